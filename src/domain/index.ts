@@ -1,0 +1,11 @@
+// Pure rules shared by the server and the browser (DESIGN "Layout"). automap and fileSize are
+// owned elsewhere and exported from their own modules.
+export * from './period';
+export * from './rupiah';
+export * from './case';
+export * from './invoiceSummary';
+export * from './pipeline';
+export * from './password';
+export * from './user';
+export * from './menu';
+export * from './validation';

@@ -1,0 +1,91 @@
+// Every validation text, written once (spec §5 and §8). Billing screens speak Indonesian and
+// account screens English (spec §1); where the spec gives no text we follow that split.
+import type { SummaryFieldKey } from '../invoiceSummary';
+
+export const MESSAGES = {
+  // Accounts (English)
+  EMAIL_REQUIRED: 'Email is required',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  PASSWORD_REQUIRED: 'Password is required',
+  PASSWORD_MIN_6: 'Password must be at least 6 characters',
+  PASSWORD_MIN_8: 'Password must be at least 8 characters',
+  PASSWORD_MAX: 'Password must be at most 128 characters',
+  CONFIRM_PASSWORD_REQUIRED: 'Please confirm your password',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  NAME_REQUIRED: 'Name is required',
+  NAME_MIN: 'Name must be at least 2 characters',
+  NAME_MAX: 'Name must be at most 100 characters',
+  USERNAME_REQUIRED: 'Username is required',
+  USERNAME_MIN: 'Username must be at least 3 characters',
+  USERNAME_MAX: 'Username must be at most 50 characters',
+  USERNAME_INVALID: 'Username must not contain spaces',
+  ROLE_REQUIRED: 'Role is required',
+  ROLE_INVALID: 'Role must be admin or staff',
+  IS_VERIFIED_INVALID: 'is_verified must be true or false',
+  CURRENT_PASSWORD_REQUIRED: 'Current password is required',
+  NEW_PASSWORD_REQUIRED: 'New password is required',
+  NEW_PASSWORD_MIN: 'New password must be at least 8 characters',
+  NEW_PASSWORD_SAME: 'New password must be different from current password',
+  RESET_TOKEN_REQUIRED: 'Reset token is missing or invalid',
+  NOTES_INVALID: 'Notes must be text of at most 1000 characters',
+  PROFILE_NO_CHANGES: 'No changes detected. Please modify your profile information.',
+  PROFILE_IMAGE_INVALID: 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
+  BODY_NOT_OBJECT: 'Request body must be a JSON object',
+
+  // Billing (Indonesian, spec §5)
+  PERIOD_REQUIRED: 'Periode tagihan harus diisi',
+  PERIOD_FORMAT: 'Format periode tagihan harus YYYY-MM (contoh: 2024-01)',
+  ACTIVE_CUSTOMERS_REQUIRED: 'Jumlah pelanggan aktif harus diisi dan lebih dari 0',
+  TOTAL_TRANSACTIONS_REQUIRED: 'Jumlah transaksi harus diisi dan lebih dari 0',
+  DRAFT_URL_REQUIRED: 'URL dokumen draft harus diisi',
+  DRAFT_URL_INVALID: 'URL dokumen draft tidak valid',
+  VERIFIED_URL_INVALID: 'URL dokumen verifikasi tidak valid',
+  INVOICE_FOLDER_URL_INVALID: 'URL folder tagihan tidak valid',
+  TAX_FOLDER_URL_INVALID: 'URL folder faktur pajak tidak valid',
+  DOCUMENT_URL_INVALID: 'URL dokumen tidak valid',
+  SUMMARY_PROGRESS_EXCEEDS_TOTAL: 'Jumlah transaksi progress tidak boleh melebihi total transaksi!',
+  PROGRESS_EXCEEDS_TOTAL: 'Jumlah progress tidak boleh melebihi total transaksi!',
+  PROGRESS_NEGATIVE: 'Jumlah progress tidak boleh negatif!',
+  PROGRESS_NOT_INTEGER: 'Jumlah progress harus berupa bilangan bulat',
+  INVOICE_ID_NOT_FOUND: 'Invoice ID not found',
+  SUMMARY_SAVE_FAILED: 'Terjadi kesalahan saat menyimpan data',
+  PROGRESS_SAVE_FAILED: 'Terjadi kesalahan saat menyimpan progress',
+  PROGRESS_SAVED: 'Progress berhasil diupdate!',
+  PERIOD_NOT_FOUND: 'No invoice summary found for this period',
+} as const;
+
+/** Create bill with a period that already has a summary (spec §8), also the server's 409 message. */
+export function periodExistsMessage(period: string): string {
+  return `Invoice summary untuk periode ${period} sudah ada. Gunakan halaman Update untuk mengubah data.`;
+}
+
+/** Indonesian names of the summary fields, used in messages the spec does not word. */
+export const SUMMARY_FIELD_LABELS: Readonly<Record<SummaryFieldKey, string>> = {
+  period: 'Periode tagihan',
+  activeCustomerCount: 'Jumlah pelanggan aktif',
+  totalTransactionCount: 'Jumlah transaksi',
+  totalTransactionAmount: 'Nilai transaksi',
+  localVoiceCallAmount: 'Nilai transaksi Lokal',
+  mobileLocalVoiceCallAmount: 'Nilai transaksi HP Lokal',
+  longDistanceVoiceCallAmount: 'Nilai transaksi SLJJ',
+  mobileLongDistanceVoiceCallAmount: 'Nilai transaksi HP SLJJ',
+  internationalVoiceCallAmount: 'Nilai transaksi SLI',
+  activationServiceAmount: 'Nilai Aktivasi',
+  subscriptionServiceAmount: 'Nilai Abodemen',
+  mincomServiceAmount: 'Nilai Mincom',
+  resellServiceAmount: 'Nilai Resell',
+  otherServiceAmount: 'Nilai Lainnya',
+  usageTransactionCount: 'Jumlah Penyediaan Data Transaksi',
+  verifiedInvoiceCount: 'Jumlah Verifikasi Transaksi & Tagihan',
+  generatedInvoiceCount: 'Jumlah Generate Tagihan',
+  deliveredInvoiceCount: 'Jumlah Pengiriman Tagihan',
+  uploadedTaxInvoiceCount: 'Jumlah Upload Faktur Pajak',
+  draftInvoiceFileUrl: 'URL dokumen draft',
+  verifiedInvoiceFileUrl: 'URL dokumen verifikasi',
+  invoiceFolderUrl: 'URL folder tagihan',
+  taxInvoiceFolderUrl: 'URL folder faktur pajak',
+};
+
+export const notIntegerMessage = (label: string): string => `${label} harus berupa bilangan bulat`;
+export const negativeMessage = (label: string): string => `${label} tidak boleh negatif`;
+export const tooLargeMessage = (label: string): string => `${label} terlalu besar`;
