@@ -1,0 +1,458 @@
+// The four steps of "Generate Tagihan Voice" (spec §2, §4, §5, §8). All docx/xlsx work is done by
+// injected actors (the worker bridge in the app, fakes in tests); the download is an injected
+// action. The machine never touches the DOM.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { autoMap } from '../domain/automap';
+import type {
+  AnalyseTemplateInput,
+  AnalyseTemplateOutput,
+  ChosenFile,
+  DataRow,
+  DownloadParams,
+  ExportInput,
+  ExportOutput,
+  GeneratorContext,
+  GeneratorEvent,
+  Mapping,
+  MergeActorEvent,
+  MergeInput,
+  ReadSheetInput,
+  ReadSheetOutput,
+  ReadWorkbookInput,
+  ReadWorkbookOutput,
+} from './generator.types';
+
+export * from './generator.types';
+
+// ---- rules and texts of spec §5 / §8 / §9 ----
+
+export const MAX_UPLOAD_BYTES = 10_485_760;
+
+export const messages = {
+  invalidDocx: 'Please select a valid DOCX file',
+  invalidExcel: 'Please select a valid Excel file (.xlsx or .xls)',
+  tooLarge: 'File size must be less than 10MB',
+  noPlaceholders:
+    'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
+  needTemplateAndRows: 'Please upload a template and select data rows',
+  needRowsToExport: 'Please select data rows to export',
+  needMappingToExport: 'Please map all template fields before exporting',
+  reset: 'All data has been reset. You can start fresh!',
+  generationCancelled: 'Generation cancelled',
+  exportCancelled: 'Export cancelled',
+  readExcel: (detail: string) => `Error reading Excel file: ${detail}`,
+  readSheet: (detail: string) => `Error reading Excel sheet: ${detail}`,
+  generate: (detail: string) => `Error generating documents: ${detail}`,
+  exportXlsx: (detail: string) => `Error exporting to XLSX: ${detail}`,
+  generated: (sections: number, skipped: number) =>
+    `Successfully generated merged document with ${sections} sections` +
+    (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+  exported: (rows: number, fileName: string) => `Successfully exported ${rows} rows to ${fileName}`,
+} as const;
+
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The §5 upload check of a template; null when the file may be analysed. */
+export function checkTemplateFile(file: ChosenFile): string | null {
+  if (!file.name.toLowerCase().endsWith('.docx')) return messages.invalidDocx;
+  if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
+  return null;
+}
+
+/** The §5 upload check of a workbook; null when the file may be read. */
+export function checkDataFile(file: ChosenFile): string | null {
+  const name = file.name.toLowerCase();
+  if (!name.endsWith('.xlsx') && !name.endsWith('.xls')) return messages.invalidExcel;
+  if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
+  return null;
+}
+
+export function isFullyMapped(context: Pick<GeneratorContext, 'placeholders' | 'mapping'>): boolean {
+  return context.placeholders.every((p) => (context.mapping[p] ?? '') !== '');
+}
+
+export function unmappedCount(context: Pick<GeneratorContext, 'placeholders' | 'mapping'>): number {
+  return context.placeholders.filter((p) => (context.mapping[p] ?? '') === '').length;
+}
+
+/** Why Generate cannot run now (the §5 texts), or null when it can. */
+export function generateBlocker(context: GeneratorContext): string | null {
+  if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
+  if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
+  return null;
+}
+
+/** Why Export cannot run now (the §5 texts), or null when it can. */
+export function exportBlocker(context: GeneratorContext): string | null {
+  if (context.selectedCount === 0) return messages.needRowsToExport;
+  if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
+  return null;
+}
+
+/** Step 3 is shown only when placeholders and data rows exist (§4). */
+export function showsMappingStep(context: GeneratorContext): boolean {
+  return context.placeholders.length > 0 && context.rows.length > 0;
+}
+
+/** Step 4 is shown when template, rows and placeholders exist (§4). */
+export function showsGenerateStep(context: GeneratorContext): boolean {
+  return context.templateFile !== null && context.rows.length > 0 && context.placeholders.length > 0;
+}
+
+export function selectedRows(context: Pick<GeneratorContext, 'rows' | 'selection'>): DataRow[] {
+  const out: DataRow[] = [];
+  for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(context.rows[i]);
+  return out;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  return 'Unknown error';
+}
+
+function emptyMapping(placeholders: readonly string[]): Mapping {
+  const mapping: Record<string, string> = Object.create(null);
+  for (const p of placeholders) mapping[p] = '';
+  return mapping;
+}
+
+/** Keep the mapped columns that the newly read sheet still has; everything else becomes ''. */
+function mappingForHeaders(placeholders: readonly string[], previous: Mapping, headers: readonly string[]): Mapping {
+  const known = new Set(headers);
+  const mapping: Record<string, string> = Object.create(null);
+  for (const p of placeholders) {
+    const column = previous[p] ?? '';
+    mapping[p] = known.has(column) ? column : '';
+  }
+  return mapping;
+}
+
+const NO_SELECTION = new Uint8Array(0);
+
+const emptyData = {
+  dataFile: null,
+  sheetNames: [],
+  selectedSheet: '',
+  headers: [],
+  rows: [],
+  selection: NO_SELECTION,
+  selectedCount: 0,
+  mapping: {},
+} satisfies Partial<GeneratorContext>;
+
+const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
+
+export const initialGeneratorContext: GeneratorContext = {
+  templateFile: null,
+  ...emptyData,
+  placeholders: [],
+  progress: { processed: 0, total: 0 },
+  ...noMessages,
+};
+
+// Default implementations fail loudly: the page provides the worker bridge, tests provide fakes.
+const notProvided = (what: string) => () => {
+  throw new Error(`${what} is not provided`);
+};
+
+export const generatorMachine = setup({
+  types: {
+    context: {} as GeneratorContext,
+    events: {} as GeneratorEvent | MergeActorEvent,
+  },
+  actors: {
+    analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(notProvided('analyseTemplate')),
+    readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(notProvided('readWorkbook')),
+    readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(notProvided('readSheet')),
+    mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(notProvided('mergeDocuments')),
+    exportRows: fromPromise<ExportOutput, ExportInput>(notProvided('exportRows')),
+  },
+  actions: {
+    /** Start a download of a produced file (the page clicks a temporary <a download>). */
+    download: (_, _params: DownloadParams) => {
+      throw new Error('download is not provided');
+    },
+    /** Stop the work in progress (the page terminates the worker). */
+    cancelWork: () => {
+      throw new Error('cancelWork is not provided');
+    },
+    clearSuccess: assign({ success: '' }),
+  },
+  guards: {
+    templateFileAccepted: ({ event }) =>
+      event.type === 'generator.templateChosen' && checkTemplateFile(event.file) === null,
+    dataFileAccepted: ({ event }) => event.type === 'generator.dataChosen' && checkDataFile(event.file) === null,
+    isOtherSheet: ({ context, event }) =>
+      event.type === 'generator.sheetChanged' &&
+      event.sheet !== context.selectedSheet &&
+      context.sheetNames.includes(event.sheet),
+    canGenerate: ({ context }) => generateBlocker(context) === null,
+    canExport: ({ context }) => exportBlocker(context) === null,
+    hasRows: ({ context }) => context.rows.length > 0,
+    hasColumnsAndPlaceholders: ({ context }) => context.headers.length > 0 && context.placeholders.length > 0,
+    hasPlaceholders: ({ context }) => context.placeholders.length > 0,
+    isKnownRow: ({ context, event }) =>
+      event.type === 'generator.rowToggled' &&
+      Number.isInteger(event.index) &&
+      event.index >= 0 &&
+      event.index < context.rows.length,
+    isKnownMapping: ({ context, event }) =>
+      event.type === 'generator.mappingChanged' &&
+      context.placeholders.includes(event.placeholder) &&
+      (event.column === '' || context.headers.includes(event.column)),
+  },
+  delays: {
+    /** §9: the export success message clears after 5 s. */
+    messageTimeout: 5000,
+    /** §4: the reset message shows for 3 s. */
+    resetMessageTimeout: 3000,
+  },
+}).createMachine({
+  id: 'generator',
+  context: initialGeneratorContext,
+  initial: 'ready',
+  states: {
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        /** An export success message is on screen until messageTimeout. */
+        exportMessage: {
+          after: { messageTimeout: { target: 'idle', actions: 'clearSuccess' } },
+        },
+        /** The reset message is on screen until resetMessageTimeout. */
+        resetMessage: {
+          after: { resetMessageTimeout: { target: 'idle', actions: 'clearSuccess' } },
+        },
+      },
+      on: {
+        'generator.templateChosen': [
+          {
+            guard: 'templateFileAccepted',
+            target: 'analysingTemplate',
+            // A new template starts over: the data side goes with it (§4).
+            actions: assign(({ event }) => ({
+              templateFile: event.file,
+              placeholders: [],
+              ...emptyData,
+              ...noMessages,
+            })),
+          },
+          {
+            actions: assign(({ event }) => ({ ...noMessages, error: checkTemplateFile(event.file) ?? '' })),
+          },
+        ],
+        'generator.dataChosen': [
+          {
+            guard: 'dataFileAccepted',
+            target: 'readingWorkbook',
+            actions: assign(({ event }) => ({ ...emptyData, dataFile: event.file, ...noMessages })),
+          },
+          {
+            actions: assign(({ event }) => ({ ...noMessages, error: checkDataFile(event.file) ?? '' })),
+          },
+        ],
+        'generator.sheetChanged': {
+          guard: 'isOtherSheet',
+          target: 'readingSheet',
+          actions: assign(({ event }) => ({
+            selectedSheet: event.sheet,
+            headers: [],
+            rows: [],
+            selection: NO_SELECTION,
+            selectedCount: 0,
+            ...noMessages,
+          })),
+        },
+        'generator.rowToggled': {
+          guard: 'isKnownRow',
+          actions: assign(({ context, event }) => {
+            const selection = context.selection.slice();
+            const on = selection[event.index] === 1;
+            selection[event.index] = on ? 0 : 1;
+            return { selection, selectedCount: context.selectedCount + (on ? -1 : 1) };
+          }),
+        },
+        'generator.selectAll': {
+          guard: 'hasRows',
+          actions: assign(({ context }) => ({
+            selection: new Uint8Array(context.rows.length).fill(1),
+            selectedCount: context.rows.length,
+          })),
+        },
+        'generator.selectNone': {
+          guard: 'hasRows',
+          actions: assign(({ context }) => ({
+            selection: new Uint8Array(context.rows.length),
+            selectedCount: 0,
+          })),
+        },
+        'generator.mappingChanged': {
+          guard: 'isKnownMapping',
+          actions: assign(({ context, event }) => ({
+            mapping: { ...context.mapping, [event.placeholder]: event.column },
+          })),
+        },
+        'generator.autoMap': {
+          guard: 'hasColumnsAndPlaceholders',
+          actions: assign(({ context }) => ({
+            mapping: { ...context.mapping, ...autoMap([...context.placeholders], [...context.headers]) },
+          })),
+        },
+        'generator.clearMappings': {
+          guard: 'hasPlaceholders',
+          actions: assign(({ context }) => ({ mapping: emptyMapping(context.placeholders) })),
+        },
+        'generator.generate': {
+          guard: 'canGenerate',
+          target: 'generating',
+          actions: assign(({ context }) => ({
+            ...noMessages,
+            progress: { processed: 0, total: context.selectedCount },
+          })),
+        },
+        'generator.export': {
+          guard: 'canExport',
+          target: 'exporting',
+          actions: assign(noMessages),
+        },
+        'generator.reset': {
+          target: '.resetMessage',
+          actions: assign({ ...initialGeneratorContext, success: messages.reset }),
+        },
+      },
+    },
+
+    analysingTemplate: {
+      tags: ['processing'],
+      invoke: {
+        src: 'analyseTemplate',
+        input: ({ context }) => ({ file: context.templateFile! }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            placeholders: [...event.output.placeholders],
+            warning: event.output.placeholders.length === 0 ? messages.noPlaceholders : '',
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ templateFile: null, placeholders: [], error: errorText(event.error) })),
+        },
+      },
+    },
+
+    readingWorkbook: {
+      tags: ['processing'],
+      invoke: {
+        src: 'readWorkbook',
+        input: ({ context }) => ({ file: context.dataFile! }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            sheetNames: [...event.output.sheetNames],
+            selectedSheet: event.output.sheet,
+            headers: [...event.output.headers],
+            rows: event.output.rows,
+            selection: new Uint8Array(event.output.rows.length),
+            selectedCount: 0,
+            mapping: emptyMapping(context.placeholders),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ ...emptyData, error: messages.readExcel(errorText(event.error)) })),
+        },
+      },
+    },
+
+    readingSheet: {
+      tags: ['processing'],
+      invoke: {
+        src: 'readSheet',
+        input: ({ context }) => ({ file: context.dataFile!, sheet: context.selectedSheet }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            headers: [...event.output.headers],
+            rows: event.output.rows,
+            selection: new Uint8Array(event.output.rows.length),
+            selectedCount: 0,
+            mapping: mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ error: messages.readSheet(errorText(event.error)) })),
+        },
+      },
+    },
+
+    generating: {
+      tags: ['processing'],
+      invoke: {
+        src: 'mergeDocuments',
+        input: ({ context }) => ({
+          template: context.templateFile!,
+          rows: selectedRows(context),
+          mapping: context.mapping,
+        }),
+      },
+      on: {
+        'generator.progress': {
+          actions: assign(({ event }) => ({ progress: { processed: event.processed, total: event.total } })),
+        },
+        'generator.merged': {
+          target: 'ready',
+          actions: [
+            {
+              type: 'download',
+              params: ({ event }) => ({ data: event.output.data, fileName: event.output.fileName, mimeType: DOCX_MIME }),
+            },
+            assign(({ event }) => ({ success: messages.generated(event.output.sections, event.output.skipped) })),
+          ],
+        },
+        'generator.mergeFailed': {
+          target: 'ready',
+          actions: assign(({ event }) => ({ error: messages.generate(errorText(event.error)) })),
+        },
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork', assign({ warning: messages.generationCancelled })],
+        },
+      },
+    },
+
+    exporting: {
+      tags: ['processing'],
+      invoke: {
+        src: 'exportRows',
+        input: ({ context }) => ({ rows: selectedRows(context), mapping: context.mapping }),
+        onDone: {
+          target: 'ready.exportMessage',
+          actions: [
+            {
+              type: 'download',
+              params: ({ event }) => ({ data: event.output.data, fileName: event.output.fileName, mimeType: XLSX_MIME }),
+            },
+            assign(({ event }) => ({ success: messages.exported(event.output.rowCount, event.output.fileName) })),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ error: messages.exportXlsx(errorText(event.error)) })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork', assign({ warning: messages.exportCancelled })],
+        },
+      },
+    },
+  },
+});
+
+export type GeneratorMachine = typeof generatorMachine;

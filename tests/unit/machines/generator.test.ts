@@ -1,0 +1,584 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import {
+  DOCX_MIME,
+  XLSX_MIME,
+  exportBlocker,
+  generateBlocker,
+  generatorMachine,
+  messages,
+  showsGenerateStep,
+  showsMappingStep,
+  type AnalyseTemplateInput,
+  type AnalyseTemplateOutput,
+  type DataRow,
+  type DownloadParams,
+  type ExportInput,
+  type ExportOutput,
+  type GeneratorEvent,
+  type MergeActorEvent,
+  type MergeInput,
+  type ReadSheetInput,
+  type ReadSheetOutput,
+  type ReadWorkbookInput,
+  type ReadWorkbookOutput,
+} from '../../../src/machines/generator.machine';
+
+// ---- test doubles of the worker bridge ----
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const file = (name: string, size = 100) => ({ name, size }) as unknown as File;
+
+const sheet1Rows: DataRow[] = [
+  { Nama: 'Budi', Alamat: 'Jl. Merdeka 1', Telepon: '0811' },
+  { Nama: 'Sari', Alamat: 'Jl. Sudirman 2', Telepon: '0812' },
+  { Nama: 'Agus', Alamat: 'Jl. Thamrin 3', Telepon: '0813' },
+];
+const sheet2Rows: DataRow[] = [
+  { Nama: 'Dewi', Kota: 'Bandung' },
+  { Nama: 'Eko', Kota: 'Surabaya' },
+];
+
+interface Fakes {
+  placeholders?: string[];
+  analyse?: (input: AnalyseTemplateInput) => Promise<AnalyseTemplateOutput>;
+  readWorkbook?: (input: ReadWorkbookInput) => Promise<ReadWorkbookOutput>;
+  readSheet?: (input: ReadSheetInput) => Promise<ReadSheetOutput>;
+  exportRows?: (input: ExportInput) => Promise<ExportOutput>;
+}
+
+function start(fakes: Fakes = {}) {
+  const clock = new SimulatedClock();
+  const calls = {
+    analyse: [] as AnalyseTemplateInput[],
+    readWorkbook: [] as ReadWorkbookInput[],
+    readSheet: [] as ReadSheetInput[],
+    merge: [] as MergeInput[],
+    export: [] as ExportInput[],
+  };
+  const downloads: DownloadParams[] = [];
+  const cancelWork = vi.fn();
+  const mergeStopped = vi.fn();
+  // The running merge: the test plays the worker by sending its events.
+  let worker: ((event: MergeActorEvent) => void) | null = null;
+
+  const machine = generatorMachine.provide({
+    actors: {
+      analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async ({ input }) => {
+        calls.analyse.push(input);
+        return fakes.analyse ? fakes.analyse(input) : { placeholders: fakes.placeholders ?? ['nama', 'alamat'] };
+      }),
+      readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input }) => {
+        calls.readWorkbook.push(input);
+        if (fakes.readWorkbook) return fakes.readWorkbook(input);
+        return { sheetNames: ['Pelanggan', 'Kota'], sheet: 'Pelanggan', headers: ['Nama', 'Alamat', 'Telepon'], rows: sheet1Rows };
+      }),
+      readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input }) => {
+        calls.readSheet.push(input);
+        if (fakes.readSheet) return fakes.readSheet(input);
+        return { headers: ['Nama', 'Kota'], rows: sheet2Rows };
+      }),
+      mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
+        calls.merge.push(input);
+        worker = sendBack;
+        return () => mergeStopped();
+      }),
+      exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input }) => {
+        calls.export.push(input);
+        if (fakes.exportRows) return fakes.exportRows(input);
+        return { data: new ArrayBuffer(8), fileName: 'Tagihan_Voice_2026-11-22.xlsx', rowCount: input.rows.length };
+      }),
+    },
+    actions: {
+      download: (_, params) => void downloads.push(params),
+      cancelWork,
+    },
+  });
+  const actor = createActor(machine, { clock }).start();
+  const sendWorker = (event: MergeActorEvent) => {
+    if (!worker) throw new Error('no merge is running');
+    worker(event);
+  };
+  return { actor, clock, calls, downloads, cancelWork, mergeStopped, sendWorker };
+}
+
+const idle = (actor: ReturnType<typeof start>['actor']) =>
+  waitFor(actor, (s) => s.matches('ready'), { timeout: 1000 });
+
+/** Template with placeholders nama/alamat and the three-row first sheet, ready to map. */
+async function loaded(fakes: Fakes = {}) {
+  const t = start(fakes);
+  t.actor.send({ type: 'generator.templateChosen', file: file('tagihan.docx') });
+  await idle(t.actor);
+  t.actor.send({ type: 'generator.dataChosen', file: file('pelanggan.xlsx') });
+  await idle(t.actor);
+  return t;
+}
+
+/** Loaded, rows 0 and 2 selected, everything mapped. */
+async function readyToGo(fakes: Fakes = {}) {
+  const t = await loaded(fakes);
+  t.actor.send({ type: 'generator.rowToggled', index: 0 });
+  t.actor.send({ type: 'generator.rowToggled', index: 2 });
+  t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+  t.actor.send({ type: 'generator.mappingChanged', placeholder: 'alamat', column: 'Alamat' });
+  return t;
+}
+
+describe('generator machine: file checks come first', () => {
+  it.each([
+    ['tagihan.doc', 100, messages.invalidDocx],
+    ['tagihan.pdf', 100, messages.invalidDocx],
+    ['tagihan', 100, messages.invalidDocx],
+    ['tagihan.docx', 10_485_761, messages.tooLarge],
+  ])('refuses template %s of %i bytes without analysing it', (name, size, text) => {
+    const { actor, calls } = start();
+    actor.send({ type: 'generator.templateChosen', file: file(name, size) });
+    expect(actor.getSnapshot().value).toEqual({ ready: 'idle' });
+    expect(actor.getSnapshot().context.error).toBe(text);
+    expect(actor.getSnapshot().context.templateFile).toBeNull();
+    expect(calls.analyse).toHaveLength(0);
+  });
+
+  it('accepts a template of exactly 10485760 bytes, whatever the case of .DOCX', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'generator.templateChosen', file: file('TAGIHAN.DOCX', 10_485_760) });
+    expect(actor.getSnapshot().hasTag('processing')).toBe(true);
+    await idle(actor);
+    expect(calls.analyse).toHaveLength(1);
+    expect(actor.getSnapshot().context.error).toBe('');
+  });
+
+  it.each([
+    ['data.csv', 100, messages.invalidExcel],
+    ['data.xlsm', 100, messages.invalidExcel],
+    ['data.xlsx', 11 * 1024 * 1024, messages.tooLarge],
+    ['data.xls', 10_485_761, messages.tooLarge],
+  ])('refuses workbook %s of %i bytes without reading it', (name, size, text) => {
+    const { actor, calls } = start();
+    actor.send({ type: 'generator.dataChosen', file: file(name, size) });
+    expect(actor.getSnapshot().context.error).toBe(text);
+    expect(actor.getSnapshot().context.dataFile).toBeNull();
+    expect(calls.readWorkbook).toHaveLength(0);
+  });
+
+  it.each(['pelanggan.xlsx', 'legacy.xls', 'UPPER.XLS'])('reads workbook %s', async (name) => {
+    const { actor, calls } = start();
+    actor.send({ type: 'generator.dataChosen', file: file(name) });
+    await idle(actor);
+    expect(calls.readWorkbook).toHaveLength(1);
+    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+  });
+
+  it('a refused file keeps what was loaded before', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'generator.dataChosen', file: file('notes.txt') });
+    const { context } = actor.getSnapshot();
+    expect(context.error).toBe(messages.invalidExcel);
+    expect(context.rows).toHaveLength(3);
+    expect(context.templateFile?.name).toBe('tagihan.docx');
+  });
+});
+
+describe('generator machine: template analysis', () => {
+  it('lists the placeholders of the template it was given', async () => {
+    const { actor, calls } = start({ placeholders: ['nama', 'alamat', 'periode'] });
+    const template = file('tagihan.docx');
+    actor.send({ type: 'generator.templateChosen', file: template });
+    expect(actor.getSnapshot().matches('analysingTemplate')).toBe(true);
+    await idle(actor);
+    expect(calls.analyse[0].file).toBe(template);
+    expect(actor.getSnapshot().context.placeholders).toEqual(['nama', 'alamat', 'periode']);
+    expect(actor.getSnapshot().context.warning).toBe('');
+  });
+
+  it('warns when the template has no placeholders', async () => {
+    const { actor } = start({ placeholders: [] });
+    actor.send({ type: 'generator.templateChosen', file: file('plain.docx') });
+    await idle(actor);
+    expect(actor.getSnapshot().context.warning).toBe(
+      'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
+    );
+    expect(actor.getSnapshot().context.templateFile?.name).toBe('plain.docx');
+  });
+
+  it('shows the analysis error and clears the template', async () => {
+    const { actor } = start({
+      analyse: async () => {
+        throw new Error('Template syntax error: unclosed tag {nama in word/document.xml');
+      },
+    });
+    actor.send({ type: 'generator.templateChosen', file: file('broken.docx') });
+    await idle(actor);
+    const { context } = actor.getSnapshot();
+    expect(context.error).toBe('Template syntax error: unclosed tag {nama in word/document.xml');
+    expect(context.templateFile).toBeNull();
+    expect(context.placeholders).toEqual([]);
+  });
+
+  it('a new template clears data rows, selection, mapping and messages', async () => {
+    const { actor } = await readyToGo();
+    actor.send({ type: 'generator.dataChosen', file: file('oops.csv') });
+    expect(actor.getSnapshot().context.error).not.toBe('');
+    actor.send({ type: 'generator.templateChosen', file: file('tagihan2.docx') });
+    const { context } = actor.getSnapshot();
+    expect(context.rows).toEqual([]);
+    expect(context.headers).toEqual([]);
+    expect(context.selectedCount).toBe(0);
+    expect(context.mapping).toEqual({});
+    expect(context.error).toBe('');
+    expect(context.dataFile).toBeNull();
+    expect(context.templateFile?.name).toBe('tagihan2.docx');
+  });
+});
+
+describe('generator machine: workbook and sheets', () => {
+  it('reads the first sheet and starts the mapping empty for every known placeholder', async () => {
+    const { actor, calls } = await loaded();
+    const { context } = actor.getSnapshot();
+    expect(calls.readWorkbook[0].file.name).toBe('pelanggan.xlsx');
+    expect(context.sheetNames).toEqual(['Pelanggan', 'Kota']);
+    expect(context.selectedSheet).toBe('Pelanggan');
+    expect(context.headers).toEqual(['Nama', 'Alamat', 'Telepon']);
+    expect(context.rows).toEqual(sheet1Rows);
+    expect(context.selectedCount).toBe(0);
+    expect({ ...context.mapping }).toEqual({ nama: '', alamat: '' });
+  });
+
+  it('a new workbook resets rows, selection, mapping and sheet', async () => {
+    const { actor } = await readyToGo();
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
+    await idle(actor);
+    actor.send({ type: 'generator.dataChosen', file: file('lain.xlsx') });
+    expect(actor.getSnapshot().context.rows).toEqual([]);
+    expect(actor.getSnapshot().context.sheetNames).toEqual([]);
+    await idle(actor);
+    const { context } = actor.getSnapshot();
+    expect(context.selectedSheet).toBe('Pelanggan');
+    expect(context.selectedCount).toBe(0);
+    expect({ ...context.mapping }).toEqual({ nama: '', alamat: '' });
+    expect(context.placeholders).toEqual(['nama', 'alamat']);
+  });
+
+  it('reports a read failure with its detail', async () => {
+    const { actor } = start({
+      readWorkbook: async () => {
+        throw new Error('Excel file is empty');
+      },
+    });
+    actor.send({ type: 'generator.dataChosen', file: file('empty.xlsx') });
+    await idle(actor);
+    expect(actor.getSnapshot().context.error).toBe('Error reading Excel file: Excel file is empty');
+    expect(actor.getSnapshot().context.rows).toEqual([]);
+  });
+
+  it('changing the sheet re-reads that sheet and keeps mappings whose column still exists', async () => {
+    const { actor, calls } = await readyToGo();
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
+    expect(actor.getSnapshot().hasTag('processing')).toBe(true);
+    await idle(actor);
+    expect(calls.readSheet).toEqual([{ file: calls.readWorkbook[0].file, sheet: 'Kota' }]);
+    const { context } = actor.getSnapshot();
+    expect(context.selectedSheet).toBe('Kota');
+    expect(context.headers).toEqual(['Nama', 'Kota']);
+    expect(context.rows).toEqual(sheet2Rows);
+    expect(context.selectedCount).toBe(0);
+    expect({ ...context.mapping }).toEqual({ nama: 'Nama', alamat: '' });
+  });
+
+  it('ignores the sheet already shown and sheets the workbook does not have', async () => {
+    const { actor, calls } = await loaded();
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Pelanggan' });
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Nope' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(calls.readSheet).toHaveLength(0);
+  });
+
+  it('reports a sheet read failure with its detail', async () => {
+    const { actor } = await loaded({
+      readSheet: async () => {
+        throw new Error('Sheet "Kota" not found');
+      },
+    });
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
+    await idle(actor);
+    expect(actor.getSnapshot().context.error).toBe('Error reading Excel sheet: Sheet "Kota" not found');
+  });
+});
+
+describe('generator machine: selection and mapping', () => {
+  it('toggles rows, selects all and none, and counts', async () => {
+    const { actor } = await loaded();
+    const before = actor.getSnapshot().context.selection;
+    actor.send({ type: 'generator.rowToggled', index: 1 });
+    let { context } = actor.getSnapshot();
+    expect(Array.from(context.selection)).toEqual([0, 1, 0]);
+    expect(context.selectedCount).toBe(1);
+    expect(Array.from(before)).toEqual([0, 0, 0]);
+    actor.send({ type: 'generator.rowToggled', index: 1 });
+    expect(actor.getSnapshot().context.selectedCount).toBe(0);
+    actor.send({ type: 'generator.selectAll' });
+    ({ context } = actor.getSnapshot());
+    expect(Array.from(context.selection)).toEqual([1, 1, 1]);
+    expect(context.selectedCount).toBe(3);
+    actor.send({ type: 'generator.selectNone' });
+    expect(actor.getSnapshot().context.selectedCount).toBe(0);
+  });
+
+  it('ignores toggles of rows that do not exist', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'generator.rowToggled', index: 3 });
+    actor.send({ type: 'generator.rowToggled', index: -1 });
+    expect(actor.getSnapshot().context.selectedCount).toBe(0);
+  });
+
+  it('maps a placeholder to a column and clears all mappings', async () => {
+    const { actor } = await loaded();
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+    expect(actor.getSnapshot().context.mapping.nama).toBe('Nama');
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nope' });
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'unknown', column: 'Nama' });
+    expect({ ...actor.getSnapshot().context.mapping }).toEqual({ nama: 'Nama', alamat: '' });
+    actor.send({ type: 'generator.clearMappings' });
+    expect({ ...actor.getSnapshot().context.mapping }).toEqual({ nama: '', alamat: '' });
+  });
+
+  it('auto-maps similar names with the domain auto-mapper', async () => {
+    const { actor } = await loaded({ placeholders: ['nama', 'alamat', 'no_telepon', 'periode'] });
+    actor.send({ type: 'generator.autoMap' });
+    const { mapping } = actor.getSnapshot().context;
+    expect(mapping.nama).toBe('Nama');
+    expect(mapping.alamat).toBe('Alamat');
+    expect(mapping.periode).toBe('');
+  });
+});
+
+describe('generator machine: steps and buttons', () => {
+  it('shows the mapping step only with placeholders and rows, the generate step also needing the template', async () => {
+    const t = start();
+    expect(showsMappingStep(t.actor.getSnapshot().context)).toBe(false);
+    t.actor.send({ type: 'generator.dataChosen', file: file('pelanggan.xlsx') });
+    await idle(t.actor);
+    expect(showsMappingStep(t.actor.getSnapshot().context)).toBe(false);
+    expect(showsGenerateStep(t.actor.getSnapshot().context)).toBe(false);
+
+    const { actor } = await loaded();
+    expect(showsMappingStep(actor.getSnapshot().context)).toBe(true);
+    expect(showsGenerateStep(actor.getSnapshot().context)).toBe(true);
+
+    const none = await loaded({ placeholders: [] });
+    expect(showsMappingStep(none.actor.getSnapshot().context)).toBe(false);
+    expect(showsGenerateStep(none.actor.getSnapshot().context)).toBe(false);
+  });
+
+  it('enables Generate and Export only with a selected row and every placeholder mapped', async () => {
+    const { actor } = await loaded();
+    const can = () => [
+      actor.getSnapshot().can({ type: 'generator.generate' }),
+      actor.getSnapshot().can({ type: 'generator.export' }),
+    ];
+    expect(can()).toEqual([false, false]);
+    expect(generateBlocker(actor.getSnapshot().context)).toBe(messages.needTemplateAndRows);
+    expect(exportBlocker(actor.getSnapshot().context)).toBe(messages.needRowsToExport);
+
+    actor.send({ type: 'generator.rowToggled', index: 0 });
+    expect(can()).toEqual([false, false]);
+    expect(exportBlocker(actor.getSnapshot().context)).toBe(messages.needMappingToExport);
+
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+    expect(can()).toEqual([false, false]);
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'alamat', column: 'Alamat' });
+    expect(can()).toEqual([true, true]);
+    expect(generateBlocker(actor.getSnapshot().context)).toBeNull();
+
+    actor.send({ type: 'generator.selectNone' });
+    expect(can()).toEqual([false, false]);
+  });
+
+  it('a blocked Generate does nothing', async () => {
+    const { actor, calls } = await loaded();
+    actor.send({ type: 'generator.generate' });
+    actor.send({ type: 'generator.export' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(calls.merge).toHaveLength(0);
+    expect(calls.export).toHaveLength(0);
+  });
+
+  it('accepts no input while processing', async () => {
+    const slow = deferred<ReadWorkbookOutput>();
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    const snapshot = t.actor.getSnapshot();
+    for (const event of [
+      { type: 'generator.templateChosen', file: file('x.docx') },
+      { type: 'generator.dataChosen', file: file('x.xlsx') },
+      { type: 'generator.sheetChanged', sheet: 'Kota' },
+      { type: 'generator.rowToggled', index: 1 },
+      { type: 'generator.selectAll' },
+      { type: 'generator.mappingChanged', placeholder: 'nama', column: 'Telepon' },
+      { type: 'generator.autoMap' },
+      { type: 'generator.clearMappings' },
+      { type: 'generator.generate' },
+      { type: 'generator.export' },
+      { type: 'generator.reset' },
+    ] as const) {
+      expect(snapshot.can(event)).toBe(false);
+    }
+    const reading = start({ readWorkbook: () => slow.promise });
+    reading.actor.send({ type: 'generator.dataChosen', file: file('a.xlsx') });
+    expect(reading.actor.getSnapshot().can({ type: 'generator.reset' })).toBe(false);
+    expect(reading.actor.getSnapshot().can({ type: 'generator.templateChosen', file: file('t.docx') })).toBe(false);
+  });
+});
+
+describe('generator machine: generate', () => {
+  it('merges the selected rows with the mapping, reports progress, downloads and reports success', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.actor.getSnapshot().matches('generating')).toBe(true);
+    expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 0, total: 2 });
+    expect(t.calls.merge[0].rows).toEqual([sheet1Rows[0], sheet1Rows[2]]);
+    expect({ ...t.calls.merge[0].mapping }).toEqual({ nama: 'Nama', alamat: 'Alamat' });
+    expect(t.calls.merge[0].template.name).toBe('tagihan.docx');
+
+    t.sendWorker({ type: 'generator.progress', processed: 1, total: 2 });
+    expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 1, total: 2 });
+
+    const data = new ArrayBuffer(16);
+    t.sendWorker({ type: 'generator.merged', output: { data, fileName: 'Merged_Invoices_2026-11-22.docx', sections: 2, skipped: 0 } });
+    const { context } = t.actor.getSnapshot();
+    expect(t.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(context.success).toBe('Successfully generated merged document with 2 sections');
+    expect(t.downloads).toEqual([{ data, fileName: 'Merged_Invoices_2026-11-22.docx', mimeType: DOCX_MIME }]);
+    expect(t.cancelWork).not.toHaveBeenCalled();
+  });
+
+  it('tells how many rows were skipped for insufficient data', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 1, skipped: 1 } });
+    expect(t.actor.getSnapshot().context.success).toBe(
+      'Successfully generated merged document with 1 sections (1 rows skipped due to insufficient data)',
+    );
+  });
+
+  it('keeps the generate success message until something else happens', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 } });
+    t.clock.increment(60_000);
+    expect(t.actor.getSnapshot().context.success).toMatch(/^Successfully generated/);
+  });
+
+  it('reports a failed merge and stays usable', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    t.sendWorker({ type: 'generator.mergeFailed', error: new Error('Row 2: Unclosed loop') });
+    expect(t.actor.getSnapshot().context.error).toBe('Error generating documents: Row 2: Unclosed loop');
+    expect(t.downloads).toEqual([]);
+    expect(t.actor.getSnapshot().can({ type: 'generator.generate' })).toBe(true);
+  });
+
+  it('cancel terminates the work, returns to ready with a message and ignores the stopped merge', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    t.sendWorker({ type: 'generator.progress', processed: 1, total: 2 });
+    t.actor.send({ type: 'generator.cancel' });
+    expect(t.cancelWork).toHaveBeenCalledTimes(1);
+    expect(t.mergeStopped).toHaveBeenCalledTimes(1);
+    const snapshot = t.actor.getSnapshot();
+    expect(snapshot.matches('ready')).toBe(true);
+    expect(snapshot.context.warning).toBe('Generation cancelled');
+    expect(snapshot.context.selectedCount).toBe(2);
+    expect(snapshot.can({ type: 'generator.generate' })).toBe(true);
+    // A result arriving after the cancel must not download anything.
+    t.actor.send({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 } });
+    expect(t.downloads).toEqual([]);
+    expect(t.actor.getSnapshot().context.success).toBe('');
+  });
+
+  it('a new generate clears the previous messages', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.generate' });
+    t.actor.send({ type: 'generator.cancel' });
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.actor.getSnapshot().context.warning).toBe('');
+  });
+});
+
+describe('generator machine: export', () => {
+  it('exports the selected rows, downloads, and clears the success message after 5 s', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.export' });
+    expect(t.actor.getSnapshot().hasTag('processing')).toBe(true);
+    await waitFor(t.actor, (s) => s.context.success !== '', { timeout: 1000 });
+    expect(t.calls.export[0].rows).toEqual([sheet1Rows[0], sheet1Rows[2]]);
+    expect(t.actor.getSnapshot().context.success).toBe('Successfully exported 2 rows to Tagihan_Voice_2026-11-22.xlsx');
+    expect(t.downloads).toHaveLength(1);
+    expect(t.downloads[0]).toMatchObject({ fileName: 'Tagihan_Voice_2026-11-22.xlsx', mimeType: XLSX_MIME });
+    t.clock.increment(4999);
+    expect(t.actor.getSnapshot().context.success).not.toBe('');
+    t.clock.increment(1);
+    expect(t.actor.getSnapshot().context.success).toBe('');
+  });
+
+  it('the 5 s timer survives selection changes but not a new message', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.export' });
+    await waitFor(t.actor, (s) => s.context.success !== '', { timeout: 1000 });
+    t.clock.increment(3000);
+    t.actor.send({ type: 'generator.rowToggled', index: 1 });
+    t.clock.increment(2000);
+    expect(t.actor.getSnapshot().context.success).toBe('');
+  });
+
+  it('reports a failed export', async () => {
+    const t = await readyToGo({
+      exportRows: async () => {
+        throw new Error('out of memory');
+      },
+    });
+    t.actor.send({ type: 'generator.export' });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.error).toBe('Error exporting to XLSX: out of memory');
+    expect(t.downloads).toEqual([]);
+  });
+});
+
+describe('generator machine: reset', () => {
+  it('clears everything including both files and shows its message for 3 s', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.reset' });
+    let { context } = t.actor.getSnapshot();
+    expect(context.templateFile).toBeNull();
+    expect(context.dataFile).toBeNull();
+    expect(context.rows).toEqual([]);
+    expect(context.placeholders).toEqual([]);
+    expect(context.sheetNames).toEqual([]);
+    expect(context.selectedCount).toBe(0);
+    expect(context.mapping).toEqual({});
+    expect(context.success).toBe('All data has been reset. You can start fresh!');
+    t.clock.increment(2999);
+    expect(t.actor.getSnapshot().context.success).toBe('All data has been reset. You can start fresh!');
+    t.clock.increment(1);
+    ({ context } = t.actor.getSnapshot());
+    expect(context.success).toBe('');
+    expect(t.actor.getSnapshot().value).toEqual({ ready: 'idle' });
+  });
+
+  it('the reset message goes when a new file is chosen', async () => {
+    const t = start();
+    t.actor.send({ type: 'generator.reset' });
+    t.actor.send({ type: 'generator.templateChosen', file: file('t.docx') });
+    expect(t.actor.getSnapshot().context.success).toBe('');
+  });
+});
