@@ -1,0 +1,20 @@
+// Key conversion for the wire: the rule lives in src/domain/case; this adds what only the
+// HTTP layer needs to know (which bodies must never be converted).
+
+export {
+  keysToSnakeCase as toSnakeCase,
+  keysToCamelCase as toCamelCase,
+  toSnakeCase as snakeKey,
+  toCamelCase as camelKey,
+} from '../domain/case';
+
+/** True for bodies that must go to fetch untouched (FormData, Blob, ArrayBuffer, typed arrays …). */
+export function isBinaryBody(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (typeof FormData !== 'undefined' && value instanceof FormData) return true;
+  if (typeof Blob !== 'undefined' && value instanceof Blob) return true;
+  if (typeof URLSearchParams !== 'undefined' && value instanceof URLSearchParams) return true;
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return true;
+  if (typeof ReadableStream !== 'undefined' && value instanceof ReadableStream) return true;
+  return false;
+}

@@ -1,0 +1,43 @@
+// Public surface of the browser API client. UI and the app root import from here only.
+
+export * from './config';
+export * from './tokens';
+export * from './errors';
+export * from './errorHistory';
+export * from './errorEvents';
+export * from './messages';
+export { isBinaryBody, toCamelCase, toSnakeCase } from './case';
+export {
+  ApiRequestError,
+  createHttpClient,
+  getHttpClient,
+  isApiRequestError,
+  isNoRefreshPath,
+  REFRESH_LOCK_NAME,
+  setAuthFailureHandler,
+  type ApiEnvelope,
+  type AuthFailureHandler,
+  type AuthFailureReason,
+  type FailureKind,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpMethod,
+  type LockManagerLike,
+  type RequestOptions,
+} from './http';
+export type { Pagination, ServiceResult } from './services/result';
+export type { AuthService, AuthTokens, LoginData, RegisterInput, SessionUser } from './services/auth';
+export type { AccountProfile, AccountService, ActivityEntry, ActivityPage, ChangePasswordInput } from './services/account';
+export type { ListedUser, NewUser, UserList, UserListQuery, UsersService, UserUpdate } from './services/users';
+export type { InvoiceSummariesService, SummaryFields, SummaryList, SummaryListQuery } from './services/invoiceSummaries';
+export type { MenuInput, MenusService } from './services/menus';
+export { createServices, getServices, type Services } from './services';
+
+import { getServices } from './services';
+
+const services = getServices();
+export const auth = services.auth;
+export const account = services.account;
+export const users = services.users;
+export const invoiceSummaries = services.invoiceSummaries;
+export const menus = services.menus;

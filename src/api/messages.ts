@@ -1,0 +1,89 @@
+// Texts of spec §8 "Screen-specific" and the service fallbacks, as status → message tables
+// that services and screens share.
+
+export type StatusMessages = Readonly<Partial<Record<number, string>>>;
+
+export const SIGN_IN_MESSAGES: StatusMessages = Object.freeze({
+  401: 'Invalid email or password. Please try again.',
+  403: 'Your account is pending verification. Please contact an administrator.',
+});
+export const SIGN_IN_DEFAULT_ERROR = 'An unexpected error occurred. Please try again.';
+
+export const SIGN_UP_MESSAGES: StatusMessages = Object.freeze({
+  400: 'Invalid registration data. Please check your inputs.',
+  409: 'An account with this email already exists.',
+});
+export const SIGN_UP_SUCCESS = 'Registration successful. Please wait for admin verification.';
+
+export const FORGOT_PASSWORD_MESSAGES: StatusMessages = Object.freeze({
+  404: 'No account found with this email address.',
+  429: 'Too many requests. Please wait before trying again.',
+});
+
+export const PROFILE_LOAD_ERROR = 'Failed to load profile. Please try again.';
+export const PROFILE_UPDATE_MESSAGES: StatusMessages = Object.freeze({
+  400: 'Invalid profile data. Please check your inputs.',
+  409: 'Email address is already in use by another account.',
+});
+export const CHANGE_PASSWORD_MESSAGES: StatusMessages = Object.freeze({
+  400: 'Current password is incorrect.',
+  422: 'New password does not meet security requirements.',
+});
+
+export const CREATE_BILL_ENDPOINT_NOT_FOUND = 'Endpoint tidak ditemukan. Silakan hubungi administrator.';
+export const CREATE_BILL_SERVER_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi nanti.';
+export const CREATE_BILL_DEFAULT_ERROR = 'Terjadi kesalahan saat menyimpan data';
+export function createBillPeriodExists(period: string): string {
+  return `Invoice summary untuk periode ${period} sudah ada. Gunakan halaman Update untuk mengubah data.`;
+}
+/** Create bill (spec §8): 409 → period exists, 404 → endpoint, ≥ 500 → server, else default. */
+export function createBillErrorMessage(status: number, period: string, serverMessage?: string): string {
+  if (status === 409) return createBillPeriodExists(period);
+  if (status === 404) return CREATE_BILL_ENDPOINT_NOT_FOUND;
+  if (status >= 500) return CREATE_BILL_SERVER_ERROR;
+  return serverMessage || CREATE_BILL_DEFAULT_ERROR;
+}
+
+export const FALLBACK = Object.freeze({
+  login: 'Login failed',
+  register: 'Registration failed',
+  logout: 'Logout failed',
+  logoutAll: 'Failed to log out of all devices',
+  forgotPassword: 'Failed to send password reset email',
+  resetPassword: 'Failed to reset password',
+  refresh: 'Failed to refresh session',
+  menus: 'Failed to fetch menus',
+  userMenus: 'Failed to fetch user menus',
+  menu: 'Failed to fetch menu',
+  createMenu: 'Failed to create menu',
+  updateMenu: 'Failed to update menu',
+  deleteMenu: 'Failed to delete menu',
+  profile: 'Failed to fetch profile',
+  updateProfile: 'Failed to update profile',
+  changePassword: 'Failed to change password',
+  uploadProfileImage: 'Failed to upload profile image',
+  activity: 'Failed to fetch account activity',
+  profileImage: 'Failed to fetch profile image',
+  users: 'Failed to fetch users',
+  user: 'Failed to fetch user',
+  createUser: 'Failed to create user',
+  updateUser: 'Failed to update user',
+  deleteUser: 'Failed to delete user',
+  verifyUser: 'Failed to verify user',
+  invalidateUser: 'Failed to invalidate user',
+  dashboardLoad: 'Gagal memuat data dashboard',
+  dashboardError: 'Terjadi kesalahan saat memuat data dashboard',
+  summary: 'Gagal memuat invoice summary',
+  updateSummary: 'Gagal mengupdate invoice summary',
+  deleteSummary: 'Gagal menghapus invoice summary',
+  statistics: 'Gagal memuat statistik invoice summary',
+  noSummaryForPeriod: 'No invoice summary found for this period',
+  progressSave: 'Terjadi kesalahan saat menyimpan progress',
+} as const);
+
+export const PROGRESS_SAVED = 'Progress berhasil diupdate!';
+
+/** The table's text for `status`, else `fallback`. */
+export function messageForStatus(table: StatusMessages, status: number, fallback: string): string {
+  return table[status] ?? fallback;
+}

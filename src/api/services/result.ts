@@ -1,0 +1,82 @@
+// Turns an http call into the `{ success, data, error, status }` every service returns.
+
+import { isApiRequestError, type ApiEnvelope } from '../http';
+import { messageFromBody, normalisedMessage } from '../errors';
+import type { StatusMessages } from '../messages';
+
+export interface ServiceResult<T> {
+  success: boolean;
+  data: T | null;
+  /** Human text when success is false, else null. */
+  error: string | null;
+  /** HTTP status; 0 when no answer arrived. */
+  status: number;
+  /** The server's message on success (e.g. 'Profile updated'). */
+  message?: string;
+  pagination?: Pagination | null;
+}
+
+export interface Pagination {
+  page?: number;
+  limit?: number;
+  total?: number;
+  totalPages?: number;
+  [extra: string]: unknown;
+}
+
+export interface CallOptions<T, R> {
+  fallback: string;
+  byStatus?: StatusMessages;
+  /** Shapes the envelope's data into the service's data. */
+  pick?: (data: T | undefined, envelope: ApiEnvelope<T>) => R;
+  successMessage?: string;
+  /** Screen rule for an HTTP failure (status, server message) → text; undefined falls through. */
+  errorFor?: (status: number, serverMessage: string | undefined) => string | undefined;
+}
+
+export function failure<R>(error: string, status: number): ServiceResult<R> {
+  return { success: false, data: null, error, status };
+}
+
+export async function call<T, R = T>(
+  run: () => Promise<ApiEnvelope<T>>,
+  options: CallOptions<T, R>,
+): Promise<ServiceResult<R>> {
+  try {
+    const envelope = await run();
+    if (!envelope.success) {
+      const text =
+        options.byStatus?.[envelope.status] ??
+        options.errorFor?.(envelope.status, messageFromBody(envelope)) ??
+        messageFromBody(envelope) ??
+        options.fallback;
+      return failure(text, envelope.status);
+    }
+    const data = options.pick ? options.pick(envelope.data, envelope) : (envelope.data as unknown as R);
+    const message = envelope.message ?? options.successMessage;
+    return {
+      success: true,
+      data: data ?? null,
+      error: null,
+      status: envelope.status,
+      ...(message !== undefined ? { message } : {}),
+      ...(envelope.pagination !== undefined ? { pagination: envelope.pagination as Pagination } : {}),
+    };
+  } catch (e) {
+    if (isApiRequestError(e)) {
+      const text =
+        options.byStatus?.[e.status] ??
+        normalisedMessage(e.classified.kind) ??
+        (e.kind === 'http' ? options.errorFor?.(e.status, messageFromBody(e.data)) : undefined) ??
+        messageFromBody(e.data) ??
+        options.fallback;
+      return failure(text, e.status);
+    }
+    return failure(options.fallback, 0);
+  }
+}
+
+/** Query helpers: ids go into paths encoded. */
+export function idPath(base: string, id: string | number): string {
+  return `${base}/${encodeURIComponent(String(id))}`;
+}

@@ -1,0 +1,99 @@
+// User administration calls of spec §7 "Users".
+
+import type { HttpClient } from '../http';
+import { FALLBACK, SIGN_UP_MESSAGES } from '../messages';
+import { call, idPath, type Pagination, type ServiceResult } from './result';
+
+export interface ListedUser {
+  id: string | number;
+  name?: string;
+  username?: string;
+  email: string;
+  role: string;
+  isVerified: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+  [extra: string]: unknown;
+}
+
+export interface UserListQuery {
+  search?: string;
+  /** Sent lowercase. */
+  role?: string;
+  isVerified?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+export interface UserList {
+  users: ListedUser[];
+  pagination: Pagination | null;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role: string;
+  username?: string;
+}
+
+export interface UserUpdate {
+  name?: string;
+  email?: string;
+  role?: string;
+  isVerified?: boolean;
+  username?: string;
+}
+
+function readUserList(data: unknown, envelopePagination: unknown): UserList {
+  const d = (data ?? {}) as { users?: unknown; items?: unknown; pagination?: unknown };
+  const users = Array.isArray(data) ? data : Array.isArray(d.users) ? d.users : Array.isArray(d.items) ? d.items : [];
+  const pagination = (d.pagination ?? envelopePagination ?? null) as Pagination | null;
+  return { users: users as ListedUser[], pagination };
+}
+
+const lower = (role: string | undefined): string | undefined => (role ? role.toLowerCase() : undefined);
+
+export function createUsersService(http: HttpClient) {
+  return {
+    list(query: UserListQuery = {}): Promise<ServiceResult<UserList>> {
+      return call<unknown, UserList>(
+        () => http.get('/users', { query: { ...query, role: lower(query.role) } }),
+        { fallback: FALLBACK.users, pick: (data, envelope) => readUserList(data, envelope.pagination) },
+      );
+    },
+
+    get(id: string | number): Promise<ServiceResult<ListedUser>> {
+      return call(() => http.get<ListedUser>(idPath('/users', id)), { fallback: FALLBACK.user });
+    },
+
+    /** An admin adds a user through the register call, role lowercase (spec §6); verify afterwards. */
+    create(user: NewUser): Promise<ServiceResult<unknown>> {
+      return call(() => http.post('/auth/register', { ...user, role: lower(user.role) }, { notify: false }), {
+        fallback: FALLBACK.createUser,
+        byStatus: SIGN_UP_MESSAGES,
+      });
+    },
+
+    update(id: string | number, fields: UserUpdate): Promise<ServiceResult<ListedUser>> {
+      return call(() => http.put<ListedUser>(idPath('/users', id), { ...fields, role: lower(fields.role) }, { notify: false }), {
+        fallback: FALLBACK.updateUser,
+      });
+    },
+
+    remove(id: string | number): Promise<ServiceResult<unknown>> {
+      return call(() => http.delete(idPath('/users', id)), { fallback: FALLBACK.deleteUser });
+    },
+
+    verify(id: string | number, notes = ''): Promise<ServiceResult<ListedUser>> {
+      return call(() => http.post<ListedUser>(`${idPath('/users', id)}/verify`, { notes }), { fallback: FALLBACK.verifyUser });
+    },
+
+    invalidate(id: string | number): Promise<ServiceResult<ListedUser>> {
+      return call(() => http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`), { fallback: FALLBACK.invalidateUser });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
