@@ -404,9 +404,11 @@ function sizeOf(files) {
 function computeStats(appMeta, cssMeta, workerMeta, names) {
   const initial = staticClosure(appMeta, [names.entry]);
   // A page is lazy-loaded by the router: the route costs the entry plus the page's chunk.
+  // The page's own chunk, or whichever chunk ended up holding its code.
   const routeFiles = (page) => {
     const pageOut = findEntryOutput(appMeta, page);
-    return pageOut ? [...initial, ...staticClosure(appMeta, [pageOut])] : null;
+    const holders = pageOut ? [pageOut] : Object.keys(appMeta.outputs).filter((file) => page in appMeta.outputs[file].inputs);
+    return holders.length > 0 ? [...initial, ...staticClosure(appMeta, holders)] : null;
   };
   const route = (page) => {
     const files = routeFiles(page);

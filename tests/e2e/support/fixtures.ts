@@ -105,7 +105,7 @@ export async function resetLinkFromOutbox(to: string, { timeout = 10_000 } = {})
       { timeout, message: `no reset link mailed to ${to} in ${OUTBOX_DIR}` },
     )
     .toBeTruthy();
-  return link!.replace(/&amp;/g, '&');
+  return link!.replace(/&amp;/g, '&').replace(/[.,;:)\]]+$/, '');
 }
 
 // ---- internals ----
