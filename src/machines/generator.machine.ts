@@ -100,6 +100,12 @@ export function showsGenerateStep(context: GeneratorContext): boolean {
   return context.templateFile !== null && context.rows.length > 0 && context.placeholders.length > 0;
 }
 
+export function selectedRowNumbers(context: Pick<GeneratorContext, 'rows' | 'selection'>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(i + 1);
+  return out;
+}
+
 export function selectedRows(context: Pick<GeneratorContext, 'rows' | 'selection'>): DataRow[] {
   const out: DataRow[] = [];
   for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(context.rows[i]);
@@ -298,7 +304,7 @@ export const generatorMachine = setup({
         'generator.autoMap': {
           guard: 'hasColumnsAndPlaceholders',
           actions: assign(({ context }) => ({
-            mapping: { ...context.mapping, ...autoMap([...context.placeholders], [...context.headers]) },
+            mapping: autoMap(context.placeholders, context.headers, context.mapping),
           })),
         },
         'generator.clearMappings': {
@@ -397,6 +403,7 @@ export const generatorMachine = setup({
         input: ({ context }) => ({
           template: context.templateFile!,
           rows: selectedRows(context),
+          rowNumbers: selectedRowNumbers(context),
           mapping: context.mapping,
         }),
       },

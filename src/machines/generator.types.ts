@@ -66,6 +66,8 @@ export interface MergeInput {
   readonly template: ChosenFile;
   /** The selected rows, in table order. */
   readonly rows: readonly DataRow[];
+  /** 1-based row numbers of those rows in the preview, for 'Row n: …' messages. */
+  readonly rowNumbers: readonly number[];
   readonly mapping: Mapping;
 }
 export interface MergeOutput {

@@ -358,7 +358,15 @@ describe('generator machine: selection and mapping', () => {
     const { mapping } = actor.getSnapshot().context;
     expect(mapping.nama).toBe('Nama');
     expect(mapping.alamat).toBe('Alamat');
+    expect(mapping.no_telepon).toBe('Telepon');
     expect(mapping.periode).toBe('');
+  });
+
+  it('auto-map keeps what was mapped by hand and does not reuse its column', async () => {
+    const { actor } = await loaded({ placeholders: ['nama', 'alamat'] });
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'alamat', column: 'Nama' });
+    actor.send({ type: 'generator.autoMap' });
+    expect({ ...actor.getSnapshot().context.mapping }).toEqual({ nama: '', alamat: 'Nama' });
   });
 });
 
@@ -447,6 +455,7 @@ describe('generator machine: generate', () => {
     expect(t.actor.getSnapshot().matches('generating')).toBe(true);
     expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 0, total: 2 });
     expect(t.calls.merge[0].rows).toEqual([sheet1Rows[0], sheet1Rows[2]]);
+    expect(t.calls.merge[0].rowNumbers).toEqual([1, 3]);
     expect({ ...t.calls.merge[0].mapping }).toEqual({ nama: 'Nama', alamat: 'Alamat' });
     expect(t.calls.merge[0].template.name).toBe('tagihan.docx');
 
