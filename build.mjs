@@ -28,6 +28,8 @@ const appEntry = path.resolve(root, args.values.get('--entry') ?? 'src/ui/main.t
 const workerEntry = path.join(root, 'src/workers/generator.worker.ts');
 const staticDir = path.join(root, 'static');
 const livereloadPort = Number(process.env.LIVERELOAD_PORT ?? 35729);
+// Named by port: the server caches everything under /assets/ as immutable.
+const livereloadScript = `livereload-${livereloadPort}.js`;
 
 // Packages that may only ever be bundled into the worker.
 const WORKER_ONLY = ['docxtemplater', 'pizzip', 'xlsx', '@e965/xlsx'];
@@ -321,7 +323,7 @@ function writeIndexHtml(names) {
     stylesheetUrl: url(names.css),
     workerUrl: names.worker ? url(names.worker) : '',
     modulePreloads: names.preloads.map((file) => `<link rel="modulepreload" href="${url(file)}">`).join('\n    '),
-    devScripts: dev && watch ? '<script type="module" src="/assets/livereload.js"></script>' : '',
+    devScripts: dev && watch ? `<script type="module" src="/assets/${livereloadScript}"></script>` : '',
   };
   const html = template.replace(/\{\{(\w+)\}\}/g, (match, key) => {
     if (!(key in values)) throw new BuildError(`static/index.html has an unknown placeholder ${match}`);
@@ -330,7 +332,7 @@ function writeIndexHtml(names) {
   if (dev && watch) {
     // An external file rather than an inline script: the server's CSP forbids inline script.
     fs.writeFileSync(
-      path.join(assetsDir, 'livereload.js'),
+      path.join(assetsDir, livereloadScript),
       `new EventSource('http://127.0.0.1:${livereloadPort}/events').addEventListener('reload', () => location.reload());\n`,
     );
   }
