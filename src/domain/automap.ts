@@ -1,0 +1,87 @@
+// Auto-map of spec §5: pairs template placeholders with Excel columns by name.
+
+/** Below this score a fuzzy pair is not accepted. */
+export const AUTO_MAP_MIN_SCORE = 40;
+
+/** Lower case, drop characters other than word characters, whitespace and / + ( ) -, collapse spaces, trim. */
+export function normaliseName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^\w\s/+()-]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Up to 10 points for similar length: 10 × shorter/longer, rounded. */
+export function lengthBonus(a: string, b: string): number {
+  const longer = Math.max(a.length, b.length);
+  return longer === 0 ? 0 : Math.round((10 * Math.min(a.length, b.length)) / longer);
+}
+
+/**
+ * Score of a (field, column) pair on normalised names: equal 100, column starts with field 80,
+ * field starts with column 70, column contains field 60, field contains column 50, else 0;
+ * a pair with a positive score gets the length bonus on top (so equal names score 110).
+ */
+export function matchScore(field: string, column: string): number {
+  const f = normaliseName(field);
+  const c = normaliseName(column);
+  if (f === '' || c === '') return 0;
+  let base = 0;
+  if (f === c) base = 100;
+  else if (c.startsWith(f)) base = 80;
+  else if (f.startsWith(c)) base = 70;
+  else if (c.includes(f)) base = 60;
+  else if (f.includes(c)) base = 50;
+  return base === 0 ? 0 : base + lengthBonus(f, c);
+}
+
+export type Mapping = Record<string, string>;
+
+/**
+ * Fills the unmapped fields; fields already mapped keep their column and that column is not
+ * offered again. First every field takes an unused column with the same normalised name, then
+ * each remaining field, in field order, takes its best-scoring unused column if it scores at
+ * least 40. Tie-break: among equal scores the column listed first wins. Each column is used once.
+ * Returns a mapping with every field as a key ('' = unmapped), in field order.
+ */
+export function autoMap(fields: readonly string[], columns: readonly string[], current: Readonly<Mapping> = {}): Mapping {
+  const result = new Map<string, string>();
+  const used = new Set<string>();
+  for (const field of fields) {
+    const existing = Object.hasOwn(current, field) ? current[field] : '';
+    result.set(field, existing ?? '');
+    if (existing) used.add(existing);
+  }
+  const columnKeys = columns.map(normaliseName);
+
+  for (const field of fields) {
+    if (result.get(field)) continue;
+    const key = normaliseName(field);
+    if (key === '') continue;
+    const index = columns.findIndex((column, i) => !used.has(column) && columnKeys[i] === key);
+    if (index >= 0) {
+      result.set(field, columns[index]);
+      used.add(columns[index]);
+    }
+  }
+
+  for (const field of fields) {
+    if (result.get(field)) continue;
+    let best = '';
+    let bestScore = 0;
+    for (const column of columns) {
+      if (used.has(column)) continue;
+      const score = matchScore(field, column);
+      if (score > bestScore) {
+        best = column;
+        bestScore = score;
+      }
+    }
+    if (bestScore >= AUTO_MAP_MIN_SCORE) {
+      result.set(field, best);
+      used.add(best);
+    }
+  }
+  return Object.fromEntries(result);
+}

@@ -1,0 +1,154 @@
+// The only door from the main thread to the generator worker. The UI and machines call these
+// methods; no docx/xlsx code is loaded on the main thread (type-only imports below).
+import * as Comlink from 'comlink';
+import type { GeneratorWorkerApi } from './generator.worker';
+import type { TemplateAnalysis } from './analyseTemplate';
+import type { SheetData, WorkbookData } from './readWorkbook';
+import type { MergeProgress, MergeResult } from './mergeDocuments';
+import type { ExportResult } from './exportRows';
+import { assertFileSize } from './limits';
+import { CancelledError } from './errors';
+
+export type { TemplateAnalysis, SheetData, WorkbookData, MergeProgress, MergeResult, ExportResult };
+export { CancelledError };
+
+/** A file as the screen has it (File from an <input>) or raw bytes. */
+export type FileSource = Blob | ArrayBuffer;
+
+export interface MergeRequest {
+  template: FileSource;
+  rows: Record<string, string>[];
+  mapping: Record<string, string>;
+  rowNumbers?: number[];
+  now?: Date;
+}
+
+export interface ExportRequest {
+  rows: Record<string, string>[];
+  mapping: Record<string, string>;
+  now?: Date;
+}
+
+export interface GeneratorBridge {
+  analyseTemplate(file: FileSource): Promise<TemplateAnalysis>;
+  readWorkbook(file: FileSource): Promise<WorkbookData>;
+  /** Re-reads one sheet of the last workbook (parsed once and kept in the worker). */
+  readSheet(sheetName: string): Promise<SheetData>;
+  mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult>;
+  exportRows(request: ExportRequest): Promise<ExportResult>;
+  /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
+  cancel(): void;
+}
+
+/** Name of the <meta> build.mjs writes into index.html with the URL of the bundled worker. */
+export const WORKER_URL_META_NAME = 'generator-worker';
+
+/**
+ * URL of the worker script: the `<meta name="generator-worker" content="/assets/generator.worker-HASH.js">`
+ * written by the build, else the unbundled sibling file (dev servers that serve ES modules).
+ */
+export function generatorWorkerUrl(): URL {
+  const meta = typeof document === 'undefined'
+    ? null
+    : document.querySelector<HTMLMetaElement>(`meta[name="${WORKER_URL_META_NAME}"]`);
+  if (meta?.content) return new URL(meta.content, document.baseURI);
+  return new URL('./generator.worker.js', import.meta.url);
+}
+
+export function createGeneratorWorker(): Worker {
+  return new Worker(generatorWorkerUrl(), { type: 'module', name: 'generator' });
+}
+
+async function readBytes(source: FileSource): Promise<ArrayBuffer> {
+  if (source instanceof ArrayBuffer) {
+    assertFileSize(source.byteLength);
+    // A copy is transferred so the caller's buffer stays usable.
+    return source.slice(0);
+  }
+  // Refused before reading the file into memory.
+  assertFileSize(source.size);
+  return source.arrayBuffer();
+}
+
+export function createGeneratorBridge(createWorker: () => Worker = createGeneratorWorker): GeneratorBridge {
+  let worker: Worker | null = null;
+  let remote: Comlink.Remote<GeneratorWorkerApi> | null = null;
+  let workbookSource: FileSource | null = null;
+  let workbookWorker: Worker | null = null;
+  const pending = new Set<(reason: unknown) => void>();
+
+  function connect(): { worker: Worker; remote: Comlink.Remote<GeneratorWorkerApi> } {
+    if (!worker || !remote) {
+      worker = createWorker();
+      remote = Comlink.wrap<GeneratorWorkerApi>(worker);
+    }
+    return { worker, remote };
+  }
+
+  /** Runs a worker call so that cancel() settles it (a terminated worker never answers). */
+  function run<T>(task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      pending.add(reject);
+      task().then(resolve, reject).finally(() => pending.delete(reject));
+    });
+  }
+
+  return {
+    analyseTemplate(file) {
+      return run(async () => {
+        const buffer = await readBytes(file);
+        return connect().remote.analyseTemplate(Comlink.transfer(buffer, [buffer]));
+      });
+    },
+
+    readWorkbook(file) {
+      return run(async () => {
+        const buffer = await readBytes(file);
+        const { worker: current, remote: api } = connect();
+        workbookSource = null;
+        const result = await api.readWorkbook(Comlink.transfer(buffer, [buffer]));
+        workbookSource = file;
+        workbookWorker = current;
+        return result;
+      });
+    },
+
+    readSheet(sheetName) {
+      return run(async () => {
+        const { worker: current, remote: api } = connect();
+        if (workbookWorker === current) return api.readSheet(sheetName);
+        // The worker was replaced (after a cancel): send the file again once.
+        if (!workbookSource) return api.readSheet(sheetName);
+        const buffer = await readBytes(workbookSource);
+        const result = await api.readSheet(sheetName, Comlink.transfer(buffer, [buffer]));
+        workbookWorker = current;
+        return result;
+      });
+    },
+
+    mergeDocuments(request, onProgress) {
+      return run(async () => {
+        const template = await readBytes(request.template);
+        const args = { ...request, template };
+        const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
+        return connect().remote.mergeDocuments(Comlink.transfer(args, [template]), callback);
+      });
+    },
+
+    exportRows(request) {
+      return run(() => connect().remote.exportRows(request));
+    },
+
+    cancel() {
+      worker?.terminate();
+      worker = null;
+      remote = null;
+      workbookWorker = null;
+      for (const reject of pending) reject(new CancelledError());
+      pending.clear();
+    },
+  };
+}
+
+/** The app's single bridge; the worker is created on first use. */
+export const generatorBridge: GeneratorBridge = createGeneratorBridge();

@@ -1,0 +1,41 @@
+import * as XLSX from 'xlsx';
+import { exportFileName } from './fileNames';
+
+export const EXPORT_SHEET_NAME = 'Selected Data';
+
+export interface ExportArgs {
+  rows: Record<string, string>[];
+  /** placeholder → column; its key order is the column order of the export. */
+  mapping: Record<string, string>;
+  now?: Date;
+}
+
+export interface ExportResult {
+  buffer: ArrayBuffer;
+  fileName: string;
+}
+
+/**
+ * One sheet 'Selected Data' with the mapped fields as columns. Every cell is written as a text
+ * cell built by hand, so a value such as '=HYPERLINK(…)' or '+62…' stays text and never a formula.
+ */
+export async function exportRows({ rows, mapping, now = new Date() }: ExportArgs): Promise<ExportResult> {
+  const fields = Object.keys(mapping).filter((field) => mapping[field]);
+  const sheet: XLSX.WorkSheet = {};
+  const data: XLSX.CellObject[][] = [fields.map((field) => ({ t: 's', v: field }))];
+  for (const row of rows) {
+    data.push(
+      fields.map((field) => {
+        const column = mapping[field];
+        const value = Object.hasOwn(row, column) ? row[column] : undefined;
+        return { t: 's', v: value == null ? '' : String(value) };
+      }),
+    );
+  }
+  sheet['!data'] = data;
+  sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: Math.max(fields.length - 1, 0) } });
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, EXPORT_SHEET_NAME);
+  const written = XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true, dense: true } as XLSX.WritingOptions) as ArrayBuffer;
+  return { buffer: written, fileName: exportFileName(now) };
+}

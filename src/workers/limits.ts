@@ -1,0 +1,92 @@
+// Guards run before a file is parsed, so a hostile upload fails fast instead of exhausting memory.
+
+/** Upload limit of spec §5/§9: 10 MB per generator file. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+
+/** A real .docx/.xlsx unpacks to a few MB; these bounds leave a wide margin and stop zip bombs. */
+export const MAX_ZIP_ENTRIES = 10_000;
+export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+export const MAX_ENTRY_RATIO = 1_000;
+
+export class FileLimitError extends Error {
+  override name = 'FileLimitError';
+}
+
+export function assertFileSize(byteLength: number): void {
+  if (byteLength > MAX_FILE_BYTES) throw new FileLimitError(FILE_TOO_LARGE_MESSAGE);
+}
+
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+export interface ZipSummary {
+  entries: number;
+  unpackedBytes: number;
+}
+
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
+const EOCD_MIN_LENGTH = 22;
+const MAX_COMMENT_LENGTH = 0xffff;
+
+/**
+ * Reads the zip's central directory (sizes as declared by the archive) without inflating anything.
+ * Returns null when the bytes are not a readable zip, so the caller can report its own format error.
+ */
+export function summariseZip(bytes: Uint8Array): ZipSummary | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lowest = Math.max(0, bytes.length - EOCD_MIN_LENGTH - MAX_COMMENT_LENGTH);
+  let eocd = -1;
+  for (let i = bytes.length - EOCD_MIN_LENGTH; i >= lowest; i--) {
+    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const declaredEntries = view.getUint16(eocd + 10, true);
+  const directoryOffset = view.getUint32(eocd + 16, true);
+  // 0xFFFF / 0xFFFFFFFF mean ZIP64, which no honest 10 MB office file needs.
+  if (declaredEntries === 0xffff || directoryOffset === 0xffffffff) {
+    return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY };
+  }
+  let entries = 0;
+  let unpackedBytes = 0;
+  let offset = directoryOffset;
+  while (offset + 46 <= bytes.length && view.getUint32(offset, true) === CENTRAL_ENTRY_SIGNATURE) {
+    const compressed = view.getUint32(offset + 20, true);
+    const uncompressed = view.getUint32(offset + 24, true);
+    if (uncompressed === 0xffffffff || compressed === 0xffffffff) {
+      return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY };
+    }
+    if (compressed > 0 && uncompressed / compressed > MAX_ENTRY_RATIO && uncompressed > 1024 * 1024) {
+      return { entries: entries + 1, unpackedBytes: Number.POSITIVE_INFINITY };
+    }
+    entries += 1;
+    unpackedBytes += uncompressed;
+    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  }
+  return { entries: Math.max(entries, declaredEntries), unpackedBytes };
+}
+
+/** Throws a FileLimitError when the archive would unpack to an absurd size or entry count. */
+export function assertSafeZip(bytes: Uint8Array): void {
+  const summary = summariseZip(bytes);
+  if (!summary) return;
+  if (summary.entries > MAX_ZIP_ENTRIES) {
+    throw new FileLimitError(`the archive holds more than ${MAX_ZIP_ENTRIES} files and looks like a zip bomb`);
+  }
+  if (summary.unpackedBytes > MAX_UNPACKED_BYTES) {
+    throw new FileLimitError('the archive would unpack to more than 200 MB and looks like a zip bomb');
+  }
+}
+
+/** Size check first, then the zip guard: both before any parsing. */
+export function assertReadable(buffer: ArrayBuffer): Uint8Array {
+  assertFileSize(buffer.byteLength);
+  const bytes = new Uint8Array(buffer);
+  if (isZip(bytes)) assertSafeZip(bytes);
+  return bytes;
+}

@@ -1,0 +1,147 @@
+import * as XLSX from 'xlsx';
+import { assertReadable } from './limits';
+
+/** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
+export type SheetRow = Record<string, string>;
+
+export interface SheetData {
+  headers: string[];
+  rows: SheetRow[];
+}
+
+export interface WorkbookData {
+  sheetNames: string[];
+  /** The first sheet's name and data (the one the screen shows first). */
+  sheetName: string;
+  sheet: SheetData;
+}
+
+export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
+
+// Dense mode, no styles/formulas/HTML/formatted text: we only need raw values.
+const READ_OPTIONS: XLSX.ParsingOptions = {
+  type: 'array',
+  dense: true,
+  cellDates: true,
+  cellFormula: false,
+  cellHTML: false,
+  cellText: false,
+  cellStyles: false,
+  sheetStubs: false,
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  0x00: '#NULL!', 0x07: '#DIV/0!', 0x0f: '#VALUE!', 0x17: '#REF!', 0x1d: '#NAME?', 0x24: '#NUM!', 0x2a: '#N/A', 0x2b: '#GETTING_DATA',
+};
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** SheetJS 0.20 gives date cells as UTC instants; round to the second to absorb serial-number noise. */
+export function formatDate(date: Date): string {
+  const t = date.getTime();
+  if (Number.isNaN(t)) return '';
+  const d = new Date(Math.round(t / 1000) * 1000);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
+  // Excel keeps 15 significant digits; this drops binary noise such as 0.30000000000000004.
+  return String(Number(n.toPrecision(15)));
+}
+
+export function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell || cell.v == null) return '';
+  switch (cell.t) {
+    case 's':
+      return String(cell.v).trim();
+    case 'n':
+      return formatNumber(cell.v as number);
+    case 'b':
+      return cell.v ? 'TRUE' : 'FALSE';
+    case 'd':
+      return cell.v instanceof Date ? formatDate(cell.v) : String(cell.v).trim();
+    case 'e':
+      return ERROR_TEXT[cell.v as number] ?? '#ERROR';
+    default:
+      return String(cell.v).trim();
+  }
+}
+
+/** Trimmed headers; a repeated name becomes 'Name (2)', 'Name (3)'… so no column hides another. */
+export function uniqueHeaders(names: string[]): string[] {
+  const used = new Set<string>();
+  return names.map((name) => {
+    if (name === '') return '';
+    let candidate = name;
+    for (let n = 2; used.has(candidate); n++) candidate = `${name} (${n})`;
+    used.add(candidate);
+    return candidate;
+  });
+}
+
+export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
+  const bytes = assertReadable(buffer);
+  return XLSX.read(bytes, READ_OPTIONS);
+}
+
+export function sheetNotFoundMessage(sheetName: string, available: string[]): string {
+  return `Sheet "${sheetName}" not found. Available sheets: ${available.join(', ')}`;
+}
+
+/** Applies spec §5's reading rules to one sheet of an already parsed workbook. */
+export function sheetData(workbook: XLSX.WorkBook, sheetName: string): SheetData {
+  const sheet = Object.hasOwn(workbook.Sheets, sheetName) ? workbook.Sheets[sheetName] : undefined;
+  if (!sheet) throw new Error(sheetNotFoundMessage(sheetName, workbook.SheetNames));
+  const ref = sheet['!ref'];
+  const grid = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
+  if (!ref) throw new Error(EMPTY_SHEET_MESSAGE);
+  const range = XLSX.utils.decode_range(ref);
+  const headerCells = grid[range.s.r] ?? [];
+  const rawHeaders: string[] = [];
+  for (let c = range.s.c; c <= range.e.c; c++) rawHeaders.push(cellText(headerCells[c]));
+  const names = uniqueHeaders(rawHeaders);
+  const columns: number[] = [];
+  const headers: string[] = [];
+  names.forEach((name, i) => {
+    if (name !== '') {
+      columns.push(range.s.c + i);
+      headers.push(name);
+    }
+  });
+  if (headers.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
+
+  const rows: SheetRow[] = [];
+  for (let r = range.s.r + 1; r <= range.e.r; r++) {
+    const cells = grid[r];
+    if (!cells) continue;
+    const row: SheetRow = Object.create(null);
+    let filled = false;
+    for (let i = 0; i < columns.length; i++) {
+      const text = cellText(cells[columns[i]]);
+      if (text !== '') filled = true;
+      row[headers[i]] = text;
+    }
+    if (filled) rows.push(row);
+  }
+  if (rows.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
+  return { headers, rows };
+}
+
+/** Sheet names plus the first sheet's data, from a workbook parsed once (the worker caches it). */
+export function describeWorkbook(workbook: XLSX.WorkBook): WorkbookData {
+  const sheetName = workbook.SheetNames[0];
+  if (sheetName === undefined) throw new Error(EMPTY_SHEET_MESSAGE);
+  return { sheetNames: [...workbook.SheetNames], sheetName, sheet: sheetData(workbook, sheetName) };
+}
+
+export async function readWorkbook(buffer: ArrayBuffer): Promise<WorkbookData> {
+  return describeWorkbook(parseWorkbook(buffer));
+}
+
+export async function readSheet(buffer: ArrayBuffer, sheetName: string): Promise<SheetData> {
+  return sheetData(parseWorkbook(buffer), sheetName);
+}

@@ -1,0 +1,28 @@
+/** Values that do not count as data when deciding whether a row is worth a section (spec §5). */
+const PLACEHOLDER_VALUES = new Set(['', '—', '-']);
+
+export const MIN_FILLED_VALUES = 2;
+
+export function isFilled(value: unknown): boolean {
+  return value != null && !PLACEHOLDER_VALUES.has(String(value).trim());
+}
+
+/** A row is merged only with at least 2 filled values among all its columns. */
+export function hasEnoughData(row: Readonly<Record<string, unknown>>): boolean {
+  let filled = 0;
+  for (const key of Object.keys(row)) {
+    if (isFilled(row[key]) && ++filled >= MIN_FILLED_VALUES) return true;
+  }
+  return false;
+}
+
+/** The template data of one row: placeholder → its column's value, '' when absent (never 'undefined'). */
+export function rowValues(row: Readonly<Record<string, unknown>>, mapping: Readonly<Record<string, string>>): Record<string, string> {
+  const values: Record<string, string> = Object.create(null);
+  for (const placeholder of Object.keys(mapping)) {
+    const column = mapping[placeholder];
+    const value = column && Object.hasOwn(row, column) ? row[column] : undefined;
+    values[placeholder] = value == null ? '' : String(value);
+  }
+  return values;
+}
