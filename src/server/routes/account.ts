@@ -1,0 +1,176 @@
+import { Hono, type Context } from 'hono';
+import { MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
+import { logActivity } from '../auth/activity';
+import { requireAuth } from '../auth/middleware';
+import { revokeSession } from '../auth/sessions';
+import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
+import { isUniqueViolation } from '../db/connection';
+import { ApiError } from '../errors';
+import { readJson } from '../http/body';
+import { ok } from '../http/envelope';
+import { checkImageDataUrl, toDataUrl } from '../images';
+import { paginationOf, parsePage } from '../pagination';
+import type { AppEnv } from '../types';
+import { logoutAllHandler } from './auth';
+import { requestInfo, validated } from './routeHelpers';
+
+export const ACCOUNT_MESSAGES = {
+  emailInUse: 'Email already in use',
+  profileUpdated: 'Profile updated successfully',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully. Other sessions have been signed out.',
+  imageUpdated: 'Profile image updated successfully',
+  loggedOut: 'Logged out successfully',
+} as const;
+
+/** Every handler acts on c.get('user') only: no id comes from the request, so nobody reaches another account. */
+async function getAccount(c: Context<AppEnv>) {
+  return ok(c, c.get('user'));
+}
+
+async function updateAccount(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  const me = c.get('user');
+  const body = validated(accountUpdateStruct, await readJson(c));
+  const taken = await db.selectFrom('users').select('id').where('email', '=', body.email).where('id', '!=', me.id).executeTakeFirst();
+  if (taken) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
+  const at = now();
+  let row;
+  try {
+    row = await db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('users')
+        .set({ name: body.name, email: body.email, updated_at: at.toISOString() })
+        .where('id', '=', me.id)
+        .returning(PUBLIC_USER_COLUMNS)
+        .executeTakeFirstOrThrow();
+      const changes = [body.name !== me.name && 'name', body.email !== me.email && 'email'].filter(Boolean).join(', ');
+      await logActivity(trx, {
+        userId: me.id,
+        action: 'profile_updated',
+        description: changes ? `Profile updated (${changes})` : 'Profile saved without changes',
+        ...requestInfo(c),
+        at,
+      });
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
+    throw error;
+  }
+  return ok(c, toPublicUser(row), ACCOUNT_MESSAGES.profileUpdated);
+}
+
+/**
+ * PUT /account/password. Rule failures of the new password answer 422 (spec §8 "does not meet
+ * security requirements"), other bad input 400. The caller's own session stays signed in; every
+ * other session of the user ends.
+ */
+async function changePassword(c: Context<AppEnv>) {
+  const { db, now, passwordHasher } = c.get('deps');
+  const me = c.get('user');
+  const result = validateBody(passwordChangeStruct, await readJson(c));
+  if (!result.ok) throw new ApiError(result.field === 'new_password' ? 422 : 400, result.message, result.field || undefined);
+  const body = result.value;
+  const stored = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
+  if (!(await passwordHasher.verify(stored.password_hash, body.current_password))) {
+    await logActivity(db, { userId: me.id, action: 'password_change_failed', description: 'Password change refused: wrong current password', ...requestInfo(c), at: now() });
+    throw new ApiError(400, ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
+  }
+  const passwordHash = await passwordHasher.hash(body.new_password);
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at.toISOString() }).where('id', '=', me.id).execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at.toISOString() })
+      .where('user_id', '=', me.id)
+      .where('family_id', '!=', c.get('sessionId'))
+      .where('revoked_at', 'is', null)
+      .execute();
+    await logActivity(trx, { userId: me.id, action: 'password_changed', description: 'Password changed; other sessions signed out', ...requestInfo(c), at });
+  });
+  return ok(c, undefined, ACCOUNT_MESSAGES.passwordChanged);
+}
+
+async function uploadProfileImage(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  const me = c.get('user');
+  const body = await readJson(c);
+  if (typeof body.image_data !== 'string') throw new ApiError(400, M.PROFILE_IMAGE_INVALID, 'image_data');
+  const image = checkImageDataUrl(body.image_data);
+  if (!image.ok) throw new ApiError(image.reason === 'too_large' ? 413 : 400, M.PROFILE_IMAGE_INVALID, 'image_data');
+  const at = now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ profile_image: image.bytes, profile_image_type: image.type, updated_at: at.toISOString() })
+      .where('id', '=', me.id)
+      .execute();
+    await logActivity(trx, {
+      userId: me.id,
+      action: 'profile_image_updated',
+      description: `Profile image changed (${image.type}, ${image.bytes.length} bytes)`,
+      ...requestInfo(c),
+      at,
+    });
+  });
+  return ok(c, { image_data: toDataUrl(image.type, image.bytes) }, ACCOUNT_MESSAGES.imageUpdated);
+}
+
+/** data.image_data is the stored image as a data-URL of its detected type, or null (the client shows its default). */
+async function getProfileImage(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const row = await db
+    .selectFrom('users')
+    .select(['profile_image', 'profile_image_type'])
+    .where('id', '=', c.get('user').id)
+    .executeTakeFirstOrThrow();
+  const imageData = row.profile_image && row.profile_image_type ? toDataUrl(row.profile_image_type, row.profile_image) : null;
+  return ok(c, { image_data: imageData });
+}
+
+/** Newest first, paginated like every list: data.activities + data.pagination. */
+async function listActivity(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const me = c.get('user');
+  const page = parsePage(c.req.query());
+  const [activities, count] = await Promise.all([
+    db
+      .selectFrom('activity')
+      .select(['id', 'action', 'description', 'ip_address', 'user_agent', 'created_at'])
+      .where('user_id', '=', me.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('activity')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('user_id', '=', me.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return ok(c, { activities, pagination: paginationOf(page, Number(count.total)) });
+}
+
+/** Ends the session the caller's access token belongs to. */
+async function logoutCurrent(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  await revokeSession(db, c.get('sessionId'), now());
+  await logActivity(db, { userId: c.get('user').id, action: 'logout', description: 'Signed out', ...requestInfo(c), at: now() });
+  return ok(c, undefined, ACCOUNT_MESSAGES.loggedOut);
+}
+
+export function accountRoutes() {
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    .get('/', getAccount)
+    .put('/', updateAccount)
+    .put('/password', changePassword)
+    .post('/profile-image', uploadProfileImage)
+    .get('/profile-image', getProfileImage)
+    .get('/activity', listActivity)
+    .post('/logout', logoutCurrent)
+    .post('/logout-all', logoutAllHandler);
+}

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import { toSnakeCase } from '../../domain/case';
+import { toFrontEnd } from '../../domain/invoiceSummary';
+import { isValidPeriod } from '../../domain/period';
+import { overallCompletion, percentage, PIPELINE_STEPS } from '../../domain/pipeline';
+import type { Database, InvoiceSummaryRow } from '../db/schema';
+import { SUMMARY_AMOUNT_COLUMNS } from '../db/schema';
+import { ApiError } from '../errors';
+
+type AmountColumn = (typeof SUMMARY_AMOUNT_COLUMNS)[number];
+
+/**
+ * GET /invoice-summaries/statistics answer: the periods in [start_period, end_period] (both
+ * optional, inclusive) oldest first, each with its amounts per call type, the five step
+ * percentages and the overall completion (spec §4 maths from src/domain), plus totals.
+ */
+export interface SummaryStatistics {
+  start_period: string | null;
+  end_period: string | null;
+  totals: {
+    period_count: number;
+    number_of_active_customer: number;
+    number_of_total_transaction: number;
+    average_completion: number;
+  } & Record<AmountColumn, number>;
+  periods: Array<
+    {
+      id: number;
+      invoice_period: string;
+      number_of_active_customer: number;
+      number_of_total_transaction: number;
+      overall_completion: number;
+    } & Record<AmountColumn, number> &
+      Record<string, number | string>
+  >;
+}
+
+/** 'usage' → 'usage_percentage', 'taxUploaded' → 'tax_uploaded_percentage'. */
+export const STEP_PERCENTAGE_FIELDS = PIPELINE_STEPS.map((s) => `${toSnakeCase(s.key)}_percentage`);
+
+export function parseStatisticsRange(query: Record<string, string | undefined>): { start?: string; end?: string } {
+  const start = query.start_period?.trim() || query.startPeriod?.trim() || undefined;
+  const end = query.end_period?.trim() || query.endPeriod?.trim() || undefined;
+  if (start !== undefined && !isValidPeriod(start)) {
+    throw new ApiError(400, 'start_period must be a period in the format YYYY-MM', 'start_period');
+  }
+  if (end !== undefined && !isValidPeriod(end)) {
+    throw new ApiError(400, 'end_period must be a period in the format YYYY-MM', 'end_period');
+  }
+  if (start !== undefined && end !== undefined && start > end) {
+    throw new ApiError(400, 'start_period must not be after end_period', 'start_period');
+  }
+  return { start, end };
+}
+
+function periodFigures(row: InvoiceSummaryRow) {
+  const figures: Record<string, number | string> = {
+    id: row.id,
+    invoice_period: row.invoice_period,
+    number_of_active_customer: row.number_of_active_customer,
+    number_of_total_transaction: row.number_of_total_transaction,
+  };
+  for (const column of SUMMARY_AMOUNT_COLUMNS) figures[column] = row[column];
+  PIPELINE_STEPS.forEach((step, i) => {
+    figures[STEP_PERCENTAGE_FIELDS[i]] = percentage(row[step.countField], row.number_of_total_transaction);
+  });
+  figures.overall_completion = overallCompletion(toFrontEnd(row as unknown as Record<string, unknown>));
+  return figures as SummaryStatistics['periods'][number];
+}
+
+export async function summaryStatistics(
+  db: Kysely<Database>,
+  range: { start?: string; end?: string },
+): Promise<SummaryStatistics> {
+  let query = db.selectFrom('invoice_summaries').selectAll();
+  if (range.start) query = query.where('invoice_period', '>=', range.start);
+  if (range.end) query = query.where('invoice_period', '<=', range.end);
+  const rows = await query.orderBy('invoice_period', 'asc').execute();
+  const periods = rows.map(periodFigures);
+
+  const totals = {
+    period_count: periods.length,
+    number_of_active_customer: 0,
+    number_of_total_transaction: 0,
+    average_completion: 0,
+  } as SummaryStatistics['totals'];
+  for (const column of SUMMARY_AMOUNT_COLUMNS) totals[column] = 0;
+  for (const p of periods) {
+    totals.number_of_active_customer += p.number_of_active_customer;
+    totals.number_of_total_transaction += p.number_of_total_transaction;
+    for (const column of SUMMARY_AMOUNT_COLUMNS) totals[column] += p[column];
+  }
+  totals.average_completion = periods.length
+    ? Math.round(periods.reduce((acc, p) => acc + p.overall_completion, 0) / periods.length)
+    : 0;
+  return { start_period: range.start ?? null, end_period: range.end ?? null, totals, periods };
+}

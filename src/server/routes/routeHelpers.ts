@@ -1,0 +1,41 @@
+import type { Context } from 'hono';
+import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Struct } from 'superstruct';
+import { validateBody } from '../../domain/validation';
+import type { Database } from '../db/schema';
+import { ApiError, MESSAGES } from '../errors';
+import { clientIp, userAgent } from '../http/clientInfo';
+import type { AppEnv } from '../types';
+
+/**
+ * Validates a (snake-cased) body with one of src/domain's structs: unknown keys dropped, coercions
+ * applied, the domain's own message and field in the 400.
+ */
+export function validated<T>(struct: Struct<T, unknown>, body: unknown): T {
+  const result = validateBody(struct, body);
+  if (!result.ok) throw new ApiError(400, result.message, result.field || undefined);
+  return result.value;
+}
+
+/** Path ids are positive integers; anything else cannot name a row, so it is 404 like an unknown id. */
+export function idParam(c: Context, name = 'id'): number {
+  const raw = c.req.param(name) ?? '';
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound);
+  return Number(raw);
+}
+
+/** IP and user agent for the activity log. */
+export function requestInfo(c: Context<AppEnv>) {
+  return { ip: clientIp(c, c.get('deps').config.trustProxy), userAgent: userAgent(c) };
+}
+
+/** CHECK constraint refused a write (the last line of defence behind validation) on either engine. */
+export function isCheckViolation(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23514' || code === 'SQLITE_CONSTRAINT_CHECK';
+}
+
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,337 @@
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { MENU_USER_MANAGEMENT } from '../../domain/menu';
+import { userCreateStruct, userUpdateStruct, verifyUserStruct } from '../../domain/validation';
+import { logActivity } from '../auth/activity';
+import { requireAuth, requireMenu } from '../auth/middleware';
+import { endAllSessions } from '../auth/sessions';
+import { USERNAME_PATTERN } from '../auth/usernames';
+import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
+import { isUniqueViolation } from '../db/connection';
+import type { Database, Role, UserRow } from '../db/schema';
+import { ApiError, MESSAGES } from '../errors';
+import { readJson } from '../http/body';
+import { ok } from '../http/envelope';
+import { paginationOf, parsePage } from '../pagination';
+import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
+import { logoutAllHandler } from './auth';
+import { escapeLike } from './invoiceSummaries.queries';
+import { idParam, isPostgres, requestInfo, validated } from './routeHelpers';
+
+export const USER_MESSAGES = {
+  emailInUse: 'Email already in use',
+  usernameTaken: 'Username already taken',
+  usernameFormat: 'Username may contain only letters, digits, dots, dashes and underscores',
+  lastAdmin: 'Cannot remove the last verified administrator',
+  adminOnly: 'Only an administrator can grant the admin role or change an administrator account',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  verified: 'User verified successfully',
+  invalidated: 'User invalidated successfully',
+} as const;
+
+type Db = Kysely<Database>;
+
+const toBool = (value: unknown) => value === true || value === 1 || value === 'true';
+
+function normaliseUsername(raw: string): string {
+  const username = raw.trim().toLowerCase();
+  if (!USERNAME_PATTERN.test(username)) throw new ApiError(400, USER_MESSAGES.usernameFormat, 'username');
+  return username;
+}
+
+async function assertUnique(db: Db, fields: { email?: string; username?: string }, exceptId?: number) {
+  const clash = async (column: 'email' | 'username', value: string) => {
+    let q = db.selectFrom('users').select('id').where(column, '=', value);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  };
+  if (fields.email !== undefined && (await clash('email', fields.email))) throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
+  if (fields.username !== undefined && (await clash('username', fields.username))) {
+    throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
+  }
+}
+
+/** A unique violation that slipped past assertUnique (a concurrent write) still answers 409 naming the field. */
+function uniqueViolationToConflict(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const text = String((error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '');
+    if (/username/i.test(text)) throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
+    throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
+  }
+  throw error;
+}
+
+/**
+ * Inside a write transaction that takes a verified administrator away (delete, invalidate, demote):
+ * refuses when no other verified administrator remains. On PostgreSQL the administrators' rows are
+ * locked first, so two such writes at once cannot both pass; SQLite writes are serialised anyway.
+ */
+async function assertAnotherVerifiedAdmin(trx: Db, userId: number) {
+  let q = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('is_verified', '=', 1);
+  if (isPostgres(trx)) q = q.forUpdate();
+  const admins = await q.execute();
+  if (!admins.some((a) => a.id !== userId)) throw new ApiError(409, USER_MESSAGES.lastAdmin);
+}
+
+/** Users holding the Manajemen User menu without being administrators may not touch administrators. */
+function assertMayManage(caller: AuthUser, target: Pick<UserRow, 'role'> | null, newRole?: Role) {
+  if (caller.role === 'admin') return;
+  if (target?.role === 'admin' || newRole === 'admin') throw new ApiError(403, USER_MESSAGES.adminOnly);
+}
+
+async function loadUser(db: Db, id: number): Promise<UserRow> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, MESSAGES.notFound);
+  return row;
+}
+
+async function listUsers(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const query = c.req.query();
+  const page = parsePage(query);
+  const search = query.search?.trim();
+  if (search && search.length > 100) throw new ApiError(400, 'search must be at most 100 characters', 'search');
+  const role = query.role?.trim().toLowerCase();
+  if (role && role !== 'admin' && role !== 'staff') throw new ApiError(400, 'role must be admin or staff', 'role');
+  const verifiedRaw = (query.is_verified ?? query.isVerified)?.trim().toLowerCase();
+  if (verifiedRaw && !['true', 'false', '1', '0'].includes(verifiedRaw)) {
+    throw new ApiError(400, 'is_verified must be true or false', 'is_verified');
+  }
+  const filtered = () =>
+    db.selectFrom('users').where((eb) => {
+      const conditions = [];
+      if (search) {
+        const pattern = `%${escapeLike(search.toLowerCase())}%`;
+        conditions.push(
+          eb.or(
+            (['name', 'username', 'email'] as const).map((column) =>
+              eb(eb.fn('lower', [eb.ref(column)]), 'like', eb.val(pattern)),
+            ),
+          ),
+        );
+      }
+      if (role) conditions.push(eb('role', '=', role as Role));
+      if (verifiedRaw) conditions.push(eb('is_verified', '=', verifiedRaw === 'true' || verifiedRaw === '1' ? 1 : 0));
+      return eb.and(conditions);
+    });
+  const [rows, count] = await Promise.all([
+    filtered().select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    filtered().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return ok(c, { users: rows.map(toPublicUser), pagination: paginationOf(page, Number(count.total)) });
+}
+
+/** POST /users: an administrator's account for someone; verified unless is_verified is false. */
+async function createUser(c: Context<AppEnv>) {
+  const { db, now, passwordHasher } = c.get('deps');
+  const caller = c.get('user');
+  const body = validated(userCreateStruct, await readJson(c));
+  assertMayManage(caller, null, body.role);
+  const username = normaliseUsername(body.username);
+  await assertUnique(db, { email: body.email, username });
+  const passwordHash = await passwordHasher.hash(body.password);
+  const at = now().toISOString();
+  let row;
+  try {
+    row = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('users')
+        .values({
+          name: body.name ?? username,
+          username,
+          email: body.email,
+          password_hash: passwordHash,
+          role: body.role,
+          is_verified: body.is_verified === undefined || toBool(body.is_verified) ? 1 : 0,
+          profile_image: null,
+          profile_image_type: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning(PUBLIC_USER_COLUMNS)
+        .executeTakeFirstOrThrow();
+      const info = requestInfo(c);
+      await logActivity(trx, { userId: created.id, action: 'register', description: `Account created by administrator ${caller.email}`, ...info, at: now() });
+      await logActivity(trx, { userId: caller.id, action: 'user_created', description: `Created user ${created.email} (${created.role})`, ...info, at: now() });
+      return created;
+    });
+  } catch (error) {
+    uniqueViolationToConflict(error);
+  }
+  return ok(c, toPublicUser(row), USER_MESSAGES.created, 201);
+}
+
+async function getUser(c: Context<AppEnv>) {
+  const row = await loadUser(c.get('deps').db, idParam(c));
+  return ok(c, toPublicUser(row));
+}
+
+/**
+ * PUT /users/{id}: any of name, username, email, role, is_verified. A role change or losing
+ * verification ends the user's sessions at once; the last verified administrator stays one.
+ */
+async function updateUser(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  const caller = c.get('user');
+  const id = idParam(c);
+  const body = validated(userUpdateStruct, await readJson(c));
+  const username = body.username === undefined ? undefined : normaliseUsername(body.username);
+  const at = now();
+  let row;
+  try {
+    row = await db.transaction().execute(async (trx) => {
+      const target = await loadUser(trx, id);
+      assertMayManage(caller, target, body.role);
+      await assertUnique(trx, { email: body.email, username }, id);
+      const role = body.role ?? target.role;
+      const verified = body.is_verified === undefined ? target.is_verified : toBool(body.is_verified) ? 1 : 0;
+      const losesAdmin = target.role === 'admin' && target.is_verified === 1 && (role !== 'admin' || verified !== 1);
+      if (losesAdmin) await assertAnotherVerifiedAdmin(trx, id);
+      const updated = await trx
+        .updateTable('users')
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(username !== undefined ? { username } : {}),
+          ...(body.email !== undefined ? { email: body.email } : {}),
+          role,
+          is_verified: verified,
+          updated_at: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .returning(PUBLIC_USER_COLUMNS)
+        .executeTakeFirstOrThrow();
+      const endsSessions = role !== target.role || (target.is_verified === 1 && verified === 0);
+      if (endsSessions) await endAllSessions(trx, id, at);
+      const changed = (['name', 'username', 'email', 'role', 'is_verified'] as const).filter((k) => updated[k] !== target[k]);
+      await logActivity(trx, {
+        userId: caller.id,
+        action: 'user_updated',
+        description: `Updated user ${updated.email}${changed.length ? ` (${changed.join(', ')})` : ''}${endsSessions ? '; sessions ended' : ''}`,
+        ...requestInfo(c),
+        at,
+      });
+      return updated;
+    });
+  } catch (error) {
+    uniqueViolationToConflict(error);
+  }
+  return ok(c, toPublicUser(row), USER_MESSAGES.updated);
+}
+
+async function deleteUser(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  const caller = c.get('user');
+  const id = idParam(c);
+  await db.transaction().execute(async (trx) => {
+    const target = await loadUser(trx, id);
+    assertMayManage(caller, target);
+    if (target.role === 'admin' && target.is_verified === 1) await assertAnotherVerifiedAdmin(trx, id);
+    await endAllSessions(trx, id, now());
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+    await logActivity(trx, { userId: caller.id === id ? null : caller.id, action: 'user_deleted', description: `Deleted user ${target.email}`, ...requestInfo(c), at: now() });
+  });
+  return ok(c, undefined, USER_MESSAGES.deleted);
+}
+
+/** POST /users/{id}/verify: the notes go to the activity log of both the user and the administrator. */
+async function verifyUser(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const { db, now, mailer, logger } = deps;
+  const caller = c.get('user');
+  const id = idParam(c);
+  const body = validated(verifyUserStruct, await readJson(c));
+  const notes = body.notes?.trim() ? `: ${body.notes.trim()}` : '';
+  const row = await db.transaction().execute(async (trx) => {
+    const target = await loadUser(trx, id);
+    assertMayManage(caller, target);
+    const updated = await trx
+      .updateTable('users')
+      .set({ is_verified: 1, updated_at: now().toISOString() })
+      .where('id', '=', id)
+      .returning(PUBLIC_USER_COLUMNS)
+      .executeTakeFirstOrThrow();
+    const info = requestInfo(c);
+    await logActivity(trx, { userId: id, action: 'account_verified', description: `Account verified by ${caller.email}${notes}`, ...info, at: now() });
+    await logActivity(trx, { userId: caller.id, action: 'user_verified', description: `Verified user ${target.email}${notes}`, ...info, at: now() });
+    return { updated, wasVerified: target.is_verified === 1 };
+  });
+  if (!row.wasVerified) {
+    mailer
+      .send({
+        to: row.updated.email,
+        subject: 'Your Dashboard Invoice account has been verified',
+        text: `Hello ${row.updated.name},\n\nAn administrator has verified your account. You can now sign in${publicUrlSuffix(deps)}.\n`,
+      })
+      .catch((error) => logger.warn('verification mail failed', { to: row.updated.email, error: String(error) }));
+  }
+  return ok(c, toPublicUser(row.updated), USER_MESSAGES.verified);
+}
+
+function publicUrlSuffix(deps: ResolvedDeps): string {
+  return deps.config.publicUrl ? ` at ${deps.config.publicUrl}/signin` : '';
+}
+
+/** PATCH /users/{id}/invalidate: back to unverified, every session ended. */
+async function invalidateUser(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  const caller = c.get('user');
+  const id = idParam(c);
+  const row = await db.transaction().execute(async (trx) => {
+    const target = await loadUser(trx, id);
+    assertMayManage(caller, target);
+    if (target.role === 'admin' && target.is_verified === 1) await assertAnotherVerifiedAdmin(trx, id);
+    const updated = await trx
+      .updateTable('users')
+      .set({ is_verified: 0, updated_at: now().toISOString() })
+      .where('id', '=', id)
+      .returning(PUBLIC_USER_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await endAllSessions(trx, id, now());
+    const info = requestInfo(c);
+    await logActivity(trx, { userId: id, action: 'account_invalidated', description: `Account invalidated by ${caller.email}; all sessions ended`, ...info, at: now() });
+    if (caller.id !== id) {
+      await logActivity(trx, { userId: caller.id, action: 'user_invalidated', description: `Invalidated user ${target.email}`, ...info, at: now() });
+    }
+    return updated;
+  });
+  return ok(c, toPublicUser(row), USER_MESSAGES.invalidated);
+}
+
+/**
+ * Mails every verified administrator that a new account waits for verification (SMTP or the
+ * outbox). Called by POST /auth/register for anonymous sign-ups; never fails the registration.
+ */
+export async function notifyAdminsOfPendingUser(deps: ResolvedDeps, user: Pick<UserRow, 'name' | 'email' | 'username'>): Promise<void> {
+  try {
+    const admins = await deps.db.selectFrom('users').select('email').where('role', '=', 'admin').where('is_verified', '=', 1).execute();
+    const link = deps.config.publicUrl ? `\n\nReview it under Manajemen User: ${deps.config.publicUrl}/user-management\n` : '\n';
+    await Promise.all(
+      admins.map((admin) =>
+        deps.mailer.send({
+          to: admin.email,
+          subject: 'New Dashboard Invoice account awaits verification',
+          text: `A new account was registered and awaits an administrator's verification:\n\nName: ${user.name}\nUsername: ${user.username}\nEmail: ${user.email}${link}`,
+        }),
+      ),
+    );
+  } catch (error) {
+    deps.logger.warn('pending-user mail to administrators failed', { email: user.email, error: String(error) });
+  }
+}
+
+export function usersRoutes() {
+  const manage = requireMenu(MENU_USER_MANAGEMENT);
+  return new Hono<AppEnv>()
+    .use('*', requireAuth)
+    // spec §7 lists this beside /account/logout-all: the caller's own sessions, no menu needed.
+    .post('/logout-all', logoutAllHandler)
+    .get('/', manage, listUsers)
+    .post('/', manage, createUser)
+    .get('/:id', manage, getUser)
+    .put('/:id', manage, updateUser)
+    .delete('/:id', manage, deleteUser)
+    .post('/:id/verify', manage, verifyUser)
+    .patch('/:id/invalidate', manage, invalidateUser);
+}
