@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { createPasswordHasher } from './auth/passwords';
+import { DEFAULT_RATE_LIMITS } from './auth/rateLimit';
+import { createTokenService } from './auth/tokens';
+import { MESSAGES } from './errors';
+import { fail } from './http/envelope';
+import { handleError } from './http/errorHandler';
+import { DEFAULT_BODY_LIMIT, limitBodies, requestId, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
+import { createLogger } from './logger';
+import { authRoutes } from './routes/auth';
+import { menuRoutes } from './routes/menus';
+import { serveSpa } from './static';
+import type { AppDeps, AppEnv, ResolvedDeps } from './types';
+
+export type { AppDeps, AppEnv } from './types';
+
+export const API_BASE = '/api/v1';
+
+export function resolveDeps(deps: AppDeps): ResolvedDeps {
+  const now = deps.now ?? (() => new Date());
+  return {
+    ...deps,
+    logger: deps.logger ?? createLogger(deps.config.logLevel),
+    now,
+    passwordHasher: deps.passwordHasher ?? createPasswordHasher('owasp'),
+    tokens: createTokenService({ secret: deps.config.jwtSecret, accessTtlSeconds: deps.config.accessTokenTtlSeconds, now }),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+  };
+}
+
+/** The whole HTTP surface: API under /api/v1 and the built SPA. Tests call app.request(...) on it. */
+export function createApp(appDeps: AppDeps) {
+  const deps = resolveDeps(appDeps);
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', securityHeaders(deps.contentSecurityPolicy));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    '/api/*',
+    limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, { ...ROUTE_BODY_LIMITS, ...deps.bodyLimits?.routes }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.route('/auth', authRoutes());
+  api.route('/menus', menuRoutes());
+  // Later resources mount here: api.route('/account', accountRoutes()), '/users', '/invoice-summaries'.
+  app.route(API_BASE, api);
+
+  app.all('/api/*', (c) => fail(c, 404, MESSAGES.notFound));
+  app.all('/api', (c) => fail(c, 404, MESSAGES.notFound));
+  const distDir = deps.distDir === undefined ? path.resolve('dist') : deps.distDir;
+  if (distDir) app.use('*', serveSpa(distDir));
+  app.notFound((c) => (c.req.path.startsWith('/api') ? fail(c, 404, MESSAGES.notFound) : c.text('Not found', 404)));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,68 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { ApiError, MESSAGES } from '../errors';
+import type { AppEnv, AuthUser } from '../types';
+import { isSessionAlive } from './sessions';
+import { PUBLIC_USER_COLUMNS, toPublicUser } from './userView';
+
+export const UNVERIFIED_MESSAGE = 'Your account is pending verification. Please contact an administrator.';
+
+function bearerToken(c: Context): string | null {
+  const header = c.req.header('authorization');
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match ? match[1] : null;
+}
+
+/**
+ * Who is calling: valid access token, user exists, session not ended, user verified.
+ * Throws ApiError 401/403. requireAuth uses it; routes with optional auth call it in a try.
+ */
+export async function authenticate(c: Context<AppEnv>): Promise<{ user: AuthUser; sessionId: string }> {
+  const token = bearerToken(c);
+  if (!token) throw new ApiError(401, MESSAGES.unauthenticated);
+  const { db, tokens, now } = c.get('deps');
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) throw new ApiError(401, MESSAGES.invalidToken);
+  const row = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', claims.userId).executeTakeFirst();
+  if (!row || !(await isSessionAlive(db, claims.sessionId, now()))) throw new ApiError(401, MESSAGES.invalidToken);
+  if (row.is_verified !== 1) throw new ApiError(403, UNVERIFIED_MESSAGE);
+  return { user: toPublicUser(row), sessionId: claims.sessionId };
+}
+
+/** Valid access token of a verified user with a live session; sets c.get('user') and c.get('sessionId'). */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { user, sessionId } = await authenticate(c);
+  c.set('user', user);
+  c.set('sessionId', sessionId);
+  await next();
+};
+
+/** After requireAuth: the caller's role must hold the active menu with this name (spec §6). */
+export function requireMenu(menuName: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.get('user');
+    if (!user) throw new ApiError(401, MESSAGES.unauthenticated);
+    if (!(await roleHasMenu(c, user.role, menuName))) throw new ApiError(403, MESSAGES.forbidden);
+    await next();
+  };
+}
+
+/** After requireAuth: the caller must be an administrator. */
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, MESSAGES.unauthenticated);
+  if (user.role !== 'admin') throw new ApiError(403, MESSAGES.forbidden);
+  await next();
+};
+
+async function roleHasMenu(c: Context<AppEnv>, role: AuthUser['role'], menuName: string): Promise<boolean> {
+  const row = await c
+    .get('deps')
+    .db.selectFrom('role_menus')
+    .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
+    .select('menus.id')
+    .where('role_menus.role', '=', role)
+    .where('menus.name', '=', menuName)
+    .where('menus.active', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const JWT_ISSUER = 'dashboard-invoice';
+export const JWT_AUDIENCE = 'dashboard-invoice-api';
+const ACCESS_TYPE = 'access';
+
+export interface AccessClaims {
+  userId: number;
+  /** Refresh-token family = the session this access token belongs to. */
+  sessionId: string;
+}
+
+export interface TokenService {
+  signAccess(claims: AccessClaims): Promise<string>;
+  /** null for a bad signature, wrong alg/iss/aud/type, or an expired token. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+  accessTtlSeconds: number;
+}
+
+export function createTokenService(options: { secret: string; accessTtlSeconds: number; now: () => Date }): TokenService {
+  const key = new TextEncoder().encode(options.secret);
+  const seconds = () => Math.floor(options.now().getTime() / 1000);
+  return {
+    accessTtlSeconds: options.accessTtlSeconds,
+    async signAccess({ userId, sessionId }) {
+      const iat = seconds();
+      return new SignJWT({ typ: ACCESS_TYPE, sid: sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + options.accessTtlSeconds)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: JWT_ISSUER,
+          audience: JWT_AUDIENCE,
+          currentDate: options.now(),
+          requiredClaims: ['sub', 'exp', 'iat', 'sid'],
+        });
+        const userId = Number(payload.sub);
+        if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+        return { userId, sessionId: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Opaque 256-bit token for refresh and password-reset links. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as their SHA-256; a database leak does not hand out sessions. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}

@@ -1,0 +1,18 @@
+import type { UserRow } from '../db/schema';
+import type { AuthUser } from '../types';
+
+/** A user as the API sends it: never the hash, never the image bytes; role lowercase. */
+export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'username' | 'email' | 'role' | 'is_verified' | 'created_at' | 'updated_at'>): AuthUser {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    is_verified: row.is_verified === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export const PUBLIC_USER_COLUMNS = ['id', 'name', 'username', 'email', 'role', 'is_verified', 'created_at', 'updated_at'] as const;

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
+
+/** The part of the email before the @, reduced to [a-z0-9._-], at least 3 characters. */
+export function usernameFromEmail(email: string): string {
+  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]+/g, '').slice(0, 40);
+  return local.length >= 3 ? local : `${local}user`.slice(0, 40).padEnd(3, '0');
+}
+
+/** base, base2, base3, … — the first one nobody has. */
+export async function uniqueUsername(db: Kysely<Database>, base: string): Promise<string> {
+  const taken = new Set(
+    (await db.selectFrom('users').select('username').where('username', 'like', `${base}%`).execute()).map((r) => r.username),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}

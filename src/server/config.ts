@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Every environment variable the server reads (README table):
+ *
+ * | Variable          | Default                        | Meaning |
+ * |-------------------|--------------------------------|---------|
+ * | HOST              | 127.0.0.1                      | Interface to listen on (0.0.0.0 for all). |
+ * | PORT              | 8080                           | TCP port. |
+ * | DATA_DIR          | ./data                         | Embedded database (app.db), jwt-secret, mail outbox. |
+ * | DATABASE_URL      | (unset → SQLite in DATA_DIR)   | postgres://… switches storage to PostgreSQL. |
+ * | JWT_SECRET        | random, kept in DATA_DIR/jwt-secret (mode 600) | HMAC key of access tokens; set the same value on every node. |
+ * | ADMIN_EMAIL       | admin@example.com              | E-mail of the administrator created on first start. |
+ * | ADMIN_PASSWORD    | (generated, printed once)      | Password of that first administrator. |
+ * | SMTP_URL          | (unset → .eml files in DATA_DIR/outbox) | smtp(s)://user:pass@host:port for outgoing mail. |
+ * | MAIL_FROM         | Dashboard Invoice <no-reply@localhost> | Sender of outgoing mail. |
+ * | PUBLIC_URL        | http://HOST:PORT               | Base of links in mails (reset-password). |
+ * | LOG_LEVEL         | info                           | error, warn, info or debug. |
+ * | ACCESS_TOKEN_TTL  | 15m                            | Lifetime of access JWTs (s, m, h, d suffix or seconds). |
+ * | REFRESH_TOKEN_TTL | 30d                            | Lifetime of refresh tokens. |
+ * | TRUST_PROXY       | false                          | true: take the client IP from X-Forwarded-For (only behind a proxy you run). |
+ */
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: LogLevel;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '15m', '30d', '12h', '45s' or plain seconds → seconds. */
+export function parseDuration(value: string, name: string): number {
+  const match = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(value);
+  if (!match) throw new Error(`${name} must look like 15m, 12h, 30d or a number of seconds (got "${value}")`);
+  const seconds = Number(match[1]) * UNIT_SECONDS[(match[2] || 's').toLowerCase()];
+  if (seconds <= 0) throw new Error(`${name} must be longer than 0 seconds`);
+  return seconds;
+}
+
+function parseBoolean(value: string | undefined): boolean {
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535 (got "${value}")`);
+  return port;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  const level = (value || 'info').toLowerCase();
+  if (level === 'error' || level === 'warn' || level === 'info' || level === 'debug') return level;
+  throw new Error(`LOG_LEVEL must be error, warn, info or debug (got "${value}")`);
+}
+
+/** The JWT secret survives restarts (sessions stay valid) without anyone having to configure one. */
+export function loadOrCreateJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = parsePort(env.PORT);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const jwtSecret = env.JWT_SECRET || loadOrCreateJwtSecret(dataDir);
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret,
+    adminEmail: (env.ADMIN_EMAIL || 'admin@example.com').trim().toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Dashboard Invoice <no-reply@localhost>',
+    publicUrl: (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    accessTokenTtlSeconds: parseDuration(env.ACCESS_TOKEN_TTL || '15m', 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: parseDuration(env.REFRESH_TOKEN_TTL || '30d', 'REFRESH_TOKEN_TTL'),
+    trustProxy: parseBoolean(env.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,158 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Database types shared by SQLite and PostgreSQL.
+ * - Timestamps are ISO-8601 UTC strings on both (TEXT in SQLite, timestamptz read back as ISO in PostgreSQL).
+ * - Booleans are INTEGER 0/1 on both, so one set of queries fits both dialects.
+ * - BIGINT money and counts come back as JS numbers (see connection.ts).
+ */
+type Timestamp = string;
+type Flag = 0 | 1;
+
+export type Role = 'admin' | 'staff';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  is_verified: ColumnType<Flag, Flag | undefined, Flag>;
+  profile_image: Buffer | null;
+  profile_image_type: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  /** All tokens produced by rotating one sign-in share a family; the family is the session. */
+  family_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** id of the token that replaced this one on refresh; null when revoked by logout or reuse. */
+  replaced_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  user_id: number | null;
+  action: string;
+  description: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface MenusTable {
+  id: Generated<number>;
+  name: string;
+  path: string;
+  icon: ColumnType<string, string | undefined, string>;
+  order: ColumnType<number, number | undefined, number>;
+  parent_id: number | null;
+  active: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface RoleMenusTable {
+  role: Role;
+  menu_id: number;
+}
+
+type Count = ColumnType<number, number | undefined, number>;
+
+export interface InvoiceSummariesTable {
+  id: Generated<number>;
+  invoice_period: string;
+  number_of_active_customer: Count;
+  number_of_total_transaction: Count;
+  amount_of_total_transaction: Count;
+  amount_of_local_voice_transaction: Count;
+  amount_of_hp_local_voice_transaction: Count;
+  amount_of_voice_sljj_transaction: Count;
+  amount_of_hp_voice_sljj_transaction: Count;
+  amount_of_voice_sli_transaction: Count;
+  amount_of_activation_transaction: Count;
+  amount_of_subscription_transaction: Count;
+  amount_of_mincom_transaction: Count;
+  amount_of_resell_transaction: Count;
+  amount_of_other_cost_transaction: Count;
+  number_of_usage_transaction: Count;
+  number_of_verified_invoice: Count;
+  number_of_generated_invoice: Count;
+  number_of_delivered_invoice: Count;
+  number_of_uploaded_tax_invoice: Count;
+  url_shared_file_draft_invoice: ColumnType<string, string | undefined, string>;
+  url_shared_file_verified_invoice: ColumnType<string, string | undefined, string>;
+  url_shared_folder_invoice: ColumnType<string, string | undefined, string>;
+  url_shared_folder_tax_invoice: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  /** Start of the fixed window, epoch milliseconds. */
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  activity: ActivityTable;
+  menus: MenusTable;
+  role_menus: RoleMenusTable;
+  invoice_summaries: InvoiceSummariesTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type MenuRow = Selectable<MenusTable>;
+export type InvoiceSummaryRow = Selectable<InvoiceSummariesTable>;
+
+/** Amount and progress column names of an invoice summary, in spec §3 order. */
+export const SUMMARY_AMOUNT_COLUMNS = [
+  'amount_of_total_transaction',
+  'amount_of_local_voice_transaction',
+  'amount_of_hp_local_voice_transaction',
+  'amount_of_voice_sljj_transaction',
+  'amount_of_hp_voice_sljj_transaction',
+  'amount_of_voice_sli_transaction',
+  'amount_of_activation_transaction',
+  'amount_of_subscription_transaction',
+  'amount_of_mincom_transaction',
+  'amount_of_resell_transaction',
+  'amount_of_other_cost_transaction',
+] as const;
+
+export const SUMMARY_PROGRESS_COLUMNS = [
+  'number_of_usage_transaction',
+  'number_of_verified_invoice',
+  'number_of_generated_invoice',
+  'number_of_delivered_invoice',
+  'number_of_uploaded_tax_invoice',
+] as const;
+
+export const SUMMARY_URL_COLUMNS = [
+  'url_shared_file_draft_invoice',
+  'url_shared_file_verified_invoice',
+  'url_shared_folder_invoice',
+  'url_shared_folder_tax_invoice',
+] as const;

@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { mask, type Struct } from 'superstruct';
+import { ApiError, MESSAGES } from '../errors';
+
+/** camelCase / PascalCase key → snake_case (`refreshToken` → `refresh_token`). */
+export function toSnakeCase(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+/** Keys of plain objects snake_cased, recursively; when both spellings come, the snake_case one wins. */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  const entries = Object.entries(value as Record<string, unknown>);
+  for (const [key, inner] of entries) {
+    const snake = toSnakeCase(key);
+    if (snake !== key && Object.prototype.hasOwnProperty.call(value, snake)) continue;
+    if (snake === '__proto__' || snake === 'constructor' || snake === 'prototype') continue;
+    out[snake] = snakeKeys(inner);
+  }
+  return out;
+}
+
+/** Reads the JSON body (size already limited by the body-limit middleware); empty body → {}. */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await c.req.text();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(400, MESSAGES.malformedJson);
+  }
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, MESSAGES.malformedJson);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, MESSAGES.notAnObject);
+  return snakeKeys(parsed) as Record<string, unknown>;
+}
+
+/**
+ * JSON body → validated value. Unknown keys are dropped (mask); a StructError propagates to
+ * onError, which answers 400 naming the field.
+ */
+export async function readBody<T, S>(c: Context, struct: Struct<T, S>): Promise<T> {
+  return mask(await readJson(c), struct);
+}

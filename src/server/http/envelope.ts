@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Every API answer: `{ success, data?, message?, error? }`. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  data?: T;
+  message?: string;
+  error?: string;
+  field?: string;
+}
+
+export function ok<T>(c: Context, data?: T, message?: string, status: ContentfulStatusCode = 200) {
+  const body: Envelope<T> = { success: true };
+  if (data !== undefined) body.data = data;
+  if (message !== undefined) body.message = message;
+  return c.json(body, status);
+}
+
+export function fail(c: Context, status: ContentfulStatusCode, message: string, field?: string) {
+  const body: Envelope = { success: false, error: message, message };
+  if (field) body.field = field;
+  return c.json(body, status);
+}

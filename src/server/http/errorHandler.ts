@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { StructError } from 'superstruct';
+import { isDatabaseUnavailable } from '../db/connection';
+import { ApiError, MESSAGES } from '../errors';
+import type { AppEnv } from '../types';
+import { fail } from './envelope';
+import { describeStructError } from './validation';
+
+/** The single place where thrown errors become answers. Unknown errors never leak details. */
+export function handleError(error: Error, c: Context<AppEnv>): Response | Promise<Response> {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return fail(c, error.status as ContentfulStatusCode, error.message, error.field);
+  }
+  if (error instanceof StructError) {
+    const { message, field } = describeStructError(error);
+    return fail(c, 400, message, field);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const message = status === 413 ? MESSAGES.tooLarge : status < 500 ? error.message || 'Bad request' : MESSAGES.internal;
+    return fail(c, status, message);
+  }
+  const logger = c.get('deps')?.logger;
+  const requestId = c.get('requestId');
+  if (isDatabaseUnavailable(error)) {
+    logger?.error('database unavailable', { requestId, path: c.req.path, error: String(error) });
+    c.header('Retry-After', '5');
+    return fail(c, 503, MESSAGES.unavailable);
+  }
+  logger?.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, stack: error?.stack ?? String(error) });
+  return fail(c, 500, MESSAGES.internal);
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, MESSAGES } from '../errors';
+import type { AppEnv } from '../types';
+
+export const DEFAULT_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Routes that take more than the default; a later route adds its path here or via deps.bodyLimits. */
+export const ROUTE_BODY_LIMITS: Record<string, number> = {
+  '/api/v1/account/profile-image': 8 * 1024 * 1024,
+};
+
+export function requestId(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const id = randomUUID();
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    await next();
+  };
+}
+
+/** Headers on every answer, static files included. API answers are never cached unless a route says so. */
+export function securityHeaders(csp: string = DEFAULT_CSP): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', csp);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('X-Frame-Options', 'DENY');
+    // Reset links carry a token in the URL; never hand it to another origin.
+    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (c.req.path.startsWith('/api/') && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  };
+}
+
+/** Size limit per route: exact path in `routes`, else `fallback`. Over the limit → 413. */
+export function limitBodies(fallback: number, routes: Record<string, number>): MiddlewareHandler<AppEnv> {
+  const onError = () => {
+    throw new ApiError(413, MESSAGES.tooLarge);
+  };
+  const cache = new Map<number, MiddlewareHandler>();
+  const limiter = (maxSize: number) => {
+    let handler = cache.get(maxSize);
+    if (!handler) cache.set(maxSize, (handler = bodyLimit({ maxSize, onError })));
+    return handler;
+  };
+  return (c, next) => limiter(routes[c.req.path.replace(/\/+$/, '')] ?? fallback)(c, next);
+}

@@ -1,0 +1,294 @@
+import { Hono, type Context } from 'hono';
+import { enums, literal, object, optional, string, union } from 'superstruct';
+import { logActivity } from '../auth/activity';
+import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
+import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
+import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
+import { hashToken, randomToken } from '../auth/tokens';
+import { uniqueUsername, USERNAME_PATTERN, usernameFromEmail } from '../auth/usernames';
+import { toPublicUser } from '../auth/userView';
+import { isUniqueViolation } from '../db/connection';
+import { ApiError } from '../errors';
+import { readBody } from '../http/body';
+import { clientIp, userAgent } from '../http/clientInfo';
+import { ok } from '../http/envelope';
+import { emailAddress, looseBoolean, requiredText, textAtLeast, toBoolean } from '../http/validation';
+import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  loginSuccess: 'Login successful',
+  registered: 'Registration successful. Please wait for admin verification.',
+  registeredByAdmin: 'User created successfully.',
+  emailTaken: 'An account with this email already exists.',
+  usernameTaken: 'This username is already taken.',
+  loggedOut: 'Logged out successfully',
+  loggedOutAll: 'Logged out from all devices',
+  refreshed: 'Token refreshed',
+  resetSent: 'If an account exists for this email, a password reset link has been sent.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset. Please sign in with your new password.',
+} as const;
+
+const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+const LoginBody = object({ email: emailAddress(), password: requiredText('password') });
+const RegisterBody = object({
+  name: textAtLeast('name', 'name', 2),
+  email: emailAddress(),
+  password: textAtLeast('password', 'password', 6),
+  username: optional(textAtLeast('username', 'username', 3)),
+  role: optional(enums(['admin', 'staff'])),
+  is_verified: optional(looseBoolean),
+});
+const RefreshBody = object({ refresh_token: requiredText('refresh_token') });
+const LogoutBody = object({ refresh_token: optional(union([string(), literal(null)])) });
+const ForgotBody = object({ email: emailAddress() });
+const ResetBody = object({ token: requiredText('token'), password: textAtLeast('password', 'password', 8) });
+
+function sessionDeps(deps: ResolvedDeps): SessionDeps {
+  return { db: deps.db, tokens: deps.tokens, now: deps.now, refreshTtlSeconds: deps.config.refreshTokenTtlSeconds };
+}
+
+function requestInfo(c: Context<AppEnv>) {
+  return { ip: clientIp(c, c.get('deps').config.trustProxy), userAgent: userAgent(c) };
+}
+
+/** POST …/logout-all: ends every session of the caller. Mounted here and (later) under /account. */
+export async function logoutAllHandler(c: Context<AppEnv>) {
+  const { db, now } = c.get('deps');
+  const user = c.get('user');
+  await endAllSessions(db, user.id, now());
+  await logActivity(db, { userId: user.id, action: 'logout_all', description: 'Signed out from all devices', ...requestInfo(c), at: now() });
+  return ok(c, undefined, AUTH_MESSAGES.loggedOutAll);
+}
+
+async function login(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const { db, now, passwordHasher, rateLimits } = deps;
+  const body = await readBody(c, LoginBody);
+  const email = body.email.trim().toLowerCase();
+  const info = requestInfo(c);
+  const limited: LimitedKey[] = [
+    { key: `login:email:${email}`, rule: rateLimits.loginPerEmail },
+    { key: `login:ip:${info.ip}`, rule: rateLimits.loginPerIp },
+  ];
+  await assertNotLimited(db, limited, now());
+
+  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  const matched = user ? await passwordHasher.verify(user.password_hash, body.password) : (await passwordHasher.verifyDummy(body.password), false);
+  if (!user || !matched) {
+    for (const key of limited) await countHit(db, key, now());
+    await logActivity(db, { userId: user?.id ?? null, action: 'login_failed', description: `Failed sign-in for ${email}`, ...info, at: now() });
+    throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
+  }
+  if (user.is_verified !== 1) {
+    await logActivity(db, { userId: user.id, action: 'login_unverified', description: 'Sign-in refused: account awaits verification', ...info, at: now() });
+    throw new ApiError(403, UNVERIFIED_MESSAGE);
+  }
+  await clearHits(db, limited[0].key);
+  const session = await createSession(sessionDeps(deps), user.id);
+  await logActivity(db, { userId: user.id, action: 'login', description: 'Signed in', ...info, at: now() });
+  const publicUser = toPublicUser(user);
+  return ok(
+    c,
+    {
+      tokens: { access_token: session.access_token, refresh_token: session.refresh_token },
+      user: {
+        id: publicUser.id,
+        name: publicUser.name,
+        username: publicUser.username,
+        email: publicUser.email,
+        role: publicUser.role,
+        is_verified: publicUser.is_verified,
+        created_at: publicUser.created_at,
+      },
+    },
+    AUTH_MESSAGES.loginSuccess,
+  );
+}
+
+async function optionalCaller(c: Context<AppEnv>): Promise<AuthUser | null> {
+  if (!c.req.header('authorization')) return null;
+  try {
+    return (await authenticate(c)).user;
+  } catch {
+    return null;
+  }
+}
+
+async function register(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const { db, now, passwordHasher, mailer, logger } = deps;
+  const body = await readBody(c, RegisterBody);
+  const caller = await optionalCaller(c);
+  const byAdmin = caller?.role === 'admin';
+  const email = body.email.trim().toLowerCase();
+  const username = body.username?.trim().toLowerCase();
+  if (username !== undefined && !USERNAME_PATTERN.test(username)) {
+    throw new ApiError(400, 'username may contain only letters, digits, dots, dashes and underscores (3 to 50)', 'username');
+  }
+  if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
+    throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
+  }
+  if (username && (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst())) {
+    throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
+  }
+  const passwordHash = await passwordHasher.hash(body.password);
+  const stamp = now().toISOString();
+  let created;
+  try {
+    created = await db
+      .insertInto('users')
+      .values({
+        name: body.name.trim(),
+        username: username ?? (await uniqueUsername(db, usernameFromEmail(email))),
+        email,
+        password_hash: passwordHash,
+        // Anonymous sign-ups are always staff and wait for an administrator; an admin adding a user vouches for them.
+        role: byAdmin ? (body.role ?? 'staff') : 'staff',
+        is_verified: byAdmin && (body.is_verified === undefined || toBoolean(body.is_verified)) ? 1 : 0,
+        profile_image: null,
+        profile_image_type: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
+    throw error;
+  }
+  const info = requestInfo(c);
+  await logActivity(db, {
+    userId: created.id,
+    action: 'register',
+    description: byAdmin ? `Account created by administrator ${caller!.email}` : 'Account registered',
+    ...info,
+    at: now(),
+  });
+  if (byAdmin) {
+    await logActivity(db, { userId: caller!.id, action: 'user_created', description: `Created user ${email} (${created.role})`, ...info, at: now() });
+  } else {
+    mailer
+      .send({
+        to: email,
+        subject: 'Your Dashboard Invoice account awaits verification',
+        text: `Hello ${created.name},\n\nThank you for registering. An administrator will verify your account; you can sign in once it is verified.\n`,
+      })
+      .catch((error) => logger.warn('registration mail failed', { to: email, error: String(error) }));
+  }
+  return ok(c, { user: toPublicUser(created) }, byAdmin ? AUTH_MESSAGES.registeredByAdmin : AUTH_MESSAGES.registered, 201);
+}
+
+async function logout(c: Context<AppEnv>) {
+  const { db, now, tokens } = c.get('deps');
+  const body = await readBody(c, LogoutBody);
+  let session: { familyId: string; userId: number } | null = null;
+  if (body.refresh_token) session = await sessionOfRefreshToken(db, body.refresh_token);
+  if (!session) {
+    const token = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const claims = token ? await tokens.verifyAccess(token) : null;
+    if (claims) session = { familyId: claims.sessionId, userId: claims.userId };
+  }
+  if (session) {
+    await revokeSession(db, session.familyId, now());
+    await logActivity(db, { userId: session.userId, action: 'logout', description: 'Signed out', ...requestInfo(c), at: now() });
+  }
+  // Idempotent: signing out of an already-ended session is still a success for the client.
+  return ok(c, undefined, AUTH_MESSAGES.loggedOut);
+}
+
+async function refresh(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const body = await readBody(c, RefreshBody);
+  const rotated = await rotateRefreshToken(sessionDeps(deps), body.refresh_token.trim());
+  const user = await deps.db.selectFrom('users').select('is_verified').where('id', '=', rotated.userId).executeTakeFirst();
+  if (!user || user.is_verified !== 1) {
+    await revokeSession(deps.db, rotated.sessionId, deps.now());
+    throw new ApiError(user ? 403 : 401, user ? UNVERIFIED_MESSAGE : 'Invalid or expired refresh token');
+  }
+  return ok(c, { access_token: rotated.access_token, refresh_token: rotated.refresh_token }, AUTH_MESSAGES.refreshed);
+}
+
+async function forgotPassword(c: Context<AppEnv>) {
+  const { db, now, rateLimits, mailer, logger, config } = c.get('deps');
+  const body = await readBody(c, ForgotBody);
+  const email = body.email.trim().toLowerCase();
+  const info = requestInfo(c);
+  const limited: LimitedKey[] = [
+    { key: `forgot:email:${email}`, rule: rateLimits.forgotPasswordPerEmail },
+    { key: `forgot:ip:${info.ip}`, rule: rateLimits.forgotPasswordPerIp },
+  ];
+  await assertNotLimited(db, limited, now());
+  for (const key of limited) await countHit(db, key, now());
+
+  const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+  if (user) {
+    const token = randomToken();
+    await db
+      .insertInto('password_reset_tokens')
+      .values({
+        token_hash: hashToken(token),
+        user_id: user.id,
+        expires_at: new Date(now().getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    await logActivity(db, { userId: user.id, action: 'password_reset_requested', description: 'Password reset link requested', ...info, at: now() });
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // Not awaited: the answer takes the same time whether or not the account exists.
+    mailer
+      .send({
+        to: email,
+        subject: 'Reset your Dashboard Invoice password',
+        text: `Hello ${user.name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
+      })
+      .catch((error) => logger.warn('password reset mail failed', { to: email, error: String(error) }));
+  }
+  return ok(c, undefined, AUTH_MESSAGES.resetSent);
+}
+
+async function resetPassword(c: Context<AppEnv>) {
+  const { db, now, passwordHasher } = c.get('deps');
+  const body = await readBody(c, ResetBody);
+  const tokenHash = hashToken(body.token.trim());
+  const passwordHash = await passwordHasher.hash(body.password);
+  const at = now();
+  const userId = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('password_reset_tokens')
+      .select(['user_id'])
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at.toISOString())
+      .executeTakeFirst();
+    if (!row) return null;
+    const used = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at.toISOString() })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return null;
+    // Any other outstanding link for this user dies with this one.
+    await trx.updateTable('password_reset_tokens').set({ used_at: at.toISOString() }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at.toISOString() }).where('id', '=', row.user_id).execute();
+    await endAllSessions(trx, row.user_id, at);
+    return row.user_id;
+  });
+  if (userId === null) throw new ApiError(400, AUTH_MESSAGES.resetInvalid, 'token');
+  await logActivity(db, { userId, action: 'password_reset', description: 'Password reset with an emailed link', ...requestInfo(c), at });
+  return ok(c, undefined, AUTH_MESSAGES.passwordReset);
+}
+
+export function authRoutes() {
+  return new Hono<AppEnv>()
+    .post('/login', login)
+    .post('/register', register)
+    .post('/logout', logout)
+    .post('/logout-all', requireAuth, logoutAllHandler)
+    .post('/refresh', refresh)
+    .post('/forgot-password', forgotPassword)
+    .post('/reset-password', resetPassword);
+}

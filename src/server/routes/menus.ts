@@ -1,0 +1,201 @@
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { array, enums, integer, min, nullable, object, optional, refine, string } from 'superstruct';
+import { logActivity } from '../auth/activity';
+import { requireAdmin, requireAuth } from '../auth/middleware';
+import { isUniqueViolation } from '../db/connection';
+import type { Database, MenuRow, Role } from '../db/schema';
+import { ApiError } from '../errors';
+import { readBody } from '../http/body';
+import { clientIp, userAgent } from '../http/clientInfo';
+import { ok } from '../http/envelope';
+import { looseBoolean, requiredText, toBoolean } from '../http/validation';
+import type { AppEnv } from '../types';
+
+export const MENU_MESSAGES = {
+  list: 'Menus retrieved successfully',
+  userList: 'User menus retrieved successfully',
+  found: 'Menu retrieved successfully',
+  created: 'Menu created successfully',
+  updated: 'Menu updated successfully',
+  deleted: 'Menu deleted successfully',
+  notFound: 'Menu not found',
+  nameTaken: 'A menu with this name already exists.',
+} as const;
+
+export interface MenuView {
+  id: number;
+  name: string;
+  path: string;
+  icon: string;
+  order: number;
+  parent_id: number | null;
+  active: boolean;
+  /** Roles that see this menu. */
+  roles: Role[];
+}
+
+const menuPath = refine(string(), 'path', (value) => /^\/[A-Za-z0-9/_\-.]*$/.test(value.trim()) || 'path must start with / and contain no spaces');
+const MenuFields = {
+  icon: optional(string()),
+  order: optional(min(integer(), 0)),
+  parent_id: optional(nullable(min(integer(), 1))),
+  active: optional(looseBoolean),
+  roles: optional(array(enums(['admin', 'staff'] as const))),
+};
+const CreateMenuBody = object({ name: requiredText('name'), path: menuPath, ...MenuFields });
+const UpdateMenuBody = object({ name: optional(requiredText('name')), path: optional(menuPath), ...MenuFields });
+
+async function rolesByMenu(db: Kysely<Database>, menuIds: number[]): Promise<Map<number, Role[]>> {
+  const map = new Map<number, Role[]>();
+  if (menuIds.length === 0) return map;
+  const rows = await db.selectFrom('role_menus').select(['menu_id', 'role']).where('menu_id', 'in', menuIds).orderBy('role').execute();
+  for (const row of rows) map.set(row.menu_id, [...(map.get(row.menu_id) ?? []), row.role]);
+  return map;
+}
+
+async function present(db: Kysely<Database>, rows: MenuRow[]): Promise<MenuView[]> {
+  const roles = await rolesByMenu(db, rows.map((r) => r.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    path: row.path,
+    icon: row.icon,
+    order: row.order,
+    parent_id: row.parent_id,
+    active: row.active === 1,
+    roles: roles.get(row.id) ?? [],
+  }));
+}
+
+function menuId(c: Context<AppEnv>): number {
+  const raw = c.req.param('id') ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1) throw new ApiError(404, MENU_MESSAGES.notFound);
+  return id;
+}
+
+async function findMenu(db: Kysely<Database>, id: number): Promise<MenuRow> {
+  const row = await db.selectFrom('menus').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, MENU_MESSAGES.notFound);
+  return row;
+}
+
+async function assertParent(db: Kysely<Database>, parentId: number | null | undefined, selfId?: number) {
+  if (parentId === undefined || parentId === null) return;
+  if (parentId === selfId) throw new ApiError(400, 'parent_id cannot be the menu itself', 'parent_id');
+  if (!(await db.selectFrom('menus').select('id').where('id', '=', parentId).executeTakeFirst())) {
+    throw new ApiError(400, 'parent_id does not name an existing menu', 'parent_id');
+  }
+}
+
+async function audit(c: Context<AppEnv>, action: string, description: string) {
+  const { db, config, now } = c.get('deps');
+  await logActivity(db, { userId: c.get('user').id, action, description, ip: clientIp(c, config.trustProxy), userAgent: userAgent(c), at: now() });
+}
+
+function conflictOnName(error: unknown): never {
+  if (isUniqueViolation(error)) throw new ApiError(409, MENU_MESSAGES.nameTaken, 'name');
+  throw error;
+}
+
+export function menuRoutes() {
+  const app = new Hono<AppEnv>();
+  app.use('*', requireAuth);
+
+  app.get('/user', async (c) => {
+    const { db } = c.get('deps');
+    const rows = await db
+      .selectFrom('menus')
+      .innerJoin('role_menus', 'role_menus.menu_id', 'menus.id')
+      .selectAll('menus')
+      .where('role_menus.role', '=', c.get('user').role)
+      .where('menus.active', '=', 1)
+      .orderBy('menus.order')
+      .orderBy('menus.id')
+      .execute();
+    return ok(c, await present(db, rows), MENU_MESSAGES.userList);
+  });
+
+  app.get('/', async (c) => {
+    const { db } = c.get('deps');
+    const rows = await db.selectFrom('menus').selectAll().orderBy('order').orderBy('id').execute();
+    return ok(c, await present(db, rows), MENU_MESSAGES.list);
+  });
+
+  app.get('/:id', async (c) => {
+    const { db } = c.get('deps');
+    const [menu] = await present(db, [await findMenu(db, menuId(c))]);
+    return ok(c, menu, MENU_MESSAGES.found);
+  });
+
+  app.post('/', requireAdmin, async (c) => {
+    const { db } = c.get('deps');
+    const body = await readBody(c, CreateMenuBody);
+    await assertParent(db, body.parent_id);
+    const id = await db
+      .transaction()
+      .execute(async (trx) => {
+        const created = await trx
+          .insertInto('menus')
+          .values({
+            name: body.name.trim(),
+            path: body.path.trim(),
+            icon: body.icon?.trim() || 'fa-circle',
+            order: body.order ?? 0,
+            parent_id: body.parent_id ?? null,
+            active: body.active === undefined || toBoolean(body.active) ? 1 : 0,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // A new menu nobody can see is useless; administrators get it unless roles says otherwise.
+        for (const role of new Set<Role>(body.roles ?? ['admin'])) {
+          await trx.insertInto('role_menus').values({ role, menu_id: created.id }).execute();
+        }
+        return created.id;
+      })
+      .catch(conflictOnName);
+    await audit(c, 'menu_created', `Created menu ${body.name.trim()}`);
+    const [menu] = await present(db, [await findMenu(db, id)]);
+    return ok(c, menu, MENU_MESSAGES.created, 201);
+  });
+
+  app.put('/:id', requireAdmin, async (c) => {
+    const { db } = c.get('deps');
+    const id = menuId(c);
+    await findMenu(db, id);
+    const body = await readBody(c, UpdateMenuBody);
+    await assertParent(db, body.parent_id, id);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const changes = {
+          ...(body.name !== undefined && { name: body.name.trim() }),
+          ...(body.path !== undefined && { path: body.path.trim() }),
+          ...(body.icon !== undefined && { icon: body.icon.trim() || 'fa-circle' }),
+          ...(body.order !== undefined && { order: body.order }),
+          ...(body.parent_id !== undefined && { parent_id: body.parent_id }),
+          ...(body.active !== undefined && { active: toBoolean(body.active) ? (1 as const) : (0 as const) }),
+        };
+        if (Object.keys(changes).length > 0) await trx.updateTable('menus').set(changes).where('id', '=', id).execute();
+        if (body.roles !== undefined) {
+          await trx.deleteFrom('role_menus').where('menu_id', '=', id).execute();
+          for (const role of new Set(body.roles)) await trx.insertInto('role_menus').values({ role, menu_id: id }).execute();
+        }
+      })
+      .catch(conflictOnName);
+    const [menu] = await present(db, [await findMenu(db, id)]);
+    await audit(c, 'menu_updated', `Updated menu ${menu.name}`);
+    return ok(c, menu, MENU_MESSAGES.updated);
+  });
+
+  app.delete('/:id', requireAdmin, async (c) => {
+    const { db } = c.get('deps');
+    const menu = await findMenu(db, menuId(c));
+    await db.deleteFrom('menus').where('id', '=', menu.id).execute();
+    await audit(c, 'menu_deleted', `Deleted menu ${menu.name}`);
+    return ok(c, { id: menu.id }, MENU_MESSAGES.deleted);
+  });
+
+  return app;
+}

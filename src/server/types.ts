@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { PasswordHasher } from './auth/passwords';
+import type { RateLimitRules } from './auth/rateLimit';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database, Role } from './db/schema';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+
+/** What createApp is built from. Only db, config and mailer are required. */
+export interface AppDeps {
+  db: Kysely<Database>;
+  /** Uses jwtSecret, accessTokenTtlSeconds, refreshTokenTtlSeconds, publicUrl, trustProxy. */
+  config: Config;
+  mailer: Mailer;
+  logger?: Logger;
+  /** Current time; tests move it forward to expire tokens. */
+  now?: () => Date;
+  /** Defaults to argon2id with OWASP parameters; tests pass createPasswordHasher('test'). */
+  passwordHasher?: PasswordHasher;
+  /** Folder of the built SPA; null serves no SPA at all (API only). Default: <cwd>/dist. */
+  distDir?: string | null;
+  /** Body size limits in bytes: `default` for every /api route, `routes` by exact path (method-independent). */
+  bodyLimits?: { default?: number; routes?: Record<string, number> };
+  rateLimits?: Partial<RateLimitRules>;
+  /** Overrides the Content-Security-Policy header. */
+  contentSecurityPolicy?: string;
+}
+
+/** deps with every default filled in; what middleware and routes read from `c.get('deps')`. */
+export interface ResolvedDeps extends AppDeps {
+  logger: Logger;
+  now: () => Date;
+  passwordHasher: PasswordHasher;
+  tokens: TokenService;
+  rateLimits: RateLimitRules;
+}
+
+/** The signed-in user as requireAuth puts it on the context. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  role: Role;
+  is_verified: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: ResolvedDeps;
+    requestId: string;
+    /** Set by requireAuth. */
+    user: AuthUser;
+    /** Set by requireAuth: the refresh-token family (= session) the access token belongs to. */
+    sessionId: string;
+  };
+}
