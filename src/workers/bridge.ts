@@ -32,8 +32,11 @@ export interface ExportRequest {
 export interface GeneratorBridge {
   analyseTemplate(file: FileSource): Promise<TemplateAnalysis>;
   readWorkbook(file: FileSource): Promise<WorkbookData>;
-  /** Re-reads one sheet of the last workbook (parsed once and kept in the worker). */
-  readSheet(sheetName: string): Promise<SheetData>;
+  /**
+   * Reads one sheet of the workbook last read, from the worker's parsed copy. After a cancel (new
+   * worker) the last workbook file is sent again; pass `file` to read another file's sheet.
+   */
+  readSheet(sheetName: string, file?: FileSource): Promise<SheetData>;
   mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
@@ -113,14 +116,16 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
       });
     },
 
-    readSheet(sheetName) {
+    readSheet(sheetName, file) {
       return run(async () => {
         const { worker: current, remote: api } = connect();
-        if (workbookWorker === current) return api.readSheet(sheetName);
-        // The worker was replaced (after a cancel): send the file again once.
-        if (!workbookSource) return api.readSheet(sheetName);
-        const buffer = await readBytes(workbookSource);
+        const source = file ?? workbookSource;
+        if (workbookWorker === current && source === workbookSource) return api.readSheet(sheetName);
+        if (!source) return api.readSheet(sheetName);
+        const buffer = await readBytes(source);
+        workbookSource = null;
         const result = await api.readSheet(sheetName, Comlink.transfer(buffer, [buffer]));
+        workbookSource = source;
         workbookWorker = current;
         return result;
       });
@@ -152,3 +157,12 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
 
 /** The app's single bridge; the worker is created on first use. */
 export const generatorBridge: GeneratorBridge = createGeneratorBridge();
+
+// The same methods as plain functions of the app's bridge (`import * as bridge from '…/bridge'`).
+export const analyseTemplate: GeneratorBridge['analyseTemplate'] = (file) => generatorBridge.analyseTemplate(file);
+export const readWorkbook: GeneratorBridge['readWorkbook'] = (file) => generatorBridge.readWorkbook(file);
+export const readSheet: GeneratorBridge['readSheet'] = (sheetName, file) => generatorBridge.readSheet(sheetName, file);
+export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (request, onProgress) =>
+  generatorBridge.mergeDocuments(request, onProgress);
+export const exportRows: GeneratorBridge['exportRows'] = (request) => generatorBridge.exportRows(request);
+export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();
