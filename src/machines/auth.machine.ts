@@ -48,6 +48,7 @@ export const authMachine = setup({
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as AuthInput,
+    children: {} as { menus: 'menus' },
   },
   actors: {
     menus: menusMachine,

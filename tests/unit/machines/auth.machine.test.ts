@@ -44,8 +44,8 @@ function start(options: Options = {}) {
         log.push('logout call');
         await (options.logout ?? (async () => {}))();
       }),
-      fetchCurrentUser: fromPromise(async () => ({ ...admin, name: 'Renamed' })),
-      fetchAvatar: fromPromise(async () => 'data:image/png;base64,AAAA'),
+      fetchCurrentUser: fromPromise<CurrentUser | null>(async () => ({ ...admin, name: 'Renamed' })),
+      fetchAvatar: fromPromise<string | null>(async () => 'data:image/png;base64,AAAA'),
     },
     actions: {
       notify: (_, notice) => notices.push(notice),
