@@ -49,7 +49,7 @@ export function formatRupiahShort(amount: number): string {
   return `${sign}Rp ${Math.round(abs)}`;
 }
 
-const NUMBER_TEXT = /^-?\d[\d.]*(,\d+)?$/;
+const NUMBER_TEXT = /^\d[\d.]*(,\d+)?$/;
 
 /**
  * parseRupiah('Rp 1.500.000') → 1500000, '1.500.000,50' → 1500000.5, 1500 → 1500.

@@ -112,6 +112,12 @@ function formNumber(value: unknown): unknown {
   return value;
 }
 
+/** Summary numbers are sent rounded (toApi), so the form judges the rounded value: '1.500,50' is fine. */
+function billNumber(value: unknown): unknown {
+  const n = formNumber(value);
+  return typeof n === 'number' && Number.isFinite(n) ? Math.round(n) : n;
+}
+
 export type BillForm = Partial<Record<SummaryFieldKey, unknown>>;
 
 function validateBill(form: BillForm, mode: SummaryMode): FieldErrors<SummaryFieldKey> {
@@ -119,7 +125,7 @@ function validateBill(form: BillForm, mode: SummaryMode): FieldErrors<SummaryFie
   const checks: Array<readonly [SummaryFieldKey, unknown, Rule]> = [];
   for (const f of INVOICE_SUMMARY_FIELDS) {
     const raw = form[f.key];
-    const value = f.kind === 'count' || f.kind === 'amount' ? formNumber(raw) : typeof raw === 'string' ? raw.trim() : raw;
+    const value = f.kind === 'count' || f.kind === 'amount' ? billNumber(raw) : typeof raw === 'string' ? raw.trim() : raw;
     values[f.key] = value;
     const required = mode === 'create' ? REQUIRED_ON_CREATE.includes(f.key) : f.key === 'activeCustomerCount' || f.key === 'totalTransactionCount';
     if (value === undefined && !required) continue;
