@@ -7,7 +7,7 @@ export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
 /** A real .docx/.xlsx unpacks to a few MB; these bounds leave a wide margin and stop zip bombs. */
 export const MAX_ZIP_ENTRIES = 10_000;
 export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-export const MAX_ENTRY_RATIO = 1_000;
+export const MAX_ENTRY_RATIO = 500;
 
 export class FileLimitError extends Error {
   override name = 'FileLimitError';
@@ -24,6 +24,8 @@ export function isZip(bytes: Uint8Array): boolean {
 export interface ZipSummary {
   entries: number;
   unpackedBytes: number;
+  /** An entry over 1 MB inflated that is compressed more than MAX_ENTRY_RATIO:1. */
+  suspiciousRatio: boolean;
 }
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -50,25 +52,24 @@ export function summariseZip(bytes: Uint8Array): ZipSummary | null {
   const directoryOffset = view.getUint32(eocd + 16, true);
   // 0xFFFF / 0xFFFFFFFF mean ZIP64, which no honest 10 MB office file needs.
   if (declaredEntries === 0xffff || directoryOffset === 0xffffffff) {
-    return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY };
+    return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY, suspiciousRatio: false };
   }
   let entries = 0;
+  let suspiciousRatio = false;
   let unpackedBytes = 0;
   let offset = directoryOffset;
   while (offset + 46 <= bytes.length && view.getUint32(offset, true) === CENTRAL_ENTRY_SIGNATURE) {
     const compressed = view.getUint32(offset + 20, true);
     const uncompressed = view.getUint32(offset + 24, true);
     if (uncompressed === 0xffffffff || compressed === 0xffffffff) {
-      return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY };
+      return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY, suspiciousRatio: false };
     }
-    if (compressed > 0 && uncompressed / compressed > MAX_ENTRY_RATIO && uncompressed > 1024 * 1024) {
-      return { entries: entries + 1, unpackedBytes: Number.POSITIVE_INFINITY };
-    }
+    if (uncompressed > 1024 * 1024 && uncompressed > compressed * MAX_ENTRY_RATIO) suspiciousRatio = true;
     entries += 1;
     unpackedBytes += uncompressed;
     offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
-  return { entries: Math.max(entries, declaredEntries), unpackedBytes };
+  return { entries: Math.max(entries, declaredEntries), unpackedBytes, suspiciousRatio };
 }
 
 /** Throws a FileLimitError when the archive would unpack to an absurd size or entry count. */
@@ -80,6 +81,9 @@ export function assertSafeZip(bytes: Uint8Array): void {
   }
   if (summary.unpackedBytes > MAX_UNPACKED_BYTES) {
     throw new FileLimitError('the archive would unpack to more than 200 MB and looks like a zip bomb');
+  }
+  if (summary.suspiciousRatio) {
+    throw new FileLimitError(`a file in the archive is compressed more than ${MAX_ENTRY_RATIO}:1 and looks like a zip bomb`);
   }
 }
 
