@@ -95,14 +95,21 @@ export const REFRESH_LOCK_NAME = 'dashboard-invoice-refresh';
 
 /** Guest calls: a 401 there is an answer, not an expired session. */
 const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/register', '/auth/forgot-password', '/auth/reset-password'];
+/** Calls that never carry the Bearer token (register does: an admin adding a user is recognised by it). */
+const NO_BEARER_PATHS = ['/auth/login', '/auth/refresh'];
+const GUEST_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password'];
 
 function pathOnly(path: string): string {
   return path.split('?')[0].replace(/\/+$/, '');
 }
 
-export function isNoRefreshPath(path: string): boolean {
+function matches(list: readonly string[], path: string): boolean {
   const p = pathOnly(path);
-  return NO_REFRESH_PATHS.some((candidate) => p === candidate || p.endsWith(candidate));
+  return list.some((candidate) => p === candidate || p.endsWith(candidate));
+}
+
+export function isNoRefreshPath(path: string): boolean {
+  return matches(NO_REFRESH_PATHS, path);
 }
 
 function defaultLocks(): LockManagerLike | null {
@@ -113,7 +120,10 @@ function defaultLocks(): LockManagerLike | null {
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function defaultAuthFailure(): void {
-  if (typeof location !== 'undefined' && typeof location.assign === 'function') location.assign('/signin');
+  if (typeof location === 'undefined' || typeof location.assign !== 'function') return;
+  // Already on a guest page: reloading it would loop.
+  if (GUEST_PAGES.includes(location.pathname)) return;
+  location.assign('/signin');
 }
 
 function snakeQuery(query: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
@@ -174,6 +184,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   );
 
   let inFlight: Promise<RefreshOutcome> | null = null;
+  // Every request that shared a failed refresh gets the same outcome; report it once.
+  const reportedOutcomes = new WeakSet<object>();
 
   async function performRefresh(failedRefreshToken: string | null): Promise<RefreshOutcome> {
     // Inside the lock: another tab may have refreshed while we waited.
@@ -251,7 +263,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const url = `${cfg.apiRoot}${path}`;
       const accessToken = store.getAccessToken();
       const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-      if (accessToken && !isNoRefreshPath(path)) headers.authorization = `Bearer ${accessToken}`;
+      if (accessToken && !matches(NO_BEARER_PATHS, path)) headers.authorization = `Bearer ${accessToken}`;
 
       let response: FetchResponse<unknown>;
       try {
@@ -290,7 +302,9 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         // Reported even when the caller shows its own errors, except logout calls and a refresh
         // answered 400 (spec §8).
-        throw fail('http', 401, method, url, body, undefined, !isLogoutUrl(path) && outcome.status !== 400);
+        const firstReport = !reportedOutcomes.has(outcome);
+        reportedOutcomes.add(outcome);
+        throw fail('http', 401, method, url, body, undefined, firstReport && !isLogoutUrl(path) && outcome.status !== 400);
       }
 
       if (status === 404 && method === 'GET') {

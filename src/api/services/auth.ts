@@ -82,7 +82,12 @@ export function createAuthService(http: HttpClient) {
     /** Ends the session on the server; local state is cleared whatever the answer. */
     async logout(): Promise<ServiceResult<null>> {
       try {
-        const result = await call<unknown, null>(() => http.post('/auth/logout'), { fallback: FALLBACK.logout, pick: () => null });
+        // The refresh token lets the server end the session even when the access token expired.
+        const refreshToken = http.tokens.getRefreshToken();
+        const result = await call<unknown, null>(() => http.post('/auth/logout', refreshToken ? { refreshToken } : undefined), {
+          fallback: FALLBACK.logout,
+          pick: () => null,
+        });
         return result;
       } finally {
         http.tokens.clear();
@@ -111,7 +116,7 @@ export function createAuthService(http: HttpClient) {
     },
 
     resetPassword(token: string, password: string): Promise<ServiceResult<unknown>> {
-      return call(() => http.post('/auth/reset-password', { token, password, confirmPassword: password }, { notify: false }), {
+      return call(() => http.post('/auth/reset-password', { token, password }, { notify: false }), {
         fallback: FALLBACK.resetPassword,
       });
     },

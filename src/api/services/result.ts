@@ -14,6 +14,8 @@ export interface ServiceResult<T> {
   /** The server's message on success (e.g. 'Profile updated'). */
   message?: string;
   pagination?: Pagination | null;
+  /** On failure: the input field the server blamed (e.g. 'email'), when it named one. */
+  field?: string;
 }
 
 export interface Pagination {
@@ -34,8 +36,13 @@ export interface CallOptions<T, R> {
   errorFor?: (status: number, serverMessage: string | undefined) => string | undefined;
 }
 
-export function failure<R>(error: string, status: number): ServiceResult<R> {
-  return { success: false, data: null, error, status };
+export function failure<R>(error: string, status: number, field?: string): ServiceResult<R> {
+  return { success: false, data: null, error, status, ...(field ? { field } : {}) };
+}
+
+function fieldOf(body: unknown): string | undefined {
+  const field = body && typeof body === 'object' ? (body as { field?: unknown }).field : undefined;
+  return typeof field === 'string' && field ? field : undefined;
 }
 
 export async function call<T, R = T>(
@@ -50,7 +57,7 @@ export async function call<T, R = T>(
         options.errorFor?.(envelope.status, messageFromBody(envelope)) ??
         messageFromBody(envelope) ??
         options.fallback;
-      return failure(text, envelope.status);
+      return failure(text, envelope.status, fieldOf(envelope));
     }
     const data = options.pick ? options.pick(envelope.data, envelope) : (envelope.data as unknown as R);
     const message = envelope.message ?? options.successMessage;
@@ -70,7 +77,7 @@ export async function call<T, R = T>(
         (e.kind === 'http' ? options.errorFor?.(e.status, messageFromBody(e.data)) : undefined) ??
         messageFromBody(e.data) ??
         options.fallback;
-      return failure(text, e.status);
+      return failure(text, e.status, fieldOf(e.data));
     }
     return failure(options.fallback, 0);
   }

@@ -68,14 +68,15 @@ describe('wire format', () => {
     expect(await http.get('/menus')).toEqual({ success: true, data: [{ menuId: 1 }], status: 200 });
   });
 
-  test('the stored access token goes out as Bearer, but not to /auth/login', async () => {
+  test('the stored access token goes out as Bearer (register too, so an admin is recognised), but not to login or refresh', async () => {
     const storage = new MemoryStorage();
     signIn(storage, 'tok-A');
     const { http } = testClient({ apiRoot: server.apiRoot, storage });
     await http.get('/account');
+    await http.post('/auth/register', { name: 'Ana' });
     await http.post('/auth/login', { email: 'a@b.c', password: 'x' });
-    expect(bearer(server.requests[0])).toBe('tok-A');
-    expect(server.requests[1].headers.authorization).toBeUndefined();
+    await http.post('/auth/refresh', { refreshToken: 'r' });
+    expect(server.requests.map(bearer)).toEqual(['tok-A', 'tok-A', undefined, undefined]);
   });
 });
 
@@ -233,6 +234,7 @@ describe('401 and the shared refresh', () => {
     expect(server.requests.filter((r) => r.path === '/auth/refresh')).toHaveLength(1);
     expect(storage.length).toBe(0);
     expect(authFailures).toEqual(['refresh_failed']);
+    expect(history.entries()).toHaveLength(1);
     expect(history.entries()[0]).toMatchObject({ kind: 'authentication', title: 'Session Expired', duration: 3000 });
   });
 
@@ -282,6 +284,25 @@ describe('401 and the shared refresh', () => {
     const { http } = testClient({ apiRoot: server.apiRoot, storage });
     await expect(http.get('/x')).rejects.toMatchObject({ status: 401 });
     expect(server.requests.map((r) => r.path)).toEqual(['/x', '/auth/refresh', '/x']);
+  });
+
+  test('by default a failed refresh sends the browser to /signin, but not from a guest page', async () => {
+    const assigned: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'location');
+    const fakeLocation = { pathname: '/dashboard', assign: (to: string) => assigned.push(to) };
+    Object.defineProperty(globalThis, 'location', { value: fakeLocation, configurable: true, writable: true });
+    try {
+      server.handle(() => ({ status: 401, body: { success: false } }));
+      const storage = new MemoryStorage();
+      const { http } = testClient({ apiRoot: server.apiRoot, storage, onAuthFailure: undefined });
+      await expect(http.get('/account')).rejects.toMatchObject({ status: 401 });
+      fakeLocation.pathname = '/signin';
+      await expect(http.get('/menus/user')).rejects.toMatchObject({ status: 401 });
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'location', original);
+      else delete (globalThis as { location?: unknown }).location;
+    }
+    expect(assigned).toEqual(['/signin']);
   });
 
   test('with navigator.locks present the refresh runs inside the named lock', async () => {

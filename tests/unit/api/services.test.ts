@@ -90,6 +90,7 @@ describe('auth', () => {
     expect(result.success).toBe(false);
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/auth/logout' });
     expect(server.requests[0].headers.authorization).toBe('Bearer access-1');
+    expect(server.requests[0].body).toEqual({ refresh_token: 'refresh-1' });
     expect(storage.length).toBe(0);
   });
 
@@ -193,6 +194,17 @@ describe('users', () => {
     server.handle(() => ({ status: 201, body: { success: true } }));
     await services().users.create({ name: 'Citra', email: 'c@x.id', password: 'secret1', role: 'Staff' });
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/auth/register', body: { name: 'Citra', email: 'c@x.id', password: 'secret1', role: 'staff' } });
+  });
+
+  test('a failure that names a field says which one', async () => {
+    server.handle(() => ({ status: 409, body: { success: false, error: 'Email is already in use', message: 'Email is already in use', field: 'email' } }));
+    expect(await services().users.update(5, { email: 'x@y.id' })).toEqual({
+      success: false,
+      data: null,
+      error: 'Email is already in use',
+      status: 409,
+      field: 'email',
+    });
   });
 
   test('verify posts notes, invalidate patches, update sends is_verified', async () => {
