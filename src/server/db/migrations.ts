@@ -183,7 +183,10 @@ class InCodeMigrationProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>, kind: DatabaseKind): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(kind) });
+  // Kysely looks for its bookkeeping tables in every schema; pin them to ours (search_path) on PostgreSQL.
+  const schema =
+    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(kind), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r: MigrationResult) => r.status === 'Error');
   if (error || failed) {
