@@ -1,5 +1,4 @@
-// Pure rules shared by the server and the browser (DESIGN "Layout"). automap and fileSize are
-// owned elsewhere and exported from their own modules.
+// Pure rules shared by the server and the browser (DESIGN "Layout").
 export * from './period';
 export * from './rupiah';
 export * from './case';
@@ -9,3 +8,5 @@ export * from './password';
 export * from './user';
 export * from './menu';
 export * from './validation';
+export * from './automap';
+export * from './fileSize';
