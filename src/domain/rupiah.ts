@@ -35,16 +35,16 @@ const SHORT_UNITS: ReadonlyArray<readonly [number, string]> = [
   [1e3, 'rb'],
 ];
 
+const shortFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
+
 /** Short axis label: 1500000 → 'Rp 1,5 jt', 2000000000 → 'Rp 2 M' (Indonesian units). */
 export function formatRupiahShort(amount: number): string {
   const value = Number.isFinite(amount) ? amount : 0;
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   for (const [size, unit] of SHORT_UNITS) {
-    if (abs >= size) {
-      const scaled = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 }).format(abs / size);
-      return `${sign}Rp ${scaled} ${unit}`;
-    }
+    // 999 999 would round to '1.000 rb'; it reads '1 jt' instead.
+    if (abs >= size * 0.99995) return `${sign}Rp ${shortFormat.format(abs / size)} ${unit}`;
   }
   return `${sign}Rp ${Math.round(abs)}`;
 }

@@ -41,14 +41,19 @@ export const loginStruct = object({
   password: ruled<string>('password', passwordPresentRule),
 });
 
-/** POST /auth/register. The role is honoured only when an administrator registers a user. */
+/**
+ * POST /auth/register. Role, username and is_verified are for an administrator adding a user
+ * (spec §6); the server must ignore them for anyone else.
+ */
 export const registerStruct = refine(
   object({
     name: nameStruct,
     email: emailStruct,
     password: ruled<string>('password', passwordRule(6)),
     confirm_password: optional(anyText),
+    username: optional(usernameStruct),
     role: optional(roleStruct),
+    is_verified: optional(isVerifiedStruct),
   }),
   'confirmPassword',
   confirmMatches('password', 'confirm_password', false),

@@ -27,6 +27,9 @@ describe('formatRupiah', () => {
     expect(formatRupiahShort(3_000_000_000_000)).toBe('Rp 3 T');
     expect(formatRupiahShort(25_000)).toBe('Rp 25 rb');
     expect(formatRupiahShort(500)).toBe('Rp 500');
+    expect(formatRupiahShort(999_999)).toBe('Rp 1 jt');
+    expect(formatRupiahShort(999_949)).toBe('Rp 999,9 rb');
+    expect(formatRupiahShort(-2_500_000)).toBe('-Rp 2,5 jt');
   });
 });
 

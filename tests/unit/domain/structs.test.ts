@@ -90,6 +90,10 @@ describe('account and user bodies', () => {
       field: 'confirm_password',
       message: 'Passwords do not match',
     });
+    expect(validateBody(registerStruct, { name: 'Ani', email: 'a@b.co', password: '123456', username: 'ani_s', role: 'Admin', is_verified: true })).toEqual({
+      ok: true,
+      value: { name: 'Ani', email: 'a@b.co', password: '123456', username: 'ani_s', role: 'admin', is_verified: true },
+    });
     expect(validateBody(registerStruct, { name: 'Ani', email: 'a@b.co', password: 'x'.repeat(129) })).toMatchObject({
       message: 'Password must be at most 128 characters',
     });
