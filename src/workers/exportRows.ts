@@ -22,17 +22,18 @@ export interface ExportResult {
 export async function exportRows({ rows, mapping, now = new Date() }: ExportArgs): Promise<ExportResult> {
   const fields = Object.keys(mapping).filter((field) => mapping[field]);
   const sheet: XLSX.WorkSheet = {};
-  const data: XLSX.CellObject[][] = [fields.map((field) => ({ t: 's', v: field }))];
+  const data: (XLSX.CellObject | undefined)[][] = [fields.map((field) => ({ t: 's', v: field }))];
   for (const row of rows) {
     data.push(
       fields.map((field) => {
         const column = mapping[field];
         const value = Object.hasOwn(row, column) ? row[column] : undefined;
-        return { t: 's', v: value == null ? '' : String(value) };
+        // An empty value is left as an empty cell rather than an empty string.
+        return value == null || value === '' ? undefined : { t: 's', v: String(value) };
       }),
     );
   }
-  sheet['!data'] = data;
+  sheet['!data'] = data as XLSX.CellObject[][];
   sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: Math.max(fields.length - 1, 0) } });
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, EXPORT_SHEET_NAME);

@@ -69,3 +69,15 @@ export async function fixture(name: string): Promise<ArrayBuffer> {
 export function textOf(xml: string): string {
   return [...xml.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 }
+
+/** Throws unless every element of the XML is closed in order (enough to catch broken splicing). */
+export function assertWellFormed(xml: string, name = 'xml'): void {
+  const stack: string[] = [];
+  for (const match of xml.matchAll(/<(\/?)([A-Za-z_][\w:.-]*)(?:\s[^<>]*?)?(\/?)>/g)) {
+    const [, closing, tag, selfClosing] = match;
+    if (selfClosing) continue;
+    if (!closing) stack.push(tag);
+    else if (stack.pop() !== tag) throw new Error(`${name}: </${tag}> does not close the open element at ${match.index}`);
+  }
+  if (stack.length > 0) throw new Error(`${name}: <${stack.at(-1)}> is never closed`);
+}
