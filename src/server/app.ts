@@ -8,8 +8,11 @@ import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
 import { DEFAULT_BODY_LIMIT, limitBodies, requestId, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
 import { createLogger } from './logger';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
 import { menuRoutes } from './routes/menus';
+import { usersRoutes } from './routes/users';
 import { serveSpa } from './static';
 import type { AppDeps, AppEnv, ResolvedDeps } from './types';
 
@@ -48,7 +51,9 @@ export function createApp(appDeps: AppDeps) {
   const api = new Hono<AppEnv>();
   api.route('/auth', authRoutes());
   api.route('/menus', menuRoutes());
-  // Later resources mount here: api.route('/account', accountRoutes()), '/users', '/invoice-summaries'.
+  api.route('/account', accountRoutes());
+  api.route('/users', usersRoutes());
+  api.route('/invoice-summaries', invoiceSummaryRoutes());
   app.route(API_BASE, api);
 
   app.all('/api/*', (c) => fail(c, 404, MESSAGES.notFound));

@@ -14,6 +14,7 @@ import { clientIp, userAgent } from '../http/clientInfo';
 import { ok } from '../http/envelope';
 import { emailAddress, looseBoolean, requiredText, textAtLeast, toBoolean } from '../http/validation';
 import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
+import { notifyAdminsOfPendingUser } from './users.notify';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -177,6 +178,7 @@ async function register(c: Context<AppEnv>) {
         text: `Hello ${created.name},\n\nThank you for registering. An administrator will verify your account; you can sign in once it is verified.\n`,
       })
       .catch((error) => logger.warn('registration mail failed', { to: email, error: String(error) }));
+    void notifyAdminsOfPendingUser(deps, created);
   }
   return ok(c, { user: toPublicUser(created) }, byAdmin ? AUTH_MESSAGES.registeredByAdmin : AUTH_MESSAGES.registered, 201);
 }
