@@ -49,7 +49,10 @@ export interface RequestOptions {
   /** camelCase or snake_case keys; sent as snake_case; null/undefined/'' values are dropped. */
   query?: Record<string, unknown>;
   headers?: Record<string, string>;
-  /** false: do not emit through onApiError (the caller shows its own message). */
+  /**
+   * false: answers with an error status are not emitted through onApiError (the caller shows
+   * its own message); connectivity failures (network, timeout) still are.
+   */
   notify?: boolean;
 }
 
@@ -254,7 +257,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiEnvelope<T>> {
-    const wantsNotice = opts.notify !== false && !isLogoutUrl(path);
+    const logout = isLogoutUrl(path);
+    const wantsNotice = opts.notify !== false && !logout;
     let networkAttempt = 0;
     let retriedAfterRefresh = false;
 
@@ -276,13 +280,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           ...(opts.body !== undefined ? { body: opts.body as Record<string, unknown> } : {}),
         });
       } catch (cause) {
-        if (isTimeout(cause)) throw fail('timeout', 0, method, url, undefined, cause, wantsNotice);
+        if (isTimeout(cause)) throw fail('timeout', 0, method, url, undefined, cause, !logout);
         if (networkAttempt < cfg.retries) {
           await sleep(cfg.retryDelayMs * 2 ** networkAttempt);
           networkAttempt += 1;
           continue;
         }
-        throw fail('network', 0, method, url, undefined, cause, wantsNotice);
+        throw fail('network', 0, method, url, undefined, cause, !logout);
       }
 
       const status = response.status;
@@ -298,13 +302,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         if (outcome.ok) continue;
         if (outcome.transient) {
           const kind: FailureKind = isTimeout(outcome.error) ? 'timeout' : 'network';
-          throw fail(kind, 0, method, url, undefined, outcome.error, wantsNotice);
+          throw fail(kind, 0, method, url, undefined, outcome.error, !logout);
         }
         // Reported even when the caller shows its own errors, except logout calls and a refresh
         // answered 400 (spec §8).
         const firstReport = !reportedOutcomes.has(outcome);
         reportedOutcomes.add(outcome);
-        throw fail('http', 401, method, url, body, undefined, firstReport && !isLogoutUrl(path) && outcome.status !== 400);
+        throw fail('http', 401, method, url, body, undefined, firstReport && !logout && outcome.status !== 400);
       }
 
       if (status === 404 && method === 'GET') {

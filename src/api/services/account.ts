@@ -52,14 +52,14 @@ export function createAccountService(http: HttpClient) {
     },
 
     updateProfile(fields: { name?: string; email?: string; username?: string }): Promise<ServiceResult<AccountProfile>> {
-      return call(() => http.put<AccountProfile>('/account', fields, { notify: false }), {
+      return call(() => http.put<AccountProfile>('/account', fields), {
         fallback: FALLBACK.updateProfile,
         byStatus: PROFILE_UPDATE_MESSAGES,
       });
     },
 
     changePassword(input: ChangePasswordInput): Promise<ServiceResult<unknown>> {
-      return call(() => http.put('/account/password', input, { notify: false }), {
+      return call(() => http.put('/account/password', input), {
         fallback: FALLBACK.changePassword,
         byStatus: CHANGE_PASSWORD_MESSAGES,
       });

@@ -73,7 +73,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
     /** Create bill; failures carry the texts of spec §8 "Create bill". */
     create(fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
       const period = typeof fields.period === 'string' ? fields.period : '';
-      return call<unknown, InvoiceSummary | null>(() => http.post(BASE, toApi(fields), { notify: false }), {
+      return call<unknown, InvoiceSummary | null>(() => http.post(BASE, toApi(fields)), {
         fallback: CREATE_BILL_DEFAULT_ERROR,
         pick: oneSummary,
         errorFor: (status, serverMessage) => createBillErrorMessage(status, period, serverMessage),
@@ -94,7 +94,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
 
     async update(id: string | number, fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
       forget(id);
-      return call<unknown, InvoiceSummary | null>(() => http.put(idPath(BASE, id), toApi(fields), { notify: false }), {
+      return call<unknown, InvoiceSummary | null>(() => http.put(idPath(BASE, id), toApi(fields)), {
         fallback: FALLBACK.updateSummary,
         pick: oneSummary,
       });
@@ -131,7 +131,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
       if (url !== undefined && url !== null && step.urlField) body[step.urlField] = url.trim();
       forget(id);
       return call<unknown, InvoiceSummary | null>(
-        () => http.put(`${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`, body, { notify: false }),
+        () => http.put(`${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`, body),
         { fallback: FALLBACK.progressSave, pick: oneSummary, successMessage: PROGRESS_SAVED },
       );
     },

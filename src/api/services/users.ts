@@ -70,14 +70,14 @@ export function createUsersService(http: HttpClient) {
 
     /** An admin adds a user through the register call, role lowercase (spec §6); verify afterwards. */
     create(user: NewUser): Promise<ServiceResult<unknown>> {
-      return call(() => http.post('/auth/register', { ...user, role: lower(user.role) }, { notify: false }), {
+      return call(() => http.post('/auth/register', { ...user, role: lower(user.role) }), {
         fallback: FALLBACK.createUser,
         byStatus: SIGN_UP_MESSAGES,
       });
     },
 
     update(id: string | number, fields: UserUpdate): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.put<ListedUser>(idPath('/users', id), { ...fields, role: lower(fields.role) }, { notify: false }), {
+      return call(() => http.put<ListedUser>(idPath('/users', id), { ...fields, role: lower(fields.role) }), {
         fallback: FALLBACK.updateUser,
       });
     },

@@ -126,6 +126,31 @@ describe('404 and failed answers', () => {
     expect(history.entries()).toHaveLength(0);
   });
 
+  test('notify: false silences error answers but not connectivity failures', async () => {
+    server.handle(() => ({ status: 422, body: { success: false, message: 'Email is invalid' } }));
+    const quiet = testClient({ apiRoot: server.apiRoot });
+    await expect(quiet.http.post('/auth/forgot-password', { email: 'x' }, { notify: false })).rejects.toMatchObject({ status: 422 });
+    expect(quiet.history.entries()).toHaveLength(0);
+
+    const offline = testClient({ apiRoot: await closedApiRoot() });
+    await expect(offline.http.post('/auth/login', {}, { notify: false })).rejects.toMatchObject({ kind: 'network' });
+    expect(offline.history.entries().map((e) => e.kind)).toEqual(['network']);
+  });
+
+  test('a validation answer is emitted as Invalid Input with the server text', async () => {
+    server.handle(() => ({ status: 400, body: { success: false, error: 'Jumlah progress tidak boleh melebihi total transaksi!' } }));
+    const { http, history } = testClient({ apiRoot: server.apiRoot });
+    await expect(http.put('/invoice-summaries/progress-usage/1', { usageTransactionCount: 9 })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(history.entries()[0]).toMatchObject({
+      kind: 'validation',
+      title: 'Invalid Input',
+      message: 'Jumlah progress tidak boleh melebihi total transaksi!',
+      severity: 'medium',
+      duration: 5000,
+      notify: true,
+    });
+  });
+
   test('a 5xx is not retried', async () => {
     server.handle(() => ({ status: 502, body: { success: false } }));
     const { http, sleeps } = testClient({ apiRoot: server.apiRoot });
