@@ -7,6 +7,7 @@ export * from './pipeline';
 export * from './password';
 export * from './user';
 export * from './menu';
+export * from './constants';
 export * from './validation';
 export * from './automap';
 export * from './fileSize';

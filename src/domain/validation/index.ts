@@ -5,3 +5,4 @@ export * from './summaryRules';
 export * from './forms';
 export * from './structs';
 export * from './structError';
+export * from './profileImage';

@@ -5,6 +5,7 @@ import {
   validateUpdateBill,
 } from '../../../src/domain/validation/forms';
 import { MESSAGES, periodExistsMessage } from '../../../src/domain/validation/messages';
+import { profileImageError } from '../../../src/domain/validation/profileImage';
 
 describe('account forms', () => {
   test('sign in: email required and valid, password at least 6', () => {
@@ -158,5 +159,20 @@ describe('progress dialog', () => {
     });
     expect(validateProgressUpdate({ invoiceId: 1, count: 1, total: 5, url: 'data:x' }, 'delivered')).toEqual({});
     expect(validateProgressUpdate({ invoiceId: 1, count: 1, total: 5, url: '' }, 'usage')).toEqual({});
+  });
+});
+
+describe('profile image', () => {
+  test('JPEG, PNG, GIF and WebP up to 5 MB are accepted', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/gif', 'image/webp']) {
+      expect(profileImageError({ type, size: 5 * 1024 * 1024 })).toBeNull();
+    }
+  });
+
+  test('other types, empty and larger files are refused with the spec message', () => {
+    const message = 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.';
+    expect(profileImageError({ type: 'image/svg+xml', size: 100 })).toBe(message);
+    expect(profileImageError({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(message);
+    expect(profileImageError({ type: 'image/png', size: 0 })).toBe(message);
   });
 });

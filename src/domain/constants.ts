@@ -1,0 +1,53 @@
+// Business constants and limits of spec §9 that both sides (or several screens) need.
+
+export const PAGINATION = {
+  defaultPageSize: 10,
+  maxPageSize: 100,
+  pageSizeChoices: [5, 10, 25, 50, 100],
+  /** /update-progress-bill list: limit 50, newest period first. */
+  summaryListPageSize: 50,
+  /** Dashboard: summaries of one period, aggregated on the client. */
+  dashboardPeriodLimit: 100,
+  /** Dashboard overview: limit 50, then the most recent periods. */
+  dashboardOverviewLimit: 50,
+  dashboardOverviewPeriods: 6,
+} as const;
+
+export const CACHE_MS = {
+  default: 5 * 60_000,
+  dashboard: 3 * 60_000,
+  users: 5 * 60_000,
+  invoices: 5 * 60_000,
+  menus: 5 * 60_000,
+  profile: 60_000,
+  maxEntries: 100,
+} as const;
+
+/** How long things stay on screen (ms). */
+export const TIMING_MS = {
+  messageDisplay: 5000,
+  progressDialogClose: 1500,
+  redirectAfterSignUp: 3000,
+  redirectAfterResetEmail: 5000,
+  redirectAfterCreateBill: 2000,
+  closeAfterPasswordChange: 2000,
+  userSearchDebounce: 500,
+  formDebounce: 300,
+  loadingDelay: 300,
+  loadingTimeout: 30_000,
+  apiTimeout: 10_000,
+  retryDelay: 1000,
+} as const;
+
+export const API_RETRIES = 3;
+
+export const LIMITS = {
+  profileImageBytes: 5 * 1024 * 1024,
+  generatorFileBytes: 10 * 1024 * 1024,
+  passwordMinSignIn: 6,
+  passwordMinChange: 8,
+  usernameMin: 3,
+  nameMin: 2,
+} as const;
+
+export const DEFAULT_PROFILE_IMAGE = '/img/profile.png';
