@@ -42,7 +42,7 @@ describe.each(databases)('auth happy paths on %s', (kind) => {
     expect(row.is_verified).toBe(0);
     expect(row.username).toBe(email.toLowerCase().split('@')[0]);
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    expect(ctx.mails.at(-1)?.to).toBe(email.toLowerCase());
+    expect(ctx.mails.map((m) => m.to)).toContain(email.toLowerCase());
   });
 
   test('usernames derived from the same local part are made unique', async () => {
@@ -124,7 +124,7 @@ describe.each(databases)('auth happy paths on %s', (kind) => {
     const staff = await ctx.signedIn('staff');
     const res = await ctx.post('/api/v1/auth/forgot-password', { email: staff.email });
     expect(res.status).toBe(200);
-    const mail = ctx.mails.at(-1)!;
+    const mail = ctx.mails.filter((m) => m.to === staff.email && m.text.includes('reset-password')).at(-1)!;
     expect(mail.to).toBe(staff.email);
     const link = /http:\/\/app\.test\/reset-password\?token=([\w%-]+)/.exec(mail.text);
     expect(link).not.toBeNull();

@@ -123,11 +123,12 @@ describe.each(databases)('auth security on %s', (kind) => {
       for (let i = 0; i < 5; i++) {
         expect((await ctx.post('/api/v1/auth/forgot-password', { email: user.email }, { headers: { 'x-forwarded-for': `10.3.${i}.1` } })).status).toBe(200);
       }
-      const mails = ctx.mails.length;
+      const mailsToUser = () => ctx.mails.filter((m) => m.to === user.email).length;
+      const mails = mailsToUser();
       const blocked = await ctx.post('/api/v1/auth/forgot-password', { email: user.email }, { headers: { 'x-forwarded-for': '10.3.9.1' } });
       expect(blocked.status).toBe(429);
       expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(ctx.mails.length).toBe(mails);
+      expect(mailsToUser()).toBe(mails);
     });
   });
 });
