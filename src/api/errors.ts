@@ -110,7 +110,8 @@ export function messageFromBody(body: unknown): string | undefined {
   return undefined;
 }
 
-function isTimeoutError(e: unknown): boolean {
+/** True for ofetch's TimeoutError, also when wrapped as the cause of another error. */
+export function isTimeoutError(e: unknown): boolean {
   let current: unknown = e;
   for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
     const name = (current as { name?: unknown }).name;

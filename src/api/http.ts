@@ -6,7 +6,15 @@ import { ofetch, type $Fetch, type FetchResponse } from 'ofetch';
 import { resolveApiConfig, type ApiConfig, type TokenStorageKeys } from './config';
 import { isBinaryBody, toCamelCase, toSnakeCase } from './case';
 import { createTokenStore, tokens as sessionTokens, type TokenStore } from './tokens';
-import { classify, isLogoutUrl, MESSAGES, type ClassifiedError } from './errors';
+import { classify, isLogoutUrl, isTimeoutError as isTimeout, MESSAGES, type ClassifiedError } from './errors';
+import {
+  createSessionRefresher,
+  defaultLocks,
+  type AuthFailureHandler,
+  type LockManagerLike,
+} from './refresh';
+
+export { REFRESH_LOCK_NAME, type AuthFailureHandler, type AuthFailureReason, type LockManagerLike } from './refresh';
 import { apiErrors, type ApiErrorChannel } from './errorEvents';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -56,13 +64,6 @@ export interface RequestOptions {
   notify?: boolean;
 }
 
-export type AuthFailureReason = 'no_refresh_token' | 'refresh_failed';
-export type AuthFailureHandler = (reason: AuthFailureReason) => void;
-
-/** The subset of the Web Locks API we use (navigator.locks). */
-export interface LockManagerLike {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
-}
 
 export interface HttpClientOptions {
   /** Overrides on top of the live global configuration (src/api/config). */
@@ -94,8 +95,6 @@ export interface HttpClient {
   config(): ApiConfig;
 }
 
-export const REFRESH_LOCK_NAME = 'dashboard-invoice-refresh';
-
 /** Guest calls: a 401 there is an answer, not an expired session. */
 const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/register', '/auth/forgot-password', '/auth/reset-password'];
 /** Calls that never carry the Bearer token (register does: an admin adding a user is recognised by it). */
@@ -113,11 +112,6 @@ function matches(list: readonly string[], path: string): boolean {
 
 export function isNoRefreshPath(path: string): boolean {
   return matches(NO_REFRESH_PATHS, path);
-}
-
-function defaultLocks(): LockManagerLike | null {
-  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
-  return nav?.locks && typeof nav.locks.request === 'function' ? nav.locks : null;
 }
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -147,19 +141,6 @@ function toEnvelope<T>(body: unknown, status: number): ApiEnvelope<T> {
   return { success: ok, ...(body !== undefined && body !== '' ? { data: body as T } : {}), status };
 }
 
-function isTimeout(e: unknown): boolean {
-  let current: unknown = e;
-  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
-    if ((current as { name?: unknown }).name === 'TimeoutError') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-type RefreshOutcome =
-  | { ok: true }
-  | { ok: false; reason: AuthFailureReason; status: number; transient: boolean; error?: unknown };
-
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const config = (): ApiConfig => resolveApiConfig(options.config);
   const store =
@@ -167,7 +148,6 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const sleep = options.sleep ?? realSleep;
   const errors = options.errors ?? apiErrors;
   let onAuthFailure: AuthFailureHandler = options.onAuthFailure ?? defaultAuthFailure;
-  const locks = (): LockManagerLike | null => (options.locks === undefined ? defaultLocks() : options.locks);
 
   const fetcher = ofetch.create(
     {
@@ -186,60 +166,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     options.fetch ? { fetch: options.fetch } : {},
   );
 
-  let inFlight: Promise<RefreshOutcome> | null = null;
   // Every request that shared a failed refresh gets the same outcome; report it once.
   const reportedOutcomes = new WeakSet<object>();
-
-  async function performRefresh(failedRefreshToken: string | null): Promise<RefreshOutcome> {
-    // Inside the lock: another tab may have refreshed while we waited.
-    const current = store.getRefreshToken();
-    if (!current) {
-      store.clear();
-      return { ok: false, reason: 'no_refresh_token', status: 0, transient: false };
-    }
-    if (failedRefreshToken && current !== failedRefreshToken && store.getAccessToken()) return { ok: true };
-
-    const cfg = config();
-    let response: FetchResponse<unknown>;
-    try {
-      response = await fetcher.raw('/auth/refresh', {
-        method: 'POST',
-        baseURL: cfg.apiRoot,
-        timeout: cfg.timeoutMs,
-        body: { refreshToken: current },
-      });
-    } catch (error) {
-      // No answer: keep the session, the next call may refresh again.
-      return { ok: false, reason: 'refresh_failed', status: 0, transient: true, error };
-    }
-    const body = response._data as { success?: unknown; data?: Record<string, unknown> } | undefined;
-    const data = (body?.data ?? body ?? {}) as Record<string, unknown>;
-    const bag = (data.tokens && typeof data.tokens === 'object' ? data.tokens : data) as Record<string, unknown>;
-    const accessToken = bag.accessToken ?? bag.access_token;
-    const refreshToken = bag.refreshToken ?? bag.refresh_token;
-    if (response.ok && body?.success !== false && typeof accessToken === 'string' && accessToken) {
-      store.setTokens({ accessToken, refreshToken: typeof refreshToken === 'string' && refreshToken ? refreshToken : current });
-      return { ok: true };
-    }
-    store.clear();
-    return { ok: false, reason: 'refresh_failed', status: response.status, transient: false };
-  }
-
-  function sharedRefresh(failedRefreshToken: string | null): Promise<RefreshOutcome> {
-    if (!inFlight) {
-      const run = (): Promise<RefreshOutcome> => performRefresh(failedRefreshToken);
-      const lockManager = locks();
-      inFlight = (lockManager ? lockManager.request(REFRESH_LOCK_NAME, run) : run())
-        .then((outcome) => {
-          if (!outcome.ok && !outcome.transient) onAuthFailure(outcome.reason);
-          return outcome;
-        })
-        .finally(() => {
-          inFlight = null;
-        });
-    }
-    return inFlight;
-  }
+  const sharedRefresh = createSessionRefresher({
+    fetcher,
+    store,
+    config,
+    locks: () => (options.locks === undefined ? defaultLocks() : options.locks),
+    onAuthFailure: (reason) => onAuthFailure(reason),
+  });
 
   function fail(
     kind: FailureKind,

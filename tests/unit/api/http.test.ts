@@ -263,6 +263,17 @@ describe('401 and the shared refresh', () => {
     expect(history.entries()[0]).toMatchObject({ kind: 'authentication', title: 'Session Expired', duration: 3000 });
   });
 
+  test('a refresh that gets no answer keeps the session and reports the connectivity problem', async () => {
+    const storage = new MemoryStorage();
+    signIn(storage);
+    server.handle((req) => (req.path === '/auth/refresh' ? { hang: true } : { status: 401, body: { success: false } }));
+    const { http, authFailures, history } = testClient({ apiRoot: server.apiRoot, storage, timeoutMs: 150 });
+    await expect(http.get('/a')).rejects.toMatchObject({ kind: 'timeout', status: 0 });
+    expect(authFailures).toEqual([]);
+    expect(storage.getItem('refresh_token')).toBe('refresh-1');
+    expect(history.entries().map((e) => e.kind)).toEqual(['timeout']);
+  });
+
   test('a refresh answered 400 still signs out but is not reported as an authentication error', async () => {
     const storage = new MemoryStorage();
     signIn(storage);
