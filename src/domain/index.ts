@@ -3,6 +3,7 @@ export * from './period';
 export * from './rupiah';
 export * from './case';
 export * from './invoiceSummary';
+export * from './summaryAggregate';
 export * from './pipeline';
 export * from './password';
 export * from './user';
