@@ -1,7 +1,7 @@
 // build.mjs as the server and browser see its output: a production build into a temporary
 // directory, the --if-stale shortcut, and the guard that keeps the docx/xlsx libraries in the worker.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,13 +103,24 @@ describe('production build', () => {
     expect(stats.routes['/dashboard'].files.length).toBeGreaterThan(stats.initial.files.length);
   });
 
-  test('--if-stale leaves an up-to-date build alone', () => {
+  // index.html's mtime is moved rather than the sources touched: others edit the sources meanwhile.
+  test('--if-stale leaves a build newer than every source alone', () => {
     const index = path.join(outdir, 'index.html');
-    const before = statSync(index).mtimeMs;
+    const future = new Date(Date.now() + 3_600_000);
+    utimesSync(index, future, future);
     const again = build('--if-stale', '--outdir', outdir);
     expect(again.status, again.output).toBe(0);
     expect(again.output).toContain('up to date');
-    expect(statSync(index).mtimeMs).toBe(before);
+    expect(statSync(index).mtimeMs).toBe(future.getTime());
+  });
+
+  test('--if-stale rebuilds when a source is newer than the build', () => {
+    const index = path.join(outdir, 'index.html');
+    utimesSync(index, new Date(0), new Date(0));
+    const again = build('--if-stale', '--outdir', outdir);
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).not.toContain('up to date');
+    expect(statSync(index).mtimeMs).toBeGreaterThan(0);
   });
 });
 
