@@ -162,13 +162,13 @@ async function watchBuild() {
     if (!latest.app || !latest.css || (hasWorker && !latest.worker)) return;
     try {
       assertWorkerOnlyPackagesAbsent(latest.app);
+      writeIndexHtml(outputNames(latest.app, latest.css, latest.worker));
+      pruneOldOutputs([latest.app, latest.css, latest.worker], published);
     } catch (error) {
+      // Keep watching: the next save may fix it.
       console.error(`build failed: ${error.message}`);
       return;
     }
-    const names = outputNames(latest.app, latest.css, latest.worker);
-    writeIndexHtml(names);
-    pruneOldOutputs([latest.app, latest.css, latest.worker], published);
     console.log(`build: rebuilt at ${new Date().toLocaleTimeString()}`);
     if (ready) reload();
     ready = true;
