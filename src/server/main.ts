@@ -41,10 +41,14 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
+      logger.debug('http server closed');
       database
         .close()
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
-        .finally(() => process.exit(0));
+        .finally(() => {
+          logger.debug('database closed');
+          process.exit(0);
+        });
     });
     // Idle keep-alive connections would hold close() open.
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();

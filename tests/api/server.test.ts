@@ -3,6 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
+import { createApp } from '../../src/server/app';
+import { createPasswordHasher } from '../../src/server/auth/passwords';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/connection';
+import { silentLogger } from '../../src/server/logger';
 import { createTestApp, databases, useTestApp } from './helpers';
 
 const distDir = mkdtempSync(path.join(tmpdir(), 'di-dist-'));
@@ -137,4 +142,30 @@ describe.each(databases)('server failures on %s', (kind) => {
     expect(res.headers.get('retry-after')).toBe('5');
     await ctx.close().catch(() => {});
   });
+});
+
+test('a PostgreSQL server that does not answer → 503, not a crash', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'di-down-'));
+  // Port 1 on localhost: nothing listens there, the connection is refused at once.
+  const handle = openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none' });
+  try {
+    const app = createApp({
+      db: handle.db,
+      config: loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) }),
+      mailer: { send: async () => {} },
+      logger: silentLogger,
+      passwordHasher: createPasswordHasher('test'),
+      distDir: null,
+    });
+    const res = await app.request('/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@example.com', password: 'whatever' }),
+    });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ success: false, message: 'The system is temporarily unavailable. Please try again later.' });
+  } finally {
+    await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
