@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { formatFileSize } from '../../../domain/fileSize';
+import type { ChosenFile } from '../../../machines/generator.types';
+import type { StepProps } from './types';
+
+function ChosenFileLine({ file }: { file: ChosenFile | null }) {
+  if (!file) return null;
+  return (
+    <small className="gen-file-chosen" data-testid="chosen-file">
+      <strong>{file.name}</strong> ({formatFileSize(file.size)})
+    </small>
+  );
+}
+
+/** Makes a file input show the file the machine holds (none, or the one it accepted). */
+function showFile(input: HTMLInputElement | null, file: ChosenFile | null) {
+  if (!input) return;
+  if (!file) {
+    if (input.value) input.value = '';
+    return;
+  }
+  if (input.files?.[0] === file || !(file instanceof File)) return;
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+}
+
+/** Step 1: the template and the workbook, and the sheet selector when the workbook has several sheets. */
+export function FileStep({ actorRef }: StepProps) {
+  const templateFile = useSelector(actorRef, (s) => s.context.templateFile);
+  const dataFile = useSelector(actorRef, (s) => s.context.dataFile);
+  const sheetNames = useSelector(actorRef, (s) => s.context.sheetNames);
+  const selectedSheet = useSelector(actorRef, (s) => s.context.selectedSheet);
+  const templateId = useId();
+  const dataId = useId();
+  const sheetId = useId();
+
+  const templateInput = useRef<HTMLInputElement>(null);
+  const dataInput = useRef<HTMLInputElement>(null);
+
+  // The machine decides which file is chosen: after a refused file, a template that failed to
+  // parse, a reset or a new template (which drops the workbook) the input shows what the machine
+  // holds, never a file the page does not use.
+  useEffect(() => showFile(templateInput.current, templateFile), [templateFile]);
+  useEffect(() => showFile(dataInput.current, dataFile), [dataFile]);
+
+  const choose =
+    (type: 'generator.templateChosen' | 'generator.dataChosen') => (event: ChangeEvent<HTMLInputElement>) => {
+      const input = event.currentTarget;
+      const file = input.files?.[0];
+      if (!file) return;
+      actorRef.send({ type, file });
+      const { context } = actorRef.getSnapshot();
+      showFile(input, type === 'generator.templateChosen' ? context.templateFile : context.dataFile);
+    };
+
+  return (
+    <section className="gen-step" aria-labelledby={`${templateId}-heading`}>
+      <h2 id={`${templateId}-heading`}>Step 1: Upload Files</h2>
+      <div className="grid gen-files">
+        <div className="gen-file">
+          <label htmlFor={templateId}>DOCX Template</label>
+          <input ref={templateInput} id={templateId} type="file" accept=".docx" onChange={choose('generator.templateChosen')} />
+          <ChosenFileLine file={templateFile} />
+        </div>
+        <div className="gen-file">
+          <label htmlFor={dataId}>Excel Data</label>
+          <input ref={dataInput} id={dataId} type="file" accept=".xlsx,.xls" onChange={choose('generator.dataChosen')} />
+          <ChosenFileLine file={dataFile} />
+        </div>
+      </div>
+      {sheetNames.length > 1 && (
+        <div className="gen-sheet">
+          <label htmlFor={sheetId}>Sheet</label>
+          <select
+            id={sheetId}
+            value={selectedSheet}
+            onChange={(event) => actorRef.send({ type: 'generator.sheetChanged', sheet: event.currentTarget.value })}
+          >
+            {sheetNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </section>
+  );
+}

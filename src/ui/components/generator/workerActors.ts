@@ -1,0 +1,61 @@
+// The generator machine's actors, backed by the worker bridge (the only way the UI reaches the
+// worker). Each adapts the bridge's answer to what the machine expects.
+import { fromCallback, fromPromise } from 'xstate';
+import type {
+  AnalyseTemplateInput,
+  AnalyseTemplateOutput,
+  ExportInput,
+  ExportOutput,
+  GeneratorEvent,
+  MergeActorEvent,
+  MergeInput,
+  ReadSheetInput,
+  ReadSheetOutput,
+  ReadWorkbookInput,
+  ReadWorkbookOutput,
+} from '../../../machines/generator.types';
+import { generatorBridge as bridge } from '../../../workers/bridge';
+
+export const workerActors = {
+  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async ({ input }) =>
+    bridge.analyseTemplate(input.file),
+  ),
+  readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input }) => {
+    const workbook = await bridge.readWorkbook(input.file);
+    return { sheetNames: workbook.sheetNames, sheet: workbook.sheetName, ...workbook.sheet };
+  }),
+  // The worker keeps the parsed workbook, so a sheet change does not send the file again.
+  readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input }) => bridge.readSheet(input.sheet)),
+  mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
+    // After a cancel the machine has moved on; whatever the old job still reports is dropped.
+    let live = true;
+    const send = (event: MergeActorEvent) => {
+      if (live) sendBack(event);
+    };
+    bridge
+      .mergeDocuments(
+        { template: input.template, rows: [...input.rows], rowNumbers: [...input.rowNumbers], mapping: { ...input.mapping } },
+        ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
+      )
+      .then(
+        (result) =>
+          send({
+            type: 'generator.merged',
+            output: { data: result.buffer, fileName: result.fileName, sections: result.sections, skipped: result.skipped },
+          }),
+        (error: unknown) => send({ type: 'generator.mergeFailed', error }),
+      );
+    return () => {
+      live = false;
+    };
+  }),
+  exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input }) => {
+    const result = await bridge.exportRows({ rows: [...input.rows], mapping: { ...input.mapping } });
+    return { data: result.buffer, fileName: result.fileName, rowCount: input.rows.length };
+  }),
+};
+
+/** Stops the job in progress: the bridge terminates the worker and starts a fresh one next time. */
+export function cancelWorkerJob(): void {
+  bridge.cancel();
+}

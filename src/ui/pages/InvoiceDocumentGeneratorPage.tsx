@@ -1,0 +1,57 @@
+// Generate Tagihan Voice (spec §2 "Invoice document generator"): the generator machine drives the
+// four steps; the worker bridge does every docx/xlsx job off the main thread.
+import { useMachine, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { generatorMachine } from '../../machines/generator.machine';
+import { downloadFile } from '../components/generator/download';
+import { FileStep } from '../components/generator/FileStep';
+import { GenerateStep } from '../components/generator/GenerateStep';
+import { MappingStep } from '../components/generator/MappingStep';
+import { Messages } from '../components/generator/Messages';
+import { PreviewStep } from '../components/generator/PreviewStep';
+import { ProcessingPanel } from '../components/generator/ProcessingPanel';
+import { cancelWorkerJob, workerActors } from '../components/generator/workerActors';
+
+export default function InvoiceDocumentGeneratorPage() {
+  const machine = useMemo(
+    () =>
+      generatorMachine.provide({
+        actors: workerActors,
+        actions: {
+          download: (_, params) => downloadFile(params),
+          cancelWork: () => cancelWorkerJob(),
+        },
+      }),
+    [],
+  );
+  const [, , actorRef] = useMachine(machine);
+  const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
+
+  return (
+    <section className="gen-page">
+      <header className="gen-header">
+        <div>
+          <h1>Generate Tagihan Voice</h1>
+          <p className="gen-subtitle">Merge a Word template with Excel rows into one document, right in your browser.</p>
+        </div>
+        <button
+          type="button"
+          className="secondary outline"
+          disabled={processing}
+          onClick={() => actorRef.send({ type: 'generator.reset' })}
+        >
+          Reset
+        </button>
+      </header>
+      {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
+      <fieldset className="gen-steps" disabled={processing}>
+        <FileStep actorRef={actorRef} />
+        <PreviewStep actorRef={actorRef} />
+        <MappingStep actorRef={actorRef} />
+        <GenerateStep actorRef={actorRef} />
+      </fieldset>
+      <ProcessingPanel actorRef={actorRef} />
+      <Messages actorRef={actorRef} />
+    </section>
+  );
+}

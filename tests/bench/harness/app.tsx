@@ -1,0 +1,22 @@
+// Bench/screenshot harness: the generator page alone (no sign-in, no layout), plus handles the
+// bench drives directly: the real worker bridge and a floor worker (plain docxtemplater/SheetJS).
+import * as Comlink from 'comlink';
+import { createRoot } from 'react-dom/client';
+import InvoiceDocumentGeneratorPage from '../../../src/ui/pages/InvoiceDocumentGeneratorPage';
+import { generatorBridge } from '../../../src/workers/bridge';
+import type { FloorApi } from './floor.worker';
+
+declare global {
+  interface Window {
+    __bench: { bridge: typeof generatorBridge; floor: Comlink.Remote<FloorApi>; transfer: typeof Comlink.transfer };
+  }
+}
+
+const floorWorker = new Worker('/harness/floor.worker.js', { type: 'module', name: 'floor' });
+window.__bench = { bridge: generatorBridge, floor: Comlink.wrap<FloorApi>(floorWorker), transfer: Comlink.transfer };
+
+createRoot(document.getElementById('root')!).render(
+  <main className="container" style={{ paddingBlock: '1.5rem' }}>
+    <InvoiceDocumentGeneratorPage />
+  </main>,
+);
