@@ -17,11 +17,15 @@ export function validated<T>(struct: Struct<T, unknown>, body: unknown): T {
   return result.value;
 }
 
+/** Ids are PostgreSQL `serial` (int4) on both engines. */
+const MAX_ID = 2_147_483_647;
+
 /** Path ids are positive integers; anything else cannot name a row, so it is 404 like an unknown id. */
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw new ApiError(404, MESSAGES.notFound);
-  return Number(raw);
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(id <= MAX_ID)) throw new ApiError(404, MESSAGES.notFound);
+  return id;
 }
 
 /** IP and user agent for the activity log. */
