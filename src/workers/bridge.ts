@@ -79,8 +79,11 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
   let workbookSource: FileSource | null = null;
   let workbookWorker: Worker | null = null;
   const pending = new Set<(reason: unknown) => void>();
+  // Bumped by cancel(): a call cancelled while still reading its file never reaches a worker.
+  let generation = 0;
 
-  function connect(): { worker: Worker; remote: Comlink.Remote<GeneratorWorkerApi> } {
+  function connect(startedIn: number): { worker: Worker; remote: Comlink.Remote<GeneratorWorkerApi> } {
+    if (startedIn !== generation) throw new CancelledError();
     if (!worker || !remote) {
       worker = createWorker();
       remote = Comlink.wrap<GeneratorWorkerApi>(worker);
@@ -89,25 +92,25 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
   }
 
   /** Runs a worker call so that cancel() settles it (a terminated worker never answers). */
-  function run<T>(task: () => Promise<T>): Promise<T> {
+  function run<T>(task: (startedIn: number) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       pending.add(reject);
-      task().then(resolve, reject).finally(() => pending.delete(reject));
+      task(generation).then(resolve, reject).finally(() => pending.delete(reject));
     });
   }
 
   return {
     analyseTemplate(file) {
-      return run(async () => {
+      return run(async (startedIn) => {
         const buffer = await readBytes(file);
-        return connect().remote.analyseTemplate(Comlink.transfer(buffer, [buffer]));
+        return connect(startedIn).remote.analyseTemplate(Comlink.transfer(buffer, [buffer]));
       });
     },
 
     readWorkbook(file) {
-      return run(async () => {
+      return run(async (startedIn) => {
         const buffer = await readBytes(file);
-        const { worker: current, remote: api } = connect();
+        const { worker: current, remote: api } = connect(startedIn);
         workbookSource = null;
         const result = await api.readWorkbook(Comlink.transfer(buffer, [buffer]));
         workbookSource = file;
@@ -117,12 +120,13 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
     },
 
     readSheet(sheetName, file) {
-      return run(async () => {
-        const { worker: current, remote: api } = connect();
+      return run(async (startedIn) => {
+        const { worker: current, remote: api } = connect(startedIn);
         const source = file ?? workbookSource;
         if (workbookWorker === current && source === workbookSource) return api.readSheet(sheetName);
         if (!source) return api.readSheet(sheetName);
         const buffer = await readBytes(source);
+        connect(startedIn);
         workbookSource = null;
         const result = await api.readSheet(sheetName, Comlink.transfer(buffer, [buffer]));
         workbookSource = source;
@@ -132,19 +136,20 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
     },
 
     mergeDocuments(request, onProgress) {
-      return run(async () => {
+      return run(async (startedIn) => {
         const template = await readBytes(request.template);
         const args = { ...request, template };
         const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
-        return connect().remote.mergeDocuments(Comlink.transfer(args, [template]), callback);
+        return connect(startedIn).remote.mergeDocuments(Comlink.transfer(args, [template]), callback);
       });
     },
 
     exportRows(request) {
-      return run(() => connect().remote.exportRows(request));
+      return run(async (startedIn) => connect(startedIn).remote.exportRows(request));
     },
 
     cancel() {
+      generation += 1;
       worker?.terminate();
       worker = null;
       remote = null;

@@ -19,7 +19,7 @@ export interface WorkbookData {
 export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
 
 // Dense mode, no styles/formulas/HTML/formatted text: we only need raw values.
-const READ_OPTIONS: XLSX.ParsingOptions = {
+export const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'array',
   dense: true,
   cellDates: true,

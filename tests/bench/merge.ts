@@ -1,0 +1,104 @@
+// Node-side figures of the generator worker's modules next to their floors, measured in the same
+// run (the Chromium bench measures the same in the browser). Figures, not pass/fail.
+//   merge:  mergeDocuments of N rows of the one-page, 16-placeholder invoice with a table, vs one
+//           docxtemplater render of the same rows in a single {#rows} loop (goal ≤ 1.5×).
+//   read:   readWorkbook of a 50,000 × 20 workbook, vs SheetJS's own XLSX.read + sheet_to_json (goal ≤ 1.2×).
+// Run: node --import tsx tests/bench/merge.ts   (BENCH_ROWS=1000,10000  BENCH_READ_ROWS=50000)
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+import * as XLSX from 'xlsx';
+import { mergeDocuments } from '../../src/workers/mergeDocuments';
+import { describeWorkbook, READ_OPTIONS } from '../../src/workers/readWorkbook';
+import { BENCH_FIELDS, benchLoopTemplate, benchRow, benchTemplate, wideWorkbook } from './harness/documents';
+
+const toBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+
+function time<T>(fn: () => T): [T, number] {
+  const t0 = performance.now();
+  const value = fn();
+  return [value, performance.now() - t0];
+}
+
+async function timeAsync<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const value = await fn();
+  return [value, performance.now() - t0];
+}
+
+function floorMerge(template: Uint8Array, rows: Record<string, string>[]): number {
+  const doc = new Docxtemplater(new PizZip(template), { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
+  doc.render({ rows });
+  return doc.getZip().generate({ type: 'arraybuffer', compression: 'DEFLATE' }).byteLength;
+}
+
+export interface MergeFigures {
+  rows: number;
+  mergeMs: number;
+  floorMs: number;
+  ratio: number;
+  maxProgressGapMs: number;
+  heapPeakMb: number;
+}
+
+export async function benchMerge(count: number): Promise<MergeFigures> {
+  const rows = Array.from({ length: count }, (_, i) => benchRow(i));
+  const mapping = Object.fromEntries(BENCH_FIELDS.map((f) => [f, f]));
+  const template = benchTemplate();
+  const loop = benchLoopTemplate();
+  const runs = count <= 1000 ? 3 : 1;
+  let mergeMs = Number.POSITIVE_INFINITY;
+  let floorMs = Number.POSITIVE_INFINITY;
+  let maxProgressGapMs = 0;
+  let heapPeak = 0;
+  for (let run = 0; run < runs; run++) {
+    floorMs = Math.min(floorMs, time(() => floorMerge(loop, rows))[1]);
+    let last = performance.now();
+    const [, ms] = await timeAsync(() =>
+      mergeDocuments({
+        template: toBuffer(template),
+        rows,
+        mapping,
+        onProgress: () => {
+          const now = performance.now();
+          maxProgressGapMs = Math.max(maxProgressGapMs, now - last);
+          last = now;
+          heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+        },
+      }),
+    );
+    mergeMs = Math.min(mergeMs, ms);
+  }
+  return { rows: count, mergeMs, floorMs, ratio: mergeMs / floorMs, maxProgressGapMs, heapPeakMb: heapPeak / 2 ** 20 };
+}
+
+export async function benchRead(count: number): Promise<{ rows: number; fileMb: number; readMs: number; sheetJsMs: number; ratio: number }> {
+  const file = wideWorkbook(count);
+  let readMs = Number.POSITIVE_INFINITY;
+  let sheetJsMs = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 3; run++) {
+    sheetJsMs = Math.min(
+      sheetJsMs,
+      time(() => {
+        const book = XLSX.read(file, { type: 'array', dense: true });
+        return XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]], { defval: '' });
+      })[1],
+    );
+    // The module's own parse and rules, without the 10 MB upload check (this file is larger).
+    readMs = Math.min(readMs, time(() => describeWorkbook(XLSX.read(file, READ_OPTIONS)))[1]);
+  }
+  return { rows: count, fileMb: file.byteLength / 2 ** 20, readMs, sheetJsMs, ratio: readMs / sheetJsMs };
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) {
+  const sizes = (process.env.BENCH_ROWS ?? '1000,10000').split(',').map(Number);
+  for (const n of sizes) {
+    const f = await benchMerge(n);
+    console.log(
+      `merge ${n} rows: ${f.mergeMs.toFixed(0)} ms, floor ${f.floorMs.toFixed(0)} ms, ratio ${f.ratio.toFixed(2)} (goal ≤ 1.5), ` +
+        `longest gap between progress events ${f.maxProgressGapMs.toFixed(0)} ms, heap peak ${f.heapPeakMb.toFixed(0)} MB`,
+    );
+  }
+  const r = await benchRead(Number(process.env.BENCH_READ_ROWS ?? 50_000));
+  console.log(`read ${r.rows} × 20 (${r.fileMb.toFixed(1)} MB file): ${r.readMs.toFixed(0)} ms, SheetJS read + sheet_to_json ${r.sheetJsMs.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ≤ 1.2)`);
+}

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Comlink from 'comlink';
+import { CancelledError, createGeneratorBridge, type GeneratorBridge } from '../../../src/workers/bridge';
+import { createGeneratorApi } from '../../../src/workers/generatorApi';
+import { fixture } from './docxBuilder';
+
+/**
+ * A stand-in for `new Worker(url)` in Node: the real worker API exposed with Comlink on one end of
+ * a MessageChannel, the bridge on the other. terminate() closes the channel like a dead worker.
+ */
+function channelWorker(log: string[]): () => Worker {
+  return () => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(createGeneratorApi(), port2 as unknown as Comlink.Endpoint);
+    log.push('created');
+    const worker = {
+      postMessage: (message: unknown, transfer?: Transferable[]) => port1.postMessage(message, transfer ?? []),
+      addEventListener: port1.addEventListener.bind(port1),
+      removeEventListener: port1.removeEventListener.bind(port1),
+      terminate: () => {
+        log.push('terminated');
+        port1.close();
+        port2.close();
+      },
+    };
+    port1.start();
+    return worker as unknown as Worker;
+  };
+}
+
+const blobOf = async (name: string) => new Blob([await fixture(name)]);
+
+describe('generator bridge', () => {
+  let bridge: GeneratorBridge | undefined;
+  afterEach(() => bridge?.cancel());
+
+  it('creates the worker lazily, once, and answers through it', async () => {
+    const log: string[] = [];
+    bridge = createGeneratorBridge(channelWorker(log));
+    expect(log).toEqual([]);
+    const { placeholders } = await bridge.analyseTemplate(await blobOf('tagihan_template.docx'));
+    expect(placeholders).toHaveLength(16);
+    await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    expect(log).toEqual(['created']);
+  });
+
+  it('refuses an 11 MB file without reading it', async () => {
+    bridge = createGeneratorBridge(channelWorker([]));
+    const huge = new Blob([]);
+    Object.defineProperty(huge, 'size', { value: 11 * 1024 * 1024 });
+    huge.arrayBuffer = () => Promise.reject(new Error('the file was read'));
+    await expect(bridge.analyseTemplate(huge)).rejects.toThrow('File size must be less than 10MB');
+    await expect(bridge.readWorkbook(huge)).rejects.toThrow('File size must be less than 10MB');
+  });
+
+  it("keeps the caller's ArrayBuffer usable after sending it", async () => {
+    bridge = createGeneratorBridge(channelWorker([]));
+    const bytes = await fixture('tagihan_template.docx');
+    await bridge.analyseTemplate(bytes);
+    expect(bytes.byteLength).toBeGreaterThan(0);
+  });
+
+  it('switches sheets from the workbook the worker keeps, and sends the file again after a cancel', async () => {
+    const log: string[] = [];
+    bridge = createGeneratorBridge(channelWorker(log));
+    const file = await blobOf('pelanggan_50.xlsx');
+    const workbook = await bridge.readWorkbook(file);
+    expect(workbook.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);
+    expect((await bridge.readSheet('Ringkasan')).rows).toHaveLength(1);
+    bridge.cancel();
+    expect((await bridge.readSheet('Pelanggan')).rows).toHaveLength(51);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+  });
+
+  it('streams merge progress to the callback and returns the merged document', async () => {
+    bridge = createGeneratorBridge(channelWorker([]));
+    const { sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const progress: number[] = [];
+    const result = await bridge.mergeDocuments(
+      { template: await blobOf('tagihan_template.docx'), rows: sheet.rows.slice(0, 3), mapping: { nama_pelanggan: 'Nama Pelanggan' } },
+      (p) => progress.push(p.processed),
+    );
+    expect(result.sections).toBe(3);
+    expect(result.fileName).toMatch(/^Merged_Invoices_\d{4}-\d{2}-\d{2}\.docx$/);
+    expect(new Uint8Array(result.buffer).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(progress.at(-1)).toBe(3);
+  });
+
+  it('cancel() terminates the worker and rejects the running call with CancelledError', async () => {
+    const log: string[] = [];
+    bridge = createGeneratorBridge(channelWorker(log));
+    const rows = Array.from({ length: 200 }, (_, i) => ({ Nama: `P${i}`, Kota: 'Bandung' }));
+    const template = await blobOf('tagihan_template.docx');
+    await bridge.analyseTemplate(template);
+    const running = bridge.mergeDocuments({ template, rows, mapping: { nama_pelanggan: 'Nama' } });
+    bridge.cancel();
+    await expect(running).rejects.toBeInstanceOf(CancelledError);
+    expect(log).toEqual(['created', 'terminated']);
+    // The next call gets a fresh worker.
+    const { placeholders } = await bridge.analyseTemplate(await blobOf('tagihan_template.docx'));
+    expect(placeholders).toHaveLength(16);
+  });
+
+  it('a call cancelled while its file is still being read never starts a worker', async () => {
+    const log: string[] = [];
+    bridge = createGeneratorBridge(channelWorker(log));
+    const running = bridge.analyseTemplate(await blobOf('tagihan_template.docx'));
+    bridge.cancel();
+    await expect(running).rejects.toBeInstanceOf(CancelledError);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual([]);
+  });
+
+  it('exports through the worker', async () => {
+    bridge = createGeneratorBridge(channelWorker([]));
+    const result = await bridge.exportRows({ rows: [{ Nama: 'Budi' }], mapping: { nama: 'Nama' }, now: new Date(2024, 5, 1) });
+    expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
+    expect(result.buffer.byteLength).toBeGreaterThan(0);
+  });
+});
