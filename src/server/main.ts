@@ -5,6 +5,7 @@ import { createPasswordHasher } from './auth/passwords';
 import { credentialsBox, ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './db';
+import { pruneExpired } from './db/maintenance';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 
@@ -32,6 +33,10 @@ async function main() {
     logger.error(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
   });
+
+  const prune = () => pruneExpired(database.db).catch((error) => logger.warn('pruning expired rows failed', { error: String(error) }));
+  void prune();
+  setInterval(prune, 3600_000).unref();
 
   let stopping = false;
   const stop = (signal: string) => {

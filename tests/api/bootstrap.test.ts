@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import { ensureAdmin } from '../../src/server/bootstrap';
 import { openMigratedDatabase } from '../../src/server/db';
+import { pruneExpired } from '../../src/server/db/maintenance';
 import { databases, useTestApp } from './helpers';
 
 const run = promisify(execFile);
@@ -55,5 +56,31 @@ describe('admin CLI (SQLite)', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(databases)('pruning expired rows on %s', (kind) => {
+  const ctx = useTestApp(kind);
+
+  test('old rate-limit windows and long-expired refresh tokens go; live ones stay', async () => {
+    const staff = await ctx.signedIn('staff');
+    const now = Date.now();
+    await ctx.db.insertInto('rate_limits').values([
+      { key: 'login:ip:old', window_start: now - 2 * 24 * 3600 * 1000, count: 3 },
+      { key: 'login:ip:new', window_start: now - 60_000, count: 1 },
+    ]).execute();
+    await ctx.db.insertInto('refresh_tokens').values({
+      user_id: staff.id,
+      token_hash: 'f'.repeat(64),
+      family_id: 'old-family',
+      expires_at: new Date(now - 2 * 24 * 3600 * 1000).toISOString(),
+      revoked_at: null,
+      replaced_by: null,
+      created_at: new Date(now - 40 * 24 * 3600 * 1000).toISOString(),
+    }).execute();
+    await pruneExpired(ctx.db, new Date(now));
+    expect((await ctx.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['login:ip:new']);
+    expect(await ctx.db.selectFrom('refresh_tokens').select('family_id').where('family_id', '=', 'old-family').execute()).toEqual([]);
+    expect((await ctx.get('/api/v1/menus/user', { token: staff.token })).status).toBe(200);
   });
 });
