@@ -1,19 +1,44 @@
-// TEMPORARY stub (build engineer): lets build.mjs exercise code splitting and size reporting.
-// The shell engineer replaces this file with the real routes and layout.
-import { lazy, Suspense } from 'react';
+// The app root: the shell (auth, menus, guard, notifications, connectivity, loading), the
+// routes, the notification stack and the global loading overlay.
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { isLoadingVisible } from '../machines/globalLoading.machine';
+import { LoadingOverlay } from './components/LoadingOverlay';
+import { NotificationStack } from './layout/NotificationStack';
+import { applyStoredDirection } from './layout/useDirection';
+import { AppRoutes } from './routes';
+import { useShell } from './shell/hooks';
+import { loadInspector, wantsInspector } from './shell/inspector';
+import { getShell, ShellProvider, type Shell } from './shell/ShellProvider';
 
-const DashboardPage = lazy(() => import('./pages/DashboardPage'));
+function GlobalLoadingOverlay() {
+  const visible = useSelector(useShell().loading, isLoadingVisible);
+  return visible ? <LoadingOverlay backdrop size="large" /> : null;
+}
 
 export function App() {
-  const onDashboard = window.location.pathname === '/dashboard';
+  const [shell, setShell] = useState<Shell | null>(() => {
+    applyStoredDirection();
+    return wantsInspector() ? null : getShell();
+  });
+
+  useEffect(() => {
+    if (shell) return;
+    let cancelled = false;
+    void loadInspector().then((inspect) => {
+      if (!cancelled) setShell(getShell(inspect));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [shell]);
+
+  if (!shell) return <LoadingOverlay message="Connecting the inspector..." />;
   return (
-    <main className="container">
-      <h1>Dashboard Invoice</h1>
-      {onDashboard && (
-        <Suspense fallback={<p aria-busy="true">Loading...</p>}>
-          <DashboardPage />
-        </Suspense>
-      )}
-    </main>
+    <ShellProvider shell={shell}>
+      <AppRoutes />
+      <NotificationStack />
+      <GlobalLoadingOverlay />
+    </ShellProvider>
   );
 }

@@ -1,0 +1,32 @@
+// A labelled input with its validation message (Pico styles aria-invalid and the helper text).
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextField({ label, value, onValueChange, error, hint, id, ...input }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const messageId = `${inputId}-message`;
+  return (
+    <label htmlFor={inputId}>
+      {label}
+      <input
+        {...input}
+        id={inputId}
+        value={value}
+        onChange={(e) => onValueChange(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+      />
+      {(error || hint) && <small id={messageId}>{error ?? hint}</small>}
+    </label>
+  );
+}
+
+export default TextField;

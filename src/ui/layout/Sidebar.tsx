@@ -1,0 +1,75 @@
+// Sidebar of spec §2 Layout: brand link to /, the server's menus grouped (dashboard without a
+// heading, BILLING MANAGEMENT, SYSTEM MANAGEMENT) and the loading / error / empty states.
+import { Link, useLocation } from 'wouter';
+import { groupMenus, visibleMenus } from '../../domain/menu';
+import { useMenus } from '../shell/hooks';
+import { MenuIcon } from './MenuIcon';
+
+export interface SidebarProps {
+  /** Called after a menu link was followed (the layout auto-collapses on narrow screens). */
+  onNavigate: () => void;
+}
+
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { status, menus, retry } = useMenus();
+  const [location] = useLocation();
+  const groups = groupMenus(visibleMenus(menus));
+
+  return (
+    <aside className="app-sidebar" id="app-sidebar" aria-label="Sidebar">
+      <Link href="/" className="app-brand" aria-label="Dashboard Invoice">
+        <span className="app-brand-mark" aria-hidden="true">DI</span>
+        <span className="app-label">Dashboard Invoice</span>
+      </Link>
+      <nav aria-label="Main navigation">
+        {status === 'loading' && (
+          <p className="app-sidebar-state" role="status" aria-busy="true">
+            <span className="app-label">Loading navigation...</span>
+          </p>
+        )}
+        {status === 'failed' && (
+          <div className="app-sidebar-state" role="alert">
+            <p className="app-label">Failed to load navigation</p>
+            <button type="button" className="outline" onClick={retry}>
+              Retry
+            </button>
+          </div>
+        )}
+        {status === 'loaded' && groups.length === 0 && (
+          <p className="app-sidebar-state">
+            <span className="app-label">No navigation items available</span>
+          </p>
+        )}
+        {status === 'loaded' &&
+          groups.map((group) => (
+            <div key={group.id} className="app-sidebar-group">
+              {group.heading && (
+                <h2 className="app-sidebar-heading" id={`nav-${group.id}`}>
+                  {group.heading}
+                </h2>
+              )}
+              <ul aria-labelledby={group.heading ? `nav-${group.id}` : undefined}>
+                {group.items.map((menu) => {
+                  const current = location === menu.path;
+                  return (
+                    <li key={String(menu.id)}>
+                      <Link
+                        href={menu.path}
+                        className="app-nav-link"
+                        aria-current={current ? 'page' : undefined}
+                        title={menu.name}
+                        onClick={onNavigate}
+                      >
+                        <MenuIcon icon={menu.icon} />
+                        <span className="app-label">{menu.name}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+      </nav>
+    </aside>
+  );
+}

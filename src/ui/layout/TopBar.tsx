@@ -1,0 +1,40 @@
+// Top bar: sidebar toggle, breadcrumb, user dropdown.
+import { Link, useLocation } from 'wouter';
+import { breadcrumbFor } from './breadcrumb';
+import { UserMenu } from './UserMenu';
+
+export interface TopBarProps {
+  collapsed: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
+  const [location] = useLocation();
+  const { pageName, segment } = breadcrumbFor(location);
+  return (
+    <header className="app-topbar">
+      <div className="app-topbar-start">
+        <button
+          type="button"
+          className="app-sidebar-toggle secondary outline"
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          aria-controls="app-sidebar"
+          aria-expanded={!collapsed}
+          onClick={onToggleSidebar}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <nav aria-label="Breadcrumb" className="app-breadcrumb">
+          <ul>
+            <li>
+              <Link href="/">Home</Link>
+            </li>
+            {segment && <li aria-current="page">{segment}</li>}
+          </ul>
+        </nav>
+        <strong className="app-page-name">{pageName}</strong>
+      </div>
+      <UserMenu />
+    </header>
+  );
+}

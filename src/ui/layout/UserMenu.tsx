@@ -1,0 +1,74 @@
+// The user dropdown of the top bar: avatar, name, role, Profile, the right-to-left switch, Logout.
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { Link } from 'wouter';
+import { displayName, roleLabel } from '../../domain/user';
+import { useAuthActions, useCurrentUser, useShell } from '../shell/hooks';
+import { useDirection } from './useDirection';
+
+export const DEFAULT_AVATAR = '/img/profile.png';
+
+export function UserMenu() {
+  const user = useCurrentUser();
+  const { auth } = useShell();
+  const avatar = useSelector(auth, (s) => s.context.avatar);
+  const loggingOut = useSelector(auth, (s) => s.matches({ authenticated: { session: 'loggingOut' } }));
+  const { logout } = useAuthActions();
+  const [dir, setDir] = useDirection();
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => details.current?.removeAttribute('open');
+  if (!user) return null;
+  const name = displayName(user);
+  const role = roleLabel(user.role);
+
+  return (
+    <details className="dropdown app-user-menu" ref={details}>
+      <summary aria-label={`User menu for ${name}`}>
+        <img className="app-avatar" src={avatar || DEFAULT_AVATAR} alt="" width={32} height={32} />
+        <span className="app-user-name">{name}</span>
+      </summary>
+      <ul dir={dir}>
+        <li className="app-user-card">
+          <img className="app-avatar app-avatar-large" src={avatar || DEFAULT_AVATAR} alt={`${name} avatar`} width={48} height={48} />
+          <span>
+            <strong>{name}</strong>
+            <small className="app-muted">{user.email}</small>
+            <span className="app-badge" data-variant={user.role === 'admin' ? 'danger' : 'primary'}>
+              {role}
+            </span>
+          </span>
+        </li>
+        <li>
+          <Link href="/profile" onClick={close}>
+            Profile
+          </Link>
+        </li>
+        <li>
+          <label>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={dir === 'rtl'}
+              onChange={(e) => setDir(e.currentTarget.checked ? 'rtl' : 'ltr')}
+            />
+            Right-to-left layout
+          </label>
+        </li>
+        <li>
+          <button
+            type="button"
+            className="app-logout"
+            disabled={loggingOut}
+            aria-busy={loggingOut || undefined}
+            onClick={() => {
+              close();
+              logout();
+            }}
+          >
+            Logout
+          </button>
+        </li>
+      </ul>
+    </details>
+  );
+}

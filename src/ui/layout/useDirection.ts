@@ -1,0 +1,31 @@
+// The right-to-left layout variant: dir="rtl" on <html>, remembered in localStorage.
+import { useCallback, useSyncExternalStore } from 'react';
+import { direction, type Direction } from '../shell/storage';
+
+const listeners = new Set<() => void>();
+
+/** Applies the remembered direction; called once at start. */
+export function applyStoredDirection(): void {
+  document.documentElement.dir = direction.read();
+}
+
+function current(): Direction {
+  return document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
+}
+
+export function useDirection(): [Direction, (dir: Direction) => void] {
+  const dir = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current,
+    () => 'ltr' as Direction,
+  );
+  const set = useCallback((next: Direction) => {
+    document.documentElement.dir = next;
+    direction.write(next);
+    for (const l of listeners) l();
+  }, []);
+  return [dir, set];
+}

@@ -1,0 +1,6 @@
+// Placeholder until the screen's own issue lands (the route, guard and menu entry are real).
+import { ComingSoon } from '../components/ComingSoon';
+
+export default function ProfilePage() {
+  return <ComingSoon title="Profile Settings" />;
+}
