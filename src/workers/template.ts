@@ -42,12 +42,29 @@ export interface CompiledTemplate {
   trees: Map<string, TemplatePart[]>;
 }
 
+/**
+ * Tags are looked up by their trimmed name ('{ nama }' is 'nama', as the analysis lists it) and
+ * only among a scope's own properties, so '{constructor}' or '{length}' never reach a prototype.
+ */
+function placeholderParser(tag: string) {
+  const name = tag.trim();
+  return {
+    get(scope: unknown): unknown {
+      if (name === '.') return scope;
+      return scope !== null && typeof scope === 'object' && Object.hasOwn(scope, name)
+        ? (scope as Record<string, unknown>)[name]
+        : undefined;
+    },
+  };
+}
+
 export const TEMPLATE_OPTIONS = {
   paragraphLoop: true,
   linebreaks: true,
   errorLogging: false,
   nullGetter: () => '',
-} as const;
+  parser: placeholderParser,
+};
 
 function describeSyntaxError(error: DocxError): string {
   const p = error.properties ?? {};

@@ -111,6 +111,27 @@ describe('mergeDocuments', () => {
     expect(document).not.toContain('undefined');
   });
 
+  it('fills a tag written with spaces inside the braces under its trimmed name', async () => {
+    const { buffer } = await mergeDocuments({
+      template: buildDocx({ body: paragraph('[{ nama }] [{nama pelanggan}]') }),
+      rows: [{ Nama: 'Budi', Lengkap: 'Budi Santoso' }],
+      mapping: { nama: 'Nama', 'nama pelanggan': 'Lengkap' },
+    });
+    expect(open(buffer).sections).toEqual(['[Budi] [Budi Santoso]']);
+  });
+
+  it('shows a section tag block only for rows where its column is filled', async () => {
+    const { buffer } = await mergeDocuments({
+      template: buildDocx({ body: paragraph('{nama}{#lunas} (lunas {tanggal}){/lunas}') }),
+      rows: [
+        { Nama: 'Budi', Lunas: 'TRUE', Tanggal: '2024-07-03' },
+        { Nama: 'Sari', Lunas: '', Tanggal: '2024-07-04' },
+      ],
+      mapping: { nama: 'Nama', lunas: 'Lunas', tanggal: 'Tanggal' },
+    });
+    expect(open(buffer).sections).toEqual(['Budi (lunas 2024-07-03)', 'Sari']);
+  });
+
   it('merges the real template with the real workbook', async () => {
     const { sheet } = await readWorkbook(await fixture('pelanggan_50.xlsx'));
     const realMapping = { nama_pelanggan: 'Nama Pelanggan', alamat: 'Alamat', total_tagihan: 'Total Tagihan', tanggal_tagihan: 'Tanggal Tagihan' };
