@@ -16,6 +16,7 @@ describe.each(ENGINES)('account, bad input (%s)', (engine) => {
     [{ name: 'Good Name', email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ name: 'Good Name' }, 'email', 'Email is required'],
     [{ name: 42, email: 'ok@example.com' }, 'name', 'Name is required'],
+    [{ name: 'Nul\u0000Name', email: 'ok@example.com' }, 'name', 'name: Text must not contain NUL characters'],
   ])('PUT /account %j → 400 on %s', async (body, field, message) => {
     const me = await signedIn(ctx, 'staff');
     const res = await call(ctx, 'PUT', '/account', { token: me.token, body });

@@ -114,6 +114,7 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
       ['/invoice-summaries/statistics?start_period=2024', 'start_period'],
       ['/invoice-summaries/statistics?start_period=2024-05&end_period=2024-01', 'start_period'],
       ['/invoice-summaries/period/2024-1', 'period'],
+      ['/invoice-summaries?search=20%0024', 'search'],
     ];
     for (const [path, field] of cases) {
       const res = await call(ctx, 'GET', path, { token });

@@ -66,7 +66,7 @@ describe.each(ENGINES)('users, bad input and conflicts (%s)', (engine) => {
   });
 
   test('GET /users refuses bad filters', async () => {
-    for (const [query, field] of [['role=root', 'role'], ['is_verified=maybe', 'is_verified'], ['page=-1', 'page'], ['limit=ten', 'limit']]) {
+    for (const [query, field] of [['role=root', 'role'], ['is_verified=maybe', 'is_verified'], ['page=-1', 'page'], ['limit=ten', 'limit'], ['search=a%00b', 'search']]) {
       const res = await call(ctx, 'GET', `/users?${query}`, { token: admin.token });
       expect(res.status, query).toBe(400);
       expect(res.body.field, query).toBe(field);

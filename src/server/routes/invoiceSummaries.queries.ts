@@ -4,6 +4,7 @@ import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_PROGRESS_COLUMNS } from '../db/schema';
 import { ApiError } from '../errors';
 import type { PageRequest } from '../pagination';
+import { assertNoNul } from './routeHelpers';
 
 /**
  * ?status of the list, read off the billing pipeline (spec §4):
@@ -38,6 +39,7 @@ const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperC
 
 /** Reads the list's query string; a bad value answers 400 naming the parameter. */
 export function parseSummaryListQuery(query: Record<string, string | undefined>): SummaryListQuery {
+  assertNoNul(query);
   const period = blankToUndefined(query.period);
   if (period !== undefined && !isValidPeriod(period)) {
     throw new ApiError(400, 'period must be a period in the format YYYY-MM', 'period');

@@ -16,7 +16,7 @@ import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
 import { logoutAllHandler } from './auth';
 import { escapeLike } from './invoiceSummaries.queries';
-import { idParam, isPostgres, requestInfo, validated } from './routeHelpers';
+import { assertNoNul, idParam, isPostgres, requestInfo, validated } from './routeHelpers';
 
 export { notifyAdminsOfPendingUser } from './users.notify';
 
@@ -92,6 +92,7 @@ async function loadUser(db: Db, id: number): Promise<UserRow> {
 async function listUsers(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const query = c.req.query();
+  assertNoNul(query);
   const page = parsePage(query);
   const search = query.search?.trim();
   if (search && search.length > 100) throw new ApiError(400, 'search must be at most 100 characters', 'search');
