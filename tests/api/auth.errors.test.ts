@@ -72,6 +72,27 @@ describe.each(databases)('auth errors on %s', (kind) => {
     expect(await ctx.count('users')).toBe(before);
   });
 
+  test('simultaneous sign-ups with one email: exactly one account, the others get 409', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => ctx.post('/api/v1/auth/register', { name: `Racer ${n}`, email, password: 'abcdef' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) {
+      expect(answer.body.message).toBe('An account with this email already exists.');
+    }
+    expect(await ctx.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).execute()).toHaveLength(1);
+  });
+
+  test('simultaneous sign-ups whose derived usernames collide all succeed with distinct usernames', async () => {
+    const local = `twin${Date.now().toString(36)}`;
+    const answers = await Promise.all(
+      ['one', 'two', 'three'].map((d) => ctx.post('/api/v1/auth/register', { name: 'Twin', email: `${local}@${d}.example`, password: 'abcdef' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.data.user.username)).size).toBe(3);
+  });
+
   test.each([
     [{ name: 'A', email: 'x1@example.com', password: 'abcdef' }, 'name', 'name must be at least 2 characters'],
     [{ name: 'Ani', email: 'x2@', password: 'abcdef' }, 'email', 'Please enter a valid email address'],

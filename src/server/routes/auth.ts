@@ -137,9 +137,8 @@ async function register(c: Context<AppEnv>) {
   }
   const passwordHash = await passwordHasher.hash(body.password);
   const stamp = now().toISOString();
-  let created;
-  try {
-    created = await db
+  const insert = async () =>
+    db
       .insertInto('users')
       .values({
         name: body.name.trim(),
@@ -156,9 +155,19 @@ async function register(c: Context<AppEnv>) {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
-    throw error;
+  let created: Awaited<ReturnType<typeof insert>> | undefined;
+  for (let attempt = 1; !created; attempt++) {
+    try {
+      created = await insert();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two sign-ups raced; the email is what the person recognises, so it decides the message.
+      if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
+        throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
+      }
+      // A derived username lost the race: derive the next free one.
+      if (username !== undefined || attempt >= 3) throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
+    }
   }
   const info = requestInfo(c);
   await logActivity(db, {
