@@ -88,6 +88,13 @@ describe.each(databases)('auth happy paths on %s', (kind) => {
     }
   });
 
+  test('two refreshes with the same token at the same moment both succeed', async () => {
+    const staff = await ctx.signedIn('staff');
+    const answers = await Promise.all([1, 2, 3].map(() => ctx.post('/api/v1/auth/refresh', { refresh_token: staff.refreshToken })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.data.refresh_token)).size).toBe(3);
+  });
+
   test('logout ends the session: its access and refresh tokens stop working', async () => {
     const staff = await ctx.signedIn('staff');
     const res = await ctx.post('/api/v1/auth/logout', undefined, { token: staff.token });

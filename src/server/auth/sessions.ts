@@ -101,44 +101,41 @@ export async function rotateRefreshToken(deps: SessionDeps, presented: string): 
   const now = deps.now();
   const nowIso = now.toISOString();
   type Outcome = { error: string } | { userId: number; familyId: string; refresh: string };
+  const tokenHash = hashToken(presented);
   const result = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
-    const row = await trx
-      .selectFrom('refresh_tokens')
-      .selectAll()
-      .where('token_hash', '=', hashToken(presented))
-      .executeTakeFirst();
-    if (!row) return { error: INVALID_REFRESH }
-
-    if (row.revoked_at !== null) {
-      const rotatedRecently =
-        row.replaced_by !== null && now.getTime() - Date.parse(row.revoked_at) <= REFRESH_GRACE_SECONDS * 1000;
-      if (rotatedRecently && (await isSessionAlive(trx, row.family_id, now))) {
-        const fresh = await issueRefreshToken(trx, row.user_id, row.family_id, now, deps.refreshTtlSeconds);
-        return { userId: row.user_id, familyId: row.family_id, refresh: fresh.token }
-      }
-      if (row.replaced_by !== null) {
-        await trx
-          .updateTable('refresh_tokens')
-          .set({ revoked_at: nowIso })
-          .where('family_id', '=', row.family_id)
-          .where('revoked_at', 'is', null)
-          .execute();
-        return { error: INVALID_REFRESH }
-      }
-      return { error: INVALID_REFRESH }
-    }
-    if (row.expires_at <= nowIso) return { error: INVALID_REFRESH }
-
+    // Claim the token in one statement: of two concurrent refreshes exactly one wins; on
+    // PostgreSQL the loser waits for the winner's commit and then sees its replaced_by.
     const claimed = await trx
       .updateTable('refresh_tokens')
       .set({ revoked_at: nowIso })
-      .where('id', '=', row.id)
+      .where('token_hash', '=', tokenHash)
       .where('revoked_at', 'is', null)
+      .where('expires_at', '>', nowIso)
+      .returning(['id', 'user_id', 'family_id'])
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return { error: INVALID_REFRESH }
-    const next = await issueRefreshToken(trx, row.user_id, row.family_id, now, deps.refreshTtlSeconds);
-    await trx.updateTable('refresh_tokens').set({ replaced_by: next.id }).where('id', '=', row.id).execute();
-    return { userId: row.user_id, familyId: row.family_id, refresh: next.token }
+    if (claimed) {
+      const next = await issueRefreshToken(trx, claimed.user_id, claimed.family_id, now, deps.refreshTtlSeconds);
+      await trx.updateTable('refresh_tokens').set({ replaced_by: next.id }).where('id', '=', claimed.id).execute();
+      return { userId: claimed.user_id, familyId: claimed.family_id, refresh: next.token };
+    }
+
+    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    // Unknown, expired, or ended by logout.
+    if (!row || row.revoked_at === null || row.replaced_by === null) return { error: INVALID_REFRESH };
+
+    const rotatedRecently = now.getTime() - Date.parse(row.revoked_at) <= REFRESH_GRACE_SECONDS * 1000;
+    if (rotatedRecently && (await isSessionAlive(trx, row.family_id, now))) {
+      const fresh = await issueRefreshToken(trx, row.user_id, row.family_id, now, deps.refreshTtlSeconds);
+      return { userId: row.user_id, familyId: row.family_id, refresh: fresh.token };
+    }
+    // A rotated token came back after the grace window: someone else holds a copy. End the session.
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: nowIso })
+      .where('family_id', '=', row.family_id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return { error: INVALID_REFRESH };
   });
   if ('error' in result) throw new ApiError(401, result.error, 'refresh_token');
   const access = await deps.tokens.signAccess({ userId: result.userId, sessionId: result.familyId });
