@@ -114,13 +114,15 @@ export function wideWorkbook(rows: number): Uint8Array {
   for (let r = 0; r < rows; r++) {
     const line: unknown[] = [];
     for (let c = 0; c < 20; c++) {
-      if (c % 5 === 0) line.push(`Teks ${r}-${c}`);
+      if (c % 5 === 0) line.push(`Pelanggan ${(r * 7 + c) % 2000}`);
       else if (c % 5 === 4) line.push(new Date(day0 + ((r + c) % 365) * 86_400_000));
-      else line.push(r * 20 + c);
+      else line.push(((r * 37 + c * 11) % 9000) * 100);
     }
     aoa.push(line);
   }
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'Data');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });
+  // SheetJS's own deflate is light; pizzip's (pako) packs it like Excel would, under the 10 MB limit.
+  const plain = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false, bookSST: true }) as Uint8Array;
+  return new PizZip(plain).generate({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }
