@@ -1,0 +1,186 @@
+// The add-user and edit-user modals (spec §5 "Add user", "Edit user"; §8 "User management"):
+// validation from src/domain, then the injected create/update call. A server error mentioning the
+// email goes on the email field, one mentioning the username or name on the username field,
+// anything else in the modal's banner (gone after 5 s). On success `saved` tells the list.
+import { assign, fromPromise, setup } from 'xstate';
+import { TIMING_MS } from '../domain/constants';
+import { normaliseRole } from '../domain/user';
+import { hasErrors, validateAddUser, validateEditUser } from '../domain/validation';
+import type {
+  CreateUserInput,
+  SaveUserOutput,
+  UpdateUserInput,
+  UserFormContext,
+  UserFormErrors,
+  UserFormEvent,
+  UserFormField,
+  UserFormValues,
+} from './userForm.types';
+
+export type * from './userForm.types';
+
+export const EMPTY_USER_FORM: UserFormValues = {
+  email: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  role: 'staff',
+  isVerified: false,
+};
+
+export const SAVE_SUCCESS = { add: 'User created successfully', edit: 'User updated successfully' } as const;
+const SAVE_FALLBACK = { add: 'Failed to create user', edit: 'Failed to update user' } as const;
+
+export function formErrors(context: Pick<UserFormContext, 'mode' | 'values'>): UserFormErrors {
+  const v = context.values;
+  return context.mode === 'add' ? validateAddUser(v) : validateEditUser(v);
+}
+
+/** Where a server error goes: the field it names or mentions (§8), else null (the banner). */
+export function serverErrorField(answer: { error: string | null; field?: string }): 'email' | 'username' | null {
+  const field = answer.field?.toLowerCase();
+  if (field === 'email') return 'email';
+  if (field === 'username' || field === 'name') return 'username';
+  const text = answer.error ?? '';
+  if (/e-?mail/i.test(text)) return 'email';
+  if (/\b(user\s*name|username|name)\b/i.test(text)) return 'username';
+  return null;
+}
+
+function notProvided(name: string): () => Promise<never> {
+  return () => Promise.reject(new Error(`${name} is not provided`));
+}
+
+const closedContext = { values: EMPTY_USER_FORM, errors: {}, formError: null, userId: null } as const;
+
+export const userFormMachine = setup({
+  types: {
+    context: {} as UserFormContext,
+    events: {} as UserFormEvent,
+  },
+  actors: {
+    createUser: fromPromise<SaveUserOutput, CreateUserInput>(notProvided('createUser')),
+    updateUser: fromPromise<SaveUserOutput, UpdateUserInput>(notProvided('updateUser')),
+  },
+  actions: {
+    /** The list shows the success banner and reloads. */
+    saved: (_, _message: string) => {},
+    fieldError: assign(({ context, event }) => {
+      const answer = (event as unknown as { output: SaveUserOutput }).output;
+      const field = serverErrorField(answer) ?? 'email';
+      return { errors: { ...context.errors, [field]: answer.error ?? '' }, formError: null };
+    }),
+  },
+  guards: {
+    isValid: ({ context }) => !hasErrors(formErrors(context)),
+    isValidAdd: ({ context }) => context.mode === 'add' && !hasErrors(formErrors(context)),
+  },
+  delays: {
+    messageTimeout: TIMING_MS.messageDisplay,
+  },
+}).createMachine({
+  id: 'userForm',
+  context: { mode: 'add', ...closedContext },
+  initial: 'closed',
+  states: {
+    closed: {
+      entry: assign(closedContext),
+      on: {
+        'form.openAdd': { target: 'open', actions: assign({ mode: 'add', values: EMPTY_USER_FORM }) },
+        'form.openEdit': {
+          target: 'open',
+          actions: assign(({ event }) => ({
+            mode: 'edit' as const,
+            userId: event.user.id,
+            values: {
+              ...EMPTY_USER_FORM,
+              email: event.user.email ?? '',
+              username: event.user.username ?? '',
+              role: normaliseRole(event.user.role) ?? 'staff',
+              isVerified: !!event.user.isVerified,
+            },
+          })),
+        },
+      },
+    },
+    open: {
+      initial: 'editing',
+      on: { 'form.close': '.closing' },
+      states: {
+        editing: {
+          initial: 'noError',
+          on: {
+            'form.change': {
+              actions: assign(({ context, event }) => {
+                const field: UserFormField = event.field;
+                const values = { ...context.values, [field]: event.value } as UserFormValues;
+                // A field's message goes once it is edited; the others stay until the next submit.
+                const { [field]: _gone, ...errors } = context.errors;
+                return { values, errors };
+              }),
+            },
+            'form.submit': [
+              { guard: 'isValidAdd', target: 'creating', actions: assign({ errors: {}, formError: null }) },
+              { guard: 'isValid', target: 'updating', actions: assign({ errors: {}, formError: null }) },
+              { actions: assign({ errors: ({ context }) => formErrors(context) }) },
+            ],
+          },
+          states: {
+            noError: {},
+            error: {
+              on: { 'form.dismissError': 'noError' },
+              after: { messageTimeout: { target: 'noError', actions: assign({ formError: null }) } },
+            },
+          },
+        },
+        creating: {
+          on: { 'form.close': {} },
+          invoke: {
+            src: 'createUser',
+            input: ({ context }) => ({
+              email: context.values.email.trim(),
+              username: context.values.username.trim(),
+              password: context.values.password,
+              confirmPassword: context.values.confirmPassword,
+              role: context.values.role,
+            }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.success,
+                target: 'closing',
+                actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.add },
+              },
+              { guard: ({ event }) => serverErrorField(event.output) !== null, target: 'editing', actions: 'fieldError' },
+              { target: 'editing.error', actions: assign({ formError: ({ event }) => event.output.error || SAVE_FALLBACK.add }) },
+            ],
+            onError: { target: 'editing.error', actions: assign({ formError: SAVE_FALLBACK.add }) },
+          },
+        },
+        updating: {
+          on: { 'form.close': {} },
+          invoke: {
+            src: 'updateUser',
+            input: ({ context }) => ({
+              id: context.userId!,
+              email: context.values.email.trim(),
+              username: context.values.username.trim(),
+              role: context.values.role,
+              isVerified: context.values.isVerified,
+            }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.success,
+                target: 'closing',
+                actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.edit },
+              },
+              { guard: ({ event }) => serverErrorField(event.output) !== null, target: 'editing', actions: 'fieldError' },
+              { target: 'editing.error', actions: assign({ formError: ({ event }) => event.output.error || SAVE_FALLBACK.edit }) },
+            ],
+            onError: { target: 'editing.error', actions: assign({ formError: SAVE_FALLBACK.edit }) },
+          },
+        },
+        closing: { always: '#userForm.closed' },
+      },
+    },
+  },
+});

@@ -1,0 +1,53 @@
+// Types of the add-user / edit-user modal machine (spec §2 "/user-management", §5 "Add user",
+// "Edit user", §8 "User management").
+import type { ListedUserRow, ServiceAnswer } from './userList.types';
+
+export type UserFormMode = 'add' | 'edit';
+
+export interface UserFormValues {
+  readonly email: string;
+  readonly username: string;
+  readonly password: string;
+  readonly confirmPassword: string;
+  /** 'admin' | 'staff' (lowercase, as sent). */
+  readonly role: string;
+  readonly isVerified: boolean;
+}
+
+export type UserFormField = keyof UserFormValues;
+export type UserFormErrors = Partial<Record<UserFormField, string>>;
+
+export interface CreateUserInput {
+  readonly email: string;
+  readonly username: string;
+  readonly password: string;
+  readonly confirmPassword: string;
+  readonly role: string;
+}
+
+export interface UpdateUserInput {
+  readonly id: string | number;
+  readonly email: string;
+  readonly username: string;
+  readonly role: string;
+  readonly isVerified: boolean;
+}
+
+export type SaveUserOutput = ServiceAnswer<unknown>;
+
+export interface UserFormContext {
+  readonly mode: UserFormMode;
+  readonly userId: string | number | null;
+  readonly values: UserFormValues;
+  readonly errors: UserFormErrors;
+  /** A server error that names no field (shown as a banner in the modal). */
+  readonly formError: string | null;
+}
+
+export type UserFormEvent =
+  | { type: 'form.openAdd' }
+  | { type: 'form.openEdit'; user: ListedUserRow }
+  | { type: 'form.change'; field: UserFormField; value: string | boolean }
+  | { type: 'form.submit' }
+  | { type: 'form.close' }
+  | { type: 'form.dismissError' };

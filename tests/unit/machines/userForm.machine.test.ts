@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import {
+  serverErrorField,
+  userFormMachine,
+  type CreateUserInput,
+  type SaveUserOutput,
+  type UpdateUserInput,
+} from '../../../src/machines/userForm.machine';
+
+const ok: SaveUserOutput = { success: true, data: null, error: null, status: 201, message: 'User created successfully.' };
+
+function start(answer: SaveUserOutput = ok) {
+  const clock = new SimulatedClock();
+  const created: CreateUserInput[] = [];
+  const updated: UpdateUserInput[] = [];
+  const saved: string[] = [];
+  const machine = userFormMachine.provide({
+    actors: {
+      createUser: fromPromise(async ({ input }: { input: CreateUserInput }) => (created.push(input), answer)),
+      updateUser: fromPromise(async ({ input }: { input: UpdateUserInput }) => (updated.push(input), answer)),
+    },
+    actions: { saved: (_, message) => saved.push(message) },
+  });
+  const actor = createActor(machine, { clock }).start();
+  const fill = (values: Record<string, string | boolean>) => {
+    for (const [field, value] of Object.entries(values)) actor.send({ type: 'form.change', field: field as never, value });
+  };
+  const settled = () => waitFor(actor, (s) => !s.matches({ open: 'creating' }) && !s.matches({ open: 'updating' }), { timeout: 1000 });
+  return { clock, actor, created, updated, saved, fill, settled };
+}
+
+const valid = { email: ' budi@example.com ', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' };
+
+describe('serverErrorField (spec §8 user management)', () => {
+  it.each([
+    [{ error: 'Email already in use', field: 'email' }, 'email'],
+    [{ error: 'This username is already taken.', field: 'username' }, 'username'],
+    [{ error: 'name must be at least 2 characters', field: 'name' }, 'username'],
+    [{ error: 'An account with this email already exists.' }, 'email'],
+    [{ error: 'Username already taken' }, 'username'],
+    [{ error: 'Cannot remove the last verified administrator' }, null],
+    [{ error: 'Something went wrong on our end. Please try again later.' }, null],
+  ] as const)('%j → %s', (answer, field) => {
+    expect(serverErrorField(answer)).toBe(field);
+  });
+});
+
+describe('user form machine', () => {
+  it('validates the add form (username ≥ 3, password ≥ 6, confirm, role) before calling', () => {
+    const { actor, fill, created } = start();
+    actor.send({ type: 'form.openAdd' });
+    fill({ email: 'nope', username: 'bu', password: '12345', confirmPassword: 'x' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      email: 'Please enter a valid email address',
+      username: 'Username must be at least 3 characters',
+      password: 'Password must be at least 6 characters',
+      confirmPassword: 'Passwords do not match',
+    });
+    fill({ username: 'budi' });
+    expect(actor.getSnapshot().context.errors.username).toBeUndefined();
+    expect(created).toEqual([]);
+  });
+
+  it('creates a user with trimmed values, tells the list and closes', async () => {
+    const { actor, fill, created, saved, settled } = start();
+    actor.send({ type: 'form.openAdd' });
+    fill(valid);
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(created).toEqual([{ email: 'budi@example.com', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' }]);
+    expect(saved).toEqual(['User created successfully.']);
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(actor.getSnapshot().context.values.password).toBe('');
+  });
+
+  it('puts a duplicate username on the username field and keeps the modal open', async () => {
+    const { actor, fill, saved, settled } = start({ success: false, data: null, error: 'This username is already taken.', status: 409, field: 'username' });
+    actor.send({ type: 'form.openAdd' });
+    fill(valid);
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({ username: 'This username is already taken.' });
+    expect(saved).toEqual([]);
+  });
+
+  it('shows an error that names no field as a banner for 5 s', async () => {
+    const reason = 'Cannot remove the last verified administrator';
+    const { actor, clock, settled } = start({ success: false, data: null, error: reason, status: 409 });
+    actor.send({ type: 'form.openEdit', user: { id: 1, email: 'admin@example.com', username: 'admin', role: 'Admin', isVerified: true } });
+    actor.send({ type: 'form.change', field: 'role', value: 'staff' });
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(actor.getSnapshot().context.formError).toBe(reason);
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    clock.increment(4999);
+    expect(actor.getSnapshot().context.formError).toBe(reason);
+    clock.increment(1);
+    expect(actor.getSnapshot().context.formError).toBeNull();
+    expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+  });
+
+  it('edits a user: pre-filled (role lowercase), sends email, username, role and verified', async () => {
+    const { actor, updated, saved, settled } = start({ success: true, data: null, error: null, status: 200, message: 'User updated successfully' });
+    actor.send({ type: 'form.openEdit', user: { id: 9, email: 'sri@example.com', username: 'sri', role: 'Staff', isVerified: false } });
+    expect(actor.getSnapshot().context.values).toMatchObject({ email: 'sri@example.com', username: 'sri', role: 'staff', isVerified: false });
+    actor.send({ type: 'form.change', field: 'role', value: 'admin' });
+    actor.send({ type: 'form.change', field: 'isVerified', value: true });
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(updated).toEqual([{ id: 9, email: 'sri@example.com', username: 'sri', role: 'admin', isVerified: true }]);
+    expect(saved).toEqual(['User updated successfully']);
+  });
+
+  it('the edit form does not ask for a password', () => {
+    const { actor } = start();
+    actor.send({ type: 'form.openEdit', user: { id: 9, email: 'sri@example.com', username: '', role: 'staff', isVerified: true } });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ username: 'Username is required' });
+  });
+
+  it('cannot be closed while saving; Close discards the typed values', async () => {
+    const { actor, fill, settled } = start();
+    actor.send({ type: 'form.openAdd' });
+    fill({ email: 'x@example.com' });
+    actor.send({ type: 'form.close' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    actor.send({ type: 'form.openAdd' });
+    expect(actor.getSnapshot().context.values.email).toBe('');
+    fill(valid);
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'form.close' });
+    expect(actor.getSnapshot().matches({ open: 'creating' })).toBe(true);
+    await settled();
+  });
+});
