@@ -43,7 +43,7 @@ function start(options: Options = {}) {
         return (options.upload ?? (() => okAnswer(null, 'Profile image updated successfully')))();
       }),
       fetchActivity: fromPromise(async ({ input }: { input: { page: number; limit: number } }) => (calls.activity.push(input.page), activity)),
-      logoutAll: fromPromise(async () => (calls.logoutAll++, okAnswer(null))),
+      logoutAll: fromPromise(async () => (calls.logoutAll++, okAnswer<unknown>(null))),
     },
     actions: {
       profileChanged: () => void log.profileChanged++,
