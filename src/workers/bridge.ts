@@ -62,7 +62,10 @@ export function createGeneratorWorker(): Worker {
   return new Worker(generatorWorkerUrl(), { type: 'module', name: 'generator' });
 }
 
-async function readBytes(source: FileSource): Promise<ArrayBuffer> {
+export const TEMPLATE_READ_FAILED = 'Failed to read template file';
+export const FILE_READ_FAILED = 'Failed to read file';
+
+async function readBytes(source: FileSource, readFailed: string): Promise<ArrayBuffer> {
   if (source instanceof ArrayBuffer) {
     assertFileSize(source.byteLength);
     // A copy is transferred so the caller's buffer stays usable.
@@ -70,7 +73,11 @@ async function readBytes(source: FileSource): Promise<ArrayBuffer> {
   }
   // Refused before reading the file into memory.
   assertFileSize(source.size);
-  return source.arrayBuffer();
+  try {
+    return await source.arrayBuffer();
+  } catch {
+    throw new Error(readFailed);
+  }
 }
 
 export function createGeneratorBridge(createWorker: () => Worker = createGeneratorWorker): GeneratorBridge {
@@ -102,14 +109,14 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
   return {
     analyseTemplate(file) {
       return run(async (startedIn) => {
-        const buffer = await readBytes(file);
+        const buffer = await readBytes(file, TEMPLATE_READ_FAILED);
         return connect(startedIn).remote.analyseTemplate(Comlink.transfer(buffer, [buffer]));
       });
     },
 
     readWorkbook(file) {
       return run(async (startedIn) => {
-        const buffer = await readBytes(file);
+        const buffer = await readBytes(file, FILE_READ_FAILED);
         const { worker: current, remote: api } = connect(startedIn);
         workbookSource = null;
         const result = await api.readWorkbook(Comlink.transfer(buffer, [buffer]));
@@ -125,7 +132,7 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
         const source = file ?? workbookSource;
         if (workbookWorker === current && source === workbookSource) return api.readSheet(sheetName);
         if (!source) return api.readSheet(sheetName);
-        const buffer = await readBytes(source);
+        const buffer = await readBytes(source, FILE_READ_FAILED);
         connect(startedIn);
         workbookSource = null;
         const result = await api.readSheet(sheetName, Comlink.transfer(buffer, [buffer]));
@@ -137,7 +144,7 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
 
     mergeDocuments(request, onProgress) {
       return run(async (startedIn) => {
-        const template = await readBytes(request.template);
+        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
         const args = { ...request, template };
         const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
         return connect(startedIn).remote.mergeDocuments(Comlink.transfer(args, [template]), callback);

@@ -53,6 +53,14 @@ describe('generator bridge', () => {
     await expect(bridge.readWorkbook(huge)).rejects.toThrow('File size must be less than 10MB');
   });
 
+  it("reports a file the browser cannot read as 'Failed to read file' / 'Failed to read template file'", async () => {
+    bridge = createGeneratorBridge(channelWorker([]));
+    const unreadable = new Blob(['x']);
+    unreadable.arrayBuffer = () => Promise.reject(new DOMException('gone', 'NotReadableError'));
+    await expect(bridge.readWorkbook(unreadable)).rejects.toThrow('Failed to read file');
+    await expect(bridge.analyseTemplate(unreadable)).rejects.toThrow('Failed to read template file');
+  });
+
   it("keeps the caller's ArrayBuffer usable after sending it", async () => {
     bridge = createGeneratorBridge(channelWorker([]));
     const bytes = await fixture('tagihan_template.docx');
