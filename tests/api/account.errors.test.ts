@@ -87,6 +87,21 @@ describe.each(ENGINES)('account, bad input (%s)', (engine) => {
     expect(res.status).toBe(413);
   });
 
+  test('wrong current passwords are throttled per user: the sixth attempt answers 429 with Retry-After', async () => {
+    const me = await signedIn(ctx, 'staff');
+    const attempt = (current: string) =>
+      call(ctx, 'PUT', '/account/password', { token: me.token, body: { current_password: current, new_password: 'new-password-9', confirm_password: 'new-password-9' } });
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess-${i}-x`)).status).toBe(400);
+    const limited = await attempt(me.password);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await call(ctx, 'POST', '/auth/login', { body: { email: me.email, password: me.password } })).status).toBe(200);
+    // Another user is not affected.
+    const other = await signedIn(ctx, 'staff');
+    const ok = await call(ctx, 'PUT', '/account/password', { token: other.token, body: { current_password: other.password, new_password: 'new-password-9', confirm_password: 'new-password-9' } });
+    expect(ok.status).toBe(200);
+  });
+
   test('GET /account/activity refuses a bad page', async () => {
     const me = await signedIn(ctx, 'staff');
     const res = await call(ctx, 'GET', '/account/activity?page=zero', { token: me.token });

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { requireAuth } from '../auth/middleware';
+import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
 import { revokeSession } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
@@ -22,6 +23,9 @@ export const ACCOUNT_MESSAGES = {
   imageUpdated: 'Profile image updated successfully',
   loggedOut: 'Logged out successfully',
 } as const;
+
+/** Wrong current passwords allowed per user before PUT /account/password answers 429. */
+export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
 /** Every handler acts on c.get('user') only: no id comes from the request, so nobody reaches another account. */
 async function getAccount(c: Context<AppEnv>) {
@@ -72,11 +76,16 @@ async function changePassword(c: Context<AppEnv>) {
   const result = validateBody(passwordChangeStruct, await readJson(c));
   if (!result.ok) throw new ApiError(result.field === 'new_password' ? 422 : 400, result.message, result.field || undefined);
   const body = result.value;
+  // A stolen access token must not become a way to guess the password.
+  const limited: LimitedKey = { key: `password-change:user:${me.id}`, rule: PASSWORD_CHANGE_LIMIT };
+  await assertNotLimited(db, [limited], now());
   const stored = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
   if (!(await passwordHasher.verify(stored.password_hash, body.current_password))) {
+    await countHit(db, limited, now());
     await logActivity(db, { userId: me.id, action: 'password_change_failed', description: 'Password change refused: wrong current password', ...requestInfo(c), at: now() });
     throw new ApiError(400, ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
   }
+  await clearHits(db, limited.key);
   const passwordHash = await passwordHasher.hash(body.new_password);
   const at = now();
   await db.transaction().execute(async (trx) => {
