@@ -78,6 +78,14 @@ describe.each(ENGINES)('users, happy paths (%s)', (engine) => {
     expect((await call(ctx, 'POST', '/auth/refresh', { body: { refresh_token: staff.refresh } })).status).toBe(401);
   });
 
+  test('PUT is_verified false ends the sessions like an invalidation', async () => {
+    const staff = await signedIn(ctx, 'staff');
+    const res = await call(ctx, 'PUT', `/users/${staff.id}`, { token: admin.token, body: { is_verified: false } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.is_verified).toBe(false);
+    expect((await call(ctx, 'GET', '/account', { token: staff.token })).status).toBe(401);
+  });
+
   test('invalidate sets is_verified false and ends the sessions; verify lets the user in again with notes logged', async () => {
     const staff = await signedIn(ctx, 'staff');
     const inv = await call(ctx, 'PATCH', `/users/${staff.id}/invalidate`, { token: admin.token });
