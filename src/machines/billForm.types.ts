@@ -1,0 +1,47 @@
+// Types of the bill form machine: 'Buat Progres Tagihan' (create) and the edit form of
+// /update-progress-bill (update).
+import type { InvoiceSummary, SummaryFieldKey } from '../domain/invoiceSummary';
+import type { FieldErrors } from '../domain/validation';
+
+export type BillFormMode = 'create' | 'update';
+
+/** Every field as the user sees it in its input (amounts as 'Rp 1.500.000'). */
+export type BillFormValues = Record<SummaryFieldKey, string>;
+
+export interface BillFormContext {
+  mode: BillFormMode;
+  /** The summary being edited (update), else null. */
+  id: string | number | null;
+  values: BillFormValues;
+  fieldErrors: FieldErrors<SummaryFieldKey>;
+  /** Banner error: the server refused or could not be reached. */
+  error: string | null;
+  success: string | null;
+}
+
+export interface BillFormInput {
+  mode: BillFormMode;
+  /** update: the summary to edit; create: an optional starting period. */
+  summary?: InvoiceSummary | null;
+  period?: string;
+}
+
+export type BillFormEvent =
+  | { type: 'bill.fieldChanged'; field: SummaryFieldKey; value: string }
+  /** Leaving a field: amounts are shown formatted as rupiah. */
+  | { type: 'bill.fieldBlurred'; field: SummaryFieldKey }
+  | { type: 'bill.submit' }
+  | { type: 'bill.cancel' }
+  /** Internal: a banner was just shown (restarts the 5 s timer). */
+  | { type: 'bill.messageShown' };
+
+export interface SaveBillInput {
+  mode: BillFormMode;
+  id: string | number | null;
+  values: BillFormValues;
+}
+
+export interface SaveBillOutput {
+  summary: InvoiceSummary | null;
+  message: string;
+}

@@ -1,0 +1,43 @@
+// Types of the progress edit dialog machine (one pipeline step of one period's summary).
+import type { PipelineStepKey } from '../domain/pipeline';
+import type { FieldErrors } from '../domain/validation';
+
+export interface ProgressTarget {
+  invoiceId: string | number | null;
+  period: string;
+  stepKey: PipelineStepKey;
+  count: number;
+  total: number;
+  /** The step's document URL ('' when none or the step has no document). */
+  url: string;
+}
+
+export interface ProgressDialogContext extends ProgressTarget {
+  /** The count as the user typed it (the slider and the number field share it). */
+  countText: string;
+  fieldErrors: FieldErrors<'count' | 'url'>;
+  /** Banner error (missing invoice id, save failure). */
+  error: string | null;
+  success: string | null;
+}
+
+export type ProgressDialogEvent =
+  | { type: 'progress.open'; target: ProgressTarget }
+  | { type: 'progress.countChanged'; value: string }
+  | { type: 'progress.urlChanged'; value: string }
+  | { type: 'progress.save' }
+  | { type: 'progress.cancel' }
+  /** Internal: a message was just shown (restarts the 5 s timer). */
+  | { type: 'progress.messagesShown' };
+
+export interface SaveProgressInput {
+  stepKey: PipelineStepKey;
+  invoiceId: string | number;
+  count: number;
+  /** Sent only for steps that have a document URL. */
+  url?: string;
+}
+
+export interface SaveProgressOutput {
+  message: string;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { toFrontEnd } from '../../../src/domain/invoiceSummary';
+import {
+  billFormMachine,
+  BILL_CREATED_MESSAGE,
+  type BillFormInput,
+  type SaveBillInput,
+  type SaveBillOutput,
+} from '../../../src/machines/billForm.machine';
+
+function start(input: BillFormInput, save?: (input: SaveBillInput) => Promise<SaveBillOutput>) {
+  const clock = new SimulatedClock();
+  const saved: SaveBillInput[] = [];
+  const events: string[] = [];
+  const machine = billFormMachine.provide({
+    actors: {
+      saveBill: fromPromise<SaveBillOutput, SaveBillInput>(async ({ input }) => {
+        saved.push(input);
+        return save ? save(input) : { summary: null, message: BILL_CREATED_MESSAGE };
+      }),
+    },
+    actions: {
+      redirectToDashboard: () => events.push('redirect'),
+      billSaved: (_, params) => events.push(`saved: ${params.message}`),
+      leaveForm: () => events.push('leave'),
+    },
+  });
+  const actor = createActor(machine, { clock, input }).start();
+  const fill = (values: Record<string, string>) => {
+    for (const [field, value] of Object.entries(values)) actor.send({ type: 'bill.fieldChanged', field: field as never, value });
+  };
+  return { actor, clock, saved, events, fill, ctx: () => actor.getSnapshot().context };
+}
+
+const valid = {
+  period: '2024-01',
+  activeCustomerCount: '150',
+  totalTransactionCount: '1000',
+  draftInvoiceFileUrl: 'https://drive.example.com/draft',
+  localVoiceCallAmount: '1.500.000',
+};
+
+describe('bill form machine (create)', () => {
+  it('shows every §5 create message on an empty submit and saves nothing', () => {
+    const { actor, ctx, saved } = start({ mode: 'create' });
+    actor.send({ type: 'bill.submit' });
+    expect(ctx().fieldErrors).toEqual({
+      period: 'Periode tagihan harus diisi',
+      activeCustomerCount: 'Jumlah pelanggan aktif harus diisi dan lebih dari 0',
+      totalTransactionCount: 'Jumlah transaksi harus diisi dan lebih dari 0',
+      draftInvoiceFileUrl: 'URL dokumen draft harus diisi',
+    });
+    expect(saved).toEqual([]);
+  });
+
+  it('checks the period format, the URL and delivered ≤ total; typing clears a field message', () => {
+    const { actor, ctx, fill } = start({ mode: 'create' });
+    fill({ ...valid, period: '2024/01', draftInvoiceFileUrl: 'not a url', deliveredInvoiceCount: '1001' });
+    actor.send({ type: 'bill.submit' });
+    expect(ctx().fieldErrors).toEqual({
+      period: 'Format periode tagihan harus YYYY-MM (contoh: 2024-01)',
+      draftInvoiceFileUrl: 'URL dokumen draft tidak valid',
+      deliveredInvoiceCount: 'Jumlah transaksi progress tidak boleh melebihi total transaksi!',
+    });
+    fill({ period: '2024-01' });
+    expect(ctx().fieldErrors.period).toBeUndefined();
+    expect(ctx().fieldErrors.draftInvoiceFileUrl).toBe('URL dokumen draft tidak valid');
+  });
+
+  it('shows amounts as rupiah when a field is left, and leaves other fields as typed', () => {
+    const { actor, ctx, fill } = start({ mode: 'create' });
+    fill({ localVoiceCallAmount: '1500000', activeCustomerCount: '1500' });
+    actor.send({ type: 'bill.fieldBlurred', field: 'localVoiceCallAmount' });
+    actor.send({ type: 'bill.fieldBlurred', field: 'activeCustomerCount' });
+    expect(ctx().values.localVoiceCallAmount).toBe('Rp 1.500.000');
+    expect(ctx().values.activeCustomerCount).toBe('1500');
+    fill({ localVoiceCallAmount: 'abc' });
+    actor.send({ type: 'bill.fieldBlurred', field: 'localVoiceCallAmount' });
+    expect(ctx().values.localVoiceCallAmount).toBe('abc');
+  });
+
+  it('saves, shows the success message and goes to /dashboard after 2 s', async () => {
+    const { actor, clock, ctx, fill, saved, events } = start({ mode: 'create' });
+    fill(valid);
+    actor.send({ type: 'bill.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ form: 'saved' }), { timeout: 1000 });
+    expect(saved[0].values.localVoiceCallAmount).toBe('1.500.000');
+    expect(ctx().success).toBe(BILL_CREATED_MESSAGE);
+    clock.increment(1999);
+    expect(events).toEqual([`saved: ${BILL_CREATED_MESSAGE}`]);
+    clock.increment(1);
+    expect(events).toEqual([`saved: ${BILL_CREATED_MESSAGE}`, 'redirect']);
+  });
+
+  it("shows the server's refusal ('sudah ada') as a banner for 5 s and lets the user try again", async () => {
+    const exists = 'Invoice summary untuk periode 2024-01 sudah ada. Gunakan halaman Update untuk mengubah data.';
+    const { actor, clock, ctx, fill, events } = start({ mode: 'create' }, async () => {
+      throw new Error(exists);
+    });
+    fill(valid);
+    actor.send({ type: 'bill.submit' });
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 1000 });
+    expect(ctx().error).toBe(exists);
+    expect(actor.getSnapshot().matches({ form: 'editing' })).toBe(true);
+    clock.increment(5000);
+    expect(ctx().error).toBeNull();
+    expect(events).toEqual([]);
+  });
+
+  it('Batal leaves the form', () => {
+    const { actor, events } = start({ mode: 'create' });
+    actor.send({ type: 'bill.cancel' });
+    expect(events).toEqual(['leave']);
+  });
+});
+
+describe('bill form machine (update)', () => {
+  const summary = toFrontEnd({
+    id: 9,
+    invoice_period: '2024-02',
+    number_of_active_customer: 10,
+    number_of_total_transaction: 100,
+    amount_of_local_voice_transaction: 2500000,
+    number_of_usage_transaction: 40,
+  });
+
+  it('starts from the summary with amounts as currency text', () => {
+    const { ctx } = start({ mode: 'update', summary });
+    expect(ctx().id).toBe(9);
+    expect(ctx().values).toMatchObject({ period: '2024-02', totalTransactionCount: '100', localVoiceCallAmount: 'Rp 2.500.000', usageTransactionCount: '40', draftInvoiceFileUrl: '' });
+  });
+
+  it('refuses progress above the total and counts of 0 with the update messages', () => {
+    const { actor, ctx, fill, saved } = start({ mode: 'update', summary });
+    fill({ usageTransactionCount: '101', activeCustomerCount: '0' });
+    actor.send({ type: 'bill.submit' });
+    expect(ctx().fieldErrors).toEqual({
+      usageTransactionCount: 'Jumlah transaksi progress tidak boleh melebihi total transaksi!',
+      activeCustomerCount: 'Jumlah pelanggan aktif harus diisi dan lebih dari 0',
+    });
+    expect(saved).toEqual([]);
+  });
+
+  it('hands the saved summary to its owner and does not redirect', async () => {
+    const { actor, clock, fill, saved, events } = start({ mode: 'update', summary }, async () => ({ summary, message: 'Invoice summary berhasil diupdate' }));
+    fill({ usageTransactionCount: '100' });
+    actor.send({ type: 'bill.submit' });
+    await waitFor(actor, (s) => s.matches({ form: 'saved' }), { timeout: 1000 });
+    expect(saved[0]).toMatchObject({ mode: 'update', id: 9 });
+    clock.increment(5000);
+    expect(events).toEqual(['saved: Invoice summary berhasil diupdate']);
+  });
+});
