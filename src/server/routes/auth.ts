@@ -4,34 +4,17 @@ import { logActivity } from '../auth/activity';
 import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
 import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
 import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
-import { hashToken, randomToken } from '../auth/tokens';
 import { uniqueUsername, USERNAME_PATTERN, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
-import { clientIp, userAgent } from '../http/clientInfo';
 import { ok } from '../http/envelope';
 import { emailAddress, looseBoolean, requiredText, textAtLeast, toBoolean } from '../http/validation';
 import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
+import { AUTH_MESSAGES, requestInfo } from './authCommon';
+import { forgotPassword, resetPassword } from './authPassword';
 import { notifyAdminsOfPendingUser } from './users.notify';
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid email or password',
-  loginSuccess: 'Login successful',
-  registered: 'Registration successful. Please wait for admin verification.',
-  registeredByAdmin: 'User created successfully.',
-  emailTaken: 'An account with this email already exists.',
-  usernameTaken: 'This username is already taken.',
-  loggedOut: 'Logged out successfully',
-  loggedOutAll: 'Logged out from all devices',
-  refreshed: 'Token refreshed',
-  resetSent: 'If an account exists for this email, a password reset link has been sent.',
-  resetInvalid: 'This password reset link is invalid or has expired.',
-  passwordReset: 'Your password has been reset. Please sign in with your new password.',
-} as const;
-
-const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 const LoginBody = object({ email: emailAddress(), password: requiredText('password') });
 const RegisterBody = object({
@@ -44,15 +27,9 @@ const RegisterBody = object({
 });
 const RefreshBody = object({ refresh_token: requiredText('refresh_token') });
 const LogoutBody = object({ refresh_token: optional(union([string(), literal(null)])) });
-const ForgotBody = object({ email: emailAddress() });
-const ResetBody = object({ token: requiredText('token'), password: textAtLeast('password', 'password', 8) });
 
 function sessionDeps(deps: ResolvedDeps): SessionDeps {
   return { db: deps.db, tokens: deps.tokens, now: deps.now, refreshTtlSeconds: deps.config.refreshTokenTtlSeconds };
-}
-
-function requestInfo(c: Context<AppEnv>) {
-  return { ip: clientIp(c, c.get('deps').config.trustProxy), userAgent: userAgent(c) };
 }
 
 /** POST …/logout-all: ends every session of the caller. Mounted here and (later) under /account. */
@@ -222,76 +199,7 @@ async function refresh(c: Context<AppEnv>) {
   return ok(c, { access_token: rotated.access_token, refresh_token: rotated.refresh_token }, AUTH_MESSAGES.refreshed);
 }
 
-async function forgotPassword(c: Context<AppEnv>) {
-  const { db, now, rateLimits, mailer, logger, config } = c.get('deps');
-  const body = await readBody(c, ForgotBody);
-  const email = body.email.trim().toLowerCase();
-  const info = requestInfo(c);
-  const limited: LimitedKey[] = [
-    { key: `forgot:email:${email}`, rule: rateLimits.forgotPasswordPerEmail },
-    { key: `forgot:ip:${info.ip}`, rule: rateLimits.forgotPasswordPerIp },
-  ];
-  await assertNotLimited(db, limited, now());
-  for (const key of limited) await countHit(db, key, now());
-
-  const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
-  if (user) {
-    const token = randomToken();
-    await db
-      .insertInto('password_reset_tokens')
-      .values({
-        token_hash: hashToken(token),
-        user_id: user.id,
-        expires_at: new Date(now().getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-        used_at: null,
-      })
-      .execute();
-    await logActivity(db, { userId: user.id, action: 'password_reset_requested', description: 'Password reset link requested', ...info, at: now() });
-    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // Not awaited: the answer takes the same time whether or not the account exists.
-    mailer
-      .send({
-        to: email,
-        subject: 'Reset your Dashboard Invoice password',
-        text: `Hello ${user.name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
-      })
-      .catch((error) => logger.warn('password reset mail failed', { to: email, error: String(error) }));
-  }
-  return ok(c, undefined, AUTH_MESSAGES.resetSent);
-}
-
-async function resetPassword(c: Context<AppEnv>) {
-  const { db, now, passwordHasher } = c.get('deps');
-  const body = await readBody(c, ResetBody);
-  const tokenHash = hashToken(body.token.trim());
-  const passwordHash = await passwordHasher.hash(body.password);
-  const at = now();
-  const userId = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('password_reset_tokens')
-      .select(['user_id'])
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', at.toISOString())
-      .executeTakeFirst();
-    if (!row) return null;
-    const used = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: at.toISOString() })
-      .where('token_hash', '=', tokenHash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) return null;
-    // Any other outstanding link for this user dies with this one.
-    await trx.updateTable('password_reset_tokens').set({ used_at: at.toISOString() }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at.toISOString() }).where('id', '=', row.user_id).execute();
-    await endAllSessions(trx, row.user_id, at);
-    return row.user_id;
-  });
-  if (userId === null) throw new ApiError(400, AUTH_MESSAGES.resetInvalid, 'token');
-  await logActivity(db, { userId, action: 'password_reset', description: 'Password reset with an emailed link', ...requestInfo(c), at });
-  return ok(c, undefined, AUTH_MESSAGES.passwordReset);
-}
+export { AUTH_MESSAGES, requestInfo } from './authCommon';
 
 export function authRoutes() {
   return new Hono<AppEnv>()
