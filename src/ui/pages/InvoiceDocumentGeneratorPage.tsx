@@ -1,8 +1,10 @@
 // Generate Tagihan Voice (spec §2 "Invoice document generator"): the generator machine drives the
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { generatorMachine } from '../../machines/generator.machine';
+import { useInspect } from '../shell/hooks';
+import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
@@ -24,25 +26,27 @@ export default function InvoiceDocumentGeneratorPage() {
       }),
     [],
   );
-  const [, , actorRef] = useMachine(machine);
+  // useActorRef, not useMachine: the page itself re-renders only when `processing` flips; each step
+  // subscribes to the few values it shows.
+  const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
 
   return (
     <section className="gen-page">
-      <header className="gen-header">
-        <div>
-          <h1>Generate Tagihan Voice</h1>
-          <p className="gen-subtitle">Merge a Word template with Excel rows into one document, right in your browser.</p>
-        </div>
-        <button
-          type="button"
-          className="secondary outline"
-          disabled={processing}
-          onClick={() => actorRef.send({ type: 'generator.reset' })}
-        >
-          Reset
-        </button>
-      </header>
+      <PageHeader
+        title="Generate Tagihan Voice"
+        description="Merge a Word template with Excel rows into one document, right in your browser."
+        actions={
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={processing}
+            onClick={() => actorRef.send({ type: 'generator.reset' })}
+          >
+            Reset
+          </button>
+        }
+      />
       {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
       <fieldset className="gen-steps" disabled={processing}>
         <FileStep actorRef={actorRef} />

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { Alert } from '../Alert';
 import type { StepProps } from './types';
 
 /** The error alert and the success alert at the bottom of the page (plus warnings such as a template without placeholders). */
@@ -8,21 +9,9 @@ export function Messages({ actorRef }: StepProps) {
   const success = useSelector(actorRef, (s) => s.context.success);
   return (
     <div className="gen-messages">
-      {error && (
-        <div className="gen-alert gen-alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      {warning && (
-        <div className="gen-alert gen-alert-warning" role="alert">
-          {warning}
-        </div>
-      )}
-      {success && (
-        <div className="gen-alert gen-alert-success" role="status">
-          {success}
-        </div>
-      )}
+      {error && <Alert type="error">{error}</Alert>}
+      {warning && <Alert type="warning">{warning}</Alert>}
+      {success && <Alert type="success">{success}</Alert>}
     </div>
   );
 }
