@@ -9,7 +9,7 @@ import {
   validateResetPassword,
   validateSignIn,
   validateSignUp,
-} from '../domain/validation';
+} from '../domain/validation/forms';
 import type {
   AuthContext,
   AuthEvent,

@@ -1,6 +1,6 @@
 // Types of the authentication machine (spec §3 User, Session storage; §4 Authentication).
 import { normaliseRole, type Role } from '../domain/user';
-import type { FieldErrors } from '../domain/validation';
+import type { FieldErrors } from '../domain/validation/forms';
 import type { CachedMenus } from './menus.types';
 
 /** The signed-in user as the shell contract hands it to pages (useCurrentUser). */

@@ -6,7 +6,6 @@ import { useLocation, useSearch } from 'wouter';
 import { findRoute, pageTitle, routeTitle } from '../domain/menu';
 import { guardAllows, type GuardSession } from '../machines/navigationGuard.machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
-import { AppLayout } from './layout/AppLayout';
 import { AuthLayout } from './layout/AuthLayout';
 import { useMenus, useShell } from './shell/hooks';
 
@@ -26,6 +25,8 @@ export const PAGES: Record<string, Page> = {
   '/403': lazy(() => import('./pages/ForbiddenPage')),
 };
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+// Guests never see the signed-in layout, so the sign-in page does not load it.
+const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 
 function normalisePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
@@ -85,14 +86,16 @@ export function AppRoutes() {
     );
   }
   return (
-    <AppLayout>
-      {allowed ? (
-        <Suspense fallback={pageFallback}>
-          <Page />
-        </Suspense>
-      ) : (
-        pageFallback
-      )}
-    </AppLayout>
+    <Suspense fallback={<LoadingOverlay />}>
+      <AppLayout>
+        {allowed ? (
+          <Suspense fallback={pageFallback}>
+            <Page />
+          </Suspense>
+        ) : (
+          pageFallback
+        )}
+      </AppLayout>
+    </Suspense>
   );
 }

@@ -13,9 +13,10 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...inp
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;
+  // The message sits outside the <label> so the control's accessible name is the label alone.
   return (
-    <label htmlFor={inputId}>
-      {label}
+    <div className="app-field">
+      <label htmlFor={inputId}>{label}</label>
       <input
         {...input}
         id={inputId}
@@ -25,7 +26,7 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...inp
         aria-describedby={error || hint ? messageId : undefined}
       />
       {(error || hint) && <small id={messageId}>{error ?? hint}</small>}
-    </label>
+    </div>
   );
 }
 

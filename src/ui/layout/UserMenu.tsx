@@ -1,6 +1,6 @@
 // The user dropdown of the top bar: avatar, name, role, Profile, the right-to-left switch, Logout.
 import { useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { displayName, roleLabel } from '../../domain/user';
 import { useAuthActions, useCurrentUser, useShell } from '../shell/hooks';
@@ -17,13 +17,32 @@ export function UserMenu() {
   const [dir, setDir] = useDirection();
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => details.current?.removeAttribute('open');
+
+  // A click or Escape outside the open dropdown closes it.
+  useEffect(() => {
+    const onPointer = (e: PointerEvent) => {
+      if (details.current?.open && !details.current.contains(e.target as Node)) close();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && details.current?.open) {
+        close();
+        details.current.querySelector('summary')?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, []);
   if (!user) return null;
   const name = displayName(user);
   const role = roleLabel(user.role);
 
   return (
     <details className="dropdown app-user-menu" ref={details}>
-      <summary aria-label={`User menu for ${name}`}>
+      <summary role="button" aria-label={`User menu for ${name}`}>
         <img className="app-avatar" src={avatar || DEFAULT_AVATAR} alt="" width={32} height={32} />
         <span className="app-user-name">{name}</span>
       </summary>
