@@ -6,7 +6,7 @@ import { createTokenService } from './auth/tokens';
 import { MESSAGES } from './errors';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
-import { DEFAULT_BODY_LIMIT, limitBodies, requestId, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
+import { buildCsp, DEFAULT_BODY_LIMIT, limitBodies, requestId, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -38,7 +38,8 @@ export function createApp(appDeps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
-  app.use('*', securityHeaders(deps.contentSecurityPolicy));
+  const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
+  app.use('*', securityHeaders(deps.contentSecurityPolicy ?? buildCsp(liveReload)));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

@@ -21,6 +21,7 @@ import path from 'node:path';
  * | ACCESS_TOKEN_TTL  | 15m                            | Lifetime of access JWTs (s, m, h, d suffix or seconds). |
  * | REFRESH_TOKEN_TTL | 30d                            | Lifetime of refresh tokens. |
  * | TRUST_PROXY       | false                          | true: take the client IP from X-Forwarded-For (only behind a proxy you run). |
+ * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP. |
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
@@ -39,6 +40,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   trustProxy: boolean;
+  /** Development only (npm run dev): the live-reload event origin the CSP must allow. */
+  liveReloadOrigin: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -106,5 +109,6 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: parseDuration(env.ACCESS_TOKEN_TTL || '15m', 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: parseDuration(env.REFRESH_TOKEN_TTL || '30d', 'REFRESH_TOKEN_TTL'),
     trustProxy: parseBoolean(env.TRUST_PROXY),
+    liveReloadOrigin: env.LIVERELOAD_ORIGIN || undefined,
   };
 }

@@ -103,6 +103,7 @@ function testConfig(dataDir: string): Config {
     refreshTokenTtlSeconds: 30 * 24 * 3600,
     // Tests choose the caller's IP with X-Forwarded-For.
     trustProxy: true,
+    liveReloadOrigin: undefined,
   };
 }
 

@@ -4,19 +4,24 @@ import { bodyLimit } from 'hono/body-limit';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
 
-export const DEFAULT_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Strict CSP: no inline script or style; extra connect-src origins only for dev live reload. */
+export function buildCsp(extraConnectSrc: string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    ["connect-src 'self'", ...extraConnectSrc].join(' '),
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const DEFAULT_CSP = buildCsp();
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Routes that take more than the default; a later route adds its path here or via deps.bodyLimits. */

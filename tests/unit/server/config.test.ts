@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 30 * 86400,
       trustProxy: false,
+      liveReloadOrigin: undefined,
     });
   });
 

@@ -1,6 +1,7 @@
 import { array, integer, mask, object, optional, string, StructError } from 'superstruct';
 import { describe, expect, test } from 'vitest';
 import { snakeKeys, toSnakeCase } from '../../../src/server/http/body';
+import { buildCsp } from '../../../src/server/http/middleware';
 import { describeStructError, emailAddress, textAtLeast } from '../../../src/server/http/validation';
 
 describe('snake_case bodies', () => {
@@ -60,5 +61,22 @@ describe('validation messages name the field', () => {
 
   test('a valid body passes and unknown keys are dropped', () => {
     expect(mask({ name: 'Ani', email: 'a@b.co', extra: true }, Body)).toEqual({ name: 'Ani', email: 'a@b.co' });
+  });
+});
+
+describe('content security policy', () => {
+  test('strict by default: no inline script or style, no framing', () => {
+    const csp = buildCsp();
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-(inline|eval)/);
+  });
+
+  test('the dev live-reload origin is allowed to connect, nothing else changes', () => {
+    const csp = buildCsp(['http://127.0.0.1:35729']);
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:35729;");
+    expect(csp.replace(' http://127.0.0.1:35729', '')).toBe(buildCsp());
   });
 });
