@@ -66,6 +66,9 @@ describe.each(ENGINES)('invoice summaries, happy paths (%s)', (engine) => {
     expect(asc.body.data.summaries.map((s: any) => s.invoice_period)).toEqual(['2024-02', '2024-03']);
     expect(asc.body.data.pagination).toEqual({ page: 2, limit: 2, total: 4, total_pages: 2 });
 
+    const pastTheEnd = await call(ctx, 'GET', '/invoice-summaries?limit=2&page=5', { token: staff.token });
+    expect(pastTheEnd.body.data).toEqual({ summaries: [], pagination: { page: 5, limit: 2, total: 4, total_pages: 2 } });
+
     const one = await call(ctx, 'GET', '/invoice-summaries?period=2024-01', { token: staff.token });
     expect(one.body.data.summaries.map((s: any) => s.invoice_period)).toEqual(['2024-01']);
 

@@ -99,8 +99,9 @@ export async function startServers(dir: string): Promise<Ports> {
 
   // The floor: the same SQL the API runs, answered with JSON.stringify and nothing else.
   const raw = new Sqlite(file, { readonly: true });
-  const summaries = raw.prepare('select * from invoice_summaries order by invoice_period desc, id desc limit ? offset 0');
-  const count = raw.prepare('select count(*) as total from invoice_summaries');
+  const summaries = raw.prepare(
+    'select *, count(*) over () as total_count from invoice_summaries order by invoice_period desc, id desc limit ? offset 0',
+  );
   const menus = raw.prepare(
     'select m.* from menus m join role_menus rm on rm.menu_id = m.id where rm.role = ? and m.active = 1 order by m."order", m.id',
   );
@@ -109,8 +110,10 @@ export async function startServers(dir: string): Promise<Ports> {
     let body: unknown;
     if (url.pathname === '/api/v1/invoice-summaries') {
       const limit = Number(url.searchParams.get('limit') ?? 10);
-      const { total } = count.get() as { total: number };
-      body = { success: true, data: { summaries: summaries.all(limit), pagination: { page: 1, limit, total, total_pages: Math.ceil(total / limit) } } };
+      const rows = summaries.all(limit) as { total_count: number }[];
+      const total = rows[0]?.total_count ?? 0;
+      const list = rows.map(({ total_count: _total, ...row }) => row);
+      body = { success: true, data: { summaries: list, pagination: { page: 1, limit, total, total_pages: Math.ceil(total / limit) } } };
     } else {
       body = { success: true, data: menus.all('admin') };
     }

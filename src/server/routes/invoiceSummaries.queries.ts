@@ -107,15 +107,20 @@ export async function listSummaries(
   q: SummaryListQuery,
   page: PageRequest,
 ): Promise<{ rows: InvoiceSummaryRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    filtered(db, q)
-      .selectAll()
-      .orderBy(q.sortBy, q.sortOrder)
-      .orderBy('id', q.sortOrder)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    filtered(db, q).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  // One query answers the page and the total (window count); only a page past the end needs a second.
+  const withTotal = await filtered(db, q)
+    .selectAll()
+    .select((eb) => eb.fn.countAll<number | string>().over().as('total_count'))
+    .orderBy(q.sortBy, q.sortOrder)
+    .orderBy('id', q.sortOrder)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  if (withTotal.length === 0 && page.offset > 0) {
+    const count = await filtered(db, q).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    return { rows: [], total: Number(count.total) };
+  }
+  const total = withTotal.length ? Number(withTotal[0].total_count) : 0;
+  const rows = withTotal.map(({ total_count: _total, ...row }) => row as InvoiceSummaryRow);
+  return { rows, total };
 }
