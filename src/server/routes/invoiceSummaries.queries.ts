@@ -4,7 +4,7 @@ import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_PROGRESS_COLUMNS } from '../db/schema';
 import { ApiError } from '../errors';
 import type { PageRequest } from '../pagination';
-import { assertNoNul } from './routeHelpers';
+import { assertNoNul, escapeLike } from './routeHelpers';
 
 /**
  * ?status of the list, read off the billing pipeline (spec §4):
@@ -61,10 +61,6 @@ export function parseSummaryListQuery(query: Record<string, string | undefined>)
 function blankToUndefined(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 type SummaryEb = ExpressionBuilder<Database, 'invoice_summaries'>;

@@ -61,3 +61,8 @@ export function isCheckViolation(error: unknown): boolean {
 export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
+
+/** Text searched with LIKE … ESCAPE (backslash): its own % and _ match literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,93 +1,32 @@
 import { Hono, type Context } from 'hono';
-import type { Kysely } from 'kysely';
 import { MENU_USER_MANAGEMENT } from '../../domain/menu';
 import { userCreateStruct, userUpdateStruct, verifyUserStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { requireAuth, requireMenu } from '../auth/middleware';
 import { endAllSessions } from '../auth/sessions';
-import { USERNAME_PATTERN } from '../auth/usernames';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
-import { isUniqueViolation } from '../db/connection';
-import type { Database, Role, UserRow } from '../db/schema';
-import { ApiError, MESSAGES } from '../errors';
+import type { Role } from '../db/schema';
+import { ApiError } from '../errors';
 import { readJson } from '../http/body';
 import { ok } from '../http/envelope';
 import { paginationOf, parsePage } from '../pagination';
-import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
+import type { AppEnv, ResolvedDeps } from '../types';
 import { logoutAllHandler } from './auth';
-import { escapeLike } from './invoiceSummaries.queries';
-import { assertNoNul, idParam, isPostgres, requestInfo, validated } from './routeHelpers';
+import { assertNoNul, escapeLike, idParam, requestInfo, validated } from './routeHelpers';
+import {
+  assertAnotherVerifiedAdmin,
+  assertMayManage,
+  assertUnique,
+  loadUser,
+  normaliseUsername,
+  uniqueViolationToConflict,
+  USER_MESSAGES,
+} from './users.guards';
 
 export { notifyAdminsOfPendingUser } from './users.notify';
-
-export const USER_MESSAGES = {
-  emailInUse: 'Email already in use',
-  usernameTaken: 'Username already taken',
-  usernameFormat: 'Username may contain only letters, digits, dots, dashes and underscores',
-  lastAdmin: 'Cannot remove the last verified administrator',
-  adminOnly: 'Only an administrator can grant the admin role or change an administrator account',
-  created: 'User created successfully',
-  updated: 'User updated successfully',
-  deleted: 'User deleted successfully',
-  verified: 'User verified successfully',
-  invalidated: 'User invalidated successfully',
-} as const;
-
-type Db = Kysely<Database>;
+export { USER_MESSAGES } from './users.guards';
 
 const toBool = (value: unknown) => value === true || value === 1 || value === 'true';
-
-function normaliseUsername(raw: string): string {
-  const username = raw.trim().toLowerCase();
-  if (!USERNAME_PATTERN.test(username)) throw new ApiError(400, USER_MESSAGES.usernameFormat, 'username');
-  return username;
-}
-
-async function assertUnique(db: Db, fields: { email?: string; username?: string }, exceptId?: number) {
-  const clash = async (column: 'email' | 'username', value: string) => {
-    let q = db.selectFrom('users').select('id').where(column, '=', value);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    return (await q.executeTakeFirst()) !== undefined;
-  };
-  if (fields.email !== undefined && (await clash('email', fields.email))) throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
-  if (fields.username !== undefined && (await clash('username', fields.username))) {
-    throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
-  }
-}
-
-/** A unique violation that slipped past assertUnique (a concurrent write) still answers 409 naming the field. */
-function uniqueViolationToConflict(error: unknown): never {
-  if (isUniqueViolation(error)) {
-    const text = String((error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '');
-    if (/username/i.test(text)) throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
-    throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
-  }
-  throw error;
-}
-
-/**
- * Inside a write transaction that takes a verified administrator away (delete, invalidate, demote):
- * refuses when no other verified administrator remains. On PostgreSQL the administrators' rows are
- * locked first, so two such writes at once cannot both pass; SQLite writes are serialised anyway.
- */
-async function assertAnotherVerifiedAdmin(trx: Db, userId: number) {
-  let q = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('is_verified', '=', 1);
-  if (isPostgres(trx)) q = q.forUpdate();
-  const admins = await q.execute();
-  if (!admins.some((a) => a.id !== userId)) throw new ApiError(409, USER_MESSAGES.lastAdmin);
-}
-
-/** Users holding the Manajemen User menu without being administrators may not touch administrators. */
-function assertMayManage(caller: AuthUser, target: Pick<UserRow, 'role'> | null, newRole?: Role) {
-  if (caller.role === 'admin') return;
-  if (target?.role === 'admin' || newRole === 'admin') throw new ApiError(403, USER_MESSAGES.adminOnly);
-}
-
-async function loadUser(db: Db, id: number): Promise<UserRow> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(404, MESSAGES.notFound);
-  return row;
-}
 
 async function listUsers(c: Context<AppEnv>) {
   const { db } = c.get('deps');

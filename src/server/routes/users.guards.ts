@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import { USERNAME_PATTERN } from '../auth/usernames';
+import { isUniqueViolation } from '../db/connection';
+import type { Database, Role, UserRow } from '../db/schema';
+import { ApiError, MESSAGES } from '../errors';
+import type { AuthUser } from '../types';
+import { isPostgres } from './routeHelpers';
+
+// The rules of user management that are more than field validation: uniqueness, who may touch
+// whom, and the last verified administrator.
+
+export const USER_MESSAGES = {
+  emailInUse: 'Email already in use',
+  usernameTaken: 'Username already taken',
+  usernameFormat: 'Username may contain only letters, digits, dots, dashes and underscores',
+  lastAdmin: 'Cannot remove the last verified administrator',
+  adminOnly: 'Only an administrator can grant the admin role or change an administrator account',
+  created: 'User created successfully',
+  updated: 'User updated successfully',
+  deleted: 'User deleted successfully',
+  verified: 'User verified successfully',
+  invalidated: 'User invalidated successfully',
+} as const;
+
+type Db = Kysely<Database>;
+
+export function normaliseUsername(raw: string): string {
+  const username = raw.trim().toLowerCase();
+  if (!USERNAME_PATTERN.test(username)) throw new ApiError(400, USER_MESSAGES.usernameFormat, 'username');
+  return username;
+}
+
+export async function assertUnique(db: Db, fields: { email?: string; username?: string }, exceptId?: number) {
+  const clash = async (column: 'email' | 'username', value: string) => {
+    let q = db.selectFrom('users').select('id').where(column, '=', value);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  };
+  if (fields.email !== undefined && (await clash('email', fields.email))) throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
+  if (fields.username !== undefined && (await clash('username', fields.username))) {
+    throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
+  }
+}
+
+/** A unique violation that slipped past assertUnique (a concurrent write) still answers 409 naming the field. */
+export function uniqueViolationToConflict(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const text = String((error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '');
+    if (/username/i.test(text)) throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
+    throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
+  }
+  throw error;
+}
+
+/**
+ * Inside a write transaction that takes a verified administrator away (delete, invalidate, demote):
+ * refuses when no other verified administrator remains. On PostgreSQL the administrators' rows are
+ * locked first, so two such writes at once cannot both pass; SQLite writes are serialised anyway.
+ */
+export async function assertAnotherVerifiedAdmin(trx: Db, userId: number) {
+  let q = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('is_verified', '=', 1);
+  if (isPostgres(trx)) q = q.forUpdate();
+  const admins = await q.execute();
+  if (!admins.some((a) => a.id !== userId)) throw new ApiError(409, USER_MESSAGES.lastAdmin);
+}
+
+/** Users holding the Manajemen User menu without being administrators may not touch administrators. */
+export function assertMayManage(caller: AuthUser, target: Pick<UserRow, 'role'> | null, newRole?: Role) {
+  if (caller.role === 'admin') return;
+  if (target?.role === 'admin' || newRole === 'admin') throw new ApiError(403, USER_MESSAGES.adminOnly);
+}
+
+export async function loadUser(db: Db, id: number): Promise<UserRow> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new ApiError(404, MESSAGES.notFound);
+  return row;
+}
