@@ -1,6 +1,148 @@
-// Placeholder until the screen's own issue lands (the route, guard and menu entry are real).
-import { ComingSoon } from '../components/ComingSoon';
+// Manajemen User (spec §2 "/user-management"): the list machine owns filters (kept in the URL),
+// paging, row actions and banners; the form machine owns the add/edit modals.
+import { useMachine, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useSearch } from 'wouter';
+import { userFormMachine } from '../../machines/userForm.machine';
+import { parseUserQuery, userListMachine, userQueryString } from '../../machines/userList.machine';
+import { Alert } from '../components/Alert';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { PageHeader } from '../components/PageHeader';
+import { Pager } from '../components/users/Pager';
+import { UserActionDialog } from '../components/users/UserActionDialog';
+import { UserFilters } from '../components/users/UserFilters';
+import { UserFormModal } from '../components/users/UserFormModal';
+import { userFormActors, userListActors } from '../components/users/userServices';
+import { UserTable } from '../components/users/UserTable';
+import { useInspect } from '../shell/hooks';
+
+const PATH = '/user-management';
+
+/**
+ * Writes the list's query into the address bar without telling the router: the shell's guard
+ * re-checks every location including its query and unmounts the page meanwhile, which would
+ * drop the search box's focus and typing. Reloads and shared links read the query as usual;
+ * wouter patches history.replaceState on the instance, so the prototype's is the quiet one.
+ */
+function replaceQuery(query: string): void {
+  const url = query ? `${PATH}?${query}` : PATH;
+  if (window.location.pathname !== PATH) return;
+  History.prototype.replaceState.call(window.history, window.history.state, '', url);
+}
 
 export default function UserManagementPage() {
-  return <ComingSoon title="Manajemen User" />;
+  const search = useSearch();
+  const inspect = useInspect();
+
+  const listMachine = useMemo(
+    () =>
+      userListMachine.provide({
+        actors: userListActors,
+        actions: {
+          syncUrl: (_, filters) => replaceQuery(userQueryString(filters)),
+        },
+      }),
+    [],
+  );
+  const initialFilters = useMemo(() => parseUserQuery(search), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [, , list] = useMachine(listMachine, { input: { filters: initialFilters }, inspect });
+
+  const formMachine = useMemo(
+    () =>
+      userFormMachine.provide({
+        actors: userFormActors,
+        actions: { saved: (_, message) => list.send({ type: 'users.saved', message }) },
+      }),
+    [list],
+  );
+  const [, , form] = useMachine(formMachine, { inspect });
+
+  // Back/forward or a pasted link: the machine follows the URL (it ignores its own writes).
+  useEffect(() => {
+    list.send({ type: 'users.urlChanged', filters: parseUserQuery(search) });
+  }, [list, search]);
+
+  const status = useSelector(list, (s) => (s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready'));
+  const users = useSelector(list, (s) => s.context.users);
+  const pagination = useSelector(list, (s) => s.context.pagination);
+  const filters = useSelector(list, (s) => s.context.filters);
+  const loadError = useSelector(list, (s) => s.context.loadError);
+  const banner = useSelector(list, (s) => s.context.banner);
+  const filtered = filters.search !== '' || filters.role !== '' || filters.verified !== '';
+  const hasRows = users.length > 0;
+
+  return (
+    <section className="users-page">
+      <PageHeader
+        title="Manajemen User"
+        description="Add, edit, verify and remove the accounts of the billing team."
+        actions={
+          <button type="button" onClick={() => form.send({ type: 'form.openAdd' })}>
+            Add User
+          </button>
+        }
+      />
+      {banner && (
+        <Alert type={banner.type} onClose={() => list.send({ type: 'banner.dismiss' })}>
+          {banner.text}
+        </Alert>
+      )}
+      <article className="users-card">
+        <UserFilters list={list} />
+        {status === 'failed' ? (
+          <div className="users-state">
+            <Alert type="error">{loadError}</Alert>
+            <button type="button" className="secondary" onClick={() => list.send({ type: 'users.reload' })}>
+              Retry
+            </button>
+          </div>
+        ) : status === 'loading' && !hasRows ? (
+          <div className="users-state">
+            <LoadingOverlay inline message="Loading users..." />
+          </div>
+        ) : !hasRows ? (
+          <div className="users-state">
+            <p>{filtered ? 'No users match these filters.' : 'No users yet.'}</p>
+            {filtered && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  list.send({ type: 'users.urlChanged', filters: parseUserQuery('') });
+                  replaceQuery('');
+                }}
+              >
+                Clear filters
+              </button>
+            )}
+          </div>
+        ) : (
+          <div aria-busy={status === 'loading' || undefined} className="users-list">
+            <UserTable
+              users={users}
+              busy={status === 'loading'}
+              onEdit={(user) => form.send({ type: 'form.openEdit', user })}
+              onDelete={(user) => list.send({ type: 'users.delete', user })}
+              onVerify={(user) => list.send({ type: 'users.verify', user })}
+              onInvalidate={(user) => list.send({ type: 'users.invalidate', user })}
+            />
+          </div>
+        )}
+        {status !== 'failed' && (
+          <Pager
+            label="Users"
+            page={filters.page}
+            totalPages={pagination?.totalPages ?? 1}
+            total={pagination?.total ?? users.length}
+            limit={filters.limit}
+            disabled={status === 'loading'}
+            onPage={(page) => list.send({ type: 'users.page', page })}
+            onLimit={(limit) => list.send({ type: 'users.pageSize', limit })}
+          />
+        )}
+      </article>
+      <UserFormModal form={form} />
+      <UserActionDialog list={list} />
+    </section>
+  );
 }
