@@ -1,0 +1,21 @@
+// `npm run bench`: every performance figure of the project, each printed beside a baseline
+// measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
+// BENCH_ONLY=size,merge,api picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+import { runApiBench } from './api';
+import { bundleSizeReport, readBuildStats } from './bundle-size';
+import { runMergeBench } from './merge-browser';
+
+const only = new Set((process.env.BENCH_ONLY ?? 'size,merge,api').split(',').map((s) => s.trim()));
+
+function section(title: string, lines: string[]): void {
+  console.log(`\n== ${title}`);
+  for (const line of lines) console.log(line);
+}
+
+if (only.has('size')) section('Initial JavaScript (gzip)', bundleSizeReport(readBuildStats()));
+if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
+if (only.has('api')) {
+  const seconds = Number(process.env.BENCH_SECONDS) || 30;
+  console.log(`\n== API under load (${seconds} s per endpoint)`);
+  await runApiBench(seconds); // prints its own table
+}
