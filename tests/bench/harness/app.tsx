@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import { createRoot } from 'react-dom/client';
 import InvoiceDocumentGeneratorPage from '../../../src/ui/pages/InvoiceDocumentGeneratorPage';
+import { ShellContext, type Shell } from '../../../src/ui/shell/ShellProvider';
 import { generatorBridge } from '../../../src/workers/bridge';
 import type { FloorApi } from './floor.worker';
 
@@ -15,8 +16,13 @@ declare global {
 const floorWorker = new Worker('/harness/floor.worker.js', { type: 'module', name: 'floor' });
 window.__bench = { bridge: generatorBridge, floor: Comlink.wrap<FloorApi>(floorWorker), transfer: Comlink.transfer };
 
+// The page only asks the shell for the (dev-only) inspector; the harness has none.
+const noShell = { inspect: undefined } as unknown as Shell;
+
 createRoot(document.getElementById('root')!).render(
-  <main className="container" style={{ paddingBlock: '1.5rem' }}>
-    <InvoiceDocumentGeneratorPage />
-  </main>,
+  <ShellContext.Provider value={noShell}>
+    <main className="container" style={{ paddingBlock: '1.5rem' }}>
+      <InvoiceDocumentGeneratorPage />
+    </main>
+  </ShellContext.Provider>,
 );

@@ -58,7 +58,7 @@ export function FileStep({ actorRef }: StepProps) {
   return (
     <section className="gen-step" aria-labelledby={`${templateId}-heading`}>
       <h2 id={`${templateId}-heading`}>Step 1: Upload Files</h2>
-      <div className="grid gen-files">
+      <div className="gen-files">
         <div className="gen-file">
           <label htmlFor={templateId}>DOCX Template</label>
           <input ref={templateInput} id={templateId} type="file" accept=".docx" onChange={choose('generator.templateChosen')} />

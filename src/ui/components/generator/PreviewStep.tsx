@@ -5,10 +5,12 @@ import { previewCellText } from './cellText';
 import type { StepProps } from './types';
 
 // Hand-made virtualisation: every row is ROW_HEIGHT px tall, so the rows in view follow from the
-// scroll position alone; only they (plus OVERSCAN on each side) are in the DOM, between two spacer
-// rows that keep the scrollbar true to the full table.
+// scroll position alone; only they (plus OVERSCAN on each side) are in the DOM, inside a body as
+// tall as all rows, moved down with a transform. Rows are flex boxes of fixed size (ARIA table
+// roles), not <tr>: a real table re-lays out every row whenever rows come and go, which made
+// fast scrolling stutter.
 export const ROW_HEIGHT = 40;
-const OVERSCAN = 12;
+const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
 
 interface RowProps {
@@ -21,21 +23,23 @@ interface RowProps {
 
 const PreviewRow = memo(function PreviewRow({ index, row, headers, selected, onToggle }: RowProps) {
   return (
-    <tr aria-rowindex={index + 2} aria-selected={selected} className={selected ? 'gen-row-selected' : undefined}>
-      <td className="gen-col-check">
+    <div role="row" aria-rowindex={index + 2} aria-selected={selected} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
+      <div role="cell" className="gen-cell gen-col-check">
         <input type="checkbox" aria-label={`Select row ${index + 1}`} checked={selected} onChange={() => onToggle(index)} />
-      </td>
-      <td className="gen-col-number">{index + 1}</td>
+      </div>
+      <div role="cell" className="gen-cell gen-col-number">
+        {index + 1}
+      </div>
       {headers.map((header) => {
         const value = row[header];
         const text = previewCellText(value);
         return (
-          <td key={header} title={text !== value && value ? value : undefined}>
+          <div role="cell" key={header} className="gen-cell" title={text !== value && value ? value : undefined}>
             {text}
-          </td>
+          </div>
         );
       })}
-    </tr>
+    </div>
   );
 });
 
@@ -79,7 +83,6 @@ export function PreviewStep({ actorRef }: StepProps) {
   const inView = Math.ceil(viewportHeight / ROW_HEIGHT);
   const start = Math.max(0, firstInView - OVERSCAN);
   const end = Math.min(total, firstInView + inView + OVERSCAN);
-  const columns = headers.length + 2;
   const visible = [];
   for (let i = start; i < end; i++) {
     visible.push(
@@ -112,14 +115,10 @@ export function PreviewStep({ actorRef }: StepProps) {
           if (first !== firstInView) setFirstInView(first);
         }}
       >
-        <table
-          className="gen-preview"
-          aria-rowcount={total + 1}
-          style={{ minWidth: `calc(6rem + ${headers.length} * 11rem)` }}
-        >
-          <thead>
-            <tr aria-rowindex={1}>
-              <th className="gen-col-check" scope="col">
+        <div role="table" aria-label="Data rows" aria-rowcount={total + 1} className="gen-grid">
+          <div role="rowgroup" className="gen-grid-head">
+            <div role="row" aria-rowindex={1} className="gen-row">
+              <div role="columnheader" className="gen-cell gen-col-check">
                 <input
                   ref={headerCheckRef}
                   type="checkbox"
@@ -127,31 +126,23 @@ export function PreviewStep({ actorRef }: StepProps) {
                   checked={allSelected}
                   onChange={() => actorRef.send({ type: allSelected ? 'generator.selectNone' : 'generator.selectAll' })}
                 />
-              </th>
-              <th className="gen-col-number" scope="col">
+              </div>
+              <div role="columnheader" className="gen-cell gen-col-number">
                 No.
-              </th>
+              </div>
               {headers.map((header) => (
-                <th key={header} scope="col" title={header}>
+                <div role="columnheader" key={header} className="gen-cell" title={header}>
                   {header}
-                </th>
+                </div>
               ))}
-            </tr>
-          </thead>
-          <tbody>
-            {start > 0 && (
-              <tr aria-hidden="true" className="gen-spacer">
-                <td colSpan={columns} style={{ height: start * ROW_HEIGHT }} />
-              </tr>
-            )}
-            {visible}
-            {end < total && (
-              <tr aria-hidden="true" className="gen-spacer">
-                <td colSpan={columns} style={{ height: (total - end) * ROW_HEIGHT }} />
-              </tr>
-            )}
-          </tbody>
-        </table>
+            </div>
+          </div>
+          <div role="rowgroup" className="gen-grid-body" style={{ height: total * ROW_HEIGHT }}>
+            <div className="gen-grid-window" style={{ transform: `translateY(${start * ROW_HEIGHT}px)` }}>
+              {visible}
+            </div>
+          </div>
+        </div>
       </div>
     </section>
   );
