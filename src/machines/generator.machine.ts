@@ -40,6 +40,8 @@ export const messages = {
   reset: 'All data has been reset. You can start fresh!',
   generationCancelled: 'Generation cancelled',
   exportCancelled: 'Export cancelled',
+  analysisCancelled: 'Template analysis cancelled',
+  readingCancelled: 'Reading the Excel file cancelled',
   readExcel: (detail: string) => `Error reading Excel file: ${detail}`,
   readSheet: (detail: string) => `Error reading Excel sheet: ${detail}`,
   generate: (detail: string) => `Error generating documents: ${detail}`,
@@ -348,6 +350,12 @@ export const generatorMachine = setup({
           actions: assign(({ event }) => ({ templateFile: null, placeholders: [], error: errorText(event.error) })),
         },
       },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork', assign({ templateFile: null, placeholders: [], warning: messages.analysisCancelled })],
+        },
+      },
     },
 
     readingWorkbook: {
@@ -372,6 +380,12 @@ export const generatorMachine = setup({
           actions: assign(({ event }) => ({ ...emptyData, error: messages.readExcel(errorText(event.error)) })),
         },
       },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork', assign({ ...emptyData, warning: messages.readingCancelled })],
+        },
+      },
     },
 
     readingSheet: {
@@ -392,6 +406,12 @@ export const generatorMachine = setup({
         onError: {
           target: 'ready',
           actions: assign(({ event }) => ({ error: messages.readSheet(errorText(event.error)) })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork', assign({ warning: messages.readingCancelled })],
         },
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { SimulatedClock, createActor, fromCallback, fromPromise, getInitialSnapshot, getNextSnapshot, waitFor } from 'xstate';
 import {
   DOCX_MIME,
   XLSX_MIME,
@@ -521,6 +521,55 @@ describe('generator machine: generate', () => {
     t.actor.send({ type: 'generator.cancel' });
     t.actor.send({ type: 'generator.generate' });
     expect(t.actor.getSnapshot().context.warning).toBe('');
+  });
+});
+
+describe('generator machine: cancelling a read', () => {
+  it('cancels a slow template analysis: template cleared, worker stopped', () => {
+    const slow = deferred<AnalyseTemplateOutput>();
+    const t = start({ analyse: () => slow.promise });
+    t.actor.send({ type: 'generator.templateChosen', file: file('big.docx') });
+    t.actor.send({ type: 'generator.cancel' });
+    const { context } = t.actor.getSnapshot();
+    expect(t.actor.getSnapshot().matches('ready')).toBe(true);
+    expect(t.cancelWork).toHaveBeenCalledTimes(1);
+    expect(context.templateFile).toBeNull();
+    expect(context.warning).toBe('Template analysis cancelled');
+  });
+
+  it('cancels a slow workbook read: data cleared, and a late answer is ignored', async () => {
+    const slow = deferred<ReadWorkbookOutput>();
+    const t = start({ readWorkbook: () => slow.promise });
+    t.actor.send({ type: 'generator.dataChosen', file: file('big.xlsx') });
+    t.actor.send({ type: 'generator.cancel' });
+    expect(t.cancelWork).toHaveBeenCalledTimes(1);
+    expect(t.actor.getSnapshot().context.dataFile).toBeNull();
+    expect(t.actor.getSnapshot().context.warning).toBe('Reading the Excel file cancelled');
+    slow.resolve({ sheetNames: ['A'], sheet: 'A', headers: ['x'], rows: [{ x: '1' }] });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(t.actor.getSnapshot().context.rows).toEqual([]);
+  });
+
+  it('cancel does nothing when nothing runs', () => {
+    const t = start();
+    expect(t.actor.getSnapshot().can({ type: 'generator.cancel' })).toBe(false);
+    t.actor.send({ type: 'generator.cancel' });
+    expect(t.cancelWork).not.toHaveBeenCalled();
+  });
+});
+
+describe('generator machine: pure transitions', () => {
+  it('a refused template is a transition to the same state with the message', () => {
+    const initial = getInitialSnapshot(generatorMachine);
+    const next = getNextSnapshot(generatorMachine, initial, { type: 'generator.templateChosen', file: file('a.txt') });
+    expect(next.value).toEqual({ ready: 'idle' });
+    expect(next.context.error).toBe('Please select a valid DOCX file');
+  });
+
+  it('reset enters the timed message state from anywhere in ready', () => {
+    const initial = getInitialSnapshot(generatorMachine);
+    const next = getNextSnapshot(generatorMachine, initial, { type: 'generator.reset' });
+    expect(next.value).toEqual({ ready: 'resetMessage' });
   });
 });
 

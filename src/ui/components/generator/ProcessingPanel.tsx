@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { StepProps } from './types';
 
-/** Progress of the work in progress, with Cancel for generating and exporting. Lives outside the disabled form. */
+/** Progress of the work in progress, with Cancel (it terminates the worker). Lives outside the disabled form. */
 export function ProcessingPanel({ actorRef }: StepProps) {
   const state = useSelector(actorRef, (s) =>
     s.matches('generating')
@@ -43,7 +43,7 @@ export function ProcessingPanel({ actorRef }: StepProps) {
       <progress aria-label={text} />
       <div className="gen-processing-line">
         <span aria-busy="true">{text}</span>
-        {state === 'exporting' && cancel}
+        {cancel}
       </div>
     </div>
   );
