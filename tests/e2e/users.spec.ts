@@ -4,8 +4,9 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_EMAIL, API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`users-${name}.png`), fullPage: true });
+/** Full page for the list; the viewport when a modal is open (the backdrop covers only the viewport). */
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: test.info().outputPath(`users-${name}.png`), fullPage });
 
 const row = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 const banner = (page: Page) => page.locator('.users-page > .app-alert');
@@ -90,7 +91,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await expect(dialog.getByText('Username must be at least 3 characters')).toBeVisible();
   await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
   await expect(dialog.getByText('Passwords do not match')).toBeVisible();
-  await shot(page, 'add-invalid');
+  await shot(page, 'add-invalid', false);
 
   // A taken email and a taken username land on their fields.
   await dialog.getByLabel('Email').fill('sari@example.com');
@@ -105,7 +106,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('This username is already taken.')).toBeVisible();
-  await shot(page, 'add-conflict');
+  await shot(page, 'add-conflict', false);
 
   await dialog.getByLabel('Email').fill('budi@example.com');
   await dialog.getByLabel('Username').fill('budi');
@@ -130,7 +131,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await page.getByRole('button', { name: 'Verify budi@example.com' }).click();
   const verify = page.getByRole('dialog', { name: 'Verify user' });
   await verify.getByLabel('Notes (optional)').fill('Checked with the team lead');
-  await shot(page, 'verify-dialog');
+  await shot(page, 'verify-dialog', false);
   await verify.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(banner(page)).toContainText('User verified successfully');
   await expect(budi).toContainText('Verified');
@@ -146,7 +147,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await expect(edit.getByLabel('Username')).toHaveValue('budi');
   await expect(edit.getByLabel('Verified')).toBeChecked();
   await edit.getByLabel('Role').selectOption('admin');
-  await shot(page, 'edit');
+  await shot(page, 'edit', false);
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(edit).toBeHidden();
   await expect(banner(page)).toContainText('User updated successfully');
@@ -160,7 +161,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await page.getByRole('button', { name: 'Delete budi@example.com' }).click();
   const del = page.getByRole('dialog', { name: 'Delete user' });
   await expect(del).toContainText('budi@example.com');
-  await shot(page, 'delete-confirm');
+  await shot(page, 'delete-confirm', false);
   await del.getByRole('button', { name: 'Delete' }).click();
   await expect(banner(page)).toContainText('User deleted successfully');
   await expect(budi).toHaveCount(0);
@@ -213,5 +214,5 @@ test('right-to-left variant', async ({ page }) => {
   await page.getByRole('heading', { level: 1, name: 'Manajemen User' }).click();
   await shot(page, 'rtl');
   await page.getByRole('button', { name: 'Add User' }).click();
-  await shot(page, 'rtl-add');
+  await shot(page, 'rtl-add', false);
 });

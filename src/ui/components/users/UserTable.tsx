@@ -35,8 +35,12 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
             return (
               <tr key={user.id}>
                 <td>{displayName(user)}</td>
-                <td>{user.username || '—'}</td>
-                <td className="users-email">{user.email}</td>
+                <td>
+                  <bdi>{user.username || '—'}</bdi>
+                </td>
+                <td>
+                  <bdi>{user.email}</bdi>
+                </td>
                 <td>
                   <span className="app-badge" data-variant={roleBadge(user.role)}>
                     {roleLabel(user.role) || 'Unknown'}
@@ -47,7 +51,9 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
                     {user.isVerified ? 'Verified' : 'Unverified'}
                   </span>
                 </td>
-                <td>{formatDateId(userCreatedDate(user))}</td>
+                <td>
+                  <bdi>{formatDateId(userCreatedDate(user))}</bdi>
+                </td>
                 <td>
                   <div className="users-actions">
                     <button type="button" className="secondary outline" aria-label={`Edit ${who}`} disabled={busy} onClick={() => onEdit(user)}>

@@ -1,0 +1,91 @@
+// The account activity list (spec §3 "Account activity entry"): action, description, IP address,
+// user agent, date; paged.
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { profileMachine } from '../../../machines/profile.machine';
+import { Alert } from '../Alert';
+import { LoadingOverlay } from '../LoadingOverlay';
+import { Pager } from '../users/Pager';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** §9: dates DD/MM/YYYY, time HH:mm (the browser's time zone). */
+export function activityDate(value: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/** 'profile_image_updated' → 'Profile image updated'. */
+export function actionLabel(action: string): string {
+  const text = action.replace(/[_-]+/g, ' ').trim();
+  return text ? text[0].toUpperCase() + text.slice(1) : action;
+}
+
+export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profileMachine> }) {
+  const activities = useSelector(profile, (s) => s.context.activities);
+  const page = useSelector(profile, (s) => s.context.activityPage);
+  const pagination = useSelector(profile, (s) => s.context.activityPagination);
+  const error = useSelector(profile, (s) => s.context.activityError);
+  const loading = useSelector(profile, (s) => s.matches({ activity: 'loading' }));
+
+  return (
+    <article className="profile-activity" aria-labelledby="profile-activity-title">
+      <header className="profile-section-header">
+        <h2 id="profile-activity-title">Account Activity</h2>
+        <button type="button" className="secondary outline" disabled={loading} onClick={() => profile.send({ type: 'activity.reload' })}>
+          Reload activity
+        </button>
+      </header>
+      {error ? (
+        <Alert type="error">{error}</Alert>
+      ) : loading && activities.length === 0 ? (
+        <LoadingOverlay inline size="small" message="Loading activity..." />
+      ) : activities.length === 0 ? (
+        <p className="app-muted">No activity recorded yet.</p>
+      ) : (
+        <div className="app-table-scroll" aria-busy={loading || undefined}>
+          <table className="profile-activity-table striped">
+            <thead>
+              <tr>
+                <th scope="col">Action</th>
+                <th scope="col">Description</th>
+                <th scope="col">IP Address</th>
+                <th scope="col">User Agent</th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {activities.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{actionLabel(entry.action)}</td>
+                  <td>{entry.description || '—'}</td>
+                  <td>{entry.ipAddress || '—'}</td>
+                  <td className="profile-user-agent" title={entry.userAgent}>
+                    {entry.userAgent || '—'}
+                  </td>
+                  <td>
+                    <time dateTime={entry.createdAt}>{activityDate(entry.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {!error && (
+        <Pager
+          label="Activity"
+          page={page}
+          totalPages={pagination?.totalPages ?? 1}
+          total={pagination?.total}
+          limit={pagination?.limit}
+          disabled={loading}
+          onPage={(p) => profile.send({ type: 'activity.page', page: p })}
+        />
+      )}
+    </article>
+  );
+}
+
+export default ActivityList;

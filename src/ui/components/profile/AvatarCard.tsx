@@ -1,0 +1,59 @@
+// The avatar with its change button: choose, preview, then Upload or Cancel (spec §2, §5).
+import { useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { DEFAULT_PROFILE_IMAGE } from '../../../domain/constants';
+import { PROFILE_IMAGE_TYPES } from '../../../domain/validation';
+import type { profileMachine } from '../../../machines/profile.machine';
+import { Alert } from '../Alert';
+
+export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof profileMachine>; name: string }) {
+  const image = useSelector(profile, (s) => s.context.image);
+  const preview = useSelector(profile, (s) => s.context.preview);
+  const imageError = useSelector(profile, (s) => s.context.imageError);
+  const uploading = useSelector(profile, (s) => s.matches({ image: 'uploading' }));
+  const reading = useSelector(profile, (s) => s.matches({ image: 'reading' }));
+  const input = useRef<HTMLInputElement>(null);
+
+  return (
+    <div className="profile-avatar">
+      <img
+        src={preview ?? image ?? DEFAULT_PROFILE_IMAGE}
+        alt={preview ? 'New profile picture preview' : `${name} profile picture`}
+        width={128}
+        height={128}
+      />
+      <input
+        ref={input}
+        type="file"
+        accept={PROFILE_IMAGE_TYPES.join(',')}
+        aria-label="Choose profile picture"
+        className="app-visually-hidden"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) profile.send({ type: 'image.chosen', file });
+        }}
+      />
+      {preview ? (
+        <div className="profile-avatar-buttons">
+          <button type="button" disabled={uploading} aria-busy={uploading || undefined} onClick={() => profile.send({ type: 'image.upload' })}>
+            Upload
+          </button>
+          <button type="button" className="secondary" disabled={uploading} onClick={() => profile.send({ type: 'image.cancel' })}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="secondary outline" disabled={reading} onClick={() => input.current?.click()}>
+          Change Picture
+        </button>
+      )}
+      <small className="app-muted">JPEG, PNG, GIF or WebP, up to 5 MB.</small>
+      {imageError && <Alert type="error">{imageError}</Alert>}
+    </div>
+  );
+}
+
+export default AvatarCard;

@@ -1,0 +1,68 @@
+// The Change Password modal (spec §5 "Change password", §8): closes 2 s after success.
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { changePasswordMachine, PasswordField } from '../../../machines/changePassword.machine';
+import { Alert } from '../Alert';
+import { Modal } from '../Modal';
+import { TextField } from '../TextField';
+
+export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeof changePasswordMachine> }) {
+  const open = useSelector(password, (s) => !s.matches('closed'));
+  const values = useSelector(password, (s) => s.context.values);
+  const errors = useSelector(password, (s) => s.context.errors);
+  const error = useSelector(password, (s) => s.context.error);
+  const success = useSelector(password, (s) => s.context.success);
+  const busy = useSelector(password, (s) => s.matches('submitting'));
+  const done = useSelector(password, (s) => s.matches('succeeded'));
+  const change = (field: PasswordField) => (value: string) => password.send({ type: 'password.change', field, value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    password.send({ type: 'password.submit' });
+  };
+  return (
+    <Modal open={open} title="Change Password" onClose={() => !busy && password.send({ type: 'password.close' })}>
+      <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        {error && <Alert type="error">{error}</Alert>}
+        {success && <Alert type="success">{success}</Alert>}
+        <fieldset disabled={busy || done}>
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onValueChange={change('currentPassword')}
+            error={errors.currentPassword}
+          />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Minimum 8 characters"
+            value={values.newPassword}
+            onValueChange={change('newPassword')}
+            error={errors.newPassword}
+          />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onValueChange={change('confirmPassword')}
+            error={errors.confirmPassword}
+          />
+        </fieldset>
+        <div className="users-form-buttons">
+          <button type="button" className="secondary" disabled={busy} onClick={() => password.send({ type: 'password.close' })}>
+            {done ? 'Close' : 'Cancel'}
+          </button>
+          <button type="submit" disabled={busy || done} aria-busy={busy || undefined}>
+            Change Password
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export default ChangePasswordModal;

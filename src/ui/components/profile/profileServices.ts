@@ -1,0 +1,49 @@
+// The real services behind the profile and change-password machines (src/api, spec §7 "Account").
+import { fromPromise } from 'xstate';
+import { account, auth } from '../../../api';
+import type { ChangePasswordForm } from '../../../domain/validation';
+import type {
+  FetchActivityOutput,
+  FetchImageOutput,
+  FetchProfileOutput,
+  ImageFile,
+  ProfileCache,
+  ProfileFormValues,
+  UpdateProfileOutput,
+  UploadImageOutput,
+} from '../../../machines/profile.machine';
+import type { ServiceAnswer } from '../../../machines/userList.types';
+
+export const profileActors = {
+  fetchProfile: fromPromise<FetchProfileOutput, void>(() => account.getProfile()),
+  updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(({ input }) => account.updateProfile(input)),
+  fetchImage: fromPromise<FetchImageOutput, void>(() => account.getProfileImage()),
+  readImage: fromPromise<string, ImageFile>(({ input }) => readAsDataUrl(input as unknown as Blob)),
+  uploadImage: fromPromise<UploadImageOutput, string>(({ input }) => account.uploadProfileImage(input)),
+  fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(({ input }) => account.getActivity(input)),
+  logoutAll: fromPromise<ServiceAnswer<unknown>, void>(() => auth.logoutAll()),
+};
+
+export const changePasswordActors = {
+  changePassword: fromPromise<ServiceAnswer<unknown>, ChangePasswordForm>(({ input }) => account.changePassword(input)),
+};
+
+function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable image')));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
+    reader.readAsDataURL(file);
+  });
+}
+
+// The profile cache outlives the page (spec §4: 60 s), for the signed-in user only.
+let kept: ProfileCache | null = null;
+
+export function keptProfileCache(userId: string | number | undefined): ProfileCache | null {
+  return kept && userId !== undefined && String(kept.profile.id) === String(userId) ? kept : null;
+}
+
+export function keepProfileCache(cache: ProfileCache | null): void {
+  kept = cache;
+}

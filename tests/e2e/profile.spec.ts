@@ -1,0 +1,161 @@
+// /profile in the browser: details, no-change and duplicate-email messages, avatar upload of a real
+// PNG and refusal of an SVG and of a 6 MB file, password change then sign-in with the new password,
+// the activity list, log out of all devices, and the RTL variant.
+import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { ADMIN_EMAIL, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: test.info().outputPath(`profile-${name}.png`), fullPage });
+
+const EMAIL = 'putri@example.com';
+const PASSWORD = 'Putri12345';
+const NEW_PASSWORD = 'PutriBaru678';
+const IMAGE_REFUSED = 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.';
+const pageMessage = (page: Page) => page.locator('.profile-page > .app-alert');
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ request }) => {
+  const { accessToken } = await apiLogin(request);
+  await createUserViaApi(request, accessToken, { name: 'Putri Ayu', email: EMAIL, password: PASSWORD });
+  // A few earlier sign-ins, so the activity list has more than one page of 10.
+  for (let i = 0; i < 3; i++) await apiLogin(request, EMAIL, PASSWORD);
+});
+
+test('a user edits the profile: no-change message, save, duplicate email refused', async ({ page }) => {
+  await signInAs(page, EMAIL, PASSWORD);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();
+  await expect(page).toHaveTitle('Profile Settings - Dashboard Invoice');
+  await expect(page.getByLabel('Name')).toHaveValue('Putri Ayu');
+  await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
+  const facts = page.locator('.profile-facts');
+  await expect(facts).toContainText('Staff');
+  await expect(facts).toContainText('Verified');
+  const today = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+  await expect(facts).toContainText(today);
+  await expect(page.getByRole('img', { name: 'Putri Ayu profile picture' })).toHaveAttribute('src', '/img/profile.png');
+  await shot(page, 'loaded');
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(pageMessage(page)).toContainText('No changes detected. Please modify your profile information.');
+
+  await page.getByLabel('Name').fill('Putri Ayu Lestari');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(pageMessage(page)).toContainText('Profile updated successfully');
+  // The top bar follows.
+  await expect(page.getByRole('button', { name: 'User menu for Putri Ayu Lestari' }).or(page.getByLabel('User menu for Putri Ayu Lestari'))).toBeVisible();
+  await shot(page, 'saved');
+
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const taken = 'Email address is already in use by another account.';
+  await expect(pageMessage(page)).toContainText(taken);
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'duplicate-email');
+
+  // The message goes after 5 s.
+  await expect(pageMessage(page)).toBeHidden({ timeout: 8000 });
+  await page.reload();
+  await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
+  await expect(page.getByLabel('Name')).toHaveValue('Putri Ayu Lestari');
+});
+
+test('the avatar: an SVG and a 6 MB file are refused, a real PNG is previewed then uploaded', async ({ page }) => {
+  await signInAs(page, EMAIL, PASSWORD);
+  await page.goto('/profile');
+  const chooser = page.getByLabel('Choose profile picture');
+  await expect(chooser).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif,image/webp');
+
+  await chooser.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+  await expect(page.getByText(IMAGE_REFUSED)).toBeVisible();
+  await shot(page, 'image-refused');
+
+  const png = readFileSync('static/img/profile.png');
+  const big = Buffer.alloc(6 * 1024 * 1024);
+  png.copy(big);
+  await chooser.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: big });
+  await expect(page.getByText(IMAGE_REFUSED)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload' })).toHaveCount(0);
+
+  await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'New profile picture preview' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByText(IMAGE_REFUSED)).toHaveCount(0);
+  await shot(page, 'image-preview');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('img', { name: /profile picture$/ })).toHaveAttribute('src', '/img/profile.png');
+
+  await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(pageMessage(page)).toContainText('Profile image updated successfully');
+  await expect(page.getByRole('img', { name: 'Putri Ayu Lestari profile picture' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  // The top bar's avatar follows.
+  await expect(page.locator('.app-topbar img.app-avatar').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Putri Ayu Lestari profile picture' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await shot(page, 'image-uploaded');
+});
+
+test('password change: the rules, a wrong current password, success; then sign-in with the new password', async ({ page }) => {
+  await signInAs(page, EMAIL, PASSWORD);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('Current Password').fill(PASSWORD);
+  await dialog.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel('Confirm New Password').fill('something else');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('New password must be different from current password')).toBeVisible();
+  await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+  await shot(page, 'password-rules', false);
+
+  await dialog.getByLabel('Current Password').fill('not-my-password');
+  await dialog.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+  await dialog.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Current password is incorrect.');
+
+  await dialog.getByLabel('Current Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Password changed successfully');
+  await shot(page, 'password-changed', false);
+  await expect(dialog).toBeHidden({ timeout: 5000 });
+
+  // The activity list shows what happened, newest first.
+  const activity = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'User Agent' }) });
+  await expect(activity.getByRole('cell', { name: 'Password changed', exact: true })).toBeVisible();
+  await expect(activity.getByRole('cell', { name: 'Password change failed', exact: true })).toBeVisible();
+  await expect(activity.getByRole('cell', { name: 'Profile image updated', exact: true })).toBeVisible();
+  await expect(activity.getByRole('cell', { name: 'Profile updated', exact: true }).first()).toBeVisible();
+  await expect(activity.getByRole('columnheader', { name: 'IP Address' })).toBeVisible();
+  await expect(activity.getByRole('row').nth(1)).toContainText('Password changed');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of')).toBeVisible();
+  await expect(activity.getByRole('cell', { name: 'Register', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('Page 1 of')).toBeVisible();
+  await shot(page, 'activity');
+
+  // Log out of all devices (confirmed) ends this session too, then the new password works.
+  await page.getByRole('button', { name: 'Log out of all devices' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Log out of all devices' });
+  await shot(page, 'logout-all-confirm', false);
+  await confirm.getByRole('button', { name: 'Log out everywhere' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+
+  await signInAs(page, EMAIL, PASSWORD, { expectSuccess: false });
+  await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await signInAs(page, EMAIL, NEW_PASSWORD);
+  await expect(page).not.toHaveURL(/\/signin/);
+});
+
+test('right-to-left variant', async ({ page }) => {
+  await signInAs(page, EMAIL, NEW_PASSWORD);
+  await page.goto('/profile');
+  await expect(page.getByLabel('Name')).toHaveValue('Putri Ayu Lestari');
+  await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+  await shot(page, 'rtl');
+});
