@@ -2,6 +2,7 @@
 // routes, the notification stack and the global loading overlay.
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { isLoadingVisible } from '../machines/globalLoading.machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NotificationStack } from './layout/NotificationStack';
@@ -9,7 +10,17 @@ import { applyStoredDirection } from './layout/useDirection';
 import { AppRoutes } from './routes';
 import { useShell } from './shell/hooks';
 import { loadInspector, wantsInspector } from './shell/inspector';
+import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
 import { getShell, ShellProvider, type Shell } from './shell/ShellProvider';
+
+function GuardedRoutes() {
+  const [path] = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={path}>
+      <AppRoutes />
+    </RouteErrorBoundary>
+  );
+}
 
 function GlobalLoadingOverlay() {
   const visible = useSelector(useShell().loading, isLoadingVisible);
@@ -36,7 +47,7 @@ export function App() {
   if (!shell) return <LoadingOverlay message="Connecting the inspector..." />;
   return (
     <ShellProvider shell={shell}>
-      <AppRoutes />
+      <GuardedRoutes />
       <NotificationStack />
       <GlobalLoadingOverlay />
     </ShellProvider>

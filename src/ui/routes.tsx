@@ -8,6 +8,7 @@ import { guardAllows, type GuardSession } from '../machines/navigationGuard.mach
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { AuthLayout } from './layout/AuthLayout';
 import { useMenus, useShell } from './shell/hooks';
+import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -70,31 +71,30 @@ export function AppRoutes() {
   const allowed = useSelector(shell.guard, (s) => guardAllows(s, { path, search }));
   const route = findRoute(path);
   const Page = (route && PAGES[route.path]) ?? NotFoundPage;
+  const page = (
+    <RouteErrorBoundary resetKey={path}>
+      <Suspense fallback={pageFallback}>
+        <Page />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 
   if (route?.access === 'guest') {
-    return <AuthLayout>{allowed ? <Suspense fallback={pageFallback}><Page /></Suspense> : pageFallback}</AuthLayout>;
+    return <AuthLayout>{allowed ? page : pageFallback}</AuthLayout>;
   }
   if (!session.authenticated) {
     // Guests only ever see the 403 and 404 pages outside the auth card; everything else redirects.
     if (!allowed) return <LoadingOverlay />;
     return (
       <main className="app-bare" id="main-content">
-        <Suspense fallback={pageFallback}>
-          <Page />
-        </Suspense>
+        {page}
       </main>
     );
   }
   return (
     <Suspense fallback={<LoadingOverlay />}>
       <AppLayout>
-        {allowed ? (
-          <Suspense fallback={pageFallback}>
-            <Page />
-          </Suspense>
-        ) : (
-          pageFallback
-        )}
+        {allowed ? page : pageFallback}
       </AppLayout>
     </Suspense>
   );
