@@ -8,7 +8,9 @@ const SECRET_KEY = /token|password|secret|authorization|cookie|image_?data|avata
 
 /** A deep copy of `value` with every secret-looking key's value replaced. */
 export function redact<T>(value: T, depth = 0): T {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper than anything we build: drop it rather than risk sending a secret.
+  if (depth > 24) return REDACTED as T;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1)) as T;
   // Actor references and other class instances are left to the inspector's own serialiser.
   const proto = Object.getPrototypeOf(value);
@@ -32,6 +34,8 @@ export async function createDevInspector(): Promise<InspectObserver | undefined>
     const inspector = createBrowserInspector({
       sanitizeContext: (context) => redact(context),
       sanitizeEvent: (event) => redact(event),
+      // Also covers what the sanitizers do not see, e.g. a promise actor's input (the password of a sign-in).
+      serialize: (inspectionEvent) => redact(inspectionEvent),
     });
     return inspector.inspect;
   }
