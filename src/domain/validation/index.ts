@@ -6,3 +6,4 @@ export * from './forms';
 export * from './structs';
 export * from './structError';
 export * from './profileImage';
+export * from './menuStructs';

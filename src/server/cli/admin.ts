@@ -4,7 +4,8 @@ import { endAllSessions } from '../auth/sessions';
 import { credentialsBox, generatePassword, upsertAdmin } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openMigratedDatabase } from '../db';
-import { EMAIL_PATTERN } from '../http/validation';
+import { LIMITS } from '../../domain/constants';
+import { isValidEmail } from '../../domain/validation';
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> --name <name> [--password <password>]
@@ -25,8 +26,8 @@ async function run() {
   const command = positionals[0];
   if (values.help || !command) fail('Choose a command.');
   const email = values.email?.trim().toLowerCase();
-  if (!email || !EMAIL_PATTERN.test(email)) fail('--email must be a valid email address.');
-  if (values.password !== undefined && values.password.length < 8) fail('--password must be at least 8 characters.');
+  if (!email || !isValidEmail(email)) fail('--email must be a valid email address.');
+  if (values.password !== undefined && values.password.length < LIMITS.passwordMinChange) fail(`--password must be at least ${LIMITS.passwordMinChange} characters.`);
 
   const database = await openMigratedDatabase(loadConfig());
   const hasher = createPasswordHasher('owasp');

@@ -1,4 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
+import { MENU_CREATE_BILL, MENU_DASHBOARD, MENU_INVOICE_GENERATOR, MENU_UPDATE_BILL, MENU_USER_MANAGEMENT } from '../../domain/menu';
 import type { DatabaseKind } from './connection';
 
 /** Column types that differ between the engines; everything else is written once. */
@@ -12,14 +13,14 @@ function types(kind: DatabaseKind) {
 }
 
 export const DEFAULT_MENUS = [
-  { name: 'Dashboard', path: '/dashboard', icon: 'fa-tachometer-alt', order: 1 },
-  { name: 'Buat Progres Tagihan', path: '/create-progress-bill', icon: 'fa-file-invoice', order: 2 },
-  { name: 'Update Progres Tagihan', path: '/update-progress-bill', icon: 'fa-edit', order: 3 },
-  { name: 'Manajemen User', path: '/user-management', icon: 'fa-users', order: 4 },
-  { name: 'Generate Tagihan Voice', path: '/invoice-document-generator', icon: 'fa-file-word', order: 5 },
+  { name: MENU_DASHBOARD, path: '/dashboard', icon: 'fa-tachometer-alt', order: 1 },
+  { name: MENU_CREATE_BILL, path: '/create-progress-bill', icon: 'fa-file-invoice', order: 2 },
+  { name: MENU_UPDATE_BILL, path: '/update-progress-bill', icon: 'fa-edit', order: 3 },
+  { name: MENU_USER_MANAGEMENT, path: '/user-management', icon: 'fa-users', order: 4 },
+  { name: MENU_INVOICE_GENERATOR, path: '/invoice-document-generator', icon: 'fa-file-word', order: 5 },
 ] as const;
 
-const STAFF_EXCLUDED_MENUS = new Set(['Manajemen User']);
+const STAFF_EXCLUDED_MENUS = new Set<string>([MENU_USER_MANAGEMENT]);
 
 const SUMMARY_MONEY = [
   'amount_of_total_transaction',

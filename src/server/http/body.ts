@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
-import { mask, type Struct } from 'superstruct';
+import type { Struct } from 'superstruct';
+import { validateBody } from '../../domain/validation';
 import { ApiError, MESSAGES } from '../errors';
+import { assertNoNul } from './nul';
 
 /** camelCase / PascalCase key → snake_case (`refreshToken` → `refresh_token`). */
 export function toSnakeCase(key: string): string {
@@ -25,7 +27,10 @@ export function snakeKeys(value: unknown): unknown {
   return out;
 }
 
-/** Reads the JSON body (size already limited by the body-limit middleware); empty body → {}. */
+/**
+ * Reads the JSON body (size already limited by the body-limit middleware); empty body → {}.
+ * Keys come back snake_cased; a string holding U+0000 anywhere is refused with 400 naming its field.
+ */
 export async function readJson(c: Context): Promise<Record<string, unknown>> {
   let text: string;
   try {
@@ -42,13 +47,22 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     throw new ApiError(400, MESSAGES.malformedJson);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, MESSAGES.notAnObject);
-  return snakeKeys(parsed) as Record<string, unknown>;
+  const body = snakeKeys(parsed) as Record<string, unknown>;
+  assertNoNul(body);
+  return body;
 }
 
 /**
- * JSON body → validated value. Unknown keys are dropped (mask); a StructError propagates to
- * onError, which answers 400 naming the field.
+ * Validates a (snake-cased) body with one of src/domain's structs: unknown keys dropped, coercions
+ * (trim, lower-cased email and role) applied, the domain's own message and field in the 400.
  */
-export async function readBody<T, S>(c: Context, struct: Struct<T, S>): Promise<T> {
-  return mask(await readJson(c), struct);
+export function validated<T>(struct: Struct<T, unknown>, body: unknown): T {
+  const result = validateBody(struct, body);
+  if (!result.ok) throw new ApiError(400, result.message, result.field || undefined);
+  return result.value;
+}
+
+/** JSON body → value validated by a src/domain struct. */
+export async function readBody<T>(c: Context, struct: Struct<T, unknown>): Promise<T> {
+  return validated(struct, await readJson(c));
 }

@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { StructError } from 'superstruct';
+import { structErrorToField } from '../../domain/validation';
 import { isDatabaseUnavailable } from '../db/connection';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
 import { fail } from './envelope';
-import { describeStructError } from './validation';
 
 /** The single place where thrown errors become answers. Unknown errors never leak details. */
 export function handleError(error: Error, c: Context<AppEnv>): Response | Promise<Response> {
@@ -15,8 +15,8 @@ export function handleError(error: Error, c: Context<AppEnv>): Response | Promis
     return fail(c, error.status as ContentfulStatusCode, error.message, error.field);
   }
   if (error instanceof StructError) {
-    const { message, field } = describeStructError(error);
-    return fail(c, 400, message, field);
+    const { message, field } = structErrorToField(error);
+    return fail(c, 400, message, field || undefined);
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

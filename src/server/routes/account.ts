@@ -7,13 +7,13 @@ import { revokeSession } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
-import { readJson } from '../http/body';
+import { readBody, readJson } from '../http/body';
 import { ok } from '../http/envelope';
 import { checkImageDataUrl, toDataUrl } from '../images';
 import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv } from '../types';
 import { logoutAllHandler } from './auth';
-import { requestInfo, validated } from './routeHelpers';
+import { requestInfo } from './routeHelpers';
 
 export const ACCOUNT_MESSAGES = {
   emailInUse: 'Email already in use',
@@ -35,7 +35,7 @@ async function getAccount(c: Context<AppEnv>) {
 async function updateAccount(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   const me = c.get('user');
-  const body = validated(accountUpdateStruct, await readJson(c));
+  const body = await readBody(c, accountUpdateStruct);
   const taken = await db.selectFrom('users').select('id').where('email', '=', body.email).where('id', '!=', me.id).executeTakeFirst();
   if (taken) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
   const at = now();

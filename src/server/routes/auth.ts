@@ -1,31 +1,24 @@
 import { Hono, type Context } from 'hono';
-import { enums, literal, object, optional, string, union } from 'superstruct';
+import { literal, object, optional, string, union } from 'superstruct';
+import { loginStruct, refreshStruct, registerStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
 import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
 import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
-import { uniqueUsername, USERNAME_PATTERN, usernameFromEmail } from '../auth/usernames';
+import { uniqueUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
-import { emailAddress, looseBoolean, requiredText, textAtLeast, toBoolean } from '../http/validation';
 import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
-import { AUTH_MESSAGES, requestInfo } from './authCommon';
+import { AUTH_MESSAGES } from './authCommon';
 import { forgotPassword, resetPassword } from './authPassword';
+import { requestInfo } from './routeHelpers';
+import { normaliseUsername } from './users.guards';
 import { notifyAdminsOfPendingUser } from './users.notify';
 
-const LoginBody = object({ email: emailAddress(), password: requiredText('password') });
-const RegisterBody = object({
-  name: textAtLeast('name', 'name', 2),
-  email: emailAddress(),
-  password: textAtLeast('password', 'password', 6),
-  username: optional(textAtLeast('username', 'username', 3)),
-  role: optional(enums(['admin', 'staff'])),
-  is_verified: optional(looseBoolean),
-});
-const RefreshBody = object({ refresh_token: requiredText('refresh_token') });
+/** Logout takes an optional refresh token (or null); the domain has no form for it. */
 const LogoutBody = object({ refresh_token: optional(union([string(), literal(null)])) });
 
 function sessionDeps(deps: ResolvedDeps): SessionDeps {
@@ -44,8 +37,8 @@ export async function logoutAllHandler(c: Context<AppEnv>) {
 async function login(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const { db, now, passwordHasher, rateLimits } = deps;
-  const body = await readBody(c, LoginBody);
-  const email = body.email.trim().toLowerCase();
+  const body = await readBody(c, loginStruct);
+  const email = body.email;
   const info = requestInfo(c);
   const limited: LimitedKey[] = [
     { key: `login:email:${email}`, rule: rateLimits.loginPerEmail },
@@ -98,14 +91,11 @@ async function optionalCaller(c: Context<AppEnv>): Promise<AuthUser | null> {
 async function register(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const { db, now, passwordHasher, mailer, logger } = deps;
-  const body = await readBody(c, RegisterBody);
+  const body = await readBody(c, registerStruct);
   const caller = await optionalCaller(c);
   const byAdmin = caller?.role === 'admin';
-  const email = body.email.trim().toLowerCase();
-  const username = body.username?.trim().toLowerCase();
-  if (username !== undefined && !USERNAME_PATTERN.test(username)) {
-    throw new ApiError(400, 'username may contain only letters, digits, dots, dashes and underscores (3 to 50)', 'username');
-  }
+  const email = body.email;
+  const username = body.username === undefined ? undefined : normaliseUsername(body.username);
   if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
     throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
   }
@@ -118,13 +108,13 @@ async function register(c: Context<AppEnv>) {
     db
       .insertInto('users')
       .values({
-        name: body.name.trim(),
+        name: body.name,
         username: username ?? (await uniqueUsername(db, usernameFromEmail(email))),
         email,
         password_hash: passwordHash,
         // Anonymous sign-ups are always staff and wait for an administrator; an admin adding a user vouches for them.
         role: byAdmin ? (body.role ?? 'staff') : 'staff',
-        is_verified: byAdmin && (body.is_verified === undefined || toBoolean(body.is_verified)) ? 1 : 0,
+        is_verified: byAdmin && body.is_verified !== false ? 1 : 0,
         profile_image: null,
         profile_image_type: null,
         created_at: stamp,
@@ -189,7 +179,7 @@ async function logout(c: Context<AppEnv>) {
 
 async function refresh(c: Context<AppEnv>) {
   const deps = c.get('deps');
-  const body = await readBody(c, RefreshBody);
+  const body = await readBody(c, refreshStruct);
   const rotated = await rotateRefreshToken(sessionDeps(deps), body.refresh_token.trim());
   const user = await deps.db.selectFrom('users').select('is_verified').where('id', '=', rotated.userId).executeTakeFirst();
   if (!user || user.is_verified !== 1) {
@@ -199,7 +189,7 @@ async function refresh(c: Context<AppEnv>) {
   return ok(c, { access_token: rotated.access_token, refresh_token: rotated.refresh_token }, AUTH_MESSAGES.refreshed);
 }
 
-export { AUTH_MESSAGES, requestInfo } from './authCommon';
+export { AUTH_MESSAGES } from './authCommon';
 
 export function authRoutes() {
   return new Hono<AppEnv>()

@@ -1,7 +1,3 @@
-import type { Context } from 'hono';
-import { clientIp, userAgent } from '../http/clientInfo';
-import type { AppEnv } from '../types';
-
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginSuccess: 'Login successful',
@@ -16,8 +12,3 @@ export const AUTH_MESSAGES = {
   resetInvalid: 'This password reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. Please sign in with your new password.',
 } as const;
-
-/** IP and user agent of the caller, for the activity log. */
-export function requestInfo(c: Context<AppEnv>) {
-  return { ip: clientIp(c, c.get('deps').config.trustProxy), userAgent: userAgent(c) };
-}

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { object } from 'superstruct';
+import { forgotPasswordStruct, resetPasswordStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { assertNotLimited, countHit, type LimitedKey } from '../auth/rateLimit';
 import { endAllSessions } from '../auth/sessions';
@@ -7,20 +7,18 @@ import { hashToken, randomToken } from '../auth/tokens';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
-import { emailAddress, requiredText, textAtLeast } from '../http/validation';
 import type { AppEnv } from '../types';
-import { AUTH_MESSAGES, requestInfo } from './authCommon';
+import { AUTH_MESSAGES } from './authCommon';
+import { requestInfo } from './routeHelpers';
 
 /** Forgot-password and the mailed reset link (spec §7 Auth, DESIGN.md Sessions). */
 const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-const ForgotBody = object({ email: emailAddress() });
-const ResetBody = object({ token: requiredText('token'), password: textAtLeast('password', 'password', 8) });
 
 export async function forgotPassword(c: Context<AppEnv>) {
   const { db, now, rateLimits, mailer, logger, config } = c.get('deps');
-  const body = await readBody(c, ForgotBody);
-  const email = body.email.trim().toLowerCase();
+  const body = await readBody(c, forgotPasswordStruct);
+  const email = body.email;
   const info = requestInfo(c);
   const limited: LimitedKey[] = [
     { key: `forgot:email:${email}`, rule: rateLimits.forgotPasswordPerEmail },
@@ -57,7 +55,7 @@ export async function forgotPassword(c: Context<AppEnv>) {
 
 export async function resetPassword(c: Context<AppEnv>) {
   const { db, now, passwordHasher } = c.get('deps');
-  const body = await readBody(c, ResetBody);
+  const body = await readBody(c, resetPasswordStruct);
   const tokenHash = hashToken(body.token.trim());
   const passwordHash = await passwordHasher.hash(body.password);
   const at = now();

@@ -4,7 +4,8 @@ import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_PROGRESS_COLUMNS } from '../db/schema';
 import { ApiError } from '../errors';
 import type { PageRequest } from '../pagination';
-import { assertNoNul, escapeLike } from './routeHelpers';
+import { assertNoNul } from '../http/nul';
+import { escapeLike } from './routeHelpers';
 
 /**
  * ?status of the list, read off the billing pipeline (spec §4):

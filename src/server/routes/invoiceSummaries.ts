@@ -16,13 +16,13 @@ import { requireAuth, requireMenu } from '../auth/middleware';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { ApiError, MESSAGES } from '../errors';
-import { readJson } from '../http/body';
+import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv } from '../types';
 import { listSummaries, parseSummaryListQuery } from './invoiceSummaries.queries';
 import { parseStatisticsRange, summaryStatistics } from './invoiceSummaries.statistics';
-import { idParam, isCheckViolation, requestInfo, validated } from './routeHelpers';
+import { idParam, isCheckViolation, requestInfo } from './routeHelpers';
 
 export const SUMMARY_MESSAGES = {
   created: 'Invoice summary berhasil dibuat',
@@ -75,7 +75,7 @@ async function getOne(c: Context<AppEnv>) {
 async function create(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   const user = c.get('user');
-  const body = validated(invoiceSummaryCreateStruct, await readJson(c));
+  const body = await readBody(c, invoiceSummaryCreateStruct);
   const period = body.invoice_period!;
   const existing = await db.selectFrom('invoice_summaries').select('id').where('invoice_period', '=', period).executeTakeFirst();
   if (existing) throw new ApiError(409, periodExistsMessage(period), 'invoice_period');
@@ -101,7 +101,7 @@ async function update(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   const user = c.get('user');
   const id = idParam(c);
-  const body = validated(invoiceSummaryUpdateStruct, await readJson(c));
+  const body = await readBody(c, invoiceSummaryUpdateStruct);
   try {
     const row = await db.transaction().execute(async (trx) => {
       const current = await loadSummary(trx, id);
@@ -156,7 +156,7 @@ function progress(step: PipelineStep) {
     const { db, now } = c.get('deps');
     const user = c.get('user');
     const id = idParam(c);
-    const body = validated(struct, await readJson(c));
+    const body = await readBody(c, struct);
     const count = body[step.countField] as number;
     try {
       const row = await db.transaction().execute(async (trx) => {

@@ -1,16 +1,15 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { array, enums, integer, min, nullable, object, optional, refine, string } from 'superstruct';
+import { menuCreateStruct, menuUpdateStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { requireAdmin, requireAuth } from '../auth/middleware';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, MenuRow, Role } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
-import { clientIp, userAgent } from '../http/clientInfo';
 import { ok } from '../http/envelope';
-import { looseBoolean, requiredText, toBoolean } from '../http/validation';
 import type { AppEnv } from '../types';
+import { requestInfo } from './routeHelpers';
 
 export const MENU_MESSAGES = {
   list: 'Menus retrieved successfully',
@@ -34,17 +33,6 @@ export interface MenuView {
   /** Roles that see this menu. */
   roles: Role[];
 }
-
-const menuPath = refine(string(), 'path', (value) => /^\/[A-Za-z0-9/_\-.]*$/.test(value.trim()) || 'path must start with / and contain no spaces');
-const MenuFields = {
-  icon: optional(string()),
-  order: optional(min(integer(), 0)),
-  parent_id: optional(nullable(min(integer(), 1))),
-  active: optional(looseBoolean),
-  roles: optional(array(enums(['admin', 'staff'] as const))),
-};
-const CreateMenuBody = object({ name: requiredText('name'), path: menuPath, ...MenuFields });
-const UpdateMenuBody = object({ name: optional(requiredText('name')), path: optional(menuPath), ...MenuFields });
 
 async function rolesByMenu(db: Kysely<Database>, menuIds: number[]): Promise<Map<number, Role[]>> {
   const map = new Map<number, Role[]>();
@@ -90,8 +78,8 @@ async function assertParent(db: Kysely<Database>, parentId: number | null | unde
 }
 
 async function audit(c: Context<AppEnv>, action: string, description: string) {
-  const { db, config, now } = c.get('deps');
-  await logActivity(db, { userId: c.get('user').id, action, description, ip: clientIp(c, config.trustProxy), userAgent: userAgent(c), at: now() });
+  const { db, now } = c.get('deps');
+  await logActivity(db, { userId: c.get('user').id, action, description, ...requestInfo(c), at: now() });
 }
 
 function conflictOnName(error: unknown): never {
@@ -131,7 +119,7 @@ export function menuRoutes() {
 
   app.post('/', requireAdmin, async (c) => {
     const { db } = c.get('deps');
-    const body = await readBody(c, CreateMenuBody);
+    const body = await readBody(c, menuCreateStruct);
     await assertParent(db, body.parent_id);
     const id = await db
       .transaction()
@@ -139,12 +127,12 @@ export function menuRoutes() {
         const created = await trx
           .insertInto('menus')
           .values({
-            name: body.name.trim(),
-            path: body.path.trim(),
-            icon: body.icon?.trim() || 'fa-circle',
+            name: body.name,
+            path: body.path,
+            icon: body.icon || 'fa-circle',
             order: body.order ?? 0,
             parent_id: body.parent_id ?? null,
-            active: body.active === undefined || toBoolean(body.active) ? 1 : 0,
+            active: body.active === false ? 0 : 1,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -155,7 +143,7 @@ export function menuRoutes() {
         return created.id;
       })
       .catch(conflictOnName);
-    await audit(c, 'menu_created', `Created menu ${body.name.trim()}`);
+    await audit(c, 'menu_created', `Created menu ${body.name}`);
     const [menu] = await present(db, [await findMenu(db, id)]);
     return ok(c, menu, MENU_MESSAGES.created, 201);
   });
@@ -164,18 +152,18 @@ export function menuRoutes() {
     const { db } = c.get('deps');
     const id = menuId(c);
     await findMenu(db, id);
-    const body = await readBody(c, UpdateMenuBody);
+    const body = await readBody(c, menuUpdateStruct);
     await assertParent(db, body.parent_id, id);
     await db
       .transaction()
       .execute(async (trx) => {
         const changes = {
-          ...(body.name !== undefined && { name: body.name.trim() }),
-          ...(body.path !== undefined && { path: body.path.trim() }),
-          ...(body.icon !== undefined && { icon: body.icon.trim() || 'fa-circle' }),
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.path !== undefined && { path: body.path }),
+          ...(body.icon !== undefined && { icon: body.icon || 'fa-circle' }),
           ...(body.order !== undefined && { order: body.order }),
           ...(body.parent_id !== undefined && { parent_id: body.parent_id }),
-          ...(body.active !== undefined && { active: toBoolean(body.active) ? (1 as const) : (0 as const) }),
+          ...(body.active !== undefined && { active: body.active ? (1 as const) : (0 as const) }),
         };
         if (Object.keys(changes).length > 0) await trx.updateTable('menus').set(changes).where('id', '=', id).execute();
         if (body.roles !== undefined) {

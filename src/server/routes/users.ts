@@ -7,12 +7,13 @@ import { endAllSessions } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import type { Role } from '../db/schema';
 import { ApiError } from '../errors';
-import { readJson } from '../http/body';
+import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv, ResolvedDeps } from '../types';
 import { logoutAllHandler } from './auth';
-import { assertNoNul, escapeLike, idParam, requestInfo, validated } from './routeHelpers';
+import { assertNoNul } from '../http/nul';
+import { escapeLike, idParam, requestInfo } from './routeHelpers';
 import {
   assertAnotherVerifiedAdmin,
   assertMayManage,
@@ -25,8 +26,6 @@ import {
 
 export { notifyAdminsOfPendingUser } from './users.notify';
 export { USER_MESSAGES } from './users.guards';
-
-const toBool = (value: unknown) => value === true || value === 1 || value === 'true';
 
 async function listUsers(c: Context<AppEnv>) {
   const { db } = c.get('deps');
@@ -69,7 +68,7 @@ async function listUsers(c: Context<AppEnv>) {
 async function createUser(c: Context<AppEnv>) {
   const { db, now, passwordHasher } = c.get('deps');
   const caller = c.get('user');
-  const body = validated(userCreateStruct, await readJson(c));
+  const body = await readBody(c, userCreateStruct);
   assertMayManage(caller, null, body.role);
   const username = normaliseUsername(body.username);
   await assertUnique(db, { email: body.email, username });
@@ -86,7 +85,7 @@ async function createUser(c: Context<AppEnv>) {
           email: body.email,
           password_hash: passwordHash,
           role: body.role,
-          is_verified: body.is_verified === undefined || toBool(body.is_verified) ? 1 : 0,
+          is_verified: body.is_verified === false ? 0 : 1,
           profile_image: null,
           profile_image_type: null,
           created_at: at,
@@ -118,7 +117,7 @@ async function updateUser(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   const caller = c.get('user');
   const id = idParam(c);
-  const body = validated(userUpdateStruct, await readJson(c));
+  const body = await readBody(c, userUpdateStruct);
   const username = body.username === undefined ? undefined : normaliseUsername(body.username);
   const at = now();
   let row;
@@ -128,7 +127,7 @@ async function updateUser(c: Context<AppEnv>) {
       assertMayManage(caller, target, body.role);
       await assertUnique(trx, { email: body.email, username }, id);
       const role = body.role ?? target.role;
-      const verified = body.is_verified === undefined ? target.is_verified : toBool(body.is_verified) ? 1 : 0;
+      const verified = body.is_verified === undefined ? target.is_verified : body.is_verified ? 1 : 0;
       const losesAdmin = target.role === 'admin' && target.is_verified === 1 && (role !== 'admin' || verified !== 1);
       if (losesAdmin) await assertAnotherVerifiedAdmin(trx, id);
       const updated = await trx
@@ -183,7 +182,7 @@ async function verifyUser(c: Context<AppEnv>) {
   const { db, now, mailer, logger } = deps;
   const caller = c.get('user');
   const id = idParam(c);
-  const body = validated(verifyUserStruct, await readJson(c));
+  const body = await readBody(c, verifyUserStruct);
   const notes = body.notes?.trim() ? `: ${body.notes.trim()}` : '';
   const row = await db.transaction().execute(async (trx) => {
     const target = await loadUser(trx, id);

@@ -1,8 +1,10 @@
-import { array, integer, mask, object, optional, string, StructError } from 'superstruct';
+import type { Struct } from 'superstruct';
 import { describe, expect, test } from 'vitest';
-import { snakeKeys, toSnakeCase } from '../../../src/server/http/body';
+import { loginStruct, menuCreateStruct, menuUpdateStruct } from '../../../src/domain/validation';
+import { ApiError } from '../../../src/server/errors';
+import { snakeKeys, toSnakeCase, validated } from '../../../src/server/http/body';
 import { buildCsp } from '../../../src/server/http/middleware';
-import { describeStructError, emailAddress, textAtLeast } from '../../../src/server/http/validation';
+import { assertNoNul } from '../../../src/server/http/nul';
 
 describe('snake_case bodies', () => {
   test.each([
@@ -32,35 +34,46 @@ describe('snake_case bodies', () => {
   });
 });
 
-describe('validation messages name the field', () => {
-  const Body = object({
-    name: textAtLeast('name', 'name', 2),
-    email: emailAddress(),
-    order: optional(integer()),
-    roles: optional(array(string())),
-  });
-
-  function messageFor(value: unknown) {
+describe('bodies are validated by the domain structs', () => {
+  function failureOf<T, S>(struct: Struct<T, S>, body: unknown) {
     try {
-      mask(value, Body);
+      validated(struct, body);
     } catch (error) {
-      if (error instanceof StructError) return describeStructError(error);
+      if (error instanceof ApiError) return { status: error.status, message: error.message, field: error.field };
     }
     return null;
   }
 
   test.each([
-    [{ email: 'a@b.co' }, 'name is required', 'name'],
-    [{ name: 'A', email: 'a@b.co' }, 'name must be at least 2 characters', 'name'],
-    [{ name: 'Ani', email: 'nope' }, 'Please enter a valid email address', 'email'],
-    [{ name: 'Ani', email: 'a@b.co', order: 1.5 }, 'order must be an integer', 'order'],
-    [{ name: 'Ani', email: 'a@b.co', roles: [1] }, 'roles.0 must be a string', 'roles.0'],
-  ])('%j → %s', (value, message, field) => {
-    expect(messageFor(value)).toEqual({ message, field });
+    [{ password: 'x' }, 'Email is required', 'email'],
+    [{ email: 'nope', password: 'x' }, 'Please enter a valid email address', 'email'],
+    [{ email: 'a@b.co' }, 'Password is required', 'password'],
+    [{ email: 'a@b.co', password: 123456 }, 'Password is required', 'password'],
+  ])('login %j → 400 %s', (body, message, field) => {
+    expect(failureOf(loginStruct, body)).toEqual({ status: 400, message, field });
   });
 
-  test('a valid body passes and unknown keys are dropped', () => {
-    expect(mask({ name: 'Ani', email: 'a@b.co', extra: true }, Body)).toEqual({ name: 'Ani', email: 'a@b.co' });
+  test('a valid body is trimmed and lower-cased as the domain says, unknown keys dropped', () => {
+    expect(validated(loginStruct, { email: ' Ani@Example.COM ', password: ' pw ', extra: true })).toEqual({ email: 'ani@example.com', password: ' pw ' });
+  });
+
+  test('menu bodies: roles normalised, a bad order names its field', () => {
+    expect(validated(menuCreateStruct, { name: ' Laporan ', path: '/reports', roles: ['Admin', ' staff'] })).toEqual({
+      name: 'Laporan',
+      path: '/reports',
+      roles: ['admin', 'staff'],
+    });
+    expect(failureOf(menuCreateStruct, { name: 'Laporan', path: '/reports', order: 'first' })).toMatchObject({ status: 400, field: 'order' });
+    expect(failureOf(menuUpdateStruct, { roles: ['root'] })).toMatchObject({ status: 400, field: 'roles' });
+  });
+});
+
+describe('NUL characters', () => {
+  test('refused at any depth, naming the top-level field', () => {
+    expect(() => assertNoNul({ name: 'ok', nested: { deeper: ['a', 'b\u0000'] } })).toThrow(
+      expect.objectContaining({ status: 400, field: 'nested', message: 'nested: Text must not contain NUL characters' }),
+    );
+    expect(() => assertNoNul({ name: 'ok', list: [1, true, null] })).not.toThrow();
   });
 });
 
