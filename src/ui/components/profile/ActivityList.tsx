@@ -60,8 +60,11 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
                 <tr key={entry.id}>
                   <td>{actionLabel(entry.action)}</td>
                   <td>{entry.description || '—'}</td>
-                  <td>{entry.ipAddress || '—'}</td>
-                  <td className="profile-user-agent" title={entry.userAgent}>
+                  <td>
+                    <bdi>{entry.ipAddress || '—'}</bdi>
+                  </td>
+                  {/* A user agent reads left to right even in the RTL layout (its ellipsis at the end). */}
+                  <td className="profile-user-agent" title={entry.userAgent} dir="ltr">
                     {entry.userAgent || '—'}
                   </td>
                   <td>
