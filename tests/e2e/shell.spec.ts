@@ -71,6 +71,50 @@ test('going offline shows the persistent Connection Lost warning until the brows
   await context.setOffline(false);
 });
 
+test('the sidebar: failed navigation with Retry (the guard proceeds with a warning), then an empty menu list', async ({ page }) => {
+  let answer: 'fail' | 'empty' | 'real' = 'fail';
+  await page.route('**/api/v1/menus/user', (route) => {
+    if (answer === 'real') return route.fallback();
+    if (answer === 'empty') return route.fulfill({ json: { success: true, data: [] } });
+    return route.fulfill({ status: 500, json: { success: false, error: 'Internal server error' } });
+  });
+  await signInAs(page);
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar.getByText('Failed to load navigation')).toBeVisible();
+  // The permission check could not be made: warned, and the dashboard still opens.
+  await expect(page.getByRole('alert').filter({ hasText: 'Permission Check Failed' })).toContainText(
+    'Unable to verify permissions. Contact support if issues persist.',
+  );
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  answer = 'real';
+  await sidebar.getByRole('button', { name: 'Retry' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Manajemen User' })).toBeVisible();
+
+  // A refresh of the menus (after a sign-out and in) that answers with nothing.
+  answer = 'empty';
+  await page.getByRole('button', { name: /^User menu for / }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInAs(page, undefined, undefined, { expectSuccess: false });
+  await expect(sidebar.getByText('No navigation items available')).toBeVisible();
+  // Without the Dashboard menu the guard refuses the dashboard.
+  await expect(page).toHaveURL(/\/403$/);
+});
+
+test('a session that cannot be renewed ends with the Session Expired notice and the sign-in page', async ({ page }) => {
+  await signInAs(page);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await page.evaluate(() => {
+    localStorage.setItem('access_token', 'garbage.access.token');
+    localStorage.setItem('refresh_token', 'garbage-refresh-token');
+  });
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Session Expired' })).toContainText('Your session has expired. Redirecting to sign in...');
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user_data')])).toEqual([null, null]);
+});
+
 // ---- the server stopped mid-session: a server of our own that this test can stop and restart ----
 
 function freePort(): Promise<number> {
