@@ -28,6 +28,8 @@ test('the bootstrap administrator signs in, sees the dashboard with their name, 
   await signInAs(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page).toHaveTitle('Dashboard - Dashboard Invoice');
+  // Signing in is not a visit to a guest page: no Already Signed In notice.
+  await expect(page.getByText('Already Signed In')).toHaveCount(0);
   const userMenu = page.getByRole('button', { name: /^User menu for / });
   await expect(userMenu).toBeVisible();
   const name = (await userMenu.getAttribute('aria-label'))!.replace('User menu for ', '');
@@ -44,6 +46,9 @@ test('the bootstrap administrator signs in, sees the dashboard with their name, 
   await expect(page.getByText('Admin', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  // Logging out is not a refused page: no Sign In Required notice.
+  await expect(page.getByText('Sign In Required')).toHaveCount(0);
   expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user_data')])).toEqual([null, null]);
   // Signed out, the dashboard is closed again.
   await page.goto('/dashboard');
