@@ -3,17 +3,28 @@
 // action. The machine never touches the DOM.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
+import {
+  checkDataFile,
+  checkTemplateFile,
+  DOCX_MIME,
+  emptyMapping,
+  errorText,
+  exportBlocker,
+  generateBlocker,
+  mappingForHeaders,
+  messages,
+  selectedRowNumbers,
+  selectedRows,
+  XLSX_MIME,
+} from './generator.rules';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
-  ChosenFile,
-  DataRow,
   DownloadParams,
   ExportInput,
   ExportOutput,
   GeneratorContext,
   GeneratorEvent,
-  Mapping,
   MergeActorEvent,
   MergeInput,
   ReadSheetInput,
@@ -23,119 +34,7 @@ import type {
 } from './generator.types';
 
 export * from './generator.types';
-
-// ---- rules and texts of spec §5 / §8 / §9 ----
-
-export const MAX_UPLOAD_BYTES = 10_485_760;
-
-export const messages = {
-  invalidDocx: 'Please select a valid DOCX file',
-  invalidExcel: 'Please select a valid Excel file (.xlsx or .xls)',
-  tooLarge: 'File size must be less than 10MB',
-  noPlaceholders:
-    'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
-  needTemplateAndRows: 'Please upload a template and select data rows',
-  needRowsToExport: 'Please select data rows to export',
-  needMappingToExport: 'Please map all template fields before exporting',
-  reset: 'All data has been reset. You can start fresh!',
-  generationCancelled: 'Generation cancelled',
-  exportCancelled: 'Export cancelled',
-  analysisCancelled: 'Template analysis cancelled',
-  readingCancelled: 'Reading the Excel file cancelled',
-  readExcel: (detail: string) => `Error reading Excel file: ${detail}`,
-  readSheet: (detail: string) => `Error reading Excel sheet: ${detail}`,
-  generate: (detail: string) => `Error generating documents: ${detail}`,
-  exportXlsx: (detail: string) => `Error exporting to XLSX: ${detail}`,
-  generated: (sections: number, skipped: number) =>
-    `Successfully generated merged document with ${sections} sections` +
-    (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
-  exported: (rows: number, fileName: string) => `Successfully exported ${rows} rows to ${fileName}`,
-} as const;
-
-export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** The §5 upload check of a template; null when the file may be analysed. */
-export function checkTemplateFile(file: ChosenFile): string | null {
-  if (!file.name.toLowerCase().endsWith('.docx')) return messages.invalidDocx;
-  if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
-  return null;
-}
-
-/** The §5 upload check of a workbook; null when the file may be read. */
-export function checkDataFile(file: ChosenFile): string | null {
-  const name = file.name.toLowerCase();
-  if (!name.endsWith('.xlsx') && !name.endsWith('.xls')) return messages.invalidExcel;
-  if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
-  return null;
-}
-
-export function isFullyMapped(context: Pick<GeneratorContext, 'placeholders' | 'mapping'>): boolean {
-  return context.placeholders.every((p) => (context.mapping[p] ?? '') !== '');
-}
-
-export function unmappedCount(context: Pick<GeneratorContext, 'placeholders' | 'mapping'>): number {
-  return context.placeholders.filter((p) => (context.mapping[p] ?? '') === '').length;
-}
-
-/** Why Generate cannot run now (the §5 texts), or null when it can. */
-export function generateBlocker(context: GeneratorContext): string | null {
-  if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
-  if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
-  return null;
-}
-
-/** Why Export cannot run now (the §5 texts), or null when it can. */
-export function exportBlocker(context: GeneratorContext): string | null {
-  if (context.selectedCount === 0) return messages.needRowsToExport;
-  if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
-  return null;
-}
-
-/** Step 3 is shown only when placeholders and data rows exist (§4). */
-export function showsMappingStep(context: GeneratorContext): boolean {
-  return context.placeholders.length > 0 && context.rows.length > 0;
-}
-
-/** Step 4 is shown when template, rows and placeholders exist (§4). */
-export function showsGenerateStep(context: GeneratorContext): boolean {
-  return context.templateFile !== null && context.rows.length > 0 && context.placeholders.length > 0;
-}
-
-export function selectedRowNumbers(context: Pick<GeneratorContext, 'rows' | 'selection'>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(i + 1);
-  return out;
-}
-
-export function selectedRows(context: Pick<GeneratorContext, 'rows' | 'selection'>): DataRow[] {
-  const out: DataRow[] = [];
-  for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(context.rows[i]);
-  return out;
-}
-
-function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  return 'Unknown error';
-}
-
-function emptyMapping(placeholders: readonly string[]): Mapping {
-  const mapping: Record<string, string> = Object.create(null);
-  for (const p of placeholders) mapping[p] = '';
-  return mapping;
-}
-
-/** Keep the mapped columns that the newly read sheet still has; everything else becomes ''. */
-function mappingForHeaders(placeholders: readonly string[], previous: Mapping, headers: readonly string[]): Mapping {
-  const known = new Set(headers);
-  const mapping: Record<string, string> = Object.create(null);
-  for (const p of placeholders) {
-    const column = previous[p] ?? '';
-    mapping[p] = known.has(column) ? column : '';
-  }
-  return mapping;
-}
+export * from './generator.rules';
 
 const NO_SELECTION = new Uint8Array(0);
 

@@ -23,7 +23,7 @@ interface RowProps {
 
 const PreviewRow = memo(function PreviewRow({ index, row, headers, selected, onToggle }: RowProps) {
   return (
-    <div role="row" aria-rowindex={index + 2} aria-selected={selected} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
+    <div role="row" aria-rowindex={index + 2} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
       <div role="cell" className="gen-cell gen-col-check">
         <input type="checkbox" aria-label={`Select row ${index + 1}`} checked={selected} onChange={() => onToggle(index)} />
       </div>
