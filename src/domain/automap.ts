@@ -3,10 +3,16 @@
 /** Below this score a fuzzy pair is not accepted. */
 export const AUTO_MAP_MIN_SCORE = 40;
 
-/** Lower case, drop characters other than word characters, whitespace and / + ( ) -, collapse spaces, trim. */
+/**
+ * Lower case, drop characters other than word characters, whitespace and / + ( ) -, collapse
+ * spaces, trim. One addition to §5: an underscore counts as a space, because template tags are
+ * usually written `{nama_pelanggan}` for the column 'Nama Pelanggan' (without it that pair never
+ * matches, and `nomor_tagihan` would fall to the column 'No').
+ */
 export function normaliseName(name: string): string {
   return name
     .toLowerCase()
+    .replace(/_/g, ' ')
     .replace(/[^\w\s/+()-]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -6,7 +6,8 @@ describe('normaliseName', () => {
     expect(normaliseName('  PPN   (11%) ')).toBe('ppn (11)');
     expect(normaliseName('No. Tagihan / Invoice')).toBe('no tagihan / invoice');
     expect(normaliseName('Total+Pajak - Rp')).toBe('total+pajak - rp');
-    expect(normaliseName('nama_pelanggan')).toBe('nama_pelanggan');
+    expect(normaliseName('nama_pelanggan')).toBe('nama pelanggan');
+    expect(normaliseName('__a__b')).toBe('a b');
     expect(normaliseName('E-mail: PIC!')).toBe('e-mail pic');
   });
 });
@@ -24,6 +25,11 @@ describe('matchScore', () => {
 });
 
 describe('autoMap', () => {
+  it('pairs snake_case placeholders with spaced column names exactly, before any fuzzy match', () => {
+    const result = autoMap(['nomor_tagihan', 'nama_pelanggan', 'ppn_11'], ['No', 'Nomor Tagihan', 'Nama Pelanggan', 'PPN (11%)']);
+    expect(result).toEqual({ nomor_tagihan: 'Nomor Tagihan', nama_pelanggan: 'Nama Pelanggan', ppn_11: '' });
+  });
+
   const columns = ['No', 'Nomor Tagihan', 'Nama Pelanggan', 'Alamat', 'Lokal', 'HP Lokal', 'PPN (11%)', 'Total Tagihan'];
 
   it('maps exact normalised names first, then the best fuzzy column scoring at least 40', () => {
