@@ -81,6 +81,8 @@ export const authMachine = setup({
     otherForm: ({ context, event }) => event.type === 'auth.formOpened' && context.alert?.form !== event.form,
     signedOutElsewhere: ({ event }) => event.type === 'auth.sessionChanged' && event.user === null,
     signedInElsewhere: ({ event }) => event.type === 'auth.sessionChanged' && event.user !== null,
+    otherUserElsewhere: ({ context, event }) =>
+      event.type === 'auth.sessionChanged' && event.user !== null && event.user.id !== context.user?.id,
   },
   delays: {
     signUpRedirect: 3000,
@@ -278,11 +280,20 @@ export const authMachine = setup({
             raise({ type: 'auth.expiryGuardReset' }, { id: EXPIRY_GUARD_ID, delay: 'sessionExpiredGuard' }),
           ],
         },
-        'auth.sessionChanged': {
-          guard: 'signedOutElsewhere',
-          target: 'signedOut',
-          actions: ['clearSession', { type: 'navigate', params: { to: '/signin' } }],
-        },
+        'auth.sessionChanged': [
+          {
+            guard: 'signedOutElsewhere',
+            target: 'signedOut',
+            actions: ['clearSession', { type: 'navigate', params: { to: '/signin' } }],
+          },
+          {
+            // Another account signed in in another tab: start over as that user (fresh menus).
+            guard: 'otherUserElsewhere',
+            target: 'authenticated',
+            reenter: true,
+            actions: [assign({ user: ({ event }) => event.user, menuCache: null }), { type: 'navigate', params: { to: '/dashboard' } }],
+          },
+        ],
       },
       states: {
         session: {

@@ -209,7 +209,9 @@ export function startShell(actors: ShellActors): () => void {
   const stopTabs = subscribeToTokenChanges((change) => {
     const signedInHere = actors.auth.getSnapshot().matches('authenticated');
     if (!change.signedIn && signedInHere) actors.auth.send({ type: 'auth.sessionChanged', user: null });
-    if (change.signedIn && !signedInHere) actors.auth.send({ type: 'auth.sessionChanged', user: toCurrentUser(getStoredUser()) });
+    if (change.signedIn && (!signedInHere || change.entry === 'user')) {
+      actors.auth.send({ type: 'auth.sessionChanged', user: toCurrentUser(getStoredUser()) });
+    }
   });
 
   return () => {

@@ -221,4 +221,17 @@ describe('auth machine', () => {
     actor.send({ type: 'auth.sessionChanged', user: admin });
     expect(actor.getSnapshot().matches('authenticated')).toBe(true);
   });
+
+  it('starts over as the other user when another tab signs in someone else', async () => {
+    const { actor, log } = start({ user: admin });
+    await waitFor(menusOf(actor)!, (s) => s.matches('loaded'), { timeout: 1000 });
+    actor.send({ type: 'auth.sessionChanged', user: admin });
+    expect(log.filter((l) => l === 'fetch user menus')).toHaveLength(1);
+    const staff: CurrentUser = { ...admin, id: 2, name: 'Staff', role: 'staff' };
+    actor.send({ type: 'auth.sessionChanged', user: staff });
+    expect(actor.getSnapshot().context.user).toEqual(staff);
+    expect(log).toContain('navigate /dashboard');
+    await waitFor(menusOf(actor)!, (s) => s.matches('loaded'), { timeout: 1000 });
+    expect(log.filter((l) => l === 'fetch user menus')).toHaveLength(2);
+  });
 });
