@@ -3,6 +3,19 @@
 import { displayName, formatDateId, roleBadge, roleLabel, userCreatedDate } from '../../../domain/user';
 import type { ListedUserRow } from '../../../machines/userList.machine';
 
+/** An email that may break after the '@' rather than push the row actions out of view. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export interface UserTableProps {
   users: readonly ListedUserRow[];
   onEdit: (user: ListedUserRow) => void;
@@ -38,8 +51,10 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
                 <td>
                   <bdi>{user.username || '—'}</bdi>
                 </td>
-                <td>
-                  <bdi>{user.email}</bdi>
+                <td className="users-email">
+                  <bdi>
+                    <EmailText email={user.email} />
+                  </bdi>
                 </td>
                 <td>
                   <span className="app-badge" data-variant={roleBadge(user.role)}>
