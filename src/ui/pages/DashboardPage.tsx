@@ -1,4 +1,127 @@
-// TEMPORARY stub (build engineer): replaced by the real dashboard page.
+// /dashboard (spec §2): one period's customers, usage chart, billing progress and documents.
+// The dashboard actor outlives the page so its 3-minute cache serves period switches; coming
+// back to /dashboard from another route reloads with a forced refresh (dashboardVisits).
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { createActor, type ActorRefFrom } from 'xstate';
+import { Link, useLocation, useSearch } from 'wouter';
+import { MENU_UPDATE_BILL } from '../../domain/menu';
+import { currentPeriod, formatPeriodDisplay, isValidPeriod } from '../../domain/period';
+import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
+import { dashboardMachine, dashboardStatus, DASHBOARD_LOAD_FAILED, DASHBOARD_LOADING_MESSAGE } from '../../machines/dashboard.machine';
+import { progressDialogMachine } from '../../machines/progressDialog.machine';
+import { Alert } from '../components/Alert';
+import { LoadingOverlay } from '../components/LoadingOverlay';
+import { loadDashboard, saveProgress } from '../components/billing/billingActors';
+import { CustomerCard } from '../components/billing/CustomerCard';
+import { takeReturnToDashboard } from '../components/billing/dashboardVisits';
+import { DocumentsTable } from '../components/billing/DocumentsTable';
+import { PeriodSelector } from '../components/billing/PeriodSelector';
+import { ProgressCard } from '../components/billing/ProgressCard';
+import { ProgressDialog } from '../components/billing/ProgressDialog';
+import { UsageChart } from '../components/billing/UsageChart';
+import { useHasMenu } from '../shell/hooks';
+
+type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
+
+let dashboardActor: DashboardRef | null = null;
+
+/** The one dashboard actor; true in `fresh` when it was just created (first visit). */
+function dashboardFor(period: string): { actor: DashboardRef; fresh: boolean } {
+  if (dashboardActor) return { actor: dashboardActor, fresh: false };
+  dashboardActor = createActor(dashboardMachine.provide({ actors: { loadDashboard } }), { input: { period } });
+  dashboardActor.start();
+  return { actor: dashboardActor, fresh: true };
+}
+
+function usePeriodFromUrl(): [string, (period: string) => void] {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get('period');
+  const period = requested && isValidPeriod(requested) ? requested : currentPeriod();
+  return [period, (next: string) => navigate(`/dashboard?period=${next}`)];
+}
+
 export default function DashboardPage() {
-  return <h2>Dashboard</h2>;
+  const [period, setPeriod] = usePeriodFromUrl();
+  // The URL period of the first render starts the actor; later changes go through the effect below.
+  const { actor: dashboard, fresh } = useMemo(() => dashboardFor(period), []);
+  const canEditProgress = useHasMenu(MENU_UPDATE_BILL);
+
+  // First visit: the actor already loads `period`. Coming back from another route forces a reload.
+  useEffect(() => {
+    if (takeReturnToDashboard() && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
+  }, [dashboard, fresh]);
+
+  useEffect(() => {
+    if (dashboard.getSnapshot().context.period !== period) dashboard.send({ type: 'dashboard.periodChanged', period });
+  }, [dashboard, period]);
+
+  const dialog = useActorRef(
+    progressDialogMachine.provide({
+      actors: { saveProgress },
+      actions: { progressSaved: () => dashboard.send({ type: 'dashboard.refresh' }) },
+    }),
+  );
+
+  const status = useSelector(dashboard, dashboardStatus);
+  const data = useSelector(dashboard, (s) => s.context.data);
+  const error = useSelector(dashboard, (s) => s.context.error);
+  const shownPeriod = useSelector(dashboard, (s) => s.context.period);
+  const saved = useSelector(dialog, (s) => (s.matches({ dialog: 'closed' }) ? s.context.success : null));
+
+  const openStep = (stepKey: PipelineStepKey) => {
+    const summary = data?.summary;
+    if (!summary) return;
+    const step = pipelineStep(stepKey);
+    dialog.send({
+      type: 'progress.open',
+      target: {
+        invoiceId: summary.id,
+        period: summary.period || shownPeriod,
+        stepKey,
+        count: summary[step.countKey],
+        total: summary.totalTransactionCount,
+        url: step.urlKey ? summary[step.urlKey] : '',
+      },
+    });
+  };
+
+  return (
+    <section className="bill-dashboard" aria-busy={status === 'loading' || undefined}>
+      <PeriodSelector period={period} onChange={setPeriod} />
+      {saved && <Alert type="success">{saved}</Alert>}
+      {status === 'loading' && (
+        <div className="bill-card bill-state">
+          <LoadingOverlay inline message={DASHBOARD_LOADING_MESSAGE} />
+        </div>
+      )}
+      {status === 'failed' && (
+        <Alert type="error" title={DASHBOARD_LOAD_FAILED}>
+          <p>{error}</p>
+          <button type="button" onClick={() => dashboard.send({ type: 'dashboard.retry' })}>
+            Coba Lagi
+          </button>
+        </Alert>
+      )}
+      {status === 'empty' && (
+        <article className="bill-card bill-state">
+          <h2>Belum ada data</h2>
+          <p>Belum ada progres tagihan untuk periode {formatPeriodDisplay(shownPeriod)}.</p>
+          <Link href="/create-progress-bill" className="bill-button-link" role="button">
+            Buat Progres Tagihan
+          </Link>
+        </article>
+      )}
+      {status === 'loaded' && data?.summary && (
+        <div className="bill-grid">
+          <CustomerCard summary={data.summary} />
+          <ProgressCard summary={data.summary} onEdit={canEditProgress ? openStep : null} />
+          <UsageChart summary={data.summary} overview={data.overview} periodDisplay={formatPeriodDisplay(shownPeriod)} />
+          <DocumentsTable summary={data.summary} />
+        </div>
+      )}
+      {canEditProgress && <ProgressDialog actorRef={dialog} />}
+    </section>
+  );
 }

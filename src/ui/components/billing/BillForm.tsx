@@ -1,0 +1,155 @@
+// The fields of an invoice summary, grouped (spec §2 "/create-progress-bill", "/update-progress-bill").
+// Amounts accept '1.500.000' or 'Rp 1.500.000' and are shown as rupiah when a field is left.
+import { useSelector } from '@xstate/react';
+import { useId, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { AMOUNT_SERIES, type SummaryFieldKey } from '../../../domain/invoiceSummary';
+import { PIPELINE_STEPS } from '../../../domain/pipeline';
+import { DOCUMENT_ROWS } from '../../../domain/invoiceSummary';
+import type { billFormMachine } from '../../../machines/billForm.machine';
+import { Alert } from '../Alert';
+
+export type BillFormRef = ActorRefFrom<typeof billFormMachine>;
+
+type Kind = 'period' | 'count' | 'amount' | 'url';
+
+interface FieldSpec {
+  key: SummaryFieldKey;
+  label: string;
+  kind: Kind;
+  hint?: string;
+  required?: 'create' | 'always';
+}
+
+const GROUPS: { legend: string; fields: FieldSpec[] }[] = [
+  {
+    legend: 'Pelanggan & transaksi',
+    fields: [
+      { key: 'activeCustomerCount', label: 'Jumlah pelanggan aktif', kind: 'count', required: 'always' },
+      { key: 'totalTransactionCount', label: 'Jumlah transaksi', kind: 'count', required: 'always' },
+      { key: 'totalTransactionAmount', label: 'Nilai transaksi', kind: 'amount', hint: 'Rupiah termasuk PPN' },
+    ],
+  },
+  {
+    legend: 'Nilai per jenis panggilan',
+    fields: AMOUNT_SERIES.map((s) => ({ key: s.key, label: `Nilai ${s.label}`, kind: 'amount' as const })),
+  },
+  {
+    legend: 'Progres',
+    fields: PIPELINE_STEPS.map((s) => ({ key: s.countKey, label: s.title, kind: 'count' as const, hint: 'Jumlah transaksi yang sudah selesai' })),
+  },
+  {
+    legend: 'Dokumen',
+    fields: DOCUMENT_ROWS.map((d) => ({
+      key: d.key,
+      label: `URL ${d.name}`,
+      kind: 'url' as const,
+      hint: d.type === 'Folder' ? 'Link folder bersama' : 'Link file bersama',
+      required: d.key === 'draftInvoiceFileUrl' ? ('create' as const) : undefined,
+    })),
+  },
+];
+
+function Field({ actorRef, spec, readOnly }: { actorRef: BillFormRef; spec: FieldSpec; readOnly?: boolean }) {
+  const id = useId();
+  const value = useSelector(actorRef, (s) => s.context.values[spec.key]);
+  const error = useSelector(actorRef, (s) => s.context.fieldErrors[spec.key]);
+  const mode = useSelector(actorRef, (s) => s.context.mode);
+  const required = spec.required === 'always' || (spec.required === 'create' && mode === 'create');
+  const message = error ?? spec.hint;
+  // The message sits outside the <label> so it describes the input instead of renaming it.
+  return (
+    <div className="bill-field">
+      {/* The asterisk stays outside the label so it is not part of the input's name. */}
+      <div className="bill-label">
+        <label htmlFor={id}>{spec.label}</label>
+        {required && (
+          <span className="bill-required" aria-hidden="true">
+            *
+          </span>
+        )}
+      </div>
+      <input
+        id={id}
+        name={spec.key}
+        type={spec.kind === 'url' ? 'url' : 'text'}
+        inputMode={spec.kind === 'count' ? 'numeric' : spec.kind === 'amount' ? 'decimal' : undefined}
+        placeholder={spec.kind === 'period' ? 'YYYY-MM' : spec.kind === 'amount' ? 'Rp 0' : spec.kind === 'url' ? 'https://' : '0'}
+        autoComplete="off"
+        value={value}
+        readOnly={readOnly}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={message ? `${id}-message` : undefined}
+        onChange={(e) => actorRef.send({ type: 'bill.fieldChanged', field: spec.key, value: e.currentTarget.value })}
+        onBlur={() => actorRef.send({ type: 'bill.fieldBlurred', field: spec.key })}
+      />
+      {message && <small id={`${id}-message`}>{message}</small>}
+    </div>
+  );
+}
+
+export interface BillFormProps {
+  actorRef: BillFormRef;
+  /** Shown above the fields (e.g. the success note of a redirect). */
+  children?: ReactNode;
+}
+
+export function BillForm({ actorRef, children }: BillFormProps) {
+  const mode = useSelector(actorRef, (s) => s.context.mode);
+  const busy = useSelector(actorRef, (s) => s.hasTag('busy'));
+  const editing = useSelector(actorRef, (s) => s.matches({ form: 'editing' }));
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'bill.submit' }));
+  const error = useSelector(actorRef, (s) => s.context.error);
+  const success = useSelector(actorRef, (s) => s.context.success);
+  const errorCount = useSelector(actorRef, (s) => Object.values(s.context.fieldErrors).filter(Boolean).length);
+
+  return (
+    <form
+      className="bill-form"
+      noValidate
+      aria-label={mode === 'create' ? 'Buat Progres Tagihan' : 'Edit Progres Tagihan'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actorRef.send({ type: 'bill.submit' });
+      }}
+    >
+      {error && <Alert type="error">{error}</Alert>}
+      {success && <Alert type="success">{success}</Alert>}
+      {errorCount > 0 && (
+        <p className="bill-form-summary" role="alert">
+          Periksa kembali {errorCount} isian yang belum benar.
+        </p>
+      )}
+      {children}
+      <fieldset disabled={!editing}>
+        <fieldset className="bill-group">
+          <legend>Periode</legend>
+          <Field
+            actorRef={actorRef}
+            spec={{ key: 'period', label: 'Periode tagihan', kind: 'period', required: 'always', hint: 'Format YYYY-MM, contoh: 2024-01' }}
+            readOnly={mode === 'update'}
+          />
+        </fieldset>
+        {GROUPS.map((group) => (
+          <fieldset className="bill-group" key={group.legend}>
+            <legend>{group.legend}</legend>
+            <div className="bill-fields">
+              {group.fields.map((spec) => (
+                <Field key={spec.key} actorRef={actorRef} spec={spec} />
+              ))}
+            </div>
+          </fieldset>
+        ))}
+      </fieldset>
+      <div className="bill-form-actions">
+        <button type="button" className="secondary" disabled={!editing} onClick={() => actorRef.send({ type: 'bill.cancel' })}>
+          Batal
+        </button>
+        <button type="submit" disabled={!canSubmit} aria-busy={busy || undefined}>
+          {busy ? 'Menyimpan...' : 'Simpan'}
+        </button>
+      </div>
+    </form>
+  );
+}

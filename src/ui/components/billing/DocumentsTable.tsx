@@ -1,0 +1,55 @@
+// 'Dokumen Pendukung Penagihan': the supporting documents of the period, opened safely in a new tab.
+import { DOCUMENT_ROWS, type InvoiceSummary } from '../../../domain/invoiceSummary';
+import { isSafeDocumentUrl } from '../../../domain/validation';
+
+const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** DD/MM/YYYY (spec §9), or '—'. */
+export function formatDate(value: string | null): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
+  return (
+    <article className="bill-card" aria-labelledby="bill-documents-heading">
+      <h2 id="bill-documents-heading">Dokumen Pendukung Penagihan</h2>
+      <div className="app-table-scroll">
+        <table aria-labelledby="bill-documents-heading" className="striped">
+          <thead>
+            <tr>
+              <th scope="col">Dokumen</th>
+              <th scope="col">Jenis</th>
+              <th scope="col">Dibuat</th>
+              <th scope="col">Diubah</th>
+              <th scope="col">Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {DOCUMENT_ROWS.map((row) => {
+              const url = summary[row.key];
+              return (
+                <tr key={row.key}>
+                  <th scope="row">{row.name}</th>
+                  <td>{row.type}</td>
+                  <td>{formatDate(summary.createdAt)}</td>
+                  <td>{formatDate(summary.updatedAt)}</td>
+                  <td>
+                    {url && isSafeDocumentUrl(url) ? (
+                      <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Lihat ${row.name}`}>
+                        Lihat
+                      </a>
+                    ) : (
+                      <span className="app-muted">Belum ada</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </article>
+  );
+}

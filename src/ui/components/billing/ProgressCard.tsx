@@ -1,0 +1,66 @@
+// 'Progres Penagihan': the five pipeline steps as coloured bars (spec §4). With the menu
+// 'Update Progres Tagihan' each bar is a button that opens the progress edit dialog.
+import { overallCompletion, stepProgress, type PipelineStepKey, type StepProgress } from '../../../domain/pipeline';
+import { formatRupiahInput } from '../../../domain/rupiah';
+import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+
+export interface ProgressCardProps {
+  summary: InvoiceSummary;
+  /** Null when the user may not change progress: the bars are shown but not clickable. */
+  onEdit: ((step: PipelineStepKey) => void) | null;
+}
+
+function Bar({ item }: { item: StepProgress }) {
+  return (
+    <>
+      <span className="bill-step-line">
+        <span className="bill-step-title">{item.step.title}</span>
+        <span className="bill-step-pct">{item.percentage}%</span>
+      </span>
+      <progress
+        className="app-progress"
+        data-band={item.band}
+        value={item.percentage}
+        max={100}
+        aria-label={`${item.step.title} ${item.percentage}%`}
+      />
+      <small className="app-muted">
+        {formatRupiahInput(item.count)} dari {formatRupiahInput(item.total)} unit
+      </small>
+    </>
+  );
+}
+
+export function ProgressCard({ summary, onEdit }: ProgressCardProps) {
+  const steps = stepProgress(summary);
+  return (
+    <article className="bill-card" aria-labelledby="bill-progress-heading">
+      <header className="bill-card-header">
+        <h2 id="bill-progress-heading">Progres Penagihan</h2>
+        <span className="app-badge" data-variant="primary">
+          Selesai {overallCompletion(summary)}%
+        </span>
+      </header>
+      <ul className="bill-steps">
+        {steps.map((item) => (
+          <li key={item.step.key} data-band={item.band}>
+            {onEdit ? (
+              <button
+                type="button"
+                className="bill-step bill-step-button"
+                aria-label={`${item.step.title}: ${item.percentage}%. Ubah progress`}
+                onClick={() => onEdit(item.step.key)}
+              >
+                <Bar item={item} />
+              </button>
+            ) : (
+              <div className="bill-step">
+                <Bar item={item} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

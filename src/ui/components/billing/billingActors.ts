@@ -1,0 +1,65 @@
+// The billing machines' side effects, on the real API services (src/api).
+import { fromPromise } from 'xstate';
+import { invoiceSummaries, FALLBACK } from '../../../api';
+import { PAGINATION } from '../../../domain/constants';
+import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+import { aggregateSummaries, recentPeriodSummaries } from '../../../domain/summaryAggregate';
+import { MESSAGES } from '../../../domain/validation';
+import type { SaveBillInput, SaveBillOutput } from '../../../machines/billForm.machine';
+import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../../machines/billForm.machine';
+import type { DashboardData, LoadDashboardInput } from '../../../machines/dashboard.machine';
+import type { SaveProgressInput, SaveProgressOutput } from '../../../machines/progressDialog.machine';
+import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../../machines/summaryList.machine';
+
+/** spec §7: the period's summaries (limit 100, combined here) and the overview (limit 50, 6 most recent periods). */
+export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(async ({ input }) => {
+  const [forPeriod, overview] = await Promise.all([
+    invoiceSummaries.list({ period: input.period, limit: PAGINATION.dashboardPeriodLimit }),
+    invoiceSummaries.list({ limit: PAGINATION.dashboardOverviewLimit, sortBy: 'invoice_period', sortOrder: 'desc' }),
+  ]);
+  if (!forPeriod.success || !forPeriod.data) throw new Error(forPeriod.error ?? FALLBACK.dashboardLoad);
+  if (!overview.success || !overview.data) throw new Error(overview.error ?? FALLBACK.dashboardLoad);
+  const mine = forPeriod.data.summaries.filter((s) => s.period === input.period);
+  return {
+    period: input.period,
+    summary: mine.length > 0 ? aggregateSummaries(mine) : null,
+    overview: recentPeriodSummaries(overview.data.summaries, PAGINATION.dashboardOverviewPeriods),
+  };
+});
+
+export const saveProgress = fromPromise<SaveProgressOutput, SaveProgressInput>(async ({ input }) => {
+  const result = await invoiceSummaries.updateProgress(input.stepKey, input.invoiceId, input.count, input.url);
+  if (!result.success) throw new Error(result.error ?? MESSAGES.PROGRESS_SAVE_FAILED);
+  return { message: MESSAGES.PROGRESS_SAVED };
+});
+
+export const saveBill = fromPromise<SaveBillOutput, SaveBillInput>(async ({ input }) => {
+  if (input.mode === 'create') {
+    const result = await invoiceSummaries.create(input.values);
+    if (!result.success) throw new Error(result.error ?? MESSAGES.SUMMARY_SAVE_FAILED);
+    return { summary: result.data, message: BILL_CREATED_MESSAGE };
+  }
+  if (input.id === null) throw new Error(MESSAGES.INVOICE_ID_NOT_FOUND);
+  // The period is the summary's identity; the edit form does not change it.
+  const { period: _period, ...fields } = input.values;
+  const result = await invoiceSummaries.update(input.id, fields);
+  if (!result.success) throw new Error(result.error ?? MESSAGES.SUMMARY_SAVE_FAILED);
+  return { summary: result.data, message: BILL_UPDATED_MESSAGE };
+});
+
+/** /update-progress-bill: limit 50, newest period first (spec §7). */
+export const loadSummaries = fromPromise<InvoiceSummary[]>(async () => {
+  const result = await invoiceSummaries.list({
+    limit: PAGINATION.summaryListPageSize,
+    sortBy: 'invoice_period',
+    sortOrder: 'desc',
+  });
+  if (!result.success || !result.data) throw new Error(result.error ?? FALLBACK.dashboardLoad);
+  return result.data.summaries;
+});
+
+export const deleteSummary = fromPromise<string, { id: SummaryId }>(async ({ input }) => {
+  const result = await invoiceSummaries.remove(input.id);
+  if (!result.success) throw new Error(result.error ?? FALLBACK.deleteSummary);
+  return SUMMARY_DELETED_MESSAGE;
+});
