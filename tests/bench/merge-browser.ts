@@ -10,6 +10,7 @@
 //
 //   node --import tsx tests/bench/merge-browser.ts
 import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { BENCH_FIELDS, benchLoopTemplate, benchRow, benchTemplate, benchWorkbook, wideWorkbook } from './harness/documents';
 import { startHarness } from './harness/serve';
@@ -354,7 +355,8 @@ export async function runMergeBench(): Promise<string[]> {
 
     const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
     const lines = [
-      `generator in headless Chromium (${new Date().toISOString()}; production worker bundle; best of 3 runs at 1,000 rows, 2 at 10,000)`,
+      `generator in headless Chromium (${new Date().toISOString()}; production worker bundle; best of 3 runs at 1,000 rows, 2 at 10,000;` +
+        ` load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs: long tasks and frames stretch on a busy machine)`,
       ...table([
         ['measure', 'app', 'floor', 'ratio', 'goal', ''],
         ...merges.map((m) => {
