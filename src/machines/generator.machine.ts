@@ -51,6 +51,11 @@ const emptyData = {
 
 const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
 
+/** Messages cleared, except the template's own 'no placeholders' warning, which stays while that template does. */
+function messagesKeptForTemplate(context: GeneratorContext) {
+  return { ...noMessages, warning: context.warning === messages.noPlaceholders ? context.warning : '' };
+}
+
 export const initialGeneratorContext: GeneratorContext = {
   templateFile: null,
   ...emptyData,
@@ -155,22 +160,22 @@ export const generatorMachine = setup({
           {
             guard: 'dataFileAccepted',
             target: 'readingWorkbook',
-            actions: assign(({ event }) => ({ ...emptyData, dataFile: event.file, ...noMessages })),
+            actions: assign(({ context, event }) => ({ ...emptyData, dataFile: event.file, ...messagesKeptForTemplate(context) })),
           },
           {
-            actions: assign(({ event }) => ({ ...noMessages, error: checkDataFile(event.file) ?? '' })),
+            actions: assign(({ context, event }) => ({ ...messagesKeptForTemplate(context), error: checkDataFile(event.file) ?? '' })),
           },
         ],
         'generator.sheetChanged': {
           guard: 'isOtherSheet',
           target: 'readingSheet',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             selectedSheet: event.sheet,
             headers: [],
             rows: [],
             selection: NO_SELECTION,
             selectedCount: 0,
-            ...noMessages,
+            ...messagesKeptForTemplate(context),
           })),
         },
         'generator.rowToggled': {

@@ -211,6 +211,16 @@ describe('generator machine: template analysis', () => {
     expect(actor.getSnapshot().context.templateFile?.name).toBe('plain.docx');
   });
 
+  it('the no-placeholders warning stays while that template does, through workbook and sheet changes', async () => {
+    const { actor } = await loaded({ placeholders: [] });
+    expect(actor.getSnapshot().context.warning).toBe(messages.noPlaceholders);
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
+    await idle(actor);
+    expect(actor.getSnapshot().context.warning).toBe(messages.noPlaceholders);
+    actor.send({ type: 'generator.templateChosen', file: file('with-tags.docx') });
+    expect(actor.getSnapshot().context.warning).toBe('');
+  });
+
   it('shows the analysis error and clears the template', async () => {
     const { actor } = start({
       analyse: async () => {
