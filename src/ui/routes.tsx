@@ -12,20 +12,42 @@ import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+/** §9: a page's code that has not arrived after 120 s counts as failed (the error boundary offers a reload). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+function page(load: () => Promise<{ default: ComponentType }>): Page {
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('Failed to fetch dynamically imported module: timed out')), CHUNK_LOAD_TIMEOUT_MS);
+        load().then(
+          (module) => {
+            clearTimeout(timer);
+            resolve(module);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      }),
+  );
+}
+
 export const PAGES: Record<string, Page> = {
-  '/dashboard': lazy(() => import('./pages/DashboardPage')),
-  '/create-progress-bill': lazy(() => import('./pages/CreateProgressBillPage')),
-  '/update-progress-bill': lazy(() => import('./pages/UpdateProgressBillPage')),
-  '/user-management': lazy(() => import('./pages/UserManagementPage')),
-  '/invoice-document-generator': lazy(() => import('./pages/InvoiceDocumentGeneratorPage')),
-  '/profile': lazy(() => import('./pages/ProfilePage')),
-  '/signin': lazy(() => import('./pages/SignInPage')),
-  '/signup': lazy(() => import('./pages/SignUpPage')),
-  '/forgot-password': lazy(() => import('./pages/ForgotPasswordPage')),
-  '/reset-password': lazy(() => import('./pages/ResetPasswordPage')),
-  '/403': lazy(() => import('./pages/ForbiddenPage')),
+  '/dashboard': page(() => import('./pages/DashboardPage')),
+  '/create-progress-bill': page(() => import('./pages/CreateProgressBillPage')),
+  '/update-progress-bill': page(() => import('./pages/UpdateProgressBillPage')),
+  '/user-management': page(() => import('./pages/UserManagementPage')),
+  '/invoice-document-generator': page(() => import('./pages/InvoiceDocumentGeneratorPage')),
+  '/profile': page(() => import('./pages/ProfilePage')),
+  '/signin': page(() => import('./pages/SignInPage')),
+  '/signup': page(() => import('./pages/SignUpPage')),
+  '/forgot-password': page(() => import('./pages/ForgotPasswordPage')),
+  '/reset-password': page(() => import('./pages/ResetPasswordPage')),
+  '/403': page(() => import('./pages/ForbiddenPage')),
 };
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const NotFoundPage = page(() => import('./pages/NotFoundPage'));
 // Guests never see the signed-in layout, so the sign-in page does not load it.
 const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 
@@ -71,7 +93,7 @@ export function AppRoutes() {
   const allowed = useSelector(shell.guard, (s) => guardAllows(s, { path, search }));
   const route = findRoute(path);
   const Page = (route && PAGES[route.path]) ?? NotFoundPage;
-  const page = (
+  const content = (
     <RouteErrorBoundary resetKey={path}>
       <Suspense fallback={pageFallback}>
         <Page />
@@ -80,21 +102,21 @@ export function AppRoutes() {
   );
 
   if (route?.access === 'guest') {
-    return <AuthLayout>{allowed ? page : pageFallback}</AuthLayout>;
+    return <AuthLayout>{allowed ? content : pageFallback}</AuthLayout>;
   }
   if (!session.authenticated) {
     // Guests only ever see the 403 and 404 pages outside the auth card; everything else redirects.
     if (!allowed) return <LoadingOverlay />;
     return (
       <main className="app-bare" id="main-content">
-        {page}
+        {content}
       </main>
     );
   }
   return (
     <Suspense fallback={<LoadingOverlay />}>
       <AppLayout>
-        {allowed ? page : pageFallback}
+        {allowed ? content : pageFallback}
       </AppLayout>
     </Suspense>
   );
