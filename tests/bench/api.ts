@@ -97,25 +97,38 @@ export async function startServers(dir: string): Promise<Ports> {
   const appServer = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => appServer.once('listening', resolve));
 
-  // The floor: the same SQL the API runs, answered with JSON.stringify and nothing else.
+  // The floor: the very SQL the routes run (compiled from their own query builders), prepared
+  // once on a plain better-sqlite3 handle and answered with JSON.stringify and nothing else.
+  // The API side additionally does everything a real request does (JWT, session and menu checks).
+  const { userMenusQuery } = await import('../../src/server/routes/menus');
+  const { summaryPageQuery, parseSummaryListQuery } = await import('../../src/server/routes/invoiceSummaries.queries');
+  const { parsePage } = await import('../../src/server/pagination');
   const raw = new Sqlite(file, { readonly: true });
-  const summaries = raw.prepare(
-    'select *, count(*) over () as total_count from invoice_summaries order by invoice_period desc, id desc limit ? offset 0',
-  );
-  const menus = raw.prepare(
-    'select m.* from menus m join role_menus rm on rm.menu_id = m.id where rm.role = ? and m.active = 1 order by m."order", m.id',
-  );
+  const summaryPages = new Map<string, { run: () => unknown[]; limit: number }>();
+  const summaryPage = (limit: string) => {
+    let page = summaryPages.get(limit);
+    if (!page) {
+      const request = parsePage({ limit });
+      const compiled = summaryPageQuery(db, parseSummaryListQuery({}), request).compile();
+      const statement = raw.prepare(compiled.sql);
+      page = { run: () => statement.all(...compiled.parameters), limit: request.limit };
+      summaryPages.set(limit, page);
+    }
+    return page;
+  };
+  const menusCompiled = userMenusQuery(db, 'admin').compile();
+  const menus = raw.prepare(menusCompiled.sql);
   const floor = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://floor');
     let body: unknown;
     if (url.pathname === '/api/v1/invoice-summaries') {
-      const limit = Number(url.searchParams.get('limit') ?? 10);
-      const rows = summaries.all(limit) as { total_count: number }[];
+      const page = summaryPage(url.searchParams.get('limit') ?? '10');
+      const rows = page.run() as { total_count: number }[];
       const total = rows[0]?.total_count ?? 0;
       const list = rows.map(({ total_count: _total, ...row }) => row);
-      body = { success: true, data: { summaries: list, pagination: { page: 1, limit, total, total_pages: Math.ceil(total / limit) } } };
+      body = { success: true, data: { summaries: list, pagination: { page: 1, limit: page.limit, total, total_pages: Math.ceil(total / page.limit) } } };
     } else {
-      body = { success: true, data: menus.all('admin') };
+      body = { success: true, data: menus.all(...menusCompiled.parameters) };
     }
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));

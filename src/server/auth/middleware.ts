@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
-import { isSessionAlive } from './sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './userView';
 
 export const UNVERIFIED_MESSAGE = 'Your account is pending verification. Please contact an administrator.';
@@ -22,8 +21,19 @@ export async function authenticate(c: Context<AppEnv>): Promise<{ user: AuthUser
   const { db, tokens, now } = c.get('deps');
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw new ApiError(401, MESSAGES.invalidToken);
-  const row = await db.selectFrom('users').select(PUBLIC_USER_COLUMNS).where('id', '=', claims.userId).executeTakeFirst();
-  if (!row || !(await isSessionAlive(db, claims.sessionId, now()))) throw new ApiError(401, MESSAGES.invalidToken);
+  // One query: the user, provided the session (refresh-token family) is still alive. Checked on
+  // every request, so logout, logout-all, invalidation and deletion end access at once.
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('refresh_tokens', 'refresh_tokens.user_id', 'users.id')
+    .select(PUBLIC_USER_COLUMNS.map((column) => `users.${column}` as const))
+    .where('users.id', '=', claims.userId)
+    .where('refresh_tokens.family_id', '=', claims.sessionId)
+    .where('refresh_tokens.revoked_at', 'is', null)
+    .where('refresh_tokens.expires_at', '>', now().toISOString())
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(401, MESSAGES.invalidToken);
   if (row.is_verified !== 1) throw new ApiError(403, UNVERIFIED_MESSAGE);
   return { user: toPublicUser(row), sessionId: claims.sessionId };
 }

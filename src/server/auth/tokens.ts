@@ -19,7 +19,8 @@ export interface TokenService {
 }
 
 export function createTokenService(options: { secret: string; accessTtlSeconds: number; now: () => Date }): TokenService {
-  const key = new TextEncoder().encode(options.secret);
+  // Imported once: handing jose the raw bytes would re-import the HMAC key on every sign and verify.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const seconds = () => Math.floor(options.now().getTime() / 1000);
   return {
     accessTtlSeconds: options.accessTtlSeconds,
@@ -32,11 +33,11 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         .setAudience(JWT_AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + options.accessTtlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verifyAccess(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           issuer: JWT_ISSUER,
           audience: JWT_AUDIENCE,

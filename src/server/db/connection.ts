@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteHandle, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -37,6 +37,42 @@ const pgTypes = {
   },
 };
 
+/** Distinct SQL texts kept prepared; the app has a few dozen, so this only bounds odd dynamic ones. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 as Kysely sees it, with prepared statements kept by SQL text (least recently used
+ * dropped first). Kysely prepares every query anew, which costs more than running a small one.
+ * all/run finish synchronously, so one statement object is never used twice at once; iterate
+ * (streaming, which spans awaits) gets a statement of its own.
+ */
+export function withStatementCache(sqlite: SqliteHandle, size = STATEMENT_CACHE_SIZE): SqliteHandle {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql) {
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql);
+      } else {
+        const prepared = sqlite.prepare(sql);
+        statement = {
+          reader: prepared.reader,
+          all: (parameters) => prepared.all(parameters),
+          run: (parameters) => prepared.run(parameters),
+          iterate: (parameters) => sqlite.prepare(sql).iterate(parameters),
+        };
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -58,7 +94,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 

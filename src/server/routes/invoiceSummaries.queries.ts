@@ -99,20 +99,24 @@ function filtered(db: Kysely<Database>, q: SummaryListQuery) {
   });
 }
 
-export async function listSummaries(
-  db: Kysely<Database>,
-  q: SummaryListQuery,
-  page: PageRequest,
-): Promise<{ rows: InvoiceSummaryRow[]; total: number }> {
-  // One query answers the page and the total (window count); only a page past the end needs a second.
-  const withTotal = await filtered(db, q)
+/** One page of the list with the filtered total beside every row (window count), in one query. */
+export function summaryPageQuery(db: Kysely<Database>, q: SummaryListQuery, page: PageRequest) {
+  return filtered(db, q)
     .selectAll()
     .select((eb) => eb.fn.countAll<number | string>().over().as('total_count'))
     .orderBy(q.sortBy, q.sortOrder)
     .orderBy('id', q.sortOrder)
     .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .offset(page.offset);
+}
+
+export async function listSummaries(
+  db: Kysely<Database>,
+  q: SummaryListQuery,
+  page: PageRequest,
+): Promise<{ rows: InvoiceSummaryRow[]; total: number }> {
+  // One query answers the page and the total; only a page past the end needs a second.
+  const withTotal = await summaryPageQuery(db, q, page).execute();
   if (withTotal.length === 0 && page.offset > 0) {
     const count = await filtered(db, q).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
     return { rows: [], total: Number(count.total) };

@@ -44,16 +44,39 @@ async function rolesByMenu(db: Kysely<Database>, menuIds: number[]): Promise<Map
 
 async function present(db: Kysely<Database>, rows: MenuRow[]): Promise<MenuView[]> {
   const roles = await rolesByMenu(db, rows.map((r) => r.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    path: row.path,
-    icon: row.icon,
-    order: row.order,
-    parent_id: row.parent_id,
-    active: row.active === 1,
-    roles: roles.get(row.id) ?? [],
-  }));
+  return rows.map((row) => ({ ...toView(row), roles: roles.get(row.id) ?? [] }));
+}
+
+/**
+ * The caller's menus (GET /menus/user) in one query: the active menus of `role`, each row repeated
+ * once per role that holds the menu (role_name), ordered for the sidebar.
+ */
+export function userMenusQuery(db: Kysely<Database>, role: Role) {
+  return db
+    .selectFrom('menus')
+    .innerJoin('role_menus as mine', 'mine.menu_id', 'menus.id')
+    .innerJoin('role_menus as holders', 'holders.menu_id', 'menus.id')
+    .selectAll('menus')
+    .select('holders.role as role_name')
+    .where('mine.role', '=', role)
+    .where('menus.active', '=', 1)
+    .orderBy('menus.order')
+    .orderBy('menus.id')
+    .orderBy('holders.role');
+}
+
+function menusWithRoles(rows: (MenuRow & { role_name: Role })[]): MenuView[] {
+  const views: MenuView[] = [];
+  for (const { role_name, ...row } of rows) {
+    const last = views.at(-1);
+    if (last?.id === row.id) last.roles.push(role_name);
+    else views.push({ ...toView(row), roles: [role_name] });
+  }
+  return views;
+}
+
+function toView(row: MenuRow): Omit<MenuView, 'roles'> {
+  return { id: row.id, name: row.name, path: row.path, icon: row.icon, order: row.order, parent_id: row.parent_id, active: row.active === 1 };
 }
 
 function menuId(c: Context<AppEnv>): number {
@@ -92,17 +115,8 @@ export function menuRoutes() {
   app.use('*', requireAuth);
 
   app.get('/user', async (c) => {
-    const { db } = c.get('deps');
-    const rows = await db
-      .selectFrom('menus')
-      .innerJoin('role_menus', 'role_menus.menu_id', 'menus.id')
-      .selectAll('menus')
-      .where('role_menus.role', '=', c.get('user').role)
-      .where('menus.active', '=', 1)
-      .orderBy('menus.order')
-      .orderBy('menus.id')
-      .execute();
-    return ok(c, await present(db, rows), MENU_MESSAGES.userList);
+    const rows = await userMenusQuery(c.get('deps').db, c.get('user').role).execute();
+    return ok(c, menusWithRoles(rows), MENU_MESSAGES.userList);
   });
 
   app.get('/', async (c) => {
