@@ -44,10 +44,10 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
     <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'app-modal app-modal-wide' : 'app-modal'}>
       <article>
         <header>
-          <button type="button" className="app-close" aria-label="Close" rel="prev" onClick={() => onCloseRef.current()} />
+          <button type="button" aria-label="Close" rel="prev" onClick={() => onCloseRef.current()} />
           <h2 id={titleId}>{title}</h2>
         </header>
-        {open && children}
+        <div className="app-modal-body">{open && children}</div>
         {footer && <footer>{footer}</footer>}
       </article>
     </dialog>
