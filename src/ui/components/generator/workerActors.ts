@@ -16,19 +16,33 @@ import type {
 } from '../../../machines/generator.types';
 import { generatorBridge as bridge } from '../../../workers/bridge';
 
+/**
+ * A job whose actor is stopped before it settles (the page is left, or the machine moved on) is not
+ * needed any more: stop the worker instead of letting it run on. xstate aborts the signal only then.
+ */
+function stopWorkerWhenAbandoned(signal: AbortSignal): void {
+  signal.addEventListener('abort', () => bridge.cancel(), { once: true });
+}
+
 export const workerActors = {
-  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async ({ input }) =>
-    bridge.analyseTemplate(input.file),
-  ),
-  readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input }) => {
+  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async ({ input, signal }) => {
+    stopWorkerWhenAbandoned(signal);
+    return bridge.analyseTemplate(input.file);
+  }),
+  readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input, signal }) => {
+    stopWorkerWhenAbandoned(signal);
     const workbook = await bridge.readWorkbook(input.file);
     return { sheetNames: workbook.sheetNames, sheet: workbook.sheetName, ...workbook.sheet };
   }),
   // The worker keeps the parsed workbook, so a sheet change does not send the file again.
-  readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input }) => bridge.readSheet(input.sheet)),
+  readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input, signal }) => {
+    stopWorkerWhenAbandoned(signal);
+    return bridge.readSheet(input.sheet);
+  }),
   mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
     // After a cancel the machine has moved on; whatever the old job still reports is dropped.
     let live = true;
+    let settled = false;
     const send = (event: MergeActorEvent) => {
       if (live) sendBack(event);
     };
@@ -37,6 +51,9 @@ export const workerActors = {
         { template: input.template, rows: [...input.rows], rowNumbers: [...input.rowNumbers], mapping: { ...input.mapping } },
         ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
       )
+      .finally(() => {
+        settled = true;
+      })
       .then(
         (result) =>
           send({
@@ -47,9 +64,12 @@ export const workerActors = {
       );
     return () => {
       live = false;
+      // Stopped before the merge finished (page left, or cancelled): the worker need not go on.
+      if (!settled) bridge.cancel();
     };
   }),
-  exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input }) => {
+  exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
+    stopWorkerWhenAbandoned(signal);
     const result = await bridge.exportRows({ rows: [...input.rows], mapping: { ...input.mapping } });
     return { data: result.buffer, fileName: result.fileName, rowCount: input.rows.length };
   }),
