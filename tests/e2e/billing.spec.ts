@@ -261,7 +261,7 @@ test.describe('billing', () => {
       }
     });
     await page.goto('/dashboard?period=2031-10');
-    await expect(page.getByText('Gagal memuat data dashboard')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Gagal memuat data dashboard' })).toContainText('Terjadi kesalahan saat memuat data dashboard');
     await page.screenshot({ path: `${SHOTS}/dashboard-error.png`, fullPage: true });
     await page.getByRole('button', { name: 'Coba Lagi' }).click();
     await expect(page.getByRole('article', { name: 'Pelanggan' }).getByRole('definition').first()).toHaveText('77');
@@ -284,6 +284,7 @@ test.describe('billing', () => {
     const table = page.getByRole('table', { name: 'Daftar progres tagihan' });
     await expect(table.getByRole('row', { name: /^Januari 2032/ })).toHaveCount(1);
     const periods = await table.getByRole('rowheader').allTextContents();
+    await page.screenshot({ path: `${SHOTS}/update-table.png`, fullPage: true });
     expect(periods.indexOf('Februari 2032')).toBeLessThan(periods.indexOf('Januari 2032'));
     expect(periods).toEqual([...periods].sort((a, b) => toPeriod(b).localeCompare(toPeriod(a))));
 

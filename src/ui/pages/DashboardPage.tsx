@@ -68,6 +68,8 @@ export default function DashboardPage() {
   const data = useSelector(dashboard, (s) => s.context.data);
   const error = useSelector(dashboard, (s) => s.context.error);
   const shownPeriod = useSelector(dashboard, (s) => s.context.period);
+  // A refresh of the period on screen keeps its figures visible instead of flashing the loading panel.
+  const refreshing = status === 'loading' && data !== null && data.period === shownPeriod;
   const saved = useSelector(dialog, (s) => (s.matches({ dialog: 'closed' }) ? s.context.success : null));
 
   const openStep = (stepKey: PipelineStepKey) => {
@@ -91,7 +93,7 @@ export default function DashboardPage() {
     <section className="bill-dashboard" aria-busy={status === 'loading' || undefined}>
       <PeriodSelector period={period} onChange={setPeriod} />
       {saved && <Alert type="success">{saved}</Alert>}
-      {status === 'loading' && (
+      {status === 'loading' && !refreshing && (
         <div className="bill-card bill-state">
           <LoadingOverlay inline message={DASHBOARD_LOADING_MESSAGE} />
         </div>
@@ -113,7 +115,7 @@ export default function DashboardPage() {
           </Link>
         </article>
       )}
-      {status === 'loaded' && data?.summary && (
+      {(status === 'loaded' || refreshing) && data?.summary && (
         <div className="bill-grid">
           <CustomerCard summary={data.summary} />
           <ProgressCard summary={data.summary} onEdit={canEditProgress ? openStep : null} />

@@ -21,7 +21,7 @@ interface FieldSpec {
   required?: 'create' | 'always';
 }
 
-const GROUPS: { legend: string; fields: FieldSpec[] }[] = [
+const GROUPS: { legend: string; description?: string; fields: FieldSpec[] }[] = [
   {
     legend: 'Pelanggan & transaksi',
     fields: [
@@ -36,7 +36,8 @@ const GROUPS: { legend: string; fields: FieldSpec[] }[] = [
   },
   {
     legend: 'Progres',
-    fields: PIPELINE_STEPS.map((s) => ({ key: s.countKey, label: s.title, kind: 'count' as const, hint: 'Jumlah transaksi yang sudah selesai' })),
+    description: 'Jumlah transaksi yang sudah selesai di tiap tahap; tidak boleh melebihi jumlah transaksi.',
+    fields: PIPELINE_STEPS.map((s) => ({ key: s.countKey, label: s.title, kind: 'count' as const })),
   },
   {
     legend: 'Dokumen',
@@ -127,13 +128,20 @@ export function BillForm({ actorRef, children }: BillFormProps) {
           <legend>Periode</legend>
           <Field
             actorRef={actorRef}
-            spec={{ key: 'period', label: 'Periode tagihan', kind: 'period', required: 'always', hint: 'Format YYYY-MM, contoh: 2024-01' }}
+            spec={{
+              key: 'period',
+              label: 'Periode tagihan',
+              kind: 'period',
+              required: 'always',
+              hint: mode === 'create' ? 'Format YYYY-MM, contoh: 2024-01' : 'Periode tidak dapat diubah',
+            }}
             readOnly={mode === 'update'}
           />
         </fieldset>
         {GROUPS.map((group) => (
           <fieldset className="bill-group" key={group.legend}>
             <legend>{group.legend}</legend>
+            {group.description && <p className="app-muted bill-group-note">{group.description}</p>}
             <div className="bill-fields">
               {group.fields.map((spec) => (
                 <Field key={spec.key} actorRef={actorRef} spec={spec} />

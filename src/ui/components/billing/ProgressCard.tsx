@@ -35,12 +35,12 @@ export function ProgressCard({ summary, onEdit }: ProgressCardProps) {
   const steps = stepProgress(summary);
   return (
     <article className="bill-card" aria-labelledby="bill-progress-heading">
-      <header className="bill-card-header">
+      <div className="bill-card-header">
         <h2 id="bill-progress-heading">Progres Penagihan</h2>
         <span className="app-badge" data-variant="primary">
           Selesai {overallCompletion(summary)}%
         </span>
-      </header>
+      </div>
       <ul className="bill-steps">
         {steps.map((item) => (
           <li key={item.step.key} data-band={item.band}>

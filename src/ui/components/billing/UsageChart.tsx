@@ -116,7 +116,7 @@ export function UsageChart({ summary, overview, periodDisplay }: UsageChartProps
 
   return (
     <article className="bill-card bill-chart" aria-labelledby={headingId}>
-      <header className="bill-card-header">
+      <div className="bill-card-header">
         <h2 id={headingId}>Transaksi Pemakaian</h2>
         <div role="group" aria-label="Tampilan grafik" className="bill-toggle">
           <button type="button" className={view === 'period' ? '' : 'outline'} aria-pressed={view === 'period'} onClick={() => setView('period')}>
@@ -131,7 +131,7 @@ export function UsageChart({ summary, overview, periodDisplay }: UsageChartProps
             {`${overview.length} periode terakhir`}
           </button>
         </div>
-      </header>
+      </div>
       <div className="bill-chart-canvas" role="img" aria-label={`Grafik batang Transaksi Pemakaian: ${description}`} ref={container} />
       <table className="app-visually-hidden" aria-label={`Data grafik Transaksi Pemakaian: ${description}`}>
         {view === 'period' ? (

@@ -17,8 +17,12 @@ export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(asyn
     invoiceSummaries.list({ period: input.period, limit: PAGINATION.dashboardPeriodLimit }),
     invoiceSummaries.list({ limit: PAGINATION.dashboardOverviewLimit, sortBy: 'invoice_period', sortOrder: 'desc' }),
   ]);
-  if (!forPeriod.success || !forPeriod.data) throw new Error(forPeriod.error ?? FALLBACK.dashboardLoad);
-  if (!overview.success || !overview.data) throw new Error(overview.error ?? FALLBACK.dashboardLoad);
+  for (const result of [forPeriod, overview]) {
+    if (result.success && result.data) continue;
+    // A server failure's own text means nothing to the user (the shell already shows 'Server Error').
+    throw new Error(result.status >= 500 ? FALLBACK.dashboardError : (result.error ?? FALLBACK.dashboardLoad));
+  }
+  if (!forPeriod.data || !overview.data) throw new Error(FALLBACK.dashboardLoad);
   const mine = forPeriod.data.summaries.filter((s) => s.period === input.period);
   return {
     period: input.period,
