@@ -107,8 +107,10 @@ export function buildNavigationMenu(
     }));
 }
 
+// The query string never changes a decision (it is only remembered for later), so a page that
+// keeps its state in the URL is not checked, hidden and remounted on every change of it.
 const checkKey = (location: GuardLocation, session: GuardSession) =>
-  `${location.path}${location.search}|${session.authenticated}|${session.menusStatus}`;
+  `${location.path}|${session.authenticated}|${session.menusStatus}`;
 
 export const navigationGuardMachine = setup({
   types: {
@@ -175,11 +177,10 @@ export const navigationGuardMachine = setup({
   },
 });
 
-/** Whether the page at `location` may render now. */
+/** Whether the page at `location` may render now (its path was checked and allowed). */
 export function guardAllows(
   snapshot: { matches: (v: 'allowed') => boolean; context: NavigationGuardContext },
-  location: GuardLocation,
+  location: Pick<GuardLocation, 'path'>,
 ): boolean {
-  const checked = snapshot.context.location;
-  return snapshot.matches('allowed') && checked?.path === location.path && checked.search === location.search;
+  return snapshot.matches('allowed') && snapshot.context.location?.path === location.path;
 }

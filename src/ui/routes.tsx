@@ -90,7 +90,7 @@ export function AppRoutes() {
     if (path !== '/') document.title = pageTitle(routeTitle(path));
   }, [path]);
 
-  const allowed = useSelector(shell.guard, (s) => guardAllows(s, { path, search }));
+  const allowed = useSelector(shell.guard, (s) => guardAllows(s, { path }));
   const route = findRoute(path);
   const Page = (route && PAGES[route.path]) ?? NotFoundPage;
   const content = (

@@ -123,14 +123,24 @@ describe('navigation guard machine', () => {
     actor.send(event); // React may check the same location twice
     expect(log).toEqual(['remember /profile', 'redirect /signin']);
     expect(notices).toEqual([GUARD_NOTICES.signInRequired]);
-    expect(guardAllows(actor.getSnapshot(), { path: '/profile', search: '' })).toBe(false);
+    expect(guardAllows(actor.getSnapshot(), { path: '/profile' })).toBe(false);
   });
 
-  it('lets the page render only for the location it allowed', () => {
+  it('lets the page render only for the path it allowed', () => {
     const { actor } = start();
     actor.send({ type: 'guard.check', location: { path: '/dashboard', search: '' }, session: SESSIONS.admin });
-    expect(guardAllows(actor.getSnapshot(), { path: '/dashboard', search: '' })).toBe(true);
-    expect(guardAllows(actor.getSnapshot(), { path: '/profile', search: '' })).toBe(false);
+    expect(guardAllows(actor.getSnapshot(), { path: '/dashboard' })).toBe(true);
+    expect(guardAllows(actor.getSnapshot(), { path: '/profile' })).toBe(false);
+  });
+
+  it('does not check again when only the query string changes (pages keep filters in the URL)', () => {
+    const { actor, log, notices } = start();
+    const session = SESSIONS.failingCheck;
+    actor.send({ type: 'guard.check', location: { path: '/user-management', search: '' }, session });
+    actor.send({ type: 'guard.check', location: { path: '/user-management', search: '?role=admin' }, session });
+    expect(notices).toEqual([GUARD_NOTICES.permissionCheckFailed]);
+    expect(log).toEqual([]);
+    expect(guardAllows(actor.getSnapshot(), { path: '/user-management' })).toBe(true);
   });
 
   it('waits while the menus load and decides when they arrive', () => {
