@@ -51,6 +51,17 @@ test('the layout: breadcrumb, title, sidebar collapse, right-to-left, footer, br
   await page.getByRole('link', { name: 'Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page).toHaveTitle('Profile Settings - Dashboard Invoice');
+
+  // A page that keeps state in the query string is not remounted when it changes.
+  const main = page.locator('#main-content');
+  await expect(main.locator(':scope > *').first()).toBeVisible();
+  await main.evaluate((el) => {
+    (el.firstElementChild as HTMLElement & { shellMark?: boolean }).shellMark = true;
+    history.pushState(null, '', '/profile?tab=activity');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page).toHaveURL(/\/profile\?tab=activity$/);
+  expect(await main.evaluate((el) => (el.firstElementChild as HTMLElement & { shellMark?: boolean }).shellMark)).toBe(true);
 });
 
 test('going offline shows the persistent Connection Lost warning until the browser is back online', async ({ page, context }) => {
