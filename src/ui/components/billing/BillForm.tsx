@@ -112,7 +112,10 @@ export function BillForm({ actorRef, children }: BillFormProps) {
       aria-label={mode === 'create' ? 'Buat Progres Tagihan' : 'Edit Progres Tagihan'}
       onSubmit={(e) => {
         e.preventDefault();
+        const form = e.currentTarget;
         actorRef.send({ type: 'bill.submit' });
+        // Take the user to the first field in error (rendered on the next frame).
+        requestAnimationFrame(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
       }}
     >
       {error && <Alert type="error">{error}</Alert>}

@@ -42,7 +42,7 @@ export function SummaryTable({ summaries, onEdit, onDelete, disabled }: SummaryT
                 </button>
                 <button
                   type="button"
-                  className="outline app-danger"
+                  className="outline app-danger-outline"
                   disabled={disabled || s.id === null}
                   aria-label={`Hapus ${s.periodDisplay}`}
                   onClick={() => s.id !== null && onDelete(s.id)}
