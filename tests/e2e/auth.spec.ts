@@ -102,6 +102,8 @@ test('sign up, wait for verification, sign in as staff, meet the guard, keep the
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('status').filter({ hasText: /Registration successful/ })).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/, { timeout: 6000 });
+  // The sign-in page keeps the message.
+  await expect(page.getByRole('status').filter({ hasText: /Registration successful/ })).toBeVisible();
 
   // Not verified yet: refused with the pending message.
   await signInAs(page, email, password, { expectSuccess: false });
