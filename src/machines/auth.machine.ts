@@ -194,7 +194,18 @@ export const authMachine = setup({
           },
         },
         registered: {
-          on: { 'auth.formOpened': { guard: 'otherForm', target: 'idle', actions: assign({ alert: null, fieldErrors: {} }) } },
+          on: {
+            'auth.formOpened': {
+              guard: 'otherForm',
+              target: 'idle',
+              // Following the Sign in link early keeps the success message there.
+              actions: assign({
+                fieldErrors: {},
+                alert: ({ context, event }) =>
+                  event.form === 'signIn' && context.alert ? { ...context.alert, form: 'signIn' as AuthForm } : null,
+              }),
+            },
+          },
           after: {
             signUpRedirect: {
               target: 'idle',

@@ -123,6 +123,18 @@ describe('auth machine', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
   });
 
+  it('going to sign in before the 3 s are up keeps the message and cancels the redirect', async () => {
+    const { actor, clock, log } = start();
+    actor.send({ type: 'auth.register', name: 'New User', email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    await settle(actor, { signedOut: 'registered' });
+    actor.send({ type: 'auth.formOpened', form: 'signIn' });
+    expect(actor.getSnapshot().context.alert).toEqual({
+      form: 'signIn', type: 'success', message: 'Registration successful. Please wait for admin verification.',
+    });
+    clock.increment(5000);
+    expect(log).toEqual([]);
+  });
+
   it('a refused registration shows its message', async () => {
     const { actor } = start({ register: async () => Promise.reject(new Error('An account with this email already exists.')) });
     actor.send({ type: 'auth.register', name: 'New User', email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
