@@ -1,9 +1,26 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { precompiled } from '../db/precompiled';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from './userView';
 
 export const UNVERIFIED_MESSAGE = 'Your account is pending verification. Please contact an administrator.';
+
+/**
+ * The user, provided the session (refresh-token family) is still alive, in one query. Asked on
+ * every request, so logout, logout-all, invalidation and deletion end access at once.
+ */
+const userOfLiveSession = precompiled((db, userId: number, sessionId: string, nowIso: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('refresh_tokens', 'refresh_tokens.user_id', 'users.id')
+    .select(PUBLIC_USER_COLUMNS.map((column) => `users.${column}` as const))
+    .where('users.id', '=', userId)
+    .where('refresh_tokens.family_id', '=', sessionId)
+    .where('refresh_tokens.revoked_at', 'is', null)
+    .where('refresh_tokens.expires_at', '>', nowIso)
+    .limit(1),
+);
 
 function bearerToken(c: Context): string | null {
   const header = c.req.header('authorization');
@@ -21,18 +38,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<{ user: AuthUser
   const { db, tokens, now } = c.get('deps');
   const claims = await tokens.verifyAccess(token);
   if (!claims) throw new ApiError(401, MESSAGES.invalidToken);
-  // One query: the user, provided the session (refresh-token family) is still alive. Checked on
-  // every request, so logout, logout-all, invalidation and deletion end access at once.
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('refresh_tokens', 'refresh_tokens.user_id', 'users.id')
-    .select(PUBLIC_USER_COLUMNS.map((column) => `users.${column}` as const))
-    .where('users.id', '=', claims.userId)
-    .where('refresh_tokens.family_id', '=', claims.sessionId)
-    .where('refresh_tokens.revoked_at', 'is', null)
-    .where('refresh_tokens.expires_at', '>', now().toISOString())
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await userOfLiveSession(db, claims.userId, claims.sessionId, now().toISOString());
   if (!row) throw new ApiError(401, MESSAGES.invalidToken);
   if (row.is_verified !== 1) throw new ApiError(403, UNVERIFIED_MESSAGE);
   return { user: toPublicUser(row), sessionId: claims.sessionId };

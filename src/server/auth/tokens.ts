@@ -4,6 +4,8 @@ import { jwtVerify, SignJWT } from 'jose';
 export const JWT_ISSUER = 'dashboard-invoice';
 export const JWT_AUDIENCE = 'dashboard-invoice-api';
 const ACCESS_TYPE = 'access';
+/** Verified access tokens remembered per process (oldest dropped first). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface AccessClaims {
   userId: number;
@@ -22,6 +24,11 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
   // Imported once: handing jose the raw bytes would re-import the HMAC key on every sign and verify.
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const seconds = () => Math.floor(options.now().getTime() / 1000);
+  // Signature and static claims of a token string that verified once, keyed by its SHA-256.
+  // WebCrypto verifies on the thread pool, a round trip per request; a token's bytes verify the
+  // same way every time, so only its expiry is checked again. This is not a session cache:
+  // requireAuth still asks the database on every request whether the session is alive.
+  const verified = new Map<string, AccessClaims & { exp: number }>();
   return {
     accessTtlSeconds: options.accessTtlSeconds,
     async signAccess({ userId, sessionId }) {
@@ -36,6 +43,13 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         .sign(await key);
     },
     async verifyAccess(token) {
+      const digest = hashToken(token);
+      const known = verified.get(digest);
+      if (known) {
+        if (known.exp > seconds()) return { userId: known.userId, sessionId: known.sessionId };
+        verified.delete(digest);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
@@ -46,6 +60,8 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
         });
         const userId = Number(payload.sub);
         if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(digest, { userId, sessionId: payload.sid, exp: payload.exp! });
         return { userId, sessionId: payload.sid };
       } catch {
         return null;

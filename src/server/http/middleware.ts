@@ -66,5 +66,9 @@ export function limitBodies(fallback: number, routes: Record<string, number>): M
     if (!handler) cache.set(maxSize, (handler = bodyLimit({ maxSize, onError })));
     return handler;
   };
-  return (c, next) => limiter(routes[c.req.path.replace(/\/+$/, '')] ?? fallback)(c, next);
+  return (c, next) => {
+    // Reading requests carry no body; looking at one would make the Node adapter build a full Request.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return limiter(routes[c.req.path.replace(/\/+$/, '')] ?? fallback)(c, next);
+  };
 }

@@ -4,6 +4,7 @@ import { menuCreateStruct, menuUpdateStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { requireAdmin, requireAuth } from '../auth/middleware';
 import { isUniqueViolation } from '../db/connection';
+import { precompiled } from '../db/precompiled';
 import type { Database, MenuRow, Role } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
@@ -65,6 +66,8 @@ export function userMenusQuery(db: Kysely<Database>, role: Role) {
     .orderBy('holders.role');
 }
 
+const userMenus = precompiled(userMenusQuery);
+
 function menusWithRoles(rows: (MenuRow & { role_name: Role })[]): MenuView[] {
   const views: MenuView[] = [];
   for (const { role_name, ...row } of rows) {
@@ -115,7 +118,7 @@ export function menuRoutes() {
   app.use('*', requireAuth);
 
   app.get('/user', async (c) => {
-    const rows = await userMenusQuery(c.get('deps').db, c.get('user').role).execute();
+    const rows = await userMenus(c.get('deps').db, c.get('user').role);
     return ok(c, menusWithRoles(rows), MENU_MESSAGES.userList);
   });
 

@@ -35,6 +35,20 @@ describe('access tokens', () => {
     expect(await tokens.verifyAccess(token)).toBeNull();
   });
 
+  test('a token verified before is still refused once expired or when any byte differs', async () => {
+    clock = new Date('2026-01-01T00:00:00Z');
+    const token = await tokens.signAccess({ userId: 8, sessionId: 'family-2' });
+    expect(await tokens.verifyAccess(token)).toEqual({ userId: 8, sessionId: 'family-2' });
+    const [header, payload, signature] = token.split('.');
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    expect(await tokens.verifyAccess(`${header}.${payload}.${flipped}`)).toBeNull();
+    expect(await tokens.verifyAccess(`${header}.${payload}x.${signature}`)).toBeNull();
+    clock = new Date('2026-01-01T00:14:59Z');
+    expect(await tokens.verifyAccess(token)).toEqual({ userId: 8, sessionId: 'family-2' });
+    clock = new Date('2026-01-01T00:15:00Z');
+    expect(await tokens.verifyAccess(token)).toBeNull();
+  });
+
   test('a token of another type, audience or issuer is refused even with the right key', async () => {
     clock = new Date();
     const key = new TextEncoder().encode(secret);
