@@ -159,3 +159,33 @@ test('right-to-left variant', async ({ page }) => {
   await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
   await shot(page, 'rtl');
 });
+
+test('loading and load-failure states', async ({ page }) => {
+  await signInAs(page, EMAIL, NEW_PASSWORD);
+  // Leave the profile's 60 s cache behind: a fresh page load.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/account$/, async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/profile');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading profile...' })).toBeVisible();
+  await shot(page, 'loading');
+  release();
+  await expect(page.getByLabel('Name')).toHaveValue('Putri Ayu Lestari');
+  await page.unroute(/\/api\/v1\/account$/);
+
+  await page.route(/\/api\/v1\/account$/, (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Internal Server Error' }) })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.locator('.profile-page').getByRole('alert')).toContainText('Failed to load profile. Please try again.');
+  await shot(page, 'load-failed');
+  await page.unroute(/\/api\/v1\/account$/);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Putri Ayu Lestari');
+});

@@ -224,3 +224,32 @@ test('right-to-left variant', async ({ page }) => {
   await page.getByRole('button', { name: 'Add User' }).click();
   await shot(page, 'rtl-add', false);
 });
+
+test('loading and error states of the list, and Retry', async ({ page }) => {
+  await signInAs(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/users\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/user-management?role=staff');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading users...' })).toBeVisible();
+  await shot(page, 'loading');
+  release();
+  await expect(row(page, 'sari@example.com')).toBeVisible();
+  await page.unroute(/\/api\/v1\/users\?/);
+
+  await page.route(/\/api\/v1\/users\?/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Internal Server Error' }) }),
+  );
+  await page.getByLabel('Filter by role').selectOption('admin');
+  const failure = page.locator('.users-state').getByRole('alert');
+  await expect(failure).toBeVisible();
+  await expect(row(page, 'sari@example.com')).toHaveCount(0);
+  await shot(page, 'error');
+  await page.unroute(/\/api\/v1\/users\?/);
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(row(page, ADMIN_EMAIL)).toBeVisible();
+  await expect(page).toHaveURL(/role=admin/);
+});
