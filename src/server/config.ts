@@ -21,7 +21,7 @@ import path from 'node:path';
  * | ACCESS_TOKEN_TTL  | 15m                            | Lifetime of access JWTs (s, m, h, d suffix or seconds). |
  * | REFRESH_TOKEN_TTL | 30d                            | Lifetime of refresh tokens. |
  * | TRUST_PROXY       | false                          | true: take the client IP from X-Forwarded-For (only behind a proxy you run). |
- * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP. |
+ * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP when NODE_ENV=development. |
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 
@@ -88,6 +88,25 @@ export function loadOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The live-reload origin goes into the CSP only in development (npm run dev sets NODE_ENV and
+ * LIVERELOAD_ORIGIN together); a production start ignores a stray value. It must be a bare
+ * http(s) origin, so nothing else can be smuggled into the policy.
+ */
+function parseLiveReloadOrigin(env: Env): string | undefined {
+  const value = env.LIVERELOAD_ORIGIN?.trim();
+  if (!value || env.NODE_ENV !== 'development') return undefined;
+  let origin: string | undefined;
+  try {
+    const url = new URL(value);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '')) origin = url.origin;
+  } catch {
+    // reported below
+  }
+  if (!origin) throw new Error(`LIVERELOAD_ORIGIN must be an http(s) origin such as http://127.0.0.1:35729 (got "${value}")`);
+  return origin;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = parsePort(env.PORT);
@@ -109,6 +128,6 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtlSeconds: parseDuration(env.ACCESS_TOKEN_TTL || '15m', 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: parseDuration(env.REFRESH_TOKEN_TTL || '30d', 'REFRESH_TOKEN_TTL'),
     trustProxy: parseBoolean(env.TRUST_PROXY),
-    liveReloadOrigin: env.LIVERELOAD_ORIGIN || undefined,
+    liveReloadOrigin: parseLiveReloadOrigin(env),
   };
 }

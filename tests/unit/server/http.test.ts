@@ -1,10 +1,17 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Struct } from 'superstruct';
 import { describe, expect, test } from 'vitest';
 import { loginStruct, menuCreateStruct, menuUpdateStruct } from '../../../src/domain/validation';
+import { createApp } from '../../../src/server/app';
+import { loadConfig } from '../../../src/server/config';
+import { openDatabase } from '../../../src/server/db/connection';
 import { ApiError } from '../../../src/server/errors';
 import { snakeKeys, toSnakeCase, validated } from '../../../src/server/http/body';
 import { buildCsp } from '../../../src/server/http/middleware';
 import { assertNoNul } from '../../../src/server/http/nul';
+import { silentLogger } from '../../../src/server/logger';
 
 describe('snake_case bodies', () => {
   test.each([
@@ -91,5 +98,23 @@ describe('content security policy', () => {
     const csp = buildCsp(['http://127.0.0.1:35729']);
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:35729;");
     expect(csp.replace(' http://127.0.0.1:35729', '')).toBe(buildCsp());
+  });
+
+  test.each([
+    [{ NODE_ENV: 'development', LIVERELOAD_ORIGIN: 'http://127.0.0.1:35729' }, "connect-src 'self' http://127.0.0.1:35729;"],
+    [{ LIVERELOAD_ORIGIN: 'http://127.0.0.1:35729' }, "connect-src 'self';"],
+    [{ NODE_ENV: 'development' }, "connect-src 'self';"],
+  ])('the server started with %j answers with %s', async (env, connectSrc) => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'di-csp-'));
+    const handle = openDatabase({ sqliteFile: ':memory:' });
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'c'.repeat(48), ...env });
+      const app = createApp({ db: handle.db, config, mailer: { send: async () => {} }, logger: silentLogger, distDir: null });
+      const res = await app.request('/api/v1/no-such-route');
+      expect(res.headers.get('content-security-policy')).toContain(connectSrc);
+    } finally {
+      await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
