@@ -255,12 +255,16 @@ test.describe('billing', () => {
     // Only this period's call fails, once (the sign-in's own dashboard load may still be running).
     await page.route(/\/api\/v1\/invoice-summaries\?.*period=2031-10/, async (route) => {
       if (failures-- > 0) {
+        // Slow enough to see the loading panel first.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'boom' }) });
       } else {
         await route.continue();
       }
     });
     await page.goto('/dashboard?period=2031-10');
+    await expect(page.getByRole('status').filter({ hasText: 'Memuat data dashboard...' })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/dashboard-loading.png` });
     await expect(page.getByRole('alert').filter({ hasText: 'Gagal memuat data dashboard' })).toContainText('Terjadi kesalahan saat memuat data dashboard');
     await page.screenshot({ path: `${SHOTS}/dashboard-error.png`, fullPage: true });
     await page.getByRole('button', { name: 'Coba Lagi' }).click();

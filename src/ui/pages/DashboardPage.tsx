@@ -90,7 +90,7 @@ export default function DashboardPage() {
   };
 
   return (
-    <section className="bill-dashboard" aria-busy={status === 'loading' || undefined}>
+    <section className="bill-dashboard">
       <PeriodSelector period={period} onChange={setPeriod} />
       {saved && <Alert type="success">{saved}</Alert>}
       {status === 'loading' && !refreshing && (
