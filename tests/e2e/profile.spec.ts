@@ -3,6 +3,7 @@
 // the activity list, log out of all devices, and the RTL variant.
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { ADMIN_EMAIL, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
 
 const shot = (page: Page, name: string, fullPage = true) =>
@@ -13,6 +14,35 @@ const PASSWORD = 'Putri12345';
 const NEW_PASSWORD = 'PutriBaru678';
 const IMAGE_REFUSED = 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.';
 const pageMessage = (page: Page) => page.locator('.profile-page > .app-alert');
+
+/** A real 64×64 PNG in one colour, so the uploaded avatar is told apart from the default picture. */
+function solidPng(r: number, g: number, b: number, size = 64): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -79,6 +109,7 @@ test('the avatar: an SVG and a 6 MB file are refused, a real PNG is previewed th
   await expect(page.getByText(IMAGE_REFUSED)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upload' })).toHaveCount(0);
 
+  // The app's own default picture (a real PNG) is previewed, then cancelled.
   await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'New profile picture preview' })).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expect(page.getByText(IMAGE_REFUSED)).toHaveCount(0);
@@ -86,10 +117,12 @@ test('the avatar: an SVG and a 6 MB file are refused, a real PNG is previewed th
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('img', { name: /profile picture$/ })).toHaveAttribute('src', '/img/profile.png');
 
-  await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+  const teal = solidPng(0, 128, 128);
+  await chooser.setInputFiles({ name: 'teal.png', mimeType: 'image/png', buffer: teal });
+  await expect(page.getByRole('img', { name: 'New profile picture preview' })).toHaveAttribute('src', `data:image/png;base64,${teal.toString('base64')}`);
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(pageMessage(page)).toContainText('Profile image updated successfully');
-  await expect(page.getByRole('img', { name: 'Putri Ayu Lestari profile picture' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByRole('img', { name: 'Putri Ayu Lestari profile picture' })).toHaveAttribute('src', `data:image/png;base64,${teal.toString('base64')}`);
   // The top bar's avatar follows.
   await expect(page.locator('.app-topbar img.app-avatar').first()).toHaveAttribute('src', /^data:image\/png;base64,/);
   await page.reload();
