@@ -20,7 +20,7 @@ import { PeriodSelector } from '../components/billing/PeriodSelector';
 import { ProgressCard } from '../components/billing/ProgressCard';
 import { ProgressDialog } from '../components/billing/ProgressDialog';
 import { UsageChart } from '../components/billing/UsageChart';
-import { useHasMenu } from '../shell/hooks';
+import { useHasMenu, useInspect } from '../shell/hooks';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
@@ -62,6 +62,7 @@ export default function DashboardPage() {
       actors: { saveProgress },
       actions: { progressSaved: () => dashboard.send({ type: 'dashboard.refresh' }) },
     }),
+    { inspect: useInspect() },
   );
 
   const status = useSelector(dashboard, dashboardStatus);
