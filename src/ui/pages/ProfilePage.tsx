@@ -1,7 +1,7 @@
 // Profile Settings (spec §2 "/profile"): the profile machine owns loading (60 s cache), saving,
 // the avatar, the activity list and log-out-everywhere; the change-password machine the modal.
 import { useMachine, useSelector } from '@xstate/react';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { displayName, formatMemberSince, roleBadge, roleLabel } from '../../domain/user';
 import { changePasswordMachine } from '../../machines/changePassword.machine';
 import { profileMachine, type ProfileField } from '../../machines/profile.machine';
@@ -33,7 +33,8 @@ export default function ProfilePage() {
       }),
     [refreshUser, logout],
   );
-  const cache = useMemo(() => keptProfileCache(currentUser?.id), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // Read once: the machine owns the cache from here on and reports changes through cacheChanged.
+  const [cache] = useState(() => keptProfileCache(currentUser?.id));
   const [, , profile] = useMachine(machine, { input: { cache }, inspect });
 
   const passwordMachine = useMemo(

@@ -1,7 +1,7 @@
 // Manajemen User (spec §2 "/user-management"): the list machine owns filters (kept in the URL),
 // paging, row actions and banners; the form machine owns the add/edit modals.
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { userFormMachine } from '../../machines/userForm.machine';
 import { parseUserQuery, userListMachine, userQueryString } from '../../machines/userList.machine';
@@ -44,7 +44,8 @@ export default function UserManagementPage() {
       }),
     [],
   );
-  const initialFilters = useMemo(() => parseUserQuery(search), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // The URL at mount starts the machine; later URL changes reach it as 'users.urlChanged'.
+  const [initialFilters] = useState(() => parseUserQuery(search));
   const [, , list] = useMachine(listMachine, { input: { filters: initialFilters }, inspect });
 
   const formMachine = useMemo(
