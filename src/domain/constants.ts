@@ -43,11 +43,15 @@ export const API_RETRIES = 3;
 
 export const LIMITS = {
   profileImageBytes: 5 * 1024 * 1024,
+  /** Each generator upload (template or workbook), spec §5/§9: 10,485,760 bytes. */
   generatorFileBytes: 10 * 1024 * 1024,
   passwordMinSignIn: 6,
   passwordMinChange: 8,
   usernameMin: 3,
   nameMin: 2,
 } as const;
+
+/** Spec §5: the text of a generator upload over LIMITS.generatorFileBytes. */
+export const GENERATOR_FILE_TOO_LARGE = 'File size must be less than 10MB';
 
 export const DEFAULT_PROFILE_IMAGE = '/img/profile.png';

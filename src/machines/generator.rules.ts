@@ -1,15 +1,16 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
-import type { ChosenFile, DataRow, GeneratorContext, Mapping } from './generator.types';
+import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
+import type { ChosenFile, GeneratorContext, Mapping } from './generator.types';
 
 // ---- rules and texts of spec §5 / §8 / §9 ----
 
-export const MAX_UPLOAD_BYTES = 10_485_760;
+export const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
 
 export const messages = {
   invalidDocx: 'Please select a valid DOCX file',
   invalidExcel: 'Please select a valid Excel file (.xlsx or .xls)',
-  tooLarge: 'File size must be less than 10MB',
+  tooLarge: GENERATOR_FILE_TOO_LARGE,
   noPlaceholders:
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
   needTemplateAndRows: 'Please upload a template and select data rows',
@@ -72,24 +73,20 @@ export function exportBlocker(context: GeneratorContext): string | null {
 
 /** Step 3 is shown only when placeholders and data rows exist (§4). */
 export function showsMappingStep(context: GeneratorContext): boolean {
-  return context.placeholders.length > 0 && context.rows.length > 0;
+  return context.placeholders.length > 0 && context.table.rowCount > 0;
 }
 
 /** Step 4 is shown when template, rows and placeholders exist (§4). */
 export function showsGenerateStep(context: GeneratorContext): boolean {
-  return context.templateFile !== null && context.rows.length > 0 && context.placeholders.length > 0;
+  return context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0;
 }
 
-export function selectedRowNumbers(context: Pick<GeneratorContext, 'rows' | 'selection'>): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(i + 1);
-  return out;
-}
-
-export function selectedRows(context: Pick<GeneratorContext, 'rows' | 'selection'>): DataRow[] {
-  const out: DataRow[] = [];
-  for (let i = 0; i < context.rows.length; i++) if (context.selection[i] === 1) out.push(context.rows[i]);
-  return out;
+/** 0-based indexes of the selected rows, in table order (what the worker merges or exports). */
+export function selectedRowIndexes(context: Pick<GeneratorContext, 'selection' | 'selectedCount'>): Uint32Array {
+  const out = new Uint32Array(context.selectedCount);
+  let n = 0;
+  for (let i = 0; i < context.selection.length && n < out.length; i++) if (context.selection[i] === 1) out[n++] = i;
+  return n === out.length ? out : out.slice(0, n);
 }
 
 export function errorText(error: unknown): string {

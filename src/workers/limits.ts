@@ -1,8 +1,9 @@
 // Guards run before a file is parsed, so a hostile upload fails fast instead of exhausting memory.
+import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
 
-/** Upload limit of spec §5/§9: 10 MB per generator file. */
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = 'File size must be less than 10MB';
+/** Upload limit of spec §5/§9, from src/domain (the machine's upload check uses the same). */
+export const MAX_FILE_BYTES = LIMITS.generatorFileBytes;
+export const FILE_TOO_LARGE_MESSAGE = GENERATOR_FILE_TOO_LARGE;
 
 /** A real .docx/.xlsx unpacks to a few MB; these bounds leave a wide margin and stop zip bombs. */
 export const MAX_ZIP_ENTRIES = 10_000;
