@@ -3,6 +3,7 @@
 // action. The machine never touches the DOM.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
+import { EMPTY_SHEET_TABLE } from '../domain/sheetTable';
 import {
   checkDataFile,
   checkTemplateFile,
@@ -13,8 +14,7 @@ import {
   generateBlocker,
   mappingForHeaders,
   messages,
-  selectedRowNumbers,
-  selectedRows,
+  selectedRowIndexes,
   XLSX_MIME,
 } from './generator.rules';
 import type {
@@ -43,7 +43,7 @@ const emptyData = {
   sheetNames: [],
   selectedSheet: '',
   headers: [],
-  rows: [],
+  table: EMPTY_SHEET_TABLE,
   selection: NO_SELECTION,
   selectedCount: 0,
   mapping: {},
@@ -102,14 +102,14 @@ export const generatorMachine = setup({
       context.sheetNames.includes(event.sheet),
     canGenerate: ({ context }) => generateBlocker(context) === null,
     canExport: ({ context }) => exportBlocker(context) === null,
-    hasRows: ({ context }) => context.rows.length > 0,
+    hasRows: ({ context }) => context.table.rowCount > 0,
     hasColumnsAndPlaceholders: ({ context }) => context.headers.length > 0 && context.placeholders.length > 0,
     hasPlaceholders: ({ context }) => context.placeholders.length > 0,
     isKnownRow: ({ context, event }) =>
       event.type === 'generator.rowToggled' &&
       Number.isInteger(event.index) &&
       event.index >= 0 &&
-      event.index < context.rows.length,
+      event.index < context.table.rowCount,
     isKnownMapping: ({ context, event }) =>
       event.type === 'generator.mappingChanged' &&
       context.placeholders.includes(event.placeholder) &&
@@ -172,7 +172,7 @@ export const generatorMachine = setup({
           actions: assign(({ context, event }) => ({
             selectedSheet: event.sheet,
             headers: [],
-            rows: [],
+            table: EMPTY_SHEET_TABLE,
             selection: NO_SELECTION,
             selectedCount: 0,
             ...messagesKeptForTemplate(context),
@@ -190,14 +190,14 @@ export const generatorMachine = setup({
         'generator.selectAll': {
           guard: 'hasRows',
           actions: assign(({ context }) => ({
-            selection: new Uint8Array(context.rows.length).fill(1),
-            selectedCount: context.rows.length,
+            selection: new Uint8Array(context.table.rowCount).fill(1),
+            selectedCount: context.table.rowCount,
           })),
         },
         'generator.selectNone': {
           guard: 'hasRows',
           actions: assign(({ context }) => ({
-            selection: new Uint8Array(context.rows.length),
+            selection: new Uint8Array(context.table.rowCount),
             selectedCount: 0,
           })),
         },
@@ -272,9 +272,9 @@ export const generatorMachine = setup({
           actions: assign(({ context, event }) => ({
             sheetNames: [...event.output.sheetNames],
             selectedSheet: event.output.sheet,
-            headers: [...event.output.headers],
-            rows: event.output.rows,
-            selection: new Uint8Array(event.output.rows.length),
+            headers: [...event.output.table.headers],
+            table: event.output.table,
+            selection: new Uint8Array(event.output.table.rowCount),
             selectedCount: 0,
             mapping: emptyMapping(context.placeholders),
           })),
@@ -300,11 +300,11 @@ export const generatorMachine = setup({
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            headers: [...event.output.headers],
-            rows: event.output.rows,
-            selection: new Uint8Array(event.output.rows.length),
+            headers: [...event.output.table.headers],
+            table: event.output.table,
+            selection: new Uint8Array(event.output.table.rowCount),
             selectedCount: 0,
-            mapping: mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
+            mapping: mappingForHeaders(context.placeholders, context.mapping, event.output.table.headers),
           })),
         },
         onError: {
@@ -326,8 +326,9 @@ export const generatorMachine = setup({
         src: 'mergeDocuments',
         input: ({ context }) => ({
           template: context.templateFile!,
-          rows: selectedRows(context),
-          rowNumbers: selectedRowNumbers(context),
+          workbook: context.dataFile!,
+          sheet: context.selectedSheet,
+          rowIndexes: selectedRowIndexes(context),
           mapping: context.mapping,
         }),
       },
@@ -360,7 +361,12 @@ export const generatorMachine = setup({
       tags: ['processing'],
       invoke: {
         src: 'exportRows',
-        input: ({ context }) => ({ rows: selectedRows(context), mapping: context.mapping }),
+        input: ({ context }) => ({
+          workbook: context.dataFile!,
+          sheet: context.selectedSheet,
+          rowIndexes: selectedRowIndexes(context),
+          mapping: context.mapping,
+        }),
         onDone: {
           target: 'ready.exportMessage',
           actions: [

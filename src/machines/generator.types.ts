@@ -1,12 +1,15 @@
 // Types of the generator machine (spec §3 "Generator working data", §4 "Generator flow").
 // The worker is reached through injected actors, so these types describe what the machine
 // needs from it, not how the bridge is called.
+import type { SheetRowValues, SheetTable } from '../domain/sheetTable';
+
+export type { SheetTable };
 
 /** A file the user chose: a browser File satisfies it. */
 export type ChosenFile = Blob & { readonly name: string };
 
 /** One data row keyed by column name (header of the first row); values are display text. */
-export type DataRow = Readonly<Record<string, string>>;
+export type DataRow = SheetRowValues;
 
 /** Placeholder → column; '' while the placeholder is not mapped yet. */
 export type Mapping = Readonly<Record<string, string>>;
@@ -22,8 +25,12 @@ export interface GeneratorContext {
   readonly sheetNames: readonly string[];
   readonly selectedSheet: string;
   readonly headers: readonly string[];
-  readonly rows: readonly DataRow[];
-  /** selection[i] === 1 when rows[i] is selected; replaced (never mutated) on change. */
+  /**
+   * The rows of the selected sheet, packed (cells decoded when shown): 50,000 row objects would
+   * cost the main thread a long task to receive. The worker keeps the rows themselves.
+   */
+  readonly table: SheetTable;
+  /** selection[i] === 1 when row i is selected; replaced (never mutated) on change. */
   readonly selection: Uint8Array;
   readonly selectedCount: number;
   readonly placeholders: readonly string[];
@@ -47,8 +54,7 @@ export interface ReadWorkbookInput {
   readonly file: ChosenFile;
 }
 export interface SheetData {
-  readonly headers: readonly string[];
-  readonly rows: readonly DataRow[];
+  readonly table: SheetTable;
 }
 export interface ReadWorkbookOutput extends SheetData {
   readonly sheetNames: readonly string[];
@@ -62,12 +68,16 @@ export interface ReadSheetInput {
 }
 export type ReadSheetOutput = SheetData;
 
-export interface MergeInput {
+/** Selected rows of the sheet the worker read, by 0-based index in table order (the worker has the rows). */
+export interface RowSelectionInput {
+  /** The workbook the rows come from (sent to the worker again only if it lost it to a cancel). */
+  readonly workbook: ChosenFile;
+  readonly sheet: string;
+  readonly rowIndexes: Uint32Array;
+}
+
+export interface MergeInput extends RowSelectionInput {
   readonly template: ChosenFile;
-  /** The selected rows, in table order. */
-  readonly rows: readonly DataRow[];
-  /** 1-based row numbers of those rows in the preview, for 'Row n: …' messages. */
-  readonly rowNumbers: readonly number[];
   readonly mapping: Mapping;
 }
 export interface MergeOutput {
@@ -77,8 +87,7 @@ export interface MergeOutput {
   readonly skipped: number;
 }
 
-export interface ExportInput {
-  readonly rows: readonly DataRow[];
+export interface ExportInput extends RowSelectionInput {
   readonly mapping: Mapping;
 }
 export interface ExportOutput {

@@ -1,42 +1,57 @@
 // The only door from the main thread to the generator worker. The UI and machines call these
 // methods; no docx/xlsx code is loaded on the main thread (type-only imports below).
 import * as Comlink from 'comlink';
+import { SheetTable } from '../domain/sheetTable';
 import type { GeneratorWorkerApi } from './generator.worker';
 import type { TemplateAnalysis } from './analyseTemplate';
-import type { SheetData, WorkbookData } from './readWorkbook';
 import type { MergeProgress, MergeResult } from './mergeDocuments';
 import type { ExportResult } from './exportRows';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
-export type { TemplateAnalysis, SheetData, WorkbookData, MergeProgress, MergeResult, ExportResult };
-export { CancelledError };
+export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult };
+export { CancelledError, SheetTable };
 
 /** A file as the screen has it (File from an <input>) or raw bytes. */
 export type FileSource = Blob | ArrayBuffer;
 
-export interface MergeRequest {
+/** A workbook as the main thread holds it: sheet names and the first sheet, packed (cells decoded on demand). */
+export interface LoadedWorkbook {
+  sheetNames: string[];
+  sheetName: string;
+  sheet: SheetTable;
+}
+
+/**
+ * Rows of a sheet the worker has read, by 0-based index. The worker keeps the rows; only the
+ * indexes cross (transferred). `workbook` is the file those rows come from, sent again only when
+ * the worker no longer holds it (a fresh worker after a cancel); by default the file last read.
+ */
+export interface RowSelection {
+  workbook?: FileSource;
+  sheetName: string;
+  rowIndexes: Uint32Array;
+}
+
+export interface MergeRequest extends RowSelection {
   template: FileSource;
-  rows: Record<string, string>[];
   mapping: Record<string, string>;
-  rowNumbers?: number[];
   now?: Date;
 }
 
-export interface ExportRequest {
-  rows: Record<string, string>[];
+export interface ExportRequest extends RowSelection {
   mapping: Record<string, string>;
   now?: Date;
 }
 
 export interface GeneratorBridge {
   analyseTemplate(file: FileSource): Promise<TemplateAnalysis>;
-  readWorkbook(file: FileSource): Promise<WorkbookData>;
+  readWorkbook(file: FileSource): Promise<LoadedWorkbook>;
   /**
    * Reads one sheet of the workbook last read, from the worker's parsed copy. After a cancel (new
    * worker) the last workbook file is sent again; pass `file` to read another file's sheet.
    */
-  readSheet(sheetName: string, file?: FileSource): Promise<SheetData>;
+  readSheet(sheetName: string, file?: FileSource): Promise<SheetTable>;
   mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
@@ -106,6 +121,25 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
     });
   }
 
+  type Api = Comlink.Remote<GeneratorWorkerApi>;
+
+  /**
+   * The worker of `startedIn` holding the rows of `file` (default: the workbook last read): when it
+   * does not (a fresh worker after a cancel, or another file), the file is sent again first.
+   */
+  async function withWorkbook(startedIn: number, file: FileSource | undefined): Promise<Api> {
+    const { worker: current, remote: api } = connect(startedIn);
+    const source = file ?? workbookSource;
+    if (!source || (workbookWorker === current && source === workbookSource)) return api;
+    const buffer = await readBytes(source, FILE_READ_FAILED);
+    connect(startedIn);
+    workbookSource = null;
+    await api.openWorkbook(Comlink.transfer(buffer, [buffer]));
+    workbookSource = source;
+    workbookWorker = current;
+    return api;
+  }
+
   return {
     analyseTemplate(file) {
       return run(async (startedIn) => {
@@ -122,7 +156,7 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
         const result = await api.readWorkbook(Comlink.transfer(buffer, [buffer]));
         workbookSource = file;
         workbookWorker = current;
-        return result;
+        return { sheetNames: result.sheetNames, sheetName: result.sheetName, sheet: new SheetTable(result.sheet) };
       });
     },
 
@@ -130,29 +164,40 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
       return run(async (startedIn) => {
         const { worker: current, remote: api } = connect(startedIn);
         const source = file ?? workbookSource;
-        if (workbookWorker === current && source === workbookSource) return api.readSheet(sheetName);
-        if (!source) return api.readSheet(sheetName);
+        if (!source || (workbookWorker === current && source === workbookSource)) {
+          return new SheetTable(await api.readSheet(sheetName));
+        }
         const buffer = await readBytes(source, FILE_READ_FAILED);
         connect(startedIn);
         workbookSource = null;
-        const result = await api.readSheet(sheetName, Comlink.transfer(buffer, [buffer]));
+        const packed = await api.readSheet(sheetName, Comlink.transfer(buffer, [buffer]));
         workbookSource = source;
         workbookWorker = current;
-        return result;
+        return new SheetTable(packed);
       });
     },
 
     mergeDocuments(request, onProgress) {
       return run(async (startedIn) => {
         const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-        const args = { ...request, template };
+        const api = await withWorkbook(startedIn, request.workbook);
+        // A copy is transferred, so the caller's array stays usable.
+        const rowIndexes = request.rowIndexes.slice();
+        const args = { template, sheetName: request.sheetName, rowIndexes, mapping: request.mapping, now: request.now };
         const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
-        return connect(startedIn).remote.mergeDocuments(Comlink.transfer(args, [template]), callback);
+        connect(startedIn);
+        return api.mergeDocuments(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
       });
     },
 
     exportRows(request) {
-      return run(async (startedIn) => connect(startedIn).remote.exportRows(request));
+      return run(async (startedIn) => {
+        const api = await withWorkbook(startedIn, request.workbook);
+        const rowIndexes = request.rowIndexes.slice();
+        const args = { sheetName: request.sheetName, rowIndexes, mapping: request.mapping, now: request.now };
+        connect(startedIn);
+        return api.exportRows(Comlink.transfer(args, [rowIndexes.buffer]));
+      });
     },
 
     cancel() {

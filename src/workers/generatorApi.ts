@@ -1,59 +1,116 @@
 import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
+import { packSheet, type PackedSheet } from '../domain/sheetTable';
 import { analyseTemplate } from './analyseTemplate';
-import { describeWorkbook, parseWorkbook, sheetData, type SheetData, type WorkbookData } from './readWorkbook';
+import { describeWorkbook, parseWorkbook, sheetData, type SheetData, type SheetRow } from './readWorkbook';
 import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
 
-export interface WorkerMergeArgs {
+/** Rows of the worker's current sheet, named by their 0-based index in the preview. */
+export interface SheetSelection {
+  sheetName: string;
+  rowIndexes: Uint32Array;
+}
+
+export interface WorkerMergeArgs extends SheetSelection {
   template: ArrayBuffer;
-  rows: Record<string, string>[];
   mapping: Record<string, string>;
-  rowNumbers?: number[];
   now?: Date;
 }
 
-export interface WorkerExportArgs {
-  rows: Record<string, string>[];
+export interface WorkerExportArgs extends SheetSelection {
   mapping: Record<string, string>;
   now?: Date;
+}
+
+/** What the main thread receives for a workbook: names, and the first sheet packed (see sheetTable). */
+export interface PackedWorkbook {
+  sheetNames: string[];
+  sheetName: string;
+  sheet: PackedSheet;
 }
 
 export const NO_WORKBOOK_MESSAGE = 'No Excel file has been read yet';
 
+export function missingRowMessage(index: number, sheetName: string): string {
+  return `Row ${index + 1} is not in sheet "${sheetName}"`;
+}
+
+/** A packed sheet whose two buffers move to the main thread instead of being copied. */
+function transferred(sheet: SheetData): PackedSheet {
+  const packed = packSheet(sheet.headers, sheet.rows);
+  return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
+}
+
 /**
- * The API the generator worker exposes. It keeps the parsed workbook of the current Excel file,
- * so a sheet change re-reads one sheet without parsing the file again.
+ * The API the generator worker exposes. It keeps the parsed workbook of the current Excel file and
+ * the rows of the sheet last read, so the main thread holds only a packed copy for the preview, a
+ * sheet change re-reads one sheet without parsing the file again, and a merge or export is sent row
+ * indexes, not rows.
  */
 export function createGeneratorApi() {
   let workbook: WorkBook | null = null;
+  let current: { name: string; data: SheetData } | null = null;
+
+  function open(buffer: ArrayBuffer): WorkBook {
+    workbook = null;
+    current = null;
+    workbook = parseWorkbook(buffer);
+    return workbook;
+  }
+
+  function sheet(sheetName: string): SheetData {
+    if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
+    if (current?.name !== sheetName) current = { name: sheetName, data: sheetData(workbook, sheetName) };
+    return current.data;
+  }
+
+  function rowsAt({ sheetName, rowIndexes }: SheetSelection): SheetRow[] {
+    const { rows } = sheet(sheetName);
+    return Array.from(rowIndexes, (index) => {
+      if (index >= rows.length) throw new Error(missingRowMessage(index, sheetName));
+      return rows[index];
+    });
+  }
 
   return {
     analyseTemplate(buffer: ArrayBuffer) {
       return analyseTemplate(buffer);
     },
 
-    async readWorkbook(buffer: ArrayBuffer): Promise<WorkbookData> {
-      workbook = null;
-      const parsed = parseWorkbook(buffer);
-      workbook = parsed;
-      return describeWorkbook(parsed);
+    async readWorkbook(buffer: ArrayBuffer): Promise<PackedWorkbook> {
+      const described = describeWorkbook(open(buffer));
+      current = { name: described.sheetName, data: described.sheet };
+      return { sheetNames: described.sheetNames, sheetName: described.sheetName, sheet: transferred(described.sheet) };
+    },
+
+    /** Parses and keeps a file without answering its rows (a fresh worker after a cancel needs it back). */
+    async openWorkbook(buffer: ArrayBuffer): Promise<string[]> {
+      return [...open(buffer).SheetNames];
     },
 
     /** Reads a sheet of the cached workbook; with a buffer, parses (and caches) that file first. */
-    async readSheet(sheetName: string, buffer?: ArrayBuffer): Promise<SheetData> {
-      if (buffer) workbook = parseWorkbook(buffer);
-      if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
-      return sheetData(workbook, sheetName);
+    async readSheet(sheetName: string, buffer?: ArrayBuffer): Promise<PackedSheet> {
+      if (buffer) open(buffer);
+      return transferred(sheet(sheetName));
     },
 
     async mergeDocuments(args: WorkerMergeArgs, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult> {
-      const result = await mergeDocuments({ ...args, onProgress: onProgress ? (p) => void onProgress(p) : undefined });
+      const rows = rowsAt(args);
+      const result = await mergeDocuments({
+        template: args.template,
+        rows,
+        // 'Row n: …' names the row as the preview numbers it.
+        rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
+        mapping: args.mapping,
+        now: args.now,
+        onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+      });
       return Comlink.transfer(result, [result.buffer]);
     },
 
     async exportRows(args: WorkerExportArgs): Promise<ExportResult> {
-      const result = await exportRows(args);
+      const result = await exportRows({ rows: rowsAt(args), mapping: args.mapping, now: args.now });
       return Comlink.transfer(result, [result.buffer]);
     },
   };

@@ -23,6 +23,7 @@ import {
   type ReadWorkbookInput,
   type ReadWorkbookOutput,
 } from '../../../src/machines/generator.machine';
+import { SheetTable } from '../../../src/domain/sheetTable';
 
 // ---- test doubles of the worker bridge ----
 
@@ -80,12 +81,12 @@ function start(fakes: Fakes = {}) {
       readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input }) => {
         calls.readWorkbook.push(input);
         if (fakes.readWorkbook) return fakes.readWorkbook(input);
-        return { sheetNames: ['Pelanggan', 'Kota'], sheet: 'Pelanggan', headers: ['Nama', 'Alamat', 'Telepon'], rows: sheet1Rows };
+        return { sheetNames: ['Pelanggan', 'Kota'], sheet: 'Pelanggan', table: SheetTable.fromRows(['Nama', 'Alamat', 'Telepon'], sheet1Rows) };
       }),
       readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input }) => {
         calls.readSheet.push(input);
         if (fakes.readSheet) return fakes.readSheet(input);
-        return { headers: ['Nama', 'Kota'], rows: sheet2Rows };
+        return { table: SheetTable.fromRows(['Nama', 'Kota'], sheet2Rows) };
       }),
       mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
         calls.merge.push(input);
@@ -95,7 +96,7 @@ function start(fakes: Fakes = {}) {
       exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input }) => {
         calls.export.push(input);
         if (fakes.exportRows) return fakes.exportRows(input);
-        return { data: new ArrayBuffer(8), fileName: 'Tagihan_Voice_2026-11-22.xlsx', rowCount: input.rows.length };
+        return { data: new ArrayBuffer(8), fileName: 'Tagihan_Voice_2026-11-22.xlsx', rowCount: input.rowIndexes.length };
       }),
     },
     actions: {
@@ -176,7 +177,7 @@ describe('generator machine: file checks come first', () => {
     actor.send({ type: 'generator.dataChosen', file: file(name) });
     await idle(actor);
     expect(calls.readWorkbook).toHaveLength(1);
-    expect(actor.getSnapshot().context.rows).toHaveLength(3);
+    expect(actor.getSnapshot().context.table.rowCount).toBe(3);
   });
 
   it('a refused file keeps what was loaded before', async () => {
@@ -184,7 +185,7 @@ describe('generator machine: file checks come first', () => {
     actor.send({ type: 'generator.dataChosen', file: file('notes.txt') });
     const { context } = actor.getSnapshot();
     expect(context.error).toBe(messages.invalidExcel);
-    expect(context.rows).toHaveLength(3);
+    expect(context.table.rowCount).toBe(3);
     expect(context.templateFile?.name).toBe('tagihan.docx');
   });
 });
@@ -241,7 +242,7 @@ describe('generator machine: template analysis', () => {
     expect(actor.getSnapshot().context.error).not.toBe('');
     actor.send({ type: 'generator.templateChosen', file: file('tagihan2.docx') });
     const { context } = actor.getSnapshot();
-    expect(context.rows).toEqual([]);
+    expect(context.table.rows()).toEqual([]);
     expect(context.headers).toEqual([]);
     expect(context.selectedCount).toBe(0);
     expect(context.mapping).toEqual({});
@@ -259,7 +260,7 @@ describe('generator machine: workbook and sheets', () => {
     expect(context.sheetNames).toEqual(['Pelanggan', 'Kota']);
     expect(context.selectedSheet).toBe('Pelanggan');
     expect(context.headers).toEqual(['Nama', 'Alamat', 'Telepon']);
-    expect(context.rows).toEqual(sheet1Rows);
+    expect(context.table.rows()).toEqual(sheet1Rows);
     expect(context.selectedCount).toBe(0);
     expect({ ...context.mapping }).toEqual({ nama: '', alamat: '' });
   });
@@ -269,7 +270,7 @@ describe('generator machine: workbook and sheets', () => {
     actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
     await idle(actor);
     actor.send({ type: 'generator.dataChosen', file: file('lain.xlsx') });
-    expect(actor.getSnapshot().context.rows).toEqual([]);
+    expect(actor.getSnapshot().context.table.rows()).toEqual([]);
     expect(actor.getSnapshot().context.sheetNames).toEqual([]);
     await idle(actor);
     const { context } = actor.getSnapshot();
@@ -288,7 +289,7 @@ describe('generator machine: workbook and sheets', () => {
     actor.send({ type: 'generator.dataChosen', file: file('empty.xlsx') });
     await idle(actor);
     expect(actor.getSnapshot().context.error).toBe('Error reading Excel file: Excel file is empty');
-    expect(actor.getSnapshot().context.rows).toEqual([]);
+    expect(actor.getSnapshot().context.table.rows()).toEqual([]);
   });
 
   it('changing the sheet re-reads that sheet and keeps mappings whose column still exists', async () => {
@@ -300,7 +301,7 @@ describe('generator machine: workbook and sheets', () => {
     const { context } = actor.getSnapshot();
     expect(context.selectedSheet).toBe('Kota');
     expect(context.headers).toEqual(['Nama', 'Kota']);
-    expect(context.rows).toEqual(sheet2Rows);
+    expect(context.table.rows()).toEqual(sheet2Rows);
     expect(context.selectedCount).toBe(0);
     expect({ ...context.mapping }).toEqual({ nama: 'Nama', alamat: '' });
   });
@@ -464,8 +465,10 @@ describe('generator machine: generate', () => {
     t.actor.send({ type: 'generator.generate' });
     expect(t.actor.getSnapshot().matches('generating')).toBe(true);
     expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 0, total: 2 });
-    expect(t.calls.merge[0].rows).toEqual([sheet1Rows[0], sheet1Rows[2]]);
-    expect(t.calls.merge[0].rowNumbers).toEqual([1, 3]);
+    // The worker has the rows: only the selected indexes of the sheet it read are sent.
+    expect([...t.calls.merge[0].rowIndexes]).toEqual([0, 2]);
+    expect(t.calls.merge[0].sheet).toBe('Pelanggan');
+    expect(t.calls.merge[0].workbook).toBe(t.calls.readWorkbook[0].file);
     expect({ ...t.calls.merge[0].mapping }).toEqual({ nama: 'Nama', alamat: 'Alamat' });
     expect(t.calls.merge[0].template.name).toBe('tagihan.docx');
 
@@ -555,9 +558,9 @@ describe('generator machine: cancelling a read', () => {
     expect(t.cancelWork).toHaveBeenCalledTimes(1);
     expect(t.actor.getSnapshot().context.dataFile).toBeNull();
     expect(t.actor.getSnapshot().context.warning).toBe('Reading the Excel file cancelled');
-    slow.resolve({ sheetNames: ['A'], sheet: 'A', headers: ['x'], rows: [{ x: '1' }] });
+    slow.resolve({ sheetNames: ['A'], sheet: 'A', table: SheetTable.fromRows(['x'], [{ x: '1' }]) });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(t.actor.getSnapshot().context.rows).toEqual([]);
+    expect(t.actor.getSnapshot().context.table.rows()).toEqual([]);
   });
 
   it('cancel does nothing when nothing runs', () => {
@@ -589,7 +592,9 @@ describe('generator machine: export', () => {
     t.actor.send({ type: 'generator.export' });
     expect(t.actor.getSnapshot().hasTag('processing')).toBe(true);
     await waitFor(t.actor, (s) => s.context.success !== '', { timeout: 1000 });
-    expect(t.calls.export[0].rows).toEqual([sheet1Rows[0], sheet1Rows[2]]);
+    expect([...t.calls.export[0].rowIndexes]).toEqual([0, 2]);
+    expect(t.calls.export[0].sheet).toBe('Pelanggan');
+    expect(t.calls.export[0].workbook).toBe(t.calls.readWorkbook[0].file);
     expect(t.actor.getSnapshot().context.success).toBe('Successfully exported 2 rows to Tagihan_Voice_2026-11-22.xlsx');
     expect(t.downloads).toHaveLength(1);
     expect(t.downloads[0]).toMatchObject({ fileName: 'Tagihan_Voice_2026-11-22.xlsx', mimeType: XLSX_MIME });
@@ -629,7 +634,7 @@ describe('generator machine: reset', () => {
     let { context } = t.actor.getSnapshot();
     expect(context.templateFile).toBeNull();
     expect(context.dataFile).toBeNull();
-    expect(context.rows).toEqual([]);
+    expect(context.table.rows()).toEqual([]);
     expect(context.placeholders).toEqual([]);
     expect(context.sheetNames).toEqual([]);
     expect(context.selectedCount).toBe(0);

@@ -74,18 +74,60 @@ describe('generator bridge', () => {
     const file = await blobOf('pelanggan_50.xlsx');
     const workbook = await bridge.readWorkbook(file);
     expect(workbook.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);
-    expect((await bridge.readSheet('Ringkasan')).rows).toHaveLength(1);
+    expect((await bridge.readSheet('Ringkasan')).rowCount).toBe(1);
     bridge.cancel();
-    expect((await bridge.readSheet('Pelanggan')).rows).toHaveLength(51);
+    expect((await bridge.readSheet('Pelanggan')).rowCount).toBe(51);
     expect(log).toEqual(['created', 'terminated', 'created']);
+  });
+
+  it('answers a sheet the preview reads cell by cell', async () => {
+    bridge = createGeneratorBridge(channelWorker([]));
+    const { sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    expect(sheet.headers).toContain('Nama Pelanggan');
+    const column = sheet.headers.indexOf('Nama Pelanggan');
+    expect(sheet.row(0)['Nama Pelanggan']).toBe(sheet.cell(0, column));
+    expect(sheet.cell(0, column)).not.toBe('');
+  });
+
+  it('after a cancel, a merge and an export send the workbook again so the new worker has the rows', async () => {
+    const log: string[] = [];
+    bridge = createGeneratorBridge(channelWorker(log));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheetName, sheet } = await bridge.readWorkbook(workbook);
+    bridge.cancel();
+    const template = await blobOf('tagihan_template.docx');
+    const merged = await bridge.mergeDocuments({
+      template,
+      workbook,
+      sheetName,
+      rowIndexes: Uint32Array.of(0, 1),
+      mapping: { nama_pelanggan: 'Nama Pelanggan' },
+    });
+    expect(merged.sections).toBe(2);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+    bridge.cancel();
+    const rowIndexes = Uint32Array.of(4, 2);
+    const exported = await bridge.exportRows({ sheetName, rowIndexes, mapping: { nama: 'Nama Pelanggan' } });
+    expect(exported.buffer.byteLength).toBeGreaterThan(0);
+    expect(log).toEqual(['created', 'terminated', 'created', 'terminated', 'created']);
+    // The caller's indexes stay usable (a copy is transferred).
+    expect([...rowIndexes]).toEqual([4, 2]);
+    // The same worker keeps the rows: no file is sent again, no worker started.
+    await bridge.exportRows({ sheetName, rowIndexes: Uint32Array.of(sheet.rowCount - 1), mapping: { nama: 'Nama Pelanggan' } });
+    expect(log).toHaveLength(5);
   });
 
   it('streams merge progress to the callback and returns the merged document', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
-    const { sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
     const progress: number[] = [];
     const result = await bridge.mergeDocuments(
-      { template: await blobOf('tagihan_template.docx'), rows: sheet.rows.slice(0, 3), mapping: { nama_pelanggan: 'Nama Pelanggan' } },
+      {
+        template: await blobOf('tagihan_template.docx'),
+        sheetName,
+        rowIndexes: Uint32Array.of(0, 1, 2),
+        mapping: { nama_pelanggan: 'Nama Pelanggan' },
+      },
       (p) => progress.push(p.processed),
     );
     expect(result.sections).toBe(3);
@@ -98,10 +140,10 @@ describe('generator bridge', () => {
   it('cancel() terminates the worker and rejects the running call with CancelledError', async () => {
     const log: string[] = [];
     bridge = createGeneratorBridge(channelWorker(log));
-    const rows = Array.from({ length: 200 }, (_, i) => ({ Nama: `P${i}`, Kota: 'Bandung' }));
     const template = await blobOf('tagihan_template.docx');
-    await bridge.analyseTemplate(template);
-    const running = bridge.mergeDocuments({ template, rows, mapping: { nama_pelanggan: 'Nama' } });
+    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const rowIndexes = Uint32Array.from({ length: sheet.rowCount }, (_, i) => i);
+    const running = bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping: { nama_pelanggan: 'Nama Pelanggan' } });
     bridge.cancel();
     await expect(running).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
@@ -122,7 +164,13 @@ describe('generator bridge', () => {
 
   it('exports through the worker', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
-    const result = await bridge.exportRows({ rows: [{ Nama: 'Budi' }], mapping: { nama: 'Nama' }, now: new Date(2024, 5, 1) });
+    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const result = await bridge.exportRows({
+      sheetName,
+      rowIndexes: Uint32Array.of(0),
+      mapping: { nama: 'Nama Pelanggan' },
+      now: new Date(2024, 5, 1),
+    });
     expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
     expect(result.buffer.byteLength).toBeGreaterThan(0);
   });

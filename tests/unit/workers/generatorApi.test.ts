@@ -1,23 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { createGeneratorApi, NO_WORKBOOK_MESSAGE } from '../../../src/workers/generatorApi';
-import { fixture } from './docxBuilder';
+import PizZip from 'pizzip';
+import * as XLSX from 'xlsx';
+import { SheetTable } from '../../../src/domain/sheetTable';
+import { createGeneratorApi, missingRowMessage, NO_WORKBOOK_MESSAGE } from '../../../src/workers/generatorApi';
+import { buildDocx, fixture, paragraph, textOf } from './docxBuilder';
 
-describe('generator worker API', () => {
-  it('reads another sheet from the workbook it parsed, without the file again', async () => {
+/** A workbook file of arrays of rows (the first row is the header), one sheet per entry. */
+function workbookOf(sheets: Record<string, string[][]>): ArrayBuffer {
+  const book = XLSX.utils.book_new();
+  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+  return bytes;
+}
+
+const pelanggan = [
+  ['Nama', 'Kota', 'Catatan'],
+  ['Budi', 'Bandung', 'satu'],
+  ['Sari', '', '—'], // one filled value: skipped by the merge
+  ['Tono', 'Medan', 'tiga'],
+  ['Dewi', 'Bogor', 'empat'],
+];
+const kota = [
+  ['Nama', 'Kota'],
+  ['Eko', 'Surabaya'],
+];
+
+const template = () => buildDocx({ body: paragraph('{nama} di {kota}') });
+const mapping = { nama: 'Nama', kota: 'Kota' };
+
+/** The text of each section of a merged document, in order. */
+function sectionsOf(buffer: ArrayBuffer): string[] {
+  const document = new PizZip(buffer).file('word/document.xml')!.asText();
+  const body = document.slice(document.indexOf('<w:body>'), document.indexOf('</w:body>'));
+  return body.split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/).slice(0, -1).map(textOf);
+}
+
+describe('generator worker API: reading', () => {
+  it('answers a workbook with the first sheet packed, and reads another sheet from the workbook it parsed', async () => {
     const api = createGeneratorApi();
     const first = await api.readWorkbook(await fixture('pelanggan_50.xlsx'));
     expect(first.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);
-    const second = await api.readSheet('Ringkasan');
+    expect(first.sheet.text).toBeInstanceOf(Uint8Array);
+    expect(first.sheet.offsets).toBeInstanceOf(Uint32Array);
+    const second = new SheetTable(await api.readSheet('Ringkasan'));
     expect(second.headers).toEqual(['Periode', 'Jumlah Pelanggan', 'Total']);
     const back = await api.readSheet('Pelanggan');
-    expect(back.rows).toHaveLength(first.sheet.rows.length);
+    expect(back.rowCount).toBe(first.sheet.rowCount);
+  });
+
+  it('packs the cells as the reading rules give them', async () => {
+    const api = createGeneratorApi();
+    const { sheet } = await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
+    const table = new SheetTable(sheet);
+    expect(table.rowCount).toBe(4);
+    expect(table.row(1)).toEqual({ Nama: 'Sari', Kota: '', Catatan: '—' });
   });
 
   it('reads a sheet of a file sent again (a fresh worker after a cancel)', async () => {
     const api = createGeneratorApi();
     await expect(api.readSheet('Ringkasan')).rejects.toThrow(NO_WORKBOOK_MESSAGE);
     const sheet = await api.readSheet('Ringkasan', await fixture('pelanggan_50.xlsx'));
-    expect(sheet.rows).toHaveLength(1);
+    expect(sheet.rowCount).toBe(1);
   });
 
   it('forgets the previous workbook when a new file fails to read', async () => {
@@ -25,18 +68,67 @@ describe('generator worker API', () => {
     await api.readWorkbook(await fixture('pelanggan_50.xlsx'));
     await expect(api.readWorkbook(new ArrayBuffer(11 * 1024 * 1024))).rejects.toThrow('File size must be less than 10MB');
     await expect(api.readSheet('Ringkasan')).rejects.toThrow(NO_WORKBOOK_MESSAGE);
+    await expect(
+      api.exportRows({ sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0), mapping: { nama: 'Nama' } }),
+    ).rejects.toThrow(NO_WORKBOOK_MESSAGE);
   });
+});
 
-  it('passes merge progress to the callback and returns the merged file', async () => {
+describe('generator worker API: merge and export by row index', () => {
+  it('merges the rows it holds at the given indexes, in the given order, skipping rows without enough data', async () => {
     const api = createGeneratorApi();
-    const { sheet } = await api.readWorkbook(await fixture('pelanggan_50.xlsx'));
+    await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
     const progress: number[] = [];
     const result = await api.mergeDocuments(
-      { template: await fixture('tagihan_template.docx'), rows: sheet.rows.slice(0, 5), mapping: { nama_pelanggan: 'Nama Pelanggan' } },
+      { template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(3, 1, 0), mapping },
       (p) => progress.push(p.processed),
     );
-    expect(result.sections).toBe(5);
-    expect(result.buffer.byteLength).toBeGreaterThan(0);
-    expect(progress.at(-1)).toBe(5);
+    expect(result.sections).toBe(2);
+    expect(result.skipped).toBe(1);
+    expect(sectionsOf(result.buffer)).toEqual(['Dewi di Bogor', 'Budi di Bandung']);
+    expect(progress.at(-1)).toBe(3);
+  });
+
+  it('merges from the sheet it is told, even after another sheet was read', async () => {
+    const api = createGeneratorApi();
+    await api.readWorkbook(workbookOf({ Pelanggan: pelanggan, Kota: kota }));
+    await api.readSheet('Kota');
+    const result = await api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(2), mapping });
+    expect(sectionsOf(result.buffer)).toEqual(['Tono di Medan']);
+    const other = await api.mergeDocuments({ template: template(), sheetName: 'Kota', rowIndexes: Uint32Array.of(0), mapping });
+    expect(sectionsOf(other.buffer)).toEqual(['Eko di Surabaya']);
+  });
+
+  it('refuses an index past the last row, naming the row as the preview numbers it', async () => {
+    const api = createGeneratorApi();
+    await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
+    await expect(
+      api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0, 4), mapping }),
+    ).rejects.toThrow(missingRowMessage(4, 'Pelanggan'));
+    expect(missingRowMessage(4, 'Pelanggan')).toBe('Row 5 is not in sheet "Pelanggan"');
+  });
+
+  it('needs a workbook before a merge (a fresh worker gets the file again from the bridge)', async () => {
+    const api = createGeneratorApi();
+    await expect(
+      api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0), mapping }),
+    ).rejects.toThrow(NO_WORKBOOK_MESSAGE);
+    expect(await api.openWorkbook(workbookOf({ Pelanggan: pelanggan }))).toEqual(['Pelanggan']);
+    const result = await api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0), mapping });
+    expect(sectionsOf(result.buffer)).toEqual(['Budi di Bandung']);
+  });
+
+  it('exports the rows at the given indexes with the mapped columns', async () => {
+    const api = createGeneratorApi();
+    await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
+    const result = await api.exportRows({
+      sheetName: 'Pelanggan',
+      rowIndexes: Uint32Array.of(3, 1),
+      mapping: { kota: 'Kota', nama: 'Nama' },
+      now: new Date(2024, 5, 1),
+    });
+    expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
+    const sheet = XLSX.read(result.buffer, { type: 'array' }).Sheets['Selected Data'];
+    expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([['kota', 'nama'], ['Bogor', 'Dewi'], [undefined, 'Sari']]);
   });
 });

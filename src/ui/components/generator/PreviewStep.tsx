@@ -46,7 +46,7 @@ const PreviewRow = memo(function PreviewRow({ index, row, headers, selected, onT
 /** Step 2: the data rows with selection. */
 export function PreviewStep({ actorRef }: StepProps) {
   const headers = useSelector(actorRef, (s) => s.context.headers);
-  const rows = useSelector(actorRef, (s) => s.context.rows);
+  const table = useSelector(actorRef, (s) => s.context.table);
   const selection = useSelector(actorRef, (s) => s.context.selection);
   const selectedCount = useSelector(actorRef, (s) => s.context.selectedCount);
   const headingId = useId();
@@ -61,7 +61,7 @@ export function PreviewStep({ actorRef }: StepProps) {
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
     setFirstInView(0);
-  }, [rows]);
+  }, [table]);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -70,9 +70,9 @@ export function PreviewStep({ actorRef }: StepProps) {
     const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || DEFAULT_VIEWPORT));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [rows.length > 0]);
+  }, [table.rowCount > 0]);
 
-  const total = rows.length;
+  const total = table.rowCount;
   const allSelected = total > 0 && selectedCount === total;
   useEffect(() => {
     if (headerCheckRef.current) headerCheckRef.current.indeterminate = selectedCount > 0 && !allSelected;
@@ -86,7 +86,8 @@ export function PreviewStep({ actorRef }: StepProps) {
   const visible = [];
   for (let i = start; i < end; i++) {
     visible.push(
-      <PreviewRow key={i} index={i} row={rows[i]} headers={headers} selected={selection[i] === 1} onToggle={onToggle} />,
+      // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
+      <PreviewRow key={i} index={i} row={table.row(i)} headers={headers} selected={selection[i] === 1} onToggle={onToggle} />,
     );
   }
 

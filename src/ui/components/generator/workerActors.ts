@@ -32,12 +32,12 @@ export const workerActors = {
   readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input, signal }) => {
     stopWorkerWhenAbandoned(signal);
     const workbook = await bridge.readWorkbook(input.file);
-    return { sheetNames: workbook.sheetNames, sheet: workbook.sheetName, ...workbook.sheet };
+    return { sheetNames: workbook.sheetNames, sheet: workbook.sheetName, table: workbook.sheet };
   }),
   // The worker keeps the parsed workbook, so a sheet change does not send the file again.
   readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input, signal }) => {
     stopWorkerWhenAbandoned(signal);
-    return bridge.readSheet(input.sheet);
+    return { table: await bridge.readSheet(input.sheet, input.file) };
   }),
   mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
     // After a cancel the machine has moved on; whatever the old job still reports is dropped.
@@ -48,7 +48,13 @@ export const workerActors = {
     };
     bridge
       .mergeDocuments(
-        { template: input.template, rows: [...input.rows], rowNumbers: [...input.rowNumbers], mapping: { ...input.mapping } },
+        {
+          template: input.template,
+          workbook: input.workbook,
+          sheetName: input.sheet,
+          rowIndexes: input.rowIndexes,
+          mapping: { ...input.mapping },
+        },
         ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
       )
       .finally(() => {
@@ -70,8 +76,13 @@ export const workerActors = {
   }),
   exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
     stopWorkerWhenAbandoned(signal);
-    const result = await bridge.exportRows({ rows: [...input.rows], mapping: { ...input.mapping } });
-    return { data: result.buffer, fileName: result.fileName, rowCount: input.rows.length };
+    const result = await bridge.exportRows({
+      workbook: input.workbook,
+      sheetName: input.sheet,
+      rowIndexes: input.rowIndexes,
+      mapping: { ...input.mapping },
+    });
+    return { data: result.buffer, fileName: result.fileName, rowCount: input.rowIndexes.length };
   }),
 };
 
