@@ -39,6 +39,7 @@ function overviewModel(overview: InvoiceSummary[]): ChartModel {
 }
 
 const GROUP_WIDTH = 0.8;
+const AXIS_FONT = '13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 function buildOptions(model: ChartModel, width: number): uPlot.Options {
   const barWidth = (model.slots === 1 ? 0.7 : GROUP_WIDTH) / model.slots;
@@ -63,8 +64,9 @@ function buildOptions(model: ChartModel, width: number): uPlot.Options {
         splits: () => model.labels.map((_, i) => i),
         values: (_u, splits) => splits.map((i) => model.labels[i] ?? ''),
         grid: { show: false },
+        font: AXIS_FONT,
       },
-      { size: 90, values: (_u, splits) => splits.map((v) => formatRupiahShort(v)) },
+      { size: 100, font: AXIS_FONT, values: (_u, splits) => splits.map((v) => formatRupiahShort(v)) },
     ],
     series: [
       {},
