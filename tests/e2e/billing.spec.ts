@@ -225,6 +225,34 @@ test.describe('billing', () => {
     await expect(stepButton(page, 'Generate Tagihan')).toHaveAccessibleName('Generate Tagihan: 75%. Ubah progress');
   });
 
+  test('the dialog disables the slider when the total is 0 and refuses to save without an invoice id', async ({ page }) => {
+    // Neither can be stored through the API (total > 0, ids always present), so the list answer is stubbed.
+    const summary = (period: string, extra: Record<string, unknown>) => ({
+      invoice_period: period,
+      number_of_active_customer: 5,
+      number_of_total_transaction: 0,
+      ...extra,
+    });
+    await page.route(/\/api\/v1\/invoice-summaries\?.*period=2033-0[12]/, (route) => {
+      const period = new URL(route.request().url()).searchParams.get('period')!;
+      const row = period === '2033-01' ? summary(period, { id: 424242 }) : summary(period, { number_of_total_transaction: 10 });
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { summaries: [row] } }) });
+    });
+    await openDashboard(page, '2033-01');
+    await stepButton(page, 'Penyediaan Data Transaksi').click();
+    const dialog = page.getByRole('dialog', { name: 'Update Progress' });
+    await expect(dialog.getByRole('slider')).toBeDisabled();
+    await expect(dialog.getByLabel('Jumlah progress')).toBeDisabled();
+    await expect(dialog.getByText('0 dari 0 unit')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+
+    await page.getByRole('button', { name: 'Bulan berikutnya (Februari 2033)' }).click();
+    await stepButton(page, 'Upload Faktur Pajak').click();
+    await dialog.getByLabel('Jumlah progress').fill('3');
+    await dialog.getByRole('button', { name: 'Simpan Progress' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Invoice ID not found');
+  });
+
   test('a period without data shows the empty state; the month buttons and a reload keep the period', async ({ page, request }) => {
     await seedSummary(request, { invoice_period: '2031-08' });
     await openDashboard(page, '2031-07');
