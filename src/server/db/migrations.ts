@@ -169,10 +169,26 @@ function initialSchema(kind: DatabaseKind): Migration {
   };
 }
 
+/**
+ * Every request asks whether its session has a live refresh token. Rotation leaves one revoked row
+ * per refresh in the family, so without this index the check reads them all; with it, the one live row.
+ */
+const liveSessionIndex: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createIndex('refresh_tokens_live_family_idx')
+      .on('refresh_tokens')
+      .column('family_id')
+      .where(sql.ref('revoked_at'), 'is', null)
+      .execute();
+  },
+};
+
 /** In-code list: adding a migration means adding an entry with a name that sorts after the last one. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_initial_schema': initialSchema(kind),
+    '0002_live_session_index': liveSessionIndex,
   };
 }
 
