@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import fc from 'fast-check';
 import { INVOICE_SUMMARY_FIELDS, toApi, toFrontEnd, type InvoiceSummaryValues, type SummaryFieldKind } from '../../src/domain/invoiceSummary';
 import { formatPeriodDisplay } from '../../src/domain/period';
-import { validateCreateBill, validateUpdateBill } from '../../src/domain/validation/forms';
+import { validateCreateBill, validateUpdateBill } from '../../src/domain/validation/billForms';
 import { invoiceSummaryCreateStruct, invoiceSummaryUpdateStruct } from '../../src/domain/validation/structs';
 import { validateBody } from '../../src/domain/validation/structError';
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import {
-  hasErrors, profileUnchanged, validateAddUser, validateChangePassword, validateCreateBill, validateEditUser,
-  validateForgotPassword, validateProfile, validateProgressUpdate, validateResetPassword, validateSignIn, validateSignUp,
-  validateUpdateBill,
+  hasErrors, profileUnchanged, validateAddUser, validateChangePassword, validateEditUser,
+  validateForgotPassword, validateProfile, validateResetPassword, validateSignIn, validateSignUp,
 } from '../../../src/domain/validation/forms';
+import { validateCreateBill, validateProgressUpdate, validateUpdateBill } from '../../../src/domain/validation/billForms';
 import { MESSAGES, periodExistsMessage } from '../../../src/domain/validation/messages';
 import { profileImageError } from '../../../src/domain/validation/profileImage';
 

@@ -1,0 +1,32 @@
+// The account screens' validation texts (English, spec §5 and §8). Apart from the billing texts
+// so that the sign-in bundle carries only these; MESSAGES in ./messages holds both.
+
+export const ACCOUNT_MESSAGES = {
+  EMAIL_REQUIRED: 'Email is required',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  PASSWORD_REQUIRED: 'Password is required',
+  PASSWORD_MIN_6: 'Password must be at least 6 characters',
+  PASSWORD_MIN_8: 'Password must be at least 8 characters',
+  PASSWORD_MAX: 'Password must be at most 128 characters',
+  CONFIRM_PASSWORD_REQUIRED: 'Please confirm your password',
+  PASSWORDS_DO_NOT_MATCH: 'Passwords do not match',
+  NAME_REQUIRED: 'Name is required',
+  NAME_MIN: 'Name must be at least 2 characters',
+  NAME_MAX: 'Name must be at most 100 characters',
+  USERNAME_REQUIRED: 'Username is required',
+  USERNAME_MIN: 'Username must be at least 3 characters',
+  USERNAME_MAX: 'Username must be at most 50 characters',
+  USERNAME_INVALID: 'Username must not contain spaces',
+  ROLE_REQUIRED: 'Role is required',
+  ROLE_INVALID: 'Role must be admin or staff',
+  IS_VERIFIED_INVALID: 'is_verified must be true or false',
+  CURRENT_PASSWORD_REQUIRED: 'Current password is required',
+  NEW_PASSWORD_REQUIRED: 'New password is required',
+  NEW_PASSWORD_MIN: 'New password must be at least 8 characters',
+  NEW_PASSWORD_SAME: 'New password must be different from current password',
+  RESET_TOKEN_REQUIRED: 'Reset token is missing or invalid',
+  NOTES_INVALID: 'Notes must be text of at most 1000 characters',
+  PROFILE_NO_CHANGES: 'No changes detected. Please modify your profile information.',
+  PROFILE_IMAGE_INVALID: 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
+  BODY_NOT_OBJECT: 'Request body must be a JSON object',
+} as const;
