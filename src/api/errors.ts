@@ -1,4 +1,5 @@
 // Error classification exactly as spec §8 "General classification (by HTTP status)".
+import { MESSAGES } from './errorMessages';
 
 export type ErrorKind =
   | 'authentication'
@@ -35,25 +36,7 @@ export interface ClassifiedError {
   url?: string;
 }
 
-export const MESSAGES = {
-  sessionExpiredTitle: 'Session Expired',
-  sessionExpired: 'Your session has expired. Redirecting to sign in...',
-  accessDeniedTitle: 'Access Denied',
-  accessDenied: 'You do not have permission to perform this action.',
-  invalidInputTitle: 'Invalid Input',
-  tooManyRequests: 'Too many requests. Please wait a moment before trying again.',
-  maintenance: 'The system is temporarily unavailable for maintenance.',
-  server: 'Something went wrong on our end. Please try again later.',
-  backendDown: 'Unable to connect to the server. The backend service may be down.',
-  networkFailed: 'Network connection failed. Please check your internet connection.',
-  networkNormalised: 'Network error. Please check your connection.',
-  timeout: 'Request timed out. Please try again.',
-  offlineTitle: 'Connection Lost',
-  offline: 'You are currently offline. Some features may not work properly.',
-  defaultMessage: 'An unexpected error occurred.',
-  defaultTitle: 'An error occurred',
-  resourceNotFound: 'Resource not found',
-} as const;
+export { MESSAGES };
 
 export const SEVERITY_DURATIONS: Readonly<Record<ErrorSeverity, number | null>> = Object.freeze({
   low: 3000,

@@ -16,6 +16,7 @@ import {
 
 export { REFRESH_LOCK_NAME, type AuthFailureHandler, type AuthFailureReason, type LockManagerLike } from './refresh';
 import { apiErrors, type ApiErrorChannel } from './errorEvents';
+import { runAppAuthFailure } from './authFailure';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -279,11 +280,12 @@ let defaultClient: HttpClient | null = null;
 
 /** The app's client (created on first use so configuration set at start-up applies). */
 export function getHttpClient(): HttpClient {
-  defaultClient ??= createHttpClient({ tokens: sessionTokens });
+  defaultClient ??= createHttpClient({
+    tokens: sessionTokens,
+    onAuthFailure: (reason) => runAppAuthFailure(reason, defaultAuthFailure),
+  });
   return defaultClient;
 }
 
-/** Where the app goes when the session cannot be renewed; the shell passes its router navigation. */
-export function setAuthFailureHandler(handler: AuthFailureHandler): void {
-  getHttpClient().setAuthFailureHandler(handler);
-}
+/** Where the app goes when the session cannot be renewed; the shell passes its auth flow. */
+export { setAuthFailureHandler } from './authFailure';

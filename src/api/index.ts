@@ -32,12 +32,10 @@ export type { ListedUser, NewUser, UserList, UserListQuery, UsersService, UserUp
 export type { InvoiceSummariesService, SummaryFields, SummaryList, SummaryListQuery } from './services/invoiceSummaries';
 export type { MenuInput, MenusService } from './services/menus';
 export { createServices, getServices, type Services } from './services';
-
-import { getServices } from './services';
-
-const services = getServices();
-export const auth = services.auth;
-export const account = services.account;
-export const users = services.users;
-export const invoiceSummaries = services.invoiceSummaries;
-export const menus = services.menus;
+// The app-wide services, each built on its first call: importing this module has no side
+// effects, and a bundle keeps only the services it calls.
+export { auth } from './services/auth';
+export { account } from './services/account';
+export { users } from './services/users';
+export { invoiceSummaries } from './services/invoiceSummaries';
+export { menus } from './services/menus';

@@ -1,13 +1,9 @@
 // Texts of spec §8 "Screen-specific" and the service fallbacks, as status → message tables
 // that services and screens share.
 
-export type StatusMessages = Readonly<Partial<Record<number, string>>>;
+import type { StatusMessages } from './signInMessages';
 
-export const SIGN_IN_MESSAGES: StatusMessages = Object.freeze({
-  401: 'Invalid email or password. Please try again.',
-  403: 'Your account is pending verification. Please contact an administrator.',
-});
-export const SIGN_IN_DEFAULT_ERROR = 'An unexpected error occurred. Please try again.';
+export { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES, type StatusMessages } from './signInMessages';
 
 export const SIGN_UP_MESSAGES: StatusMessages = Object.freeze({
   400: 'Invalid registration data. Please check your inputs.',

@@ -6,12 +6,12 @@ import { useLocation } from 'wouter';
 import { isLoadingVisible } from '../machines/globalLoading.machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NotificationStack } from './layout/NotificationStack';
-import { applyStoredDirection } from './layout/useDirection';
 import { AppRoutes } from './routes';
 import { useShell } from './shell/hooks';
 import { loadInspector, wantsInspector } from './shell/inspector';
 import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
 import { getShell, ShellProvider, type Shell } from './shell/ShellProvider';
+import { applyStoredDirection } from './shell/storage';
 
 function GuardedRoutes() {
   const [path] = useLocation();

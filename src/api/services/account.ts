@@ -1,7 +1,8 @@
 // Account calls of spec §7 (the signed-in user's own profile, password, image, activity).
 
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { CHANGE_PASSWORD_MESSAGES, FALLBACK, PROFILE_UPDATE_MESSAGES } from '../messages';
+import { lazyService } from './lazy';
 import { call, type ServiceResult } from './result';
 
 export interface AccountProfile {
@@ -100,3 +101,6 @@ export function createAccountService(http: HttpClient) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+/** The app's account calls on the app's http client, built on first use. */
+export const account: AccountService = /* @__PURE__ */ lazyService(() => createAccountService(getHttpClient()));

@@ -1,6 +1,6 @@
 // Auth calls of spec §7: login, register, logout, logout-all, forgot/reset password, refresh.
 
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import {
   FALLBACK,
   FORGOT_PASSWORD_MESSAGES,
@@ -8,6 +8,7 @@ import {
   SIGN_UP_MESSAGES,
   SIGN_UP_SUCCESS,
 } from '../messages';
+import { lazyService } from './lazy';
 import { call, failure, type ServiceResult } from './result';
 
 export interface AuthTokens {
@@ -133,3 +134,6 @@ export function createAuthService(http: HttpClient) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The app's auth calls on the app's http client, built on first use. */
+export const auth: AuthService = /* @__PURE__ */ lazyService(() => createAuthService(getHttpClient()));

@@ -1,9 +1,9 @@
-import { getHttpClient, type HttpClient } from '../http';
-import { createAccountService } from './account';
-import { createAuthService } from './auth';
-import { createInvoiceSummariesService, type InvoiceSummariesServiceOptions } from './invoiceSummaries';
-import { createMenusService } from './menus';
-import { createUsersService } from './users';
+import type { HttpClient } from '../http';
+import { account, createAccountService } from './account';
+import { auth, createAuthService } from './auth';
+import { createInvoiceSummariesService, invoiceSummaries, type InvoiceSummariesServiceOptions } from './invoiceSummaries';
+import { createMenusService, menus } from './menus';
+import { createUsersService, users } from './users';
 
 /** Every service bound to one http client (the app's, or a test's). */
 export function createServices(http: HttpClient, options: InvoiceSummariesServiceOptions = {}) {
@@ -18,10 +18,7 @@ export function createServices(http: HttpClient, options: InvoiceSummariesServic
 
 export type Services = ReturnType<typeof createServices>;
 
-let services: Services | null = null;
-
-/** The app's services on the app's http client, created on first use. */
+/** The app's services on the app's http client (each built on its first call). */
 export function getServices(): Services {
-  services ??= createServices(getHttpClient());
-  return services;
+  return { auth, account, users, invoiceSummaries, menus };
 }

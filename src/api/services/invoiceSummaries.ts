@@ -3,8 +3,9 @@
 
 import { toApi, toFrontEnd, type InvoiceSummary, type SummaryFieldKey } from '../../domain/invoiceSummary';
 import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { CREATE_BILL_DEFAULT_ERROR, createBillErrorMessage, FALLBACK, PROGRESS_SAVED } from '../messages';
+import { lazyService } from './lazy';
 import { call, failure, idPath, type Pagination, type ServiceResult } from './result';
 
 export const SUMMARY_CACHE_MS = 5 * 60_000;
@@ -144,3 +145,6 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
 }
 
 export type InvoiceSummariesService = ReturnType<typeof createInvoiceSummariesService>;
+
+/** The app's invoice summary calls on the app's http client, built on first use. */
+export const invoiceSummaries: InvoiceSummariesService = /* @__PURE__ */ lazyService(() => createInvoiceSummariesService(getHttpClient()));

@@ -1,8 +1,9 @@
 // Menu calls of spec §7 "Menus"; entries come back with the defaults of spec §3.
 
 import { normaliseMenu, type Menu } from '../../domain/menu';
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
+import { lazyService } from './lazy';
 import { call, idPath, type ServiceResult } from './result';
 
 export interface MenuInput {
@@ -50,3 +51,6 @@ export function createMenusService(http: HttpClient) {
 }
 
 export type MenusService = ReturnType<typeof createMenusService>;
+
+/** The app's menu calls on the app's http client, built on first use. */
+export const menus: MenusService = /* @__PURE__ */ lazyService(() => createMenusService(getHttpClient()));

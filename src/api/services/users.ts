@@ -1,7 +1,8 @@
 // User administration calls of spec §7 "Users".
 
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK, SIGN_UP_MESSAGES } from '../messages';
+import { lazyService } from './lazy';
 import { call, idPath, type Pagination, type ServiceResult } from './result';
 
 export interface ListedUser {
@@ -97,3 +98,6 @@ export function createUsersService(http: HttpClient) {
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** The app's user administration calls on the app's http client, built on first use. */
+export const users: UsersService = /* @__PURE__ */ lazyService(() => createUsersService(getHttpClient()));

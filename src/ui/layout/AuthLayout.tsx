@@ -1,9 +1,12 @@
 // Auth pages: no navbar, sidebar or footer; one centred card.
 import type { ReactNode } from 'react';
+import { preloadShellApi } from '../shell/api';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
+  // The API client is not part of the first page; it starts loading once the user turns to the
+  // form, so it is there by the time the form is sent.
   return (
-    <main className="app-auth" id="main-content">
+    <main className="app-auth" id="main-content" onFocusCapture={preloadShellApi} onPointerDownCapture={preloadShellApi}>
       <article>
         <header className="app-auth-brand">
           <span className="app-brand-mark" aria-hidden="true">DI</span>

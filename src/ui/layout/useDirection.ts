@@ -4,10 +4,9 @@ import { direction, type Direction } from '../shell/storage';
 
 const listeners = new Set<() => void>();
 
-/** Applies the remembered direction; called once at start. */
-export function applyStoredDirection(): void {
-  document.documentElement.dir = direction.read();
-}
+// At start the app applies the remembered direction from ../shell/storage, which the first
+// page loads anyway; this hook is for the switch in the signed-in layout.
+export { applyStoredDirection } from '../shell/storage';
 
 function current(): Direction {
   return document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';

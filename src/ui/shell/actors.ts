@@ -2,30 +2,22 @@
 // browser. Created once per page load by ShellProvider.
 import { navigate } from 'wouter/use-browser-location';
 import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer } from 'xstate';
-import {
-  account,
-  auth,
-  clearCredentials,
-  getApiConfig,
-  getHttpClient,
-  getStoredUser,
-  isSignedIn,
-  menus,
-  onApiError,
-  setAuthFailureHandler,
-  setStoredUser,
-  SIGN_IN_DEFAULT_ERROR,
-  SIGN_IN_MESSAGES,
-  subscribeToTokenChanges,
-  type ErrorHistoryEntry,
-  type ServiceResult,
-} from '../../api';
+// The src/api modules the shell needs at start-up, each by name rather than through the index
+// (which reaches every page's services); the http client and the services come through
+// loadShellApi on the first call.
+import { setAuthFailureHandler } from '../../api/authFailure';
+import { onApiError } from '../../api/errorEvents';
+import type { ErrorHistoryEntry } from '../../api/errorHistory';
+import type { ServiceResult } from '../../api/services/result';
+import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../api/signInMessages';
+import { clearCredentials, getStoredUser, isSignedIn, setStoredUser, subscribeToTokenChanges } from '../../api/tokens';
 import { authMachine, toCurrentUser, type CurrentUser } from '../../machines/auth.machine';
 import { connectivityMachine, OFFLINE_NOTICE, type ConnectivityEvent } from '../../machines/connectivity.machine';
 import { globalLoadingMachine } from '../../machines/globalLoading.machine';
 import { menusMachine } from '../../machines/menus.machine';
 import { navigationGuardMachine } from '../../machines/navigationGuard.machine';
 import { notificationsMachine, type NotifyRequest } from '../../machines/notifications.machine';
+import { loadShellApi } from './api';
 import { intendedRoute, menuCache } from './storage';
 
 /** Key of the 'server unreachable' notice, so it is shown once and hidden when the server is back. */
@@ -86,8 +78,8 @@ export function createShellActors(options: ShellActorsOptions = {}) {
 
   const shellMenus = menusMachine.provide({
     actors: {
-      fetchUserMenus: fromPromise(async () => unwrap(await menus.userMenus())),
-      fetchAllMenus: fromPromise(async () => unwrap(await menus.list())),
+      fetchUserMenus: fromPromise(async () => unwrap(await (await loadShellApi()).menus.userMenus())),
+      fetchAllMenus: fromPromise(async () => unwrap(await (await loadShellApi()).menus.list())),
     },
     actions: {
       persistMenus: (_, lists) => menuCache.write(lists),
@@ -101,6 +93,7 @@ export function createShellActors(options: ShellActorsOptions = {}) {
       actors: {
         menus: shellMenus,
         signIn: fromPromise(async ({ input }) => {
+          const { auth } = await loadShellApi();
           const result = await auth.login(input.email, input.password);
           if (!result.success || !result.data) throw new Error(signInErrorText(result));
           const user = toCurrentUser(result.data.user);
@@ -108,25 +101,29 @@ export function createShellActors(options: ShellActorsOptions = {}) {
           return { user };
         }),
         register: fromPromise(async ({ input }) => {
+          const { auth } = await loadShellApi();
           const result = await auth.register(input);
           unwrap(result);
           return { message: result.message };
         }),
         requestPasswordReset: fromPromise(async ({ input }) => {
+          const { auth } = await loadShellApi();
           const result = await auth.forgotPassword(input.email);
           unwrap(result);
           return { message: result.message };
         }),
         resetPassword: fromPromise(async ({ input }) => {
+          const { auth } = await loadShellApi();
           const result = await auth.resetPassword(input.token, input.password);
           unwrap(result);
           return { message: result.message };
         }),
         logout: fromPromise(async () => {
-          await auth.logout();
+          await (await loadShellApi()).auth.logout();
         }),
-        fetchCurrentUser: fromPromise<CurrentUser | null>(async () => toCurrentUser(unwrap(await account.getProfile()) as Record<string, unknown>)),
+        fetchCurrentUser: fromPromise<CurrentUser | null>(async () => toCurrentUser(unwrap(await (await loadShellApi()).account.getProfile()) as Record<string, unknown>)),
         fetchAvatar: fromPromise<string | null>(async () => {
+          const { account } = await loadShellApi();
           const result = await account.getProfileImage();
           return result.success && typeof result.data === 'string' && result.data ? result.data : null;
         }),
@@ -160,6 +157,7 @@ export function createShellActors(options: ShellActorsOptions = {}) {
         }),
         // Any HTTP answer, even an error status, means the server is reachable again.
         probeServer: fromPromise(async () => {
+          const { getApiConfig, getHttpClient } = await loadShellApi();
           await getHttpClient().fetcher.raw(`${getApiConfig().apiRoot}/menus/user`, { timeout: 5000 });
         }),
       },

@@ -74,3 +74,8 @@ export const direction = {
     write('local', DIRECTION_KEY, dir === 'rtl' ? 'rtl' : null);
   },
 };
+
+/** Applies the remembered direction to <html>; called once at start (the switch is in the user menu). */
+export function applyStoredDirection(): void {
+  document.documentElement.dir = direction.read();
+}

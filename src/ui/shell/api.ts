@@ -1,0 +1,23 @@
+// The shell's way to the API client: loaded on the first call (a sign-in, or the signed-in
+// user's first fetch) instead of with the page, so a guest's first page does not carry it.
+// Everything the shell needs synchronously (tokens, error events) is imported directly.
+import { MESSAGES } from '../../api/errorMessages';
+
+export type ShellApi = typeof import('./shellApi');
+
+let loading: Promise<ShellApi> | null = null;
+
+/** The API client module; a failed load (server unreachable) is tried again on the next call. */
+export function loadShellApi(): Promise<ShellApi> {
+  loading ??= import('./shellApi').catch(() => {
+    loading = null;
+    // Worded as a call that found no server (spec §8), since that is what happened.
+    throw new Error(MESSAGES.backendDown);
+  });
+  return loading;
+}
+
+/** Starts loading the client ahead of a call the user is about to make (e.g. while filling a form). */
+export function preloadShellApi(): void {
+  loadShellApi().catch(() => undefined);
+}
