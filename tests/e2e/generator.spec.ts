@@ -247,9 +247,15 @@ test.describe('Generate Tagihan Voice', () => {
       await expect(page.getByRole('button', { name: 'Reset' })).toBeEnabled();
       expect(downloads).toBe(0);
 
-      // The worker was terminated; the next job gets a fresh one.
+      // The worker was terminated; the next job gets a fresh one, and the workbook again (the page
+      // sends only row indexes), so every selected row is exported.
       const [exported] = await Promise.all([page.waitForEvent('download'), exportButton(page).click()]);
       expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
+      const exportedBook = XLSX.read(readFileSync(await exported.path()), { type: 'buffer' });
+      const lines = XLSX.utils.sheet_to_json<string[]>(exportedBook.Sheets['Selected Data'], { header: 1 });
+      expect(lines).toHaveLength(10_001);
+      expect(lines[1]).toContain('Pelanggan 1');
+      expect(lines[10_000]).toContain('Pelanggan 10000');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
