@@ -3,7 +3,7 @@
 import { getHttpClient, type HttpClient } from '../http';
 import { CHANGE_PASSWORD_MESSAGES, FALLBACK, PROFILE_UPDATE_MESSAGES } from '../messages';
 import { lazyService } from './lazy';
-import { call, type ServiceResult } from './result';
+import { call, SCREEN_HANDLED, type ServiceResult } from './result';
 
 export interface AccountProfile {
   id: string | number;
@@ -53,14 +53,14 @@ export function createAccountService(http: HttpClient) {
     },
 
     updateProfile(fields: { name?: string; email?: string; username?: string }): Promise<ServiceResult<AccountProfile>> {
-      return call(() => http.put<AccountProfile>('/account', fields), {
+      return call(() => http.put<AccountProfile>('/account', fields, SCREEN_HANDLED), {
         fallback: FALLBACK.updateProfile,
         byStatus: PROFILE_UPDATE_MESSAGES,
       });
     },
 
     changePassword(input: ChangePasswordInput): Promise<ServiceResult<unknown>> {
-      return call(() => http.put('/account/password', input), {
+      return call(() => http.put('/account/password', input, SCREEN_HANDLED), {
         fallback: FALLBACK.changePassword,
         byStatus: CHANGE_PASSWORD_MESSAGES,
       });
@@ -68,7 +68,7 @@ export function createAccountService(http: HttpClient) {
 
     /** `dataUrl` is sent as is ('data:image/png;base64,…'); only keys are converted. */
     uploadProfileImage(dataUrl: string): Promise<ServiceResult<unknown>> {
-      return call(() => http.post('/account/profile-image', { imageData: dataUrl }), { fallback: FALLBACK.uploadProfileImage });
+      return call(() => http.post('/account/profile-image', { imageData: dataUrl }, SCREEN_HANDLED), { fallback: FALLBACK.uploadProfileImage });
     },
 
     /** The data-URL of the current image (data.image_data on the wire), or null when none. */

@@ -6,7 +6,7 @@ import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
 import { getHttpClient, type HttpClient } from '../http';
 import { CREATE_BILL_DEFAULT_ERROR, createBillErrorMessage, FALLBACK, PROGRESS_SAVED } from '../messages';
 import { lazyService } from './lazy';
-import { call, failure, idPath, type Pagination, type ServiceResult } from './result';
+import { call, failure, idPath, SCREEN_HANDLED, type Pagination, type ServiceResult } from './result';
 
 export const SUMMARY_CACHE_MS = 5 * 60_000;
 
@@ -74,7 +74,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
     /** Create bill; failures carry the texts of spec §8 "Create bill". */
     create(fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
       const period = typeof fields.period === 'string' ? fields.period : '';
-      return call<unknown, InvoiceSummary | null>(() => http.post(BASE, toApi(fields)), {
+      return call<unknown, InvoiceSummary | null>(() => http.post(BASE, toApi(fields), SCREEN_HANDLED), {
         fallback: CREATE_BILL_DEFAULT_ERROR,
         pick: oneSummary,
         errorFor: (status, serverMessage) => createBillErrorMessage(status, period, serverMessage),
@@ -95,7 +95,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
 
     async update(id: string | number, fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
       forget(id);
-      return call<unknown, InvoiceSummary | null>(() => http.put(idPath(BASE, id), toApi(fields)), {
+      return call<unknown, InvoiceSummary | null>(() => http.put(idPath(BASE, id), toApi(fields), SCREEN_HANDLED), {
         fallback: FALLBACK.updateSummary,
         pick: oneSummary,
       });
@@ -103,7 +103,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
 
     async remove(id: string | number): Promise<ServiceResult<unknown>> {
       forget(id);
-      return call(() => http.delete(idPath(BASE, id)), { fallback: FALLBACK.deleteSummary });
+      return call(() => http.delete(idPath(BASE, id), SCREEN_HANDLED), { fallback: FALLBACK.deleteSummary });
     },
 
     /** The summary of one period; a 404 means none exists yet. */
@@ -132,7 +132,7 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
       if (url !== undefined && url !== null && step.urlField) body[step.urlField] = url.trim();
       forget(id);
       return call<unknown, InvoiceSummary | null>(
-        () => http.put(`${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`, body),
+        () => http.put(`${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`, body, SCREEN_HANDLED),
         { fallback: FALLBACK.progressSave, pick: oneSummary, successMessage: PROGRESS_SAVED },
       );
     },

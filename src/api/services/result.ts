@@ -36,6 +36,12 @@ export interface CallOptions<T, R> {
   errorFor?: (status: number, serverMessage: string | undefined) => string | undefined;
 }
 
+/**
+ * Request options of a write whose screen shows its own error text (a field, a banner, a dialog):
+ * the failure is not also raised as a global notice. Connectivity failures still are.
+ */
+export const SCREEN_HANDLED = { notify: false } as const;
+
 export function failure<R>(error: string, status: number, field?: string): ServiceResult<R> {
   return { success: false, data: null, error, status, ...(field ? { field } : {}) };
 }

@@ -3,7 +3,7 @@
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK, SIGN_UP_MESSAGES } from '../messages';
 import { lazyService } from './lazy';
-import { call, idPath, type Pagination, type ServiceResult } from './result';
+import { call, idPath, SCREEN_HANDLED, type Pagination, type ServiceResult } from './result';
 
 export interface ListedUser {
   id: string | number;
@@ -37,6 +37,8 @@ export interface NewUser {
   password: string;
   role: string;
   username?: string;
+  /** Admin-added users are verified unless this is false. */
+  isVerified?: boolean;
 }
 
 export interface UserUpdate {
@@ -71,28 +73,30 @@ export function createUsersService(http: HttpClient) {
 
     /** An admin adds a user through the register call, role lowercase (spec §6); verify afterwards. */
     create(user: NewUser): Promise<ServiceResult<unknown>> {
-      return call(() => http.post('/auth/register', { ...user, role: lower(user.role) }), {
+      return call(() => http.post('/auth/register', { ...user, role: lower(user.role) }, SCREEN_HANDLED), {
         fallback: FALLBACK.createUser,
-        byStatus: SIGN_UP_MESSAGES,
+        // A 409 on the username keeps the server's text (the form shows it on that field).
+        errorFor: (status, serverMessage) =>
+          status === 409 && serverMessage && /username/i.test(serverMessage) ? serverMessage : SIGN_UP_MESSAGES[status],
       });
     },
 
     update(id: string | number, fields: UserUpdate): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.put<ListedUser>(idPath('/users', id), { ...fields, role: lower(fields.role) }), {
+      return call(() => http.put<ListedUser>(idPath('/users', id), { ...fields, role: lower(fields.role) }, SCREEN_HANDLED), {
         fallback: FALLBACK.updateUser,
       });
     },
 
     remove(id: string | number): Promise<ServiceResult<unknown>> {
-      return call(() => http.delete(idPath('/users', id)), { fallback: FALLBACK.deleteUser });
+      return call(() => http.delete(idPath('/users', id), SCREEN_HANDLED), { fallback: FALLBACK.deleteUser });
     },
 
     verify(id: string | number, notes = ''): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.post<ListedUser>(`${idPath('/users', id)}/verify`, { notes }), { fallback: FALLBACK.verifyUser });
+      return call(() => http.post<ListedUser>(`${idPath('/users', id)}/verify`, { notes }, SCREEN_HANDLED), { fallback: FALLBACK.verifyUser });
     },
 
     invalidate(id: string | number): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`), { fallback: FALLBACK.invalidateUser });
+      return call(() => http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`, undefined, SCREEN_HANDLED), { fallback: FALLBACK.invalidateUser });
     },
   };
 }

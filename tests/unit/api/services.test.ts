@@ -325,3 +325,50 @@ describe('menus', () => {
     expect((await services().menus.create({ name: 'X', path: '/x' })).error).toBe('Admin only');
   });
 });
+
+describe('writes whose screen shows the error itself', () => {
+  test.each([
+    ['users.create', (s: ReturnType<typeof services>) => s.users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'Staff' })],
+    ['users.update', (s: ReturnType<typeof services>) => s.users.update(4, { role: 'Admin' })],
+    ['users.remove', (s: ReturnType<typeof services>) => s.users.remove(4)],
+    ['users.invalidate', (s: ReturnType<typeof services>) => s.users.invalidate(4)],
+    ['account.updateProfile', (s: ReturnType<typeof services>) => s.account.updateProfile({ name: 'Ana', email: 'a@b.cd' })],
+    ['account.changePassword', (s: ReturnType<typeof services>) =>
+      s.account.changePassword({ currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' })],
+    ['invoiceSummaries.create', (s: ReturnType<typeof services>) => s.invoiceSummaries.create({ period: '2024-01' })],
+    ['invoiceSummaries.updateProgress', (s: ReturnType<typeof services>) => s.invoiceSummaries.updateProgress('usage', 1, 5)],
+  ])('%s answered 409 returns the text for the screen and raises no second, global notice', async (_name, run) => {
+    server.handle(() => ({ status: 409, body: { success: false, message: 'Cannot remove the last verified administrator' } }));
+    const s = services();
+    const result = await run(s);
+    expect(result).toMatchObject({ success: false, status: 409 });
+    expect(result.error).toBeTruthy();
+    expect(s.client.history.entries()).toHaveLength(0);
+  });
+
+  test('a refused connection on such a write is still reported globally', async () => {
+    const s = services(await closedApiRoot());
+    const result = await s.users.remove(4);
+    expect(result).toMatchObject({ success: false, status: 0 });
+    expect(s.client.history.entries().map((e) => e.kind)).toContain('network');
+  });
+
+  test('users.create keeps the server text when the clash is on the username, the email text otherwise', async () => {
+    server.handle(() => ({ status: 409, body: { success: false, message: 'Username already taken', field: 'username' } }));
+    expect(await services().users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'staff' })).toMatchObject({
+      error: 'Username already taken',
+      field: 'username',
+    });
+    server.handle(() => ({ status: 409, body: { success: false, message: 'Email already in use', field: 'email' } }));
+    expect(await services().users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'staff' })).toMatchObject({
+      error: 'An account with this email already exists.',
+      field: 'email',
+    });
+  });
+
+  test('users.create sends is_verified when the admin adds an unverified user', async () => {
+    server.handle(() => ({ status: 201, body: { success: true, data: { id: 9 } } }));
+    await services().users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'Staff', isVerified: false });
+    expect(server.requests[0].body).toMatchObject({ role: 'staff', is_verified: false });
+  });
+});
