@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DataRow } from '../../../machines/generator.types';
 import { previewCellText } from './cellText';
 import type { StepProps } from './types';
@@ -53,21 +53,26 @@ export function PreviewStep({ actorRef }: StepProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerCheckRef = useRef<HTMLInputElement>(null);
   const [firstInView, setFirstInView] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(DEFAULT_VIEWPORT);
+  const [inView, setInView] = useState(Math.ceil(DEFAULT_VIEWPORT / ROW_HEIGHT));
 
   const onToggle = useCallback((index: number) => actorRef.send({ type: 'generator.rowToggled', index }), [actorRef]);
 
-  // A new sheet or workbook starts at the top.
+  // A new sheet or workbook starts at the top. The scroll position is written only when it is not
+  // there already: writing it forces a layout of the rows just mounted, in the task that received them.
+  const scrolledTo = useRef(0);
   useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    if (scrollRef.current && scrolledTo.current !== 0) scrollRef.current.scrollTop = 0;
+    scrolledTo.current = 0;
     setFirstInView(0);
   }, [table]);
 
-  useLayoutEffect(() => {
+  // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
+  // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
+  // the new rows inside the task that received the sheet (~30 ms of a 50,000-row load's longest task).
+  useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    setViewportHeight(element.clientHeight || DEFAULT_VIEWPORT);
-    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight || DEFAULT_VIEWPORT));
+    const observer = new ResizeObserver(() => setInView(Math.ceil((element.clientHeight || DEFAULT_VIEWPORT) / ROW_HEIGHT)));
     observer.observe(element);
     return () => observer.disconnect();
   }, [table.rowCount > 0]);
@@ -80,7 +85,6 @@ export function PreviewStep({ actorRef }: StepProps) {
 
   if (total === 0) return null;
 
-  const inView = Math.ceil(viewportHeight / ROW_HEIGHT);
   const start = Math.max(0, firstInView - OVERSCAN);
   const end = Math.min(total, firstInView + inView + OVERSCAN);
   const visible = [];
@@ -112,7 +116,8 @@ export function PreviewStep({ actorRef }: StepProps) {
         aria-label="Data preview"
         tabIndex={0}
         onScroll={(event) => {
-          const first = Math.floor(event.currentTarget.scrollTop / ROW_HEIGHT);
+          scrolledTo.current = event.currentTarget.scrollTop;
+          const first = Math.floor(scrolledTo.current / ROW_HEIGHT);
           if (first !== firstInView) setFirstInView(first);
         }}
       >
