@@ -18,6 +18,14 @@ export interface PackedSheet {
 
 /** Encodes rows (keyed by header) into the packed form; a missing value becomes ''. */
 export function packSheet(headers: readonly string[], rows: readonly SheetRowValues[]): PackedSheet {
+  return packCells(
+    headers,
+    rows.map((row) => headers.map((header) => (Object.hasOwn(row, header) ? row[header] : ''))),
+  );
+}
+
+/** Encodes rows given as cell texts in header order; a missing value becomes ''. */
+export function packCells(headers: readonly string[], rows: readonly (readonly string[])[]): PackedSheet {
   const columns = headers.length;
   const offsets = new Uint32Array(rows.length * columns + 1);
   const encoder = new TextEncoder();
@@ -26,8 +34,7 @@ export function packSheet(headers: readonly string[], rows: readonly SheetRowVal
   let cell = 0;
   for (const row of rows) {
     for (let c = 0; c < columns; c++) {
-      const header = headers[c];
-      const value = Object.hasOwn(row, header) ? row[header] : '';
+      const value = row[c] ?? '';
       if (value) {
         // UTF-8 needs at most 3 bytes per UTF-16 code unit.
         const room = value.length * 3;
@@ -36,7 +43,15 @@ export function packSheet(headers: readonly string[], rows: readonly SheetRowVal
           grown.set(text.subarray(0, at));
           text = grown;
         }
-        at += encoder.encodeInto(value, text.subarray(at)).written;
+        // ASCII (most cells: numbers, dates, names) is copied byte by byte; a million encodeInto
+        // calls, each with its own subarray, cost several times more.
+        let i = 0;
+        for (; i < value.length; i++) {
+          const code = value.charCodeAt(i);
+          if (code >= 0x80) break;
+          text[at + i] = code;
+        }
+        at += i < value.length ? encoder.encodeInto(value, text.subarray(at)).written : i;
       }
       offsets[++cell] = at;
     }

@@ -1,8 +1,8 @@
 import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
-import { packSheet, type PackedSheet } from '../domain/sheetTable';
+import { packCells, type PackedSheet } from '../domain/sheetTable';
 import { analyseTemplate } from './analyseTemplate';
-import { describeWorkbook, parseWorkbook, sheetData, type SheetData, type SheetRow } from './readWorkbook';
+import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells, type SheetRow } from './readWorkbook';
 import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
 
@@ -37,8 +37,8 @@ export function missingRowMessage(index: number, sheetName: string): string {
 }
 
 /** A packed sheet whose two buffers move to the main thread instead of being copied. */
-function transferred(sheet: SheetData): PackedSheet {
-  const packed = packSheet(sheet.headers, sheet.rows);
+function transferred(sheet: SheetCells): PackedSheet {
+  const packed = packCells(sheet.headers, sheet.cells);
   return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
 }
 
@@ -50,7 +50,7 @@ function transferred(sheet: SheetData): PackedSheet {
  */
 export function createGeneratorApi() {
   let workbook: WorkBook | null = null;
-  let current: { name: string; data: SheetData } | null = null;
+  let current: { name: string; data: SheetCells } | null = null;
 
   function open(buffer: ArrayBuffer): WorkBook {
     workbook = null;
@@ -59,17 +59,18 @@ export function createGeneratorApi() {
     return workbook;
   }
 
-  function sheet(sheetName: string): SheetData {
+  function sheet(sheetName: string): SheetCells {
     if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
-    if (current?.name !== sheetName) current = { name: sheetName, data: sheetData(workbook, sheetName) };
+    if (current?.name !== sheetName) current = { name: sheetName, data: sheetCells(workbook, sheetName) };
     return current.data;
   }
 
+  /** Row objects only for the selected rows (what the pure merge and export modules take). */
   function rowsAt({ sheetName, rowIndexes }: SheetSelection): SheetRow[] {
-    const { rows } = sheet(sheetName);
+    const { headers, cells } = sheet(sheetName);
     return Array.from(rowIndexes, (index) => {
-      if (index >= rows.length) throw new Error(missingRowMessage(index, sheetName));
-      return rows[index];
+      if (index >= cells.length) throw new Error(missingRowMessage(index, sheetName));
+      return rowObject(headers, cells[index]);
     });
   }
 
@@ -79,9 +80,10 @@ export function createGeneratorApi() {
     },
 
     async readWorkbook(buffer: ArrayBuffer): Promise<PackedWorkbook> {
-      const described = describeWorkbook(open(buffer));
-      current = { name: described.sheetName, data: described.sheet };
-      return { sheetNames: described.sheetNames, sheetName: described.sheetName, sheet: transferred(described.sheet) };
+      const { SheetNames } = open(buffer);
+      const sheetName = SheetNames[0];
+      if (sheetName === undefined) throw new Error(EMPTY_SHEET_MESSAGE);
+      return { sheetNames: [...SheetNames], sheetName, sheet: transferred(sheet(sheetName)) };
     },
 
     /** Parses and keeps a file without answering its rows (a fresh worker after a cancel needs it back). */

@@ -92,8 +92,14 @@ export function sheetNotFoundMessage(sheetName: string, available: string[]): st
   return `Sheet "${sheetName}" not found. Available sheets: ${available.join(', ')}`;
 }
 
+/** A sheet's rows as cell texts in header order (the worker keeps these: arrays are cheaper than 50,000 keyed objects). */
+export interface SheetCells {
+  headers: string[];
+  cells: string[][];
+}
+
 /** Applies spec §5's reading rules to one sheet of an already parsed workbook. */
-export function sheetData(workbook: XLSX.WorkBook, sheetName: string): SheetData {
+export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCells {
   const sheet = Object.hasOwn(workbook.Sheets, sheetName) ? workbook.Sheets[sheetName] : undefined;
   if (!sheet) throw new Error(sheetNotFoundMessage(sheetName, workbook.SheetNames));
   const ref = sheet['!ref'];
@@ -114,21 +120,33 @@ export function sheetData(workbook: XLSX.WorkBook, sheetName: string): SheetData
   });
   if (headers.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
 
-  const rows: SheetRow[] = [];
+  const cells: string[][] = [];
   for (let r = range.s.r + 1; r <= range.e.r; r++) {
-    const cells = grid[r];
-    if (!cells) continue;
-    const row: SheetRow = Object.create(null);
+    const line = grid[r];
+    if (!line) continue;
+    const values = new Array<string>(columns.length);
     let filled = false;
     for (let i = 0; i < columns.length; i++) {
-      const text = cellText(cells[columns[i]]);
+      const text = cellText(line[columns[i]]);
       if (text !== '') filled = true;
-      row[headers[i]] = text;
+      values[i] = text;
     }
-    if (filled) rows.push(row);
+    if (filled) cells.push(values);
   }
-  if (rows.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
-  return { headers, rows };
+  if (cells.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
+  return { headers, cells };
+}
+
+/** One row keyed by header, without a prototype, so a header like '__proto__' is plain data. */
+export function rowObject(headers: readonly string[], values: readonly string[]): SheetRow {
+  const row: SheetRow = Object.create(null);
+  for (let i = 0; i < headers.length; i++) row[headers[i]] = values[i] ?? '';
+  return row;
+}
+
+export function sheetData(workbook: XLSX.WorkBook, sheetName: string): SheetData {
+  const { headers, cells } = sheetCells(workbook, sheetName);
+  return { headers, rows: cells.map((values) => rowObject(headers, values)) };
 }
 
 /** Sheet names plus the first sheet's data, from a workbook parsed once (the worker caches it). */

@@ -56,6 +56,18 @@ describe('generator worker API: reading', () => {
     expect(table.row(1)).toEqual({ Nama: 'Sari', Kota: '', Catatan: '—' });
   });
 
+  it("keeps a '__proto__' header a plain column from the workbook to the preview and the export", async () => {
+    const api = createGeneratorApi();
+    const { sheet } = await api.readWorkbook(workbookOf({ Data: [['__proto__', 'Nama'], ['x', 'Budi']] }));
+    const row = new SheetTable(sheet).row(0);
+    expect(Object.keys(row)).toEqual(['__proto__', 'Nama']);
+    expect(row['__proto__']).toBe('x');
+    const result = await api.exportRows({ sheetName: 'Data', rowIndexes: Uint32Array.of(0), mapping: { proto: '__proto__' } });
+    const exported = XLSX.read(result.buffer, { type: 'array' }).Sheets['Selected Data'];
+    expect(XLSX.utils.sheet_to_json(exported, { header: 1 })).toEqual([['proto'], ['x']]);
+    expect(({} as Record<string, unknown>).Nama).toBeUndefined();
+  });
+
   it('reads a sheet of a file sent again (a fresh worker after a cancel)', async () => {
     const api = createGeneratorApi();
     await expect(api.readSheet('Ringkasan')).rejects.toThrow(NO_WORKBOOK_MESSAGE);
