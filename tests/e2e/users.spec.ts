@@ -16,10 +16,8 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ request }) => {
   const { accessToken } = await apiLogin(request);
   await createUserViaApi(request, accessToken, { name: 'Sari Wulandari', email: 'sari@example.com', password: 'Sari12345' });
-  // An admin-created account starts verified; Joko's is invalidated so the list has an unverified user.
-  const joko = await createUserViaApi(request, accessToken, { name: 'Joko Susilo', email: 'joko@example.com', password: 'Joko12345', verified: false });
-  const invalidated = await request.patch(`${API_ROOT}/users/${joko.id}/invalidate`, { headers: { Authorization: `Bearer ${accessToken}` } });
-  expect(invalidated.ok()).toBe(true);
+  // Joko starts unverified, so the list has an unverified user.
+  await createUserViaApi(request, accessToken, { name: 'Joko Susilo', email: 'joko@example.com', password: 'Joko12345', verified: false });
   await createUserViaApi(request, accessToken, { name: 'Dewi Lestari', email: 'dewi@example.com', password: 'Dewi12345' });
 });
 
@@ -73,6 +71,46 @@ test('an admin filters the list; the filters live in the URL and survive a reloa
   await expect(page).toHaveURL(/limit=5/);
   await expect(page.getByText(/^Showing 1–[1-5] of \d+$/)).toBeVisible();
   expect(await page.getByRole('row').count()).toBeLessThanOrEqual(6);
+});
+
+test('typing in the search keeps the focus and the page mounted; back, forward and reload show the same list', async ({ page }) => {
+  await signInAs(page);
+  await page.goto('/user-management');
+  await expect(row(page, 'sari@example.com')).toBeVisible();
+  const list = page.locator('.users-page');
+  await list.evaluate((el) => ((el as HTMLElement & { mountMark?: boolean }).mountMark = true));
+  const searchBox = page.getByLabel('Search users');
+  await searchBox.click();
+  await searchBox.pressSequentially('sa', { delay: 40 });
+  await expect(page).toHaveURL(/\?q=sa$/);
+  // Still typing after the address bar changed: nothing is lost.
+  await searchBox.pressSequentially('ri', { delay: 40 });
+  await expect(page).toHaveURL(/\?q=sari$/);
+  await expect(searchBox).toBeFocused();
+  await expect(searchBox).toHaveValue('sari');
+  await page.getByLabel('Filter by role').selectOption('staff');
+  await expect(page).toHaveURL(/\?q=sari&role=staff$/);
+  await expect(row(page, 'sari@example.com')).toBeVisible();
+  expect(await list.evaluate((el) => (el as HTMLElement & { mountMark?: boolean }).mountMark)).toBe(true);
+
+  const expectSariAsStaff = async () => {
+    await expect(page.getByLabel('Search users')).toHaveValue('sari');
+    await expect(page.getByLabel('Filter by role')).toHaveValue('staff');
+    await expect(row(page, 'sari@example.com')).toBeVisible();
+    await expect(row(page, ADMIN_EMAIL)).toHaveCount(0);
+  };
+  // The filters were replaced in place: leaving and coming back, forward and back again, a reload.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/user-management\?q=sari&role=staff$/);
+  await expectSariAsStaff();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goBack();
+  await expectSariAsStaff();
+  await page.reload();
+  await expectSariAsStaff();
 });
 
 test('an admin adds a staff user, who signs in only after verification; then edits, invalidates and deletes', async ({ page, browser }) => {
@@ -222,7 +260,16 @@ test('right-to-left variant', async ({ page }) => {
   await page.getByRole('heading', { level: 1, name: 'Manajemen User' }).click();
   await shot(page, 'rtl');
   await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
   await shot(page, 'rtl-add', false);
+  // Mirrored: the close button sits at the end edge (the left), not beside the title.
+  const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+  const title = await dialog.getByRole('heading', { level: 2 }).boundingBox();
+  const box = await dialog.locator('article').boundingBox();
+  expect(close && title && box).toBeTruthy();
+  expect(close!.x + close!.width).toBeLessThanOrEqual(title!.x);
+  expect(close!.x - box!.x).toBeLessThan(box!.width / 4);
 });
 
 test('loading and error states of the list, and Retry', async ({ page }) => {

@@ -10,7 +10,7 @@ export interface TopBarProps {
 
 export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
   const [location] = useLocation();
-  const { pageName, segment } = breadcrumbFor(location);
+  const { current } = breadcrumbFor(location);
   return (
     <header className="app-topbar">
       <div className="app-topbar-start">
@@ -29,10 +29,9 @@ export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
             <li>
               <Link href="/">Home</Link>
             </li>
-            {segment && <li aria-current="page">{segment}</li>}
+            {current && <li aria-current="page">{current}</li>}
           </ul>
         </nav>
-        <strong className="app-page-name">{pageName}</strong>
       </div>
       <UserMenu />
     </header>

@@ -1,20 +1,28 @@
-// Breadcrumb of spec §2 Layout: the page name plus the first path segment capitalised.
-import { routeTitle } from '../../domain/menu';
+// Breadcrumb of spec §2 Layout: 'Home / <page name>'. The page name is the route's title, the
+// same one the page heading, the sidebar and the document title use; a path without a route
+// (a 404) shows its first segment capitalised instead, so the trail still says where one is.
+import { findRoute, routeTitle } from '../../domain/menu';
 
 export interface Breadcrumb {
+  /** The route title ('Page Not Found' for unknown paths), as in the document title. */
   pageName: string;
-  /** '/user-management/x' → 'User Management'; '' for '/'. */
-  segment: string;
+  /** The crumb after 'Home': the route title, else the first path segment capitalised; '' for '/'. */
+  current: string;
 }
 
-export function breadcrumbFor(pathname: string): Breadcrumb {
-  const first = pathname.split(/[?#]/)[0].split('/').filter(Boolean)[0] ?? '';
-  const segment = decodeSegment(first)
+export function breadcrumbFor(location: string): Breadcrumb {
+  const pathname = location.split(/[?#]/)[0];
+  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  return { pageName: routeTitle(pathname), current: first ? (findRoute(pathname)?.title ?? capitalise(first)) : '' };
+}
+
+/** 'user-management' → 'User Management'. */
+function capitalise(segment: string): string {
+  return decodeSegment(segment)
     .split(/[-_\s]+/)
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
-  return { pageName: routeTitle(pathname), segment };
 }
 
 function decodeSegment(segment: string): string {

@@ -2,7 +2,7 @@
 // paging, row actions and banners; the form machine owns the add/edit modals.
 import { useMachine, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { userFormMachine } from '../../machines/userForm.machine';
 import { parseUserQuery, userListMachine, userQueryString } from '../../machines/userList.machine';
 import { Alert } from '../components/Alert';
@@ -18,20 +18,9 @@ import { useInspect } from '../shell/hooks';
 
 const PATH = '/user-management';
 
-/**
- * Writes the list's query into the address bar without telling the router: the shell's guard
- * re-checks every location including its query and unmounts the page meanwhile, which would
- * drop the search box's focus and typing. Reloads and shared links read the query as usual;
- * wouter patches history.replaceState on the instance, so the prototype's is the quiet one.
- */
-function replaceQuery(query: string): void {
-  const url = query ? `${PATH}?${query}` : PATH;
-  if (window.location.pathname !== PATH) return;
-  History.prototype.replaceState.call(window.history, window.history.state, '', url);
-}
-
 export default function UserManagementPage() {
   const search = useSearch();
+  const [, navigate] = useLocation();
   const inspect = useInspect();
 
   const listMachine = useMemo(
@@ -39,10 +28,16 @@ export default function UserManagementPage() {
       userListMachine.provide({
         actors: userListActors,
         actions: {
-          syncUrl: (_, filters) => replaceQuery(userQueryString(filters)),
+          // Replace, not push: every keystroke of the search must not become a history entry. The
+          // guard decides on the path only, so the page stays mounted and keeps the focus.
+          syncUrl: (_, filters) => {
+            if (window.location.pathname !== PATH) return;
+            const query = userQueryString(filters);
+            navigate(query ? `${PATH}?${query}` : PATH, { replace: true });
+          },
         },
       }),
-    [],
+    [navigate],
   );
   // The URL at mount starts the machine; later URL changes reach it as 'users.urlChanged'.
   const [initialFilters] = useState(() => parseUserQuery(search));
@@ -108,10 +103,8 @@ export default function UserManagementPage() {
               <button
                 type="button"
                 className="secondary"
-                onClick={() => {
-                  list.send({ type: 'users.urlChanged', filters: parseUserQuery('') });
-                  replaceQuery('');
-                }}
+                // The list follows the URL (users.urlChanged below).
+                onClick={() => navigate(PATH, { replace: true })}
               >
                 Clear filters
               </button>

@@ -19,7 +19,7 @@ export interface NewUser {
   email: string;
   password: string;
   role?: 'admin' | 'staff';
-  /** Verify the account right away (default true), so it can sign in. */
+  /** The account starts verified (default true, so it can sign in) or unverified (false). */
   verified?: boolean;
 }
 
@@ -57,8 +57,8 @@ export async function apiLogin(
 }
 
 /**
- * Adds a user as an administrator would (POST /auth/register with the admin's token) and, unless
- * `verified: false`, verifies it (POST /users/{id}/verify). Returns the new user's id.
+ * Adds a user as an administrator would (POST /auth/register with the admin's token), verified
+ * unless `verified: false` (sent as is_verified). Returns the new user's id.
  */
 export async function createUserViaApi(
   request: APIRequestContext,
@@ -66,12 +66,10 @@ export async function createUserViaApi(
   { name, email, password, role = 'staff', verified = true }: NewUser,
 ): Promise<{ id: number | string }> {
   const auth = { Authorization: `Bearer ${adminToken}` };
-  const body = await call(request, 'POST', '/auth/register', { data: { name, email, password, role }, headers: auth });
+  // The server verifies an account an admin registers unless is_verified: false is sent.
+  const body = await call(request, 'POST', '/auth/register', { data: { name, email, password, role, is_verified: verified }, headers: auth });
   const id = idFrom(body.data) ?? (await findUserId(request, adminToken, email));
   if (id === undefined) throw new Error(`createUserViaApi: cannot find the id of ${email}`);
-  if (verified) {
-    await call(request, 'POST', `/users/${id}/verify`, { data: { notes: 'verified by the e2e suite' }, headers: auth });
-  }
   return { id };
 }
 

@@ -29,12 +29,16 @@ class MemoryStorage implements Storage {
 describe('breadcrumb', () => {
   it.each([
     ['/dashboard', 'Dashboard', 'Dashboard'],
-    ['/user-management', 'Manajemen User', 'User Management'],
-    ['/update-progress-bill?period=2024-01', 'Update Progres Tagihan', 'Update Progress Bill'],
-    ['/profile/', 'Profile Settings', 'Profile'],
-    ['/no/such/page', 'Page Not Found', 'No'],
-  ])('%s → page %s, segment %s', (path, pageName, segment) => {
-    expect(breadcrumbFor(path)).toEqual({ pageName, segment });
+    ['/user-management', 'Manajemen User', 'Manajemen User'],
+    ['/create-progress-bill', 'Buat Progres Tagihan', 'Buat Progres Tagihan'],
+    ['/update-progress-bill?period=2024-01', 'Update Progres Tagihan', 'Update Progres Tagihan'],
+    ['/invoice-document-generator', 'Generate Tagihan Voice', 'Generate Tagihan Voice'],
+    ['/profile/', 'Profile Settings', 'Profile Settings'],
+    // No route title: the first path segment, capitalised.
+    ['/no-such/page', 'Page Not Found', 'No Such'],
+    ['/', 'Page Not Found', ''],
+  ])('%s → page %s, crumb %s', (path, pageName, current) => {
+    expect(breadcrumbFor(path)).toEqual({ pageName, current });
   });
 });
 
