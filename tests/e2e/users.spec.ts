@@ -263,6 +263,8 @@ test('right-to-left variant', async ({ page }) => {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await shot(page, 'rtl-add', false);
+  // The form is taller than the viewport: its body scrolls, its buttons stay in view.
+  await expect(dialog.getByRole('button', { name: 'Add User' })).toBeInViewport();
   // Mirrored: the close button sits at the end edge (the left), not beside the title.
   const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
   const title = await dialog.getByRole('heading', { level: 2 }).boundingBox();

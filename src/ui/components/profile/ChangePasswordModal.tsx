@@ -1,6 +1,6 @@
 // The Change Password modal (spec §5 "Change password", §8): closes 2 s after success.
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { changePasswordMachine, PasswordField } from '../../../machines/changePassword.machine';
 import { Alert } from '../Alert';
@@ -16,13 +16,29 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
   const busy = useSelector(password, (s) => s.matches('submitting'));
   const done = useSelector(password, (s) => s.matches('succeeded'));
   const change = (field: PasswordField) => (value: string) => password.send({ type: 'password.change', field, value });
+  const formId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     password.send({ type: 'password.submit' });
   };
+  // The buttons go in the Modal's footer, so they stay in view while a long form scrolls.
   return (
-    <Modal open={open} title="Change Password" onClose={() => !busy && password.send({ type: 'password.close' })}>
-      <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+    <Modal
+      open={open}
+      title="Change Password"
+      onClose={() => !busy && password.send({ type: 'password.close' })}
+      footer={
+        <>
+          <button type="button" className="secondary" disabled={busy} onClick={() => password.send({ type: 'password.close' })}>
+            {done ? 'Close' : 'Cancel'}
+          </button>
+          <button type="submit" form={formId} disabled={busy || done} aria-busy={busy || undefined}>
+            Change Password
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
         {error && <Alert type="error">{error}</Alert>}
         {success && <Alert type="success">{success}</Alert>}
         <fieldset disabled={busy || done}>
@@ -52,14 +68,6 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
             error={errors.confirmPassword}
           />
         </fieldset>
-        <div className="users-form-buttons">
-          <button type="button" className="secondary" disabled={busy} onClick={() => password.send({ type: 'password.close' })}>
-            {done ? 'Close' : 'Cancel'}
-          </button>
-          <button type="submit" disabled={busy || done} aria-busy={busy || undefined}>
-            Change Password
-          </button>
-        </div>
       </form>
     </Modal>
   );

@@ -15,6 +15,7 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
   const formError = useSelector(form, (s) => s.context.formError);
   const busy = useSelector(form, (s) => s.matches({ open: 'creating' }) || s.matches({ open: 'updating' }));
   const roleId = useId();
+  const formId = useId();
   const change = (field: UserFormField) => (value: string | boolean) => form.send({ type: 'form.change', field, value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -22,9 +23,24 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
   };
   const adding = mode === 'add';
 
+  // The buttons go in the Modal's footer, so they stay in view while a long form scrolls.
   return (
-    <Modal open={open} title={adding ? 'Add User' : 'Edit User'} onClose={() => form.send({ type: 'form.close' })}>
-      <form noValidate onSubmit={submit} aria-busy={busy || undefined}>
+    <Modal
+      open={open}
+      title={adding ? 'Add User' : 'Edit User'}
+      onClose={() => form.send({ type: 'form.close' })}
+      footer={
+        <>
+          <button type="button" className="secondary" disabled={busy} onClick={() => form.send({ type: 'form.close' })}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined}>
+            {adding ? 'Add User' : 'Save Changes'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
         {formError && (
           <Alert type="error" onClose={() => form.send({ type: 'form.dismissError' })}>
             {formError}
@@ -84,14 +100,6 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
             </label>
           )}
         </fieldset>
-        <div className="users-form-buttons">
-          <button type="button" className="secondary" disabled={busy} onClick={() => form.send({ type: 'form.close' })}>
-            Cancel
-          </button>
-          <button type="submit" disabled={busy} aria-busy={busy || undefined}>
-            {adding ? 'Add User' : 'Save Changes'}
-          </button>
-        </div>
       </form>
     </Modal>
   );
