@@ -15,15 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { BENCH_FIELDS, benchLoopTemplate, benchRow, benchTemplate, benchWorkbook, wideWorkbook } from './harness/documents';
 import { startHarness } from './harness/serve';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 
 interface LongTask {
   start: number;
@@ -290,7 +282,7 @@ function table(rows: string[][]): string[] {
 
 export async function runMergeBench(): Promise<string[]> {
   const harness = await startHarness();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
   try {
     const templatePath = harness.addFile('bench_template.docx', benchTemplate());
     harness.addFile('bench_loop.docx', benchLoopTemplate());

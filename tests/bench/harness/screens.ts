@@ -5,14 +5,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { benchTemplate, benchWorkbook } from './documents';
 import { startHarness } from './serve';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../e2e/support/chromium';
 
 const outDir = path.resolve(process.argv[2] ?? 'bench-results/screens');
 mkdirSync(outDir, { recursive: true });
 const harness = await startHarness();
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
