@@ -3,7 +3,7 @@
 import type { DatabaseKind } from '../../src/server/db/connection';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import type { Role } from '../../src/server/db/schema';
-import { createTestApp, databases, type TestApp } from './helpers';
+import { createTestApp, databases, insertUser, type TestApp } from './helpers';
 
 export type Engine = DatabaseKind;
 
@@ -66,24 +66,16 @@ export async function createUser(
   const email = options.email ?? `${role}${tag}@example.com`;
   const username = options.username ?? `${role}${tag}`;
   const password = options.password ?? 'password-123';
-  const stamp = new Date().toISOString();
-  const row = await ctx.db
-    .insertInto('users')
-    .values({
-      name: options.name ?? `${role} ${tag}`,
-      username,
-      email,
-      password_hash: await hasher.hash(password),
-      role,
-      is_verified: options.verified === false ? 0 : 1,
-      profile_image: null,
-      profile_image_type: null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, username, password, role };
+  const id = await insertUser(ctx.db, hasher, {
+    name: options.name ?? `${role} ${tag}`,
+    username,
+    email,
+    password,
+    role,
+    verified: options.verified !== false,
+    stamp: new Date().toISOString(),
+  });
+  return { id, email, username, password, role };
 }
 
 export async function signIn(ctx: Ctx, user: { email: string; password: string }): Promise<{ access: string; refresh: string }> {

@@ -86,6 +86,31 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${counter}.${randomBytes(3).toString('hex')}@example.com`;
 }
 
+/** Inserts a user row directly (no API), its password hashed as the app checks it; returns its id. */
+export async function insertUser(
+  db: Kysely<Database>,
+  hasher: ReturnType<typeof createPasswordHasher>,
+  user: { name: string; username: string; email: string; password: string; role: Role; verified: boolean; stamp: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      name: user.name,
+      username: user.username,
+      email: user.email,
+      password_hash: await hasher.hash(user.password),
+      role: user.role,
+      is_verified: user.verified ? 1 : 0,
+      profile_image: null,
+      profile_image_type: null,
+      created_at: user.stamp,
+      updated_at: user.stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 function testConfig(dataDir: string): Config {
   return {
     host: '127.0.0.1',
@@ -185,24 +210,16 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       const name = overrides.name ?? `${userKind[0].toUpperCase()}${userKind.slice(1)} User`;
       const username = email.split('@')[0].replace(/[^a-z0-9._-]/g, '');
       const role: Role = userKind === 'admin' ? 'admin' : 'staff';
-      const stamp = now().toISOString();
-      const row = await handle.db
-        .insertInto('users')
-        .values({
-          name,
-          username,
-          email,
-          password_hash: await passwordHasher.hash(password),
-          role,
-          is_verified: userKind === 'unverified' ? 0 : 1,
-          profile_image: null,
-          profile_image_type: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: row.id, email, password, role, name, username };
+      const id = await insertUser(handle.db, passwordHasher, {
+        name,
+        username,
+        email,
+        password,
+        role,
+        verified: userKind !== 'unverified',
+        stamp: now().toISOString(),
+      });
+      return { id, email, password, role, name, username };
     },
     async signIn(user) {
       const res = await request('POST', '/api/v1/auth/login', { email: user.email, password: user.password });
