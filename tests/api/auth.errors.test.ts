@@ -51,6 +51,8 @@ describe.each(databases)('auth errors on %s', (kind) => {
     ['a bad email', '{"email":"not-an-email","password":"abcdef"}', 400, 'Please enter a valid email address', 'email'],
     ['a number as password', '{"email":"a@example.com","password":123456}', 400, 'Password is required', 'password'],
     ['an empty password', '{"email":"a@example.com","password":""}', 400, 'Password is required', 'password'],
+    ['an email object whose toString is no function', '{"email":{"toString":""},"password":"abcdef"}', 400, 'Please enter a valid email address', 'email'],
+    ['an array of such objects', '[{"toString":""}]', 400, 'Request body must be a JSON object', undefined],
   ])('login with %s → %i naming the field, nothing written', async (_label, raw, status, message, field) => {
     const activity = await ctx.count('activity');
     const limits = await ctx.count('rate_limits');

@@ -40,3 +40,22 @@ test('no URL with a scheme other than http(s), credentials or whitespace is ever
   );
   fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => url.length > 2048 || isSafeDocumentUrl(url)));
 });
+
+test('bodies with keys such as toString, valueOf or __proto__ at any depth get a field and a message, never an exception', () => {
+  const key = fc.constantFrom('toString', 'valueOf', '__proto__', 'constructor', 'email', 'password', 'name', 'invoice_period',
+    'number_of_total_transaction', 'url_shared_file_draft_invoice', 'role', 'is_verified', 'notes');
+  const { tree } = fc.letrec((tie) => ({
+    tree: fc.oneof({ depthSize: 'small' }, fc.jsonValue({ maxDepth: 1 }), fc.dictionary(key, tie('tree'), { maxKeys: 4 }), fc.array(tie('tree'), { maxLength: 3 })),
+  }));
+  fc.assert(
+    fc.property(fc.constantFrom(...bodyStructs), fc.dictionary(key, tree, { maxKeys: 6 }), (struct, generated) => {
+      const body: unknown = JSON.parse(JSON.stringify(generated)); // as a request body arrives
+      const result = validateBody(struct, body);
+      if (!result.ok) {
+        expect(typeof result.field).toBe('string');
+        expect(result.message.length).toBeGreaterThan(0);
+      }
+    }),
+    { numRuns: 1000 },
+  );
+});

@@ -141,3 +141,13 @@ test('structErrorToField reads a thrown StructError', () => {
     expect(structErrorToField(error as StructError)).toEqual({ field: 'email', message: 'Please enter a valid email address' });
   }
 });
+
+describe('bodies superstruct cannot print', () => {
+  test.each([
+    [{ email: { toString: '' }, password: 'abcdef' }, 'email', 'email is invalid'],
+    [{ email: 'a@b.cd', password: { valueOf: 1, toString: 2 } }, 'password', 'Password is required'],
+    [[{ toString: '' }], '', 'Request body must be a JSON object'],
+  ])('%j is refused with a field and a message instead of throwing', (body, field, message) => {
+    expect(validateBody(loginStruct, body)).toEqual({ ok: false, field, message });
+  });
+});
