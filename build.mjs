@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,9 @@ const STYLESHEETS = [
 const STALE_INPUTS = [
   'src/ui', 'src/api', 'src/domain', 'src/machines', 'src/workers', 'static', 'build.mjs', 'package-lock.json',
 ];
+// Precompressed beside each asset (.br, .gz). Text formats only: images and fonts are compressed
+// already; source maps stay raw (served only on opt-in).
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|wasm)$/;
 const SIGNIN_GOAL_GZIP_BYTES = 100 * 1024;
 
 class BuildError extends Error {}
@@ -128,6 +132,7 @@ async function buildOnce() {
 
   copyStatic();
   const names = outputNames(app.metafile, css.metafile, worker?.metafile);
+  await precompressAssets();
   writeIndexHtml(names);
   const stats = computeStats(app.metafile, css.metafile, worker?.metafile, names);
   fs.writeFileSync(path.join(outdir, 'build-stats.json'), JSON.stringify(stats, null, 2) + '\n');
@@ -345,6 +350,32 @@ function copyStatic() {
     if (entry.name === 'index.html') continue;
     fs.cpSync(path.join(staticDir, entry.name), path.join(outdir, entry.name), { recursive: true });
   }
+}
+
+// ---- precompressed copies: the server sends file.br / file.gz to browsers that accept them ----
+
+async function precompressAssets() {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const files = fs.readdirSync(assetsDir).filter((name) => COMPRESSIBLE.test(name));
+  await Promise.all(
+    files.map(async (name) => {
+      const file = path.join(assetsDir, name);
+      const content = fs.readFileSync(file);
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        }),
+        gzip(content, { level: 9 }),
+      ]);
+      // A copy that saves nothing is not worth a second read; the server then sends the raw file.
+      if (br.length < content.length) fs.writeFileSync(file + '.br', br);
+      if (gz.length < content.length) fs.writeFileSync(file + '.gz', gz);
+    }),
+  );
 }
 
 // ---- the worker-only guard ----

@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
 import { createPasswordHasher } from './auth/passwords';
 import { DEFAULT_RATE_LIMITS } from './auth/rateLimit';
 import { createTokenService } from './auth/tokens';
 import { MESSAGES } from './errors';
+import { compressJson } from './http/compress';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
-import { buildCsp, DEFAULT_BODY_LIMIT, limitBodies, requestId, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
+import { healthRoutes } from './http/health';
+import { Metrics, metricsRoutes } from './http/metrics';
+import { buildCsp, DEFAULT_BODY_LIMIT, limitBodies, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
+import { requestLog } from './http/requestLog';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -24,7 +29,7 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
   const now = deps.now ?? (() => new Date());
   return {
     ...deps,
-    logger: deps.logger ?? createLogger(deps.config.logLevel),
+    logger: deps.logger ?? createLogger(deps.config.logLevel, { format: deps.config.logFormat }),
     now,
     passwordHasher: deps.passwordHasher ?? createPasswordHasher('owasp'),
     tokens: createTokenService({ secret: deps.config.jwtSecret, accessTtlSeconds: deps.config.accessTokenTtlSeconds, now }),
@@ -37,17 +42,23 @@ export function createApp(appDeps: AppDeps) {
   const deps = resolveDeps(appDeps);
   const app = new Hono<AppEnv>();
 
-  app.use('*', requestId());
+  const metrics = new Metrics();
+  app.use('*', requestId({ limitLength: 64 }));
+  app.use('*', requestLog(metrics));
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
   app.use('*', securityHeaders(deps.contentSecurityPolicy ?? buildCsp(liveReload)));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
+  app.use('/api/*', compressJson());
   app.use(
     '/api/*',
     limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, { ...ROUTE_BODY_LIMITS, ...deps.bodyLimits?.routes }),
   );
+
+  app.route('/', healthRoutes());
+  app.route('/', metricsRoutes(metrics));
 
   const api = new Hono<AppEnv>();
   api.route('/auth', authRoutes());
@@ -60,7 +71,7 @@ export function createApp(appDeps: AppDeps) {
   app.all('/api/*', (c) => fail(c, 404, MESSAGES.notFound));
   app.all('/api', (c) => fail(c, 404, MESSAGES.notFound));
   const distDir = deps.distDir === undefined ? path.resolve('dist') : deps.distDir;
-  if (distDir) app.use('*', serveSpa(distDir));
+  if (distDir) app.use('*', serveSpa(distDir, { sourceMaps: deps.config.serveSourceMaps }));
   app.notFound((c) => (c.req.path.startsWith('/api') ? fail(c, 404, MESSAGES.notFound) : c.text('Not found', 404)));
   app.onError(handleError);
   return app;

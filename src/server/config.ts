@@ -21,9 +21,13 @@ import path from 'node:path';
  * | ACCESS_TOKEN_TTL  | 15m                            | Lifetime of access JWTs (s, m, h, d suffix or seconds). |
  * | REFRESH_TOKEN_TTL | 30d                            | Lifetime of refresh tokens. |
  * | TRUST_PROXY       | false                          | true: take the client IP from X-Forwarded-For (only behind a proxy you run). |
+ * | LOG_FORMAT        | text                           | text: one readable line per event; json: JSON lines for log shippers. |
+ * | METRICS_TOKEN     | (unset → no /metrics)          | Bearer token that GET /metrics requires; unset, /metrics answers 404. |
+ * | SERVE_SOURCE_MAPS | false (true under npm run dev) | true: serve the *.map files of the build (they publish the sources). |
  * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP when NODE_ENV=development. |
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+export type LogFormat = 'text' | 'json';
 
 export interface Config {
   host: string;
@@ -42,6 +46,12 @@ export interface Config {
   trustProxy: boolean;
   /** Development only (npm run dev): the live-reload event origin the CSP must allow. */
   liveReloadOrigin: string | undefined;
+  /** Log line format; text when absent. */
+  logFormat?: LogFormat;
+  /** GET /metrics exists only when set, and requires it as a bearer token. */
+  metricsToken?: string;
+  /** Serve the build's source maps (off in production unless SERVE_SOURCE_MAPS=true). */
+  serveSourceMaps?: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -72,6 +82,19 @@ function parseLogLevel(value: string | undefined): LogLevel {
   const level = (value || 'info').toLowerCase();
   if (level === 'error' || level === 'warn' || level === 'info' || level === 'debug') return level;
   throw new Error(`LOG_LEVEL must be error, warn, info or debug (got "${value}")`);
+}
+
+function parseLogFormat(value: string | undefined): LogFormat {
+  const format = (value || 'text').trim().toLowerCase();
+  if (format === 'text' || format === 'json') return format;
+  throw new Error(`LOG_FORMAT must be text or json (got "${value}")`);
+}
+
+function parseMetricsToken(value: string | undefined): string | undefined {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token)) throw new Error('METRICS_TOKEN must be at least 16 characters without spaces');
+  return token;
 }
 
 /** The JWT secret survives restarts (sessions stay valid) without anyone having to configure one. */
@@ -129,5 +152,8 @@ export function loadConfig(env: Env = process.env): Config {
     refreshTokenTtlSeconds: parseDuration(env.REFRESH_TOKEN_TTL || '30d', 'REFRESH_TOKEN_TTL'),
     trustProxy: parseBoolean(env.TRUST_PROXY),
     liveReloadOrigin: parseLiveReloadOrigin(env),
+    logFormat: parseLogFormat(env.LOG_FORMAT),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === undefined ? env.NODE_ENV === 'development' : parseBoolean(env.SERVE_SOURCE_MAPS),
   };
 }

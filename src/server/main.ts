@@ -11,7 +11,7 @@ import { createMailer } from './mail/mailer';
 
 async function main() {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   const database = await openMigratedDatabase(config);
   logger.info(`database ready (${database.kind === 'postgres' ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`})`);
 

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './types';
 
@@ -25,10 +28,35 @@ const CONTENT_TYPES: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** Text formats worth compressing when build.mjs left no .br/.gz beside the file (index.html, favicon.svg). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.txt', '.svg', '.wasm']);
+// index.html is ~1 KB; br still halves it.
+const COMPRESS_MIN_BYTES = 512;
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'App not built: run npm run build';
 
-async function fileIn(root: string, urlPath: string): Promise<string | null> {
+export type ContentCoding = 'br' | 'gzip';
+
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
+
+interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  identity: Representation;
+  br?: Representation;
+  gzip?: Representation;
+}
+
+export interface StaticOptions {
+  /** Serve *.map files. Off in production (they publish the sources); on for npm run dev or SERVE_SOURCE_MAPS=true. */
+  sourceMaps?: boolean;
+}
+
+async function fileIn(root: string, urlPath: string): Promise<{ file: string; mtimeMs: number; size: number } | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -39,32 +67,112 @@ async function fileIn(root: string, urlPath: string): Promise<string | null> {
   const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   try {
-    return (await stat(file)).isFile() ? file : null;
+    const info = await stat(file);
+    return info.isFile() ? { file, mtimeMs: info.mtimeMs, size: info.size } : null;
   } catch {
     return null;
   }
 }
 
+async function readIfExists(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file);
+  } catch {
+    return undefined;
+  }
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
 /**
- * The built SPA: files from distDir (hashed /assets cached for a year, everything else revalidated),
- * and index.html for any other GET so deep links work. Never answers under /api.
+ * The codings the client accepts, best first (br before gzip at equal weight); q=0 refuses one.
+ * A missing header means identity only.
  */
-export function serveSpa(distDir: string): MiddlewareHandler<AppEnv> {
+export function acceptedCodings(header: string | undefined): ContentCoding[] {
+  if (!header) return [];
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    weights.set(name.trim(), q ? Number(q[1]) : 1);
+  }
+  const weightOf = (coding: ContentCoding) => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  return (['br', 'gzip'] as const).filter((coding) => weightOf(coding) > 0).sort((a, b) => weightOf(b) - weightOf(a));
+}
+
+/** If-None-Match holds this representation's tag (weak comparison, as RFC 9110 says for this header) or "*". */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * The built SPA: files from distDir (hashed /assets cached for a year, everything else revalidated
+ * with an ETag and 304), and index.html for any other GET so deep links work. Each file goes out in the best
+ * coding the browser accepts: the .br/.gz build.mjs wrote beside it, or one made here once and kept.
+ * Never answers under /api.
+ */
+export function serveSpa(distDir: string, options: StaticOptions = {}): MiddlewareHandler<AppEnv> {
   const root = path.resolve(distDir);
+  const cache = new Map<string, CachedFile>();
+
+  const load = async (file: string, mtimeMs: number, size: number): Promise<CachedFile> => {
+    const cached = cache.get(file);
+    if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return cached;
+    const body = await readFile(file);
+    const tag = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+    // Each coding is a representation of its own, so its strong tag differs.
+    const entry: CachedFile = { mtimeMs, size, identity: { body, etag: `"${tag}"` } };
+    if (COMPRESSIBLE.has(path.extname(file).toLowerCase())) {
+      let [br, gz] = await Promise.all([readIfExists(file + '.br'), readIfExists(file + '.gz')]);
+      if (!br && !gz && body.length >= COMPRESS_MIN_BYTES) {
+        [br, gz] = await Promise.all([brotli(body), gzip(body, { level: 9 })]);
+      }
+      if (br && br.length < body.length) entry.br = { body: br, etag: `"${tag}-br"` };
+      if (gz && gz.length < body.length) entry.gzip = { body: gz, etag: `"${tag}-gz"` };
+    }
+    cache.set(file, entry);
+    return entry;
+  };
+
   return async (c, next) => {
     const method = c.req.method;
-    if ((method !== 'GET' && method !== 'HEAD') || c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    const urlPath = c.req.path;
+    if ((method !== 'GET' && method !== 'HEAD') || urlPath === '/api' || urlPath.startsWith('/api/')) return next();
     const index = path.join(root, 'index.html');
     if (!existsSync(index)) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
 
-    const found = c.req.path === '/' ? null : await fileIn(root, c.req.path);
-    if (!found && c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
-    const file = found ?? index;
-    const body = await readFile(file);
-    const type = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const cache = found && c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
-    const bytes = body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
-    const headers = { 'Content-Type': type, 'Cache-Control': cache };
-    return method === 'HEAD' ? c.body(null, 200, headers) : c.body(bytes, 200, headers);
+    if (!options.sourceMaps && urlPath.toLowerCase().endsWith('.map')) return c.text('Not found', 404);
+    const found = urlPath === '/' ? null : await fileIn(root, urlPath);
+    if (!found && urlPath.startsWith('/assets/')) return c.text('Not found', 404);
+    const target = found ?? (await fileIn(root, '/index.html'));
+    if (!target) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
+
+    const entry = await load(target.file, target.mtimeMs, target.size);
+    const coding = acceptedCodings(c.req.header('Accept-Encoding')).find((name) => entry[name]);
+    const chosen = coding ? entry[coding]! : entry.identity;
+    const hashed = found !== null && urlPath.startsWith('/assets/');
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPES[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream',
+      'Cache-Control': hashed ? IMMUTABLE : 'no-cache',
+    };
+    // A hashed asset is never revalidated (its name changes with its content): no validator to send.
+    if (!hashed) headers.ETag = chosen.etag;
+    if (entry.br || entry.gzip) headers.Vary = 'Accept-Encoding';
+    if (coding) headers['Content-Encoding'] = coding;
+    if (!hashed && matches(c.req.header('If-None-Match'), chosen.etag)) {
+      delete headers['Content-Type'];
+      delete headers['Content-Encoding'];
+      return c.body(null, 304, headers);
+    }
+    headers['Content-Length'] = String(chosen.body.length);
+    if (method === 'HEAD') return c.body(null, 200, headers);
+    const bytes = chosen.body.buffer.slice(chosen.body.byteOffset, chosen.body.byteOffset + chosen.body.byteLength) as ArrayBuffer;
+    return c.body(bytes, 200, headers);
   };
 }

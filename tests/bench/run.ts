@@ -1,11 +1,12 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,merge,api picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,merge,api picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
+import { runTransferBench } from './transfer';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'size,merge,api').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'size,transfer,merge,api').split(',').map((s) => s.trim()));
 
 function section(title: string, lines: string[]): void {
   console.log(`\n== ${title}`);
@@ -13,6 +14,7 @@ function section(title: string, lines: string[]): void {
 }
 
 if (only.has('size')) section('Initial JavaScript (gzip)', bundleSizeReport(readBuildStats()));
+if (only.has('transfer')) section('Bytes on the wire in headless Chromium (br/gzip as served)', await runTransferBench());
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;

@@ -73,6 +73,15 @@ export function withStatementCache(sqlite: SqliteHandle, size = STATEMENT_CACHE_
   };
 }
 
+const pools = new WeakMap<object, pg.Pool>();
+
+/** PostgreSQL pool figures for /metrics; null for SQLite (one in-process connection, nothing waits on a pool). */
+export function poolStats(db: object): { inUse: number; idle: number; waiting: number; max: number } | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
+
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -85,6 +94,7 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'app.db');

@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, u
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -87,6 +88,22 @@ describe('production build', () => {
     for (const name of appChunks) {
       expect(readFileSync(path.join(outdir, 'assets', name), 'utf8'), name).not.toMatch(HEAVY_MARKERS);
     }
+  });
+
+  test('every hashed script and stylesheet has a .br and a .gz copy that decompress to it; maps have none', () => {
+    const names = readdirSync(path.join(outdir, 'assets'));
+    const texts = names.filter((name) => /\.(js|css)$/.test(name));
+    expect(texts.length).toBeGreaterThan(1);
+    for (const name of texts) {
+      const file = path.join(outdir, 'assets', name);
+      const raw = readFileSync(file);
+      const br = readFileSync(file + '.br');
+      const gz = readFileSync(file + '.gz');
+      expect(zlib.brotliDecompressSync(br).equals(raw), name).toBe(true);
+      expect(zlib.gunzipSync(gz).equals(raw), name).toBe(true);
+      if (raw.length > 4096) expect(br.length, name).toBeLessThan(raw.length / 2);
+    }
+    expect(names.filter((name) => /\.map\.(br|gz)$/.test(name))).toEqual([]);
   });
 
   test('build-stats.json gives the files and gzip sizes of /signin and /dashboard', () => {
