@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { parseArgs as parseCommandLine, promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -501,17 +501,26 @@ function newestMtime(target) {
 }
 
 function parseArgs(argv) {
-  const flags = new Set();
-  const values = new Map();
-  const known = ['--watch', '--dev', '--if-stale'];
-  for (let i = 0; i < argv.length; i++) {
-    const [name, inline] = argv[i].split(/=(.*)/s);
-    if (name === '--outdir' || name === '--entry') values.set(name, inline ?? argv[++i]);
-    else if (known.includes(name)) flags.add(name);
-    else {
-      console.error(`build: unknown option ${argv[i]}\nusage: node build.mjs [--dev | --watch | --if-stale] [--outdir dir] [--entry file]`);
-      process.exit(2);
-    }
+  const usage = 'usage: node build.mjs [--dev | --watch | --if-stale] [--outdir dir] [--entry file]';
+  let parsed;
+  try {
+    parsed = parseCommandLine({
+      args: argv,
+      options: {
+        watch: { type: 'boolean' },
+        dev: { type: 'boolean' },
+        'if-stale': { type: 'boolean' },
+        outdir: { type: 'string' },
+        entry: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    console.error(`build: ${error.message}\n${usage}`);
+    process.exit(2);
   }
+  const flags = new Set(['watch', 'dev', 'if-stale'].filter((name) => parsed[name]).map((name) => `--${name}`));
+  const values = new Map(['outdir', 'entry'].filter((name) => parsed[name] !== undefined).map((name) => [`--${name}`, parsed[name]]));
   return { flags, values };
 }
