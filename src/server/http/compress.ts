@@ -19,21 +19,24 @@ const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 export function compressJson(minBytes = JSON_COMPRESS_MIN_BYTES): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
+    if (c.req.method === 'HEAD') return;
     const res = c.res;
-    if (!res.body || c.req.method === 'HEAD' || res.headers.has('Content-Encoding')) return;
-    if (!res.headers.get('Content-Type')?.startsWith('application/json')) return;
-    res.headers.append('Vary', 'Accept-Encoding');
+    // Headers and status only: touching res.body would turn the Node adapter's lightweight
+    // response into a stream-backed one, a cost every API answer would pay.
+    const headers = res.headers;
+    if (headers.has('Content-Encoding') || !headers.get('Content-Type')?.startsWith('application/json')) return;
+    headers.append('Vary', 'Accept-Encoding');
     const coding = acceptedCodings(c.req.header('Accept-Encoding'))[0];
-    if (!coding) return;
+    if (!coding || res.status === 204 || res.status === 304) return;
     const raw = Buffer.from(await res.arrayBuffer());
     let body: Buffer = raw;
-    const headers = new Headers(res.headers);
+    const out = new Headers(headers);
     if (raw.length >= minBytes) {
       body = coding === 'br' ? await brotli(raw, BROTLI_OPTIONS) : await gzip(raw, { level: 6 });
-      headers.set('Content-Encoding', coding);
+      out.set('Content-Encoding', coding);
     }
-    headers.set('Content-Length', String(body.length));
+    out.set('Content-Length', String(body.length));
     c.res = undefined as unknown as Response; // replace, not merge: the old headers are copied above
-    c.res = new Response(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer, { status: res.status, headers });
+    c.res = new Response(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer, { status: res.status, headers: out });
   };
 }
