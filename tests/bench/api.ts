@@ -193,9 +193,8 @@ async function startFloor(
   const summaryPage = parsePage({ limit: '50' });
   const summaries = summaryPageQuery(db, parseSummaryListQuery({}), summaryPage).compile();
   const usersPage = parsePage({});
-  const usersFiltered = () => db.selectFrom('users').where((eb) => eb.and([]));
-  const users = usersFiltered().select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(usersPage.limit).offset(usersPage.offset).compile();
-  const usersCount = usersFiltered().select((eb) => eb.fn.countAll<number | string>().as('total')).compile();
+  const users = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(usersPage.limit).offset(usersPage.offset).compile();
+  const usersCount = db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')).compile();
 
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
   const verified = new Map<string, { userId: number; sessionId: string; exp: number }>();

@@ -5,6 +5,7 @@ import { logActivity } from '../auth/activity';
 import { requireAuth, requireMenu } from '../auth/middleware';
 import { endAllSessions } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
+import { precompiled } from '../db/precompiled';
 import type { Role } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
@@ -26,6 +27,12 @@ import {
 
 export { notifyAdminsOfPendingUser } from './users.notify';
 export { USER_MESSAGES } from './users.guards';
+
+/** The unfiltered list (the screen's first load), compiled once: building the query cost more than running it. */
+const allUsersPage = precompiled((db, limit: number, offset: number) =>
+  db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset),
+);
+const allUsersCount = precompiled((db) => db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')));
 
 async function listUsers(c: Context<AppEnv>) {
   const { db } = c.get('deps');
@@ -57,6 +64,10 @@ async function listUsers(c: Context<AppEnv>) {
       if (verifiedRaw) conditions.push(eb('is_verified', '=', verifiedRaw === 'true' || verifiedRaw === '1' ? 1 : 0));
       return eb.and(conditions);
     });
+  if (!search && !role && !verifiedRaw) {
+    const [rows, [count]] = await Promise.all([allUsersPage(db, page.limit, page.offset), allUsersCount(db)]);
+    return ok(c, { users: rows.map(toPublicUser), pagination: paginationOf(page, Number(count.total)) });
+  }
   const [rows, count] = await Promise.all([
     filtered().select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
     filtered().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
