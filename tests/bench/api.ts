@@ -186,7 +186,8 @@ async function startFloor(
         .select('menus.id')
         .where('role_menus.role', '=', role as 'admin')
         .where('menus.name', '=', menuName)
-        .where('menus.active', '=', 1),
+        .where('menus.active', '=', 1)
+        .limit(1),
     2,
   );
   const menus = prepare((role: string) => userMenusQuery(db, role as 'admin'), 1);

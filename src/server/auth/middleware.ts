@@ -70,15 +70,19 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-async function roleHasMenu(c: Context<AppEnv>, role: AuthUser['role'], menuName: string): Promise<boolean> {
-  const row = await c
-    .get('deps')
-    .db.selectFrom('role_menus')
+/** Asked on every request of a menu-guarded route, so compiled once like the session query. */
+const activeMenuOfRole = precompiled((db, role: AuthUser['role'], menuName: string) =>
+  db
+    .selectFrom('role_menus')
     .innerJoin('menus', 'menus.id', 'role_menus.menu_id')
     .select('menus.id')
     .where('role_menus.role', '=', role)
     .where('menus.name', '=', menuName)
     .where('menus.active', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1),
+);
+
+async function roleHasMenu(c: Context<AppEnv>, role: AuthUser['role'], menuName: string): Promise<boolean> {
+  const rows = await activeMenuOfRole(c.get('deps').db, role, menuName);
+  return rows.length > 0;
 }
