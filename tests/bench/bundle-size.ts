@@ -1,7 +1,7 @@
 // Bench: gzip size of the JavaScript each route loads, from dist/build-stats.json (written by
 // build.mjs). Builds first when dist/ is missing or stale. Figures, not pass/fail.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -34,7 +34,18 @@ export function readBuildStats(outdir = path.join(root, 'dist')): BuildStats {
   return JSON.parse(readFileSync(file, 'utf8')) as BuildStats;
 }
 
-export function bundleSizeReport(stats: BuildStats): string[] {
+/** Bytes of the .br copies build.mjs wrote beside the files (what the server sends to browsers); null if any is missing. */
+export function brotliBytes(files: string[], outdir = path.join(root, 'dist')): number | null {
+  let total = 0;
+  for (const url of files) {
+    const file = path.join(outdir, url) + '.br';
+    if (!existsSync(file)) return null;
+    total += statSync(file).size;
+  }
+  return total;
+}
+
+export function bundleSizeReport(stats: BuildStats, outdir = path.join(root, 'dist')): string[] {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const row = (label: string, figure: Figure, note = '') =>
     `${label.padEnd(18)} ${kb(figure.gzipBytes).padStart(9)} gzip ${kb(figure.rawBytes).padStart(10)} raw  ${note}`.trimEnd();
@@ -49,6 +60,10 @@ export function bundleSizeReport(stats: BuildStats): string[] {
   ];
   if (stats.worker) lines.push(row('generator worker', stats.worker, 'loaded only by the generator'));
   lines.push(row('stylesheet', stats.css));
+  const served = (['/signin', '/dashboard'] as const).map((route) => [route, brotliBytes(stats.routes[route].files, outdir)] as const);
+  if (served.every(([, bytes]) => bytes !== null)) {
+    lines.push(`as served (the .br copies): ${served.map(([route, bytes]) => `${route} ${kb(bytes!)}`).join(', ')}; bytes on the wire: see the Chromium section`);
+  }
   return lines;
 }
 
