@@ -33,6 +33,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.txt', '
 // index.html is ~1 KB; br still halves it.
 const COMPRESS_MIN_BYTES = 512;
 
+/** Memory kept for file contents and their compressed copies (a production build is a few MB). */
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const sizeOf = (entry: CachedFile) => entry.identity.body.length + (entry.br?.body.length ?? 0) + (entry.gzip?.body.length ?? 0);
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'App not built: run npm run build';
 
@@ -83,6 +87,7 @@ async function readIfExists(file: string): Promise<Buffer | undefined> {
 }
 
 const brotli = promisify(zlib.brotliCompress);
+const ON_THE_FLY_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
 const gzip = promisify(zlib.gzip);
 
 /**
@@ -120,6 +125,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 export function serveSpa(distDir: string, options: StaticOptions = {}): MiddlewareHandler<AppEnv> {
   const root = path.resolve(distDir);
   const cache = new Map<string, CachedFile>();
+  let cachedBytes = 0;
 
   const load = async (file: string, mtimeMs: number, size: number): Promise<CachedFile> => {
     const cached = cache.get(file);
@@ -131,12 +137,22 @@ export function serveSpa(distDir: string, options: StaticOptions = {}): Middlewa
     if (COMPRESSIBLE.has(path.extname(file).toLowerCase())) {
       let [br, gz] = await Promise.all([readIfExists(file + '.br'), readIfExists(file + '.gz')]);
       if (!br && !gz && body.length >= COMPRESS_MIN_BYTES) {
-        [br, gz] = await Promise.all([brotli(body), gzip(body, { level: 9 })]);
+        // Done once per file version and kept; a middle level keeps a dev bundle's first load quick.
+        [br, gz] = await Promise.all([brotli(body, ON_THE_FLY_BROTLI), gzip(body, { level: 6 })]);
       }
       if (br && br.length < body.length) entry.br = { body: br, etag: `"${tag}-br"` };
       if (gz && gz.length < body.length) entry.gzip = { body: gz, etag: `"${tag}-gz"` };
     }
+    if (cached) cachedBytes -= sizeOf(cached);
+    cache.delete(file);
     cache.set(file, entry);
+    cachedBytes += sizeOf(entry);
+    // Watch builds keep minting new hashed names: drop the oldest entries past the cap.
+    for (const [oldFile, old] of cache) {
+      if (cachedBytes <= CACHE_MAX_BYTES || oldFile === file) break;
+      cache.delete(oldFile);
+      cachedBytes -= sizeOf(old);
+    }
     return entry;
   };
 
