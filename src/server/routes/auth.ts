@@ -3,7 +3,7 @@ import { literal, object, optional, string, union } from 'superstruct';
 import { loginStruct, refreshStruct, registerStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
-import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
+import { clearHits, giveBack, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
 import { uniqueUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
@@ -44,20 +44,22 @@ async function login(c: Context<AppEnv>) {
     { key: `login:email:${email}`, rule: rateLimits.loginPerEmail },
     { key: `login:ip:${info.ip}`, rule: rateLimits.loginPerIp },
   ];
-  await assertNotLimited(db, limited, now());
+  // Counted before the password is checked, so parallel guesses cannot all pass one check.
+  await takeHits(db, limited, now());
 
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   const matched = user ? await passwordHasher.verify(user.password_hash, body.password) : (await passwordHasher.verifyDummy(body.password), false);
   if (!user || !matched) {
-    for (const key of limited) await countHit(db, key, now());
     await logActivity(db, { userId: user?.id ?? null, action: 'login_failed', description: `Failed sign-in for ${email}`, ...info, at: now() });
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
+  // The right password: this attempt was no guess, so it does not count.
+  await clearHits(db, limited[0].key);
+  await giveBack(db, [limited[1]], now());
   if (user.is_verified !== 1) {
     await logActivity(db, { userId: user.id, action: 'login_unverified', description: 'Sign-in refused: account awaits verification', ...info, at: now() });
     throw new ApiError(403, UNVERIFIED_MESSAGE);
   }
-  await clearHits(db, limited[0].key);
   const session = await createSession(sessionDeps(deps), user.id);
   await logActivity(db, { userId: user.id, action: 'login', description: 'Signed in', ...info, at: now() });
   const publicUser = toPublicUser(user);
