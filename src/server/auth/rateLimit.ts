@@ -89,6 +89,8 @@ export async function giveBack(db: Kysely<Database>, keys: LimitedKey[], now: Da
       .where('window_start', '=', windowStart(rule, now))
       .where('count', '>', 0)
       .execute();
+    // A window back at zero holds nothing worth keeping.
+    await db.deleteFrom('rate_limits').where('key', '=', key).where('count', '<=', 0).execute();
   }
 }
 
