@@ -5,7 +5,7 @@ import { logActivity } from '../auth/activity';
 import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
 import { clearHits, giveBack, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
-import { uniqueUsername, usernameFromEmail } from '../auth/usernames';
+import { derivedUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
@@ -90,6 +90,9 @@ async function optionalCaller(c: Context<AppEnv>): Promise<AuthUser | null> {
   }
 }
 
+/** Tries at deriving a free username when concurrent sign-ups share the email's local part. */
+const MAX_USERNAME_ATTEMPTS = 8;
+
 async function register(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const { db, now, passwordHasher, mailer, logger } = deps;
@@ -106,12 +109,12 @@ async function register(c: Context<AppEnv>) {
   }
   const passwordHash = await passwordHasher.hash(body.password);
   const stamp = now().toISOString();
-  const insert = async () =>
+  const insert = async (attempt: number) =>
     db
       .insertInto('users')
       .values({
         name: body.name,
-        username: username ?? (await uniqueUsername(db, usernameFromEmail(email))),
+        username: username ?? (await derivedUsername(db, usernameFromEmail(email), attempt)),
         email,
         password_hash: passwordHash,
         // Anonymous sign-ups are always staff and wait for an administrator; an admin adding a user vouches for them.
@@ -127,15 +130,16 @@ async function register(c: Context<AppEnv>) {
   let created: Awaited<ReturnType<typeof insert>> | undefined;
   for (let attempt = 1; !created; attempt++) {
     try {
-      created = await insert();
+      created = await insert(attempt);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two sign-ups raced; the email is what the person recognises, so it decides the message.
       if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
         throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
       }
-      // A derived username lost the race: derive the next free one.
-      if (username !== undefined || attempt >= 3) throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
+      // A username the person typed is theirs to change; a derived one that lost the race is derived anew.
+      if (username !== undefined) throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
+      if (attempt >= MAX_USERNAME_ATTEMPTS) throw error;
     }
   }
   const info = requestInfo(c);
