@@ -24,6 +24,8 @@ export const MESSAGES = {
   malformedJson: 'Malformed JSON in request body',
   notAnObject: 'Request body must be a JSON object',
   tooLarge: 'Request body is too large',
+  tooDeep: 'JSON in request body is nested too deeply',
+  notJson: 'Content-Type must be application/json',
   unavailable: 'The system is temporarily unavailable. Please try again later.',
   internal: 'Something went wrong on our end. Please try again later.',
   tooManyRequests: 'Too many requests. Please wait before trying again.',

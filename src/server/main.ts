@@ -1,13 +1,18 @@
 import path from 'node:path';
+import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createPasswordHasher } from './auth/passwords';
 import { credentialsBox, ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './db';
+import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+
+/** How long requests in flight may take to finish after SIGTERM/SIGINT. */
+const DRAIN_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
@@ -29,6 +34,7 @@ async function main() {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
     logger.info(`Dashboard Invoice listening on http://${host}:${info.port}`);
   });
+  const closer = gracefulCloser(server as unknown as HttpServer);
   server.on('error', (error) => {
     logger.error(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
     process.exit(1);
@@ -38,25 +44,29 @@ async function main() {
   void prune();
   setInterval(prune, 3600_000).unref();
 
+  // Shutdown: stop accepting, let requests in flight finish (up to DRAIN_MS), close the database, exit 0.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(() => {
+    const drainLimit = setTimeout(() => {
+      logger.warn(`requests still running after ${DRAIN_MS / 1000} s; closing their connections`);
+      closer.closeAll();
+    }, DRAIN_MS);
+    // Last resort should closing the database itself hang.
+    setTimeout(() => process.exit(1), DRAIN_MS + 5_000).unref();
+    void closer.close().then(() => {
+      clearTimeout(drainLimit);
       logger.debug('http server closed');
       database
         .close()
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
-          logger.debug('database closed');
+          logger.info('database closed; bye');
           process.exit(0);
         });
     });
-    // Idle keep-alive connections would hold close() open.
-    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

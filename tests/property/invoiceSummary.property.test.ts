@@ -5,6 +5,7 @@ import { formatPeriodDisplay } from '../../src/domain/period';
 import { validateCreateBill, validateUpdateBill } from '../../src/domain/validation/billForms';
 import { invoiceSummaryCreateStruct, invoiceSummaryUpdateStruct } from '../../src/domain/validation/structs';
 import { validateBody } from '../../src/domain/validation/structError';
+import { MAX_SUMMARY_NUMBER } from '../../src/domain/validation/summaryRules';
 
 const period = fc
   .record({ year: fc.integer({ min: 2000, max: 2100 }), month: fc.integer({ min: 1, max: 12 }) })
@@ -19,7 +20,7 @@ function summaryValues(number: fc.Arbitrary<number>, url: fc.Arbitrary<string>, 
 }
 
 const validValues = summaryValues(
-  fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+  fc.integer({ min: 0, max: MAX_SUMMARY_NUMBER }),
   fc.oneof(fc.constant(''), fc.webUrl()),
   period,
 );
@@ -63,8 +64,8 @@ const consistentValues = fc.integer({ min: 1, max: 5000 }).chain((total) =>
 
 const BREAKAGE: Record<SummaryFieldKind, unknown[]> = {
   period: ['', '2024-13', '2024-1', '24-01'],
-  count: [-1, 0, 1.5, 10_000, 2 ** 60, '1.000', 'Rp 2.000'],
-  amount: [-1, 0, 1.5, 2 ** 60, 'Rp 1.500.000,50'],
+  count: [-1, 0, 1.5, 10_000, MAX_SUMMARY_NUMBER + 1, 2 ** 60, '1.000', 'Rp 2.000'],
+  amount: [-1, 0, 1.5, MAX_SUMMARY_NUMBER + 1, 2 ** 60, 'Rp 1.500.000,50'],
   url: ['', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@x.example/', 'ftp://x.example', 'https://x.example/a b'],
 };
 

@@ -9,7 +9,7 @@ export const MENU_VALIDATION_MESSAGES = {
   NAME_REQUIRED: 'name is required',
   NAME_MAX: 'name must be at most 100 characters',
   PATH_REQUIRED: 'path is required',
-  PATH_INVALID: 'path must start with / and contain no spaces',
+  PATH_INVALID: 'path must be a path of this app: a single / then letters, digits, - _ . separated by single /',
   ICON_INVALID: 'icon must be text of at most 100 characters',
   ORDER_INVALID: 'order must be a whole number of at least 0',
   PARENT_INVALID: 'parent_id must be the id of a menu or null',
@@ -18,7 +18,8 @@ export const MENU_VALIDATION_MESSAGES = {
 } as const;
 
 const M = MENU_VALIDATION_MESSAGES;
-const MENU_PATH = /^\/[A-Za-z0-9/_\-.]*$/;
+/** '/', '/dashboard', '/users/new': one leading slash, no empty segment, so never '//host' (another site). */
+const MENU_PATH = /^(\/[A-Za-z0-9_\-.]+)*\/?$/;
 const MAX_ID = 2_147_483_647;
 
 const menuNameRule: Rule = (v) => (isBlank(v) || typeof v !== 'string' ? M.NAME_REQUIRED : v.length > 100 ? M.NAME_MAX : true);

@@ -1,7 +1,7 @@
 // The rules of an invoice summary's fields (spec §5 "Create bill", "Update bill"), by front-end name.
 import { INVOICE_SUMMARY_FIELDS, type SummaryCountKey, type SummaryFieldKey, type SummaryUrlKey } from '../invoiceSummary';
 import { PIPELINE_STEPS } from '../pipeline';
-import { MESSAGES as M, SUMMARY_FIELD_LABELS } from './messages';
+import { MESSAGES as M, SUMMARY_FIELD_LABELS, tooLargeMessage } from './messages';
 import { nonNegativeIntegerRule, optionalUrlRule, periodRule, positiveIntegerRule, requiredUrlRule, type Rule } from './rules';
 
 export type SummaryMode = 'create' | 'update';
@@ -13,16 +13,35 @@ export const URL_INVALID_MESSAGES: Readonly<Record<SummaryUrlKey, string>> = {
   taxInvoiceFolderUrl: M.TAX_FOLDER_URL_INVALID,
 };
 
+/** YYYY-MM from 0000-01 to 9999-12: at most this many summaries can ever exist. */
+export const MAX_PERIODS = 10_000 * 12;
+
+/**
+ * The largest count or amount a summary takes: the statistics add each field over every period
+ * as JavaScript numbers, and MAX_PERIODS values of this size still sum exactly (below 2^53).
+ * 75 billion rupiah per call type and month.
+ */
+export const MAX_SUMMARY_NUMBER = 75_000_000_000;
+
+/** `rule`, and then no more than MAX_SUMMARY_NUMBER. */
+function capped(rule: Rule, label: string): Rule {
+  return (v) => {
+    const verdict = rule(v);
+    return verdict === true && typeof v === 'number' && v > MAX_SUMMARY_NUMBER ? tooLargeMessage(label) : verdict;
+  };
+}
+
 /** The rule of one field. On create the draft URL is required (spec §5); on update it may be ''. */
 export function summaryFieldRule(key: SummaryFieldKey, mode: SummaryMode): Rule {
   const field = INVOICE_SUMMARY_FIELDS.find((f) => f.key === key);
   if (!field) throw new RangeError(`Unknown summary field: ${key}`);
   if (key === 'period') return periodRule;
-  if (key === 'activeCustomerCount') return positiveIntegerRule(SUMMARY_FIELD_LABELS[key], M.ACTIVE_CUSTOMERS_REQUIRED);
-  if (key === 'totalTransactionCount') return positiveIntegerRule(SUMMARY_FIELD_LABELS[key], M.TOTAL_TRANSACTIONS_REQUIRED);
+  const label = SUMMARY_FIELD_LABELS[key];
+  if (key === 'activeCustomerCount') return capped(positiveIntegerRule(label, M.ACTIVE_CUSTOMERS_REQUIRED), label);
+  if (key === 'totalTransactionCount') return capped(positiveIntegerRule(label, M.TOTAL_TRANSACTIONS_REQUIRED), label);
   if (key === 'draftInvoiceFileUrl' && mode === 'create') return requiredUrlRule(M.DRAFT_URL_REQUIRED, M.DRAFT_URL_INVALID);
   if (field.kind === 'url') return optionalUrlRule(URL_INVALID_MESSAGES[key as SummaryUrlKey]);
-  return nonNegativeIntegerRule(SUMMARY_FIELD_LABELS[key]);
+  return capped(nonNegativeIntegerRule(label), label);
 }
 
 /** Fields that must be present on create (the rest default to 0 or ''). */

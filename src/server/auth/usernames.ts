@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -16,4 +17,14 @@ export async function uniqueUsername(db: Kysely<Database>, base: string): Promis
   );
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+/**
+ * The username to try on attempt `attempt` (1, 2, …) of a sign-up that derives it: the first free
+ * one by uniqueUsername; after a collision with a concurrent sign-up (they all computed the same
+ * "first free" name) a random number is appended, so the retries spread out instead of colliding again.
+ */
+export async function derivedUsername(db: Kysely<Database>, base: string, attempt: number): Promise<string> {
+  if (attempt <= 1) return uniqueUsername(db, base);
+  return uniqueUsername(db, `${base}${randomInt(10, 10 ** Math.min(2 + attempt, 6))}`);
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
+import { closeAfterAnswer } from './lingeringClose';
 
 /** Strict CSP: no inline script or style; extra connect-src origins only for dev live reload. */
 export function buildCsp(extraConnectSrc: string[] = []): string {
@@ -57,7 +58,9 @@ export function securityHeaders(csp: string = DEFAULT_CSP): MiddlewareHandler<Ap
 
 /** Size limit per route: exact path in `routes`, else `fallback`. Over the limit → 413. */
 export function limitBodies(fallback: number, routes: Record<string, number>): MiddlewareHandler<AppEnv> {
-  const onError = () => {
+  const onError = (c: Context) => {
+    // The rest of the body may still be on its way: say so, and close without a reset.
+    closeAfterAnswer(c);
     throw new ApiError(413, MESSAGES.tooLarge);
   };
   const cache = new Map<number, MiddlewareHandler>();

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { requireAuth } from '../auth/middleware';
-import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
+import { clearHits, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { revokeSession } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
@@ -78,10 +78,9 @@ async function changePassword(c: Context<AppEnv>) {
   const body = result.value;
   // A stolen access token must not become a way to guess the password.
   const limited: LimitedKey = { key: `password-change:user:${me.id}`, rule: PASSWORD_CHANGE_LIMIT };
-  await assertNotLimited(db, [limited], now());
+  await takeHits(db, [limited], now());
   const stored = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
   if (!(await passwordHasher.verify(stored.password_hash, body.current_password))) {
-    await countHit(db, limited, now());
     await logActivity(db, { userId: me.id, action: 'password_change_failed', description: 'Password change refused: wrong current password', ...requestInfo(c), at: now() });
     throw new ApiError(400, ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
   }

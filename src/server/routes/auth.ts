@@ -3,9 +3,9 @@ import { literal, object, optional, string, union } from 'superstruct';
 import { loginStruct, refreshStruct, registerStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
-import { assertNotLimited, clearHits, countHit, type LimitedKey } from '../auth/rateLimit';
+import { clearHits, giveBack, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
-import { uniqueUsername, usernameFromEmail } from '../auth/usernames';
+import { derivedUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
@@ -44,20 +44,22 @@ async function login(c: Context<AppEnv>) {
     { key: `login:email:${email}`, rule: rateLimits.loginPerEmail },
     { key: `login:ip:${info.ip}`, rule: rateLimits.loginPerIp },
   ];
-  await assertNotLimited(db, limited, now());
+  // Counted before the password is checked, so parallel guesses cannot all pass one check.
+  await takeHits(db, limited, now());
 
   const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   const matched = user ? await passwordHasher.verify(user.password_hash, body.password) : (await passwordHasher.verifyDummy(body.password), false);
   if (!user || !matched) {
-    for (const key of limited) await countHit(db, key, now());
     await logActivity(db, { userId: user?.id ?? null, action: 'login_failed', description: `Failed sign-in for ${email}`, ...info, at: now() });
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
+  // The right password: this attempt was no guess, so it does not count.
+  await clearHits(db, limited[0].key);
+  await giveBack(db, [limited[1]], now());
   if (user.is_verified !== 1) {
     await logActivity(db, { userId: user.id, action: 'login_unverified', description: 'Sign-in refused: account awaits verification', ...info, at: now() });
     throw new ApiError(403, UNVERIFIED_MESSAGE);
   }
-  await clearHits(db, limited[0].key);
   const session = await createSession(sessionDeps(deps), user.id);
   await logActivity(db, { userId: user.id, action: 'login', description: 'Signed in', ...info, at: now() });
   const publicUser = toPublicUser(user);
@@ -88,6 +90,9 @@ async function optionalCaller(c: Context<AppEnv>): Promise<AuthUser | null> {
   }
 }
 
+/** Tries at deriving a free username when concurrent sign-ups share the email's local part. */
+const MAX_USERNAME_ATTEMPTS = 8;
+
 async function register(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const { db, now, passwordHasher, mailer, logger } = deps;
@@ -104,12 +109,12 @@ async function register(c: Context<AppEnv>) {
   }
   const passwordHash = await passwordHasher.hash(body.password);
   const stamp = now().toISOString();
-  const insert = async () =>
+  const insert = async (attempt: number) =>
     db
       .insertInto('users')
       .values({
         name: body.name,
-        username: username ?? (await uniqueUsername(db, usernameFromEmail(email))),
+        username: username ?? (await derivedUsername(db, usernameFromEmail(email), attempt)),
         email,
         password_hash: passwordHash,
         // Anonymous sign-ups are always staff and wait for an administrator; an admin adding a user vouches for them.
@@ -125,15 +130,16 @@ async function register(c: Context<AppEnv>) {
   let created: Awaited<ReturnType<typeof insert>> | undefined;
   for (let attempt = 1; !created; attempt++) {
     try {
-      created = await insert();
+      created = await insert(attempt);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two sign-ups raced; the email is what the person recognises, so it decides the message.
       if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
         throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
       }
-      // A derived username lost the race: derive the next free one.
-      if (username !== undefined || attempt >= 3) throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
+      // A username the person typed is theirs to change; a derived one that lost the race is derived anew.
+      if (username !== undefined) throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
+      if (attempt >= MAX_USERNAME_ATTEMPTS) throw error;
     }
   }
   const info = requestInfo(c);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { forgotPasswordStruct, resetPasswordStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { assertNotLimited, countHit, type LimitedKey } from '../auth/rateLimit';
+import { takeHits, type LimitedKey } from '../auth/rateLimit';
 import { endAllSessions } from '../auth/sessions';
 import { hashToken, randomToken } from '../auth/tokens';
 import { ApiError } from '../errors';
@@ -24,8 +24,7 @@ export async function forgotPassword(c: Context<AppEnv>) {
     { key: `forgot:email:${email}`, rule: rateLimits.forgotPasswordPerEmail },
     { key: `forgot:ip:${info.ip}`, rule: rateLimits.forgotPasswordPerIp },
   ];
-  await assertNotLimited(db, limited, now());
-  for (const key of limited) await countHit(db, key, now());
+  await takeHits(db, limited, now());
 
   const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
   if (user) {

@@ -143,7 +143,9 @@ async function remove(c: Context<AppEnv>) {
   const id = idParam(c);
   await db.transaction().execute(async (trx) => {
     const current = await loadSummary(trx, id);
-    await trx.deleteFrom('invoice_summaries').where('id', '=', id).execute();
+    const deleted = await trx.deleteFrom('invoice_summaries').where('id', '=', id).executeTakeFirst();
+    // A concurrent delete got there first: this one removed nothing, so it is not a success.
+    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, MESSAGES.notFound);
     await logActivity(trx, { userId: user.id, action: 'summary_deleted', description: `Deleted invoice summary ${current.invoice_period}`, ...requestInfo(c), at: now() });
   });
   return ok(c, undefined, SUMMARY_MESSAGES.deleted);

@@ -95,11 +95,22 @@ async function findMenu(db: Kysely<Database>, id: number): Promise<MenuRow> {
   return row;
 }
 
+/** Deeper than any sidebar; also bounds the walk up the parents. */
+const MAX_MENU_DEPTH = 50;
+
 async function assertParent(db: Kysely<Database>, parentId: number | null | undefined, selfId?: number) {
   if (parentId === undefined || parentId === null) return;
   if (parentId === selfId) throw new ApiError(400, 'parent_id cannot be the menu itself', 'parent_id');
   if (!(await db.selectFrom('menus').select('id').where('id', '=', parentId).executeTakeFirst())) {
     throw new ApiError(400, 'parent_id does not name an existing menu', 'parent_id');
+  }
+  // Walk up from the new parent: meeting the menu itself means it would become its own ancestor.
+  let current: number | null = parentId;
+  for (let depth = 0; current !== null; depth++) {
+    if (current === selfId) throw new ApiError(400, 'parent_id cannot be one of the menu\'s own sub-menus (that would make a cycle)', 'parent_id');
+    if (depth >= MAX_MENU_DEPTH) throw new ApiError(400, `Menus nest at most ${MAX_MENU_DEPTH} levels deep`, 'parent_id');
+    const row: { parent_id: number | null } | undefined = await db.selectFrom('menus').select('parent_id').where('id', '=', current).executeTakeFirst();
+    current = row?.parent_id ?? null;
   }
 }
 
@@ -197,7 +208,9 @@ export function menuRoutes() {
   app.delete('/:id', requireAdmin, async (c) => {
     const { db } = c.get('deps');
     const menu = await findMenu(db, menuId(c));
-    await db.deleteFrom('menus').where('id', '=', menu.id).execute();
+    const deleted = await db.deleteFrom('menus').where('id', '=', menu.id).executeTakeFirst();
+    // A concurrent delete got there first: this one removed nothing.
+    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, MENU_MESSAGES.notFound);
     await audit(c, 'menu_deleted', `Deleted menu ${menu.name}`);
     return ok(c, { id: menu.id }, MENU_MESSAGES.deleted);
   });

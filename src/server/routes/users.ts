@@ -7,7 +7,7 @@ import { endAllSessions } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { precompiled } from '../db/precompiled';
 import type { Role } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import { paginationOf, parsePage } from '../pagination';
@@ -181,7 +181,9 @@ async function deleteUser(c: Context<AppEnv>) {
     assertMayManage(caller, target);
     if (target.role === 'admin' && target.is_verified === 1) await assertAnotherVerifiedAdmin(trx, id);
     await endAllSessions(trx, id, now());
-    await trx.deleteFrom('users').where('id', '=', id).execute();
+    const deleted = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    // A concurrent delete got there first: this one removed nothing.
+    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, MESSAGES.notFound);
     await logActivity(trx, { userId: caller.id === id ? null : caller.id, action: 'user_deleted', description: `Deleted user ${target.email}`, ...requestInfo(c), at: now() });
   });
   return ok(c, undefined, USER_MESSAGES.deleted);
