@@ -46,6 +46,8 @@ export function requestLog(metrics?: Metrics): MiddlewareHandler<AppEnv> {
     };
     const message = `${line.method} ${line.path} ${status} ${line.durationMs} ms`;
     if (PROBES.has(c.req.path)) logger.debug(message, line);
+    // 503 is the database being away (normal weather, already warned about once), not a fault of ours.
+    else if (status === 503) logger.warn(message, line);
     else if (status >= 500) logger.error(message, line);
     else logger.info(message, line);
   };
