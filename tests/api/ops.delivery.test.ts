@@ -137,7 +137,7 @@ describe.each(databases)('delivery on %s', (kind) => {
   });
 });
 
-describe('source maps on opt-in', () => {
+describe('source maps on opt-in and in development', () => {
   const ctx = useTestApp('sqlite', { distDir });
   test('SERVE_SOURCE_MAPS=true serves them', async () => {
     // Config comes from the test helper; the opt-in is the same field loadConfig fills from SERVE_SOURCE_MAPS.
@@ -148,6 +148,9 @@ describe('source maps on opt-in', () => {
       const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), SERVE_SOURCE_MAPS: 'true' });
       expect(config.serveSourceMaps).toBe(true);
       expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) }).serveSourceMaps).toBe(false);
+      // npm run dev sets NODE_ENV=development: maps on unless turned off explicitly.
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), NODE_ENV: 'development' }).serveSourceMaps).toBe(true);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), NODE_ENV: 'development', SERVE_SOURCE_MAPS: 'false' }).serveSourceMaps).toBe(false);
       const app = createApp({ db: ctx.db, config, mailer: { send: async () => {} }, distDir });
       const res = await app.request('/assets/app-3F2A1B.js.map');
       expect(res.status).toBe(200);

@@ -27,22 +27,28 @@ interface Transfer {
   byType: Map<string, number>;
 }
 
-/** Sums what Chromium received for every request finished while `action` runs, workers included. */
+interface Received {
+  url: string;
+  type: string;
+  headerBytes: number;
+  bodyBytes: number;
+  decodedBytes: number;
+}
+
+/**
+ * Sums what Chromium received for every request finished while `action` runs: response headers plus
+ * the encoded body. A dedicated worker's script is fetched outside the page's network view, where
+ * its body size reads 0; its encoded size then comes from the page's Resource Timing entry.
+ */
 async function measure(context: BrowserContext, action: () => Promise<void>): Promise<Transfer> {
-  const result: Transfer = { requests: 0, bytes: 0, rawBodyBytes: 0, byType: new Map() };
-  const pending: Promise<void>[] = [];
+  const received: Promise<Received>[] = [];
   const onFinished = (request: import('@playwright/test').Request) => {
-    pending.push(
+    received.push(
       (async () => {
         const sizes = await request.sizes();
         const response = await request.response();
-        const wire = sizes.responseHeadersSize + sizes.responseBodySize;
-        result.requests += 1;
-        result.bytes += wire;
-        const length = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
-        result.rawBodyBytes += length;
-        const type = request.resourceType();
-        result.byType.set(type, (result.byType.get(type) ?? 0) + wire);
+        const decodedBytes = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
+        return { url: request.url(), type: request.resourceType(), headerBytes: sizes.responseHeadersSize, bodyBytes: sizes.responseBodySize, decodedBytes };
       })(),
     );
   };
@@ -50,9 +56,24 @@ async function measure(context: BrowserContext, action: () => Promise<void>): Pr
   try {
     await action();
     await settle(context);
-    await Promise.all(pending);
   } finally {
     context.off('requestfinished', onFinished);
+  }
+  const timing = new Map<string, number>();
+  for (const page of context.pages()) {
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => [e.name, (e as PerformanceResourceTiming).encodedBodySize] as const),
+    );
+    for (const [url, bytes] of entries) timing.set(url, bytes);
+  }
+  const result: Transfer = { requests: 0, bytes: 0, rawBodyBytes: 0, byType: new Map() };
+  for (const r of await Promise.all(received)) {
+    const body = r.bodyBytes === 0 && r.decodedBytes > 0 ? (timing.get(r.url) ?? r.decodedBytes) : r.bodyBytes;
+    const wire = r.headerBytes + body;
+    result.requests += 1;
+    result.bytes += wire;
+    result.rawBodyBytes += r.decodedBytes;
+    result.byType.set(r.type, (result.byType.get(r.type) ?? 0) + wire);
   }
   return result;
 }
