@@ -18,7 +18,6 @@ import type {
   AuthNotice,
   CurrentUser,
   RegisterInput,
-  ResetPasswordInput,
   SignInInput,
 } from './auth.types';
 import { menusMachine } from './menus.machine';
