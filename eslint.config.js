@@ -155,14 +155,46 @@ export default defineConfig([
       { regex: packages(HEAVY), message: HEAVY_WHY },
     ],
   ),
-  layer(
-    ['src/server/**'],
-    [
-      {
-        regex: folders(['ui', 'api', 'machines', 'workers']),
-        message: 'src/server never imports src/ui, src/api, src/machines or src/workers.',
-      },
-      { regex: packages(HEAVY), message: HEAVY_WHY },
-    ],
-  ),
+  ...serverLayers(),
 ]);
+
+/**
+ * src/server never reaches the browser layers. Inside it, auth/ holds the services (passwords,
+ * tokens, sessions, rate limits) that types.ts and the HTTP layer are built from, so it imports
+ * neither; and a route module never imports another route module (shared pieces live in auth/,
+ * users/ or http/).
+ */
+function serverLayers() {
+  const browser = {
+    regex: folders(['ui', 'api', 'machines', 'workers']),
+    message: 'src/server never imports src/ui, src/api, src/machines or src/workers.',
+  };
+  const heavy = { regex: packages(HEAVY), message: HEAVY_WHY };
+  return [
+    layer(['src/server/**'], [browser, heavy]),
+    layer(
+      ['src/server/auth/**'],
+      [
+        browser,
+        heavy,
+        {
+          regex: '^\\.\\./(types|http|routes|users)(/|$)',
+          message:
+            'src/server/auth is below types.ts, http/, routes/ and users/: it imports none of them.',
+        },
+      ],
+    ),
+    layer(
+      ['src/server/routes/**'],
+      [
+        browser,
+        heavy,
+        {
+          regex: '^\\./(auth|account|users|menus|invoiceSummaries)$',
+          message:
+            'Route modules do not import each other: move the shared piece to auth/, users/ or http/.',
+        },
+      ],
+    ),
+  ];
+}

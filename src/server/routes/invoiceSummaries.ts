@@ -12,12 +12,12 @@ import {
   progressUpdateStruct,
 } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { requireAuth, requireMenu } from '../auth/middleware';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { ApiError, MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
+import { requireAuth, requireMenu } from '../http/requireAuth';
 import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv } from '../types';
 import { listSummaries, parseSummaryListQuery } from './invoiceSummaries.queries';

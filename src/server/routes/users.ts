@@ -2,16 +2,17 @@ import { Hono, type Context } from 'hono';
 import { MENU_USER_MANAGEMENT } from '../../domain/menu';
 import { userCreateStruct, userUpdateStruct, verifyUserStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { requireAuth, requireMenu } from '../auth/middleware';
 import { endAllSessions } from '../auth/sessions';
+import { normaliseUsername } from '../auth/usernames';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import type { Role } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
+import { requireAuth, requireMenu } from '../http/requireAuth';
 import { ok } from '../http/envelope';
 import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv, ResolvedDeps } from '../types';
-import { logoutAllHandler } from './auth';
+import { logoutAllHandler } from '../users/logoutAll';
 import { assertNoNul } from '../http/nul';
 import { escapeLike, idParam, requestInfo } from './routeHelpers';
 import {
@@ -19,12 +20,10 @@ import {
   assertMayManage,
   assertUnique,
   loadUser,
-  normaliseUsername,
   uniqueViolationToConflict,
   USER_MESSAGES,
 } from './users.guards';
 
-export { notifyAdminsOfPendingUser } from './users.notify';
 export { USER_MESSAGES } from './users.guards';
 
 async function listUsers(c: Context<AppEnv>) {

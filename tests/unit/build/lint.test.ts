@@ -37,6 +37,26 @@ describe('import boundaries of the layers', () => {
       'src/server never imports',
     ],
     [
+      'src/server/routes/layerProbe.ts',
+      "import { logoutAllHandler } from './auth';",
+      'Route modules do not import each other',
+    ],
+    [
+      'src/server/auth/layerProbe.ts',
+      "import type { AppEnv } from '../types';",
+      'src/server/auth is below',
+    ],
+    [
+      'src/server/auth/layerProbe.ts',
+      "import { requireAuth } from '../http/requireAuth';",
+      'src/server/auth is below',
+    ],
+    [
+      'src/server/auth/layerProbe.ts',
+      "import { App } from '../../ui/App';",
+      'src/server never imports',
+    ],
+    [
       'src/ui/pages/layerProbe.tsx',
       "import { mergeDocuments } from '../../workers/mergeDocuments';",
       'only through src/workers/bridge',
@@ -77,6 +97,8 @@ describe('import boundaries of the layers', () => {
     ['src/workers/layerProbe.ts', "import * as XLSX from 'xlsx';"],
     ['src/machines/layerProbe.ts', "import { setup } from 'xstate';"],
     ['src/server/layerProbe.ts', "import { isValidPeriod } from '../domain/period';"],
+    ['src/server/routes/layerProbe.ts', "import { requestInfo } from './routeHelpers';"],
+    ['src/server/routes/layerProbe.ts', "import { forgotPassword } from './authPassword';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
