@@ -28,25 +28,23 @@ export function formatRupiahInput(amount: number): string {
   return groupedFormat.format(value === 0 ? 0 : value).replace(ODD_SPACES, ' ');
 }
 
-const SHORT_UNITS: ReadonlyArray<readonly [number, string]> = [
-  [1e12, 'T'],
-  [1e9, 'M'],
-  [1e6, 'jt'],
-  [1e3, 'rb'],
-];
+// ICU's Indonesian compact units (rb, jt, M, T). Grouping on, so 1e15 reads '1.000 T' rather
+// than ICU's compact default '1000 T'.
+const shortFormat = new Intl.NumberFormat('id-ID', {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+  useGrouping: true,
+});
 
-const shortFormat = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 1 });
-
-/** Short axis label: 1500000 → 'Rp 1,5 jt', 2000000000 → 'Rp 2 M' (Indonesian units). */
+/**
+ * Short axis label: 1500000 → 'Rp 1,5 jt', 2000000000 → 'Rp 2 M', 999999 → 'Rp 1 jt' (Indonesian
+ * units). Below a thousand, whole rupiah: 499.6 → 'Rp 500', 999.6 → 'Rp 1 rb'.
+ */
 export function formatRupiahShort(amount: number): string {
   const value = Number.isFinite(amount) ? amount : 0;
-  const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
-  for (const [size, unit] of SHORT_UNITS) {
-    // 999 999 would round to '1.000 rb'; it reads '1 jt' instead.
-    if (abs >= size * 0.99995) return `${sign}Rp ${shortFormat.format(abs / size)} ${unit}`;
-  }
-  return `${sign}Rp ${Math.round(abs)}`;
+  const text = shortFormat.format(abs < 1000 ? Math.round(abs) : abs).replace(ODD_SPACES, ' ');
+  return `${value < 0 ? '-' : ''}Rp ${text}`;
 }
 
 const NUMBER_TEXT = /^\d[\d.]*(,\d+)?$/;

@@ -1,5 +1,6 @@
+import { object } from 'superstruct';
 import { PAGINATION } from '../domain/constants';
-import { ApiError } from './errors';
+import { parseQuery, queryParam } from './http/query';
 
 export interface PageRequest {
   page: number;
@@ -14,19 +15,29 @@ export interface Pagination {
   total_pages: number;
 }
 
-function positiveInteger(raw: string | undefined, field: string, fallback: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  if (!/^\d{1,9}$/.test(raw.trim())) throw new ApiError(400, `${field} must be a positive integer`, field);
-  const value = Number(raw.trim());
-  if (value < 1) throw new ApiError(400, `${field} must be a positive integer`, field);
-  return value;
+const DIGITS = /^\d{1,9}$/;
+
+function positiveInteger(field: string, fallback: number, max = Infinity) {
+  return queryParam(
+    (text) => (DIGITS.test(text) && Number(text) >= 1 ? Math.min(Number(text), max) : undefined),
+    `${field} must be a positive integer`,
+    fallback,
+  );
 }
 
-/** Reads ?page and ?limit (spec §9: default 10). A limit above the maximum is lowered to it rather than refused. */
-export function parsePage(query: { page?: string; limit?: string }): PageRequest {
-  const page = positiveInteger(query.page, 'page', 1);
-  const limit = Math.min(positiveInteger(query.limit, 'limit', PAGINATION.defaultPageSize), PAGINATION.maxPageSize);
+/** ?page and ?limit (spec §9: default 10). A limit above the maximum is lowered to it rather than refused. */
+export const PAGE_QUERY = {
+  page: positiveInteger('page', 1),
+  limit: positiveInteger('limit', PAGINATION.defaultPageSize, PAGINATION.maxPageSize),
+};
+
+export function pageRequest({ page, limit }: { page: number; limit: number }): PageRequest {
   return { page, limit, offset: (page - 1) * limit };
+}
+
+/** Reads ?page and ?limit alone (routes with more parameters spread PAGE_QUERY into their struct). */
+export function parsePage(query: Record<string, string | undefined>): PageRequest {
+  return pageRequest(parseQuery(query, object(PAGE_QUERY)));
 }
 
 export function paginationOf(request: PageRequest, total: number): Pagination {

@@ -2,10 +2,13 @@ import type { Kysely } from 'kysely';
 import type { PasswordHasher } from './auth/passwords';
 import type { RateLimitRules } from './auth/rateLimit';
 import type { TokenService } from './auth/tokens';
+import type { AuthUser } from './auth/userView';
 import type { Config } from './config';
-import type { Database, Role } from './db/schema';
+import type { Database } from './db/schema';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+
+export type { AuthUser } from './auth/userView';
 
 /** What createApp is built from. Only db, config and mailer are required. */
 export interface AppDeps {
@@ -34,18 +37,6 @@ export interface ResolvedDeps extends AppDeps {
   passwordHasher: PasswordHasher;
   tokens: TokenService;
   rateLimits: RateLimitRules;
-}
-
-/** The signed-in user as requireAuth puts it on the context. */
-export interface AuthUser {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  role: Role;
-  is_verified: boolean;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface AppEnv {

@@ -36,7 +36,7 @@ export async function call(
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
   const res = await ctx.app.request(`/api/v1${path}`, { method, headers, body: payload });
   const text = await res.text();
-  let body: any = null;
+  let body: any;
   try {
     body = JSON.parse(text);
   } catch {

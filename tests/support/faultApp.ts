@@ -222,7 +222,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s\"]+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (match) resolve(match[1]);
     };
     child.stdout!.on('data', onData);

@@ -1,5 +1,16 @@
-import type { UserRow } from '../db/schema';
-import type { AuthUser } from '../types';
+import type { Role, UserRow } from '../db/schema';
+
+/** The signed-in user as requireAuth puts it on the context. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  role: Role;
+  is_verified: boolean;
+  created_at: string;
+  updated_at: string;
+}
 
 /** A user as the API sends it: never the hash, never the image bytes; role lowercase. */
 export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'username' | 'email' | 'role' | 'is_verified' | 'created_at' | 'updated_at'>): AuthUser {

@@ -1,8 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
 
 export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
+export const USERNAME_FORMAT_MESSAGE = 'Username may contain only letters, digits, dots, dashes and underscores';
+
+/** A username as stored: trimmed and lower-cased; 400 naming the field when it breaks the pattern. */
+export function normaliseUsername(raw: string): string {
+  const username = raw.trim().toLowerCase();
+  if (!USERNAME_PATTERN.test(username)) throw new ApiError(400, USERNAME_FORMAT_MESSAGE, 'username');
+  return username;
+}
 
 /** The part of the email before the @, reduced to [a-z0-9._-], at least 3 characters. */
 export function usernameFromEmail(email: string): string {

@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { AppEnv } from '../types';
 
 /**
  * The caller's IP. Behind a proxy you run (TRUST_PROXY=true) it is the last X-Forwarded-For
@@ -21,4 +22,9 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 
 export function userAgent(c: Context): string | null {
   return c.req.header('user-agent')?.slice(0, 500) ?? null;
+}
+
+/** IP and user agent for the activity log. */
+export function requestInfo(c: Context<AppEnv>) {
+  return { ip: clientIp(c, c.get('deps').config.trustProxy), userAgent: userAgent(c) };
 }

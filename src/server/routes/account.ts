@@ -1,18 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { requireAuth } from '../auth/middleware';
 import { clearHits, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { revokeSession } from '../auth/sessions';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
 import { readBody, readJson } from '../http/body';
+import { requireAuth } from '../http/requireAuth';
 import { ok } from '../http/envelope';
 import { checkImageDataUrl, toDataUrl } from '../images';
 import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv } from '../types';
-import { logoutAllHandler } from './auth';
+import { logoutAllHandler } from '../users/logoutAll';
 import { requestInfo } from './routeHelpers';
 
 export const ACCOUNT_MESSAGES = {

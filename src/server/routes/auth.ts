@@ -2,36 +2,27 @@ import { Hono, type Context } from 'hono';
 import { literal, object, optional, string, union } from 'superstruct';
 import { loginStruct, refreshStruct, registerStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../auth/middleware';
+import { AUTH_MESSAGES } from '../auth/messages';
 import { clearHits, giveBack, takeHits, type LimitedKey } from '../auth/rateLimit';
-import { createSession, endAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
-import { derivedUsername, usernameFromEmail } from '../auth/usernames';
+import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
+import { derivedUsername, normaliseUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
+import { authenticate, requireAuth, UNVERIFIED_MESSAGE } from '../http/requireAuth';
 import { ok } from '../http/envelope';
 import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
-import { AUTH_MESSAGES } from './authCommon';
+import { logoutAllHandler } from '../users/logoutAll';
+import { notifyAdminsOfPendingUser } from '../users/notify';
 import { forgotPassword, resetPassword } from './authPassword';
 import { requestInfo } from './routeHelpers';
-import { normaliseUsername } from './users.guards';
-import { notifyAdminsOfPendingUser } from './users.notify';
 
 /** Logout takes an optional refresh token (or null); the domain has no form for it. */
 const LogoutBody = object({ refresh_token: optional(union([string(), literal(null)])) });
 
 function sessionDeps(deps: ResolvedDeps): SessionDeps {
   return { db: deps.db, tokens: deps.tokens, now: deps.now, refreshTtlSeconds: deps.config.refreshTokenTtlSeconds };
-}
-
-/** POST …/logout-all: ends every session of the caller. Mounted here and (later) under /account. */
-export async function logoutAllHandler(c: Context<AppEnv>) {
-  const { db, now } = c.get('deps');
-  const user = c.get('user');
-  await endAllSessions(db, user.id, now());
-  await logActivity(db, { userId: user.id, action: 'logout_all', description: 'Signed out from all devices', ...requestInfo(c), at: now() });
-  return ok(c, undefined, AUTH_MESSAGES.loggedOutAll);
 }
 
 async function login(c: Context<AppEnv>) {
@@ -195,7 +186,7 @@ async function refresh(c: Context<AppEnv>) {
   return ok(c, { access_token: rotated.access_token, refresh_token: rotated.refresh_token }, AUTH_MESSAGES.refreshed);
 }
 
-export { AUTH_MESSAGES } from './authCommon';
+export { AUTH_MESSAGES } from '../auth/messages';
 
 export function authRoutes() {
   return new Hono<AppEnv>()

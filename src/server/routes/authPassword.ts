@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { forgotPasswordStruct, resetPasswordStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
+import { AUTH_MESSAGES } from '../auth/messages';
 import { takeHits, type LimitedKey } from '../auth/rateLimit';
 import { endAllSessions } from '../auth/sessions';
 import { hashToken, randomToken } from '../auth/tokens';
@@ -8,7 +9,6 @@ import { ApiError } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import type { AppEnv } from '../types';
-import { AUTH_MESSAGES } from './authCommon';
 import { requestInfo } from './routeHelpers';
 
 /** Forgot-password and the mailed reset link (spec §7 Auth, DESIGN.md Sessions). */

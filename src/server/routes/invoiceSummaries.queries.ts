@@ -1,10 +1,11 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { object, type Infer } from 'superstruct';
+import { toCamelCase } from '../../domain/case';
 import { isValidPeriod, MONTH_NAMES_ID } from '../../domain/period';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_PROGRESS_COLUMNS } from '../db/schema';
-import { ApiError } from '../errors';
-import type { PageRequest } from '../pagination';
-import { assertNoNul } from '../http/nul';
+import { parseQuery, queryParam } from '../http/query';
+import { PAGE_QUERY, type PageRequest } from '../pagination';
 import { escapeLike } from './routeHelpers';
 
 /**
@@ -36,32 +37,36 @@ export interface SummaryListQuery {
   sortOrder: 'asc' | 'desc';
 }
 
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** GET /invoice-summaries query: page and limit, plus the filters and the order of the list. */
+export const SummaryListQueryStruct = object({
+  period: queryParam((text) => (isValidPeriod(text) ? text : undefined), 'period must be a period in the format YYYY-MM'),
+  status: queryParam(
+    (text) => SUMMARY_STATUSES.find((status) => status === text.toLowerCase()),
+    `status must be one of ${SUMMARY_STATUSES.join(', ')}`,
+  ),
+  search: queryParam((text) => (text.length <= 100 ? text : undefined), 'search must be at most 100 characters'),
+  // The wire is snake_case; the column's camelCase spelling is accepted as a value too.
+  sort_by: queryParam<SummarySortColumn>(
+    (text) => SUMMARY_SORT_COLUMNS.find((column) => column === text || toCamelCase(column) === text),
+    `sort_by must be one of ${SUMMARY_SORT_COLUMNS.join(', ')}`,
+    'invoice_period',
+  ),
+  sort_order: queryParam<'asc' | 'desc'>(
+    (text) => (['asc', 'desc'] as const).find((order) => order === text.toLowerCase()),
+    'sort_order must be asc or desc',
+    'desc',
+  ),
+  ...PAGE_QUERY,
+});
+
+/** The list's filters and order from its query string (page and limit: pageRequest). */
+export function summaryListQuery(query: Infer<typeof SummaryListQueryStruct>): SummaryListQuery {
+  return { period: query.period, status: query.status, search: query.search, sortBy: query.sort_by, sortOrder: query.sort_order };
+}
 
 /** Reads the list's query string; a bad value answers 400 naming the parameter. */
 export function parseSummaryListQuery(query: Record<string, string | undefined>): SummaryListQuery {
-  assertNoNul(query);
-  const period = blankToUndefined(query.period);
-  if (period !== undefined && !isValidPeriod(period)) {
-    throw new ApiError(400, 'period must be a period in the format YYYY-MM', 'period');
-  }
-  const statusRaw = blankToUndefined(query.status)?.toLowerCase();
-  if (statusRaw !== undefined && !(SUMMARY_STATUSES as readonly string[]).includes(statusRaw)) {
-    throw new ApiError(400, `status must be one of ${SUMMARY_STATUSES.join(', ')}`, 'status');
-  }
-  const sortRaw = blankToUndefined(query.sort_by ?? query.sortBy);
-  const sortBy = sortRaw === undefined ? 'invoice_period' : SUMMARY_SORT_COLUMNS.find((c) => c === sortRaw || camel(c) === sortRaw);
-  if (!sortBy) throw new ApiError(400, `sort_by must be one of ${SUMMARY_SORT_COLUMNS.join(', ')}`, 'sort_by');
-  const orderRaw = (blankToUndefined(query.sort_order ?? query.sortOrder) ?? 'desc').toLowerCase();
-  if (orderRaw !== 'asc' && orderRaw !== 'desc') throw new ApiError(400, 'sort_order must be asc or desc', 'sort_order');
-  const search = blankToUndefined(query.search);
-  if (search !== undefined && search.length > 100) throw new ApiError(400, 'search must be at most 100 characters', 'search');
-  return { period, status: statusRaw as SummaryStatus | undefined, search, sortBy, sortOrder: orderRaw };
-}
-
-function blankToUndefined(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed ? trimmed : undefined;
+  return summaryListQuery(parseQuery(query, SummaryListQueryStruct));
 }
 
 type SummaryEb = ExpressionBuilder<Database, 'invoice_summaries'>;

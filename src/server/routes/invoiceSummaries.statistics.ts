@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
+import { object, refine } from 'superstruct';
 import { toSnakeCase } from '../../domain/case';
 import { toFrontEnd } from '../../domain/invoiceSummary';
 import { isValidPeriod } from '../../domain/period';
 import { overallCompletion, percentage, PIPELINE_STEPS } from '../../domain/pipeline';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_AMOUNT_COLUMNS } from '../db/schema';
-import { ApiError } from '../errors';
+import { parseQuery, queryParam } from '../http/query';
 
 type AmountColumn = (typeof SUMMARY_AMOUNT_COLUMNS)[number];
 
@@ -38,19 +39,22 @@ export interface SummaryStatistics {
 /** 'usage' → 'usage_percentage', 'taxUploaded' → 'tax_uploaded_percentage'. */
 export const STEP_PERCENTAGE_FIELDS = PIPELINE_STEPS.map((s) => `${toSnakeCase(s.key)}_percentage`);
 
+const period = (field: string) =>
+  queryParam((text) => (isValidPeriod(text) ? text : undefined), `${field} must be a period in the format YYYY-MM`);
+
+/** GET /invoice-summaries/statistics query: an optional, inclusive range of periods. */
+export const StatisticsRangeQuery = refine(
+  object({ start_period: period('start_period'), end_period: period('end_period') }),
+  'periodRange',
+  ({ start_period: start, end_period: end }, ctx) =>
+    start === undefined || end === undefined || start <= end
+      ? true
+      : { message: 'start_period must not be after end_period', path: [...ctx.path, 'start_period'], key: 'start_period' },
+);
+
 export function parseStatisticsRange(query: Record<string, string | undefined>): { start?: string; end?: string } {
-  const start = query.start_period?.trim() || query.startPeriod?.trim() || undefined;
-  const end = query.end_period?.trim() || query.endPeriod?.trim() || undefined;
-  if (start !== undefined && !isValidPeriod(start)) {
-    throw new ApiError(400, 'start_period must be a period in the format YYYY-MM', 'start_period');
-  }
-  if (end !== undefined && !isValidPeriod(end)) {
-    throw new ApiError(400, 'end_period must be a period in the format YYYY-MM', 'end_period');
-  }
-  if (start !== undefined && end !== undefined && start > end) {
-    throw new ApiError(400, 'start_period must not be after end_period', 'start_period');
-  }
-  return { start, end };
+  const range = parseQuery(query, StatisticsRangeQuery);
+  return { start: range.start_period, end: range.end_period };
 }
 
 function periodFigures(row: InvoiceSummaryRow) {

@@ -12,15 +12,16 @@ import {
   progressUpdateStruct,
 } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { requireAuth, requireMenu } from '../auth/middleware';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { ApiError, MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
-import { paginationOf, parsePage } from '../pagination';
+import { readQuery } from '../http/query';
+import { requireAuth, requireMenu } from '../http/requireAuth';
+import { pageRequest, paginationOf } from '../pagination';
 import type { AppEnv } from '../types';
-import { listSummaries, parseSummaryListQuery } from './invoiceSummaries.queries';
+import { listSummaries, SummaryListQueryStruct, summaryListQuery } from './invoiceSummaries.queries';
 import { parseStatisticsRange, summaryStatistics } from './invoiceSummaries.statistics';
 import { idParam, isCheckViolation, requestInfo } from './routeHelpers';
 
@@ -48,10 +49,9 @@ async function loadSummary(db: Db, id: number): Promise<InvoiceSummaryRow> {
 }
 
 async function list(c: Context<AppEnv>) {
-  const query = c.req.query();
-  const filters = parseSummaryListQuery(query);
-  const page = parsePage(query);
-  const { rows, total } = await listSummaries(c.get('deps').db, filters, page);
+  const query = readQuery(c, SummaryListQueryStruct);
+  const page = pageRequest(query);
+  const { rows, total } = await listSummaries(c.get('deps').db, summaryListQuery(query), page);
   return ok(c, { summaries: rows, pagination: paginationOf(page, total) });
 }
 

@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { menuCreateStruct, menuUpdateStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { requireAdmin, requireAuth } from '../auth/middleware';
 import { isUniqueViolation } from '../db/connection';
 import { precompiled } from '../db/precompiled';
 import type { Database, MenuRow, Role } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
+import { requireAdmin, requireAuth } from '../http/requireAuth';
 import type { AppEnv } from '../types';
 import { requestInfo } from './routeHelpers';
 

@@ -2,8 +2,6 @@ import type { Context } from 'hono';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError, MESSAGES } from '../errors';
-import { clientIp, userAgent } from '../http/clientInfo';
-import type { AppEnv } from '../types';
 
 /** Ids are PostgreSQL `serial` (int4) on both engines. */
 const MAX_ID = 2_147_483_647;
@@ -16,10 +14,7 @@ export function idParam(c: Context, name = 'id'): number {
   return id;
 }
 
-/** IP and user agent for the activity log. */
-export function requestInfo(c: Context<AppEnv>) {
-  return { ip: clientIp(c, c.get('deps').config.trustProxy), userAgent: userAgent(c) };
-}
+export { requestInfo } from '../http/clientInfo';
 
 /** CHECK constraint refused a write (the last line of defence behind validation) on either engine. */
 export function isCheckViolation(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { USERNAME_PATTERN } from '../auth/usernames';
+import { USERNAME_FORMAT_MESSAGE } from '../auth/usernames';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, Role, UserRow } from '../db/schema';
 import { ApiError, MESSAGES } from '../errors';
@@ -12,7 +12,7 @@ import { isPostgres } from './routeHelpers';
 export const USER_MESSAGES = {
   emailInUse: 'Email already in use',
   usernameTaken: 'Username already taken',
-  usernameFormat: 'Username may contain only letters, digits, dots, dashes and underscores',
+  usernameFormat: USERNAME_FORMAT_MESSAGE,
   lastAdmin: 'Cannot remove the last verified administrator',
   adminOnly: 'Only an administrator can grant the admin role or change an administrator account',
   created: 'User created successfully',
@@ -23,12 +23,6 @@ export const USER_MESSAGES = {
 } as const;
 
 type Db = Kysely<Database>;
-
-export function normaliseUsername(raw: string): string {
-  const username = raw.trim().toLowerCase();
-  if (!USERNAME_PATTERN.test(username)) throw new ApiError(400, USER_MESSAGES.usernameFormat, 'username');
-  return username;
-}
 
 export async function assertUnique(db: Db, fields: { email?: string; username?: string }, exceptId?: number) {
   const clash = async (column: 'email' | 'username', value: string) => {

@@ -1,31 +1,31 @@
 import { Hono, type Context } from 'hono';
+import { object } from 'superstruct';
 import { MENU_USER_MANAGEMENT } from '../../domain/menu';
+import { ROLES } from '../../domain/user';
 import { userCreateStruct, userUpdateStruct, verifyUserStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { requireAuth, requireMenu } from '../auth/middleware';
 import { endAllSessions } from '../auth/sessions';
+import { normaliseUsername } from '../auth/usernames';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { precompiled } from '../db/precompiled';
-import type { Role } from '../db/schema';
 import { ApiError, MESSAGES } from '../errors';
 import { readBody } from '../http/body';
+import { requireAuth, requireMenu } from '../http/requireAuth';
 import { ok } from '../http/envelope';
-import { paginationOf, parsePage } from '../pagination';
+import { readQuery, queryParam } from '../http/query';
+import { PAGE_QUERY, pageRequest, paginationOf } from '../pagination';
 import type { AppEnv, ResolvedDeps } from '../types';
-import { logoutAllHandler } from './auth';
-import { assertNoNul } from '../http/nul';
+import { logoutAllHandler } from '../users/logoutAll';
 import { escapeLike, idParam, requestInfo } from './routeHelpers';
 import {
   assertAnotherVerifiedAdmin,
   assertMayManage,
   assertUnique,
   loadUser,
-  normaliseUsername,
   uniqueViolationToConflict,
   USER_MESSAGES,
 } from './users.guards';
 
-export { notifyAdminsOfPendingUser } from './users.notify';
 export { USER_MESSAGES } from './users.guards';
 
 /** The unfiltered list (the screen's first load), compiled once: building the query cost more than running it. */
@@ -33,20 +33,21 @@ const allUsersPage = precompiled((db, limit: number, offset: number) =>
   db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset),
 );
 const allUsersCount = precompiled((db) => db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')));
+const VERIFIED_TEXT = new Map<string, 0 | 1>([['true', 1], ['1', 1], ['false', 0], ['0', 0]]);
+
+/** GET /users query: page, limit, search (name, username or email), role, is_verified. */
+const UserListQuery = object({
+  ...PAGE_QUERY,
+  search: queryParam((text) => (text.length <= 100 ? text : undefined), 'search must be at most 100 characters'),
+  role: queryParam((text) => ROLES.find((role) => role === text.toLowerCase()), 'role must be admin or staff'),
+  is_verified: queryParam((text) => VERIFIED_TEXT.get(text.toLowerCase()), 'is_verified must be true or false'),
+});
 
 async function listUsers(c: Context<AppEnv>) {
   const { db } = c.get('deps');
-  const query = c.req.query();
-  assertNoNul(query);
-  const page = parsePage(query);
-  const search = query.search?.trim();
-  if (search && search.length > 100) throw new ApiError(400, 'search must be at most 100 characters', 'search');
-  const role = query.role?.trim().toLowerCase();
-  if (role && role !== 'admin' && role !== 'staff') throw new ApiError(400, 'role must be admin or staff', 'role');
-  const verifiedRaw = (query.is_verified ?? query.isVerified)?.trim().toLowerCase();
-  if (verifiedRaw && !['true', 'false', '1', '0'].includes(verifiedRaw)) {
-    throw new ApiError(400, 'is_verified must be true or false', 'is_verified');
-  }
+  const query = readQuery(c, UserListQuery);
+  const page = pageRequest(query);
+  const { search, role, is_verified: verified } = query;
   const filtered = () =>
     db.selectFrom('users').where((eb) => {
       const conditions = [];
@@ -60,11 +61,11 @@ async function listUsers(c: Context<AppEnv>) {
           ),
         );
       }
-      if (role) conditions.push(eb('role', '=', role as Role));
-      if (verifiedRaw) conditions.push(eb('is_verified', '=', verifiedRaw === 'true' || verifiedRaw === '1' ? 1 : 0));
+      if (role) conditions.push(eb('role', '=', role));
+      if (verified !== undefined) conditions.push(eb('is_verified', '=', verified));
       return eb.and(conditions);
     });
-  if (!search && !role && !verifiedRaw) {
+  if (!search && !role && verified === undefined) {
     const [rows, [count]] = await Promise.all([allUsersPage(db, page.limit, page.offset), allUsersCount(db)]);
     return ok(c, { users: rows.map(toPublicUser), pagination: paginationOf(page, Number(count.total)) });
   }

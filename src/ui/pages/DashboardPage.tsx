@@ -45,12 +45,14 @@ function usePeriodFromUrl(): [string, (period: string) => void] {
 export default function DashboardPage() {
   const [period, setPeriod] = usePeriodFromUrl();
   // The URL period of the first render starts the actor; later changes go through the effect below.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the first render's period
   const { actor: dashboard, fresh } = useMemo(() => dashboardFor(period), []);
   const canEditProgress = useHasMenu(MENU_UPDATE_BILL);
 
   // First visit: the actor already loads `period`. Coming back from another route forces a reload.
   useEffect(() => {
     if (takeReturnToDashboard() && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only; period changes are the next effect's
   }, [dashboard, fresh]);
 
   useEffect(() => {

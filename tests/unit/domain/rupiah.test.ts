@@ -30,6 +30,15 @@ describe('formatRupiah', () => {
     expect(formatRupiahShort(999_999)).toBe('Rp 1 jt');
     expect(formatRupiahShort(999_949)).toBe('Rp 999,9 rb');
     expect(formatRupiahShort(-2_500_000)).toBe('-Rp 2,5 jt');
+    expect(formatRupiahShort(123_456_789)).toBe('Rp 123,5 jt');
+    expect(formatRupiahShort(1e15)).toBe('Rp 1.000 T');
+  });
+
+  test('whole rupiah below a thousand; rounding up to a thousand reads in thousands', () => {
+    expect(formatRupiahShort(499.6)).toBe('Rp 500');
+    expect(formatRupiahShort(999.6)).toBe('Rp 1 rb');
+    expect(formatRupiahShort(0)).toBe('Rp 0');
+    expect(formatRupiahShort(Number.NaN)).toBe('Rp 0');
   });
 });
 

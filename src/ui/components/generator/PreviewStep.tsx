@@ -69,13 +69,14 @@ export function PreviewStep({ actorRef }: StepProps) {
   // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
   // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
   // the new rows inside the task that received the sheet (~30 ms of a 50,000-row load's longest task).
+  const hasRows = table.rowCount > 0;
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     const observer = new ResizeObserver(() => setInView(Math.ceil((element.clientHeight || DEFAULT_VIEWPORT) / ROW_HEIGHT)));
     observer.observe(element);
     return () => observer.disconnect();
-  }, [table.rowCount > 0]);
+  }, [hasRows]);
 
   const total = table.rowCount;
   const allSelected = total > 0 && selectedCount === total;

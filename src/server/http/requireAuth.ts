@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { precompiled } from '../db/precompiled';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
-import { PUBLIC_USER_COLUMNS, toPublicUser } from './userView';
+import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 
 export const UNVERIFIED_MESSAGE = 'Your account is pending verification. Please contact an administrator.';
 
