@@ -22,7 +22,7 @@ import { insertUser, PASSWORD, uniqueEmail } from '../api/helpers';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 /** Timeouts short enough for tests (seconds, not minutes). */
-export const SHORT_POOL: Partial<PoolSettings> = { connectMs: 800, queryMs: 1_000, idleMs: 2_000, keepAliveMs: 500 };
+export const SHORT_POOL: Partial<PoolSettings> = { connectMs: 1_500, queryMs: 1_500, idleMs: 5_000, keepAliveMs: 500 };
 
 export async function adminQuery(text: string, url = TEST_DATABASE_URL): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });

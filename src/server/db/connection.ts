@@ -35,7 +35,7 @@ export interface PoolSettings {
   max: number;
   /** Opening a connection, or waiting for a free slot when all are busy. */
   connectMs: number;
-  /** One statement: the server cancels it (statement_timeout) and the client stops waiting a second later. */
+  /** One statement: the server cancels it (statement_timeout) and the client stops waiting a second later; 0 = no limit. */
   queryMs: number;
   /** An idle connection is closed after this long. */
   idleMs: number;
@@ -170,8 +170,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       max: settings.max,
       connectionTimeoutMillis: settings.connectMs,
       idleTimeoutMillis: settings.idleMs,
-      statement_timeout: settings.queryMs,
-      query_timeout: settings.queryMs + 1_000,
+      // queryMs 0: no statement limit (migrations, which may rightly take long).
+      ...(settings.queryMs > 0 ? { statement_timeout: settings.queryMs, query_timeout: settings.queryMs + 1_000 } : {}),
       keepAlive: true,
       keepAliveInitialDelayMillis: settings.keepAliveMs,
       types: pgTypes as pg.CustomTypesConfig,

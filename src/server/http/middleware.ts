@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
+import { gateLargeBodies } from './bodyGate';
 import { closeAfterAnswer } from './lingeringClose';
 
 /** Strict CSP: no inline script or style; extra connect-src origins only for dev live reload. */
@@ -69,9 +70,14 @@ export function limitBodies(fallback: number, routes: Record<string, number>): M
     if (!handler) cache.set(maxSize, (handler = bodyLimit({ maxSize, onError })));
     return handler;
   };
+  // Large bodies (avatar uploads) also wait for one of a few slots, so their memory stays bounded.
+  const gate = gateLargeBodies();
   return (c, next) => {
     // Reading requests carry no body; looking at one would make the Node adapter build a full Request.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return limiter(routes[c.req.path.replace(/\/+$/, '')] ?? fallback)(c, next);
+    // Over the size limit → 413 at once; within it, a large body then waits for its slot.
+    return limiter(routes[c.req.path.replace(/\/+$/, '')] ?? fallback)(c, async () => {
+      await gate(c, next);
+    });
   };
 }
