@@ -3,7 +3,11 @@
 // stored as 8-bit text in that code page (1251 Cyrillic, 1255 Hebrew, 1253 Greek…). SheetJS cannot
 // write such a file itself (its BIFF5 writer has no code page), so the records are laid out here.
 import * as XLSX from 'xlsx';
-import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
+import * as codepages from 'xlsx/dist/cpexcel.full.mjs';
+import type { CP$Module } from 'xlsx/dist/cpexcel.full.mjs';
+
+// The .mjs exports `utils` itself; its typings only describe the default object.
+const cptable = codepages as unknown as CP$Module;
 
 const u16 = (n: number) => [n & 0xff, (n >> 8) & 0xff];
 const u32 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff];
