@@ -39,16 +39,34 @@ const CHUNK_MS = 100;
 // docxtemplater compiles each templated file once into an XmlTemplater; rendering that compiled
 // part again with a fresh scope is what its own render() does per file. We do it per row so the
 // template is parsed once, not once per row (the 5× slower approach this replaces).
+interface RenderError {
+  message: string;
+  properties?: { id?: string; explanation?: string; xtag?: string; value?: unknown };
+}
 interface CompiledPart {
   scopeManager: unknown;
   render(to: string): unknown;
   content?: Uint8Array;
-  allErrors: { message: string; properties?: { explanation?: string } }[];
+  allErrors: RenderError[];
 }
 interface DocxtemplaterInternals {
   compiled: Record<string, CompiledPart>;
   scopeManagers: Record<string, unknown>;
   getScopeManager(to: string, part: CompiledPart, data: unknown): unknown;
+}
+
+/** The docxtemplater internals renderPart uses; checked by tests/unit/workers/docxtemplaterInternals.test.ts. */
+export const RENDER_INTERNALS = ['compiled', 'scopeManagers', 'getScopeManager', 'render', 'content', 'allErrors'] as const;
+
+/** What went wrong with one row, in words the user can act on. */
+function describeRenderError(error: RenderError | undefined, file: string): string {
+  const p = error?.properties;
+  if (p?.id === 'invalid_xml_characters' && typeof p.value === 'string') {
+    const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(p.value)?.[0];
+    const code = bad ? ` (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})` : '';
+    return `the value for {${p.xtag ?? ''}} holds a control character${code} that a Word document cannot contain`;
+  }
+  return p?.explanation ?? error?.message ?? `could not render ${file}`;
 }
 
 /** Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. */
@@ -58,13 +76,13 @@ function renderPart(doc: Docxtemplater, file: string, data: Record<string, strin
   delete internals.scopeManagers[file];
   part.scopeManager = internals.getScopeManager(file, part, data);
   part.allErrors = [];
+  // Before its first render a compiled part's content is the template's own text: clear it, so
+  // a failed render is never mistaken for a rendered part.
+  delete part.content;
   part.render(file);
   const content = part.content;
   delete part.content;
-  if (content === undefined) {
-    const error = part.allErrors[0];
-    throw new Error(error?.properties?.explanation ?? error?.message ?? `could not render ${file}`);
-  }
+  if (content === undefined) throw new Error(describeRenderError(part.allErrors[0], file));
   return content;
 }
 
