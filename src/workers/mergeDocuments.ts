@@ -5,6 +5,8 @@ import { bodyContent, nextPageSectPr, remapReferences, sectionBreakParagraph, sp
 import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
+import { withZip64End } from './zip64';
+import { SMALL_PART_OPTIONS } from './smallParts';
 
 export interface MergeProgress {
   processed: number;
@@ -97,7 +99,7 @@ function hasTags(parts: TemplatePart[] | undefined): boolean {
  */
 interface SectionPart extends HeaderFooterPart {
   /** The part's own .rels (its logo picture…), copied with every copy; read once. */
-  ownRels: string | undefined;
+  ownRels: Uint8Array | undefined;
   /** Rendered text → relationship id of the copy holding it. */
   copies: Map<string, string>;
 }
@@ -109,7 +111,8 @@ function perSectionParts(template: CompiledTemplate): SectionPart[] {
     if (!hasTags(template.trees.get(part.path))) continue;
     if (seen.has(part.id)) continue;
     seen.add(part.id);
-    parts.push({ ...part, ownRels: readPart(template.zip, relsPathOf(part.path)), copies: new Map() });
+    const ownRels = readPart(template.zip, relsPathOf(part.path));
+    parts.push({ ...part, ownRels: ownRels === undefined ? undefined : new TextEncoder().encode(ownRels), copies: new Map() });
   }
   return parts;
 }
@@ -207,22 +210,23 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         shell = { head: encoder.encode(text.slice(0, start)), tail: encoder.encode(text.slice(end)) };
       }
       // Render every part of the row before touching the package, so a failing row leaves no trace.
-      const texts = sectionParts.map((part) => decoder.decode(renderPart(doc, part.path, values)));
+      const renderedParts = sectionParts.map((part) => renderPart(doc, part.path, values));
       const ids = new Map<string, string>();
       sectionParts.forEach((part, p) => {
-        const text = texts[p];
+        const bytes = renderedParts[p];
+        const text = decoder.decode(bytes);
         let id = part.copies.get(text);
         if (id === undefined) {
           if (part.copies.size === 0) {
             // The first rendering goes into the original part, under its own id.
             id = part.id;
-            zip.file(part.path, text);
+            zip.file(part.path, bytes);
           } else {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
             id = `rIdMerge${sections + 1}_${part.id}`;
             const path = copyPath(part.path, sections + 1);
-            zip.file(path, text);
-            if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels);
+            zip.file(path, bytes, SMALL_PART_OPTIONS);
+            if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels, SMALL_PART_OPTIONS);
             newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
             newOverrides.push({ part: path, contentType: part.contentType });
           }
@@ -260,7 +264,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       zip.file(file, renderPart(doc, file, firstValues));
     }
     addPackageEntries(zip, mainRels, newRelationships, newOverrides);
-    const buffer = zip.generate({ type: 'arraybuffer', compression: 'DEFLATE' });
+    const bytes = withZip64End(zip.generate({ type: 'uint8array', compression: 'DEFLATE' }), Object.keys(zip.files).length);
+    const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
     return { buffer, fileName: mergedFileName(args.now ?? new Date()), sections, skipped };
   } catch (error) {
     throw new Error(`Failed to create merged document: ${failureMessage(error)}`);
