@@ -26,6 +26,8 @@ export interface TemplateShape {
   docProps?: boolean;
   /** Two sections of its own inside the template (a section break in the body). */
   ownSectionBreaks?: boolean;
+  /** Body XML to use instead of the default letter (the benches use their 16-placeholder invoice). */
+  body?: string;
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -194,7 +196,7 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
     refs.push(headerFooter('footer', 'even', 'Kaki genap {nama_pelanggan}', false));
   }
 
-  const body: string[] = [para('Kepada Yth. {nama_pelanggan}'), para('{alamat}')];
+  const body: string[] = shape.body !== undefined ? [shape.body] : [para('Kepada Yth. {nama_pelanggan}'), para('{alamat}')];
   if (shape.bodyPicture) {
     const media = `${L.media}stamp.png`;
     zip.file(media, PNG);
