@@ -1,4 +1,5 @@
 import type Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
 import { compileTemplate, type CompiledTemplate, type HeaderFooterPart, type TemplatePart } from './template';
 import { addPackageEntries, hasPart, readPart, relativeTarget, relsPathOf, type Relationship } from './docxPackage';
 import { bodyContent, nextPageSectPr, remapReferences, sectionBreakParagraph, splitFinalSectPr } from './sections';
@@ -6,7 +7,7 @@ import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
 import { withZip64End } from './zip64';
-import { SMALL_PART_OPTIONS } from './smallParts';
+import { deflatedOnce, SMALL_PART_OPTIONS } from './smallParts';
 
 export interface MergeProgress {
   processed: number;
@@ -99,7 +100,7 @@ function hasTags(parts: TemplatePart[] | undefined): boolean {
  */
 interface SectionPart extends HeaderFooterPart {
   /** The part's own .rels (its logo picture…), copied with every copy; read once. */
-  ownRels: Uint8Array | undefined;
+  ownRels: PizZip.Data | undefined;
   /** Rendered text → relationship id of the copy holding it. */
   copies: Map<string, string>;
 }
@@ -112,7 +113,7 @@ function perSectionParts(template: CompiledTemplate): SectionPart[] {
     if (seen.has(part.id)) continue;
     seen.add(part.id);
     const ownRels = readPart(template.zip, relsPathOf(part.path));
-    parts.push({ ...part, ownRels: ownRels === undefined ? undefined : new TextEncoder().encode(ownRels), copies: new Map() });
+    parts.push({ ...part, ownRels: ownRels === undefined ? undefined : deflatedOnce(new TextEncoder().encode(ownRels)), copies: new Map() });
   }
   return parts;
 }
@@ -226,7 +227,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             id = `rIdMerge${sections + 1}_${part.id}`;
             const path = copyPath(part.path, sections + 1);
             zip.file(path, bytes, SMALL_PART_OPTIONS);
-            if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels, SMALL_PART_OPTIONS);
+            if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels);
             newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
             newOverrides.push({ part: path, contentType: part.contentType });
           }

@@ -27,3 +27,17 @@ compressions[NAME] ??= {
 
 /** zip.file(path, data, SMALL_PART_OPTIONS) for parts of a few kB. */
 export const SMALL_PART_OPTIONS = { compression: NAME } as unknown as PizZip.FileOptions;
+
+/**
+ * A part written unchanged into many copies (a header's .rels for each section), deflated once:
+ * pizzip stores an entry read from a zip as its compressed bytes and writes those bytes again
+ * without inflating or deflating them. Returns what zip.file(path, data) takes.
+ */
+export function deflatedOnce(bytes: Uint8Array): PizZip.Data {
+  const single = new PizZip();
+  single.file('part', bytes, SMALL_PART_OPTIONS);
+  const read = new PizZip(single.generate({ type: 'uint8array' }));
+  const compressed = (read.files.part as unknown as { _data?: PizZip.Data })._data;
+  // Should pizzip ever keep entries otherwise, the plain bytes still make a correct copy.
+  return compressed !== undefined && typeof compressed === 'object' && !(compressed instanceof Uint8Array) ? compressed : bytes;
+}

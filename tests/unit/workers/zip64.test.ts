@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import { MAX_CLASSIC_ENTRIES, withZip64End } from '../../../src/workers/zip64';
-import { SMALL_PART_OPTIONS } from '../../../src/workers/smallParts';
+import { deflatedOnce, SMALL_PART_OPTIONS } from '../../../src/workers/smallParts';
 
 function zipOf(entries: number): Uint8Array {
   const zip = new PizZip();
@@ -38,5 +38,15 @@ describe('zip archives with more entries than the classic end record counts', ()
     const bytes = zip.generate({ type: 'uint8array', compression: 'DEFLATE' });
     expect(bytes.length).toBeLessThan(text.length / 4);
     expect(new PizZip(bytes).files['word/header1_s2.xml'].asText()).toBe(text);
+  });
+
+  it('a part deflated once is written into every copy and each copy reads back', () => {
+    const rels = '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/logo.png"/></Relationships>';
+    const shared = deflatedOnce(new TextEncoder().encode(rels));
+    expect(shared).not.toBeInstanceOf(Uint8Array);
+    const zip = new PizZip();
+    for (let i = 2; i <= 4; i++) zip.file(`word/_rels/header1_s${i}.xml.rels`, shared);
+    const reopened = new PizZip(zip.generate({ type: 'uint8array', compression: 'DEFLATE' }));
+    for (let i = 2; i <= 4; i++) expect(reopened.files[`word/_rels/header1_s${i}.xml.rels`].asText()).toBe(rels);
   });
 });
