@@ -99,6 +99,8 @@ function hasTags(parts: TemplatePart[] | undefined): boolean {
  * the same share one copy.
  */
 interface SectionPart extends HeaderFooterPart {
+  /** Every relationship id of the main document that names this part (usually one). */
+  ids: string[];
   /** The part's own .rels (its logo picture…), copied with every copy; read once. */
   ownRels: PizZip.Data | undefined;
   /** Rendered text → relationship id of the copy holding it. */
@@ -106,14 +108,19 @@ interface SectionPart extends HeaderFooterPart {
 }
 
 function perSectionParts(template: CompiledTemplate): SectionPart[] {
-  const seen = new Set<string>();
+  const byPath = new Map<string, SectionPart>();
   const parts: SectionPart[] = [];
   for (const part of template.headersFooters) {
     if (!hasTags(template.trees.get(part.path))) continue;
-    if (seen.has(part.id)) continue;
-    seen.add(part.id);
+    const known = byPath.get(part.path);
+    if (known) {
+      if (!known.ids.includes(part.id)) known.ids.push(part.id);
+      continue;
+    }
     const ownRels = readPart(template.zip, relsPathOf(part.path));
-    parts.push({ ...part, ownRels: ownRels === undefined ? undefined : deflatedOnce(new TextEncoder().encode(ownRels)), copies: new Map() });
+    const sectionPart = { ...part, ids: [part.id], ownRels: ownRels === undefined ? undefined : deflatedOnce(new TextEncoder().encode(ownRels)), copies: new Map() };
+    byPath.set(part.path, sectionPart);
+    parts.push(sectionPart);
   }
   return parts;
 }
@@ -233,7 +240,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
           }
           part.copies.set(text, id);
         }
-        if (id !== part.id) ids.set(part.id, id);
+        if (id !== part.id) for (const original of part.ids) ids.set(original, id);
       });
       let rowBody = rendered.subarray(shell.head.length, rendered.length - shell.tail.length);
       if (bodyHasReferences && ids.size > 0) rowBody = encoder.encode(remapReferences(decoder.decode(rowBody), ids));

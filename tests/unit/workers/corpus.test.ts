@@ -129,6 +129,22 @@ describe('template corpus: real files saved by LibreOffice', () => {
   });
 });
 
+describe('template corpus: unusual but valid layouts', () => {
+  it('one header named by two relationships (default and first page) gets one copy per row, both references remapped', async () => {
+    const zip = new PizZip(buildTemplate({ letterhead: true, logo: true }));
+    const rels = 'word/_rels/document.xml.rels';
+    const header = /Id="(rId\d+)" Type="[^"]*\/header" Target="([^"]+)"/.exec(zip.files[rels].asText())!;
+    zip.file(rels, zip.files[rels].asText().replace('</Relationships>', `<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="${header[2]}"/></Relationships>`));
+    const document = zip.files['word/document.xml'].asText().replace('<w:sectPr>', '<w:sectPr><w:headerReference w:type="first" r:id="rId99"/>').replace('</w:sectPr>', '<w:titlePg/></w:sectPr>');
+    zip.file('word/document.xml', document);
+    const result = await mergeDocuments({ template: zip.generate({ type: 'arraybuffer' }), rows, mapping });
+    expect(packageProblems(result.buffer)).toEqual([]);
+    const sections = sectionsOf(result.buffer);
+    expect(sections.map((s) => [s.headers.default, s.headers.first])).toEqual(rows.map((r) => [`Tagihan ${r.nomor_tagihan}`, `Tagihan ${r.nomor_tagihan}`]));
+    expect(sections.every((s) => s.headerParts.default === s.headerParts.first)).toBe(true);
+  });
+});
+
 describe('package checks catch what Word refuses', () => {
   it('a header copy without its .rels, a dangling target, a duplicate id, a part without a content type', () => {
     const zip = new PizZip(buildTemplate({ letterhead: true, logo: true }));
