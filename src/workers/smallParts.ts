@@ -16,8 +16,9 @@ interface Compression {
 }
 
 const NAME = 'DEFLATE_SMALL_PART';
-const compressions = (PizZip as unknown as { compressions: Record<string, Compression> }).compressions;
-compressions[NAME] ??= {
+// PizZip.compressions is the registry pizzip's generate() looks compression names up in.
+const compressions = (PizZip as unknown as { compressions?: Record<string, Compression> }).compressions;
+if (compressions) compressions[NAME] ??= {
   magic: '\x08\x00',
   compressInputType: 'uint8array',
   uncompressInputType: 'uint8array',
@@ -26,7 +27,7 @@ compressions[NAME] ??= {
 };
 
 /** zip.file(path, data, SMALL_PART_OPTIONS) for parts of a few kB. */
-export const SMALL_PART_OPTIONS = { compression: NAME } as unknown as PizZip.FileOptions;
+export const SMALL_PART_OPTIONS = (compressions ? { compression: NAME } : {}) as unknown as PizZip.FileOptions;
 
 /**
  * A part written unchanged into many copies (a header's .rels for each section), deflated once:
