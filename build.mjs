@@ -33,7 +33,7 @@ const livereloadPort = Number(process.env.LIVERELOAD_PORT ?? 35729);
 const livereloadScript = `livereload-${livereloadPort}.js`;
 
 // Packages that may only ever be bundled into the worker.
-const WORKER_ONLY = ['docxtemplater', 'pizzip', 'xlsx', '@e965/xlsx'];
+const WORKER_ONLY = ['docxtemplater', 'pizzip', 'pako', 'xlsx', '@e965/xlsx'];
 // Packages that production builds must not contain at all.
 const DEV_ONLY = ['@statelyai/inspect'];
 const STYLESHEETS = [

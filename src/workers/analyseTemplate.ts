@@ -1,22 +1,22 @@
-import { compileTemplate, MAIN_DOCUMENT, type TemplatePart } from './template';
+import { compileTemplate, type DocxLayout, type TemplatePart } from './template';
 
 export interface TemplateAnalysis {
   /** Unique placeholder names in reading order: body, then headers, then footers, then other parts. */
   placeholders: string[];
 }
 
-function partRank(file: string): number {
-  if (file === MAIN_DOCUMENT) return 0;
-  if (/^word\/header\d*\.xml$/.test(file)) return 1;
-  if (/^word\/footer\d*\.xml$/.test(file)) return 2;
-  return 3;
-}
-
-/** Templated files in reading order; header2 sorts after header1 and before header10. */
-export function orderTemplatedFiles(files: Iterable<string>): string[] {
-  return [...files].sort(
-    (a, b) => partRank(a) - partRank(b) || a.localeCompare(b, 'en', { numeric: true }),
-  );
+/**
+ * Templated files in reading order: the main document, headers, footers, then the rest; header2
+ * sorts after header1 and before header10. Which part is which comes from the package's
+ * relationships (Word for the web names its main part document2.xml).
+ */
+export function orderTemplatedFiles(files: Iterable<string>, layout: Pick<DocxLayout, 'main' | 'headersFooters'>): string[] {
+  const rank = (file: string): number => {
+    if (file === layout.main) return 0;
+    const kind = layout.headersFooters.find((p) => p.path === file)?.kind;
+    return kind === 'header' ? 1 : kind === 'footer' ? 2 : 3;
+  };
+  return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
 }
 
 /**
@@ -37,9 +37,10 @@ export function collectTagNames(parts: TemplatePart[], into: string[], seen: Set
 }
 
 export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnalysis> {
-  const { trees } = compileTemplate(buffer);
+  const template = compileTemplate(buffer);
+  const { trees } = template;
   const placeholders: string[] = [];
   const seen = new Set<string>();
-  for (const file of orderTemplatedFiles(trees.keys())) collectTagNames(trees.get(file) ?? [], placeholders, seen);
+  for (const file of orderTemplatedFiles(trees.keys(), template)) collectTagNames(trees.get(file) ?? [], placeholders, seen);
   return { placeholders };
 }

@@ -1,73 +1,201 @@
 import type PizZip from 'pizzip';
 
-// Small string-level helpers for the OPC package around the main document: its relationships
-// and content types. The files are tiny and machine-written, so attribute regexes are enough.
+// The OPC package around the main document, read the way Word reads it: the main part is whatever
+// _rels/.rels names as officeDocument (Word for the web writes word/document2.xml), headers and
+// footers are whatever the main part's own .rels names, content types come from
+// [Content_Types].xml. The files are small and machine-written, so attribute regexes are enough.
+// Parts are looked up in zip.files directly: pizzip's zip.file(name) walks (and clones) every
+// entry, which made any per-row look-up cost grow with the merged package.
 
-export const DOCUMENT_RELS = 'word/_rels/document.xml.rels';
 export const CONTENT_TYPES = '[Content_Types].xml';
+export const PACKAGE_RELS = '_rels/.rels';
+
+const MAIN_CONTENT_TYPES = [
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
+  'application/vnd.ms-word.document.macroEnabled.main+xml',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml',
+  'application/vnd.ms-word.template.macroEnabledTemplate.main+xml',
+];
 
 export interface Relationship {
   id: string;
   type: string;
   target: string;
+  /** 'External' for hyperlinks and linked pictures (their target is a URL, not a part). */
+  targetMode?: string;
 }
 
 function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag)?.slice(1).find((v) => v !== undefined);
 }
 
-export function readRelationships(zip: PizZip, path = DOCUMENT_RELS): Relationship[] {
-  const xml = zip.file(path)?.asText() ?? '';
-  const relationships: Relationship[] = [];
-  for (const match of xml.matchAll(/<Relationship\b[^>]*>/g)) {
-    const id = attribute(match[0], 'Id');
-    const type = attribute(match[0], 'Type');
-    const target = attribute(match[0], 'Target');
-    if (id && type && target) relationships.push({ id, type, target });
-  }
-  return relationships;
+function unescapeXml(value: string): string {
+  return value.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] ?? '');
 }
 
-/** 'header1.xml' relative to word/, or '/word/header1.xml' absolute → 'word/header1.xml'. */
-export function partPath(target: string): string {
-  return target.startsWith('/') ? target.slice(1) : `word/${target}`;
+/** A part's text, or undefined when the package has no such part (O(1), unlike zip.file(name)). */
+export function readPart(zip: PizZip, path: string): string | undefined {
+  const file = Object.hasOwn(zip.files, path) ? zip.files[path] : undefined;
+  return file && !file.dir ? file.asText() : undefined;
+}
+
+export function hasPart(zip: PizZip, path: string): boolean {
+  return Object.hasOwn(zip.files, path) && !zip.files[path].dir;
 }
 
 export function relsPathOf(part: string): string {
   const slash = part.lastIndexOf('/');
-  return `${part.slice(0, slash)}/_rels/${part.slice(slash + 1)}.rels`;
+  return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 }
 
-export function contentTypeOf(zip: PizZip, part: string): string | undefined {
-  const xml = zip.file(CONTENT_TYPES)?.asText() ?? '';
-  for (const match of xml.matchAll(/<Override\b[^>]*>/g)) {
-    if (attribute(match[0], 'PartName') === `/${part}`) return attribute(match[0], 'ContentType');
+export function parseRelationships(xml: string): Relationship[] {
+  const relationships: Relationship[] = [];
+  for (const match of xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const id = attribute(match[0], 'Id');
+    const type = attribute(match[0], 'Type');
+    const target = attribute(match[0], 'Target');
+    const targetMode = attribute(match[0], 'TargetMode');
+    if (id && type && target !== undefined) relationships.push({ id, type, target: unescapeXml(target), targetMode });
   }
-  return undefined;
+  return relationships;
+}
+
+export function readRelationships(zip: PizZip, relsPath: string): Relationship[] {
+  return parseRelationships(readPart(zip, relsPath) ?? '');
+}
+
+/** Package path of a relationship target, resolved against its source part ('' = the package root). */
+export function resolveTarget(sourcePart: string, target: string): string {
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    // A stray '%' is taken literally.
+  }
+  const base = decoded.startsWith('/') ? [] : sourcePart.split('/').slice(0, -1);
+  for (const segment of decoded.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') base.pop();
+    else base.push(segment);
+  }
+  return base.join('/');
+}
+
+/** The relative target from a source part to another part (both package paths). */
+export function relativeTarget(sourcePart: string, path: string): string {
+  const from = sourcePart.split('/').slice(0, -1);
+  const to = path.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return [...Array<string>(from.length - common).fill('..'), ...to.slice(common)].join('/');
+}
+
+/** [Content_Types].xml, parsed once: overrides by part name, defaults by extension. */
+export class ContentTypes {
+  readonly overrides = new Map<string, string>();
+  readonly defaults = new Map<string, string>();
+
+  constructor(xml: string) {
+    for (const match of xml.matchAll(/<(?:\w+:)?(Override|Default)\b[^>]*>/g)) {
+      const type = attribute(match[0], 'ContentType');
+      if (!type) continue;
+      if (match[1] === 'Override') {
+        const part = attribute(match[0], 'PartName');
+        if (part) this.overrides.set(resolveTarget('', unescapeXml(part)).toLowerCase(), type);
+      } else {
+        const extension = attribute(match[0], 'Extension');
+        if (extension) this.defaults.set(extension.toLowerCase(), type);
+      }
+    }
+  }
+
+  static of(zip: PizZip): ContentTypes {
+    return new ContentTypes(readPart(zip, CONTENT_TYPES) ?? '');
+  }
+
+  /** Part names are compared case-insensitively, as OPC says. */
+  typeOf(part: string): string | undefined {
+    const override = this.overrides.get(part.toLowerCase());
+    if (override) return override;
+    const dot = part.lastIndexOf('.');
+    return dot < 0 ? undefined : this.defaults.get(part.slice(dot + 1).toLowerCase());
+  }
+}
+
+const OFFICE_DOCUMENT = /\/relationships\/officeDocument$/;
+
+/**
+ * The main document part: the officeDocument relationship of _rels/.rels (transitional or strict),
+ * else the one part typed as a Word main document. Throws 'Invalid DOCX file: …' naming what is missing.
+ */
+export function findMainDocument(zip: PizZip, contentTypes = ContentTypes.of(zip)): string {
+  const named = readRelationships(zip, PACKAGE_RELS).find((r) => OFFICE_DOCUMENT.test(r.type) && r.targetMode !== 'External');
+  if (named) {
+    const path = resolveTarget('', named.target);
+    if (!hasPart(zip, path)) throw new Error(`Invalid DOCX file: ${path} is missing (${PACKAGE_RELS} names it as the main document)`);
+    return path;
+  }
+  const typed = [...contentTypes.overrides].filter(([, type]) => MAIN_CONTENT_TYPES.includes(type)).map(([part]) => part);
+  const present = Object.keys(zip.files).filter((name) => typed.includes(name.toLowerCase()));
+  if (present.length === 1) return present[0];
+  if (hasPart(zip, 'word/document.xml')) return 'word/document.xml';
+  throw new Error(`Invalid DOCX file: no main document (${PACKAGE_RELS} names no officeDocument part and no part has a Word document type)`);
+}
+
+/** True when docxtemplater will treat the part as the main document (it goes by content type). */
+export function isMainContentType(type: string | undefined): boolean {
+  return type !== undefined && MAIN_CONTENT_TYPES.includes(type);
 }
 
 export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** Appends relationships and content-type overrides in one rewrite of each file. */
+/** Appends relationships to a .rels part and content-type overrides, in one rewrite of each file. */
 export function addPackageEntries(
   zip: PizZip,
+  relsPath: string,
   relationships: Relationship[],
   overrides: { part: string; contentType: string }[],
 ): void {
   if (relationships.length > 0) {
-    const rels = zip.file(DOCUMENT_RELS)?.asText() ?? '';
+    const rels = readPart(zip, relsPath) ?? '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
     const added = relationships
       .map((r) => `<Relationship Id="${escapeAttribute(r.id)}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"/>`)
       .join('');
-    zip.file(DOCUMENT_RELS, rels.replace('</Relationships>', `${added}</Relationships>`));
+    zip.file(relsPath, insertBeforeClose(rels, 'Relationships', added));
   }
   if (overrides.length > 0) {
-    const types = zip.file(CONTENT_TYPES)?.asText() ?? '';
+    const types = readPart(zip, CONTENT_TYPES) ?? '';
     const added = overrides
       .map((o) => `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`)
       .join('');
-    zip.file(CONTENT_TYPES, types.replace('</Types>', `${added}</Types>`));
+    zip.file(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
   }
+}
+
+/** Sets the content type of parts, replacing any override they had. */
+export function setOverrides(zip: PizZip, overrides: { part: string; contentType: string }[]): void {
+  if (overrides.length === 0) return;
+  const parts = new Set(overrides.map((o) => o.part.toLowerCase()));
+  const xml = (readPart(zip, CONTENT_TYPES) ?? '').replace(/<(?:\w+:)?Override\b[^>]*?(?:\/>|>\s*<\/(?:\w+:)?Override>)/g, (tag) => {
+    const name = attribute(tag, 'PartName');
+    return name !== undefined && parts.has(resolveTarget('', unescapeXml(name)).toLowerCase()) ? '' : tag;
+  });
+  const added = overrides
+    .map((o) => `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`)
+    .join('');
+  zip.file(CONTENT_TYPES, insertBeforeClose(xml, 'Types', added));
+}
+
+/** Inserts before the root's closing tag; a self-closed root (<Relationships/>) is opened first. */
+function insertBeforeClose(xml: string, root: string, added: string): string {
+  const close = new RegExp(`</((?:\\w+:)?${root})>\\s*$`).exec(xml);
+  if (close) return xml.slice(0, close.index) + added + xml.slice(close.index);
+  const selfClosed = new RegExp(`<((?:\\w+:)?${root})\\b([^>]*?)/>`).exec(xml);
+  if (selfClosed) {
+    const [whole, name, attrs] = selfClosed;
+    return xml.slice(0, selfClosed.index) + `<${name}${attrs}>${added}</${name}>` + xml.slice(selfClosed.index + whole.length);
+  }
+  throw new Error(`${root === 'Types' ? CONTENT_TYPES : 'a relationships part'} has no <${root}> element`);
 }

@@ -1,8 +1,39 @@
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
 import { assertReadable, FileLimitError } from './limits';
+import {
+  CONTENT_TYPES,
+  ContentTypes,
+  findMainDocument,
+  hasPart,
+  isMainContentType,
+  readRelationships,
+  relsPathOf,
+  resolveTarget,
+  setOverrides,
+} from './docxPackage';
 
-export const MAIN_DOCUMENT = 'word/document.xml';
+const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
+export const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
+export const HEADER_CONTENT_TYPE = `${WORDML}.header+xml`;
+export const FOOTER_CONTENT_TYPE = `${WORDML}.footer+xml`;
+
+/** A header or footer the main document references (through its own .rels). */
+export interface HeaderFooterPart {
+  kind: 'header' | 'footer';
+  /** Relationship id in the main document's .rels. */
+  id: string;
+  type: string;
+  path: string;
+  contentType: string;
+}
+
+/** Where the parts of a Word package are, found through its relationships, never by file name. */
+export interface DocxLayout {
+  main: string;
+  mainRels: string;
+  headersFooters: HeaderFooterPart[];
+}
 
 /** The parsed form docxtemplater keeps per templated file (only the fields we read). */
 export interface TemplatePart {
@@ -35,7 +66,7 @@ class ParseTreeCollector {
   }
 }
 
-export interface CompiledTemplate {
+export interface CompiledTemplate extends DocxLayout {
   zip: PizZip;
   doc: Docxtemplater;
   /** Parse trees by file path, in the order docxtemplater compiled them. */
@@ -101,7 +132,7 @@ function toTemplateError(error: unknown): Error {
   return new Error(`Failed to parse template: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-export function loadDocx(buffer: ArrayBuffer): PizZip {
+export function loadDocx(buffer: ArrayBuffer): { zip: PizZip; layout: DocxLayout } {
   let bytes: Uint8Array;
   try {
     bytes = assertReadable(buffer);
@@ -115,8 +146,34 @@ export function loadDocx(buffer: ArrayBuffer): PizZip {
   } catch (error) {
     throw new Error(`Invalid DOCX file: not a zip archive (${(error as Error).message})`);
   }
-  if (!zip.file(MAIN_DOCUMENT)) throw new Error(`Invalid DOCX file: ${MAIN_DOCUMENT} is missing`);
-  return zip;
+  return { zip, layout: prepareLayout(zip) };
+}
+
+/**
+ * Finds the main part, its headers and footers, and makes sure each has the content type
+ * docxtemplater recognises them by (a producer that types them only through a Default would
+ * otherwise leave their tags unfilled).
+ */
+function prepareLayout(zip: PizZip): DocxLayout {
+  if (!hasPart(zip, CONTENT_TYPES)) throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
+  const contentTypes = ContentTypes.of(zip);
+  const main = findMainDocument(zip, contentTypes);
+  const mainRels = relsPathOf(main);
+  const missing: { part: string; contentType: string }[] = [];
+  if (!isMainContentType(contentTypes.typeOf(main))) missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
+  const headersFooters: HeaderFooterPart[] = [];
+  for (const r of readRelationships(zip, mainRels)) {
+    const kind = /\/header$/.test(r.type) ? 'header' : /\/footer$/.test(r.type) ? 'footer' : null;
+    if (!kind || r.targetMode === 'External') continue;
+    const path = resolveTarget(main, r.target);
+    if (!hasPart(zip, path)) continue;
+    const wanted = kind === 'header' ? HEADER_CONTENT_TYPE : FOOTER_CONTENT_TYPE;
+    const contentType = contentTypes.typeOf(path);
+    if (contentType !== wanted && !headersFooters.some((p) => p.path === path)) missing.push({ part: path, contentType: wanted });
+    headersFooters.push({ kind, id: r.id, type: r.type, path, contentType: wanted });
+  }
+  setOverrides(zip, missing);
+  return { main, mainRels, headersFooters };
 }
 
 /**
@@ -124,15 +181,18 @@ export function loadDocx(buffer: ArrayBuffer): PizZip {
  * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
  * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
  */
-export function compileTemplate(buffer: ArrayBuffer, prepare?: (zip: PizZip) => void): CompiledTemplate {
-  const zip = loadDocx(buffer);
+export function compileTemplate(buffer: ArrayBuffer, prepare?: (zip: PizZip, layout: DocxLayout) => void): CompiledTemplate {
+  const { zip, layout } = loadDocx(buffer);
   const collector = new ParseTreeCollector();
   let doc: Docxtemplater;
   try {
-    prepare?.(zip);
+    prepare?.(zip, layout);
     doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector] });
   } catch (error) {
     throw toTemplateError(error);
   }
-  return { zip, doc, trees: collector.trees };
+  if (!collector.trees.has(layout.main)) {
+    throw new Error(`Failed to parse template: the main document ${layout.main} was not recognised as a Word document`);
+  }
+  return { zip, doc, trees: collector.trees, ...layout };
 }

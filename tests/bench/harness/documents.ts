@@ -18,7 +18,8 @@ const cell = (text: string, width: number) =>
 const row = (a: string, b: string) => `<w:tr>${cell(a, 4500)}${cell(b, 4500)}</w:tr>`;
 const border = (side: string) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
 
-function invoiceBody(): string {
+/** The invoice's body XML (16 placeholders and a table), for templates built around it. */
+export function invoiceBody(): string {
   return [
     p('TAGIHAN LAYANAN VOICE', true),
     p('Kepada Yth. {nama_pelanggan}'),

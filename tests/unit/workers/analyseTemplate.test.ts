@@ -60,10 +60,10 @@ describe('analyseTemplate', () => {
     expect(message).toContain('loop "{#items}" is closed by "{/other}" in word/document.xml');
   });
 
-  it("reports a package docxtemplater cannot read with 'Failed to parse template: …'", async () => {
+  it("names a package without [Content_Types].xml in 'Invalid DOCX file: …'", async () => {
     const zip = new PizZip(buildDocx({ body: paragraph('{a}') }));
     zip.remove('[Content_Types].xml');
     const broken = zip.generate({ type: 'arraybuffer' });
-    await expect(analyseTemplate(broken)).rejects.toThrow(/^Failed to parse template: /);
+    await expect(analyseTemplate(broken)).rejects.toThrow('Invalid DOCX file: [Content_Types].xml is missing');
   });
 });

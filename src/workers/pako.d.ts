@@ -1,0 +1,13 @@
+// The one pako build pizzip itself loads (so the worker bundle holds a single copy); pako 2 ships no types.
+declare module 'pako/dist/pako.es5.min.js' {
+  export interface DeflateOptions {
+    level?: number;
+    windowBits?: number;
+    memLevel?: number;
+    chunkSize?: number;
+  }
+  export function deflateRaw(data: Uint8Array, options?: DeflateOptions): Uint8Array;
+  export function inflateRaw(data: Uint8Array): Uint8Array;
+  const pako: { deflateRaw: typeof deflateRaw; inflateRaw: typeof inflateRaw };
+  export default pako;
+}
