@@ -1,7 +1,7 @@
 import type Docxtemplater from 'docxtemplater';
 import type PizZip from 'pizzip';
 import { compileTemplate, type CompiledTemplate, type HeaderFooterPart, type TemplatePart } from './template';
-import { addPackageEntries, hasPart, readPart, relativeTarget, relsPathOf, type Relationship } from './docxPackage';
+import { addPackageEntries, readPart, relativeTarget, relsPathOf, type Relationship } from './docxPackage';
 import { bodyContent, nextPageSectPr, remapReferences, sectionBreakParagraph, splitFinalSectPr } from './sections';
 import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
@@ -65,6 +65,7 @@ export const RENDER_INTERNALS = ['compiled', 'scopeManagers', 'getScopeManager',
 function describeRenderError(error: RenderError | undefined, file: string): string {
   const p = error?.properties;
   if (p?.id === 'invalid_xml_characters' && typeof p.value === 'string') {
+    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids are control characters
     const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(p.value)?.[0];
     const code = bad ? ` (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})` : '';
     return `the value for {${p.xtag ?? ''}} holds a control character${code} that a Word document cannot contain`;

@@ -83,7 +83,7 @@ function layoutOf(producer: Producer): Layout {
         main: 'word/document2.xml',
         dir: 'word/',
         media: 'media/',
-        id: (n) => `R${(0x1a2b3c4d5e6f7a80 + n * 7919).toString(16).slice(0, 16)}`,
+        id: (n) => `R${(0x1a2b3c4d5e6f7n * 0x1000n + BigInt(n * 7919)).toString(16).slice(0, 16)}`,
         target: (path) => `/${path}`,
         reference,
         partName: (kind, n) => `word/${kind}${n === 1 ? '' : n}.xml`,
