@@ -12,3 +12,5 @@ export * from './constants';
 export * from './validation';
 export * from './automap';
 export * from './fileSize';
+export * from './terbilang';
+export * from './valueFormat';

@@ -4,6 +4,7 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
 import { EMPTY_SHEET_TABLE } from '../domain/sheetTable';
+import { isValueFormat } from '../domain/valueFormat';
 import {
   checkDataFile,
   checkTemplateFile,
@@ -47,6 +48,7 @@ const emptyData = {
   selection: NO_SELECTION,
   selectedCount: 0,
   mapping: {},
+  formats: {},
 } satisfies Partial<GeneratorContext>;
 
 const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
@@ -110,6 +112,8 @@ export const generatorMachine = setup({
       Number.isInteger(event.index) &&
       event.index >= 0 &&
       event.index < context.table.rowCount,
+    isKnownFormat: ({ context, event }) =>
+      event.type === 'generator.formatChanged' && context.placeholders.includes(event.placeholder) && isValueFormat(event.format),
     isKnownMapping: ({ context, event }) =>
       event.type === 'generator.mappingChanged' &&
       context.placeholders.includes(event.placeholder) &&
@@ -207,6 +211,12 @@ export const generatorMachine = setup({
             mapping: { ...context.mapping, [event.placeholder]: event.column },
           })),
         },
+        'generator.formatChanged': {
+          guard: 'isKnownFormat',
+          actions: assign(({ context, event }) => ({
+            formats: { ...context.formats, [event.placeholder]: event.format },
+          })),
+        },
         'generator.autoMap': {
           guard: 'hasColumnsAndPlaceholders',
           actions: assign(({ context }) => ({
@@ -215,7 +225,7 @@ export const generatorMachine = setup({
         },
         'generator.clearMappings': {
           guard: 'hasPlaceholders',
-          actions: assign(({ context }) => ({ mapping: emptyMapping(context.placeholders) })),
+          actions: assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })),
         },
         'generator.generate': {
           guard: 'canGenerate',
@@ -330,6 +340,7 @@ export const generatorMachine = setup({
           sheet: context.selectedSheet,
           rowIndexes: selectedRowIndexes(context),
           mapping: context.mapping,
+          formats: context.formats,
         }),
       },
       on: {
@@ -343,7 +354,10 @@ export const generatorMachine = setup({
               type: 'download',
               params: ({ event }) => ({ data: event.output.data, fileName: event.output.fileName, mimeType: DOCX_MIME }),
             },
-            assign(({ event }) => ({ success: messages.generated(event.output.sections, event.output.skipped) })),
+            assign(({ event }) => ({
+              success: messages.generated(event.output.sections, event.output.skipped),
+              warning: (event.output.warnings ?? []).join('\n'),
+            })),
           ],
         },
         'generator.mergeFailed': {

@@ -2,6 +2,7 @@
 // The worker is reached through injected actors, so these types describe what the machine
 // needs from it, not how the bridge is called.
 import type { SheetRowValues, SheetTable } from '../domain/sheetTable';
+import type { ValueFormat } from '../domain/valueFormat';
 
 export type { SheetTable };
 
@@ -13,6 +14,9 @@ export type DataRow = SheetRowValues;
 
 /** Placeholder → column; '' while the placeholder is not mapped yet. */
 export type Mapping = Readonly<Record<string, string>>;
+
+/** Placeholder → how its value is written; a placeholder not named is written as in the sheet. */
+export type Formats = Readonly<Record<string, ValueFormat>>;
 
 export interface Progress {
   readonly processed: number;
@@ -35,6 +39,7 @@ export interface GeneratorContext {
   readonly selectedCount: number;
   readonly placeholders: readonly string[];
   readonly mapping: Mapping;
+  readonly formats: Formats;
   readonly progress: Progress;
   readonly error: string;
   readonly warning: string;
@@ -79,12 +84,15 @@ export interface RowSelectionInput {
 export interface MergeInput extends RowSelectionInput {
   readonly template: ChosenFile;
   readonly mapping: Mapping;
+  readonly formats: Formats;
 }
 export interface MergeOutput {
   readonly data: ArrayBuffer | Blob;
   readonly fileName: string;
   readonly sections: number;
   readonly skipped: number;
+  /** Fields whose values could not all take their format (merged as they are). */
+  readonly warnings?: readonly string[];
 }
 
 export interface ExportInput extends RowSelectionInput {
@@ -112,6 +120,7 @@ export type GeneratorEvent =
   | { type: 'generator.selectAll' }
   | { type: 'generator.selectNone' }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
+  | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
   | { type: 'generator.autoMap' }
   | { type: 'generator.clearMappings' }
   | { type: 'generator.generate' }

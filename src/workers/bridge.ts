@@ -6,10 +6,12 @@ import type { GeneratorWorkerApi } from './generator.worker';
 import type { TemplateAnalysis } from './analyseTemplate';
 import type { MergeProgress, MergeResult } from './mergeDocuments';
 import type { ExportResult } from './exportRows';
+import type { FieldFormats } from './formatRows';
+import type { FormattedMergeResult } from './generatorApi';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
-export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult };
+export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult, FieldFormats, FormattedMergeResult };
 export { CancelledError, SheetTable };
 
 /** A file as the screen has it (File from an <input>) or raw bytes. */
@@ -36,6 +38,7 @@ export interface RowSelection {
 export interface MergeRequest extends RowSelection {
   template: FileSource;
   mapping: Record<string, string>;
+  formats?: FieldFormats;
   now?: Date;
 }
 
@@ -52,7 +55,7 @@ export interface GeneratorBridge {
    * worker) the last workbook file is sent again; pass `file` to read another file's sheet.
    */
   readSheet(sheetName: string, file?: FileSource): Promise<SheetTable>;
-  mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult>;
+  mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
   cancel(): void;
@@ -183,7 +186,14 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
         const api = await withWorkbook(startedIn, request.workbook);
         // A copy is transferred, so the caller's array stays usable.
         const rowIndexes = request.rowIndexes.slice();
-        const args = { template, sheetName: request.sheetName, rowIndexes, mapping: request.mapping, now: request.now };
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndexes,
+          mapping: request.mapping,
+          formats: request.formats,
+          now: request.now,
+        };
         const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
         connect(startedIn);
         return api.mergeDocuments(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);

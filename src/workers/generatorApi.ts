@@ -5,6 +5,7 @@ import { analyseTemplate } from './analyseTemplate';
 import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells, type SheetRow } from './readWorkbook';
 import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
+import { formatRows, type FieldFormats } from './formatRows';
 
 /** Rows of the worker's current sheet, named by their 0-based index in the preview. */
 export interface SheetSelection {
@@ -15,7 +16,14 @@ export interface SheetSelection {
 export interface WorkerMergeArgs extends SheetSelection {
   template: ArrayBuffer;
   mapping: Record<string, string>;
+  /** placeholder → format of its value (default: as in the sheet). */
+  formats?: FieldFormats;
   now?: Date;
+}
+
+/** A merge's result plus the fields whose values could not all take their format. */
+export interface FormattedMergeResult extends MergeResult {
+  warnings: string[];
 }
 
 export interface WorkerExportArgs extends SheetSelection {
@@ -65,13 +73,17 @@ export function createGeneratorApi() {
     return current.data;
   }
 
+  /** The current sheet, checked to hold every selected row. */
+  function sheetWith({ sheetName, rowIndexes }: SheetSelection): SheetCells {
+    const data = sheet(sheetName);
+    for (const index of rowIndexes) if (index >= data.cells.length) throw new Error(missingRowMessage(index, sheetName));
+    return data;
+  }
+
   /** Row objects only for the selected rows (what the pure merge and export modules take). */
-  function rowsAt({ sheetName, rowIndexes }: SheetSelection): SheetRow[] {
-    const { headers, cells } = sheet(sheetName);
-    return Array.from(rowIndexes, (index) => {
-      if (index >= cells.length) throw new Error(missingRowMessage(index, sheetName));
-      return rowObject(headers, cells[index]);
-    });
+  function rowsAt(selection: SheetSelection): SheetRow[] {
+    const { headers, cells } = sheetWith(selection);
+    return Array.from(selection.rowIndexes, (index) => rowObject(headers, cells[index]));
   }
 
   return {
@@ -97,18 +109,18 @@ export function createGeneratorApi() {
       return transferred(sheet(sheetName));
     },
 
-    async mergeDocuments(args: WorkerMergeArgs, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult> {
-      const rows = rowsAt(args);
+    async mergeDocuments(args: WorkerMergeArgs, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult> {
+      const { rows, mapping, warnings } = formatRows(sheetWith(args), args.rowIndexes, args.mapping, args.formats);
       const result = await mergeDocuments({
         template: args.template,
         rows,
         // 'Row n: …' names the row as the preview numbers it.
         rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
-        mapping: args.mapping,
+        mapping,
         now: args.now,
         onProgress: onProgress ? (p) => void onProgress(p) : undefined,
       });
-      return Comlink.transfer(result, [result.buffer]);
+      return Comlink.transfer({ ...result, warnings }, [result.buffer]);
     },
 
     async exportRows(args: WorkerExportArgs): Promise<ExportResult> {

@@ -363,6 +363,24 @@ describe('generator machine: selection and mapping', () => {
     expect({ ...actor.getSnapshot().context.mapping }).toEqual({ nama: '', alamat: '' });
   });
 
+  it('keeps a format per placeholder, sends it with the merge, and shows the format warnings', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'unknown', format: 'upper' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'alamat', format: 'bogus' as never });
+    expect({ ...t.actor.getSnapshot().context.formats }).toEqual({ nama: 'upper' });
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.calls.merge[0].formats).toEqual({ nama: 'upper' });
+    t.sendWorker({
+      type: 'generator.merged',
+      output: { data: new ArrayBuffer(1), fileName: 'x.docx', sections: 2, skipped: 0, warnings: ['a: one', 'b: two'] },
+    });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.warning).toBe('a: one\nb: two');
+    t.actor.send({ type: 'generator.clearMappings' });
+    expect({ ...t.actor.getSnapshot().context.formats }).toEqual({});
+  });
+
   it('auto-maps similar names with the domain auto-mapper', async () => {
     const { actor } = await loaded({ placeholders: ['nama', 'alamat', 'no_telepon', 'periode'] });
     actor.send({ type: 'generator.autoMap' });

@@ -54,6 +54,7 @@ export const workerActors = {
           sheetName: input.sheet,
           rowIndexes: input.rowIndexes,
           mapping: { ...input.mapping },
+          formats: { ...input.formats },
         },
         ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
       )
@@ -64,7 +65,13 @@ export const workerActors = {
         (result) =>
           send({
             type: 'generator.merged',
-            output: { data: result.buffer, fileName: result.fileName, sections: result.sections, skipped: result.skipped },
+            output: {
+              data: result.buffer,
+              fileName: result.fileName,
+              sections: result.sections,
+              skipped: result.skipped,
+              warnings: result.warnings,
+            },
           }),
         (error: unknown) => send({ type: 'generator.mergeFailed', error }),
       );

@@ -1,0 +1,131 @@
+// Values in the merged document: as the sheet shows them by default, or in the format chosen per
+// field. The workbook and template are built here; the downloaded .docx is unzipped and read.
+import type { Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PizZip from 'pizzip';
+import * as XLSX from 'xlsx';
+import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
+import { expect, signInAs, test } from './support/fixtures';
+
+const FIELDS = ['nomor', 'total_sheet', 'total_rupiah', 'total_number', 'total_terbilang', 'persen', 'tanggal', 'tanggal_panjang', 'nama_upper', 'lunas'];
+
+/** One paragraph per field, 'field=value', so the test reads each value back by name. */
+function template(): Buffer {
+  return Buffer.from(
+    buildDocx({
+      body: FIELDS.map((field) => paragraph(`${field}={${field}}`)).join(''),
+      header: paragraph('Header {nomor}'),
+    }),
+  );
+}
+
+function workbook(): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet(
+    [
+      ['Nomor', 'Nama', 'Total', 'Persen', 'Tanggal', 'Lunas'],
+      ['INV/2024/00007', 'pt sinar jaya', 1234567, 0.125, new Date(Date.UTC(2025, 10, 23)), true],
+      ['INV/2024/00008', 'cv maju', 250000000, 0.5, new Date(Date.UTC(2024, 0, 5)), false],
+      ['INV/2024/00009', 'ud tiga', 'belum ada', 1, 'nanti', false],
+    ],
+    { cellDates: true },
+  );
+  for (const ref of ['C2', 'C3']) sheet[ref].z = '"Rp"#,##0';
+  for (const ref of ['D2', 'D3', 'D4']) sheet[ref].z = '0.00%';
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Data');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+const COLUMNS: Record<string, string> = {
+  nomor: 'Nomor', total_sheet: 'Total', total_rupiah: 'Total', total_number: 'Total', total_terbilang: 'Total',
+  persen: 'Persen', tanggal: 'Tanggal', tanggal_panjang: 'Tanggal', nama_upper: 'Nama', lunas: 'Lunas',
+};
+const FORMATS: Record<string, string> = {
+  total_rupiah: 'Rupiah', total_number: 'Number', total_terbilang: 'Terbilang', tanggal_panjang: 'Date', nama_upper: 'UPPER CASE',
+};
+
+/** field → value of every section, read from the merged body's 'field=value' paragraphs. */
+function sectionValues(xml: string): Record<string, string>[] {
+  const text = xml.replace(/<w:p[ >]/g, '\n$&').replace(/<[^>]+>/g, '');
+  const sections: Record<string, string>[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)=(.*)$/.exec(line);
+    if (!match) continue;
+    if (match[1] === FIELDS[0]) sections.push({});
+    sections[sections.length - 1][match[1]] = match[2];
+  }
+  return sections;
+}
+
+async function load(page: Page, dir: string) {
+  const templateFile = path.join(dir, 'nilai.docx');
+  const dataFile = path.join(dir, 'nilai.xlsx');
+  writeFileSync(templateFile, template());
+  writeFileSync(dataFile, workbook());
+  await signInAs(page);
+  await page.goto('/invoice-document-generator');
+  await page.getByLabel('DOCX Template').setInputFiles(templateFile);
+  await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+  await page.getByLabel('Excel Data').setInputFiles(dataFile);
+  await expect(page.getByText('Selected: 0 / 3 rows')).toBeVisible();
+}
+
+test('values merge as the sheet shows them, or in the format chosen per field', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    await load(page, dir);
+    // The preview shows each number as its cell's format displays it (Indonesian separators).
+    const preview = page.getByRole('region', { name: 'Data preview' });
+    await expect(preview.getByRole('cell', { name: 'Rp1.234.567', exact: true })).toBeVisible();
+    await expect(preview.getByRole('cell', { name: '12,50%', exact: true })).toBeVisible();
+    await expect(preview.getByRole('cell', { name: '2025-11-23', exact: true })).toBeVisible();
+    await expect(preview.getByRole('cell', { name: 'TRUE', exact: true })).toBeVisible();
+
+    for (const field of FIELDS) {
+      await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
+      await expect(page.getByRole('combobox', { name: `Format for ${field}`, exact: true })).toHaveValue('sheet');
+    }
+    await expect(page.getByRole('combobox', { name: 'Format for total_tagihan' })).toHaveCount(0);
+    for (const [field, label] of Object.entries(FORMATS)) {
+      await page.getByRole('combobox', { name: `Format for ${field}`, exact: true }).selectOption({ label });
+    }
+    await page.getByRole('button', { name: 'Select All' }).click();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate Merged Document (3 sections)' }).click(),
+    ]);
+    const zip = new PizZip(readFileSync(await download.path()));
+    const [first, second, third] = sectionValues(zip.file('word/document.xml')!.asText());
+    expect(first).toEqual({
+      nomor: 'INV/2024/00007',
+      total_sheet: 'Rp1.234.567',
+      total_rupiah: 'Rp 1.234.567',
+      total_number: '1.234.567',
+      total_terbilang: 'satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah',
+      persen: '12,50%',
+      tanggal: '2025-11-23',
+      tanggal_panjang: '23 November 2025',
+      nama_upper: 'PT SINAR JAYA',
+      lunas: 'TRUE',
+    });
+    expect(second.total_terbilang).toBe('dua ratus lima puluh juta rupiah');
+    expect(second.tanggal_panjang).toBe('5 Januari 2024');
+    // Text that cannot take the format is merged as it is, never emptied…
+    expect(third).toMatchObject({ total_rupiah: 'belum ada', total_terbilang: 'belum ada', tanggal_panjang: 'nanti', lunas: 'FALSE' });
+    // …and the warning names each field and its first row.
+    const warning = page.locator('.gen-messages').getByRole('alert');
+    await expect(warning).toContainText('total_rupiah: 1 value could not be written as Rupiah; merged as in the sheet (first at row 3)');
+    await expect(warning).toContainText('total_terbilang: 1 value could not be written as Terbilang');
+    await expect(warning).toContainText('tanggal_panjang: 1 value could not be written as Date');
+    await expect(page.getByText('Successfully generated merged document with 3 sections')).toBeVisible();
+    // Headers are rendered per row.
+    const headers = Object.keys(zip.files).filter((name) => /^word\/header\d+(_s\d+)?\.xml$/.test(name));
+    const headerTexts = headers.map((name) => zip.file(name)!.asText().replace(/<[^>]+>/g, ''));
+    expect(headerTexts.sort()).toEqual(['Header INV/2024/00007', 'Header INV/2024/00008', 'Header INV/2024/00009']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
