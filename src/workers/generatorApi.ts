@@ -124,7 +124,17 @@ export function createGeneratorApi() {
     },
 
     async exportRows(args: WorkerExportArgs): Promise<ExportResult> {
-      const result = await exportRows({ rows: rowsAt(args), mapping: args.mapping, now: args.now });
+      const data = sheetWith(args);
+      const columnAt = new Map(data.headers.map((header, i) => [header, i]));
+      const result = await exportRows({
+        rows: rowsAt(args),
+        mapping: args.mapping,
+        numberAt: (position, column) => {
+          const c = columnAt.get(column);
+          return c === undefined ? undefined : data.numbers[args.rowIndexes[position]]?.[c];
+        },
+        now: args.now,
+      });
       return Comlink.transfer(result, [result.buffer]);
     },
   };

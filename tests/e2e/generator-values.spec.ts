@@ -27,7 +27,7 @@ function workbook(): Buffer {
       ['Nomor', 'Nama', 'Total', 'Persen', 'Tanggal', 'Lunas'],
       ['INV/2024/00007', 'pt sinar jaya', 1234567, 0.125, new Date(Date.UTC(2025, 10, 23)), true],
       ['INV/2024/00008', 'cv maju', 250000000, 0.5, new Date(Date.UTC(2024, 0, 5)), false],
-      ['INV/2024/00009', 'ud tiga', 'belum ada', 1, 'nanti', false],
+      ['INV/2024/00009', '=HYPERLINK("http://evil","ud")', 'belum ada', 1, 'nanti', false],
     ],
     { cellDates: true },
   );
@@ -72,6 +72,18 @@ async function load(page: Page, dir: string) {
   await expect(page.getByText('Selected: 0 / 3 rows')).toBeVisible();
 }
 
+/** Maps every field (several to the same column), picks the formats and selects all rows. */
+async function mapAll(page: Page) {
+  for (const field of FIELDS) {
+    await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
+    await expect(page.getByRole('combobox', { name: `Format for ${field}`, exact: true })).toHaveValue('sheet');
+  }
+  for (const [field, label] of Object.entries(FORMATS)) {
+    await page.getByRole('combobox', { name: `Format for ${field}`, exact: true }).selectOption({ label });
+  }
+  await page.getByRole('button', { name: 'Select All' }).click();
+}
+
 test('values merge as the sheet shows them, or in the format chosen per field', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
@@ -83,15 +95,7 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     await expect(preview.getByRole('cell', { name: '2025-11-23', exact: true })).toBeVisible();
     await expect(preview.getByRole('cell', { name: 'TRUE', exact: true })).toBeVisible();
 
-    for (const field of FIELDS) {
-      await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
-      await expect(page.getByRole('combobox', { name: `Format for ${field}`, exact: true })).toHaveValue('sheet');
-    }
-    await expect(page.getByRole('combobox', { name: 'Format for total_tagihan' })).toHaveCount(0);
-    for (const [field, label] of Object.entries(FORMATS)) {
-      await page.getByRole('combobox', { name: `Format for ${field}`, exact: true }).selectOption({ label });
-    }
-    await page.getByRole('button', { name: 'Select All' }).click();
+    await mapAll(page);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -125,6 +129,27 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     const headers = Object.keys(zip.files).filter((name) => /^word\/header\d+(_s\d+)?\.xml$/.test(name));
     const headerTexts = headers.map((name) => zip.file(name)!.asText().replace(/<[^>]+>/g, ''));
     expect(headerTexts.sort()).toEqual(['Header INV/2024/00007', 'Header INV/2024/00008', 'Header INV/2024/00009']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Export XLSX writes number cells as numbers with their format, text that looks like a formula as text', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    await load(page, dir);
+    await mapAll(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
+    const book = XLSX.read(readFileSync(await download.path()), { type: 'buffer', cellNF: true, cellFormula: true });
+    const sheet = book.Sheets['Selected Data'];
+    const column = (field: string) => XLSX.utils.encode_col(FIELDS.indexOf(field));
+    expect(sheet[`${column('total_sheet')}2`]).toMatchObject({ t: 'n', v: 1234567, z: '"Rp"#,##0' });
+    expect(sheet[`${column('persen')}2`]).toMatchObject({ t: 'n', v: 0.125, z: '0.00%' });
+    expect(sheet[`${column('total_sheet')}4`]).toMatchObject({ t: 's', v: 'belum ada' });
+    expect(sheet[`${column('nomor')}2`]).toMatchObject({ t: 's', v: 'INV/2024/00007' });
+    const hostile = sheet[`${column('nama_upper')}4`];
+    expect(hostile).toMatchObject({ t: 's', v: '=HYPERLINK("http://evil","ud")' });
+    expect(Object.keys(sheet).filter((key) => !key.startsWith('!')).some((key) => sheet[key].f !== undefined)).toBe(false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
