@@ -14,3 +14,4 @@ export * from './automap';
 export * from './fileSize';
 export * from './terbilang';
 export * from './valueFormat';
+export * from './outputFileName';

@@ -17,6 +17,8 @@ import {
   messages,
   selectedRowIndexes,
   XLSX_MIME,
+  ZIP_MIME,
+  zipNameColumn,
 } from './generator.rules';
 import type {
   AnalyseTemplateInput,
@@ -49,6 +51,7 @@ const emptyData = {
   selectedCount: 0,
   mapping: {},
   formats: {},
+  nameColumn: '',
 } satisfies Partial<GeneratorContext>;
 
 const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
@@ -62,6 +65,7 @@ export const initialGeneratorContext: GeneratorContext = {
   templateFile: null,
   ...emptyData,
   placeholders: [],
+  output: 'merged',
   progress: { processed: 0, total: 0 },
   ...noMessages,
 };
@@ -112,6 +116,10 @@ export const generatorMachine = setup({
       Number.isInteger(event.index) &&
       event.index >= 0 &&
       event.index < context.table.rowCount,
+    isKnownOutput: ({ event }) =>
+      event.type === 'generator.outputChanged' && (event.output === 'merged' || event.output === 'zip'),
+    isKnownNameColumn: ({ context, event }) =>
+      event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
     isKnownFormat: ({ context, event }) =>
       event.type === 'generator.formatChanged' && context.placeholders.includes(event.placeholder) && isValueFormat(event.format),
     isKnownMapping: ({ context, event }) =>
@@ -216,6 +224,14 @@ export const generatorMachine = setup({
           actions: assign(({ context, event }) => ({
             formats: { ...context.formats, [event.placeholder]: event.format },
           })),
+        },
+        'generator.outputChanged': {
+          guard: 'isKnownOutput',
+          actions: assign(({ event }) => ({ output: event.output })),
+        },
+        'generator.nameColumnChanged': {
+          guard: 'isKnownNameColumn',
+          actions: assign(({ event }) => ({ nameColumn: event.column })),
         },
         'generator.autoMap': {
           guard: 'hasColumnsAndPlaceholders',
@@ -341,6 +357,8 @@ export const generatorMachine = setup({
           rowIndexes: selectedRowIndexes(context),
           mapping: context.mapping,
           formats: context.formats,
+          output: context.output,
+          nameColumn: zipNameColumn(context),
         }),
       },
       on: {
@@ -352,10 +370,17 @@ export const generatorMachine = setup({
           actions: [
             {
               type: 'download',
-              params: ({ event }) => ({ data: event.output.data, fileName: event.output.fileName, mimeType: DOCX_MIME }),
+              params: ({ event }) => ({
+                data: event.output.data,
+                fileName: event.output.fileName,
+                mimeType: event.output.files === undefined ? DOCX_MIME : ZIP_MIME,
+              }),
             },
             assign(({ event }) => ({
-              success: messages.generated(event.output.sections, event.output.skipped),
+              success:
+                event.output.files === undefined
+                  ? messages.generated(event.output.sections, event.output.skipped)
+                  : messages.zipped(event.output.files, event.output.fileName, event.output.skipped),
               warning: (event.output.warnings ?? []).join('\n'),
             })),
           ],

@@ -28,10 +28,14 @@ export const messages = {
   generated: (sections: number, skipped: number) =>
     `Successfully generated merged document with ${sections} sections` +
     (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+  zipped: (files: number, fileName: string, skipped: number) =>
+    `Successfully generated ${files} files in ${fileName}` +
+    (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
   exported: (rows: number, fileName: string) => `Successfully exported ${rows} rows to ${fileName}`,
 } as const;
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const ZIP_MIME = 'application/zip';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The §5 upload check of a template; null when the file may be analysed. */
@@ -69,6 +73,11 @@ export function exportBlocker(context: GeneratorContext): string | null {
   if (context.selectedCount === 0) return messages.needRowsToExport;
   if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
   return null;
+}
+
+/** The column that names the zip's files: the one chosen, else the first column. */
+export function zipNameColumn(context: Pick<GeneratorContext, 'nameColumn' | 'headers'>): string {
+  return context.headers.includes(context.nameColumn) ? context.nameColumn : (context.headers[0] ?? '');
 }
 
 /** Step 3 is shown only when placeholders and data rows exist (§4). */

@@ -18,6 +18,9 @@ export type Mapping = Readonly<Record<string, string>>;
 /** Placeholder → how its value is written; a placeholder not named is written as in the sheet. */
 export type Formats = Readonly<Record<string, ValueFormat>>;
 
+/** 'merged': one document, a section per row (spec); 'zip': one .docx per row in a zip. */
+export type OutputMode = 'merged' | 'zip';
+
 export interface Progress {
   readonly processed: number;
   readonly total: number;
@@ -40,6 +43,9 @@ export interface GeneratorContext {
   readonly placeholders: readonly string[];
   readonly mapping: Mapping;
   readonly formats: Formats;
+  readonly output: OutputMode;
+  /** With the zip, the column whose text names each file ('' until chosen: the first column). */
+  readonly nameColumn: string;
   readonly progress: Progress;
   readonly error: string;
   readonly warning: string;
@@ -85,6 +91,8 @@ export interface MergeInput extends RowSelectionInput {
   readonly template: ChosenFile;
   readonly mapping: Mapping;
   readonly formats: Formats;
+  readonly output: OutputMode;
+  readonly nameColumn: string;
 }
 export interface MergeOutput {
   readonly data: ArrayBuffer | Blob;
@@ -93,6 +101,8 @@ export interface MergeOutput {
   readonly skipped: number;
   /** Fields whose values could not all take their format (merged as they are). */
   readonly warnings?: readonly string[];
+  /** Set for a zip of one file per row: how many files it holds. */
+  readonly files?: number;
 }
 
 export interface ExportInput extends RowSelectionInput {
@@ -121,6 +131,8 @@ export type GeneratorEvent =
   | { type: 'generator.selectNone' }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
+  | { type: 'generator.outputChanged'; output: OutputMode }
+  | { type: 'generator.nameColumnChanged'; column: string }
   | { type: 'generator.autoMap' }
   | { type: 'generator.clearMappings' }
   | { type: 'generator.generate' }

@@ -7,11 +7,11 @@ import type { TemplateAnalysis } from './analyseTemplate';
 import type { MergeProgress, MergeResult } from './mergeDocuments';
 import type { ExportResult } from './exportRows';
 import type { FieldFormats } from './formatRows';
-import type { FormattedMergeResult } from './generatorApi';
+import type { FormattedMergeResult, FormattedZipResult } from './generatorApi';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
-export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult, FieldFormats, FormattedMergeResult };
+export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult, FieldFormats, FormattedMergeResult, FormattedZipResult };
 export { CancelledError, SheetTable };
 
 /** A file as the screen has it (File from an <input>) or raw bytes. */
@@ -42,6 +42,11 @@ export interface MergeRequest extends RowSelection {
   now?: Date;
 }
 
+export interface ZipRequest extends MergeRequest {
+  /** The column whose text names each row's file. */
+  nameColumn: string;
+}
+
 export interface ExportRequest extends RowSelection {
   mapping: Record<string, string>;
   now?: Date;
@@ -56,6 +61,8 @@ export interface GeneratorBridge {
    */
   readSheet(sheetName: string, file?: FileSource): Promise<SheetTable>;
   mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult>;
+  /** One .docx per selected row, packed in one zip, files named by a column. */
+  zipPerRow(request: ZipRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
   cancel(): void;
@@ -200,6 +207,26 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
       });
     },
 
+    zipPerRow(request, onProgress) {
+      return run(async (startedIn) => {
+        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const api = await withWorkbook(startedIn, request.workbook);
+        const rowIndexes = request.rowIndexes.slice();
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndexes,
+          mapping: request.mapping,
+          formats: request.formats,
+          nameColumn: request.nameColumn,
+          now: request.now,
+        };
+        const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
+        connect(startedIn);
+        return api.zipPerRow(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
+      });
+    },
+
     exportRows(request) {
       return run(async (startedIn) => {
         const api = await withWorkbook(startedIn, request.workbook);
@@ -231,5 +258,6 @@ export const readWorkbook: GeneratorBridge['readWorkbook'] = (file) => generator
 export const readSheet: GeneratorBridge['readSheet'] = (sheetName, file) => generatorBridge.readSheet(sheetName, file);
 export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (request, onProgress) =>
   generatorBridge.mergeDocuments(request, onProgress);
+export const zipPerRow: GeneratorBridge['zipPerRow'] = (request, onProgress) => generatorBridge.zipPerRow(request, onProgress);
 export const exportRows: GeneratorBridge['exportRows'] = (request) => generatorBridge.exportRows(request);
 export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();

@@ -6,6 +6,7 @@ import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCe
 import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
 import { formatRows, type FieldFormats } from './formatRows';
+import { zipPerRow, type ZipPerRowResult } from './zipPerRow';
 
 /** Rows of the worker's current sheet, named by their 0-based index in the preview. */
 export interface SheetSelection {
@@ -19,6 +20,16 @@ export interface WorkerMergeArgs extends SheetSelection {
   /** placeholder → format of its value (default: as in the sheet). */
   formats?: FieldFormats;
   now?: Date;
+}
+
+export interface WorkerZipArgs extends WorkerMergeArgs {
+  /** The column whose text names each row's file. */
+  nameColumn: string;
+}
+
+/** A zip's result plus the fields whose values could not all take their format. */
+export interface FormattedZipResult extends ZipPerRowResult {
+  warnings: string[];
 }
 
 /** A merge's result plus the fields whose values could not all take their format. */
@@ -117,6 +128,22 @@ export function createGeneratorApi() {
         // 'Row n: …' names the row as the preview numbers it.
         rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
         mapping,
+        now: args.now,
+        onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+      });
+      return Comlink.transfer({ ...result, warnings }, [result.buffer]);
+    },
+
+    async zipPerRow(args: WorkerZipArgs, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult> {
+      const data = sheetWith(args);
+      const { rows, mapping, warnings } = formatRows(data, args.rowIndexes, args.mapping, args.formats);
+      const nameAt = data.headers.indexOf(args.nameColumn);
+      const result = await zipPerRow({
+        template: args.template,
+        rows,
+        mapping,
+        names: Array.from(args.rowIndexes, (index) => (nameAt < 0 ? '' : data.cells[index][nameAt] ?? '')),
+        rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
         now: args.now,
         onProgress: onProgress ? (p) => void onProgress(p) : undefined,
       });

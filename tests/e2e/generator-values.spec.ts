@@ -28,6 +28,9 @@ function workbook(): Buffer {
       ['INV/2024/00007', 'pt sinar jaya', 1234567, 0.125, new Date(Date.UTC(2025, 10, 23)), true],
       ['INV/2024/00008', 'cv maju', 250000000, 0.5, new Date(Date.UTC(2024, 0, 5)), false],
       ['INV/2024/00009', '=HYPERLINK("http://evil","ud")', 'belum ada', 1, 'nanti', false],
+      // The same number again (its file is numbered), then a row with one value only (skipped).
+      ['INV/2024/00007', 'pt duplikat', 5, 0.1, new Date(Date.UTC(2025, 0, 1)), true],
+      ['INV/2024/00010'],
     ],
     { cellDates: true },
   );
@@ -69,7 +72,7 @@ async function load(page: Page, dir: string) {
   await page.getByLabel('DOCX Template').setInputFiles(templateFile);
   await expect(page.getByLabel('DOCX Template')).toBeEnabled();
   await page.getByLabel('Excel Data').setInputFiles(dataFile);
-  await expect(page.getByText('Selected: 0 / 3 rows')).toBeVisible();
+  await expect(page.getByText('Selected: 0 / 5 rows')).toBeVisible();
 }
 
 /** Maps every field (several to the same column), picks the formats and selects all rows. */
@@ -93,16 +96,18 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     await expect(preview.getByRole('cell', { name: 'Rp1.234.567', exact: true })).toBeVisible();
     await expect(preview.getByRole('cell', { name: '12,50%', exact: true })).toBeVisible();
     await expect(preview.getByRole('cell', { name: '2025-11-23', exact: true })).toBeVisible();
-    await expect(preview.getByRole('cell', { name: 'TRUE', exact: true })).toBeVisible();
+    await expect(preview.getByRole('cell', { name: 'TRUE', exact: true }).first()).toBeVisible();
 
     await mapAll(page);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Generate Merged Document (3 sections)' }).click(),
+      page.getByRole('button', { name: 'Generate Merged Document (5 sections)' }).click(),
     ]);
     const zip = new PizZip(readFileSync(await download.path()));
-    const [first, second, third] = sectionValues(zip.file('word/document.xml')!.asText());
+    const sections = sectionValues(zip.file('word/document.xml')!.asText());
+    expect(sections).toHaveLength(4);
+    const [first, second, third] = sections;
     expect(first).toEqual({
       nomor: 'INV/2024/00007',
       total_sheet: 'Rp1.234.567',
@@ -124,11 +129,11 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     await expect(warning).toContainText('total_rupiah: 1 value could not be written as Rupiah; merged as in the sheet (first at row 3)');
     await expect(warning).toContainText('total_terbilang: 1 value could not be written as Terbilang');
     await expect(warning).toContainText('tanggal_panjang: 1 value could not be written as Date');
-    await expect(page.getByText('Successfully generated merged document with 3 sections')).toBeVisible();
+    await expect(page.getByText('Successfully generated merged document with 4 sections (1 rows skipped due to insufficient data)')).toBeVisible();
     // Headers are rendered per row.
     const headers = Object.keys(zip.files).filter((name) => /^word\/header\d+(_s\d+)?\.xml$/.test(name));
     const headerTexts = headers.map((name) => zip.file(name)!.asText().replace(/<[^>]+>/g, ''));
-    expect(headerTexts.sort()).toEqual(['Header INV/2024/00007', 'Header INV/2024/00008', 'Header INV/2024/00009']);
+    expect(headerTexts.sort()).toEqual(['Header INV/2024/00007', 'Header INV/2024/00007', 'Header INV/2024/00008', 'Header INV/2024/00009']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -150,6 +155,43 @@ test('Export XLSX writes number cells as numbers with their format, text that lo
     const hostile = sheet[`${column('nama_upper')}4`];
     expect(hostile).toMatchObject({ t: 's', v: '=HYPERLINK("http://evil","ud")' });
     expect(Object.keys(sheet).filter((key) => !key.startsWith('!')).some((key) => sheet[key].f !== undefined)).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('One file per row (.zip): one document per row, named by a column, repeats numbered, thin rows skipped', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    await load(page, dir);
+    await mapAll(page);
+    const output = page.getByRole('combobox', { name: 'Output', exact: true });
+    await expect(output).toHaveValue('merged');
+    await expect(page.getByRole('combobox', { name: 'Name files by' })).toHaveCount(0);
+    await output.selectOption({ label: 'One file per row (.zip)' });
+    await page.getByRole('combobox', { name: 'Name files by' }).selectOption('Nomor');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate 5 Files (.zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Invoices_\d{4}-\d{2}-\d{2}\.zip$/);
+    await expect(page.getByText(`Successfully generated 4 files in ${download.suggestedFilename()} (1 rows skipped due to insufficient data)`)).toBeVisible();
+    const zip = new PizZip(readFileSync(await download.path()));
+    const expected: Record<string, [string, string]> = {
+      'INV-2024-00007.docx': ['INV/2024/00007', 'PT SINAR JAYA'],
+      'INV-2024-00008.docx': ['INV/2024/00008', 'CV MAJU'],
+      'INV-2024-00009.docx': ['INV/2024/00009', '=HYPERLINK("HTTP://EVIL","UD")'],
+      'INV-2024-00007 (2).docx': ['INV/2024/00007', 'PT DUPLIKAT'],
+    };
+    expect(Object.keys(zip.files).sort()).toEqual(Object.keys(expected).sort());
+    for (const [name, [nomor, nama]] of Object.entries(expected)) {
+      const docx = new PizZip(zip.file(name)!.asUint8Array());
+      const [values, ...others] = sectionValues(docx.file('word/document.xml')!.asText());
+      expect(others).toHaveLength(0);
+      expect(values.nomor).toBe(nomor);
+      expect(values.nama_upper).toBe(nama.replace(/"/g, '&quot;'));
+      expect(docx.file('word/header1.xml')!.asText().replace(/<[^>]+>/g, '')).toBe(`Header ${nomor}`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -381,6 +381,23 @@ describe('generator machine: selection and mapping', () => {
     expect({ ...t.actor.getSnapshot().context.formats }).toEqual({});
   });
 
+  it('one file per row: the zip output and its name column go with the job; the zip is downloaded as such', async () => {
+    const t = await readyToGo();
+    expect(t.actor.getSnapshot().context.output).toBe('merged');
+    t.actor.send({ type: 'generator.outputChanged', output: 'zip' });
+    t.actor.send({ type: 'generator.nameColumnChanged', column: 'Nope' });
+    t.actor.send({ type: 'generator.generate' });
+    // No column chosen: the first one names the files.
+    expect(t.calls.merge[0]).toMatchObject({ output: 'zip', nameColumn: 'Nama' });
+    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'Invoices.zip', sections: 1, skipped: 1, files: 1 } });
+    await idle(t.actor);
+    expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip', mimeType: 'application/zip' });
+    expect(t.actor.getSnapshot().context.success).toBe('Successfully generated 1 files in Invoices.zip (1 rows skipped due to insufficient data)');
+    t.actor.send({ type: 'generator.nameColumnChanged', column: 'Alamat' });
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.calls.merge[1]).toMatchObject({ output: 'zip', nameColumn: 'Alamat' });
+  });
+
   it('auto-maps similar names with the domain auto-mapper', async () => {
     const { actor } = await loaded({ placeholders: ['nama', 'alamat', 'no_telepon', 'periode'] });
     actor.send({ type: 'generator.autoMap' });

@@ -9,6 +9,7 @@ import type {
   GeneratorEvent,
   MergeActorEvent,
   MergeInput,
+  MergeOutput,
   ReadSheetInput,
   ReadSheetOutput,
   ReadWorkbookInput,
@@ -46,33 +47,39 @@ export const workerActors = {
     const send = (event: MergeActorEvent) => {
       if (live) sendBack(event);
     };
-    bridge
-      .mergeDocuments(
-        {
-          template: input.template,
-          workbook: input.workbook,
-          sheetName: input.sheet,
-          rowIndexes: input.rowIndexes,
-          mapping: { ...input.mapping },
-          formats: { ...input.formats },
-        },
-        ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
-      )
+    const request = {
+      template: input.template,
+      workbook: input.workbook,
+      sheetName: input.sheet,
+      rowIndexes: input.rowIndexes,
+      mapping: { ...input.mapping },
+      formats: { ...input.formats },
+    };
+    const onProgress = ({ processed, total }: { processed: number; total: number }) =>
+      send({ type: 'generator.progress', processed, total });
+    const job: Promise<MergeOutput> =
+      input.output === 'zip'
+        ? bridge.zipPerRow({ ...request, nameColumn: input.nameColumn }, onProgress).then((result) => ({
+            data: result.buffer,
+            fileName: result.fileName,
+            sections: result.files,
+            skipped: result.skipped,
+            warnings: result.warnings,
+            files: result.files,
+          }))
+        : bridge.mergeDocuments(request, onProgress).then((result) => ({
+            data: result.buffer,
+            fileName: result.fileName,
+            sections: result.sections,
+            skipped: result.skipped,
+            warnings: result.warnings,
+          }));
+    job
       .finally(() => {
         settled = true;
       })
       .then(
-        (result) =>
-          send({
-            type: 'generator.merged',
-            output: {
-              data: result.buffer,
-              fileName: result.fileName,
-              sections: result.sections,
-              skipped: result.skipped,
-              warnings: result.warnings,
-            },
-          }),
+        (output) => send({ type: 'generator.merged', output }),
         (error: unknown) => send({ type: 'generator.mergeFailed', error }),
       );
     return () => {
