@@ -15,3 +15,4 @@ export * from './fileSize';
 export * from './terbilang';
 export * from './valueFormat';
 export * from './outputFileName';
+export * from './documentPreview';

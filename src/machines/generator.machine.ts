@@ -19,6 +19,8 @@ import {
   XLSX_MIME,
   ZIP_MIME,
   zipNameColumn,
+  canPreview,
+  selectedRowAt,
 } from './generator.rules';
 import type {
   AnalyseTemplateInput,
@@ -30,6 +32,8 @@ import type {
   GeneratorEvent,
   MergeActorEvent,
   MergeInput,
+  PreviewInput,
+  DocumentPreview,
   ReadSheetInput,
   ReadSheetOutput,
   ReadWorkbookInput,
@@ -52,6 +56,8 @@ const emptyData = {
   mapping: {},
   formats: {},
   nameColumn: '',
+  preview: null,
+  previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
 
 const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
@@ -86,6 +92,7 @@ export const generatorMachine = setup({
     readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(notProvided('readSheet')),
     mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(notProvided('mergeDocuments')),
     exportRows: fromPromise<ExportOutput, ExportInput>(notProvided('exportRows')),
+    previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
   },
   actions: {
     /** Start a download of a produced file (the page clicks a temporary <a download>). */
@@ -116,6 +123,10 @@ export const generatorMachine = setup({
       Number.isInteger(event.index) &&
       event.index >= 0 &&
       event.index < context.table.rowCount,
+    canPreview: ({ context }) => canPreview(context),
+    hasNextPreview: ({ context }) => context.preview !== null && context.preview.position + 1 < context.selectedCount,
+    hasPreviousPreview: ({ context }) =>
+      context.preview !== null && context.preview.position > 0 && context.preview.position - 1 < context.selectedCount,
     isKnownOutput: ({ event }) =>
       event.type === 'generator.outputChanged' && (event.output === 'merged' || event.output === 'zip'),
     isKnownNameColumn: ({ context, event }) =>
@@ -187,6 +198,7 @@ export const generatorMachine = setup({
             table: EMPTY_SHEET_TABLE,
             selection: NO_SELECTION,
             selectedCount: 0,
+            preview: null,
             ...messagesKeptForTemplate(context),
           })),
         },
@@ -232,6 +244,24 @@ export const generatorMachine = setup({
         'generator.nameColumnChanged': {
           guard: 'isKnownNameColumn',
           actions: assign(({ event }) => ({ nameColumn: event.column })),
+        },
+        'generator.previewRow': {
+          guard: 'canPreview',
+          target: 'previewing',
+          actions: assign({ previewPosition: 0, error: '' }),
+        },
+        'generator.previewNext': {
+          guard: 'hasNextPreview',
+          target: 'previewing',
+          actions: assign(({ context }) => ({ previewPosition: context.preview!.position + 1, error: '' })),
+        },
+        'generator.previewPrevious': {
+          guard: 'hasPreviousPreview',
+          target: 'previewing',
+          actions: assign(({ context }) => ({ previewPosition: context.preview!.position - 1, error: '' })),
+        },
+        'generator.previewClosed': {
+          actions: assign({ preview: null }),
         },
         'generator.autoMap': {
           guard: 'hasColumnsAndPlaceholders',
@@ -392,6 +422,41 @@ export const generatorMachine = setup({
         'generator.cancel': {
           target: 'ready',
           actions: ['cancelWork', assign({ warning: messages.generationCancelled })],
+        },
+      },
+    },
+
+    previewing: {
+      tags: ['processing'],
+      invoke: {
+        src: 'previewRow',
+        input: ({ context }) => ({
+          template: context.templateFile!,
+          workbook: context.dataFile!,
+          sheet: context.selectedSheet,
+          rowIndex: selectedRowAt(context, context.previewPosition),
+          mapping: context.mapping,
+          formats: context.formats,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            preview: {
+              position: context.previewPosition,
+              rowIndex: selectedRowAt(context, context.previewPosition),
+              document: event.output,
+            },
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ preview: null, error: messages.preview(errorText(event.error)) })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork'],
         },
       },
     },

@@ -31,6 +31,7 @@ export const messages = {
   zipped: (files: number, fileName: string, skipped: number) =>
     `Successfully generated ${files} files in ${fileName}` +
     (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+  preview: (detail: string) => `Error previewing row: ${detail}`,
   exported: (rows: number, fileName: string) => `Successfully exported ${rows} rows to ${fileName}`,
 } as const;
 
@@ -78,6 +79,21 @@ export function exportBlocker(context: GeneratorContext): string | null {
 /** The column that names the zip's files: the one chosen, else the first column. */
 export function zipNameColumn(context: Pick<GeneratorContext, 'nameColumn' | 'headers'>): string {
   return context.headers.includes(context.nameColumn) ? context.nameColumn : (context.headers[0] ?? '');
+}
+
+/** Preview Row needs a template and at least one selected row. */
+export function canPreview(context: Pick<GeneratorContext, 'templateFile' | 'selectedCount'>): boolean {
+  return context.templateFile !== null && context.selectedCount > 0;
+}
+
+/** The table index of the selected row at `position` (selected rows in table order), or -1. */
+export function selectedRowAt(context: Pick<GeneratorContext, 'selection' | 'selectedCount'>, position: number): number {
+  if (position < 0 || position >= context.selectedCount) return -1;
+  let seen = 0;
+  for (let i = 0; i < context.selection.length; i++) {
+    if (context.selection[i] === 1 && seen++ === position) return i;
+  }
+  return -1;
 }
 
 /** Step 3 is shown only when placeholders and data rows exist (§4). */

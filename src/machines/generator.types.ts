@@ -3,6 +3,9 @@
 // needs from it, not how the bridge is called.
 import type { SheetRowValues, SheetTable } from '../domain/sheetTable';
 import type { ValueFormat } from '../domain/valueFormat';
+import type { DocumentPreview } from '../domain/documentPreview';
+
+export type { DocumentPreview };
 
 export type { SheetTable };
 
@@ -20,6 +23,14 @@ export type Formats = Readonly<Record<string, ValueFormat>>;
 
 /** 'merged': one document, a section per row (spec); 'zip': one .docx per row in a zip. */
 export type OutputMode = 'merged' | 'zip';
+
+/** The document one selected row produces (Preview Row). */
+export interface RowPreview {
+  /** Position among the selected rows (0-based), and the row's 0-based index in the table. */
+  readonly position: number;
+  readonly rowIndex: number;
+  readonly document: DocumentPreview;
+}
 
 export interface Progress {
   readonly processed: number;
@@ -46,6 +57,9 @@ export interface GeneratorContext {
   readonly output: OutputMode;
   /** With the zip, the column whose text names each file ('' until chosen: the first column). */
   readonly nameColumn: string;
+  /** The preview shown, or null; previewPosition is the selected row asked for (shown or on its way). */
+  readonly preview: RowPreview | null;
+  readonly previewPosition: number;
   readonly progress: Progress;
   readonly error: string;
   readonly warning: string;
@@ -105,6 +119,15 @@ export interface MergeOutput {
   readonly files?: number;
 }
 
+export interface PreviewInput {
+  readonly template: ChosenFile;
+  readonly workbook: ChosenFile;
+  readonly sheet: string;
+  readonly rowIndex: number;
+  readonly mapping: Mapping;
+  readonly formats: Formats;
+}
+
 export interface ExportInput extends RowSelectionInput {
   readonly mapping: Mapping;
 }
@@ -132,6 +155,10 @@ export type GeneratorEvent =
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
   | { type: 'generator.outputChanged'; output: OutputMode }
+  | { type: 'generator.previewRow' }
+  | { type: 'generator.previewNext' }
+  | { type: 'generator.previewPrevious' }
+  | { type: 'generator.previewClosed' }
   | { type: 'generator.nameColumnChanged'; column: string }
   | { type: 'generator.autoMap' }
   | { type: 'generator.clearMappings' }

@@ -8,6 +8,7 @@ import type { MergeProgress, MergeResult } from './mergeDocuments';
 import type { ExportResult } from './exportRows';
 import type { FieldFormats } from './formatRows';
 import type { FormattedMergeResult, FormattedZipResult } from './generatorApi';
+import type { DocumentPreview } from '../domain/documentPreview';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
@@ -47,6 +48,15 @@ export interface ZipRequest extends MergeRequest {
   nameColumn: string;
 }
 
+export interface PreviewRequest {
+  workbook?: FileSource;
+  template: FileSource;
+  sheetName: string;
+  rowIndex: number;
+  mapping: Record<string, string>;
+  formats?: FieldFormats;
+}
+
 export interface ExportRequest extends RowSelection {
   mapping: Record<string, string>;
   now?: Date;
@@ -63,6 +73,8 @@ export interface GeneratorBridge {
   mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult>;
   /** One .docx per selected row, packed in one zip, files named by a column. */
   zipPerRow(request: ZipRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult>;
+  /** The document one row produces, read back as text (Preview Row). */
+  previewRow(request: PreviewRequest): Promise<DocumentPreview>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
   cancel(): void;
@@ -227,6 +239,22 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
       });
     },
 
+    previewRow(request) {
+      return run(async (startedIn) => {
+        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const api = await withWorkbook(startedIn, request.workbook);
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndex: request.rowIndex,
+          mapping: request.mapping,
+          formats: request.formats,
+        };
+        connect(startedIn);
+        return api.previewRow(Comlink.transfer(args, [template]));
+      });
+    },
+
     exportRows(request) {
       return run(async (startedIn) => {
         const api = await withWorkbook(startedIn, request.workbook);
@@ -259,5 +287,6 @@ export const readSheet: GeneratorBridge['readSheet'] = (sheetName, file) => gene
 export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (request, onProgress) =>
   generatorBridge.mergeDocuments(request, onProgress);
 export const zipPerRow: GeneratorBridge['zipPerRow'] = (request, onProgress) => generatorBridge.zipPerRow(request, onProgress);
+export const previewRow: GeneratorBridge['previewRow'] = (request) => generatorBridge.previewRow(request);
 export const exportRows: GeneratorBridge['exportRows'] = (request) => generatorBridge.exportRows(request);
 export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();

@@ -7,6 +7,8 @@ import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDoc
 import { exportRows, type ExportResult } from './exportRows';
 import { formatRows, type FieldFormats } from './formatRows';
 import { zipPerRow, type ZipPerRowResult } from './zipPerRow';
+import { previewRow } from './previewRow';
+import type { DocumentPreview } from '../domain/documentPreview';
 
 /** Rows of the worker's current sheet, named by their 0-based index in the preview. */
 export interface SheetSelection {
@@ -25,6 +27,15 @@ export interface WorkerMergeArgs extends SheetSelection {
 export interface WorkerZipArgs extends WorkerMergeArgs {
   /** The column whose text names each row's file. */
   nameColumn: string;
+}
+
+export interface WorkerPreviewArgs {
+  template: ArrayBuffer;
+  sheetName: string;
+  /** 0-based index of the row in the preview table. */
+  rowIndex: number;
+  mapping: Record<string, string>;
+  formats?: FieldFormats;
 }
 
 /** A zip's result plus the fields whose values could not all take their format. */
@@ -148,6 +159,13 @@ export function createGeneratorApi() {
         onProgress: onProgress ? (p) => void onProgress(p) : undefined,
       });
       return Comlink.transfer({ ...result, warnings }, [result.buffer]);
+    },
+
+    async previewRow(args: WorkerPreviewArgs): Promise<DocumentPreview> {
+      const rowIndexes = [args.rowIndex];
+      const data = sheetWith({ sheetName: args.sheetName, rowIndexes: Uint32Array.from(rowIndexes) });
+      const { rows, mapping } = formatRows(data, rowIndexes, args.mapping, args.formats);
+      return previewRow({ template: args.template, row: rows[0], mapping, rowNumber: args.rowIndex + 1 });
     },
 
     async exportRows(args: WorkerExportArgs): Promise<ExportResult> {

@@ -15,8 +15,11 @@ const FIELDS = ['nomor', 'total_sheet', 'total_rupiah', 'total_number', 'total_t
 function template(): Buffer {
   return Buffer.from(
     buildDocx({
-      body: FIELDS.map((field) => paragraph(`${field}={${field}}`)).join(''),
+      body:
+        FIELDS.map((field) => paragraph(`${field}={${field}}`)).join('') +
+        `<w:tbl><w:tr><w:tc>${paragraph('Jumlah')}</w:tc><w:tc>${paragraph('{total_rupiah}')}</w:tc></w:tr></w:tbl>`,
       header: paragraph('Header {nomor}'),
+      footer: paragraph('Footer {nama_upper}'),
     }),
   );
 }
@@ -192,6 +195,49 @@ test('One file per row (.zip): one document per row, named by a column, repeats 
       expect(values.nama_upper).toBe(nama.replace(/"/g, '&quot;'));
       expect(docx.file('word/header1.xml')!.asText().replace(/<[^>]+>/g, '')).toBe(`Header ${nomor}`);
     }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Preview Row shows the document a selected row produces, with Previous and Next through the selection', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    await load(page, dir);
+    const previewButton = page.getByRole('button', { name: 'Preview Row' });
+    for (const field of FIELDS) await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
+    for (const [field, label] of Object.entries(FORMATS)) {
+      await page.getByRole('combobox', { name: `Format for ${field}`, exact: true }).selectOption({ label });
+    }
+    await expect(previewButton).toBeDisabled();
+    await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Select row 4', exact: true }).check();
+    await previewButton.click();
+
+    const document = page.getByRole('article', { name: 'Document preview' });
+    await expect(page.getByRole('heading', { name: 'Preview of row 1 (1 / 2 selected)' })).toBeVisible();
+    await expect(document.getByText('total_rupiah=Rp 1.234.567', { exact: true })).toBeVisible();
+    await expect(document.getByText('total_terbilang=satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah')).toBeVisible();
+    await expect(document.getByRole('cell', { name: 'Rp 1.234.567', exact: true })).toBeVisible();
+    await expect(document.getByText('Header INV/2024/00007', { exact: true })).toBeVisible();
+    await expect(document.getByText('Footer PT SINAR JAYA', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Preview of row 4 (2 / 2 selected)' })).toBeVisible();
+    await expect(document.getByText('Footer PT DUPLIKAT', { exact: true })).toBeVisible();
+    await expect(document.getByText('total_rupiah=Rp 5', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(document.getByText('Footer PT SINAR JAYA', { exact: true })).toBeVisible();
+
+    // The preview is what Generate writes for that row.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate Merged Document (2 sections)' }).click(),
+    ]);
+    const zip = new PizZip(readFileSync(await download.path()));
+    expect(sectionValues(zip.file('word/document.xml')!.asText())[0].total_rupiah).toBe('Rp 1.234.567');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -12,6 +12,7 @@ import { MappingStep } from '../components/generator/MappingStep';
 import { Messages } from '../components/generator/Messages';
 import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
+import { RowPreview } from '../components/generator/RowPreview';
 import { cancelWorkerJob, workerActors } from '../components/generator/workerActors';
 
 export default function InvoiceDocumentGeneratorPage() {
@@ -54,6 +55,7 @@ export default function InvoiceDocumentGeneratorPage() {
         <MappingStep actorRef={actorRef} />
         <GenerateStep actorRef={actorRef} />
       </fieldset>
+      <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />
       <Messages actorRef={actorRef} />
     </section>

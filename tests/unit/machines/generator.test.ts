@@ -18,6 +18,8 @@ import {
   type GeneratorEvent,
   type MergeActorEvent,
   type MergeInput,
+  type DocumentPreview,
+  type PreviewInput,
   type ReadSheetInput,
   type ReadSheetOutput,
   type ReadWorkbookInput,
@@ -65,6 +67,7 @@ function start(fakes: Fakes = {}) {
     readSheet: [] as ReadSheetInput[],
     merge: [] as MergeInput[],
     export: [] as ExportInput[],
+    preview: [] as PreviewInput[],
   };
   const downloads: DownloadParams[] = [];
   const cancelWork = vi.fn();
@@ -92,6 +95,10 @@ function start(fakes: Fakes = {}) {
         calls.merge.push(input);
         worker = sendBack;
         return () => mergeStopped();
+      }),
+      previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input }) => {
+        calls.preview.push(input);
+        return { headers: [], body: [{ kind: 'paragraph', text: `row ${input.rowIndex}` }], footers: [] };
       }),
       exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input }) => {
         calls.export.push(input);
@@ -396,6 +403,24 @@ describe('generator machine: selection and mapping', () => {
     t.actor.send({ type: 'generator.nameColumnChanged', column: 'Alamat' });
     t.actor.send({ type: 'generator.generate' });
     expect(t.calls.merge[1]).toMatchObject({ output: 'zip', nameColumn: 'Alamat' });
+  });
+
+  it('Preview Row renders the selected rows one at a time, Previous and Next within the selection', async () => {
+    const t = await loaded();
+    expect(t.actor.getSnapshot().can({ type: 'generator.previewRow' })).toBe(false);
+    t.actor.send({ type: 'generator.rowToggled', index: 0 });
+    t.actor.send({ type: 'generator.rowToggled', index: 2 });
+    t.actor.send({ type: 'generator.previewRow' });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.preview).toMatchObject({ position: 0, rowIndex: 0 });
+    expect(t.actor.getSnapshot().can({ type: 'generator.previewPrevious' })).toBe(false);
+    t.actor.send({ type: 'generator.previewNext' });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.preview).toMatchObject({ position: 1, rowIndex: 2, document: { body: [{ text: 'row 2' }] } });
+    expect(t.actor.getSnapshot().can({ type: 'generator.previewNext' })).toBe(false);
+    expect(t.calls.preview.map((c) => c.rowIndex)).toEqual([0, 2]);
+    t.actor.send({ type: 'generator.previewClosed' });
+    expect(t.actor.getSnapshot().context.preview).toBeNull();
   });
 
   it('auto-maps similar names with the domain auto-mapper', async () => {

@@ -21,6 +21,7 @@ export function GenerateStep({ actorRef }: StepProps) {
   const unmapped = useSelector(actorRef, (s) => !isFullyMapped(s.context));
   const generating = useSelector(actorRef, (s) => s.matches('generating'));
   const exporting = useSelector(actorRef, (s) => s.matches('exporting'));
+  const canPreview = useSelector(actorRef, (s) => s.can({ type: 'generator.previewRow' }));
   const output = useSelector(actorRef, (s) => s.context.output);
   const headers = useSelector(actorRef, (s) => s.context.headers);
   const nameColumn = useSelector(actorRef, (s) => zipNameColumn(s.context));
@@ -83,6 +84,9 @@ export function GenerateStep({ actorRef }: StepProps) {
           onClick={() => actorRef.send({ type: 'generator.export' })}
         >
           Export XLSX
+        </button>
+        <button type="button" className="secondary outline" disabled={!canPreview} onClick={() => actorRef.send({ type: 'generator.previewRow' })}>
+          Preview Row
         </button>
       </div>
     </section>

@@ -10,6 +10,8 @@ import type {
   MergeActorEvent,
   MergeInput,
   MergeOutput,
+  PreviewInput,
+  DocumentPreview,
   ReadSheetInput,
   ReadSheetOutput,
   ReadWorkbookInput,
@@ -87,6 +89,17 @@ export const workerActors = {
       // Stopped before the merge finished (page left, or cancelled): the worker need not go on.
       if (!settled) bridge.cancel();
     };
+  }),
+  previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input, signal }) => {
+    stopWorkerWhenAbandoned(signal);
+    return bridge.previewRow({
+      template: input.template,
+      workbook: input.workbook,
+      sheetName: input.sheet,
+      rowIndex: input.rowIndex,
+      mapping: { ...input.mapping },
+      formats: { ...input.formats },
+    });
   }),
   exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
     stopWorkerWhenAbandoned(signal);
