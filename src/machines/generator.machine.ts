@@ -1,7 +1,7 @@
 // The four steps of "Generate Tagihan Voice" (spec §2, §4, §5, §8). All docx/xlsx work is done by
 // injected actors (the worker bridge in the app, fakes in tests); the download is an injected
 // action. The machine never touches the DOM.
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
 import { EMPTY_SHEET_TABLE } from '../domain/sheetTable';
 import { isValueFormat } from '../domain/valueFormat';
@@ -20,6 +20,7 @@ import {
   ZIP_MIME,
   zipNameColumn,
   canPreview,
+  recallMapping,
   selectedRowAt,
 } from './generator.rules';
 import type {
@@ -30,6 +31,7 @@ import type {
   ExportOutput,
   GeneratorContext,
   GeneratorEvent,
+  MappingEdited,
   MergeActorEvent,
   MergeInput,
   PreviewInput,
@@ -85,6 +87,7 @@ export const generatorMachine = setup({
   types: {
     context: {} as GeneratorContext,
     events: {} as GeneratorEvent | MergeActorEvent,
+    emitted: {} as MappingEdited,
   },
   actors: {
     analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(notProvided('analyseTemplate')),
@@ -104,6 +107,13 @@ export const generatorMachine = setup({
       throw new Error('cancelWork is not provided');
     },
     clearSuccess: assign({ success: '' }),
+    /** Tells the page the user edited the mapping (it remembers it for this template). */
+    mappingEdited: emit(({ context }) => ({
+      type: 'generator.mappingEdited' as const,
+      placeholders: context.placeholders,
+      mapping: context.mapping,
+      formats: context.formats,
+    })),
   },
   guards: {
     templateFileAccepted: ({ event }) =>
@@ -227,15 +237,21 @@ export const generatorMachine = setup({
         },
         'generator.mappingChanged': {
           guard: 'isKnownMapping',
-          actions: assign(({ context, event }) => ({
-            mapping: { ...context.mapping, [event.placeholder]: event.column },
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              mapping: { ...context.mapping, [event.placeholder]: event.column },
+            })),
+            'mappingEdited',
+          ],
         },
         'generator.formatChanged': {
           guard: 'isKnownFormat',
-          actions: assign(({ context, event }) => ({
-            formats: { ...context.formats, [event.placeholder]: event.format },
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              formats: { ...context.formats, [event.placeholder]: event.format },
+            })),
+            'mappingEdited',
+          ],
         },
         'generator.outputChanged': {
           guard: 'isKnownOutput',
@@ -265,13 +281,20 @@ export const generatorMachine = setup({
         },
         'generator.autoMap': {
           guard: 'hasColumnsAndPlaceholders',
-          actions: assign(({ context }) => ({
-            mapping: autoMap(context.placeholders, context.headers, context.mapping),
-          })),
+          actions: [
+            assign(({ context }) => ({
+              mapping: autoMap(context.placeholders, context.headers, context.mapping),
+            })),
+            'mappingEdited',
+          ],
         },
         'generator.clearMappings': {
           guard: 'hasPlaceholders',
-          actions: assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })),
+          actions: [assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })), 'mappingEdited'],
+        },
+        'generator.mappingRecalled': {
+          guard: 'hasColumnsAndPlaceholders',
+          actions: assign(({ context, event }) => recallMapping(context, event)),
         },
         'generator.generate': {
           guard: 'canGenerate',

@@ -155,6 +155,7 @@ export type GeneratorEvent =
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
   | { type: 'generator.outputChanged'; output: OutputMode }
+  | { type: 'generator.mappingRecalled'; mapping: Mapping; formats: Formats }
   | { type: 'generator.previewRow' }
   | { type: 'generator.previewNext' }
   | { type: 'generator.previewPrevious' }
@@ -166,6 +167,14 @@ export type GeneratorEvent =
   | { type: 'generator.export' }
   | { type: 'generator.cancel' }
   | { type: 'generator.reset' };
+
+/** What the machine emits when the user edits the mapping (the page remembers it per template). */
+export interface MappingEdited {
+  readonly type: 'generator.mappingEdited';
+  readonly placeholders: readonly string[];
+  readonly mapping: Mapping;
+  readonly formats: Formats;
+}
 
 /** Events the merge actor sends back to the machine while it runs. */
 export type MergeActorEvent =

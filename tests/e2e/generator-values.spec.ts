@@ -72,6 +72,12 @@ async function load(page: Page, dir: string) {
   writeFileSync(dataFile, workbook());
   await signInAs(page);
   await page.goto('/invoice-document-generator');
+  await chooseFiles(page, dir);
+}
+
+async function chooseFiles(page: Page, dir: string) {
+  const templateFile = path.join(dir, 'nilai.docx');
+  const dataFile = path.join(dir, 'nilai.xlsx');
   await page.getByLabel('DOCX Template').setInputFiles(templateFile);
   await expect(page.getByLabel('DOCX Template')).toBeEnabled();
   await page.getByLabel('Excel Data').setInputFiles(dataFile);
@@ -238,6 +244,43 @@ test('Preview Row shows the document a selected row produces, with Previous and 
     ]);
     const zip = new PizZip(readFileSync(await download.path()));
     expect(sectionValues(zip.file('word/document.xml')!.asText())[0].total_rupiah).toBe('Rp 1.234.567');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the mapping and formats are remembered per template: Reset keeps them, Clear All Mappings forgets them', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    await load(page, dir);
+    const mapping = (field: string) => page.getByRole('combobox', { name: field, exact: true });
+    const format = (field: string) => page.getByRole('combobox', { name: `Format for ${field}`, exact: true });
+    await mapping('total_rupiah').selectOption('Total');
+    await format('total_rupiah').selectOption({ label: 'Rupiah' });
+    await mapping('total_terbilang').selectOption('Total');
+    await format('total_terbilang').selectOption({ label: 'Terbilang' });
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect(page.getByText('Selected: 0 / 5 rows')).toHaveCount(0);
+    await chooseFiles(page, dir);
+    await expect(mapping('total_rupiah')).toHaveValue('Total');
+    await expect(format('total_rupiah')).toHaveValue('rupiah');
+    await expect(mapping('total_terbilang')).toHaveValue('Total');
+    await expect(format('total_terbilang')).toHaveValue('terbilang');
+    await expect(mapping('nomor')).toHaveValue('');
+
+    // Still remembered after leaving the page; the merge uses what was re-applied.
+    await page.reload();
+    await chooseFiles(page, dir);
+    await expect(format('total_terbilang')).toHaveValue('terbilang');
+
+    await page.getByRole('button', { name: 'Clear All Mappings' }).click();
+    await expect(mapping('total_rupiah')).toHaveValue('');
+    await expect(format('total_rupiah')).toHaveValue('sheet');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await chooseFiles(page, dir);
+    await expect(mapping('total_rupiah')).toHaveValue('');
+    await expect(mapping('total_terbilang')).toHaveValue('');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,6 +13,7 @@ import { Messages } from '../components/generator/Messages';
 import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RowPreview } from '../components/generator/RowPreview';
+import { useMappingMemory } from '../components/generator/mappingMemory';
 import { cancelWorkerJob, workerActors } from '../components/generator/workerActors';
 
 export default function InvoiceDocumentGeneratorPage() {
@@ -31,6 +32,7 @@ export default function InvoiceDocumentGeneratorPage() {
   // subscribes to the few values it shows.
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
+  useMappingMemory({ actorRef });
 
   return (
     <section className="gen-page">

@@ -423,6 +423,31 @@ describe('generator machine: selection and mapping', () => {
     expect(t.actor.getSnapshot().context.preview).toBeNull();
   });
 
+  it('emits each mapping edit (to be remembered) and applies a recalled mapping to the unmapped fields only', async () => {
+    const t = await loaded();
+    const edits: unknown[] = [];
+    t.actor.on('generator.mappingEdited', (e) => edits.push({ ...e.mapping, ...Object.fromEntries(Object.entries(e.formats).map(([k, v]) => [`${k}:format`, v])) }));
+    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
+    t.actor.send({ type: 'generator.clearMappings' });
+    expect(edits).toEqual([
+      { nama: 'Nama', alamat: '' },
+      { nama: 'Nama', alamat: '', 'nama:format': 'upper' },
+      { nama: '', alamat: '' },
+    ]);
+    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Telepon' });
+    t.actor.send({
+      type: 'generator.mappingRecalled',
+      mapping: { nama: 'Nama', alamat: 'Alamat', unknown: 'Nama' },
+      formats: { alamat: 'upper', nama: 'rupiah' },
+    });
+    const { mapping, formats } = t.actor.getSnapshot().context;
+    expect({ ...mapping }).toEqual({ nama: 'Telepon', alamat: 'Alamat' });
+    expect({ ...formats }).toEqual({ alamat: 'upper' });
+    t.actor.send({ type: 'generator.mappingRecalled', mapping: { alamat: 'Gone' }, formats: {} });
+    expect(t.actor.getSnapshot().context.mapping.alamat).toBe('Alamat');
+  });
+
   it('auto-maps similar names with the domain auto-mapper', async () => {
     const { actor } = await loaded({ placeholders: ['nama', 'alamat', 'no_telepon', 'periode'] });
     actor.send({ type: 'generator.autoMap' });
