@@ -228,6 +228,20 @@ export const generatorMachine = setup({
             selectedCount: context.table.rowCount,
           })),
         },
+        'generator.selectRows': {
+          guard: 'hasRows',
+          actions: assign(({ context, event }) => {
+            const selection = new Uint8Array(context.table.rowCount);
+            let selectedCount = 0;
+            for (const index of event.rowIndexes) {
+              if (index < selection.length && selection[index] === 0) {
+                selection[index] = 1;
+                selectedCount++;
+              }
+            }
+            return { selection, selectedCount };
+          }),
+        },
         'generator.selectNone': {
           guard: 'hasRows',
           actions: assign(({ context }) => ({

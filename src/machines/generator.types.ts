@@ -152,6 +152,8 @@ export type GeneratorEvent =
   | { type: 'generator.rowToggled'; index: number }
   | { type: 'generator.selectAll' }
   | { type: 'generator.selectNone' }
+  /** Selects exactly these rows (0-based), e.g. the ones a filter shows. */
+  | { type: 'generator.selectRows'; rowIndexes: Uint32Array }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
   | { type: 'generator.outputChanged'; output: OutputMode }

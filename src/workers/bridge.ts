@@ -73,6 +73,8 @@ export interface GeneratorBridge {
   mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult>;
   /** One .docx per selected row, packed in one zip, files named by a column. */
   zipPerRow(request: ZipRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult>;
+  /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
+  filterRows(sheetName: string, query: string, workbook?: FileSource): Promise<Uint32Array>;
   /** The document one row produces, read back as text (Preview Row). */
   previewRow(request: PreviewRequest): Promise<DocumentPreview>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
@@ -236,6 +238,14 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
         const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
         connect(startedIn);
         return api.zipPerRow(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
+      });
+    },
+
+    filterRows(sheetName, query, workbook) {
+      return run(async (startedIn) => {
+        const api = await withWorkbook(startedIn, workbook);
+        connect(startedIn);
+        return api.filterRows(sheetName, query);
       });
     },
 

@@ -285,3 +285,41 @@ test('the mapping and formats are remembered per template: Reset keeps them, Cle
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('Filter rows narrows the preview (case-insensitive) and Select Matching selects exactly the rows shown', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    await load(page, dir);
+    const preview = page.getByRole('region', { name: 'Data preview' });
+    const rowBoxes = preview.getByRole('checkbox', { name: /^Select row \d+$/ });
+    await expect(rowBoxes).toHaveCount(5);
+    await page.getByRole('checkbox', { name: 'Select row 2', exact: true }).check();
+
+    await page.getByRole('searchbox', { name: 'Filter rows' }).fill('inv/2024/00007');
+    await expect(rowBoxes).toHaveCount(2);
+    await expect(page.getByText('Showing: 2 / 5 rows')).toBeVisible();
+    await page.getByRole('button', { name: 'Select Matching' }).click();
+    await expect(page.getByText('Selected: 2 / 5 rows')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Select row 1', exact: true })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Select row 4', exact: true })).toBeChecked();
+
+    // Other cells match too (a name), whatever the case; clearing the filter shows every row again.
+    await page.getByRole('searchbox', { name: 'Filter rows' }).fill('SINAR');
+    await expect(rowBoxes).toHaveCount(1);
+    await expect(page.getByRole('checkbox', { name: 'Select row 1', exact: true })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Filter rows' }).fill('');
+    await expect(rowBoxes).toHaveCount(5);
+    await expect(page.getByRole('checkbox', { name: 'Select row 2', exact: true })).not.toBeChecked();
+
+    // The merge takes the rows Select Matching chose.
+    for (const field of FIELDS) await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate Merged Document (2 sections)' }).click(),
+    ]);
+    const zip = new PizZip(readFileSync(await download.path()));
+    expect(sectionValues(zip.file('word/document.xml')!.asText()).map((v) => v.nama_upper)).toEqual(['pt sinar jaya', 'pt duplikat']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

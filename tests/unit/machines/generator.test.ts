@@ -448,6 +448,15 @@ describe('generator machine: selection and mapping', () => {
     expect(t.actor.getSnapshot().context.mapping.alamat).toBe('Alamat');
   });
 
+  it('selects exactly the rows given (Select Matching), ignoring unknown and repeated indexes', async () => {
+    const t = await loaded();
+    t.actor.send({ type: 'generator.rowToggled', index: 1 });
+    t.actor.send({ type: 'generator.selectRows', rowIndexes: Uint32Array.from([0, 2, 2, 99]) });
+    const { selection, selectedCount } = t.actor.getSnapshot().context;
+    expect([...selection]).toEqual([1, 0, 1]);
+    expect(selectedCount).toBe(2);
+  });
+
   it('auto-maps similar names with the domain auto-mapper', async () => {
     const { actor } = await loaded({ placeholders: ['nama', 'alamat', 'no_telepon', 'periode'] });
     actor.send({ type: 'generator.autoMap' });

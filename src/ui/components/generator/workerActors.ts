@@ -117,3 +117,8 @@ export const workerActors = {
 export function cancelWorkerJob(): void {
   bridge.cancel();
 }
+
+/** The preview's row filter, searched by the worker (which holds the rows). */
+export function filterSheetRows(sheetName: string, query: string, workbook: Blob | undefined): Promise<Uint32Array> {
+  return bridge.filterRows(sheetName, query, workbook);
+}
