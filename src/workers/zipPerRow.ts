@@ -1,10 +1,14 @@
-// 'One file per row (.zip)': each row with enough data is merged on its own with the template
-// (mergeDocuments on one row, so the document is exactly that row's section) and packed in a zip.
+// 'One file per row (.zip)': each row with enough data fills the template on its own and the
+// documents are packed in a zip. The template is compiled once (compileTemplate) and its templated
+// parts rendered again per row: merging each row with mergeDocuments recompiled the template every
+// time, 13× the time of the merged document at 10,000 rows (npm run bench).
+import type Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
 import { localDateStamp } from './fileNames';
-import { mergeDocuments, type MergeProgress } from './mergeDocuments';
-import { hasEnoughData } from './rowData';
+import type { MergeProgress } from './mergeDocuments';
+import { hasEnoughData, rowValues } from './rowData';
+import { compileTemplate, type CompiledTemplate } from './template';
 
 export interface ZipPerRowArgs {
   template: ArrayBuffer;
@@ -33,9 +37,45 @@ export function zipFileName(now: Date): string {
 }
 
 function failureText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  // A one-row merge reports 'Some documents failed to generate:\nRow n: …'; keep the row's line.
-  return message.replace(/^Some documents failed to generate:\n/, '');
+  return error instanceof Error ? error.message : String(error);
+}
+
+// docxtemplater renders each compiled part once; rendering the compiled part again with a fresh
+// scope is what its own render() does per file (the same technique as mergeDocuments).
+interface CompiledPart {
+  scopeManager: unknown;
+  render(to: string): unknown;
+  content?: Uint8Array | string;
+  allErrors: { message: string; properties?: { explanation?: string } }[];
+}
+interface DocxtemplaterInternals {
+  compiled: Record<string, CompiledPart>;
+  scopeManagers: Record<string, unknown>;
+  getScopeManager(to: string, part: CompiledPart, data: unknown): unknown;
+}
+
+function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array | string {
+  const internals = doc as unknown as DocxtemplaterInternals;
+  const part = internals.compiled[file];
+  delete internals.scopeManagers[file];
+  part.scopeManager = internals.getScopeManager(file, part, data);
+  part.allErrors = [];
+  part.render(file);
+  const content = part.content;
+  delete part.content;
+  if (content === undefined) {
+    const error = part.allErrors[0];
+    throw new Error(error?.properties?.explanation ?? error?.message ?? `could not render ${file}`);
+  }
+  return content;
+}
+
+/** The parts that hold placeholders: the only ones that differ from row to row. */
+function templatedParts(template: CompiledTemplate): string[] {
+  const internals = template.doc as unknown as DocxtemplaterInternals;
+  return Object.keys(internals.compiled).filter((file) =>
+    (template.trees.get(file) ?? []).some((part) => part.type === 'placeholder'),
+  );
 }
 
 /** One .docx per row in one zip; the same skip rule (2 filled values) and error texts as the merge. */
@@ -52,6 +92,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
     kept.map((i) => safeFileBase(args.names[i] ?? '', `Row ${args.rowNumbers[i] ?? i + 1}`)),
     '.docx',
   );
+  const template = compileTemplate(args.template);
+  const parts = templatedParts(template);
   const zip = new PizZip();
   const failures: string[] = [];
   let lastReport = Date.now();
@@ -59,22 +101,18 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   for (let k = 0; k < kept.length; k++) {
     const i = kept[k];
     if (Date.now() - lastReport >= PROGRESS_MS) {
-      // Skipped rows count as processed, as in the merge.
       onProgress?.({ processed: i, total });
       lastReport = Date.now();
     }
     try {
-      const result = await mergeDocuments({
-        template: args.template,
-        rows: [rows[i]],
-        mapping: args.mapping,
-        rowNumbers: [args.rowNumbers[i] ?? i + 1],
-        now: args.now,
-      });
+      const values = rowValues(rows[i], args.mapping);
+      // The template's own zip takes this row's parts; its other entries stay compressed as they are.
+      for (const part of parts) template.zip.file(part, renderPart(template.doc, part, values));
+      const document = template.zip.generate({ type: 'uint8array', compression: 'DEFLATE' });
       // A .docx is already deflated: stored as it is, the zip is built much faster.
-      zip.file(names[k], new Uint8Array(result.buffer), { binary: true, compression: 'STORE' });
+      zip.file(names[k], document, { binary: true, compression: 'STORE' });
     } catch (error) {
-      failures.push(failureText(error));
+      failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${failureText(error)}`);
     }
   }
   onProgress?.({ processed: total, total });

@@ -4,6 +4,7 @@
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
+import { runGeneratorExtrasBench } from './generator-extras';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'size,merge,api').split(',').map((s) => s.trim()));
 
@@ -14,6 +15,7 @@ function section(title: string, lines: string[]): void {
 
 if (only.has('size')) section('Initial JavaScript (gzip)', bundleSizeReport(readBuildStats()));
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
+if (only.has('merge')) section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
   console.log(`\n== API under load (${seconds} s per endpoint)`);
