@@ -323,3 +323,35 @@ test('Filter rows narrows the preview (case-insensitive) and Select Matching sel
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the zip shows the same progress and can be cancelled like the merge', async ({ page }) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
+  try {
+    const rows = Array.from({ length: 5000 }, (_, i) => [`INV/${i + 1}`, `pelanggan ${i + 1}`, 1000 + i, 0.1, '2025-01-01', true]);
+    const sheet = XLSX.utils.aoa_to_sheet([['Nomor', 'Nama', 'Total', 'Persen', 'Tanggal', 'Lunas'], ...rows]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Data');
+    writeFileSync(path.join(dir, 'nilai.docx'), template());
+    writeFileSync(path.join(dir, 'nilai.xlsx'), XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    await signInAs(page);
+    await page.goto('/invoice-document-generator');
+    await page.getByLabel('DOCX Template').setInputFiles(path.join(dir, 'nilai.docx'));
+    await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+    await page.getByLabel('Excel Data').setInputFiles(path.join(dir, 'nilai.xlsx'));
+    await expect(page.getByText('Selected: 0 / 5000 rows')).toBeVisible();
+    await mapAll(page);
+    await page.getByRole('combobox', { name: 'Output', exact: true }).selectOption({ label: 'One file per row (.zip)' });
+
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Generate 5000 Files (.zip)' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
+    await expect(page.getByText(/^\d+ \/ 5000 sections processed$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText('Generation cancelled');
+    await expect(page.getByRole('button', { name: 'Generate 5000 Files (.zip)' })).toBeEnabled();
+    expect(downloads).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
