@@ -1,7 +1,7 @@
 // The four steps of "Generate Tagihan Voice" (spec §2, §4, §5, §8). All docx/xlsx work is done by
 // injected actors (the worker bridge in the app, fakes in tests); the download is an injected
 // action. The machine never touches the DOM.
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
 import { EMPTY_SHEET_TABLE } from '../domain/sheetTable';
 import { isValueFormat } from '../domain/valueFormat';
@@ -107,6 +107,8 @@ export const generatorMachine = setup({
       throw new Error('cancelWork is not provided');
     },
     clearSuccess: assign({ success: '' }),
+    /** An open preview follows the mapping and formats: it is rendered again after each change. */
+    refreshPreview: raise({ type: 'generator.previewRefresh' as const }),
     /** Tells the page the user edited the mapping (it remembers it for this template). */
     mappingEdited: emit(({ context }) => ({
       type: 'generator.mappingEdited' as const,
@@ -134,6 +136,7 @@ export const generatorMachine = setup({
       event.index >= 0 &&
       event.index < context.table.rowCount,
     canPreview: ({ context }) => canPreview(context),
+    isPreviewOpen: ({ context }) => context.preview !== null && canPreview(context),
     hasNextPreview: ({ context }) => context.preview !== null && context.preview.position + 1 < context.selectedCount,
     hasPreviousPreview: ({ context }) =>
       context.preview !== null && context.preview.position > 0 && context.preview.position - 1 < context.selectedCount,
@@ -256,6 +259,7 @@ export const generatorMachine = setup({
               mapping: { ...context.mapping, [event.placeholder]: event.column },
             })),
             'mappingEdited',
+            'refreshPreview',
           ],
         },
         'generator.formatChanged': {
@@ -265,6 +269,7 @@ export const generatorMachine = setup({
               formats: { ...context.formats, [event.placeholder]: event.format },
             })),
             'mappingEdited',
+            'refreshPreview',
           ],
         },
         'generator.outputChanged': {
@@ -290,6 +295,13 @@ export const generatorMachine = setup({
           target: 'previewing',
           actions: assign(({ context }) => ({ previewPosition: context.preview!.position - 1, error: '' })),
         },
+        'generator.previewRefresh': {
+          guard: 'isPreviewOpen',
+          target: 'previewing',
+          actions: assign(({ context }) => ({
+            previewPosition: Math.min(context.preview?.position ?? 0, context.selectedCount - 1),
+          })),
+        },
         'generator.previewClosed': {
           actions: assign({ preview: null }),
         },
@@ -300,15 +312,20 @@ export const generatorMachine = setup({
               mapping: autoMap(context.placeholders, context.headers, context.mapping),
             })),
             'mappingEdited',
+            'refreshPreview',
           ],
         },
         'generator.clearMappings': {
           guard: 'hasPlaceholders',
-          actions: [assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })), 'mappingEdited'],
+          actions: [
+            assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })),
+            'mappingEdited',
+            'refreshPreview',
+          ],
         },
         'generator.mappingRecalled': {
           guard: 'hasColumnsAndPlaceholders',
-          actions: assign(({ context, event }) => recallMapping(context, event)),
+          actions: [assign(({ context, event }) => recallMapping(context, event)), 'refreshPreview'],
         },
         'generator.generate': {
           guard: 'canGenerate',

@@ -162,6 +162,8 @@ export type GeneratorEvent =
   | { type: 'generator.previewNext' }
   | { type: 'generator.previewPrevious' }
   | { type: 'generator.previewClosed' }
+  /** Raised by the machine itself: the mapping changed under an open preview. */
+  | { type: 'generator.previewRefresh' }
   | { type: 'generator.nameColumnChanged'; column: string }
   | { type: 'generator.autoMap' }
   | { type: 'generator.clearMappings' }

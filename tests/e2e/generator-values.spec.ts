@@ -236,6 +236,11 @@ test('Preview Row shows the document a selected row produces, with Previous and 
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(document.getByText('Footer PT SINAR JAYA', { exact: true })).toBeVisible();
+    // The open preview follows a format change.
+    await page.getByRole('combobox', { name: 'Format for total_rupiah', exact: true }).selectOption({ label: 'Number' });
+    await expect(document.getByText('total_rupiah=1.234.567', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Format for total_rupiah', exact: true }).selectOption({ label: 'Rupiah' });
+    await expect(document.getByText('total_rupiah=Rp 1.234.567', { exact: true })).toBeVisible();
 
     // The preview is what Generate writes for that row.
     const [download] = await Promise.all([

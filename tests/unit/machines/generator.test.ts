@@ -419,8 +419,15 @@ describe('generator machine: selection and mapping', () => {
     expect(t.actor.getSnapshot().context.preview).toMatchObject({ position: 1, rowIndex: 2, document: { body: [{ text: 'row 2' }] } });
     expect(t.actor.getSnapshot().can({ type: 'generator.previewNext' })).toBe(false);
     expect(t.calls.preview.map((c) => c.rowIndex)).toEqual([0, 2]);
+    // An open preview is rendered again when the mapping or a format changes; a closed one is not.
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
+    await idle(t.actor);
+    expect(t.calls.preview.at(-1)).toMatchObject({ rowIndex: 2, formats: { nama: 'upper' } });
     t.actor.send({ type: 'generator.previewClosed' });
     expect(t.actor.getSnapshot().context.preview).toBeNull();
+    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+    await idle(t.actor);
+    expect(t.calls.preview).toHaveLength(3);
   });
 
   it('emits each mapping edit (to be remembered) and applies a recalled mapping to the unmapped fields only', async () => {
