@@ -12,3 +12,7 @@ export * from './constants';
 export * from './validation';
 export * from './automap';
 export * from './fileSize';
+export * from './terbilang';
+export * from './valueFormat';
+export * from './outputFileName';
+export * from './documentPreview';

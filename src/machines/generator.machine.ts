@@ -1,9 +1,10 @@
 // The four steps of "Generate Tagihan Voice" (spec §2, §4, §5, §8). All docx/xlsx work is done by
 // injected actors (the worker bridge in the app, fakes in tests); the download is an injected
 // action. The machine never touches the DOM.
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
 import { EMPTY_SHEET_TABLE } from '../domain/sheetTable';
+import { isValueFormat } from '../domain/valueFormat';
 import {
   checkDataFile,
   checkTemplateFile,
@@ -16,6 +17,11 @@ import {
   messages,
   selectedRowIndexes,
   XLSX_MIME,
+  ZIP_MIME,
+  zipNameColumn,
+  canPreview,
+  recallMapping,
+  selectedRowAt,
 } from './generator.rules';
 import type {
   AnalyseTemplateInput,
@@ -25,8 +31,11 @@ import type {
   ExportOutput,
   GeneratorContext,
   GeneratorEvent,
+  MappingEdited,
   MergeActorEvent,
   MergeInput,
+  PreviewInput,
+  DocumentPreview,
   ReadSheetInput,
   ReadSheetOutput,
   ReadWorkbookInput,
@@ -47,6 +56,10 @@ const emptyData = {
   selection: NO_SELECTION,
   selectedCount: 0,
   mapping: {},
+  formats: {},
+  nameColumn: '',
+  preview: null,
+  previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
 
 const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
@@ -60,6 +73,7 @@ export const initialGeneratorContext: GeneratorContext = {
   templateFile: null,
   ...emptyData,
   placeholders: [],
+  output: 'merged',
   progress: { processed: 0, total: 0 },
   ...noMessages,
 };
@@ -73,6 +87,7 @@ export const generatorMachine = setup({
   types: {
     context: {} as GeneratorContext,
     events: {} as GeneratorEvent | MergeActorEvent,
+    emitted: {} as MappingEdited,
   },
   actors: {
     analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(notProvided('analyseTemplate')),
@@ -80,6 +95,7 @@ export const generatorMachine = setup({
     readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(notProvided('readSheet')),
     mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(notProvided('mergeDocuments')),
     exportRows: fromPromise<ExportOutput, ExportInput>(notProvided('exportRows')),
+    previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
   },
   actions: {
     /** Start a download of a produced file (the page clicks a temporary <a download>). */
@@ -91,6 +107,15 @@ export const generatorMachine = setup({
       throw new Error('cancelWork is not provided');
     },
     clearSuccess: assign({ success: '' }),
+    /** An open preview follows the mapping and formats: it is rendered again after each change. */
+    refreshPreview: raise({ type: 'generator.previewRefresh' as const }),
+    /** Tells the page the user edited the mapping (it remembers it for this template). */
+    mappingEdited: emit(({ context }) => ({
+      type: 'generator.mappingEdited' as const,
+      placeholders: context.placeholders,
+      mapping: context.mapping,
+      formats: context.formats,
+    })),
   },
   guards: {
     templateFileAccepted: ({ event }) =>
@@ -110,6 +135,17 @@ export const generatorMachine = setup({
       Number.isInteger(event.index) &&
       event.index >= 0 &&
       event.index < context.table.rowCount,
+    canPreview: ({ context }) => canPreview(context),
+    isPreviewOpen: ({ context }) => context.preview !== null && canPreview(context),
+    hasNextPreview: ({ context }) => context.preview !== null && context.preview.position + 1 < context.selectedCount,
+    hasPreviousPreview: ({ context }) =>
+      context.preview !== null && context.preview.position > 0 && context.preview.position - 1 < context.selectedCount,
+    isKnownOutput: ({ event }) =>
+      event.type === 'generator.outputChanged' && (event.output === 'merged' || event.output === 'zip'),
+    isKnownNameColumn: ({ context, event }) =>
+      event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
+    isKnownFormat: ({ context, event }) =>
+      event.type === 'generator.formatChanged' && context.placeholders.includes(event.placeholder) && isValueFormat(event.format),
     isKnownMapping: ({ context, event }) =>
       event.type === 'generator.mappingChanged' &&
       context.placeholders.includes(event.placeholder) &&
@@ -175,6 +211,7 @@ export const generatorMachine = setup({
             table: EMPTY_SHEET_TABLE,
             selection: NO_SELECTION,
             selectedCount: 0,
+            preview: null,
             ...messagesKeptForTemplate(context),
           })),
         },
@@ -194,6 +231,20 @@ export const generatorMachine = setup({
             selectedCount: context.table.rowCount,
           })),
         },
+        'generator.selectRows': {
+          guard: 'hasRows',
+          actions: assign(({ context, event }) => {
+            const selection = new Uint8Array(context.table.rowCount);
+            let selectedCount = 0;
+            for (const index of event.rowIndexes) {
+              if (index < selection.length && selection[index] === 0) {
+                selection[index] = 1;
+                selectedCount++;
+              }
+            }
+            return { selection, selectedCount };
+          }),
+        },
         'generator.selectNone': {
           guard: 'hasRows',
           actions: assign(({ context }) => ({
@@ -203,19 +254,78 @@ export const generatorMachine = setup({
         },
         'generator.mappingChanged': {
           guard: 'isKnownMapping',
-          actions: assign(({ context, event }) => ({
-            mapping: { ...context.mapping, [event.placeholder]: event.column },
+          actions: [
+            assign(({ context, event }) => ({
+              mapping: { ...context.mapping, [event.placeholder]: event.column },
+            })),
+            'mappingEdited',
+            'refreshPreview',
+          ],
+        },
+        'generator.formatChanged': {
+          guard: 'isKnownFormat',
+          actions: [
+            assign(({ context, event }) => ({
+              formats: { ...context.formats, [event.placeholder]: event.format },
+            })),
+            'mappingEdited',
+            'refreshPreview',
+          ],
+        },
+        'generator.outputChanged': {
+          guard: 'isKnownOutput',
+          actions: assign(({ event }) => ({ output: event.output })),
+        },
+        'generator.nameColumnChanged': {
+          guard: 'isKnownNameColumn',
+          actions: assign(({ event }) => ({ nameColumn: event.column })),
+        },
+        'generator.previewRow': {
+          guard: 'canPreview',
+          target: 'previewing',
+          actions: assign({ previewPosition: 0, error: '' }),
+        },
+        'generator.previewNext': {
+          guard: 'hasNextPreview',
+          target: 'previewing',
+          actions: assign(({ context }) => ({ previewPosition: context.preview!.position + 1, error: '' })),
+        },
+        'generator.previewPrevious': {
+          guard: 'hasPreviousPreview',
+          target: 'previewing',
+          actions: assign(({ context }) => ({ previewPosition: context.preview!.position - 1, error: '' })),
+        },
+        'generator.previewRefresh': {
+          guard: 'isPreviewOpen',
+          target: 'previewing',
+          actions: assign(({ context }) => ({
+            previewPosition: Math.min(context.preview?.position ?? 0, context.selectedCount - 1),
           })),
+        },
+        'generator.previewClosed': {
+          actions: assign({ preview: null }),
         },
         'generator.autoMap': {
           guard: 'hasColumnsAndPlaceholders',
-          actions: assign(({ context }) => ({
-            mapping: autoMap(context.placeholders, context.headers, context.mapping),
-          })),
+          actions: [
+            assign(({ context }) => ({
+              mapping: autoMap(context.placeholders, context.headers, context.mapping),
+            })),
+            'mappingEdited',
+            'refreshPreview',
+          ],
         },
         'generator.clearMappings': {
           guard: 'hasPlaceholders',
-          actions: assign(({ context }) => ({ mapping: emptyMapping(context.placeholders) })),
+          actions: [
+            assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })),
+            'mappingEdited',
+            'refreshPreview',
+          ],
+        },
+        'generator.mappingRecalled': {
+          guard: 'hasColumnsAndPlaceholders',
+          actions: [assign(({ context, event }) => recallMapping(context, event)), 'refreshPreview'],
         },
         'generator.generate': {
           guard: 'canGenerate',
@@ -330,6 +440,9 @@ export const generatorMachine = setup({
           sheet: context.selectedSheet,
           rowIndexes: selectedRowIndexes(context),
           mapping: context.mapping,
+          formats: context.formats,
+          output: context.output,
+          nameColumn: zipNameColumn(context),
         }),
       },
       on: {
@@ -341,9 +454,19 @@ export const generatorMachine = setup({
           actions: [
             {
               type: 'download',
-              params: ({ event }) => ({ data: event.output.data, fileName: event.output.fileName, mimeType: DOCX_MIME }),
+              params: ({ event }) => ({
+                data: event.output.data,
+                fileName: event.output.fileName,
+                mimeType: event.output.files === undefined ? DOCX_MIME : ZIP_MIME,
+              }),
             },
-            assign(({ event }) => ({ success: messages.generated(event.output.sections, event.output.skipped) })),
+            assign(({ event }) => ({
+              success:
+                event.output.files === undefined
+                  ? messages.generated(event.output.sections, event.output.skipped)
+                  : messages.zipped(event.output.files, event.output.fileName, event.output.skipped),
+              warning: (event.output.warnings ?? []).join('\n'),
+            })),
           ],
         },
         'generator.mergeFailed': {
@@ -353,6 +476,41 @@ export const generatorMachine = setup({
         'generator.cancel': {
           target: 'ready',
           actions: ['cancelWork', assign({ warning: messages.generationCancelled })],
+        },
+      },
+    },
+
+    previewing: {
+      tags: ['processing'],
+      invoke: {
+        src: 'previewRow',
+        input: ({ context }) => ({
+          template: context.templateFile!,
+          workbook: context.dataFile!,
+          sheet: context.selectedSheet,
+          rowIndex: selectedRowAt(context, context.previewPosition),
+          mapping: context.mapping,
+          formats: context.formats,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            preview: {
+              position: context.previewPosition,
+              rowIndex: selectedRowAt(context, context.previewPosition),
+              document: event.output,
+            },
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ preview: null, error: messages.preview(errorText(event.error)) })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: ['cancelWork'],
         },
       },
     },

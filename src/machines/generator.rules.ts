@@ -1,7 +1,8 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
 import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
-import type { ChosenFile, GeneratorContext, Mapping } from './generator.types';
+import { isValueFormat, type ValueFormat } from '../domain/valueFormat';
+import type { ChosenFile, Formats, GeneratorContext, Mapping } from './generator.types';
 
 // ---- rules and texts of spec §5 / §8 / §9 ----
 
@@ -28,10 +29,15 @@ export const messages = {
   generated: (sections: number, skipped: number) =>
     `Successfully generated merged document with ${sections} sections` +
     (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+  zipped: (files: number, fileName: string, skipped: number) =>
+    `Successfully generated ${files} files in ${fileName}` +
+    (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+  preview: (detail: string) => `Error previewing row: ${detail}`,
   exported: (rows: number, fileName: string) => `Successfully exported ${rows} rows to ${fileName}`,
 } as const;
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const ZIP_MIME = 'application/zip';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The §5 upload check of a template; null when the file may be analysed. */
@@ -69,6 +75,26 @@ export function exportBlocker(context: GeneratorContext): string | null {
   if (context.selectedCount === 0) return messages.needRowsToExport;
   if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
   return null;
+}
+
+/** The column that names the zip's files: the one chosen, else the first column. */
+export function zipNameColumn(context: Pick<GeneratorContext, 'nameColumn' | 'headers'>): string {
+  return context.headers.includes(context.nameColumn) ? context.nameColumn : (context.headers[0] ?? '');
+}
+
+/** Preview Row needs a template and at least one selected row. */
+export function canPreview(context: Pick<GeneratorContext, 'templateFile' | 'selectedCount'>): boolean {
+  return context.templateFile !== null && context.selectedCount > 0;
+}
+
+/** The table index of the selected row at `position` (selected rows in table order), or -1. */
+export function selectedRowAt(context: Pick<GeneratorContext, 'selection' | 'selectedCount'>, position: number): number {
+  if (position < 0 || position >= context.selectedCount) return -1;
+  let seen = 0;
+  for (let i = 0; i < context.selection.length; i++) {
+    if (context.selection[i] === 1 && seen++ === position) return i;
+  }
+  return -1;
 }
 
 /** Step 3 is shown only when placeholders and data rows exist (§4). */
@@ -112,3 +138,29 @@ export function mappingForHeaders(placeholders: readonly string[], previous: Map
   return mapping;
 }
 
+
+/**
+ * A remembered mapping applied to the fields still unmapped: each takes its remembered column when
+ * the sheet has it, with its remembered format. Fields the user already mapped are left alone.
+ */
+export function recallMapping(
+  context: Pick<GeneratorContext, 'placeholders' | 'headers' | 'mapping' | 'formats'>,
+  remembered: { mapping: Mapping; formats: Formats },
+): { mapping: Mapping; formats: Formats } {
+  const known = new Set(context.headers);
+  const mapping: Record<string, string> = Object.create(null);
+  const formats: Record<string, ValueFormat> = Object.create(null);
+  for (const p of Object.keys(context.formats)) formats[p] = context.formats[p];
+  for (const p of context.placeholders) {
+    const current = context.mapping[p] ?? '';
+    const column = Object.hasOwn(remembered.mapping, p) ? remembered.mapping[p] : '';
+    if (current === '' && typeof column === 'string' && known.has(column)) {
+      mapping[p] = column;
+      const format = Object.hasOwn(remembered.formats, p) ? remembered.formats[p] : undefined;
+      if (isValueFormat(format)) formats[p] = format;
+    } else {
+      mapping[p] = current;
+    }
+  }
+  return { mapping, formats };
+}

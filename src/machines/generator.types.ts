@@ -2,6 +2,10 @@
 // The worker is reached through injected actors, so these types describe what the machine
 // needs from it, not how the bridge is called.
 import type { SheetRowValues, SheetTable } from '../domain/sheetTable';
+import type { ValueFormat } from '../domain/valueFormat';
+import type { DocumentPreview } from '../domain/documentPreview';
+
+export type { DocumentPreview };
 
 export type { SheetTable };
 
@@ -13,6 +17,20 @@ export type DataRow = SheetRowValues;
 
 /** Placeholder → column; '' while the placeholder is not mapped yet. */
 export type Mapping = Readonly<Record<string, string>>;
+
+/** Placeholder → how its value is written; a placeholder not named is written as in the sheet. */
+export type Formats = Readonly<Record<string, ValueFormat>>;
+
+/** 'merged': one document, a section per row (spec); 'zip': one .docx per row in a zip. */
+export type OutputMode = 'merged' | 'zip';
+
+/** The document one selected row produces (Preview Row). */
+export interface RowPreview {
+  /** Position among the selected rows (0-based), and the row's 0-based index in the table. */
+  readonly position: number;
+  readonly rowIndex: number;
+  readonly document: DocumentPreview;
+}
 
 export interface Progress {
   readonly processed: number;
@@ -35,6 +53,13 @@ export interface GeneratorContext {
   readonly selectedCount: number;
   readonly placeholders: readonly string[];
   readonly mapping: Mapping;
+  readonly formats: Formats;
+  readonly output: OutputMode;
+  /** With the zip, the column whose text names each file ('' until chosen: the first column). */
+  readonly nameColumn: string;
+  /** The preview shown, or null; previewPosition is the selected row asked for (shown or on its way). */
+  readonly preview: RowPreview | null;
+  readonly previewPosition: number;
   readonly progress: Progress;
   readonly error: string;
   readonly warning: string;
@@ -79,12 +104,28 @@ export interface RowSelectionInput {
 export interface MergeInput extends RowSelectionInput {
   readonly template: ChosenFile;
   readonly mapping: Mapping;
+  readonly formats: Formats;
+  readonly output: OutputMode;
+  readonly nameColumn: string;
 }
 export interface MergeOutput {
   readonly data: ArrayBuffer | Blob;
   readonly fileName: string;
   readonly sections: number;
   readonly skipped: number;
+  /** Fields whose values could not all take their format (merged as they are). */
+  readonly warnings?: readonly string[];
+  /** Set for a zip of one file per row: how many files it holds. */
+  readonly files?: number;
+}
+
+export interface PreviewInput {
+  readonly template: ChosenFile;
+  readonly workbook: ChosenFile;
+  readonly sheet: string;
+  readonly rowIndex: number;
+  readonly mapping: Mapping;
+  readonly formats: Formats;
 }
 
 export interface ExportInput extends RowSelectionInput {
@@ -111,13 +152,33 @@ export type GeneratorEvent =
   | { type: 'generator.rowToggled'; index: number }
   | { type: 'generator.selectAll' }
   | { type: 'generator.selectNone' }
+  /** Selects exactly these rows (0-based), e.g. the ones a filter shows. */
+  | { type: 'generator.selectRows'; rowIndexes: Uint32Array }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
+  | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
+  | { type: 'generator.outputChanged'; output: OutputMode }
+  | { type: 'generator.mappingRecalled'; mapping: Mapping; formats: Formats }
+  | { type: 'generator.previewRow' }
+  | { type: 'generator.previewNext' }
+  | { type: 'generator.previewPrevious' }
+  | { type: 'generator.previewClosed' }
+  /** Raised by the machine itself: the mapping changed under an open preview. */
+  | { type: 'generator.previewRefresh' }
+  | { type: 'generator.nameColumnChanged'; column: string }
   | { type: 'generator.autoMap' }
   | { type: 'generator.clearMappings' }
   | { type: 'generator.generate' }
   | { type: 'generator.export' }
   | { type: 'generator.cancel' }
   | { type: 'generator.reset' };
+
+/** What the machine emits when the user edits the mapping (the page remembers it per template). */
+export interface MappingEdited {
+  readonly type: 'generator.mappingEdited';
+  readonly placeholders: readonly string[];
+  readonly mapping: Mapping;
+  readonly formats: Formats;
+}
 
 /** Events the merge actor sends back to the machine while it runs. */
 export type MergeActorEvent =

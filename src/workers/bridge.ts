@@ -6,10 +6,13 @@ import type { GeneratorWorkerApi } from './generator.worker';
 import type { TemplateAnalysis } from './analyseTemplate';
 import type { MergeProgress, MergeResult } from './mergeDocuments';
 import type { ExportResult } from './exportRows';
+import type { FieldFormats } from './formatRows';
+import type { FormattedMergeResult, FormattedZipResult } from './generatorApi';
+import type { DocumentPreview } from '../domain/documentPreview';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
-export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult };
+export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult, FieldFormats, FormattedMergeResult, FormattedZipResult };
 export { CancelledError, SheetTable };
 
 /** A file as the screen has it (File from an <input>) or raw bytes. */
@@ -36,7 +39,22 @@ export interface RowSelection {
 export interface MergeRequest extends RowSelection {
   template: FileSource;
   mapping: Record<string, string>;
+  formats?: FieldFormats;
   now?: Date;
+}
+
+export interface ZipRequest extends MergeRequest {
+  /** The column whose text names each row's file. */
+  nameColumn: string;
+}
+
+export interface PreviewRequest {
+  workbook?: FileSource;
+  template: FileSource;
+  sheetName: string;
+  rowIndex: number;
+  mapping: Record<string, string>;
+  formats?: FieldFormats;
 }
 
 export interface ExportRequest extends RowSelection {
@@ -52,7 +70,13 @@ export interface GeneratorBridge {
    * worker) the last workbook file is sent again; pass `file` to read another file's sheet.
    */
   readSheet(sheetName: string, file?: FileSource): Promise<SheetTable>;
-  mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult>;
+  mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult>;
+  /** One .docx per selected row, packed in one zip, files named by a column. */
+  zipPerRow(request: ZipRequest, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult>;
+  /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
+  filterRows(sheetName: string, query: string, workbook?: FileSource): Promise<Uint32Array>;
+  /** The document one row produces, read back as text (Preview Row). */
+  previewRow(request: PreviewRequest): Promise<DocumentPreview>;
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
   cancel(): void;
@@ -183,10 +207,61 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
         const api = await withWorkbook(startedIn, request.workbook);
         // A copy is transferred, so the caller's array stays usable.
         const rowIndexes = request.rowIndexes.slice();
-        const args = { template, sheetName: request.sheetName, rowIndexes, mapping: request.mapping, now: request.now };
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndexes,
+          mapping: request.mapping,
+          formats: request.formats,
+          now: request.now,
+        };
         const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
         connect(startedIn);
         return api.mergeDocuments(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
+      });
+    },
+
+    zipPerRow(request, onProgress) {
+      return run(async (startedIn) => {
+        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const api = await withWorkbook(startedIn, request.workbook);
+        const rowIndexes = request.rowIndexes.slice();
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndexes,
+          mapping: request.mapping,
+          formats: request.formats,
+          nameColumn: request.nameColumn,
+          now: request.now,
+        };
+        const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
+        connect(startedIn);
+        return api.zipPerRow(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
+      });
+    },
+
+    filterRows(sheetName, query, workbook) {
+      return run(async (startedIn) => {
+        const api = await withWorkbook(startedIn, workbook);
+        connect(startedIn);
+        return api.filterRows(sheetName, query);
+      });
+    },
+
+    previewRow(request) {
+      return run(async (startedIn) => {
+        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const api = await withWorkbook(startedIn, request.workbook);
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndex: request.rowIndex,
+          mapping: request.mapping,
+          formats: request.formats,
+        };
+        connect(startedIn);
+        return api.previewRow(Comlink.transfer(args, [template]));
       });
     },
 
@@ -221,5 +296,7 @@ export const readWorkbook: GeneratorBridge['readWorkbook'] = (file) => generator
 export const readSheet: GeneratorBridge['readSheet'] = (sheetName, file) => generatorBridge.readSheet(sheetName, file);
 export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (request, onProgress) =>
   generatorBridge.mergeDocuments(request, onProgress);
+export const zipPerRow: GeneratorBridge['zipPerRow'] = (request, onProgress) => generatorBridge.zipPerRow(request, onProgress);
+export const previewRow: GeneratorBridge['previewRow'] = (request) => generatorBridge.previewRow(request);
 export const exportRows: GeneratorBridge['exportRows'] = (request) => generatorBridge.exportRows(request);
 export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();

@@ -5,6 +5,10 @@ import { analyseTemplate } from './analyseTemplate';
 import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells, type SheetRow } from './readWorkbook';
 import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
+import { formatRows, type FieldFormats } from './formatRows';
+import { zipPerRow, type ZipPerRowResult } from './zipPerRow';
+import { previewRow } from './previewRow';
+import type { DocumentPreview } from '../domain/documentPreview';
 
 /** Rows of the worker's current sheet, named by their 0-based index in the preview. */
 export interface SheetSelection {
@@ -15,7 +19,33 @@ export interface SheetSelection {
 export interface WorkerMergeArgs extends SheetSelection {
   template: ArrayBuffer;
   mapping: Record<string, string>;
+  /** placeholder → format of its value (default: as in the sheet). */
+  formats?: FieldFormats;
   now?: Date;
+}
+
+export interface WorkerZipArgs extends WorkerMergeArgs {
+  /** The column whose text names each row's file. */
+  nameColumn: string;
+}
+
+export interface WorkerPreviewArgs {
+  template: ArrayBuffer;
+  sheetName: string;
+  /** 0-based index of the row in the preview table. */
+  rowIndex: number;
+  mapping: Record<string, string>;
+  formats?: FieldFormats;
+}
+
+/** A zip's result plus the fields whose values could not all take their format. */
+export interface FormattedZipResult extends ZipPerRowResult {
+  warnings: string[];
+}
+
+/** A merge's result plus the fields whose values could not all take their format. */
+export interface FormattedMergeResult extends MergeResult {
+  warnings: string[];
 }
 
 export interface WorkerExportArgs extends SheetSelection {
@@ -65,13 +95,17 @@ export function createGeneratorApi() {
     return current.data;
   }
 
+  /** The current sheet, checked to hold every selected row. */
+  function sheetWith({ sheetName, rowIndexes }: SheetSelection): SheetCells {
+    const data = sheet(sheetName);
+    for (const index of rowIndexes) if (index >= data.cells.length) throw new Error(missingRowMessage(index, sheetName));
+    return data;
+  }
+
   /** Row objects only for the selected rows (what the pure merge and export modules take). */
-  function rowsAt({ sheetName, rowIndexes }: SheetSelection): SheetRow[] {
-    const { headers, cells } = sheet(sheetName);
-    return Array.from(rowIndexes, (index) => {
-      if (index >= cells.length) throw new Error(missingRowMessage(index, sheetName));
-      return rowObject(headers, cells[index]);
-    });
+  function rowsAt(selection: SheetSelection): SheetRow[] {
+    const { headers, cells } = sheetWith(selection);
+    return Array.from(selection.rowIndexes, (index) => rowObject(headers, cells[index]));
   }
 
   return {
@@ -97,22 +131,77 @@ export function createGeneratorApi() {
       return transferred(sheet(sheetName));
     },
 
-    async mergeDocuments(args: WorkerMergeArgs, onProgress?: (progress: MergeProgress) => void): Promise<MergeResult> {
-      const rows = rowsAt(args);
+    async mergeDocuments(args: WorkerMergeArgs, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult> {
+      const { rows, mapping, warnings } = formatRows(sheetWith(args), args.rowIndexes, args.mapping, args.formats);
       const result = await mergeDocuments({
         template: args.template,
         rows,
         // 'Row n: …' names the row as the preview numbers it.
         rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
-        mapping: args.mapping,
+        mapping,
         now: args.now,
         onProgress: onProgress ? (p) => void onProgress(p) : undefined,
       });
-      return Comlink.transfer(result, [result.buffer]);
+      return Comlink.transfer({ ...result, warnings }, [result.buffer]);
+    },
+
+    async zipPerRow(args: WorkerZipArgs, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult> {
+      const data = sheetWith(args);
+      const { rows, mapping, warnings } = formatRows(data, args.rowIndexes, args.mapping, args.formats);
+      const nameAt = data.headers.indexOf(args.nameColumn);
+      const result = await zipPerRow({
+        template: args.template,
+        rows,
+        mapping,
+        names: Array.from(args.rowIndexes, (index) => (nameAt < 0 ? '' : data.cells[index][nameAt] ?? '')),
+        rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
+        now: args.now,
+        onProgress: onProgress ? (p) => void onProgress(p) : undefined,
+      });
+      return Comlink.transfer({ ...result, warnings }, [result.buffer]);
+    },
+
+    /**
+     * Indexes of the rows of a sheet with a cell containing `query` (case-insensitive), in table
+     * order. Runs here so 50,000 rows are searched without holding up the page.
+     */
+    async filterRows(sheetName: string, query: string): Promise<Uint32Array> {
+      const { cells } = sheet(sheetName);
+      const needle = query.trim().toLocaleLowerCase();
+      const out = new Uint32Array(cells.length);
+      let n = 0;
+      for (let r = 0; r < cells.length; r++) {
+        const row = cells[r];
+        for (let c = 0; c < row.length; c++) {
+          if (row[c].toLocaleLowerCase().includes(needle)) {
+            out[n++] = r;
+            break;
+          }
+        }
+      }
+      const matches = out.slice(0, n);
+      return Comlink.transfer(matches, [matches.buffer]);
+    },
+
+    async previewRow(args: WorkerPreviewArgs): Promise<DocumentPreview> {
+      const rowIndexes = [args.rowIndex];
+      const data = sheetWith({ sheetName: args.sheetName, rowIndexes: Uint32Array.from(rowIndexes) });
+      const { rows, mapping } = formatRows(data, rowIndexes, args.mapping, args.formats);
+      return previewRow({ template: args.template, row: rows[0], mapping, rowNumber: args.rowIndex + 1 });
     },
 
     async exportRows(args: WorkerExportArgs): Promise<ExportResult> {
-      const result = await exportRows({ rows: rowsAt(args), mapping: args.mapping, now: args.now });
+      const data = sheetWith(args);
+      const columnAt = new Map(data.headers.map((header, i) => [header, i]));
+      const result = await exportRows({
+        rows: rowsAt(args),
+        mapping: args.mapping,
+        numberAt: (position, column) => {
+          const c = columnAt.get(column);
+          return c === undefined ? undefined : data.numbers[args.rowIndexes[position]]?.[c];
+        },
+        now: args.now,
+      });
       return Comlink.transfer(result, [result.buffer]);
     },
   };

@@ -18,11 +18,13 @@ export interface WorkbookData {
 
 export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
 
-// Dense mode, no styles/formulas/HTML/formatted text: we only need raw values.
+// Dense mode, no styles/formulas/HTML: raw values plus each number cell's format (`z`), which we
+// apply ourselves only to the cells that have one (SheetJS's own text for every cell costs more).
 export const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'array',
   dense: true,
   cellDates: true,
+  cellNF: true,
   cellFormula: false,
   cellHTML: false,
   cellText: false,
@@ -53,13 +55,36 @@ export function formatNumber(n: number): string {
   return String(Number(n.toPrecision(15)));
 }
 
+/** A number cell's own format, unless it is General (which shows the plain number). */
+export function numberFormatOf(cell: XLSX.CellObject): string | undefined {
+  const z = cell.z;
+  return typeof z === 'string' && z !== '' && z !== 'General' ? z : undefined;
+}
+
+/**
+ * A number as its cell's format shows it, with Indonesian separators (the locale the invoices are
+ * read in): '"Rp"#,##0' → 'Rp1.234.567', '0.00%' → '12,50%'. SheetJS formats with en-US
+ * separators, so a dot or comma between digits is swapped. A format SheetJS cannot apply gives the
+ * plain number.
+ */
+export function formattedNumber(value: number, format: string | undefined): string {
+  if (format === undefined) return formatNumber(value);
+  try {
+    const text = String(XLSX.SSF.format(format, value));
+    return text.replace(/(?<=\d)[.,](?=\d)/g, (separator) => (separator === ',' ? '.' : ','));
+  } catch {
+    return formatNumber(value);
+  }
+}
+
+/** A cell as the sheet shows it (spec §5, plus number formats): the text the preview and merge use. */
 export function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.v == null) return '';
   switch (cell.t) {
     case 's':
       return String(cell.v).trim();
     case 'n':
-      return formatNumber(cell.v as number);
+      return formattedNumber(cell.v as number, numberFormatOf(cell));
     case 'b':
       return cell.v ? 'TRUE' : 'FALSE';
     case 'd':
@@ -92,10 +117,21 @@ export function sheetNotFoundMessage(sheetName: string, available: string[]): st
   return `Sheet "${sheetName}" not found. Available sheets: ${available.join(', ')}`;
 }
 
+/** A number cell's value and own format (undefined: General), kept beside its display text. */
+export interface NumberCell {
+  value: number;
+  format: string | undefined;
+}
+
+/** Per row, the number cells by column position; undefined for a row without numbers. */
+export type RowNumbers = ((NumberCell | undefined)[] | undefined)[];
+
 /** A sheet's rows as cell texts in header order (the worker keeps these: arrays are cheaper than 50,000 keyed objects). */
 export interface SheetCells {
   headers: string[];
   cells: string[][];
+  /** numbers[r][c]: the number behind cells[r][c] when it is a number cell (formats and export need it). */
+  numbers: RowNumbers;
 }
 
 /** Applies spec §5's reading rules to one sheet of an already parsed workbook. */
@@ -121,20 +157,30 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
   if (headers.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
 
   const cells: string[][] = [];
+  const numbers: RowNumbers = [];
   for (let r = range.s.r + 1; r <= range.e.r; r++) {
     const line = grid[r];
     if (!line) continue;
     const values = new Array<string>(columns.length);
+    let rowNumbers: (NumberCell | undefined)[] | undefined;
     let filled = false;
     for (let i = 0; i < columns.length; i++) {
-      const text = cellText(line[columns[i]]);
+      const cell = line[columns[i]];
+      const text = cellText(cell);
       if (text !== '') filled = true;
       values[i] = text;
+      if (cell?.t === 'n' && typeof cell.v === 'number') {
+        rowNumbers ??= [];
+        rowNumbers[i] = { value: cell.v, format: numberFormatOf(cell) };
+      }
     }
-    if (filled) cells.push(values);
+    if (filled) {
+      cells.push(values);
+      numbers.push(rowNumbers);
+    }
   }
   if (cells.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
-  return { headers, cells };
+  return { headers, cells, numbers };
 }
 
 /** One row keyed by header, without a prototype, so a header like '__proto__' is plain data. */

@@ -7,10 +7,17 @@ export function isFilled(value: unknown): boolean {
   return value != null && !PLACEHOLDER_VALUES.has(String(value).trim());
 }
 
+/**
+ * Keys of a row that hold a field's formatted value (see formatRows): not columns of the sheet, so
+ * they do not count towards the 2 filled values. No header holds a NUL character.
+ */
+export const FORMATTED_KEY_PREFIX = '\u0000format:';
+
 /** A row is merged only with at least 2 filled values among all its columns. */
 export function hasEnoughData(row: Readonly<Record<string, unknown>>): boolean {
   let filled = 0;
   for (const key of Object.keys(row)) {
+    if (key.startsWith(FORMATTED_KEY_PREFIX)) continue;
     if (isFilled(row[key]) && ++filled >= MIN_FILLED_VALUES) return true;
   }
   return false;

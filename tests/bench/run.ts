@@ -5,6 +5,7 @@ import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
 import { runTransferBench } from './transfer';
+import { runGeneratorExtrasBench } from './generator-extras';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'size,transfer,merge,api').split(',').map((s) => s.trim()));
 
@@ -16,6 +17,7 @@ function section(title: string, lines: string[]): void {
 if (only.has('size')) section('Initial JavaScript (gzip)', bundleSizeReport(readBuildStats()));
 if (only.has('transfer')) section('Bytes on the wire in headless Chromium (br/gzip as served)', await runTransferBench());
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
+if (only.has('merge')) section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
   console.log(`\n== API under load (${seconds} s per endpoint)`);

@@ -12,6 +12,8 @@ import { MappingStep } from '../components/generator/MappingStep';
 import { Messages } from '../components/generator/Messages';
 import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
+import { RowPreview } from '../components/generator/RowPreview';
+import { useMappingMemory } from '../components/generator/mappingMemory';
 import { cancelWorkerJob, workerActors } from '../components/generator/workerActors';
 
 export default function InvoiceDocumentGeneratorPage() {
@@ -30,6 +32,7 @@ export default function InvoiceDocumentGeneratorPage() {
   // subscribes to the few values it shows.
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
+  useMappingMemory({ actorRef });
 
   return (
     <section className="gen-page">
@@ -54,6 +57,7 @@ export default function InvoiceDocumentGeneratorPage() {
         <MappingStep actorRef={actorRef} />
         <GenerateStep actorRef={actorRef} />
       </fieldset>
+      <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />
       <Messages actorRef={actorRef} />
     </section>

@@ -18,6 +18,8 @@ import {
   type GeneratorEvent,
   type MergeActorEvent,
   type MergeInput,
+  type DocumentPreview,
+  type PreviewInput,
   type ReadSheetInput,
   type ReadSheetOutput,
   type ReadWorkbookInput,
@@ -65,6 +67,7 @@ function start(fakes: Fakes = {}) {
     readSheet: [] as ReadSheetInput[],
     merge: [] as MergeInput[],
     export: [] as ExportInput[],
+    preview: [] as PreviewInput[],
   };
   const downloads: DownloadParams[] = [];
   const cancelWork = vi.fn();
@@ -92,6 +95,10 @@ function start(fakes: Fakes = {}) {
         calls.merge.push(input);
         worker = sendBack;
         return () => mergeStopped();
+      }),
+      previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input }) => {
+        calls.preview.push(input);
+        return { headers: [], body: [{ kind: 'paragraph', text: `row ${input.rowIndex}` }], footers: [] };
       }),
       exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input }) => {
         calls.export.push(input);
@@ -361,6 +368,100 @@ describe('generator machine: selection and mapping', () => {
     expect({ ...actor.getSnapshot().context.mapping }).toEqual({ nama: 'Nama', alamat: '' });
     actor.send({ type: 'generator.clearMappings' });
     expect({ ...actor.getSnapshot().context.mapping }).toEqual({ nama: '', alamat: '' });
+  });
+
+  it('keeps a format per placeholder, sends it with the merge, and shows the format warnings', async () => {
+    const t = await readyToGo();
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'unknown', format: 'upper' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'alamat', format: 'bogus' as never });
+    expect({ ...t.actor.getSnapshot().context.formats }).toEqual({ nama: 'upper' });
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.calls.merge[0].formats).toEqual({ nama: 'upper' });
+    t.sendWorker({
+      type: 'generator.merged',
+      output: { data: new ArrayBuffer(1), fileName: 'x.docx', sections: 2, skipped: 0, warnings: ['a: one', 'b: two'] },
+    });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.warning).toBe('a: one\nb: two');
+    t.actor.send({ type: 'generator.clearMappings' });
+    expect({ ...t.actor.getSnapshot().context.formats }).toEqual({});
+  });
+
+  it('one file per row: the zip output and its name column go with the job; the zip is downloaded as such', async () => {
+    const t = await readyToGo();
+    expect(t.actor.getSnapshot().context.output).toBe('merged');
+    t.actor.send({ type: 'generator.outputChanged', output: 'zip' });
+    t.actor.send({ type: 'generator.nameColumnChanged', column: 'Nope' });
+    t.actor.send({ type: 'generator.generate' });
+    // No column chosen: the first one names the files.
+    expect(t.calls.merge[0]).toMatchObject({ output: 'zip', nameColumn: 'Nama' });
+    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'Invoices.zip', sections: 1, skipped: 1, files: 1 } });
+    await idle(t.actor);
+    expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip', mimeType: 'application/zip' });
+    expect(t.actor.getSnapshot().context.success).toBe('Successfully generated 1 files in Invoices.zip (1 rows skipped due to insufficient data)');
+    t.actor.send({ type: 'generator.nameColumnChanged', column: 'Alamat' });
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.calls.merge[1]).toMatchObject({ output: 'zip', nameColumn: 'Alamat' });
+  });
+
+  it('Preview Row renders the selected rows one at a time, Previous and Next within the selection', async () => {
+    const t = await loaded();
+    expect(t.actor.getSnapshot().can({ type: 'generator.previewRow' })).toBe(false);
+    t.actor.send({ type: 'generator.rowToggled', index: 0 });
+    t.actor.send({ type: 'generator.rowToggled', index: 2 });
+    t.actor.send({ type: 'generator.previewRow' });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.preview).toMatchObject({ position: 0, rowIndex: 0 });
+    expect(t.actor.getSnapshot().can({ type: 'generator.previewPrevious' })).toBe(false);
+    t.actor.send({ type: 'generator.previewNext' });
+    await idle(t.actor);
+    expect(t.actor.getSnapshot().context.preview).toMatchObject({ position: 1, rowIndex: 2, document: { body: [{ text: 'row 2' }] } });
+    expect(t.actor.getSnapshot().can({ type: 'generator.previewNext' })).toBe(false);
+    expect(t.calls.preview.map((c) => c.rowIndex)).toEqual([0, 2]);
+    // An open preview is rendered again when the mapping or a format changes; a closed one is not.
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
+    await idle(t.actor);
+    expect(t.calls.preview.at(-1)).toMatchObject({ rowIndex: 2, formats: { nama: 'upper' } });
+    t.actor.send({ type: 'generator.previewClosed' });
+    expect(t.actor.getSnapshot().context.preview).toBeNull();
+    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+    await idle(t.actor);
+    expect(t.calls.preview).toHaveLength(3);
+  });
+
+  it('emits each mapping edit (to be remembered) and applies a recalled mapping to the unmapped fields only', async () => {
+    const t = await loaded();
+    const edits: unknown[] = [];
+    t.actor.on('generator.mappingEdited', (e) => edits.push({ ...e.mapping, ...Object.fromEntries(Object.entries(e.formats).map(([k, v]) => [`${k}:format`, v])) }));
+    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
+    t.actor.send({ type: 'generator.clearMappings' });
+    expect(edits).toEqual([
+      { nama: 'Nama', alamat: '' },
+      { nama: 'Nama', alamat: '', 'nama:format': 'upper' },
+      { nama: '', alamat: '' },
+    ]);
+    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Telepon' });
+    t.actor.send({
+      type: 'generator.mappingRecalled',
+      mapping: { nama: 'Nama', alamat: 'Alamat', unknown: 'Nama' },
+      formats: { alamat: 'upper', nama: 'rupiah' },
+    });
+    const { mapping, formats } = t.actor.getSnapshot().context;
+    expect({ ...mapping }).toEqual({ nama: 'Telepon', alamat: 'Alamat' });
+    expect({ ...formats }).toEqual({ alamat: 'upper' });
+    t.actor.send({ type: 'generator.mappingRecalled', mapping: { alamat: 'Gone' }, formats: {} });
+    expect(t.actor.getSnapshot().context.mapping.alamat).toBe('Alamat');
+  });
+
+  it('selects exactly the rows given (Select Matching), ignoring unknown and repeated indexes', async () => {
+    const t = await loaded();
+    t.actor.send({ type: 'generator.rowToggled', index: 1 });
+    t.actor.send({ type: 'generator.selectRows', rowIndexes: Uint32Array.from([0, 2, 2, 99]) });
+    const { selection, selectedCount } = t.actor.getSnapshot().context;
+    expect([...selection]).toEqual([1, 0, 1]);
+    expect(selectedCount).toBe(2);
   });
 
   it('auto-maps similar names with the domain auto-mapper', async () => {

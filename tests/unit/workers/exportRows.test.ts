@@ -39,3 +39,20 @@ describe('exportRows', () => {
     expect(hostile.map((_, i) => sheet[`A${i + 2}`].t)).toEqual(hostile.map(() => 's'));
   });
 });
+
+describe('exportRows with the sheet\'s number cells', () => {
+  it('writes a number cell as a number with its own format, text stays text', async () => {
+    const rows = [{ Total: 'Rp1.234.567', Kode: '093', Rumus: '=1+1' }];
+    const numbers: Record<string, { value: number; format: string | undefined }> = { Total: { value: 1234567, format: '"Rp"#,##0' } };
+    const result = await exportRows({
+      rows,
+      mapping: { total: 'Total', kode: 'Kode', rumus: 'Rumus' },
+      numberAt: (position, column) => (position === 0 ? numbers[column] : undefined),
+    });
+    const sheet = XLSX.read(result.buffer, { type: 'array', cellNF: true, cellFormula: true }).Sheets['Selected Data'];
+    expect(sheet['A2']).toMatchObject({ t: 'n', v: 1234567, z: '"Rp"#,##0' });
+    expect(sheet['B2']).toMatchObject({ t: 's', v: '093' });
+    expect(sheet['C2']).toMatchObject({ t: 's', v: '=1+1' });
+    expect(sheet['C2'].f).toBeUndefined();
+  });
+});

@@ -1,6 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import { exportBlocker, generateBlocker, isFullyMapped, showsGenerateStep } from '../../../machines/generator.machine';
+import {
+  exportBlocker,
+  generateBlocker,
+  isFullyMapped,
+  showsGenerateStep,
+  zipNameColumn,
+  type OutputMode,
+} from '../../../machines/generator.machine';
 import type { StepProps } from './types';
 
 /** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
@@ -14,7 +21,13 @@ export function GenerateStep({ actorRef }: StepProps) {
   const unmapped = useSelector(actorRef, (s) => !isFullyMapped(s.context));
   const generating = useSelector(actorRef, (s) => s.matches('generating'));
   const exporting = useSelector(actorRef, (s) => s.matches('exporting'));
+  const canPreview = useSelector(actorRef, (s) => s.can({ type: 'generator.previewRow' }));
+  const output = useSelector(actorRef, (s) => s.context.output);
+  const headers = useSelector(actorRef, (s) => s.context.headers);
+  const nameColumn = useSelector(actorRef, (s) => zipNameColumn(s.context));
   const headingId = useId();
+  const outputId = useId();
+  const nameId = useId();
   if (!shown) return null;
 
   return (
@@ -26,6 +39,33 @@ export function GenerateStep({ actorRef }: StepProps) {
         </p>
       )}
       <div className="gen-toolbar">
+        <label htmlFor={outputId}>Output</label>
+        <select
+          id={outputId}
+          value={output}
+          onChange={(e) => actorRef.send({ type: 'generator.outputChanged', output: e.currentTarget.value as OutputMode })}
+        >
+          <option value="merged">One merged document</option>
+          <option value="zip">One file per row (.zip)</option>
+        </select>
+        {output === 'zip' && (
+          <>
+            <label htmlFor={nameId}>Name files by</label>
+            <select
+              id={nameId}
+              value={nameColumn}
+              onChange={(e) => actorRef.send({ type: 'generator.nameColumnChanged', column: e.currentTarget.value })}
+            >
+              {headers.map((header) => (
+                <option key={header} value={header}>
+                  {header}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+      </div>
+      <div className="gen-toolbar">
         <button
           type="button"
           disabled={!canGenerate}
@@ -33,7 +73,7 @@ export function GenerateStep({ actorRef }: StepProps) {
           aria-busy={generating || undefined}
           onClick={() => actorRef.send({ type: 'generator.generate' })}
         >
-          Generate Merged Document ({sections} sections)
+          {output === 'zip' ? `Generate ${sections} Files (.zip)` : `Generate Merged Document (${sections} sections)`}
         </button>
         <button
           type="button"
@@ -44,6 +84,9 @@ export function GenerateStep({ actorRef }: StepProps) {
           onClick={() => actorRef.send({ type: 'generator.export' })}
         >
           Export XLSX
+        </button>
+        <button type="button" className="secondary outline" disabled={!canPreview} onClick={() => actorRef.send({ type: 'generator.previewRow' })}>
+          Preview Row
         </button>
       </div>
     </section>

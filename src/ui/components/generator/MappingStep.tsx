@@ -1,16 +1,19 @@
 import { useSelector } from '@xstate/react';
 import { memo, useId } from 'react';
 import { showsMappingStep } from '../../../machines/generator.machine';
+import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
 import type { StepProps } from './types';
 
 interface FieldRowProps {
   placeholder: string;
   column: string;
+  format: ValueFormat;
   headers: readonly string[];
   onChange: (placeholder: string, column: string) => void;
+  onFormatChange: (placeholder: string, format: ValueFormat) => void;
 }
 
-const FieldRow = memo(function FieldRow({ placeholder, column, headers, onChange }: FieldRowProps) {
+const FieldRow = memo(function FieldRow({ placeholder, column, format, headers, onChange, onFormatChange }: FieldRowProps) {
   const id = useId();
   const unmapped = column === '';
   return (
@@ -35,6 +38,19 @@ const FieldRow = memo(function FieldRow({ placeholder, column, headers, onChange
           ))}
         </select>
       </td>
+      <td>
+        <select
+          aria-label={`Format for ${placeholder}`}
+          value={format}
+          onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
+        >
+          {VALUE_FORMATS.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+      </td>
     </tr>
   );
 });
@@ -45,11 +61,14 @@ export function MappingStep({ actorRef }: StepProps) {
   const placeholders = useSelector(actorRef, (s) => s.context.placeholders);
   const headers = useSelector(actorRef, (s) => s.context.headers);
   const mapping = useSelector(actorRef, (s) => s.context.mapping);
+  const formats = useSelector(actorRef, (s) => s.context.formats);
   const headingId = useId();
   if (!shown) return null;
 
   const onChange = (placeholder: string, column: string) =>
     actorRef.send({ type: 'generator.mappingChanged', placeholder, column });
+  const onFormatChange = (placeholder: string, format: ValueFormat) =>
+    actorRef.send({ type: 'generator.formatChanged', placeholder, format });
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>
@@ -67,6 +86,7 @@ export function MappingStep({ actorRef }: StepProps) {
           <tr>
             <th scope="col">Template Field</th>
             <th scope="col">Excel Column</th>
+            <th scope="col">Format</th>
           </tr>
         </thead>
         <tbody>
@@ -75,8 +95,10 @@ export function MappingStep({ actorRef }: StepProps) {
               key={placeholder}
               placeholder={placeholder}
               column={mapping[placeholder] ?? ''}
+              format={Object.hasOwn(formats, placeholder) ? formats[placeholder] : DEFAULT_VALUE_FORMAT}
               headers={headers}
               onChange={onChange}
+              onFormatChange={onFormatChange}
             />
           ))}
         </tbody>

@@ -10,7 +10,14 @@ export function Messages({ actorRef }: StepProps) {
   return (
     <div className="gen-messages">
       {error && <Alert type="error">{error}</Alert>}
-      {warning && <Alert type="warning">{warning}</Alert>}
+      {warning && (
+        <Alert type="warning">
+          {/* Several format warnings come one per line. */}
+          {warning.split('\n').map((line, i) => (
+            <div key={i}>{line}</div>
+          ))}
+        </Alert>
+      )}
       {success && <Alert type="success">{success}</Alert>}
     </div>
   );

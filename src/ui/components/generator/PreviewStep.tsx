@@ -3,6 +3,10 @@ import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DataRow } from '../../../machines/generator.types';
 import { previewCellText } from './cellText';
 import type { StepProps } from './types';
+import { filterSheetRows } from './workerActors';
+
+/** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
+const FILTER_DELAY_MS = 150;
 
 // Hand-made virtualisation: every row is ROW_HEIGHT px tall, so the rows in view follow from the
 // scroll position alone; only they (plus OVERSCAN on each side) are in the DOM, inside a body as
@@ -14,6 +18,8 @@ const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
 
 interface RowProps {
+  /** Position among the rows shown (the filter may hide some). */
+  position: number;
   index: number;
   row: DataRow;
   headers: readonly string[];
@@ -21,9 +27,9 @@ interface RowProps {
   onToggle: (index: number) => void;
 }
 
-const PreviewRow = memo(function PreviewRow({ index, row, headers, selected, onToggle }: RowProps) {
+const PreviewRow = memo(function PreviewRow({ position, index, row, headers, selected, onToggle }: RowProps) {
   return (
-    <div role="row" aria-rowindex={index + 2} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
+    <div role="row" aria-rowindex={position + 2} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
       <div role="cell" className="gen-cell gen-col-check">
         <input type="checkbox" aria-label={`Select row ${index + 1}`} checked={selected} onChange={() => onToggle(index)} />
       </div>
@@ -49,7 +55,14 @@ export function PreviewStep({ actorRef }: StepProps) {
   const table = useSelector(actorRef, (s) => s.context.table);
   const selection = useSelector(actorRef, (s) => s.context.selection);
   const selectedCount = useSelector(actorRef, (s) => s.context.selectedCount);
+  const sheetName = useSelector(actorRef, (s) => s.context.selectedSheet);
+  const dataFile = useSelector(actorRef, (s) => s.context.dataFile);
   const headingId = useId();
+  const filterId = useId();
+  const [query, setQuery] = useState('');
+  // Table indexes of the rows the filter shows; null while no filter is typed (every row shows).
+  const [matches, setMatches] = useState<Uint32Array | null>(null);
+  const filterRequest = useRef(0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerCheckRef = useRef<HTMLInputElement>(null);
   const [firstInView, setFirstInView] = useState(0);
@@ -64,7 +77,35 @@ export function PreviewStep({ actorRef }: StepProps) {
     if (scrollRef.current && scrolledTo.current !== 0) scrollRef.current.scrollTop = 0;
     scrolledTo.current = 0;
     setFirstInView(0);
+  }, [table, matches]);
+
+  // A new sheet or workbook clears the filter.
+  useEffect(() => {
+    setQuery('');
+    setMatches(null);
   }, [table]);
+
+  // The worker searches its copy of the rows, so the page never scans 50,000 rows itself; only the
+  // answer to the latest text is kept.
+  useEffect(() => {
+    const id = ++filterRequest.current;
+    const text = query.trim();
+    if (text === '' || table.rowCount === 0) {
+      setMatches(null);
+      return;
+    }
+    const timer = setTimeout(() => {
+      filterSheetRows(sheetName, text, dataFile ?? undefined).then(
+        (found) => {
+          if (filterRequest.current === id) setMatches(found);
+        },
+        () => {
+          if (filterRequest.current === id) setMatches(null);
+        },
+      );
+    }, FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, sheetName, dataFile, table]);
 
   // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
   // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
@@ -86,13 +127,15 @@ export function PreviewStep({ actorRef }: StepProps) {
 
   if (total === 0) return null;
 
+  const shown = matches ? matches.length : total;
   const start = Math.max(0, firstInView - OVERSCAN);
-  const end = Math.min(total, firstInView + inView + OVERSCAN);
+  const end = Math.min(shown, firstInView + inView + OVERSCAN);
   const visible = [];
-  for (let i = start; i < end; i++) {
+  for (let p = start; p < end; p++) {
+    const i = matches ? matches[p] : p;
     visible.push(
       // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
-      <PreviewRow key={i} index={i} row={table.row(i)} headers={headers} selected={selection[i] === 1} onToggle={onToggle} />,
+      <PreviewRow key={i} position={p} index={i} row={table.row(i)} headers={headers} selected={selection[i] === 1} onToggle={onToggle} />,
     );
   }
 
@@ -110,6 +153,24 @@ export function PreviewStep({ actorRef }: StepProps) {
           Selected: {selectedCount} / {total} rows
         </span>
       </div>
+      <div className="gen-toolbar gen-filter">
+        <label htmlFor={filterId}>Filter rows</label>
+        <input id={filterId} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={() =>
+            actorRef.send(matches ? { type: 'generator.selectRows', rowIndexes: matches } : { type: 'generator.selectAll' })
+          }
+        >
+          Select Matching
+        </button>
+        {matches && (
+          <span className="gen-filter-count">
+            Showing: {matches.length} / {total} rows
+          </span>
+        )}
+      </div>
       <div
         ref={scrollRef}
         className="gen-preview-scroll"
@@ -122,7 +183,7 @@ export function PreviewStep({ actorRef }: StepProps) {
           if (first !== firstInView) setFirstInView(first);
         }}
       >
-        <div role="table" aria-label="Data rows" aria-rowcount={total + 1} className="gen-grid">
+        <div role="table" aria-label="Data rows" aria-rowcount={shown + 1} className="gen-grid">
           <div role="rowgroup" className="gen-grid-head">
             <div role="row" aria-rowindex={1} className="gen-row">
               <div role="columnheader" className="gen-cell gen-col-check">
@@ -144,7 +205,7 @@ export function PreviewStep({ actorRef }: StepProps) {
               ))}
             </div>
           </div>
-          <div role="rowgroup" className="gen-grid-body" style={{ height: total * ROW_HEIGHT }}>
+          <div role="rowgroup" className="gen-grid-body" style={{ height: shown * ROW_HEIGHT }}>
             <div className="gen-grid-window" style={{ transform: `translateY(${start * ROW_HEIGHT}px)` }}>
               {visible}
             </div>

@@ -12,7 +12,9 @@ export function ProcessingPanel({ actorRef }: StepProps) {
           ? 'analysing'
           : s.matches('readingWorkbook') || s.matches('readingSheet')
             ? 'reading'
-            : null,
+            : s.matches('previewing')
+              ? 'previewing'
+              : null,
   );
   const processed = useSelector(actorRef, (s) => s.context.progress.processed);
   const total = useSelector(actorRef, (s) => s.context.progress.total);
@@ -37,7 +39,13 @@ export function ProcessingPanel({ actorRef }: StepProps) {
       </div>
     );
   }
-  const text = state === 'exporting' ? 'Exporting selected rows…' : state === 'analysing' ? 'Analysing template…' : 'Reading Excel file…';
+  const texts = {
+    exporting: 'Exporting selected rows…',
+    analysing: 'Analysing template…',
+    reading: 'Reading Excel file…',
+    previewing: 'Rendering the preview…',
+  } as const;
+  const text = texts[state];
   return (
     <div className="gen-processing" aria-live="polite">
       <progress aria-label={text} />

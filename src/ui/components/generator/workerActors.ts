@@ -9,6 +9,9 @@ import type {
   GeneratorEvent,
   MergeActorEvent,
   MergeInput,
+  MergeOutput,
+  PreviewInput,
+  DocumentPreview,
   ReadSheetInput,
   ReadSheetOutput,
   ReadWorkbookInput,
@@ -46,26 +49,39 @@ export const workerActors = {
     const send = (event: MergeActorEvent) => {
       if (live) sendBack(event);
     };
-    bridge
-      .mergeDocuments(
-        {
-          template: input.template,
-          workbook: input.workbook,
-          sheetName: input.sheet,
-          rowIndexes: input.rowIndexes,
-          mapping: { ...input.mapping },
-        },
-        ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
-      )
+    const request = {
+      template: input.template,
+      workbook: input.workbook,
+      sheetName: input.sheet,
+      rowIndexes: input.rowIndexes,
+      mapping: { ...input.mapping },
+      formats: { ...input.formats },
+    };
+    const onProgress = ({ processed, total }: { processed: number; total: number }) =>
+      send({ type: 'generator.progress', processed, total });
+    const job: Promise<MergeOutput> =
+      input.output === 'zip'
+        ? bridge.zipPerRow({ ...request, nameColumn: input.nameColumn }, onProgress).then((result) => ({
+            data: result.buffer,
+            fileName: result.fileName,
+            sections: result.files,
+            skipped: result.skipped,
+            warnings: result.warnings,
+            files: result.files,
+          }))
+        : bridge.mergeDocuments(request, onProgress).then((result) => ({
+            data: result.buffer,
+            fileName: result.fileName,
+            sections: result.sections,
+            skipped: result.skipped,
+            warnings: result.warnings,
+          }));
+    job
       .finally(() => {
         settled = true;
       })
       .then(
-        (result) =>
-          send({
-            type: 'generator.merged',
-            output: { data: result.buffer, fileName: result.fileName, sections: result.sections, skipped: result.skipped },
-          }),
+        (output) => send({ type: 'generator.merged', output }),
         (error: unknown) => send({ type: 'generator.mergeFailed', error }),
       );
     return () => {
@@ -73,6 +89,17 @@ export const workerActors = {
       // Stopped before the merge finished (page left, or cancelled): the worker need not go on.
       if (!settled) bridge.cancel();
     };
+  }),
+  previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input, signal }) => {
+    stopWorkerWhenAbandoned(signal);
+    return bridge.previewRow({
+      template: input.template,
+      workbook: input.workbook,
+      sheetName: input.sheet,
+      rowIndex: input.rowIndex,
+      mapping: { ...input.mapping },
+      formats: { ...input.formats },
+    });
   }),
   exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
     stopWorkerWhenAbandoned(signal);
@@ -89,4 +116,9 @@ export const workerActors = {
 /** Stops the job in progress: the bridge terminates the worker and starts a fresh one next time. */
 export function cancelWorkerJob(): void {
   bridge.cancel();
+}
+
+/** The preview's row filter, searched by the worker (which holds the rows). */
+export function filterSheetRows(sheetName: string, query: string, workbook: Blob | undefined): Promise<Uint32Array> {
+  return bridge.filterRows(sheetName, query, workbook);
 }

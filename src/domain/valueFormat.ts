@@ -1,0 +1,117 @@
+// How a merged value is written (issue "values formatted as an invoice needs"): the mapping step
+// picks one format per template field; these pure rules apply it.
+import { terbilang } from './terbilang';
+
+export type ValueFormat = 'sheet' | 'rupiah' | 'number' | 'date' | 'terbilang' | 'upper';
+
+export const VALUE_FORMATS: ReadonlyArray<{ readonly id: ValueFormat; readonly label: string }> = [
+  { id: 'sheet', label: 'As in sheet' },
+  { id: 'rupiah', label: 'Rupiah' },
+  { id: 'number', label: 'Number' },
+  { id: 'date', label: 'Date' },
+  { id: 'terbilang', label: 'Terbilang' },
+  { id: 'upper', label: 'UPPER CASE' },
+];
+
+export const DEFAULT_VALUE_FORMAT: ValueFormat = 'sheet';
+
+export function isValueFormat(value: unknown): value is ValueFormat {
+  return VALUE_FORMATS.some((f) => f.id === value);
+}
+
+export function valueFormatLabel(format: ValueFormat): string {
+  return VALUE_FORMATS.find((f) => f.id === format)?.label ?? format;
+}
+
+export const INDONESIAN_MONTHS = [
+  'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
+] as const;
+
+/**
+ * The decimal digits of a finite number without exponent: 1e21 → '1000000000000000000000',
+ * 1.5e-7 → '0.00000015'. Integers keep every digit. Non-integers keep 15 significant digits as Excel does, which drops binary
+ * noise such as 0.30000000000000004 (a cell holds no more).
+ */
+export function plainDecimal(n: number): string {
+  // An integer's exact digits, even past 2^53 where String() would round to the shortest form.
+  if (Number.isInteger(n)) return BigInt(n).toString();
+  const value = Number.isInteger(n) ? n : Number(n.toPrecision(15));
+  const text = String(Math.abs(value));
+  const sign = value < 0 ? '-' : '';
+  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!match) return sign + text;
+  const digits = match[1] + (match[2] ?? '');
+  const point = match[1].length + Number(match[3]);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** Indonesian grouping of a number: 1234567.5 → '1.234.567,5'; every digit kept. */
+export function formatNumberId(n: number): string {
+  const plain = plainDecimal(n);
+  const negative = plain.startsWith('-');
+  const [whole, fraction] = (negative ? plain.slice(1) : plain).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
+}
+
+/** 'Rp 1.234.567'; negative '-Rp 1.234.567'; decimals kept: 'Rp 1.234,5'. */
+export function formatRupiahValue(n: number): string {
+  const text = formatNumberId(n);
+  return text.startsWith('-') ? `-Rp ${text.slice(1)}` : `Rp ${text}`;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
+
+/** '2025-11-23' → '23 November 2025'; null for text that is no real yyyy-mm-dd date. */
+export function formatLongDateId(text: string): string | null {
+  const match = ISO_DATE.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return `${day} ${INDONESIAN_MONTHS[month - 1]} ${year}`;
+}
+
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * The number a value stands for: the cell's own number when it was a number cell, else text that
+ * is a plain number ('1234567', '-12.5'). Other text ('Rp 1.000', 'abc') is no number: converting
+ * it would guess at separators.
+ */
+export function numberOf(text: string, raw?: number | null): number | null {
+  if (raw != null && Number.isFinite(raw)) return raw;
+  const trimmed = text.trim();
+  if (!PLAIN_NUMBER.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * A value written in a format. `text` is the value as the sheet shows it, `raw` the cell's number
+ * when it was a number cell. Null when the value cannot take the format (text under Rupiah, a
+ * number under Date, an amount terbilang cannot spell): the caller merges it as it is and warns.
+ * An empty value stays empty under every format.
+ */
+export function applyValueFormat(format: ValueFormat, text: string, raw?: number | null): string | null {
+  if (text === '' && raw == null) return '';
+  switch (format) {
+    case 'sheet':
+      return text;
+    case 'upper':
+      return text.toLocaleUpperCase('id-ID');
+    case 'date':
+      return formatLongDateId(text);
+    case 'rupiah':
+    case 'number':
+    case 'terbilang': {
+      const n = numberOf(text, raw);
+      if (n === null) return null;
+      if (format === 'rupiah') return formatRupiahValue(n);
+      if (format === 'number') return formatNumberId(n);
+      return terbilang(n);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { PreviewBlock } from '../../../domain/documentPreview';
+import type { StepProps } from './types';
+
+function Block({ block }: { block: PreviewBlock }) {
+  if (block.kind === 'paragraph') return <p className="gen-preview-paragraph">{block.text || '\u00a0'}</p>;
+  return (
+    <table className="gen-preview-table">
+      <tbody>
+        {block.rows.map((row, r) => (
+          <tr key={r}>
+            {row.map((cell, c) => (
+              <td key={c}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * The document one selected row produces, as text (Preview Row): the worker merges that row alone
+ * and reads the result back, so what shows here is what Generate writes for it.
+ */
+export function RowPreview({ actorRef }: StepProps) {
+  const preview = useSelector(actorRef, (s) => s.context.preview);
+  const count = useSelector(actorRef, (s) => s.context.selectedCount);
+  const canNext = useSelector(actorRef, (s) => s.can({ type: 'generator.previewNext' }));
+  const canPrevious = useSelector(actorRef, (s) => s.can({ type: 'generator.previewPrevious' }));
+  const headingId = useId();
+  if (!preview) return null;
+  const { document } = preview;
+  return (
+    <section className="gen-step gen-row-preview" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        Preview of row {preview.rowIndex + 1} ({preview.position + 1} / {count} selected)
+      </h2>
+      <div className="gen-toolbar">
+        <button type="button" className="secondary" disabled={!canPrevious} onClick={() => actorRef.send({ type: 'generator.previewPrevious' })}>
+          Previous
+        </button>
+        <button type="button" className="secondary" disabled={!canNext} onClick={() => actorRef.send({ type: 'generator.previewNext' })}>
+          Next
+        </button>
+        <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.previewClosed' })}>
+          Close Preview
+        </button>
+      </div>
+      <article className="gen-preview-document" aria-label="Document preview">
+        {document.headers.length > 0 && (
+          <header className="gen-preview-header" aria-label="Header">
+            {document.headers.map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
+          </header>
+        )}
+        <div className="gen-preview-body">
+          {document.body.map((block, i) => (
+            <Block key={i} block={block} />
+          ))}
+        </div>
+        {document.footers.length > 0 && (
+          <footer className="gen-preview-footer" aria-label="Footer">
+            {document.footers.map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
+          </footer>
+        )}
+      </article>
+    </section>
+  );
+}

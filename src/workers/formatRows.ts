@@ -1,0 +1,68 @@
+// Applies each field's chosen format (src/domain/valueFormat) to the selected rows before a merge.
+// The merge maps placeholder → key of a row; a formatted field gets its own key per row, so two
+// placeholders can take the same column in two formats.
+import { applyValueFormat, valueFormatLabel, type ValueFormat } from '../domain/valueFormat';
+import { FORMATTED_KEY_PREFIX } from './rowData';
+import { rowObject, type SheetCells, type SheetRow } from './readWorkbook';
+
+/** placeholder → format; a placeholder not named is merged as in the sheet. */
+export type FieldFormats = Readonly<Record<string, ValueFormat>>;
+
+export interface FormattedRows {
+  rows: SheetRow[];
+  /** placeholder → the row key holding its value (the column itself, or the formatted copy). */
+  mapping: Record<string, string>;
+  /** One line per field whose values could not all take the format. */
+  warnings: string[];
+}
+
+export function formatWarning(field: string, format: ValueFormat, count: number, firstRow: number): string {
+  const rows = count === 1 ? '1 value' : `${count} values`;
+  return `${field}: ${rows} could not be written as ${valueFormatLabel(format)}; merged as in the sheet (first at row ${firstRow})`;
+}
+
+/**
+ * The rows at `rowIndexes` keyed by header, plus one key per formatted field. A value that cannot
+ * take its format keeps its sheet text (never emptied) and is counted in the field's warning,
+ * which names the first such row as the preview numbers it.
+ */
+export function formatRows(
+  sheet: SheetCells,
+  rowIndexes: ArrayLike<number>,
+  mapping: Readonly<Record<string, string>>,
+  formats: FieldFormats = {},
+): FormattedRows {
+  const { headers, cells, numbers } = sheet;
+  const columnAt = new Map(headers.map((header, i) => [header, i]));
+  const formatted = Object.keys(mapping)
+    .filter((p) => mapping[p] && Object.hasOwn(formats, p) && formats[p] !== 'sheet' && columnAt.has(mapping[p]))
+    .map((placeholder) => ({
+      placeholder,
+      format: formats[placeholder],
+      column: columnAt.get(mapping[placeholder])!,
+      key: FORMATTED_KEY_PREFIX + placeholder,
+      failed: 0,
+      firstRow: 0,
+    }));
+  const rows: SheetRow[] = new Array(rowIndexes.length);
+  for (let i = 0; i < rowIndexes.length; i++) {
+    const index = rowIndexes[i];
+    const values = cells[index] ?? [];
+    const row = rowObject(headers, values);
+    for (const field of formatted) {
+      const text = values[field.column] ?? '';
+      const value = applyValueFormat(field.format, text, numbers[index]?.[field.column]?.value);
+      if (value === null && field.failed++ === 0) field.firstRow = index + 1;
+      row[field.key] = value ?? text;
+    }
+    rows[i] = row;
+  }
+  const merged: Record<string, string> = Object.create(null);
+  for (const placeholder of Object.keys(mapping)) merged[placeholder] = mapping[placeholder];
+  for (const field of formatted) merged[field.placeholder] = field.key;
+  return {
+    rows,
+    mapping: merged,
+    warnings: formatted.filter((f) => f.failed > 0).map((f) => formatWarning(f.placeholder, f.format, f.failed, f.firstRow)),
+  };
+}

@@ -1,0 +1,100 @@
+// Preview Row: one selected row merged with the template (mergeDocuments on that row alone) and
+// read back as text blocks the page can show without a .docx renderer.
+import PizZip from 'pizzip';
+import type { DocumentPreview, PreviewBlock } from '../domain/documentPreview';
+import { mergeDocuments } from './mergeDocuments';
+import { hasEnoughData } from './rowData';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
+  });
+}
+
+const TOKENS =
+  /<w:tbl[ >]|<\/w:tbl>|<w:tr[ >]|<\/w:tr>|<w:tc[ >]|<\/w:tc>|<w:p[ >]|<w:p\/>|<\/w:p>|<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>|<w:cr\/>/g;
+
+/**
+ * Paragraphs and tables of a WordprocessingML part, as text. A table nested in a cell is read into
+ * that cell's text; tabs and line breaks are kept as '\t' and '\n'.
+ */
+export function textBlocks(xml: string): PreviewBlock[] {
+  const blocks: PreviewBlock[] = [];
+  let tableDepth = 0;
+  let rows: string[][] = [];
+  let row: string[] = [];
+  let cell: string[] = [];
+  let paragraph = '';
+  for (const match of xml.matchAll(TOKENS)) {
+    const token = match[0];
+    if (match[1] !== undefined) paragraph += decodeXml(match[1]);
+    else if (token === '<w:tab/>') paragraph += '\t';
+    else if (token === '<w:br/>' || token === '<w:cr/>') paragraph += '\n';
+    else if (token.startsWith('<w:tbl')) {
+      if (tableDepth++ === 0) rows = [];
+    } else if (token === '</w:tbl>') {
+      if (--tableDepth === 0) blocks.push({ kind: 'table', rows });
+    } else if (tableDepth === 1 && token.startsWith('<w:tr')) row = [];
+    else if (tableDepth === 1 && token === '</w:tr>') rows.push(row);
+    else if (tableDepth === 1 && token.startsWith('<w:tc')) cell = [];
+    else if (tableDepth === 1 && token === '</w:tc>') row.push(cell.join('\n'));
+    else if (token.startsWith('<w:p')) paragraph = '';
+    if (token === '</w:p>' || token === '<w:p/>') {
+      if (tableDepth > 0) cell.push(paragraph);
+      else blocks.push({ kind: 'paragraph', text: paragraph });
+      paragraph = '';
+    }
+  }
+  return blocks;
+}
+
+function partText(xml: string): string {
+  return textBlocks(xml)
+    .map((block) => (block.kind === 'paragraph' ? block.text : block.rows.map((r) => r.join('\t')).join('\n')))
+    .filter((text) => text.trim() !== '')
+    .join('\n');
+}
+
+/** The header and footer parts the document's relationships name, in relationship order. */
+function sectionParts(zip: PizZip, kind: 'header' | 'footer'): string[] {
+  const rels = zip.file('word/_rels/document.xml.rels')?.asText() ?? '';
+  const targets = [...rels.matchAll(/<Relationship\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => new RegExp(`Type="[^"]*/${kind}"`).test(tag))
+    .map((tag) => /Target="([^"]+)"/.exec(tag)?.[1] ?? '')
+    .filter(Boolean)
+    .map((target) => (target.startsWith('/') ? target.slice(1) : `word/${target}`));
+  return targets.map((path) => partText(zip.file(path)?.asText() ?? '')).filter((text) => text !== '');
+}
+
+/** A merged .docx read back as the preview shows it. */
+export function documentPreview(buffer: ArrayBuffer): DocumentPreview {
+  const zip = new PizZip(buffer);
+  return {
+    headers: sectionParts(zip, 'header'),
+    body: textBlocks(zip.file('word/document.xml')?.asText() ?? ''),
+    footers: sectionParts(zip, 'footer'),
+  };
+}
+
+export function thinRowMessage(rowNumber: number): string {
+  return `Row ${rowNumber} has fewer than 2 non-empty values: Generate skips it`;
+}
+
+export interface PreviewRowArgs {
+  template: ArrayBuffer;
+  row: Record<string, string>;
+  mapping: Record<string, string>;
+  rowNumber: number;
+}
+
+/** The document one row produces, as text; a row the merge would skip is said to be so. */
+export async function previewRow({ template, row, mapping, rowNumber }: PreviewRowArgs): Promise<DocumentPreview> {
+  if (!hasEnoughData(row)) throw new Error(thinRowMessage(rowNumber));
+  const merged = await mergeDocuments({ template, rows: [row], mapping, rowNumbers: [rowNumber] });
+  return documentPreview(merged.buffer);
+}
