@@ -1,4 +1,5 @@
 // Top bar: sidebar toggle, breadcrumb, user dropdown.
+import type { RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { breadcrumbFor } from './breadcrumb';
 import { UserMenu } from './UserMenu';
@@ -6,15 +7,17 @@ import { UserMenu } from './UserMenu';
 export interface TopBarProps {
   collapsed: boolean;
   onToggleSidebar: () => void;
+  toggleRef?: RefObject<HTMLButtonElement | null>;
 }
 
-export function TopBar({ collapsed, onToggleSidebar }: TopBarProps) {
+export function TopBar({ collapsed, onToggleSidebar, toggleRef }: TopBarProps) {
   const [location] = useLocation();
   const { current } = breadcrumbFor(location);
   return (
     <header className="app-topbar">
       <div className="app-topbar-start">
         <button
+          ref={toggleRef}
           type="button"
           className="app-sidebar-toggle secondary outline"
           aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}

@@ -8,7 +8,7 @@ export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachin
   const role = useSelector(list, (s) => s.context.filters.role);
   const verified = useSelector(list, (s) => s.context.filters.verified);
   return (
-    <form className="users-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+    <form className="users-filters" aria-label="Filter users" onSubmit={(e) => e.preventDefault()}>
       <label>
         Search users
         <input

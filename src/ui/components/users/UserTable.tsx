@@ -28,7 +28,7 @@ export interface UserTableProps {
 export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, busy = false }: UserTableProps) {
   return (
     <div className="app-table-scroll">
-      <table className="users-table striped">
+      <table className="users-table striped app-stack-table">
         <thead>
           <tr>
             <th scope="col">Name</th>
@@ -37,7 +37,7 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
             <th scope="col">Role</th>
             <th scope="col">Status</th>
             <th scope="col">Created</th>
-            <th scope="col">
+            <th scope="col" className="app-sticky-end">
               <span className="app-visually-hidden">Actions</span>
             </th>
           </tr>
@@ -47,29 +47,29 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
             const who = user.email || displayName(user);
             return (
               <tr key={user.id}>
-                <td>{displayName(user)}</td>
-                <td>
+                <td data-label="Name">{displayName(user)}</td>
+                <td data-label="Username">
                   <bdi>{user.username || '—'}</bdi>
                 </td>
-                <td className="users-email">
+                <td className="users-email" data-label="Email">
                   <bdi>
                     <EmailText email={user.email} />
                   </bdi>
                 </td>
-                <td>
+                <td data-label="Role">
                   <span className="app-badge" data-variant={roleBadge(user.role)}>
                     {roleLabel(user.role) || 'Unknown'}
                   </span>
                 </td>
-                <td>
+                <td data-label="Status">
                   <span className="users-status" data-verified={user.isVerified ? 'true' : 'false'}>
                     {user.isVerified ? 'Verified' : 'Unverified'}
                   </span>
                 </td>
-                <td>
+                <td data-label="Created">
                   <bdi>{formatDateId(userCreatedDate(user))}</bdi>
                 </td>
-                <td>
+                <td className="app-sticky-end app-row-actions">
                   <div className="users-actions">
                     <button type="button" className="secondary outline" aria-label={`Edit ${who}`} disabled={busy} onClick={() => onEdit(user)}>
                       Edit
