@@ -4,7 +4,10 @@
 // and after navigating.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { GUARD_NOTICES } from '../../machines/navigationGuard.machine';
+import { useShell } from '../shell/hooks';
 import { Footer } from './Footer';
+import { useNoticeSlot } from './NotificationStack';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -26,6 +29,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const [location] = useLocation();
   const drawerOpen = drawer && !collapsed;
+  const { notifications } = useShell();
+  const noticeSlot = useNoticeSlot();
+
+  // Signed in and on a page: 'Sign In Required' no longer applies.
+  useEffect(() => {
+    notifications.send({ type: 'notifications.dismissKey', key: GUARD_NOTICES.signInRequired.key });
+  }, [notifications]);
 
   // Turning a window narrow closes the drawer; the wide layout keeps what the user chose.
   useEffect(() => {
@@ -57,6 +67,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Sidebar onNavigate={onNavigate} />
       {drawerOpen && <div className="app-drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={() => setCollapsed(true)} />}
       <TopBar collapsed={collapsed} toggleRef={toggle} onToggleSidebar={() => setCollapsed((c) => !c)} />
+      <div className="app-notice-slot" ref={noticeSlot} />
       <main className="app-main" id="main-content" tabIndex={-1}>
         {children}
       </main>

@@ -2,6 +2,7 @@
 import type { RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { breadcrumbFor } from './breadcrumb';
+import { Reconnecting } from './Reconnecting';
 import { UserMenu } from './UserMenu';
 
 export interface TopBarProps {
@@ -36,6 +37,7 @@ export function TopBar({ collapsed, onToggleSidebar, toggleRef }: TopBarProps) {
           </ul>
         </nav>
       </div>
+      <Reconnecting />
       <UserMenu />
     </header>
   );

@@ -3,11 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { validateForgotPassword } from '../../domain/validation/forms';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 export default function ForgotPasswordPage() {
-  const { fieldErrors, alert, busy, done, send } = useAuthForm('forgotPassword');
+  const { fieldErrors: submittedErrors, alert, busy, done, send } = useAuthForm('forgotPassword');
   const [email, setEmail] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateForgotPassword({ email }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -20,7 +22,11 @@ export default function ForgotPasswordPage() {
         <h1 id="forgot-title">Forgot Password</h1>
         <p>Enter your email and we will send you a link to set a new password.</p>
       </hgroup>
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {alert.message}
+        </Alert>
+      )}
       {done && <p className="app-muted" role="status">Redirecting to sign in...</p>}
       <form noValidate onSubmit={submit} aria-label="Forgot password">
         <TextField

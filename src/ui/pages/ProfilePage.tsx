@@ -78,7 +78,7 @@ export default function ProfilePage() {
         }
       />
       {message && (
-        <Alert type={message.type} onClose={() => profile.send({ type: 'message.dismiss' })}>
+        <Alert type={message.type} reveal onClose={() => profile.send({ type: 'message.dismiss' })}>
           {message.text}
         </Alert>
       )}

@@ -3,13 +3,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { validateResetPassword } from '../../domain/validation/forms';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 export default function ResetPasswordPage() {
-  const { fieldErrors, alert, busy, send } = useAuthForm('resetPassword');
+  const { fieldErrors: submittedErrors, alert, busy, send } = useAuthForm('resetPassword');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateResetPassword({ password, confirmPassword }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -23,7 +25,11 @@ export default function ResetPasswordPage() {
         <p>Choose a new password of at least 8 characters.</p>
       </hgroup>
       {!token && <Alert type="error">This reset link is incomplete. Please request a new one.</Alert>}
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {alert.message}
+        </Alert>
+      )}
       <form noValidate onSubmit={submit} aria-label="Reset password">
         <fieldset disabled={busy || !token}>
           <TextField

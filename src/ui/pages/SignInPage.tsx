@@ -3,12 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { validateSignIn } from '../../domain/validation/forms';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 export default function SignInPage() {
-  const { fieldErrors, alert, busy, send } = useAuthForm('signIn');
+  const { fieldErrors: submittedErrors, alert, busy, send } = useAuthForm('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateSignIn({ email, password }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -21,7 +23,11 @@ export default function SignInPage() {
         <h1 id="signin-title">Sign In</h1>
         <p>Sign in to continue to Dashboard Invoice.</p>
       </hgroup>
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {alert.message}
+        </Alert>
+      )}
       <form noValidate onSubmit={submit} aria-label="Sign in">
         <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} required />
         <TextField

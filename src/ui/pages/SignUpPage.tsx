@@ -5,16 +5,18 @@ import { Link } from 'wouter';
 import { passwordStrength } from '../../domain/password';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { validateSignUp } from '../../domain/validation/forms';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 const BAND: Record<string, string> = { Weak: 'danger', Fair: 'warning', Good: 'info', Strong: 'success' };
 
 export default function SignUpPage() {
-  const { fieldErrors, alert, busy, done, send } = useAuthForm('signUp');
+  const { fieldErrors: submittedErrors, alert, busy, done, send } = useAuthForm('signUp');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateSignUp({ name, email, password, confirmPassword }));
   const strength = passwordStrength(password);
 
   const submit = (e: FormEvent) => {
@@ -28,7 +30,11 @@ export default function SignUpPage() {
         <h1 id="signup-title">Sign Up</h1>
         <p>Create an account. An administrator verifies it before you can sign in.</p>
       </hgroup>
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {alert.message}
+        </Alert>
+      )}
       {done && <p className="app-muted" role="status">Redirecting to sign in...</p>}
       <form noValidate onSubmit={submit} aria-label="Sign up">
         <fieldset disabled={busy || done}>

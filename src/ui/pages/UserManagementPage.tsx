@@ -79,7 +79,7 @@ export default function UserManagementPage() {
         }
       />
       {banner && (
-        <Alert type={banner.type} onClose={() => list.send({ type: 'banner.dismiss' })}>
+        <Alert type={banner.type} reveal onClose={() => list.send({ type: 'banner.dismiss' })}>
           {banner.text}
         </Alert>
       )}

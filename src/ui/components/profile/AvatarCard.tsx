@@ -51,7 +51,7 @@ export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof pro
         </button>
       )}
       <small className="app-muted">JPEG, PNG, GIF or WebP, up to 5 MB.</small>
-      {imageError && <Alert type="error">{imageError}</Alert>}
+      {imageError && <Alert type="error" reveal>{imageError}</Alert>}
     </div>
   );
 }

@@ -39,8 +39,8 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
       }
     >
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
-        {error && <Alert type="error">{error}</Alert>}
-        {success && <Alert type="success">{success}</Alert>}
+        {error && <Alert type="error" reveal>{error}</Alert>}
+        {success && <Alert type="success" reveal>{success}</Alert>}
         <fieldset disabled={busy || done}>
           <TextField
             label="Current Password"

@@ -42,11 +42,19 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
     >
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
         {formError && (
-          <Alert type="error" onClose={() => form.send({ type: 'form.dismissError' })}>
+          <Alert type="error" reveal onClose={() => form.send({ type: 'form.dismissError' })}>
             {formError}
           </Alert>
         )}
         <fieldset disabled={busy}>
+          <TextField
+            label="Name"
+            autoComplete="off"
+            value={values.name}
+            onValueChange={change('name')}
+            error={errors.name}
+            hint={adding ? 'Optional; the username is used when left empty' : undefined}
+          />
           <TextField label="Email" type="email" autoComplete="off" value={values.email} onValueChange={change('email')} error={errors.email} required />
           <TextField
             label="Username"
