@@ -14,7 +14,7 @@ export interface SummaryTableProps {
 
 export function SummaryTable({ summaries, onEdit, onDelete, disabled }: SummaryTableProps) {
   return (
-    <div className="app-table-scroll">
+    <div className="app-table-scroll" tabIndex={0} role="region" aria-label="Tabel progres tagihan">
       <table className="striped bill-summary-table app-stack-table" aria-label="Daftar progres tagihan">
         <thead>
           <tr>

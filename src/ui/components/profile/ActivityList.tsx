@@ -44,7 +44,7 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
       ) : activities.length === 0 ? (
         <p className="app-muted">No activity recorded yet.</p>
       ) : (
-        <div className="app-table-scroll" aria-busy={loading || undefined}>
+        <div className="app-table-scroll" tabIndex={0} role="region" aria-label="Recent activity table" aria-busy={loading || undefined}>
           <table className="profile-activity-table striped">
             <thead>
               <tr>

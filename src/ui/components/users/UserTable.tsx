@@ -27,7 +27,7 @@ export interface UserTableProps {
 
 export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, busy = false }: UserTableProps) {
   return (
-    <div className="app-table-scroll">
+    <div className="app-table-scroll" tabIndex={0} role="region" aria-label="Users table">
       <table className="users-table striped app-stack-table">
         <thead>
           <tr>
