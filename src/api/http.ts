@@ -15,6 +15,7 @@ import {
 } from './refresh';
 
 import { beginRetrying } from './retryStatus';
+import { simulatedFetch } from './networkSimulator';
 export { REFRESH_LOCK_NAME, type AuthFailureHandler, type AuthFailureReason, type LockManagerLike } from './refresh';
 import { apiErrors, type ApiErrorChannel } from './errorEvents';
 import { runAppAuthFailure } from './authFailure';
@@ -291,6 +292,8 @@ let defaultClient: HttpClient | null = null;
 /** The app's client (created on first use so configuration set at start-up applies). */
 export function getHttpClient(): HttpClient {
   defaultClient ??= createHttpClient({
+    // Development builds: the network simulator (spec §9) sits between the client and fetch.
+    ...(process.env.NODE_ENV !== 'production' ? { fetch: simulatedFetch((input, init) => globalThis.fetch(input, init)) } : {}),
     tokens: sessionTokens,
     onAuthFailure: (reason) => runAppAuthFailure(reason, defaultAuthFailure),
   });

@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { GUARD_NOTICES } from '../../machines/navigationGuard.machine';
 import { useShell } from '../shell/hooks';
 import { Footer } from './Footer';
+import { NetworkPanel } from './NetworkPanel';
 import { useNoticeSlot } from './NotificationStack';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -72,6 +73,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      {process.env.NODE_ENV !== 'production' && <NetworkPanel />}
     </div>
   );
 }

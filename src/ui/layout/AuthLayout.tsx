@@ -1,6 +1,7 @@
 // Auth pages: no navbar, sidebar or footer; one centred card.
 import type { ReactNode } from 'react';
 import { preloadShellApi } from '../shell/api';
+import { NetworkPanel } from './NetworkPanel';
 import { useNoticeSlot } from './NotificationStack';
 import { Reconnecting } from './Reconnecting';
 
@@ -19,6 +20,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         {children}
         <Reconnecting />
       </article>
+      {process.env.NODE_ENV !== 'production' && <NetworkPanel />}
     </main>
   );
 }
