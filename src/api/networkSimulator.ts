@@ -13,7 +13,7 @@ export const NETWORK_PRESETS = {
 } as const;
 
 export type NetworkPresetName = keyof typeof NETWORK_PRESETS;
-export const NETWORK_PRESET_NAMES = Object.keys(NETWORK_PRESETS) as NetworkPresetName[];
+export const NETWORK_PRESET_NAMES = /* @__PURE__ */ Object.keys(NETWORK_PRESETS) as NetworkPresetName[];
 
 /** Where the chosen preset is kept for the tab (the URL parameter sets it). */
 export const NETWORK_STORAGE_KEY = 'dev_network_preset';
@@ -31,7 +31,7 @@ function session(): Storage | null {
   }
 }
 
-const listeners = new Set<() => void>();
+const listeners = /* @__PURE__ */ new Set<() => void>();
 
 /** The preset in force: `?network=…` on the page wins (and is remembered), else the tab's choice. */
 export function currentNetworkPreset(): NetworkPresetName {

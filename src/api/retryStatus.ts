@@ -1,13 +1,19 @@
 // Whether the API client is waiting to try a request again after a network failure (spec §8:
 // 3 retries, 1 s doubling). The layout shows 'Reconnecting…' meanwhile, so seven seconds of
-// retries are not seven seconds of silence. No dependencies: the sign-in page can read it
-// without loading the client.
+// retries are not seven seconds of silence. The page learns it from <html data-api-retrying>
+// and a window event, so the layout need not load the client (or share a module with it).
 type Listener = () => void;
 
 let waiting = 0;
 const listeners = new Set<Listener>();
 
+/** Set on <html> while retrying; RETRY_EVENT is dispatched on window at each change. */
+export const RETRY_ATTRIBUTE = 'data-api-retrying';
+export const RETRY_EVENT = 'api-retrying-change';
+
 function changed(): void {
+  if (typeof document !== 'undefined') document.documentElement.toggleAttribute(RETRY_ATTRIBUTE, waiting > 0);
+  if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') window.dispatchEvent(new Event(RETRY_EVENT));
   for (const listener of listeners) listener();
 }
 

@@ -2,6 +2,7 @@
 // With `reveal`, the box is scrolled into view and takes the focus when it appears or its text
 // changes, so the outcome of a form is seen where the user is, not 1,300 px above the button.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useCommonTexts } from '../layout/i18n';
 
 export type AlertType = 'success' | 'error' | 'warning' | 'info';
 
@@ -17,6 +18,7 @@ export interface AlertProps {
 export function Alert({ type, children, title, onClose, reveal = false }: AlertProps) {
   const urgent = type === 'error' || type === 'warning';
   const box = useRef<HTMLDivElement>(null);
+  const t = useCommonTexts();
   const text = typeof children === 'string' ? children : undefined;
   useEffect(() => {
     if (!reveal || !box.current) return;
@@ -30,7 +32,7 @@ export function Alert({ type, children, title, onClose, reveal = false }: AlertP
         <div>{children}</div>
       </div>
       {onClose && (
-        <button type="button" className="app-close" aria-label="Dismiss message" onClick={onClose}>
+        <button type="button" className="app-close" aria-label={t.dismissMessage} onClick={onClose}>
           ×
         </button>
       )}

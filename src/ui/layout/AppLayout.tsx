@@ -5,7 +5,9 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { GUARD_NOTICES } from '../../machines/navigationGuard.machine';
+import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { useShell } from '../shell/hooks';
+import { useTexts } from './i18n';
 import { Footer } from './Footer';
 import { NetworkPanel } from './NetworkPanel';
 import { useNoticeSlot } from './NotificationStack';
@@ -31,6 +33,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const drawerOpen = drawer && !collapsed;
   const { notifications } = useShell();
+  const t = useTexts('shell', SHELL_TEXTS);
   const noticeSlot = useNoticeSlot();
 
   // Signed in and on a page: 'Sign In Required' no longer applies.
@@ -63,7 +66,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="app-layout" data-sidebar={collapsed ? 'collapsed' : 'expanded'} data-drawer={drawer ? 'true' : undefined}>
       <a className="app-skip-link" href="#main-content">
-        Skip to content
+        {t.skipToContent}
       </a>
       <Sidebar onNavigate={onNavigate} />
       {drawerOpen && <div className="app-drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={() => setCollapsed(true)} />}

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { preloadShellApi } from '../shell/api';
 import { NetworkPanel } from './NetworkPanel';
 import { useNoticeSlot } from './NotificationStack';
-import { Reconnecting } from './Reconnecting';
+
+import { LanguageSelect } from './LanguageSelect';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
   const noticeSlot = useNoticeSlot();
@@ -16,9 +17,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <header className="app-auth-brand">
           <span className="app-brand-mark" aria-hidden="true">DI</span>
           <span>Dashboard Invoice</span>
+          <LanguageSelect />
         </header>
         {children}
-        <Reconnecting />
       </article>
       {process.env.NODE_ENV !== 'production' && <NetworkPanel />}
     </main>

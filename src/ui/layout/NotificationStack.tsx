@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useShell } from '../shell/hooks';
+import { useCommonTexts, useTranslate } from './i18n';
 
 let slot: HTMLElement | null = null;
 const listeners = new Set<() => void>();
@@ -29,20 +30,22 @@ export function NotificationStack() {
   const { notifications } = useShell();
   const items = useSelector(notifications, (s) => s.context.items);
   const target = useSyncExternalStore(subscribe, currentSlot, () => null);
+  const t = useCommonTexts();
+  const tr = useTranslate();
   const stack = (
-    <section className="app-notifications" aria-label="Notifications" data-placement={target ? 'inline' : 'floating'}>
+    <section className="app-notifications" aria-label={t.notifications}>
       {items.map((n) => {
         const urgent = n.type === 'error' || n.type === 'warning';
         return (
           <div key={n.id} className="app-notification" data-type={n.type} role={urgent ? 'alert' : 'status'}>
             <div className="app-notification-text">
-              {n.title && <strong>{n.title}</strong>}
-              <p>{n.message}</p>
+              {n.title && <strong>{tr(n.title)}</strong>}
+              <p>{tr(n.message)}</p>
             </div>
             <button
               type="button"
               className="app-close"
-              aria-label="Dismiss notification"
+              aria-label={t.dismissNotification}
               onClick={() => notifications.send({ type: 'notifications.dismiss', id: n.id })}
             >
               ×

@@ -34,3 +34,24 @@ describe('retry status', () => {
     expect(changes).toEqual([]);
   });
 });
+
+describe('retry status on the page', () => {
+  test('marks <html data-api-retrying> and fires api-retrying-change, the names Reconnecting.tsx reads', async () => {
+    const { RETRY_ATTRIBUTE, RETRY_EVENT, beginRetrying } = await import('../../../src/api/retryStatus');
+    expect(RETRY_ATTRIBUTE).toBe('data-api-retrying');
+    expect(RETRY_EVENT).toBe('api-retrying-change');
+    const root = { attrs: new Set<string>(), toggleAttribute(name: string, on: boolean) { if (on) this.attrs.add(name); else this.attrs.delete(name); } };
+    const events: string[] = [];
+    Object.assign(globalThis, { document: { documentElement: root }, window: { dispatchEvent: (e: Event) => events.push(e.type) } });
+    try {
+      const end = beginRetrying();
+      expect(root.attrs.has(RETRY_ATTRIBUTE)).toBe(true);
+      end();
+      expect(root.attrs.has(RETRY_ATTRIBUTE)).toBe(false);
+      expect(events).toEqual([RETRY_EVENT, RETRY_EVENT]);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'document');
+      Reflect.deleteProperty(globalThis, 'window');
+    }
+  });
+});

@@ -1,0 +1,191 @@
+// Bahasa Indonesia: every English text of the account screens, the layout and the notices.
+// Loaded only when the language is chosen (the sign-in page does not carry it). The billing
+// screens are Indonesian already and keep their texts. Typed against the English catalogue, so
+// a text missing here is a type error.
+import type { AUTH_TEXTS } from './en/auth';
+import type { SIGN_IN_TEXTS } from './en/signIn';
+import type { COMMON_TEXTS } from './en/common';
+import type { SHELL_TEXTS } from './en/shell';
+
+type Texts<T> = { readonly [K in keyof T]: string };
+
+export const SIGN_IN_ID: Texts<typeof SIGN_IN_TEXTS> = {
+  signInTitle: 'Masuk',
+  signInLead: 'Masuk untuk melanjutkan ke Dashboard Invoice.',
+  signInForm: 'Masuk',
+  signInButton: 'Masuk',
+  email: 'Email',
+  password: 'Kata sandi',
+  forgotLink: 'Lupa kata sandi?',
+  noAccount: 'Belum punya akun?',
+  signUpLink: 'Daftar',
+};
+
+export const AUTH_ID: Texts<typeof AUTH_TEXTS> = {
+  signUpTitle: 'Daftar',
+  signUpLead: 'Buat akun. Administrator memverifikasinya sebelum Anda dapat masuk.',
+  signUpForm: 'Daftar',
+  name: 'Nama',
+  confirmPassword: 'Konfirmasi kata sandi',
+  strength: 'Kekuatan kata sandi',
+  strengthLine: 'Kekuatan kata sandi:',
+  signUpButton: 'Daftar',
+  haveAccount: 'Sudah punya akun?',
+  signInLink: 'Masuk',
+  redirecting: 'Mengalihkan ke halaman masuk...',
+  forgotTitle: 'Lupa Kata Sandi',
+  forgotLead: 'Masukkan email Anda dan kami akan mengirim tautan untuk membuat kata sandi baru.',
+  forgotForm: 'Lupa kata sandi',
+  sendLink: 'Kirim Tautan Reset',
+  backToSignIn: 'Kembali ke halaman Masuk',
+  resetTitle: 'Atur Ulang Kata Sandi',
+  resetLead: 'Pilih kata sandi baru minimal 8 karakter.',
+  resetForm: 'Atur ulang kata sandi',
+  resetIncomplete: 'Tautan reset ini tidak lengkap. Silakan minta tautan baru.',
+  newPassword: 'Kata sandi baru',
+  confirmNewPassword: 'Konfirmasi kata sandi baru',
+  resetButton: 'Atur Ulang Kata Sandi',
+  requestNewLink: 'Minta tautan baru',
+  Weak: 'Lemah',
+  Fair: 'Cukup',
+  Good: 'Baik',
+  Strong: 'Kuat',
+};
+
+export const COMMON_ID: Texts<typeof COMMON_TEXTS> = {
+  language: 'Language',
+  notifications: 'Notifikasi',
+  dismissNotification: 'Tutup notifikasi',
+  dismissMessage: 'Tutup pesan',
+  reconnecting: 'Menyambung ulang…',
+};
+
+export const SHELL_ID: Texts<typeof SHELL_TEXTS> = {
+  skipToContent: 'Langsung ke konten',
+  sidebar: 'Bilah samping',
+  mainNavigation: 'Navigasi utama',
+  loadingNavigation: 'Memuat navigasi...',
+  navigationFailed: 'Gagal memuat navigasi',
+  retry: 'Coba lagi',
+  noNavigation: 'Tidak ada item navigasi',
+  expandSidebar: 'Buka bilah samping',
+  collapseSidebar: 'Tutup bilah samping',
+  breadcrumb: 'Jejak navigasi',
+  home: 'Beranda',
+  userMenuFor: 'Menu pengguna {name}',
+  avatarOf: 'Avatar {name}',
+  profile: 'Profil',
+  rightToLeft: 'Tata letak kanan-ke-kiri',
+  logout: 'Keluar',
+  forbiddenTitle: 'Akses Ditolak',
+  forbiddenText: 'Anda tidak memiliki izin untuk mengakses halaman ini.',
+  notFoundTitle: 'Halaman Tidak Ditemukan',
+  notFoundText: 'Halaman yang Anda cari tidak ada atau telah dipindahkan.',
+  backToDashboard: 'Kembali ke Dashboard',
+  goToSignIn: 'Ke halaman Masuk',
+};
+
+/**
+ * Texts that reach the screen from elsewhere (validation, the error catalogue of spec §8, the
+ * navigation guard, the server's answers), by their English wording.
+ */
+export const PHRASES_ID: Readonly<Record<string, string>> = {
+  // Validation (spec §5)
+  'Email is required': 'Email wajib diisi',
+  'Please enter a valid email address': 'Masukkan alamat email yang valid',
+  'Password is required': 'Kata sandi wajib diisi',
+  'Password must be at least 6 characters': 'Kata sandi minimal 6 karakter',
+  'Password must be at least 8 characters': 'Kata sandi minimal 8 karakter',
+  'Password must be at most 128 characters': 'Kata sandi maksimal 128 karakter',
+  'Please confirm your password': 'Konfirmasi kata sandi Anda',
+  'Passwords do not match': 'Kata sandi tidak cocok',
+  'Name is required': 'Nama wajib diisi',
+  'Name must be at least 2 characters': 'Nama minimal 2 karakter',
+  'Name must be at most 100 characters': 'Nama maksimal 100 karakter',
+  'Username is required': 'Username wajib diisi',
+  'Username must be at least 3 characters': 'Username minimal 3 karakter',
+  'Username must be at most 50 characters': 'Username maksimal 50 karakter',
+  'Username must not contain spaces': 'Username tidak boleh berisi spasi',
+  'Role is required': 'Peran wajib diisi',
+  'Role must be admin or staff': 'Peran harus admin atau staff',
+  'Current password is required': 'Kata sandi saat ini wajib diisi',
+  'New password is required': 'Kata sandi baru wajib diisi',
+  'New password must be at least 8 characters': 'Kata sandi baru minimal 8 karakter',
+  'New password must be different from current password': 'Kata sandi baru harus berbeda dari kata sandi saat ini',
+  'Reset token is missing or invalid': 'Token reset tidak ada atau tidak valid',
+  'No changes detected. Please modify your profile information.': 'Tidak ada perubahan. Silakan ubah informasi profil Anda.',
+  'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.':
+    'Berkas tidak valid. Pilih berkas gambar yang valid (JPEG, PNG, GIF, WebP) di bawah 5MB.',
+  // Screen messages (spec §8)
+  'Invalid email or password. Please try again.': 'Email atau kata sandi salah. Silakan coba lagi.',
+  'Your account is pending verification. Please contact an administrator.': 'Akun Anda menunggu verifikasi. Silakan hubungi administrator.',
+  'An unexpected error occurred. Please try again.': 'Terjadi kesalahan tak terduga. Silakan coba lagi.',
+  'An account with this email already exists.': 'Akun dengan email ini sudah ada.',
+  'Invalid registration data. Please check your inputs.': 'Data pendaftaran tidak valid. Periksa kembali isian Anda.',
+  'Registration successful. Please wait for admin verification.': 'Pendaftaran berhasil. Silakan tunggu verifikasi admin.',
+  'No account found with this email address.': 'Tidak ada akun dengan alamat email ini.',
+  'Too many requests. Please wait before trying again.': 'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
+  'Failed to load profile. Please try again.': 'Gagal memuat profil. Silakan coba lagi.',
+  'Email address is already in use by another account.': 'Alamat email sudah dipakai akun lain.',
+  'Invalid profile data. Please check your inputs.': 'Data profil tidak valid. Periksa kembali isian Anda.',
+  'Current password is incorrect.': 'Kata sandi saat ini salah.',
+  'New password does not meet security requirements.': 'Kata sandi baru tidak memenuhi syarat keamanan.',
+  'Login failed': 'Gagal masuk',
+  'Registration failed': 'Pendaftaran gagal',
+  'Failed to fetch menus': 'Gagal memuat menu',
+  'Failed to fetch user menus': 'Gagal memuat menu pengguna',
+  'Failed to fetch profile': 'Gagal memuat profil',
+  'Failed to update profile': 'Gagal memperbarui profil',
+  'Failed to change password': 'Gagal mengganti kata sandi',
+  'Failed to upload profile image': 'Gagal mengunggah foto profil',
+  'Failed to fetch account activity': 'Gagal memuat aktivitas akun',
+  'Failed to fetch profile image': 'Gagal memuat foto profil',
+  'Failed to send password reset email': 'Gagal mengirim email reset kata sandi',
+  'Failed to reset password': 'Gagal mengatur ulang kata sandi',
+  'Failed to log out of all devices': 'Gagal keluar dari semua perangkat',
+  'Failed to fetch users': 'Gagal memuat pengguna',
+  'Failed to create user': 'Gagal membuat pengguna',
+  'Failed to update user': 'Gagal memperbarui pengguna',
+  'Failed to delete user': 'Gagal menghapus pengguna',
+  'Failed to verify user': 'Gagal memverifikasi pengguna',
+  'Failed to invalidate user': 'Gagal membatalkan verifikasi pengguna',
+  // Notices (spec §2 guard, §8 catalogue)
+  'Sign In Required': 'Perlu Masuk',
+  'Please sign in to access this page.': 'Silakan masuk untuk mengakses halaman ini.',
+  'Access Denied': 'Akses Ditolak',
+  "You don't have permission to access this page.": 'Anda tidak memiliki izin untuk mengakses halaman ini.',
+  'Permission Check Failed': 'Pemeriksaan Izin Gagal',
+  'Unable to verify permissions. Contact support if issues persist.': 'Tidak dapat memeriksa izin. Hubungi dukungan jika masalah berlanjut.',
+  'Already Signed In': 'Sudah Masuk',
+  'You are already signed in.': 'Anda sudah masuk.',
+  'Navigation Error': 'Kesalahan Navigasi',
+  'Session Expired': 'Sesi Berakhir',
+  'Your session has expired. Redirecting to sign in...': 'Sesi Anda telah berakhir. Mengalihkan ke halaman masuk...',
+  'You do not have permission to perform this action.': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
+  'Invalid Input': 'Isian Tidak Valid',
+  'Too Many Requests': 'Terlalu Banyak Permintaan',
+  'Too many requests. Please wait a moment before trying again.': 'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
+  'The system is temporarily unavailable for maintenance.': 'Sistem sedang tidak tersedia karena pemeliharaan.',
+  'Something went wrong on our end. Please try again later.': 'Terjadi kesalahan di sisi kami. Silakan coba lagi nanti.',
+  'Unable to connect to the server. The backend service may be down.': 'Tidak dapat terhubung ke server. Layanan backend mungkin sedang mati.',
+  'Network connection failed. Please check your internet connection.': 'Koneksi jaringan gagal. Periksa koneksi internet Anda.',
+  'Network error. Please check your connection.': 'Kesalahan jaringan. Periksa koneksi Anda.',
+  'Request timed out. Please try again.': 'Waktu permintaan habis. Silakan coba lagi.',
+  'Connection Lost': 'Koneksi Terputus',
+  'You are currently offline. Some features may not work properly.': 'Anda sedang offline. Beberapa fitur mungkin tidak berfungsi dengan baik.',
+  'Connection Restored': 'Koneksi Pulih',
+  'The server is reachable again.': 'Server dapat dijangkau kembali.',
+  'Still working': 'Masih diproses',
+  'This is taking longer than expected. Please try again.': 'Ini memakan waktu lebih lama dari perkiraan. Silakan coba lagi.',
+  'An unexpected error occurred.': 'Terjadi kesalahan tak terduga.',
+  'An error occurred': 'Terjadi kesalahan',
+  'Resource not found': 'Data tidak ditemukan',
+  // Sidebar groups and page names that are English
+  'BILLING MANAGEMENT': 'MANAJEMEN TAGIHAN',
+  'SYSTEM MANAGEMENT': 'MANAJEMEN SISTEM',
+  'Profile Settings': 'Pengaturan Profil',
+  'Page Not Found': 'Halaman Tidak Ditemukan',
+};
+
+export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, phrases: PHRASES_ID } as const;
+export type IdCatalogue = typeof ID_CATALOGUE;
