@@ -61,7 +61,7 @@ for (const size of SIZES) {
   });
 
   test(`signed in at ${size.width} px: every screen, its dialogs, the user menu and the drawer`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000); // many screens and dialogs; the machine is shared
     await page.setViewportSize(size);
     await signInAs(page);
 

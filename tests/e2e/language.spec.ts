@@ -89,3 +89,26 @@ for (const size of [
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
   });
 }
+
+test('Manajemen User in Bahasa Indonesia: filters, table, pager and the Add dialog; the title stays', async ({ page }) => {
+  await page.goto('/signin');
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.reload();
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/user-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Manajemen User' })).toBeVisible();
+  await expect(page.getByLabel('Cari pengguna')).toBeVisible();
+  await expect(page.getByLabel('Saring menurut verifikasi').locator('option').first()).toHaveText('Semua status');
+  await expect(page.getByRole('columnheader', { name: 'Nama' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Ubah ${ADMIN_EMAIL}` })).toBeVisible();
+  await expect(page.getByText(/^Menampilkan 1–\d+ dari \d+$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Tambah Pengguna' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tambah Pengguna' });
+  await expect(dialog.getByLabel('Nama', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Tambah Pengguna' }).click();
+  await expect(dialog.getByText('Email wajib diisi')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('language-users-id.png') });
+});

@@ -6,6 +6,7 @@ import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
 import type { SHELL_TEXTS } from './en/shell';
+import type { USERS_TEXTS } from './en/users';
 
 type Texts<T> = { readonly [K in keyof T]: string };
 
@@ -83,6 +84,67 @@ export const SHELL_ID: Texts<typeof SHELL_TEXTS> = {
   notFoundText: 'Halaman yang Anda cari tidak ada atau telah dipindahkan.',
   backToDashboard: 'Kembali ke Dashboard',
   goToSignIn: 'Ke halaman Masuk',
+};
+
+export const USERS_ID: Texts<typeof USERS_TEXTS> = {
+  description: 'Tambah, ubah, verifikasi, dan hapus akun tim penagihan.',
+  addUser: 'Tambah Pengguna',
+  filterUsers: 'Saring pengguna',
+  searchUsers: 'Cari pengguna',
+  searchPlaceholder: 'Nama, username, atau email',
+  filterRole: 'Saring menurut peran',
+  allRoles: 'Semua peran',
+  filterVerification: 'Saring menurut verifikasi',
+  allStatuses: 'Semua status',
+  verified: 'Terverifikasi',
+  unverified: 'Belum terverifikasi',
+  loadingUsers: 'Memuat pengguna...',
+  noMatch: 'Tidak ada pengguna yang cocok dengan saringan ini.',
+  noUsers: 'Belum ada pengguna.',
+  clearFilters: 'Hapus saringan',
+  retry: 'Coba lagi',
+  usersTable: 'Tabel pengguna',
+  name: 'Nama',
+  username: 'Username',
+  email: 'Email',
+  role: 'Peran',
+  status: 'Status',
+  created: 'Dibuat',
+  actions: 'Aksi',
+  unknownRole: 'Tidak diketahui',
+  edit: 'Ubah',
+  verify: 'Verifikasi',
+  invalidate: 'Batalkan verifikasi',
+  delete: 'Hapus',
+  editWho: 'Ubah {who}',
+  verifyWho: 'Verifikasi {who}',
+  invalidateWho: 'Batalkan verifikasi {who}',
+  deleteWho: 'Hapus {who}',
+  users: 'Pengguna',
+  pagesOf: 'Halaman {label}',
+  noEntries: 'Tidak ada data',
+  showing: 'Menampilkan {first}–{last} dari {total}',
+  rowsPerPage: 'Baris per halaman',
+  previous: 'Sebelumnya',
+  pageOf: 'Halaman {page} dari {pages}',
+  next: 'Berikutnya',
+  editUser: 'Ubah Pengguna',
+  cancel: 'Batal',
+  saveChanges: 'Simpan Perubahan',
+  nameHint: 'Opsional; username dipakai bila dikosongkan',
+  usernameHint: 'Minimal 3 karakter',
+  password: 'Kata sandi',
+  passwordPlaceholder: 'Minimal 8 karakter',
+  confirmPassword: 'Konfirmasi kata sandi',
+  staff: 'Staf',
+  admin: 'Admin',
+  deleteTitle: 'Hapus pengguna',
+  deleteBody: 'Hapus {who}? Akun dan sesinya dihapus. Tindakan ini tidak bisa dibatalkan.',
+  verifyTitle: 'Verifikasi pengguna',
+  verifyBody: 'Verifikasi {who}? Pengguna dapat masuk setelahnya.',
+  invalidateTitle: 'Batalkan verifikasi pengguna',
+  invalidateBody: 'Batalkan verifikasi {who}? Akun kembali belum terverifikasi dan semua sesinya berakhir.',
+  notes: 'Catatan (opsional)',
 };
 
 /**
@@ -180,6 +242,14 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'An unexpected error occurred.': 'Terjadi kesalahan tak terduga.',
   'An error occurred': 'Terjadi kesalahan',
   'Resource not found': 'Data tidak ditemukan',
+  // User management banners
+  'User created successfully': 'Pengguna berhasil dibuat',
+  'User created successfully.': 'Pengguna berhasil dibuat.',
+  'User updated successfully': 'Pengguna berhasil diperbarui',
+  'User deleted successfully': 'Pengguna berhasil dihapus',
+  'User verified successfully': 'Pengguna berhasil diverifikasi',
+  'User invalidated successfully': 'Verifikasi pengguna berhasil dibatalkan',
+  'This username is already taken.': 'Username ini sudah dipakai.',
   // Sidebar groups and page names that are English
   'BILLING MANAGEMENT': 'MANAJEMEN TAGIHAN',
   'SYSTEM MANAGEMENT': 'MANAJEMEN SISTEM',
@@ -187,5 +257,5 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Page Not Found': 'Halaman Tidak Ditemukan',
 };
 
-export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, phrases: PHRASES_ID } as const;
+export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, users: USERS_ID, phrases: PHRASES_ID } as const;
 export type IdCatalogue = typeof ID_CATALOGUE;
