@@ -112,3 +112,23 @@ test('Manajemen User in Bahasa Indonesia: filters, table, pager and the Add dial
   await expect(dialog.getByText('Email wajib diisi')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('language-users-id.png') });
 });
+
+test('Profile Settings in Bahasa Indonesia, the Change Password dialog included', async ({ page }) => {
+  await page.goto('/signin');
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.reload();
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pengaturan Profil' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Detail Akun' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aktivitas Akun' })).toBeVisible();
+  await page.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ganti Kata Sandi' });
+  await dialog.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
+  await expect(dialog.getByText('Kata sandi saat ini wajib diisi')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Batal' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -5,6 +5,7 @@
 import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
+import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
 
@@ -147,6 +148,52 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   notes: 'Catatan (opsional)',
 };
 
+export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
+  title: 'Pengaturan Profil',
+  description: 'Detail akun, foto, kata sandi, dan aktivitas terbaru Anda.',
+  refresh: 'Muat ulang',
+  loadingProfile: 'Memuat profil...',
+  role: 'Peran',
+  status: 'Status',
+  verified: 'Terverifikasi',
+  unverified: 'Belum terverifikasi',
+  unknownRole: 'Tidak diketahui',
+  memberSince: 'Anggota sejak',
+  accountDetails: 'Detail Akun',
+  name: 'Nama',
+  email: 'Email',
+  saveChanges: 'Simpan Perubahan',
+  changePassword: 'Ganti Kata Sandi',
+  sessions: 'Sesi',
+  sessionsText: 'Keluar dari semua tempat akun ini sedang masuk, termasuk peramban ini.',
+  logoutAll: 'Keluar dari semua perangkat',
+  logoutAllText: 'Semua sesi akun Anda berakhir, termasuk sesi ini. Anda perlu masuk lagi.',
+  logoutEverywhere: 'Keluar di mana saja',
+  cancel: 'Batal',
+  close: 'Tutup',
+  previewAlt: 'Pratinjau foto profil baru',
+  pictureAlt: 'Foto profil {name}',
+  choosePicture: 'Pilih foto profil',
+  upload: 'Unggah',
+  changePicture: 'Ganti Foto',
+  pictureRule: 'JPEG, PNG, GIF, atau WebP, maksimal 5 MB.',
+  activityTitle: 'Aktivitas Akun',
+  reloadActivity: 'Muat ulang aktivitas',
+  loadingActivity: 'Memuat aktivitas...',
+  noActivity: 'Belum ada aktivitas tercatat.',
+  activityTable: 'Tabel aktivitas terbaru',
+  action: 'Tindakan',
+  descriptionColumn: 'Keterangan',
+  ipAddress: 'Alamat IP',
+  userAgent: 'Agen Pengguna',
+  date: 'Tanggal',
+  activity: 'Aktivitas',
+  currentPassword: 'Kata sandi saat ini',
+  newPassword: 'Kata sandi baru',
+  passwordPlaceholder: 'Minimal 8 karakter',
+  confirmNewPassword: 'Konfirmasi kata sandi baru',
+};
+
 /**
  * Texts that reach the screen from elsewhere (validation, the error catalogue of spec §8, the
  * navigation guard, the server's answers), by their English wording.
@@ -242,6 +289,10 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'An unexpected error occurred.': 'Terjadi kesalahan tak terduga.',
   'An error occurred': 'Terjadi kesalahan',
   'Resource not found': 'Data tidak ditemukan',
+  // Profile messages
+  'Profile updated successfully': 'Profil berhasil diperbarui',
+  'Profile image updated successfully': 'Foto profil berhasil diperbarui',
+  'Password changed successfully.': 'Kata sandi berhasil diganti.',
   // User management banners
   'User created successfully': 'Pengguna berhasil dibuat',
   'User created successfully.': 'Pengguna berhasil dibuat.',
@@ -257,5 +308,5 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Page Not Found': 'Halaman Tidak Ditemukan',
 };
 
-export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, users: USERS_ID, phrases: PHRASES_ID } as const;
+export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, users: USERS_ID, profile: PROFILE_ID, phrases: PHRASES_ID } as const;
 export type IdCatalogue = typeof ID_CATALOGUE;

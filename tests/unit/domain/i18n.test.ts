@@ -10,6 +10,7 @@ import { COMMON_TEXTS } from '../../../src/domain/i18n/en/common';
 import { SHELL_TEXTS } from '../../../src/domain/i18n/en/shell';
 import { SIGN_IN_TEXTS } from '../../../src/domain/i18n/en/signIn';
 import { USERS_TEXTS } from '../../../src/domain/i18n/en/users';
+import { PROFILE_TEXTS } from '../../../src/domain/i18n/en/profile';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
 import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
@@ -31,6 +32,7 @@ describe('language catalogues', () => {
     ['auth', AUTH_TEXTS],
     ['shell', SHELL_TEXTS],
     ['users', USERS_TEXTS],
+    ['profile', PROFILE_TEXTS],
   ] as const)('translates every %s text', (section, english) => {
     const indonesian = ID_CATALOGUE[section] as Record<string, string>;
     expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());
