@@ -85,6 +85,7 @@ export const SHELL_ID: Texts<typeof SHELL_TEXTS> = {
   notFoundText: 'Halaman yang Anda cari tidak ada atau telah dipindahkan.',
   backToDashboard: 'Kembali ke Dashboard',
   goToSignIn: 'Ke halaman Masuk',
+  close: 'Tutup',
 };
 
 export const USERS_ID: Texts<typeof USERS_TEXTS> = {

@@ -24,4 +24,5 @@ export const SHELL_TEXTS = {
   notFoundText: 'The page you are looking for does not exist or has been moved.',
   backToDashboard: 'Back to Dashboard',
   goToSignIn: 'Go to Sign In',
+  close: 'Close',
 } as const;
