@@ -14,6 +14,8 @@ import {
   type LockManagerLike,
 } from './refresh';
 
+import { beginRetrying } from './retryStatus';
+import { simulatedFetch } from './networkSimulator';
 export { REFRESH_LOCK_NAME, type AuthFailureHandler, type AuthFailureReason, type LockManagerLike } from './refresh';
 import { apiErrors, type ApiErrorChannel } from './errorEvents';
 import { runAppAuthFailure } from './authFailure';
@@ -197,62 +199,71 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const wantsNotice = opts.notify !== false && !logout;
     let networkAttempt = 0;
     let retriedAfterRefresh = false;
+    let endRetrying = null as (() => void) | null; // set by attempt() below
+    try {
+      return await attempt();
+    } finally {
+      endRetrying?.();
+    }
 
-    for (;;) {
-      const cfg = config();
-      const url = `${cfg.apiRoot}${path}`;
-      const accessToken = store.getAccessToken();
-      const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-      if (accessToken && !matches(NO_BEARER_PATHS, path)) headers.authorization = `Bearer ${accessToken}`;
+    async function attempt(): Promise<ApiEnvelope<T>> {
+      for (;;) {
+        const cfg = config();
+        const url = `${cfg.apiRoot}${path}`;
+        const accessToken = store.getAccessToken();
+        const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+        if (accessToken && !matches(NO_BEARER_PATHS, path)) headers.authorization = `Bearer ${accessToken}`;
 
-      let response: FetchResponse<unknown>;
-      try {
-        response = await fetcher.raw(path, {
-          method,
-          baseURL: cfg.apiRoot,
-          timeout: cfg.timeoutMs,
-          headers,
-          query: snakeQuery(opts.query),
-          ...(opts.body !== undefined ? { body: opts.body as Record<string, unknown> } : {}),
-        });
-      } catch (cause) {
-        if (isTimeout(cause)) throw fail('timeout', 0, method, url, undefined, cause, !logout);
-        if (networkAttempt < cfg.retries) {
-          await sleep(cfg.retryDelayMs * 2 ** networkAttempt);
-          networkAttempt += 1;
-          continue;
+        let response: FetchResponse<unknown>;
+        try {
+          response = await fetcher.raw(path, {
+            method,
+            baseURL: cfg.apiRoot,
+            timeout: cfg.timeoutMs,
+            headers,
+            query: snakeQuery(opts.query),
+            ...(opts.body !== undefined ? { body: opts.body as Record<string, unknown> } : {}),
+          });
+        } catch (cause) {
+          if (isTimeout(cause)) throw fail('timeout', 0, method, url, undefined, cause, !logout);
+          if (networkAttempt < cfg.retries) {
+            endRetrying ??= beginRetrying();
+            await sleep(cfg.retryDelayMs * 2 ** networkAttempt);
+            networkAttempt += 1;
+            continue;
+          }
+          throw fail('network', 0, method, url, undefined, cause, !logout);
         }
-        throw fail('network', 0, method, url, undefined, cause, !logout);
-      }
 
-      const status = response.status;
-      const body = response._data;
-      if (status >= 200 && status < 300) return toEnvelope<T>(body, status);
+        const status = response.status;
+        const body = response._data;
+        if (status >= 200 && status < 300) return toEnvelope<T>(body, status);
 
-      if (status === 401 && !isNoRefreshPath(path) && !retriedAfterRefresh) {
-        retriedAfterRefresh = true;
-        const stored = store.getAccessToken();
-        // Someone (this tab or another) already replaced the token this call used.
-        if (stored && stored !== accessToken) continue;
-        const outcome = await sharedRefresh(store.getRefreshToken());
-        if (outcome.ok) continue;
-        if (outcome.transient) {
-          const kind: FailureKind = isTimeout(outcome.error) ? 'timeout' : 'network';
-          throw fail(kind, 0, method, url, undefined, outcome.error, !logout);
+        if (status === 401 && !isNoRefreshPath(path) && !retriedAfterRefresh) {
+          retriedAfterRefresh = true;
+          const stored = store.getAccessToken();
+          // Someone (this tab or another) already replaced the token this call used.
+          if (stored && stored !== accessToken) continue;
+          const outcome = await sharedRefresh(store.getRefreshToken());
+          if (outcome.ok) continue;
+          if (outcome.transient) {
+            const kind: FailureKind = isTimeout(outcome.error) ? 'timeout' : 'network';
+            throw fail(kind, 0, method, url, undefined, outcome.error, !logout);
+          }
+          // Reported even when the caller shows its own errors, except logout calls and a refresh
+          // answered 400 (spec §8).
+          const firstReport = !reportedOutcomes.has(outcome);
+          reportedOutcomes.add(outcome);
+          throw fail('http', 401, method, url, body, undefined, firstReport && !logout && outcome.status !== 400);
         }
-        // Reported even when the caller shows its own errors, except logout calls and a refresh
-        // answered 400 (spec §8).
-        const firstReport = !reportedOutcomes.has(outcome);
-        reportedOutcomes.add(outcome);
-        throw fail('http', 401, method, url, body, undefined, firstReport && !logout && outcome.status !== 400);
-      }
 
-      if (status === 404 && method === 'GET') {
-        return { success: false, error: MESSAGES.resourceNotFound, status: 404 };
+        if (status === 404 && method === 'GET') {
+          return { success: false, error: MESSAGES.resourceNotFound, status: 404 };
+        }
+        // Guest pages show their own message for a refused sign-in.
+        const emit = wantsNotice && !(status === 401 && isNoRefreshPath(path));
+        throw fail('http', status, method, url, body, undefined, emit);
       }
-      // Guest pages show their own message for a refused sign-in.
-      const emit = wantsNotice && !(status === 401 && isNoRefreshPath(path));
-      throw fail('http', status, method, url, body, undefined, emit);
     }
   }
 
@@ -281,6 +292,8 @@ let defaultClient: HttpClient | null = null;
 /** The app's client (created on first use so configuration set at start-up applies). */
 export function getHttpClient(): HttpClient {
   defaultClient ??= createHttpClient({
+    // Development builds: the network simulator (spec §9) sits between the client and fetch.
+    ...(process.env.NODE_ENV !== 'production' ? { fetch: simulatedFetch((input, init) => globalThis.fetch(input, init)) } : {}),
     tokens: sessionTokens,
     onAuthFailure: (reason) => runAppAuthFailure(reason, defaultAuthFailure),
   });

@@ -9,7 +9,8 @@ export const SIGN_UP_MESSAGES: StatusMessages = Object.freeze({
   400: 'Invalid registration data. Please check your inputs.',
   409: 'An account with this email already exists.',
 });
-export const SIGN_UP_SUCCESS = 'Registration successful. Please wait for admin verification.';
+// Written once, in the English catalogue (src/domain/i18n/en/auth).
+export { SIGN_UP_SUCCESS } from '../domain/i18n/en/auth';
 
 export const FORGOT_PASSWORD_MESSAGES: StatusMessages = Object.freeze({
   404: 'No account found with this email address.',

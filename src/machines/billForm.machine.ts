@@ -75,7 +75,8 @@ export const billFormMachine = setup({
   }),
   type: 'parallel',
   states: {
-    // The banners vanish 5 s after they were shown (spec §9 "Message display 5 s").
+    // The success banner vanishes 5 s after it was shown (spec §9 "Message display 5 s"); an
+    // error stays until the user sends the form again, so it is never lost unseen.
     banner: {
       initial: 'hidden',
       states: {
@@ -83,7 +84,7 @@ export const billFormMachine = setup({
         // Re-entering itself (not its parent) restarts the timer without touching the form region.
         shown: {
           on: { 'bill.messageShown': { target: 'shown', reenter: true } },
-          after: { messageTimeout: { target: 'hidden', actions: assign({ error: null, success: null }) } },
+          after: { messageTimeout: { target: 'hidden', actions: assign({ success: null }) } },
         },
       },
     },

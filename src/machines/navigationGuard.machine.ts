@@ -17,7 +17,8 @@ import type {
 export type * from './navigationGuard.types';
 
 export const GUARD_NOTICES = {
-  signInRequired: { type: 'info', title: 'Sign In Required', message: 'Please sign in to access this page.', duration: 3000 },
+  // Keyed: the signed-in layout takes it down once sign-in has landed on the intended page.
+  signInRequired: { type: 'info', title: 'Sign In Required', message: 'Please sign in to access this page.', duration: 3000, key: 'guard.signInRequired' },
   accessDenied: { type: 'error', title: 'Access Denied', message: "You don't have permission to access this page.", duration: 4000 },
   permissionCheckFailed: {
     type: 'warning',

@@ -24,6 +24,8 @@ export interface GuardNotice {
   message: string;
   duration?: number;
   severity?: 'high';
+  /** A stable key, so the notice can be taken down once it no longer applies. */
+  key?: string;
 }
 
 export type GuardDecision =

@@ -20,6 +20,7 @@ import type {
 export type * from './userForm.types';
 
 export const EMPTY_USER_FORM: UserFormValues = {
+  name: '',
   email: '',
   username: '',
   password: '',
@@ -94,6 +95,7 @@ export const userFormMachine = setup({
             userId: event.user.id,
             values: {
               ...EMPTY_USER_FORM,
+              name: event.user.name ?? '',
               email: event.user.email ?? '',
               username: event.user.username ?? '',
               role: normaliseRole(event.user.role) ?? 'staff',
@@ -138,6 +140,7 @@ export const userFormMachine = setup({
           invoke: {
             src: 'createUser',
             input: ({ context }) => ({
+              name: context.values.name.trim(),
               email: context.values.email.trim(),
               username: context.values.username.trim(),
               password: context.values.password,
@@ -162,6 +165,7 @@ export const userFormMachine = setup({
             src: 'updateUser',
             input: ({ context }) => ({
               id: context.userId!,
+              name: context.values.name.trim(),
               email: context.values.email.trim(),
               username: context.values.username.trim(),
               role: context.values.role,

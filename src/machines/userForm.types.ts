@@ -5,6 +5,8 @@ import type { ListedUserRow, ServiceAnswer } from './userList.types';
 export type UserFormMode = 'add' | 'edit';
 
 export interface UserFormValues {
+  /** Display name; blank on Add means the username stands in. */
+  readonly name: string;
   readonly email: string;
   readonly username: string;
   readonly password: string;
@@ -18,6 +20,7 @@ export type UserFormField = keyof UserFormValues;
 export type UserFormErrors = Partial<Record<UserFormField, string>>;
 
 export interface CreateUserInput {
+  readonly name: string;
   readonly email: string;
   readonly username: string;
   readonly password: string;
@@ -27,6 +30,8 @@ export interface CreateUserInput {
 
 export interface UpdateUserInput {
   readonly id: string | number;
+  /** Sent only when not blank (spec §7's update body has name). */
+  readonly name: string;
   readonly email: string;
   readonly username: string;
   readonly role: string;

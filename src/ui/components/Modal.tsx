@@ -1,5 +1,7 @@
 // A modal built on <dialog>: the browser gives focus trapping, Escape and the backdrop.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
+import { useTexts } from '../layout/i18n';
 
 export interface ModalProps {
   open: boolean;
@@ -14,6 +16,7 @@ export interface ModalProps {
 export function Modal({ open, title, onClose, children, footer, wide = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = useTexts('shell', SHELL_TEXTS);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -44,7 +47,7 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
     <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'app-modal app-modal-wide' : 'app-modal'}>
       <article>
         <header>
-          <button type="button" aria-label="Close" rel="prev" onClick={() => onCloseRef.current()} />
+          <button type="button" aria-label={t.close} rel="prev" onClick={() => onCloseRef.current()} />
           <h2 id={titleId}>{title}</h2>
         </header>
         <div className="app-modal-body">{open && children}</div>

@@ -25,7 +25,7 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...inp
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? messageId : undefined}
       />
-      {(error || hint) && <small id={messageId}>{error ?? hint}</small>}
+      {(error || hint) && <small id={messageId}>{error || hint}</small>}
     </div>
   );
 }

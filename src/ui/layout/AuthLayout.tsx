@@ -1,19 +1,27 @@
 // Auth pages: no navbar, sidebar or footer; one centred card.
 import type { ReactNode } from 'react';
 import { preloadShellApi } from '../shell/api';
+import { NetworkPanel } from './NetworkPanel';
+import { useNoticeSlot } from './NotificationStack';
+
+import { LanguageSelect } from './LanguageSelect';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const noticeSlot = useNoticeSlot();
   // The API client is not part of the first page; it starts loading once the user turns to the
   // form, so it is there by the time the form is sent.
   return (
     <main className="app-auth" id="main-content" onFocusCapture={preloadShellApi} onPointerDownCapture={preloadShellApi}>
+      <div className="app-notice-slot" ref={noticeSlot} />
       <article>
         <header className="app-auth-brand">
           <span className="app-brand-mark" aria-hidden="true">DI</span>
           <span>Dashboard Invoice</span>
+          <LanguageSelect />
         </header>
         {children}
       </article>
+      {process.env.NODE_ENV !== 'production' && <NetworkPanel />}
     </main>
   );
 }

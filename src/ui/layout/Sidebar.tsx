@@ -2,7 +2,9 @@
 // heading, BILLING MANAGEMENT, SYSTEM MANAGEMENT) and the loading / error / empty states.
 import { Link, useLocation } from 'wouter';
 import { groupMenus, visibleMenus } from '../../domain/menu';
+import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { useMenus } from '../shell/hooks';
+import { useTexts, useTranslate } from './i18n';
 import { MenuIcon } from './MenuIcon';
 
 export interface SidebarProps {
@@ -14,30 +16,32 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const { status, menus, retry } = useMenus();
   const [location] = useLocation();
   const groups = groupMenus(visibleMenus(menus));
+  const t = useTexts('shell', SHELL_TEXTS);
+  const tr = useTranslate();
 
   return (
-    <aside className="app-sidebar" id="app-sidebar" aria-label="Sidebar">
+    <aside className="app-sidebar" id="app-sidebar" aria-label={t.sidebar}>
       <Link href="/" className="app-brand" aria-label="Dashboard Invoice">
         <span className="app-brand-mark" aria-hidden="true">DI</span>
         <span className="app-label">Dashboard Invoice</span>
       </Link>
-      <nav aria-label="Main navigation">
+      <nav aria-label={t.mainNavigation}>
         {status === 'loading' && (
           <p className="app-sidebar-state" role="status" aria-busy="true">
-            <span className="app-label">Loading navigation...</span>
+            <span className="app-label">{t.loadingNavigation}</span>
           </p>
         )}
         {status === 'failed' && (
           <div className="app-sidebar-state" role="alert">
-            <p className="app-label">Failed to load navigation</p>
+            <p className="app-label">{t.navigationFailed}</p>
             <button type="button" className="outline" onClick={retry}>
-              Retry
+              {t.retry}
             </button>
           </div>
         )}
         {status === 'loaded' && groups.length === 0 && (
           <p className="app-sidebar-state">
-            <span className="app-label">No navigation items available</span>
+            <span className="app-label">{t.noNavigation}</span>
           </p>
         )}
         {status === 'loaded' &&
@@ -45,7 +49,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             <div key={group.id} className="app-sidebar-group">
               {group.heading && (
                 <h2 className="app-sidebar-heading" id={`nav-${group.id}`}>
-                  {group.heading}
+                  {tr(group.heading)}
                 </h2>
               )}
               <ul aria-labelledby={group.heading ? `nav-${group.id}` : undefined}>

@@ -4,6 +4,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { displayName, roleLabel } from '../../domain/user';
 import { useAuthActions, useCurrentUser, useShell } from '../shell/hooks';
+import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
+import { fill } from '../../domain/i18n';
+import { useTexts } from './i18n';
+import { LanguageSelect } from './LanguageSelect';
 import { useDirection } from './useDirection';
 
 export const DEFAULT_AVATAR = '/img/profile.png';
@@ -15,6 +19,7 @@ export function UserMenu() {
   const loggingOut = useSelector(auth, (s) => s.matches({ authenticated: { session: 'loggingOut' } }));
   const { logout } = useAuthActions();
   const [dir, setDir] = useDirection();
+  const t = useTexts('shell', SHELL_TEXTS);
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => details.current?.removeAttribute('open');
 
@@ -42,13 +47,13 @@ export function UserMenu() {
 
   return (
     <details className="dropdown app-user-menu" ref={details}>
-      <summary role="button" aria-label={`User menu for ${name}`}>
+      <summary role="button" aria-label={fill(t.userMenuFor, { name })}>
         <img className="app-avatar" src={avatar || DEFAULT_AVATAR} alt="" width={32} height={32} />
         <span className="app-user-name">{name}</span>
       </summary>
       <ul dir={dir}>
         <li className="app-user-card">
-          <img className="app-avatar app-avatar-large" src={avatar || DEFAULT_AVATAR} alt={`${name} avatar`} width={48} height={48} />
+          <img className="app-avatar app-avatar-large" src={avatar || DEFAULT_AVATAR} alt={fill(t.avatarOf, { name })} width={48} height={48} />
           <span>
             <strong>{name}</strong>
             <small className="app-muted">{user.email}</small>
@@ -59,7 +64,7 @@ export function UserMenu() {
         </li>
         <li>
           <Link href="/profile" onClick={close}>
-            Profile
+            {t.profile}
           </Link>
         </li>
         <li>
@@ -70,8 +75,11 @@ export function UserMenu() {
               checked={dir === 'rtl'}
               onChange={(e) => setDir(e.currentTarget.checked ? 'rtl' : 'ltr')}
             />
-            Right-to-left layout
+            {t.rightToLeft}
           </label>
+        </li>
+        <li>
+          <LanguageSelect />
         </li>
         <li>
           <button
@@ -84,7 +92,7 @@ export function UserMenu() {
               logout();
             }}
           >
-            Logout
+            {t.logout}
           </button>
         </li>
       </ul>

@@ -3,11 +3,19 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { validateForgotPassword } from '../../domain/validation/forms';
+import { AUTH_TEXTS } from '../../domain/i18n/en/auth';
+import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
+import { useTexts, useTranslate } from '../layout/i18n';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 export default function ForgotPasswordPage() {
-  const { fieldErrors, alert, busy, done, send } = useAuthForm('forgotPassword');
+  const { fieldErrors: submittedErrors, alert, busy, done, send } = useAuthForm('forgotPassword');
   const [email, setEmail] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateForgotPassword({ email }));
+  const t = useTexts('auth', AUTH_TEXTS);
+  const f = useTexts('signIn', SIGN_IN_TEXTS);
+  const tr = useTranslate();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -17,29 +25,33 @@ export default function ForgotPasswordPage() {
   return (
     <section aria-labelledby="forgot-title">
       <hgroup>
-        <h1 id="forgot-title">Forgot Password</h1>
-        <p>Enter your email and we will send you a link to set a new password.</p>
+        <h1 id="forgot-title">{t.forgotTitle}</h1>
+        <p>{t.forgotLead}</p>
       </hgroup>
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
-      {done && <p className="app-muted" role="status">Redirecting to sign in...</p>}
-      <form noValidate onSubmit={submit} aria-label="Forgot password">
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {tr(alert.message)}
+        </Alert>
+      )}
+      {done && <p className="app-muted" role="status">{t.redirecting}</p>}
+      <form noValidate onSubmit={submit} aria-label={t.forgotForm}>
         <TextField
-          label="Email"
+          label={f.email}
           type="email"
           name="email"
           autoComplete="email"
           value={email}
           onValueChange={setEmail}
-          error={fieldErrors.email}
+          error={tr(fieldErrors.email)}
           disabled={busy || done}
           required
         />
-        <button type="submit" disabled={busy || done} aria-busy={busy || undefined}>
-          Send Reset Link
+        <button type="submit" disabled={busy || done} aria-busy={busy}>
+          {t.sendLink}
         </button>
       </form>
       <p className="app-auth-switch">
-        <Link href="/signin">Back to Sign In</Link>
+        <Link href="/signin">{t.backToSignIn}</Link>
       </p>
     </section>
   );

@@ -14,6 +14,8 @@ import { AvatarCard } from '../components/profile/AvatarCard';
 import { ChangePasswordModal } from '../components/profile/ChangePasswordModal';
 import { changePasswordActors, keepProfileCache, keptProfileCache, profileActors } from '../components/profile/profileServices';
 import { TextField } from '../components/TextField';
+import { PROFILE_TEXTS } from '../../domain/i18n/en/profile';
+import { useTexts, useTranslate } from '../layout/i18n';
 import { useAuthActions, useCurrentUser, useInspect } from '../shell/hooks';
 
 export default function ProfilePage() {
@@ -65,61 +67,63 @@ export default function ProfilePage() {
     profile.send({ type: 'profile.save' });
   };
   const name = displayName(data ?? currentUser);
+  const t = useTexts('profile', PROFILE_TEXTS);
+  const tr = useTranslate();
 
   return (
     <section className="profile-page">
       <PageHeader
-        title="Profile Settings"
-        description="Your account details, picture, password and recent activity."
+        title={t.title}
+        description={t.description}
         actions={
           <button type="button" className="secondary outline" disabled={status === 'loading'} onClick={() => profile.send({ type: 'profile.refresh' })}>
-            Refresh
+            {t.refresh}
           </button>
         }
       />
       {message && (
-        <Alert type={message.type} onClose={() => profile.send({ type: 'message.dismiss' })}>
-          {message.text}
+        <Alert type={message.type} reveal onClose={() => profile.send({ type: 'message.dismiss' })}>
+          {tr(message.text)}
         </Alert>
       )}
       {status === 'failed' ? (
-        <Alert type="error">{loadError}</Alert>
+        <Alert type="error">{tr(loadError)}</Alert>
       ) : status === 'loading' || !data ? (
-        <LoadingOverlay inline message="Loading profile..." />
+        <LoadingOverlay inline message={t.loadingProfile} />
       ) : (
         <div className="profile-grid">
           <article className="profile-card">
             <AvatarCard profile={profile} name={name} />
             <dl className="profile-facts">
-              <dt>Role</dt>
+              <dt>{t.role}</dt>
               <dd>
                 <span className="app-badge" data-variant={roleBadge(data.role)}>
-                  {roleLabel(data.role) || 'Unknown'}
+                  {roleLabel(data.role) || t.unknownRole}
                 </span>
               </dd>
-              <dt>Status</dt>
+              <dt>{t.status}</dt>
               <dd>
                 <span className="users-status" data-verified={data.isVerified ? 'true' : 'false'}>
-                  {data.isVerified ? 'Verified' : 'Unverified'}
+                  {data.isVerified ? t.verified : t.unverified}
                 </span>
               </dd>
-              <dt>Member since</dt>
+              <dt>{t.memberSince}</dt>
               <dd>{formatMemberSince(data.createdAt)}</dd>
             </dl>
           </article>
           <article className="profile-card">
-            <h2>Account Details</h2>
+            <h2>{t.accountDetails}</h2>
             <form noValidate onSubmit={save} aria-busy={saving || undefined}>
               <fieldset disabled={saving}>
-                <TextField label="Name" autoComplete="name" value={form.name} onValueChange={change('name')} error={errors.name} />
-                <TextField label="Email" type="email" autoComplete="email" value={form.email} onValueChange={change('email')} error={errors.email} />
+                <TextField label={t.name} autoComplete="name" value={form.name} onValueChange={change('name')} error={tr(errors.name)} />
+                <TextField label={t.email} type="email" autoComplete="email" value={form.email} onValueChange={change('email')} error={tr(errors.email)} />
               </fieldset>
               <div className="profile-buttons">
                 <button type="submit" disabled={saving} aria-busy={saving || undefined}>
-                  Save Changes
+                  {t.saveChanges}
                 </button>
                 <button type="button" className="secondary" onClick={() => password.send({ type: 'password.open' })}>
-                  Change Password
+                  {t.changePassword}
                 </button>
               </div>
             </form>
@@ -130,10 +134,10 @@ export default function ProfilePage() {
         <>
           <ActivityList profile={profile} />
           <article className="profile-security">
-            <h2>Sessions</h2>
-            <p className="app-muted">Sign out everywhere this account is signed in, including this browser.</p>
+            <h2>{t.sessions}</h2>
+            <p className="app-muted">{t.sessionsText}</p>
             <button type="button" className="outline app-danger-outline" onClick={() => profile.send({ type: 'logoutAll.request' })}>
-              Log out of all devices
+              {t.logoutAll}
             </button>
           </article>
         </>
@@ -141,9 +145,10 @@ export default function ProfilePage() {
       <ChangePasswordModal password={password} />
       <ConfirmDialog
         open={confirmingLogoutAll}
-        title="Log out of all devices"
-        message="Every session of your account ends, including this one. You will need to sign in again."
-        confirmLabel="Log out everywhere"
+        title={t.logoutAll}
+        message={t.logoutAllText}
+        confirmLabel={t.logoutEverywhere}
+        cancelLabel={t.cancel}
         danger
         busy={loggingOutAll}
         onConfirm={() => profile.send({ type: 'logoutAll.confirm' })}

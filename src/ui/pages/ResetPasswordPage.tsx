@@ -3,13 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { validateResetPassword } from '../../domain/validation/forms';
+import { AUTH_TEXTS } from '../../domain/i18n/en/auth';
+import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
+import { useTexts, useTranslate } from '../layout/i18n';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 export default function ResetPasswordPage() {
-  const { fieldErrors, alert, busy, send } = useAuthForm('resetPassword');
+  const { fieldErrors: submittedErrors, alert, busy, send } = useAuthForm('resetPassword');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateResetPassword({ password, confirmPassword }));
+  const t = useTexts('auth', AUTH_TEXTS);
+  const f = useTexts('signIn', SIGN_IN_TEXTS);
+  const tr = useTranslate();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -19,40 +27,44 @@ export default function ResetPasswordPage() {
   return (
     <section aria-labelledby="reset-title">
       <hgroup>
-        <h1 id="reset-title">Reset Password</h1>
-        <p>Choose a new password of at least 8 characters.</p>
+        <h1 id="reset-title">{t.resetTitle}</h1>
+        <p>{t.resetLead}</p>
       </hgroup>
-      {!token && <Alert type="error">This reset link is incomplete. Please request a new one.</Alert>}
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
-      <form noValidate onSubmit={submit} aria-label="Reset password">
+      {!token && <Alert type="error">{t.resetIncomplete}</Alert>}
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {tr(alert.message)}
+        </Alert>
+      )}
+      <form noValidate onSubmit={submit} aria-label={t.resetForm}>
         <fieldset disabled={busy || !token}>
           <TextField
-            label="New Password"
+            label={t.newPassword}
             type="password"
             name="password"
             autoComplete="new-password"
             value={password}
             onValueChange={setPassword}
-            error={fieldErrors.password}
+            error={tr(fieldErrors.password)}
             required
           />
           <TextField
-            label="Confirm New Password"
+            label={t.confirmNewPassword}
             type="password"
             name="confirmPassword"
             autoComplete="new-password"
             value={confirmPassword}
             onValueChange={setConfirmPassword}
-            error={fieldErrors.confirmPassword}
+            error={tr(fieldErrors.confirmPassword)}
             required
           />
         </fieldset>
-        <button type="submit" disabled={busy || !token} aria-busy={busy || undefined}>
-          Reset Password
+        <button type="submit" disabled={busy || !token} aria-busy={busy}>
+          {t.resetButton}
         </button>
       </form>
       <p className="app-auth-switch">
-        <Link href="/forgot-password">Request a new link</Link> · <Link href="/signin">Back to Sign In</Link>
+        <Link href="/forgot-password">{t.requestNewLink}</Link> · <Link href="/signin">{t.backToSignIn}</Link>
       </p>
     </section>
   );

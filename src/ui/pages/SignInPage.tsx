@@ -1,14 +1,20 @@
 // /signin (spec §2, §5, §8): email and password, Forgot Password and Sign up links, an alert.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
+import { validateSignIn } from '../../domain/validation/forms';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
-import { useAuthForm } from '../shell/useAuthForm';
+import { useTexts, useTranslate } from '../layout/i18n';
+import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
 export default function SignInPage() {
-  const { fieldErrors, alert, busy, send } = useAuthForm('signIn');
+  const { fieldErrors: submittedErrors, alert, busy, send } = useAuthForm('signIn');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const fieldErrors = liveFieldErrors(submittedErrors, validateSignIn({ email, password }));
+  const t = useTexts('signIn', SIGN_IN_TEXTS);
+  const tr = useTranslate();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -18,31 +24,35 @@ export default function SignInPage() {
   return (
     <section aria-labelledby="signin-title">
       <hgroup>
-        <h1 id="signin-title">Sign In</h1>
-        <p>Sign in to continue to Dashboard Invoice.</p>
+        <h1 id="signin-title">{t.signInTitle}</h1>
+        <p>{t.signInLead}</p>
       </hgroup>
-      {alert && <Alert type={alert.type}>{alert.message}</Alert>}
-      <form noValidate onSubmit={submit} aria-label="Sign in">
-        <TextField label="Email" type="email" name="email" autoComplete="username" value={email} onValueChange={setEmail} error={fieldErrors.email} required />
+      {alert && (
+        <Alert type={alert.type} reveal>
+          {tr(alert.message)}
+        </Alert>
+      )}
+      <form noValidate onSubmit={submit} aria-label={t.signInForm}>
+        <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onValueChange={setEmail} error={tr(fieldErrors.email)} required />
         <TextField
-          label="Password"
+          label={t.password}
           type="password"
           name="password"
           autoComplete="current-password"
           value={password}
           onValueChange={setPassword}
-          error={fieldErrors.password}
+          error={tr(fieldErrors.password)}
           required
         />
         <p className="app-form-aside">
-          <Link href="/forgot-password">Forgot Password?</Link>
+          <Link href="/forgot-password">{t.forgotLink}</Link>
         </p>
-        <button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          Sign In
+        <button type="submit" disabled={busy} aria-busy={busy}>
+          {t.signInButton}
         </button>
       </form>
       <p className="app-auth-switch">
-        Don&apos;t have an account? <Link href="/signup">Sign up</Link>
+        {t.noAccount} <Link href="/signup">{t.signUpLink}</Link>
       </p>
     </section>
   );

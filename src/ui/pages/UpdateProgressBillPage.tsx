@@ -66,9 +66,9 @@ export default function UpdateProgressBillPage() {
           </Link>
         }
       />
-      {ctx.success && <Alert type="success">{ctx.success}</Alert>}
+      {ctx.success && <Alert type="success" reveal>{ctx.success}</Alert>}
       {ctx.notice && <Alert type="info">{ctx.notice}</Alert>}
-      {ctx.error && state !== 'failed' && <Alert type="error">{ctx.error}</Alert>}
+      {ctx.error && state !== 'failed' && <Alert type="error" reveal>{ctx.error}</Alert>}
       {state === 'loading' && <LoadingOverlay inline message="Memuat data..." />}
       {state === 'failed' && (
         <Alert type="error" title="Gagal memuat data">

@@ -14,6 +14,8 @@ import { UserFilters } from '../components/users/UserFilters';
 import { UserFormModal } from '../components/users/UserFormModal';
 import { userFormActors, userListActors } from '../components/users/userServices';
 import { UserTable } from '../components/users/UserTable';
+import { USERS_TEXTS } from '../../domain/i18n/en/users';
+import { useTexts, useTranslate } from '../layout/i18n';
 import { useInspect } from '../shell/hooks';
 
 const PATH = '/user-management';
@@ -66,39 +68,41 @@ export default function UserManagementPage() {
   const banner = useSelector(list, (s) => s.context.banner);
   const filtered = filters.search !== '' || filters.role !== '' || filters.verified !== '';
   const hasRows = users.length > 0;
+  const t = useTexts('users', USERS_TEXTS);
+  const tr = useTranslate();
 
   return (
     <section className="users-page">
       <PageHeader
         title="Manajemen User"
-        description="Add, edit, verify and remove the accounts of the billing team."
+        description={t.description}
         actions={
           <button type="button" onClick={() => form.send({ type: 'form.openAdd' })}>
-            Add User
+            {t.addUser}
           </button>
         }
       />
       {banner && (
-        <Alert type={banner.type} onClose={() => list.send({ type: 'banner.dismiss' })}>
-          {banner.text}
+        <Alert type={banner.type} reveal onClose={() => list.send({ type: 'banner.dismiss' })}>
+          {tr(banner.text)}
         </Alert>
       )}
       <article className="users-card">
         <UserFilters list={list} />
         {status === 'failed' ? (
           <div className="users-state">
-            <Alert type="error">{loadError}</Alert>
+            <Alert type="error">{tr(loadError)}</Alert>
             <button type="button" className="secondary" onClick={() => list.send({ type: 'users.reload' })}>
-              Retry
+              {t.retry}
             </button>
           </div>
         ) : status === 'loading' && !hasRows ? (
           <div className="users-state">
-            <LoadingOverlay inline message="Loading users..." />
+            <LoadingOverlay inline message={t.loadingUsers} />
           </div>
         ) : !hasRows ? (
           <div className="users-state">
-            <p>{filtered ? 'No users match these filters.' : 'No users yet.'}</p>
+            <p>{filtered ? t.noMatch : t.noUsers}</p>
             {filtered && (
               <button
                 type="button"
@@ -106,7 +110,7 @@ export default function UserManagementPage() {
                 // The list follows the URL (users.urlChanged below).
                 onClick={() => navigate(PATH, { replace: true })}
               >
-                Clear filters
+                {t.clearFilters}
               </button>
             )}
           </div>
@@ -124,7 +128,7 @@ export default function UserManagementPage() {
         )}
         {status !== 'failed' && (
           <Pager
-            label="Users"
+            label={t.users}
             page={filters.page}
             totalPages={pagination?.totalPages ?? 1}
             total={pagination?.total ?? users.length}

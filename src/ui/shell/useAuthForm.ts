@@ -24,3 +24,13 @@ export function useAuthForm(form: AuthForm) {
   const send = (event: AuthEvent) => auth.send(event);
   return { fieldErrors, alert, busy, done, send };
 }
+
+/**
+ * The errors of the last submit, minus those whose field is valid now: a field's message goes
+ * as soon as the user has fixed it, instead of staying under a filled field until the next submit.
+ */
+export function liveFieldErrors(submitted: Record<string, string | undefined>, now: Record<string, string | undefined>): Record<string, string | undefined> {
+  const live: Record<string, string | undefined> = {};
+  for (const [field, message] of Object.entries(submitted)) if (message && now[field]) live[field] = message;
+  return live;
+}

@@ -69,10 +69,24 @@ describe('user form machine', () => {
     fill(valid);
     actor.send({ type: 'form.submit' });
     await settled();
-    expect(created).toEqual([{ email: 'budi@example.com', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' }]);
+    expect(created).toEqual([{ name: '', email: 'budi@example.com', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' }]);
     expect(saved).toEqual(['User created successfully.']);
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.values.password).toBe('');
+  });
+
+  it('sends the typed name when adding, and refuses a one-letter name', async () => {
+    const { actor, fill, created, settled } = start();
+    actor.send({ type: 'form.openAdd' });
+    fill({ ...valid, name: 'B' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().context.errors.name).toBeTruthy();
+    expect(created).toEqual([]);
+    fill({ name: ' Budi Santoso ' });
+    expect(actor.getSnapshot().context.errors.name).toBeUndefined();
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(created[0]).toMatchObject({ name: 'Budi Santoso', username: 'budi' });
   });
 
   it('puts a duplicate username on the username field and keeps the modal open', async () => {
@@ -102,15 +116,16 @@ describe('user form machine', () => {
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
   });
 
-  it('edits a user: pre-filled (role lowercase), sends email, username, role and verified', async () => {
+  it('edits a user: pre-filled (role lowercase), sends name, email, username, role and verified', async () => {
     const { actor, updated, saved, settled } = start({ success: true, data: null, error: null, status: 200, message: 'User updated successfully' });
-    actor.send({ type: 'form.openEdit', user: { id: 9, email: 'sri@example.com', username: 'sri', role: 'Staff', isVerified: false } });
-    expect(actor.getSnapshot().context.values).toMatchObject({ email: 'sri@example.com', username: 'sri', role: 'staff', isVerified: false });
+    actor.send({ type: 'form.openEdit', user: { id: 9, name: 'Sri', email: 'sri@example.com', username: 'sri', role: 'Staff', isVerified: false } });
+    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Sri', email: 'sri@example.com', username: 'sri', role: 'staff', isVerified: false });
+    actor.send({ type: 'form.change', field: 'name', value: '  Sri Rahayu ' });
     actor.send({ type: 'form.change', field: 'role', value: 'admin' });
     actor.send({ type: 'form.change', field: 'isVerified', value: true });
     actor.send({ type: 'form.submit' });
     await settled();
-    expect(updated).toEqual([{ id: 9, email: 'sri@example.com', username: 'sri', role: 'admin', isVerified: true }]);
+    expect(updated).toEqual([{ id: 9, name: 'Sri Rahayu', email: 'sri@example.com', username: 'sri', role: 'admin', isVerified: true }]);
     expect(saved).toEqual(['User updated successfully']);
   });
 

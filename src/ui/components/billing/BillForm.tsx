@@ -92,7 +92,7 @@ function Field({ actorRef, spec, readOnly }: { actorRef: BillFormRef; spec: Fiel
 
 export interface BillFormProps {
   actorRef: BillFormRef;
-  /** Shown above the fields (e.g. the success note of a redirect). */
+  /** Shown with the form's outcome under the buttons (e.g. the note of a redirect). */
   children?: ReactNode;
 }
 
@@ -118,14 +118,6 @@ export function BillForm({ actorRef, children }: BillFormProps) {
         requestAnimationFrame(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
       }}
     >
-      {error && <Alert type="error">{error}</Alert>}
-      {success && <Alert type="success">{success}</Alert>}
-      {errorCount > 0 && (
-        <p className="bill-form-summary" role="alert">
-          Periksa kembali {errorCount} isian yang belum benar.
-        </p>
-      )}
-      {children}
       <fieldset disabled={!editing}>
         <fieldset className="bill-group">
           <legend>Periode</legend>
@@ -160,6 +152,25 @@ export function BillForm({ actorRef, children }: BillFormProps) {
         <button type="submit" disabled={!canSubmit} aria-busy={busy || undefined}>
           {busy ? 'Menyimpan...' : 'Simpan'}
         </button>
+      </div>
+      {/* The outcome shows right under the buttons the user just pressed (and takes the focus). */}
+      <div className="bill-form-feedback">
+        {error && (
+          <Alert type="error" reveal>
+            {error}
+          </Alert>
+        )}
+        {success && (
+          <Alert type="success" reveal>
+            {success}
+          </Alert>
+        )}
+        {errorCount > 0 && (
+          <p className="bill-form-summary" role="alert">
+            Periksa kembali {errorCount} isian yang belum benar.
+          </p>
+        )}
+        {children}
       </div>
     </form>
   );

@@ -15,7 +15,7 @@ export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
   return (
     <article className="bill-card" aria-labelledby="bill-documents-heading">
       <h2 id="bill-documents-heading">Dokumen Pendukung Penagihan</h2>
-      <div className="app-table-scroll">
+      <div className="app-table-scroll" tabIndex={0} role="region" aria-label="Tabel dokumen pendukung">
         <table aria-labelledby="bill-documents-heading" className="striped">
           <thead>
             <tr>

@@ -25,7 +25,10 @@ function Bar({ item }: { item: StepProgress }) {
         aria-label={`${item.step.title} ${item.percentage}%`}
       />
       <small className="app-muted">
-        {formatRupiahInput(item.count)} dari {formatRupiahInput(item.total)} unit
+        {/* Isolated: in the right-to-left layout the phrase keeps its order ('950 dari 1.000 unit'). */}
+        <bdi dir="ltr">
+          {formatRupiahInput(item.count)} dari {formatRupiahInput(item.total)} unit
+        </bdi>
       </small>
     </>
   );

@@ -59,8 +59,8 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
           actorRef.send({ type: 'progress.save' });
         }}
       >
-        {ctx.error && <Alert type="error">{ctx.error}</Alert>}
-        {ctx.success && <Alert type="success">{ctx.success}</Alert>}
+        {ctx.error && <Alert type="error" reveal>{ctx.error}</Alert>}
+        {ctx.success && <Alert type="success" reveal>{ctx.success}</Alert>}
         <div className="grid">
           <label htmlFor={ids.step}>
             Progress
@@ -85,10 +85,12 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
           />
         </label>
         <p className="bill-progress-readout" aria-live="polite">
-          <strong>{percentage(shownCount, ctx.total)}%</strong>{' '}
-          <span>
+          <strong>
+            <bdi>{percentage(shownCount, ctx.total)}%</bdi>
+          </strong>{' '}
+          <bdi dir="ltr">
             {formatRupiahInput(shownCount)} dari {formatRupiahInput(ctx.total)} unit
-          </span>
+          </bdi>
         </p>
         <div className="bill-field">
           <label htmlFor={ids.count}>Jumlah progress</label>

@@ -130,7 +130,7 @@ export function UsageChart({ summary, overview, periodDisplay }: UsageChartProps
             aria-pressed={view === 'overview'}
             onClick={() => setView('overview')}
           >
-            {`${overview.length} periode terakhir`}
+            <bdi dir="ltr">{`${overview.length} periode terakhir`}</bdi>
           </button>
         </div>
       </div>

@@ -3,6 +3,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { profileMachine } from '../../../machines/profile.machine';
+import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
+import { useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
 import { LoadingOverlay } from '../LoadingOverlay';
 import { Pager } from '../users/Pager';
@@ -28,31 +30,33 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
   const pagination = useSelector(profile, (s) => s.context.activityPagination);
   const error = useSelector(profile, (s) => s.context.activityError);
   const loading = useSelector(profile, (s) => s.matches({ activity: 'loading' }));
+  const t = useTexts('profile', PROFILE_TEXTS);
+  const tr = useTranslate();
 
   return (
     <article className="profile-activity" aria-labelledby="profile-activity-title">
       <header className="profile-section-header">
-        <h2 id="profile-activity-title">Account Activity</h2>
+        <h2 id="profile-activity-title">{t.activityTitle}</h2>
         <button type="button" className="secondary outline" disabled={loading} onClick={() => profile.send({ type: 'activity.reload' })}>
-          Reload activity
+          {t.reloadActivity}
         </button>
       </header>
       {error ? (
-        <Alert type="error">{error}</Alert>
+        <Alert type="error">{tr(error)}</Alert>
       ) : loading && activities.length === 0 ? (
-        <LoadingOverlay inline size="small" message="Loading activity..." />
+        <LoadingOverlay inline size="small" message={t.loadingActivity} />
       ) : activities.length === 0 ? (
-        <p className="app-muted">No activity recorded yet.</p>
+        <p className="app-muted">{t.noActivity}</p>
       ) : (
-        <div className="app-table-scroll" aria-busy={loading || undefined}>
+        <div className="app-table-scroll" tabIndex={0} role="region" aria-label={t.activityTable} aria-busy={loading || undefined}>
           <table className="profile-activity-table striped">
             <thead>
               <tr>
-                <th scope="col">Action</th>
-                <th scope="col">Description</th>
-                <th scope="col">IP Address</th>
-                <th scope="col">User Agent</th>
-                <th scope="col">Date</th>
+                <th scope="col">{t.action}</th>
+                <th scope="col">{t.descriptionColumn}</th>
+                <th scope="col">{t.ipAddress}</th>
+                <th scope="col">{t.userAgent}</th>
+                <th scope="col">{t.date}</th>
               </tr>
             </thead>
             <tbody>
@@ -78,7 +82,7 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
       )}
       {!error && (
         <Pager
-          label="Activity"
+          label={t.activity}
           page={page}
           totalPages={pagination?.totalPages ?? 1}
           total={pagination?.total}

@@ -6,6 +6,10 @@ import { DEFAULT_PROFILE_IMAGE } from '../../../domain/constants';
 import { PROFILE_IMAGE_TYPES } from '../../../domain/validation';
 import type { profileMachine } from '../../../machines/profile.machine';
 import { Alert } from '../Alert';
+import { fill } from '../../../domain/i18n';
+import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
+import { useTexts, useTranslate } from '../../layout/i18n';
+
 
 export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof profileMachine>; name: string }) {
   const image = useSelector(profile, (s) => s.context.image);
@@ -14,12 +18,14 @@ export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof pro
   const uploading = useSelector(profile, (s) => s.matches({ image: 'uploading' }));
   const reading = useSelector(profile, (s) => s.matches({ image: 'reading' }));
   const input = useRef<HTMLInputElement>(null);
+  const t = useTexts('profile', PROFILE_TEXTS);
+  const tr = useTranslate();
 
   return (
     <div className="profile-avatar">
       <img
         src={preview ?? image ?? DEFAULT_PROFILE_IMAGE}
-        alt={preview ? 'New profile picture preview' : `${name} profile picture`}
+        alt={preview ? t.previewAlt : fill(t.pictureAlt, { name })}
         width={128}
         height={128}
       />
@@ -27,7 +33,7 @@ export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof pro
         ref={input}
         type="file"
         accept={PROFILE_IMAGE_TYPES.join(',')}
-        aria-label="Choose profile picture"
+        aria-label={t.choosePicture}
         className="app-visually-hidden"
         tabIndex={-1}
         onChange={(e) => {
@@ -39,19 +45,19 @@ export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof pro
       {preview ? (
         <div className="profile-avatar-buttons">
           <button type="button" disabled={uploading} aria-busy={uploading || undefined} onClick={() => profile.send({ type: 'image.upload' })}>
-            Upload
+            {t.upload}
           </button>
           <button type="button" className="secondary" disabled={uploading} onClick={() => profile.send({ type: 'image.cancel' })}>
-            Cancel
+            {t.cancel}
           </button>
         </div>
       ) : (
         <button type="button" className="secondary outline" disabled={reading} onClick={() => input.current?.click()}>
-          Change Picture
+          {t.changePicture}
         </button>
       )}
-      <small className="app-muted">JPEG, PNG, GIF or WebP, up to 5 MB.</small>
-      {imageError && <Alert type="error">{imageError}</Alert>}
+      <small className="app-muted">{t.pictureRule}</small>
+      {imageError && <Alert type="error" reveal>{tr(imageError)}</Alert>}
     </div>
   );
 }

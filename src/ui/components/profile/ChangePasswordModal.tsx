@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { changePasswordMachine, PasswordField } from '../../../machines/changePassword.machine';
+import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
+import { useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { TextField } from '../TextField';
@@ -17,6 +19,8 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
   const done = useSelector(password, (s) => s.matches('succeeded'));
   const change = (field: PasswordField) => (value: string) => password.send({ type: 'password.change', field, value });
   const formId = useId();
+  const t = useTexts('profile', PROFILE_TEXTS);
+  const tr = useTranslate();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     password.send({ type: 'password.submit' });
@@ -25,47 +29,47 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
   return (
     <Modal
       open={open}
-      title="Change Password"
+      title={t.changePassword}
       onClose={() => !busy && password.send({ type: 'password.close' })}
       footer={
         <>
           <button type="button" className="secondary" disabled={busy} onClick={() => password.send({ type: 'password.close' })}>
-            {done ? 'Close' : 'Cancel'}
+            {done ? t.close : t.cancel}
           </button>
           <button type="submit" form={formId} disabled={busy || done} aria-busy={busy || undefined}>
-            Change Password
+            {t.changePassword}
           </button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
-        {error && <Alert type="error">{error}</Alert>}
-        {success && <Alert type="success">{success}</Alert>}
+        {error && <Alert type="error" reveal>{tr(error)}</Alert>}
+        {success && <Alert type="success" reveal>{tr(success)}</Alert>}
         <fieldset disabled={busy || done}>
           <TextField
-            label="Current Password"
+            label={t.currentPassword}
             type="password"
             autoComplete="current-password"
             value={values.currentPassword}
             onValueChange={change('currentPassword')}
-            error={errors.currentPassword}
+            error={tr(errors.currentPassword)}
           />
           <TextField
-            label="New Password"
+            label={t.newPassword}
             type="password"
             autoComplete="new-password"
-            placeholder="Minimum 8 characters"
+            placeholder={t.passwordPlaceholder}
             value={values.newPassword}
             onValueChange={change('newPassword')}
-            error={errors.newPassword}
+            error={tr(errors.newPassword)}
           />
           <TextField
-            label="Confirm New Password"
+            label={t.confirmNewPassword}
             type="password"
             autoComplete="new-password"
             value={values.confirmPassword}
             onValueChange={change('confirmPassword')}
-            error={errors.confirmPassword}
+            error={tr(errors.confirmPassword)}
           />
         </fieldset>
       </form>

@@ -2,49 +2,37 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { displayName } from '../../../domain/user';
-import type { RowActionKind, userListMachine } from '../../../machines/userList.machine';
+import type { userListMachine } from '../../../machines/userList.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { USERS_TEXTS } from '../../../domain/i18n/en/users';
+import { fill } from '../../../domain/i18n';
+import { useTexts } from '../../layout/i18n';
 
-const TEXT: Readonly<Record<RowActionKind, { title: string; confirm: string; body: (who: string) => string }>> = {
-  delete: {
-    title: 'Delete user',
-    confirm: 'Delete',
-    body: (who) => `Delete ${who}? The account and its sessions are removed. This cannot be undone.`,
-  },
-  verify: {
-    title: 'Verify user',
-    confirm: 'Verify',
-    body: (who) => `Verify ${who}? The user can sign in afterwards.`,
-  },
-  invalidate: {
-    title: 'Invalidate user',
-    confirm: 'Invalidate',
-    body: (who) => `Invalidate ${who}? The account goes back to unverified and every session ends.`,
-  },
-};
 
 export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const action = useSelector(list, (s) => s.context.action);
   const open = useSelector(list, (s) => !s.matches({ action: 'idle' }));
   const busy = useSelector(list, (s) => s.matches({ action: 'running' }));
+  const t = useTexts('users', USERS_TEXTS);
   if (!action) return <ConfirmDialog open={false} title="" message="" onConfirm={() => {}} onCancel={() => {}} />;
-  const text = TEXT[action.kind];
+  const kind = action.kind;
   const who = `${displayName(action.user)} (${action.user.email})`;
   return (
     <ConfirmDialog
       open={open}
-      title={text.title}
-      confirmLabel={text.confirm}
+      title={t[`${kind}Title`]}
+      confirmLabel={t[kind]}
+      cancelLabel={t.cancel}
       danger={action.kind !== 'verify'}
       busy={busy}
       onConfirm={() => list.send({ type: 'action.confirm' })}
       onCancel={() => list.send({ type: 'action.cancel' })}
       message={
         <>
-          <p>{text.body(who)}</p>
+          <p>{fill(t[`${kind}Body`], { who })}</p>
           {action.kind === 'verify' && (
             <label>
-              Notes (optional)
+              {t.notes}
               <textarea
                 rows={2}
                 maxLength={1000}

@@ -6,6 +6,9 @@ import type { UserFormField, userFormMachine } from '../../../machines/userForm.
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { TextField } from '../TextField';
+import { USERS_TEXTS } from '../../../domain/i18n/en/users';
+import { useTexts, useTranslate } from '../../layout/i18n';
+
 
 export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMachine> }) {
   const open = useSelector(form, (s) => !s.matches('closed'));
@@ -22,81 +25,91 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
     form.send({ type: 'form.submit' });
   };
   const adding = mode === 'add';
+  const t = useTexts('users', USERS_TEXTS);
+  const tr = useTranslate();
 
   // The buttons go in the Modal's footer, so they stay in view while a long form scrolls.
   return (
     <Modal
       open={open}
-      title={adding ? 'Add User' : 'Edit User'}
+      title={adding ? t.addUser : t.editUser}
       onClose={() => form.send({ type: 'form.close' })}
       footer={
         <>
           <button type="button" className="secondary" disabled={busy} onClick={() => form.send({ type: 'form.close' })}>
-            Cancel
+            {t.cancel}
           </button>
           <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined}>
-            {adding ? 'Add User' : 'Save Changes'}
+            {adding ? t.addUser : t.saveChanges}
           </button>
         </>
       }
     >
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
         {formError && (
-          <Alert type="error" onClose={() => form.send({ type: 'form.dismissError' })}>
-            {formError}
+          <Alert type="error" reveal onClose={() => form.send({ type: 'form.dismissError' })}>
+            {tr(formError)}
           </Alert>
         )}
         <fieldset disabled={busy}>
-          <TextField label="Email" type="email" autoComplete="off" value={values.email} onValueChange={change('email')} error={errors.email} required />
           <TextField
-            label="Username"
+            label={t.name}
+            autoComplete="off"
+            value={values.name}
+            onValueChange={change('name')}
+            error={tr(errors.name)}
+            hint={adding ? t.nameHint : undefined}
+          />
+          <TextField label={t.email} type="email" autoComplete="off" value={values.email} onValueChange={change('email')} error={tr(errors.email)} required />
+          <TextField
+            label={t.username}
             autoComplete="off"
             value={values.username}
             onValueChange={change('username')}
-            error={errors.username}
-            hint={adding ? 'At least 3 characters' : undefined}
+            error={tr(errors.username)}
+            hint={adding ? t.usernameHint : undefined}
             required
           />
           {adding && (
             <>
               <TextField
-                label="Password"
+                label={t.password}
                 type="password"
                 autoComplete="new-password"
-                placeholder="Minimum 8 characters"
+                placeholder={t.passwordPlaceholder}
                 value={values.password}
                 onValueChange={change('password')}
-                error={errors.password}
+                error={tr(errors.password)}
                 required
               />
               <TextField
-                label="Confirm Password"
+                label={t.confirmPassword}
                 type="password"
                 autoComplete="new-password"
                 value={values.confirmPassword}
                 onValueChange={change('confirmPassword')}
-                error={errors.confirmPassword}
+                error={tr(errors.confirmPassword)}
                 required
               />
             </>
           )}
           <label htmlFor={roleId}>
-            Role
+            {t.role}
             <select
               id={roleId}
               value={values.role}
               aria-invalid={errors.role ? true : undefined}
               onChange={(e) => change('role')(e.currentTarget.value)}
             >
-              <option value="staff">Staff</option>
-              <option value="admin">Admin</option>
+              <option value="staff">{t.staff}</option>
+              <option value="admin">{t.admin}</option>
             </select>
-            {errors.role && <small>{errors.role}</small>}
+            {errors.role && <small>{tr(errors.role)}</small>}
           </label>
           {!adding && (
             <label>
               <input type="checkbox" role="switch" checked={values.isVerified} onChange={(e) => change('isVerified')(e.currentTarget.checked)} />
-              Verified
+              {t.verified}
             </label>
           )}
         </fieldset>

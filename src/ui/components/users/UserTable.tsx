@@ -2,6 +2,10 @@
 // verification status, created date (Indonesian, short month) and the row actions.
 import { displayName, formatDateId, roleBadge, roleLabel, userCreatedDate } from '../../../domain/user';
 import type { ListedUserRow } from '../../../machines/userList.machine';
+import { USERS_TEXTS } from '../../../domain/i18n/en/users';
+import { fill } from '../../../domain/i18n';
+import { useTexts } from '../../layout/i18n';
+
 
 /** An email that may break after the '@' rather than push the row actions out of view. */
 function EmailText({ email }: { email: string }) {
@@ -26,19 +30,20 @@ export interface UserTableProps {
 }
 
 export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, busy = false }: UserTableProps) {
+  const t = useTexts('users', USERS_TEXTS);
   return (
-    <div className="app-table-scroll">
-      <table className="users-table striped">
+    <div className="app-table-scroll" tabIndex={0} role="region" aria-label={t.usersTable}>
+      <table className="users-table striped app-stack-table">
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Email</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="app-visually-hidden">Actions</span>
+            <th scope="col">{t.name}</th>
+            <th scope="col">{t.username}</th>
+            <th scope="col">{t.email}</th>
+            <th scope="col">{t.role}</th>
+            <th scope="col">{t.status}</th>
+            <th scope="col">{t.created}</th>
+            <th scope="col" className="app-sticky-end">
+              <span className="app-visually-hidden">{t.actions}</span>
             </th>
           </tr>
         </thead>
@@ -47,56 +52,56 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
             const who = user.email || displayName(user);
             return (
               <tr key={user.id}>
-                <td>{displayName(user)}</td>
-                <td>
+                <td data-label={t.name}>{displayName(user)}</td>
+                <td data-label={t.username}>
                   <bdi>{user.username || '—'}</bdi>
                 </td>
-                <td className="users-email">
+                <td className="users-email" data-label={t.email}>
                   <bdi>
                     <EmailText email={user.email} />
                   </bdi>
                 </td>
-                <td>
+                <td data-label={t.role}>
                   <span className="app-badge" data-variant={roleBadge(user.role)}>
-                    {roleLabel(user.role) || 'Unknown'}
+                    {roleLabel(user.role) || t.unknownRole}
                   </span>
                 </td>
-                <td>
+                <td data-label={t.status}>
                   <span className="users-status" data-verified={user.isVerified ? 'true' : 'false'}>
-                    {user.isVerified ? 'Verified' : 'Unverified'}
+                    {user.isVerified ? t.verified : t.unverified}
                   </span>
                 </td>
-                <td>
+                <td data-label={t.created}>
                   <bdi>{formatDateId(userCreatedDate(user))}</bdi>
                 </td>
-                <td>
+                <td className="app-sticky-end app-row-actions">
                   <div className="users-actions">
-                    <button type="button" className="secondary outline" aria-label={`Edit ${who}`} disabled={busy} onClick={() => onEdit(user)}>
-                      Edit
+                    <button type="button" className="secondary outline" aria-label={fill(t.editWho, { who })} disabled={busy} onClick={() => onEdit(user)}>
+                      {t.edit}
                     </button>
                     {user.isVerified ? (
                       <button
                         type="button"
                         className="secondary outline"
-                        aria-label={`Invalidate ${who}`}
+                        aria-label={fill(t.invalidateWho, { who })}
                         disabled={busy}
                         onClick={() => onInvalidate(user)}
                       >
-                        Invalidate
+                        {t.invalidate}
                       </button>
                     ) : (
-                      <button type="button" className="outline" aria-label={`Verify ${who}`} disabled={busy} onClick={() => onVerify(user)}>
-                        Verify
+                      <button type="button" className="outline" aria-label={fill(t.verifyWho, { who })} disabled={busy} onClick={() => onVerify(user)}>
+                        {t.verify}
                       </button>
                     )}
                     <button
                       type="button"
                       className="outline app-danger-outline"
-                      aria-label={`Delete ${who}`}
+                      aria-label={fill(t.deleteWho, { who })}
                       disabled={busy}
                       onClick={() => onDelete(user)}
                     >
-                      Delete
+                      {t.delete}
                     </button>
                   </div>
                 </td>

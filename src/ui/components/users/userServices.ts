@@ -18,14 +18,14 @@ export const userListActors = {
 
 export const userFormActors = {
   createUser: fromPromise<SaveUserOutput, CreateUserInput>(async ({ input }) => {
-    // The add form has no name field: the register call needs one, so the username stands in.
+    // The register call needs a name: a blank Name field lets the username stand in.
     // Added users start unverified and an administrator verifies them from the list (spec §4).
-    const body = { name: input.username, email: input.email, username: input.username, password: input.password, role: input.role, isVerified: false };
+    const body = { name: input.name || input.username, email: input.email, username: input.username, password: input.password, role: input.role, isVerified: false };
     const result = await users.create(body);
     if (!result.success && result.status === 409 && result.field === 'username') return { ...result, error: USERNAME_TAKEN };
     return result;
   }),
   updateUser: fromPromise<SaveUserOutput, UpdateUserInput>(({ input }) =>
-    users.update(input.id, { email: input.email, username: input.username, role: input.role, isVerified: input.isVerified }),
+    users.update(input.id, { ...(input.name ? { name: input.name } : {}), email: input.email, username: input.username, role: input.role, isVerified: input.isVerified }),
   ),
 };

@@ -1,0 +1,28 @@
+// English texts of the layout around the pages: sidebar, top bar, user menu, footer,
+// notifications, status pages (spec §2 "Layout").
+
+export const SHELL_TEXTS = {
+  skipToContent: 'Skip to content',
+  sidebar: 'Sidebar',
+  mainNavigation: 'Main navigation',
+  loadingNavigation: 'Loading navigation...',
+  navigationFailed: 'Failed to load navigation',
+  retry: 'Retry',
+  noNavigation: 'No navigation items available',
+  expandSidebar: 'Expand sidebar',
+  collapseSidebar: 'Collapse sidebar',
+  breadcrumb: 'Breadcrumb',
+  home: 'Home',
+  userMenuFor: 'User menu for {name}',
+  avatarOf: '{name} avatar',
+  profile: 'Profile',
+  rightToLeft: 'Right-to-left layout',
+  logout: 'Logout',
+  forbiddenTitle: 'Access Denied',
+  forbiddenText: "You don't have permission to access this page.",
+  notFoundTitle: 'Page Not Found',
+  notFoundText: 'The page you are looking for does not exist or has been moved.',
+  backToDashboard: 'Back to Dashboard',
+  goToSignIn: 'Go to Sign In',
+  close: 'Close',
+} as const;

@@ -1,0 +1,14 @@
+// English texts of /signin (spec §2, §5), apart from the other auth pages' so the first page a
+// guest loads carries only these. The other auth pages use the field labels from here too.
+
+export const SIGN_IN_TEXTS = {
+  signInTitle: 'Sign In',
+  signInLead: 'Sign in to continue to Dashboard Invoice.',
+  signInForm: 'Sign in',
+  signInButton: 'Sign In',
+  email: 'Email',
+  password: 'Password',
+  forgotLink: 'Forgot Password?',
+  noAccount: "Don't have an account?",
+  signUpLink: 'Sign up',
+} as const;

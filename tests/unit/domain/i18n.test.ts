@@ -1,0 +1,70 @@
+// The language catalogues (issue 16, spec §9): Indonesian has every English text of the account
+// screens and the layout, translated, and the notices and validation messages that reach the
+// screen from elsewhere.
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../src/api/errorMessages';
+import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../../src/api/signInMessages';
+import { fill, isLocale, LANGUAGE_NAMES, LOCALES } from '../../../src/domain/i18n';
+import { AUTH_TEXTS, SIGN_UP_SUCCESS } from '../../../src/domain/i18n/en/auth';
+import { COMMON_TEXTS } from '../../../src/domain/i18n/en/common';
+import { SHELL_TEXTS } from '../../../src/domain/i18n/en/shell';
+import { SIGN_IN_TEXTS } from '../../../src/domain/i18n/en/signIn';
+import { USERS_TEXTS } from '../../../src/domain/i18n/en/users';
+import { PROFILE_TEXTS } from '../../../src/domain/i18n/en/profile';
+import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
+import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
+import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
+
+// Names, brands and the control's own label read the same in both languages.
+const SAME_IN_BOTH = new Set(['Dashboard Invoice', 'Email', 'Language', 'Username', 'Status', 'Admin']);
+
+describe('language catalogues', () => {
+  it('offers English (default) and Bahasa Indonesia', () => {
+    expect(LOCALES).toEqual(['en', 'id']);
+    expect(LANGUAGE_NAMES).toEqual({ en: 'English', id: 'Bahasa Indonesia' });
+    expect(isLocale('id')).toBe(true);
+    expect(isLocale('fr')).toBe(false);
+  });
+
+  it.each([
+    ['common', COMMON_TEXTS],
+    ['signIn', SIGN_IN_TEXTS],
+    ['auth', AUTH_TEXTS],
+    ['shell', SHELL_TEXTS],
+    ['users', USERS_TEXTS],
+    ['profile', PROFILE_TEXTS],
+  ] as const)('translates every %s text', (section, english) => {
+    const indonesian = ID_CATALOGUE[section] as Record<string, string>;
+    expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of Object.entries(english)) {
+      expect(indonesian[key], key).toBeTruthy();
+      if (!SAME_IN_BOTH.has(text)) expect(indonesian[key], `${section}.${key} is not translated`).not.toBe(text);
+      // The same placeholders on both sides.
+      expect(indonesian[key].match(/\{\w+\}/g) ?? [], key).toEqual(text.match(/\{\w+\}/g) ?? []);
+    }
+  });
+
+  it("reads 'Masuk' on the sign-in button", () => {
+    expect(ID_CATALOGUE.signIn.signInButton).toBe('Masuk');
+  });
+
+  it('translates the notices and validation texts the account screens and the layout show', () => {
+    const shown = [
+      ...Object.values(MESSAGES).filter((m) => !m.includes('{')),
+      ...Object.values(SIGN_IN_MESSAGES),
+      SIGN_IN_DEFAULT_ERROR,
+      SIGN_UP_SUCCESS,
+      ...Object.values(GUARD_NOTICES).flatMap((n) => [n.title, n.message]),
+      ...Object.entries(ACCOUNT_MESSAGES)
+        .filter(([key]) => !['IS_VERIFIED_INVALID', 'NOTES_INVALID', 'BODY_NOT_OBJECT'].includes(key))
+        .map(([, text]) => text),
+    ];
+    const missing = shown.filter((text) => !text || !ID_CATALOGUE.phrases[text]);
+    expect(missing).toEqual([]);
+  });
+
+  it('fills placeholders and leaves unknown ones', () => {
+    expect(fill('User menu for {name}', { name: 'Ana' })).toBe('User menu for Ana');
+    expect(fill('{a} of {b}', { a: 1 })).toBe('1 of {b}');
+  });
+});
