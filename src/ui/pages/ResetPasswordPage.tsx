@@ -5,7 +5,6 @@ import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
 import { validateResetPassword } from '../../domain/validation/forms';
 import { AUTH_TEXTS } from '../../domain/i18n/en/auth';
-import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
 import { useTexts, useTranslate } from '../layout/i18n';
 import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
@@ -16,7 +15,6 @@ export default function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const fieldErrors = liveFieldErrors(submittedErrors, validateResetPassword({ password, confirmPassword }));
   const t = useTexts('auth', AUTH_TEXTS);
-  const f = useTexts('signIn', SIGN_IN_TEXTS);
   const tr = useTranslate();
 
   const submit = (e: FormEvent) => {
