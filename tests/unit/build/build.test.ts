@@ -90,13 +90,15 @@ describe('production build', () => {
     }
   });
 
-  test('every hashed script and stylesheet has a .br and a .gz copy that decompress to it; maps have none', () => {
+  test('every hashed script and stylesheet has a .br and a .gz copy that decompress to it (unless a copy would not be smaller); maps have none', () => {
     const names = readdirSync(path.join(outdir, 'assets'));
     const texts = names.filter((name) => /\.(js|css)$/.test(name));
     expect(texts.length).toBeGreaterThan(1);
     for (const name of texts) {
       const file = path.join(outdir, 'assets', name);
       const raw = readFileSync(file);
+      // An empty chunk (esbuild writes one for a module that keeps nothing) gains nothing from a copy.
+      if (raw.length < 32) continue;
       const br = readFileSync(file + '.br');
       const gz = readFileSync(file + '.gz');
       expect(zlib.brotliDecompressSync(br).equals(raw), name).toBe(true);
@@ -150,7 +152,7 @@ describe('worker-only guard', () => {
     const outdir = path.join(dir, 'dist');
     const run = build('--entry', entry, '--outdir', outdir);
     expect(run.status).toBe(1);
-    expect(run.output).toMatch(/pizzip must only be bundled into the generator worker/);
+    expect(run.output).toMatch(/pizzip(, pako)? must only be bundled into the generator worker/);
     expect(run.output).toContain('main.ts');
     expect(existsSync(path.join(outdir, 'index.html'))).toBe(false);
   });
