@@ -51,11 +51,13 @@ export function createApp(appDeps: AppDeps) {
     c.set('deps', deps);
     await next();
   });
-  app.use('/api/*', compressJson());
   app.use(
     '/api/*',
     limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, { ...ROUTE_BODY_LIMITS, ...deps.bodyLimits?.routes }),
   );
+  // Inside the large-body gate: compressing a large answer holds the caller's slot, so parallel
+  // uploads cannot pile up compressions (and their buffers) after their bodies were released.
+  app.use('/api/*', compressJson());
 
   app.route('/', healthRoutes());
   app.route('/', metricsRoutes(metrics));
