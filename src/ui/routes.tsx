@@ -7,6 +7,7 @@ import { findRoute, pageTitle, routeTitle } from '../domain/menu';
 import { guardAllows, type GuardSession } from '../machines/navigationGuard.machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { AuthLayout } from './layout/AuthLayout';
+import { useTranslate } from './layout/i18n';
 import { useMenus, useShell } from './shell/hooks';
 import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
 
@@ -86,9 +87,12 @@ export function AppRoutes() {
     menusActor?.send({ type: 'menus.load' });
   }, [menusActor, path]);
 
+  // The tab's title in the language on screen (the billing screens' titles are Indonesian in both).
+  const tr = useTranslate();
+  const title = tr(routeTitle(path));
   useEffect(() => {
-    if (path !== '/') document.title = pageTitle(routeTitle(path));
-  }, [path]);
+    if (path !== '/') document.title = pageTitle(title);
+  }, [path, title]);
 
   const allowed = useSelector(shell.guard, (s) => guardAllows(s, { path }));
   const route = findRoute(path);

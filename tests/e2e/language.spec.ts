@@ -3,6 +3,7 @@
 // Indonesia for the account screens, the layout and the notices (billing stays Indonesian);
 // remembered in the browser and set on <html lang>.
 import type { Page } from '@playwright/test';
+import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, test } from './support/fixtures';
 
 const html = (page: Page) => page.locator('html');
@@ -131,4 +132,62 @@ test('Profile Settings in Bahasa Indonesia, the Change Password dialog included'
   await expect(dialog.getByText('Kata sandi saat ini wajib diisi')).toBeVisible();
   await dialog.getByRole('button', { name: 'Batal' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('Generate Tagihan Voice in Bahasa Indonesia: steps, mapping and notices; the tab title follows; kept after a reload', async ({ page }) => {
+  const fixtures = path.resolve('tests/fixtures');
+  await page.goto('/signin');
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.reload();
+  await expect(page).toHaveTitle('Masuk - Dashboard Invoice');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/invoice-document-generator');
+  // The title is the Indonesian menu name in both languages.
+  await expect(page.getByRole('heading', { level: 1, name: 'Generate Tagihan Voice' })).toBeVisible();
+  await expect(page).toHaveTitle('Generate Tagihan Voice - Dashboard Invoice');
+  await expect(page.getByRole('heading', { name: 'Langkah 1: Unggah Berkas' })).toBeVisible();
+
+  // A refused file: the spec's notice in Indonesian.
+  await page.getByLabel('Template DOCX').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText('Pilih berkas DOCX yang valid');
+
+  await page.getByLabel('Template DOCX').setInputFiles(path.join(fixtures, 'tagihan_template.docx'));
+  // Every input is disabled while the template is analysed.
+  await expect(page.getByTestId('chosen-file')).toHaveText(/tagihan_template\.docx/);
+  await expect(page.getByLabel('Template DOCX')).toBeEnabled();
+  await page.getByLabel('Data Excel').setInputFiles(path.join(fixtures, 'pelanggan_50.xlsx'));
+  await expect(page.getByRole('heading', { name: 'Langkah 2: Pilih Baris Data' })).toBeVisible();
+  await expect(page.getByText(/^Dipilih: \d+ \/ \d+ baris$/)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Pilih baris 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Langkah 3: Petakan Kolom Template' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Petakan Otomatis Nama Serupa' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Kolom Excel' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hapus Semua Pemetaan' }).click();
+  await expect(page.locator('.gen-mapping select').first().locator('option').first()).toHaveText('-- Pilih kolom --');
+  await expect(page.getByRole('heading', { name: 'Langkah 4: Buat Dokumen' })).toBeVisible();
+  await expect(page.getByText('Petakan semua kolom template sebelum membuat dokumen.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Buat Dokumen Gabungan \(\d+ bagian\)$/ })).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('language-generator-id.png'), fullPage: true });
+
+  // Reset: its notice in Indonesian.
+  await page.getByRole('button', { name: 'Atur Ulang' }).click();
+  await expect(page.locator('.gen-messages').getByRole('status')).toHaveText('Semua data telah diatur ulang. Anda bisa mulai dari awal!');
+
+  // Kept after a reload: the screen, the tab title and <html lang>.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Langkah 1: Unggah Berkas' })).toBeVisible();
+  await expect(html(page)).toHaveAttribute('lang', 'id');
+  await page.goto('/profile');
+  await expect(page).toHaveTitle('Pengaturan Profil - Dashboard Invoice');
+
+  // Back to English: the spec's texts exactly.
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.goto('/invoice-document-generator');
+  await expect(page.getByRole('heading', { name: 'Step 1: Upload Files' })).toBeVisible();
+  await expect(page.getByLabel('DOCX Template')).toBeVisible();
+  await page.goto('/profile');
+  await expect(page).toHaveTitle('Profile Settings - Dashboard Invoice');
 });

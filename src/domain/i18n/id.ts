@@ -5,6 +5,7 @@
 import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
+import type { GENERATOR_TEXTS } from './en/generator';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -199,6 +200,80 @@ export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
  * Texts that reach the screen from elsewhere (validation, the error catalogue of spec §8, the
  * navigation guard, the server's answers), by their English wording.
  */
+export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
+  description: 'Gabungkan template Word dengan baris Excel menjadi satu dokumen, langsung di browser Anda.',
+  reset: 'Atur Ulang',
+  step1: 'Langkah 1: Unggah Berkas',
+  docxTemplate: 'Template DOCX',
+  excelData: 'Data Excel',
+  sheet: 'Lembar',
+  step2: 'Langkah 2: Pilih Baris Data',
+  selectAll: 'Pilih Semua',
+  selectNone: 'Kosongkan Pilihan',
+  selectedRows: 'Dipilih: {selected} / {total} baris',
+  filterRows: 'Saring baris',
+  selectMatching: 'Pilih yang Cocok',
+  showingRows: 'Ditampilkan: {shown} / {total} baris',
+  dataPreview: 'Pratinjau data',
+  dataRows: 'Baris data',
+  selectAllRows: 'Pilih semua baris',
+  selectRow: 'Pilih baris {row}',
+  number: 'No.',
+  step3: 'Langkah 3: Petakan Kolom Template',
+  autoMap: 'Petakan Otomatis Nama Serupa',
+  clearMappings: 'Hapus Semua Pemetaan',
+  templateField: 'Kolom Template',
+  excelColumn: 'Kolom Excel',
+  format: 'Format',
+  notMapped: 'Kolom ini belum dipetakan',
+  selectColumn: '-- Pilih kolom --',
+  formatFor: 'Format untuk {field}',
+  step4: 'Langkah 4: Buat Dokumen',
+  mapAllFirst: 'Petakan semua kolom template sebelum membuat dokumen.',
+  output: 'Hasil',
+  mergedOutput: 'Satu dokumen gabungan',
+  zipOutput: 'Satu berkas per baris (.zip)',
+  nameFilesBy: 'Nama berkas dari',
+  generateZip: 'Buat {count} Berkas (.zip)',
+  generateMerged: 'Buat Dokumen Gabungan ({count} bagian)',
+  exportXlsx: 'Ekspor XLSX',
+  previewRow: 'Pratinjau Baris',
+  cancel: 'Batal',
+  generationProgress: 'Kemajuan pembuatan',
+  sectionsProcessed: '{processed} / {total} bagian diproses',
+  exporting: 'Mengekspor baris terpilih…',
+  analysing: 'Menganalisis template…',
+  reading: 'Membaca berkas Excel…',
+  previewing: 'Menyiapkan pratinjau…',
+  previewOfRow: 'Pratinjau baris {row} ({position} / {count} dipilih)',
+  previous: 'Sebelumnya',
+  next: 'Berikutnya',
+  closePreview: 'Tutup Pratinjau',
+  documentPreview: 'Pratinjau dokumen',
+  header: 'Kepala halaman',
+  footer: 'Kaki halaman',
+  asInSheet: 'Seperti di lembar',
+  numberFormat: 'Angka',
+  dateFormat: 'Tanggal',
+  upperCase: 'HURUF BESAR',
+};
+
+/**
+ * The generator's notices that carry counts, names or a worker's detail (spec §5), by their
+ * English wording: the detail itself ('Row 3: …') stays as the worker wrote it.
+ */
+export const PATTERNS_ID: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^Successfully generated merged document with (\d+) sections/, 'Berhasil membuat dokumen gabungan dengan $1 bagian'],
+  [/^Successfully generated (\d+) files in (.+?)(?= \(\d+ rows skipped|$)/, 'Berhasil membuat $1 berkas dalam $2'],
+  [/^Successfully exported (\d+) rows to (.+)$/, 'Berhasil mengekspor $1 baris ke $2'],
+  [/ \((\d+) rows skipped due to insufficient data\)$/, ' ($1 baris dilewati karena datanya tidak lengkap)'],
+  [/^Error reading Excel file: /, 'Gagal membaca berkas Excel: '],
+  [/^Error reading Excel sheet: /, 'Gagal membaca lembar Excel: '],
+  [/^Error generating documents: /, 'Gagal membuat dokumen: '],
+  [/^Error exporting to XLSX: /, 'Gagal mengekspor ke XLSX: '],
+  [/^Error previewing row: /, 'Gagal menampilkan pratinjau baris: '],
+];
+
 export const PHRASES_ID: Readonly<Record<string, string>> = {
   // Validation (spec §5)
   'Email is required': 'Email wajib diisi',
@@ -307,7 +382,34 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'SYSTEM MANAGEMENT': 'MANAJEMEN SISTEM',
   'Profile Settings': 'Pengaturan Profil',
   'Page Not Found': 'Halaman Tidak Ditemukan',
+  // Route titles of the browser tab (spec §2) that are English
+  'Sign In': 'Masuk',
+  'Sign Up': 'Daftar',
+  'Forgot Password': 'Lupa Kata Sandi',
+  'Reset Password': 'Atur Ulang Kata Sandi',
+  // Loading overlay and the page error of the router
+  'Loading...': 'Memuat...',
+  'Connecting the inspector...': 'Menghubungkan inspektur...',
+  'Something went wrong': 'Terjadi kesalahan',
+  'This page could not be loaded. Please check your connection and try again.':
+    'Halaman ini tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
+  'This page stopped working because of an unexpected error.': 'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
+  Reload: 'Muat ulang',
+  // Generator notices and hints (spec §5)
+  'Please select a valid DOCX file': 'Pilih berkas DOCX yang valid',
+  'Please select a valid Excel file (.xlsx or .xls)': 'Pilih berkas Excel yang valid (.xlsx atau .xls)',
+  'File size must be less than 10MB': 'Ukuran berkas harus kurang dari 10MB',
+  'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.':
+    'Peringatan: Tidak ada placeholder di template. Pastikan template Anda berisi tag {placeholder}.',
+  'Please upload a template and select data rows': 'Unggah template dan pilih baris data',
+  'Please select data rows to export': 'Pilih baris data yang akan diekspor',
+  'Please map all template fields before exporting': 'Petakan semua kolom template sebelum mengekspor',
+  'All data has been reset. You can start fresh!': 'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
+  'Generation cancelled': 'Pembuatan dibatalkan',
+  'Export cancelled': 'Ekspor dibatalkan',
+  'Template analysis cancelled': 'Analisis template dibatalkan',
+  'Reading the Excel file cancelled': 'Pembacaan berkas Excel dibatalkan',
 };
 
-export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, users: USERS_ID, profile: PROFILE_ID, phrases: PHRASES_ID } as const;
+export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, users: USERS_ID, profile: PROFILE_ID, generator: GENERATOR_ID, phrases: PHRASES_ID, patterns: PATTERNS_ID } as const;
 export type IdCatalogue = typeof ID_CATALOGUE;

@@ -3,6 +3,7 @@ export * from './url';
 export * from './rules';
 export * from './summaryRules';
 export * from './forms';
+export * from './settingsForms';
 export * from './billForms';
 export * from './structs';
 export * from './structError';

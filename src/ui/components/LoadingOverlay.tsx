@@ -1,5 +1,7 @@
 // Loading indicator of spec §2 "Loading overlay": spinner, dots or pulse; small, medium, large;
 // 'Loading...' by default; a fixed full-screen overlay (optionally dimmed) unless `inline`.
+import { useTranslate } from '../layout/i18n';
+
 export type LoadingVariant = 'spinner' | 'dots' | 'pulse';
 export type LoadingSize = 'small' | 'medium' | 'large';
 
@@ -32,10 +34,11 @@ export function LoadingOverlay({
   backdrop = false,
   inline = false,
 }: LoadingOverlayProps) {
+  const tr = useTranslate();
   const indicator = (
     <div className="app-loading" data-size={size} data-variant={variant} role="status" aria-live="polite">
       <Indicator variant={variant} />
-      {message && <span>{message}</span>}
+      {message && <span>{tr(message)}</span>}
     </div>
   );
   if (inline) return <div className="app-loading-inline">{indicator}</div>;

@@ -1,10 +1,10 @@
 // Auth pages: no navbar, sidebar or footer; one centred card.
 import type { ReactNode } from 'react';
 import { preloadShellApi } from '../shell/api';
+import { LanguageSelect } from './LanguageSelect';
 import { NetworkPanel } from './NetworkPanel';
 import { useNoticeSlot } from './NotificationStack';
-
-import { LanguageSelect } from './LanguageSelect';
+import { Reconnecting } from './Reconnecting';
 
 export function AuthLayout({ children }: { children: ReactNode }) {
   const noticeSlot = useNoticeSlot();
@@ -21,6 +21,8 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </header>
         {children}
       </article>
+      {/* Said while the API client retries a request (spec §8), e.g. a sign-in sent while the server is away. */}
+      <Reconnecting />
       {process.env.NODE_ENV !== 'production' && <NetworkPanel />}
     </main>
   );

@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, type Locale } from '../
 import { COMMON_TEXTS } from '../../domain/i18n/en/common';
 import type { IdCatalogue } from '../../domain/i18n/id';
 
-type Section = 'common' | 'signIn' | 'auth' | 'shell' | 'users' | 'profile';
+type Section = 'common' | 'signIn' | 'auth' | 'shell' | 'users' | 'profile' | 'generator';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let indonesian: IdCatalogue | null = null;
@@ -74,12 +74,17 @@ export function useTexts<T extends Record<string, string>>(section: Section, eng
   return locale === 'id' && indonesian ? (indonesian[section] as unknown as T) : english;
 }
 
-/** Translates a text made elsewhere (validation, notices, server answers) by its English wording. */
+/**
+ * Translates a text made elsewhere (validation, notices, server answers, route titles) by its
+ * English wording: a known phrase, else the patterns of texts with counts and names in them.
+ */
 export function useTranslate(): (text: string | undefined | null) => string {
   const locale = useSyncExternalStore(subscribe, shown, () => 'en' as Locale);
   return (text) => {
     if (!text) return text ?? '';
-    return locale === 'id' && indonesian ? (indonesian.phrases[text] ?? text) : text;
+    return locale === 'id' && indonesian
+      ? (indonesian.phrases[text] ?? indonesian.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text))
+      : text;
   };
 }
 

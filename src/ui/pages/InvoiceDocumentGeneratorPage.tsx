@@ -2,7 +2,9 @@
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { GENERATOR_TEXTS } from '../../domain/i18n/en/generator';
 import { generatorMachine } from '../../machines/generator.machine';
+import { useTexts } from '../layout/i18n';
 import { useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
@@ -33,12 +35,13 @@ export default function InvoiceDocumentGeneratorPage() {
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
   useMappingMemory({ actorRef });
+  const t = useTexts('generator', GENERATOR_TEXTS);
 
   return (
     <section className="gen-page">
       <PageHeader
         title="Generate Tagihan Voice"
-        description="Merge a Word template with Excel rows into one document, right in your browser."
+        description={t.description}
         actions={
           <button
             type="button"
@@ -46,7 +49,7 @@ export default function InvoiceDocumentGeneratorPage() {
             disabled={processing}
             onClick={() => actorRef.send({ type: 'generator.reset' })}
           >
-            Reset
+            {t.reset}
           </button>
         }
       />

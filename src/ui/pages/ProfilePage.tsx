@@ -2,7 +2,8 @@
 // the avatar, the activity list and log-out-everywhere; the change-password machine the modal.
 import { useMachine, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { displayName, formatMemberSince, roleBadge, roleLabel } from '../../domain/user';
+import { displayName, roleBadge, roleLabel } from '../../domain/user';
+import { formatMemberSince } from '../../domain/userDates';
 import { changePasswordMachine } from '../../machines/changePassword.machine';
 import { profileMachine, type ProfileField } from '../../machines/profile.machine';
 import { Alert } from '../components/Alert';

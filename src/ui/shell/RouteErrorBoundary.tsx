@@ -2,6 +2,7 @@
 // restarted with a new build): the rest of the app stays, the page area offers a reload.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '../components/Alert';
+import { useTranslate } from '../layout/i18n';
 
 interface Props {
   children: ReactNode;
@@ -16,6 +17,26 @@ interface State {
 
 function isChunkError(error: Error): boolean {
   return /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(error.message);
+}
+
+/** What the page area shows instead of a failed page, in the language on screen. */
+function PageError({ chunk }: { chunk: boolean }) {
+  const tr = useTranslate();
+  return (
+    <section className="app-status-page" aria-labelledby="page-error-title">
+      <h1 id="page-error-title">{tr('Something went wrong')}</h1>
+      <Alert type="error">
+        {tr(
+          chunk
+            ? 'This page could not be loaded. Please check your connection and try again.'
+            : 'This page stopped working because of an unexpected error.',
+        )}
+      </Alert>
+      <button type="button" onClick={() => window.location.reload()}>
+        {tr('Reload')}
+      </button>
+    </section>
+  );
 }
 
 export class RouteErrorBoundary extends Component<Props, State> {
@@ -36,18 +57,6 @@ export class RouteErrorBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
-      <section className="app-status-page" aria-labelledby="page-error-title">
-        <h1 id="page-error-title">Something went wrong</h1>
-        <Alert type="error">
-          {isChunkError(error)
-            ? 'This page could not be loaded. Please check your connection and try again.'
-            : 'This page stopped working because of an unexpected error.'}
-        </Alert>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </section>
-    );
+    return <PageError chunk={isChunkError(error)} />;
   }
 }

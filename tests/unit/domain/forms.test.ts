@@ -1,8 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import {
-  hasErrors, profileUnchanged, validateAddUser, validateChangePassword, validateEditUser,
-  validateForgotPassword, validateProfile, validateResetPassword, validateSignIn, validateSignUp,
+  hasErrors, validateForgotPassword, validateResetPassword, validateSignIn, validateSignUp,
 } from '../../../src/domain/validation/forms';
+import {
+  profileUnchanged, validateAddUser, validateChangePassword, validateEditUser, validateProfile,
+} from '../../../src/domain/validation/settingsForms';
 import { validateCreateBill, validateProgressUpdate, validateUpdateBill } from '../../../src/domain/validation/billForms';
 import { MESSAGES, periodExistsMessage } from '../../../src/domain/validation/messages';
 import { profileImageError } from '../../../src/domain/validation/profileImage';

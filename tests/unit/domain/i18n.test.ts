@@ -7,6 +7,7 @@ import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../../src/api/signIn
 import { fill, isLocale, LANGUAGE_NAMES, LOCALES } from '../../../src/domain/i18n';
 import { AUTH_TEXTS, SIGN_UP_SUCCESS } from '../../../src/domain/i18n/en/auth';
 import { COMMON_TEXTS } from '../../../src/domain/i18n/en/common';
+import { GENERATOR_TEXTS } from '../../../src/domain/i18n/en/generator';
 import { SHELL_TEXTS } from '../../../src/domain/i18n/en/shell';
 import { SIGN_IN_TEXTS } from '../../../src/domain/i18n/en/signIn';
 import { USERS_TEXTS } from '../../../src/domain/i18n/en/users';
@@ -14,9 +15,11 @@ import { PROFILE_TEXTS } from '../../../src/domain/i18n/en/profile';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
 import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
+import { ROUTES } from '../../../src/domain/menu';
+import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator.rules';
 
 // Names, brands and the control's own label read the same in both languages.
-const SAME_IN_BOTH = new Set(['Dashboard Invoice', 'Email', 'Language', 'Username', 'Status', 'Admin']);
+const SAME_IN_BOTH = new Set(['Dashboard Invoice', 'Email', 'Language', 'Username', 'Status', 'Admin', 'No.', 'Format']);
 
 describe('language catalogues', () => {
   it('offers English (default) and Bahasa Indonesia', () => {
@@ -33,6 +36,7 @@ describe('language catalogues', () => {
     ['shell', SHELL_TEXTS],
     ['users', USERS_TEXTS],
     ['profile', PROFILE_TEXTS],
+    ['generator', GENERATOR_TEXTS],
   ] as const)('translates every %s text', (section, english) => {
     const indonesian = ID_CATALOGUE[section] as Record<string, string>;
     expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());
@@ -61,6 +65,39 @@ describe('language catalogues', () => {
     ];
     const missing = shown.filter((text) => !text || !ID_CATALOGUE.phrases[text]);
     expect(missing).toEqual([]);
+  });
+
+  it('every English key of every screen has an Indonesian text', () => {
+    const english = { common: COMMON_TEXTS, signIn: SIGN_IN_TEXTS, auth: AUTH_TEXTS, shell: SHELL_TEXTS, users: USERS_TEXTS, profile: PROFILE_TEXTS, generator: GENERATOR_TEXTS };
+    const untranslated = Object.entries(english).flatMap(([section, texts]) =>
+      Object.keys(texts)
+        .filter((key) => !(ID_CATALOGUE[section as keyof typeof english] as Record<string, string>)[key]?.trim())
+        .map((key) => `${section}.${key}`),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it('translates the English route titles of the browser tab; the billing titles stay', () => {
+    const english = ROUTES.map((r) => r.title).filter((title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen/.test(title));
+    expect(english).toContain('Profile Settings');
+    for (const title of [...english, 'Page Not Found']) {
+      expect(ID_CATALOGUE.phrases[title], title).toBeTruthy();
+      expect(ID_CATALOGUE.phrases[title]).not.toBe(title);
+    }
+    expect(ID_CATALOGUE.phrases['Profile Settings']).toBe('Pengaturan Profil');
+    expect(ID_CATALOGUE.phrases['Buat Progres Tagihan']).toBeUndefined();
+  });
+
+  it("translates the generator's fixed notices, and those with counts and names by pattern", () => {
+    const fixed = Object.values(GENERATOR_MESSAGES as Record<string, unknown>).filter((m): m is string => typeof m === 'string');
+    expect(fixed.filter((text) => !ID_CATALOGUE.phrases[text])).toEqual([]);
+    const translate = (text: string) => ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
+    expect(translate(GENERATOR_MESSAGES.generated(12, 2))).toBe('Berhasil membuat dokumen gabungan dengan 12 bagian (2 baris dilewati karena datanya tidak lengkap)');
+    expect(translate(GENERATOR_MESSAGES.zipped(3, 'tagihan.zip', 0))).toBe('Berhasil membuat 3 berkas dalam tagihan.zip');
+    expect(translate(GENERATOR_MESSAGES.zipped(3, 'a (1).zip', 1))).toBe('Berhasil membuat 3 berkas dalam a (1).zip (1 baris dilewati karena datanya tidak lengkap)');
+    expect(translate(GENERATOR_MESSAGES.exported(5, 'rows.xlsx'))).toBe('Berhasil mengekspor 5 baris ke rows.xlsx');
+    // A worker's detail stays as the worker wrote it.
+    expect(translate(GENERATOR_MESSAGES.generate('Row 3: missing value'))).toBe('Gagal membuat dokumen: Row 3: missing value');
   });
 
   it('fills placeholders and leaves unknown ones', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  findRoute, groupMenus, hasMenu, MENU_NAMES, menuGroupOf, normaliseMenu, pageTitle, routeTitle, visibleMenus,
-} from '../../../src/domain/menu';
+import { findRoute, hasMenu, MENU_NAMES, normaliseMenu, pageTitle, routeTitle } from '../../../src/domain/menu';
+import { groupMenus, menuGroupOf, visibleMenus } from '../../../src/domain/menuGroups';
 
 test('the five menu names of spec §6', () => {
   expect(MENU_NAMES).toEqual(['Dashboard', 'Buat Progres Tagihan', 'Update Progres Tagihan', 'Manajemen User', 'Generate Tagihan Voice']);

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  displayName, formatDateId, formatMemberSince, isAdmin, normaliseRole, roleBadge, roleLabel, userCreatedDate,
-} from '../../../src/domain/user';
+import { displayName, isAdmin, normaliseRole, roleBadge, roleLabel } from '../../../src/domain/user';
+import { formatDateId, formatMemberSince, userCreatedDate } from '../../../src/domain/userDates';
 
 describe('displayName', () => {
   test('name, else username, else the email before @, else Unknown', () => {

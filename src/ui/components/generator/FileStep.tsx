@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../domain/fileSize';
+import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { ChosenFile } from '../../../machines/generator.types';
+import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 function ChosenFileLine({ file }: { file: ChosenFile | null }) {
@@ -35,6 +37,7 @@ export function FileStep({ actorRef }: StepProps) {
   const templateId = useId();
   const dataId = useId();
   const sheetId = useId();
+  const t = useTexts('generator', GENERATOR_TEXTS);
 
   const templateInput = useRef<HTMLInputElement>(null);
   const dataInput = useRef<HTMLInputElement>(null);
@@ -57,22 +60,22 @@ export function FileStep({ actorRef }: StepProps) {
 
   return (
     <section className="gen-step" aria-labelledby={`${templateId}-heading`}>
-      <h2 id={`${templateId}-heading`}>Step 1: Upload Files</h2>
+      <h2 id={`${templateId}-heading`}>{t.step1}</h2>
       <div className="gen-files">
         <div className="gen-file">
-          <label htmlFor={templateId}>DOCX Template</label>
+          <label htmlFor={templateId}>{t.docxTemplate}</label>
           <input ref={templateInput} id={templateId} type="file" accept=".docx" onChange={choose('generator.templateChosen')} />
           <ChosenFileLine file={templateFile} />
         </div>
         <div className="gen-file">
-          <label htmlFor={dataId}>Excel Data</label>
+          <label htmlFor={dataId}>{t.excelData}</label>
           <input ref={dataInput} id={dataId} type="file" accept=".xlsx,.xls" onChange={choose('generator.dataChosen')} />
           <ChosenFileLine file={dataFile} />
         </div>
       </div>
       {sheetNames.length > 1 && (
         <div className="gen-sheet">
-          <label htmlFor={sheetId}>Sheet</label>
+          <label htmlFor={sheetId}>{t.sheet}</label>
           <select
             id={sheetId}
             value={selectedSheet}

@@ -1,5 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
+import { fill } from '../../../domain/i18n';
+import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import {
   exportBlocker,
   generateBlocker,
@@ -8,6 +10,7 @@ import {
   zipNameColumn,
   type OutputMode,
 } from '../../../machines/generator.machine';
+import { useTexts, useTranslate } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 /** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
@@ -28,29 +31,31 @@ export function GenerateStep({ actorRef }: StepProps) {
   const headingId = useId();
   const outputId = useId();
   const nameId = useId();
+  const t = useTexts('generator', GENERATOR_TEXTS);
+  const tr = useTranslate();
   if (!shown) return null;
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>
-      <h2 id={headingId}>Step 4: Generate Documents</h2>
+      <h2 id={headingId}>{t.step4}</h2>
       {unmapped && (
         <p className="gen-warning" role="note">
-          Please map all template fields before generating documents.
+          {t.mapAllFirst}
         </p>
       )}
       <div className="gen-toolbar">
-        <label htmlFor={outputId}>Output</label>
+        <label htmlFor={outputId}>{t.output}</label>
         <select
           id={outputId}
           value={output}
           onChange={(e) => actorRef.send({ type: 'generator.outputChanged', output: e.currentTarget.value as OutputMode })}
         >
-          <option value="merged">One merged document</option>
-          <option value="zip">One file per row (.zip)</option>
+          <option value="merged">{t.mergedOutput}</option>
+          <option value="zip">{t.zipOutput}</option>
         </select>
         {output === 'zip' && (
           <>
-            <label htmlFor={nameId}>Name files by</label>
+            <label htmlFor={nameId}>{t.nameFilesBy}</label>
             <select
               id={nameId}
               value={nameColumn}
@@ -69,24 +74,24 @@ export function GenerateStep({ actorRef }: StepProps) {
         <button
           type="button"
           disabled={!canGenerate}
-          title={generateHint ?? undefined}
+          title={generateHint ? tr(generateHint) : undefined}
           aria-busy={generating || undefined}
           onClick={() => actorRef.send({ type: 'generator.generate' })}
         >
-          {output === 'zip' ? `Generate ${sections} Files (.zip)` : `Generate Merged Document (${sections} sections)`}
+          {fill(output === 'zip' ? t.generateZip : t.generateMerged, { count: sections })}
         </button>
         <button
           type="button"
           className="secondary"
           disabled={!canExport}
-          title={exportHint ?? undefined}
+          title={exportHint ? tr(exportHint) : undefined}
           aria-busy={exporting || undefined}
           onClick={() => actorRef.send({ type: 'generator.export' })}
         >
-          Export XLSX
+          {t.exportXlsx}
         </button>
         <button type="button" className="secondary outline" disabled={!canPreview} onClick={() => actorRef.send({ type: 'generator.previewRow' })}>
-          Preview Row
+          {t.previewRow}
         </button>
       </div>
     </section>

@@ -1,7 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { memo, useId } from 'react';
+import { fill } from '../../../domain/i18n';
+import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { showsMappingStep } from '../../../machines/generator.machine';
 import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
+import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 interface FieldRowProps {
@@ -16,6 +19,9 @@ interface FieldRowProps {
 const FieldRow = memo(function FieldRow({ placeholder, column, format, headers, onChange, onFormatChange }: FieldRowProps) {
   const id = useId();
   const unmapped = column === '';
+  const t = useTexts('generator', GENERATOR_TEXTS);
+  // Rupiah and Terbilang read the same in both languages.
+  const formatLabels: Partial<Record<ValueFormat, string>> = { sheet: t.asInSheet, number: t.numberFormat, date: t.dateFormat, upper: t.upperCase };
   return (
     <tr className={unmapped ? 'gen-unmapped' : undefined}>
       <td>
@@ -23,14 +29,14 @@ const FieldRow = memo(function FieldRow({ placeholder, column, format, headers, 
           {placeholder}
         </label>
         {unmapped && (
-          <span className="gen-unmapped-icon" role="img" title="This field is not mapped yet" aria-label="This field is not mapped yet">
+          <span className="gen-unmapped-icon" role="img" title={t.notMapped} aria-label={t.notMapped}>
             ⚠
           </span>
         )}
       </td>
       <td>
         <select id={id} value={column} aria-invalid={unmapped ? true : undefined} onChange={(e) => onChange(placeholder, e.currentTarget.value)}>
-          <option value="">-- Select column --</option>
+          <option value="">{t.selectColumn}</option>
           {headers.map((header) => (
             <option key={header} value={header}>
               {header}
@@ -40,13 +46,13 @@ const FieldRow = memo(function FieldRow({ placeholder, column, format, headers, 
       </td>
       <td>
         <select
-          aria-label={`Format for ${placeholder}`}
+          aria-label={fill(t.formatFor, { field: placeholder })}
           value={format}
           onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
         >
           {VALUE_FORMATS.map((f) => (
             <option key={f.id} value={f.id}>
-              {f.label}
+              {formatLabels[f.id] ?? f.label}
             </option>
           ))}
         </select>
@@ -63,6 +69,7 @@ export function MappingStep({ actorRef }: StepProps) {
   const mapping = useSelector(actorRef, (s) => s.context.mapping);
   const formats = useSelector(actorRef, (s) => s.context.formats);
   const headingId = useId();
+  const t = useTexts('generator', GENERATOR_TEXTS);
   if (!shown) return null;
 
   const onChange = (placeholder: string, column: string) =>
@@ -72,21 +79,21 @@ export function MappingStep({ actorRef }: StepProps) {
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>
-      <h2 id={headingId}>Step 3: Map Template Fields</h2>
+      <h2 id={headingId}>{t.step3}</h2>
       <div className="gen-toolbar">
         <button type="button" className="secondary" onClick={() => actorRef.send({ type: 'generator.autoMap' })}>
-          Auto-Map Similar Names
+          {t.autoMap}
         </button>
         <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.clearMappings' })}>
-          Clear All Mappings
+          {t.clearMappings}
         </button>
       </div>
       <table className="gen-mapping">
         <thead>
           <tr>
-            <th scope="col">Template Field</th>
-            <th scope="col">Excel Column</th>
-            <th scope="col">Format</th>
+            <th scope="col">{t.templateField}</th>
+            <th scope="col">{t.excelColumn}</th>
+            <th scope="col">{t.format}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
 import type { StepProps } from './types';
 
@@ -7,18 +8,20 @@ export function Messages({ actorRef }: StepProps) {
   const error = useSelector(actorRef, (s) => s.context.error);
   const warning = useSelector(actorRef, (s) => s.context.warning);
   const success = useSelector(actorRef, (s) => s.context.success);
+  // The machine's notices by their English wording; a worker's detail ('Row 3: …') stays English.
+  const tr = useTranslate();
   return (
     <div className="gen-messages">
-      {error && <Alert type="error">{error}</Alert>}
+      {error && <Alert type="error">{tr(error)}</Alert>}
       {warning && (
         <Alert type="warning">
           {/* Several format warnings come one per line. */}
           {warning.split('\n').map((line, i) => (
-            <div key={i}>{line}</div>
+            <div key={i}>{tr(line)}</div>
           ))}
         </Alert>
       )}
-      {success && <Alert type="success">{success}</Alert>}
+      {success && <Alert type="success">{tr(success)}</Alert>}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { fill } from '../../../domain/i18n';
+import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { DataRow } from '../../../machines/generator.types';
+import { useTexts } from '../../layout/i18n';
 import { previewCellText } from './cellText';
 import type { StepProps } from './types';
 import { filterSheetRows } from './workerActors';
@@ -25,13 +28,15 @@ interface RowProps {
   headers: readonly string[];
   selected: boolean;
   onToggle: (index: number) => void;
+  /** 'Select row {row}' in the language on screen. */
+  selectLabel: string;
 }
 
-const PreviewRow = memo(function PreviewRow({ position, index, row, headers, selected, onToggle }: RowProps) {
+const PreviewRow = memo(function PreviewRow({ position, index, row, headers, selected, onToggle, selectLabel }: RowProps) {
   return (
     <div role="row" aria-rowindex={position + 2} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
       <div role="cell" className="gen-cell gen-col-check">
-        <input type="checkbox" aria-label={`Select row ${index + 1}`} checked={selected} onChange={() => onToggle(index)} />
+        <input type="checkbox" aria-label={fill(selectLabel, { row: index + 1 })} checked={selected} onChange={() => onToggle(index)} />
       </div>
       <div role="cell" className="gen-cell gen-col-number">
         {index + 1}
@@ -59,6 +64,7 @@ export function PreviewStep({ actorRef }: StepProps) {
   const dataFile = useSelector(actorRef, (s) => s.context.dataFile);
   const headingId = useId();
   const filterId = useId();
+  const t = useTexts('generator', GENERATOR_TEXTS);
   const [query, setQuery] = useState('');
   // Table indexes of the rows the filter shows; null while no filter is typed (every row shows).
   const [matches, setMatches] = useState<Uint32Array | null>(null);
@@ -135,26 +141,26 @@ export function PreviewStep({ actorRef }: StepProps) {
     const i = matches ? matches[p] : p;
     visible.push(
       // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
-      <PreviewRow key={i} position={p} index={i} row={table.row(i)} headers={headers} selected={selection[i] === 1} onToggle={onToggle} />,
+      <PreviewRow key={i} position={p} index={i} row={table.row(i)} headers={headers} selected={selection[i] === 1} onToggle={onToggle} selectLabel={t.selectRow} />,
     );
   }
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>
-      <h2 id={headingId}>Step 2: Select Data Rows</h2>
+      <h2 id={headingId}>{t.step2}</h2>
       <div className="gen-toolbar">
         <button type="button" className="secondary" onClick={() => actorRef.send({ type: 'generator.selectAll' })}>
-          Select All
+          {t.selectAll}
         </button>
         <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.selectNone' })}>
-          Select None
+          {t.selectNone}
         </button>
         <span className="gen-counter" role="status">
-          Selected: {selectedCount} / {total} rows
+          {fill(t.selectedRows, { selected: selectedCount, total })}
         </span>
       </div>
       <div className="gen-toolbar gen-filter">
-        <label htmlFor={filterId}>Filter rows</label>
+        <label htmlFor={filterId}>{t.filterRows}</label>
         <input id={filterId} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
         <button
           type="button"
@@ -163,11 +169,11 @@ export function PreviewStep({ actorRef }: StepProps) {
             actorRef.send(matches ? { type: 'generator.selectRows', rowIndexes: matches } : { type: 'generator.selectAll' })
           }
         >
-          Select Matching
+          {t.selectMatching}
         </button>
         {matches && (
           <span className="gen-filter-count">
-            Showing: {matches.length} / {total} rows
+            {fill(t.showingRows, { shown: matches.length, total })}
           </span>
         )}
       </div>
@@ -175,7 +181,7 @@ export function PreviewStep({ actorRef }: StepProps) {
         ref={scrollRef}
         className="gen-preview-scroll"
         role="region"
-        aria-label="Data preview"
+        aria-label={t.dataPreview}
         tabIndex={0}
         onScroll={(event) => {
           scrolledTo.current = event.currentTarget.scrollTop;
@@ -183,20 +189,20 @@ export function PreviewStep({ actorRef }: StepProps) {
           if (first !== firstInView) setFirstInView(first);
         }}
       >
-        <div role="table" aria-label="Data rows" aria-rowcount={shown + 1} className="gen-grid">
+        <div role="table" aria-label={t.dataRows} aria-rowcount={shown + 1} className="gen-grid">
           <div role="rowgroup" className="gen-grid-head">
             <div role="row" aria-rowindex={1} className="gen-row">
               <div role="columnheader" className="gen-cell gen-col-check">
                 <input
                   ref={headerCheckRef}
                   type="checkbox"
-                  aria-label="Select all rows"
+                  aria-label={t.selectAllRows}
                   checked={allSelected}
                   onChange={() => actorRef.send({ type: allSelected ? 'generator.selectNone' : 'generator.selectAll' })}
                 />
               </div>
               <div role="columnheader" className="gen-cell gen-col-number">
-                No.
+                {t.number}
               </div>
               {headers.map((header) => (
                 <div role="columnheader" key={header} className="gen-cell" title={header}>

@@ -1,4 +1,7 @@
 import { useSelector } from '@xstate/react';
+import { fill } from '../../../domain/i18n';
+import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
+import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 /** Progress of the work in progress, with Cancel (it terminates the worker). Lives outside the disabled form. */
@@ -18,34 +21,27 @@ export function ProcessingPanel({ actorRef }: StepProps) {
   );
   const processed = useSelector(actorRef, (s) => s.context.progress.processed);
   const total = useSelector(actorRef, (s) => s.context.progress.total);
+  const t = useTexts('generator', GENERATOR_TEXTS);
   if (state === null) return null;
 
   const cancel = (
     <button type="button" className="secondary outline gen-cancel" onClick={() => actorRef.send({ type: 'generator.cancel' })}>
-      Cancel
+      {t.cancel}
     </button>
   );
 
   if (state === 'generating') {
     return (
       <div className="gen-processing" aria-live="polite">
-        <progress value={processed} max={Math.max(total, 1)} aria-label="Generation progress" />
+        <progress value={processed} max={Math.max(total, 1)} aria-label={t.generationProgress} />
         <div className="gen-processing-line">
-          <span>
-            {processed} / {total} sections processed
-          </span>
+          <span>{fill(t.sectionsProcessed, { processed, total })}</span>
           {cancel}
         </div>
       </div>
     );
   }
-  const texts = {
-    exporting: 'Exporting selected rows…',
-    analysing: 'Analysing template…',
-    reading: 'Reading Excel file…',
-    previewing: 'Rendering the preview…',
-  } as const;
-  const text = texts[state];
+  const text = t[state];
   return (
     <div className="gen-processing" aria-live="polite">
       <progress aria-label={text} />

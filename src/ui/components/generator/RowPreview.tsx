@@ -1,6 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { PreviewBlock } from '../../../domain/documentPreview';
+import { fill } from '../../../domain/i18n';
+import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
+import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 function Block({ block }: { block: PreviewBlock }) {
@@ -30,27 +33,28 @@ export function RowPreview({ actorRef }: StepProps) {
   const canNext = useSelector(actorRef, (s) => s.can({ type: 'generator.previewNext' }));
   const canPrevious = useSelector(actorRef, (s) => s.can({ type: 'generator.previewPrevious' }));
   const headingId = useId();
+  const t = useTexts('generator', GENERATOR_TEXTS);
   if (!preview) return null;
   const { document } = preview;
   return (
     <section className="gen-step gen-row-preview" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        Preview of row {preview.rowIndex + 1} ({preview.position + 1} / {count} selected)
+        {fill(t.previewOfRow, { row: preview.rowIndex + 1, position: preview.position + 1, count })}
       </h2>
       <div className="gen-toolbar">
         <button type="button" className="secondary" disabled={!canPrevious} onClick={() => actorRef.send({ type: 'generator.previewPrevious' })}>
-          Previous
+          {t.previous}
         </button>
         <button type="button" className="secondary" disabled={!canNext} onClick={() => actorRef.send({ type: 'generator.previewNext' })}>
-          Next
+          {t.next}
         </button>
         <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.previewClosed' })}>
-          Close Preview
+          {t.closePreview}
         </button>
       </div>
-      <article className="gen-preview-document" aria-label="Document preview">
+      <article className="gen-preview-document" aria-label={t.documentPreview}>
         {document.headers.length > 0 && (
-          <header className="gen-preview-header" aria-label="Header">
+          <header className="gen-preview-header" aria-label={t.header}>
             {document.headers.map((text, i) => (
               <p key={i}>{text}</p>
             ))}
@@ -62,7 +66,7 @@ export function RowPreview({ actorRef }: StepProps) {
           ))}
         </div>
         {document.footers.length > 0 && (
-          <footer className="gen-preview-footer" aria-label="Footer">
+          <footer className="gen-preview-footer" aria-label={t.footer}>
             {document.footers.map((text, i) => (
               <p key={i}>{text}</p>
             ))}

@@ -1,6 +1,7 @@
 // The user rows (spec §2 "/user-management", §3): display name, username, email, role badge,
 // verification status, created date (Indonesian, short month) and the row actions.
-import { displayName, formatDateId, roleBadge, roleLabel, userCreatedDate } from '../../../domain/user';
+import { displayName, roleBadge, roleLabel } from '../../../domain/user';
+import { formatDateId, userCreatedDate } from '../../../domain/userDates';
 import type { ListedUserRow } from '../../../machines/userList.machine';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
