@@ -73,8 +73,11 @@ function describeRenderError(error: RenderError | undefined, file: string): stri
   return p?.explanation ?? error?.message ?? `could not render ${file}`;
 }
 
-/** Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. */
-function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array {
+/**
+ * Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. The
+ * merge renders the body and each header/footer per row with it, zipPerRow every templated part.
+ */
+export function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array {
   const internals = doc as unknown as DocxtemplaterInternals;
   const part = internals.compiled[file];
   delete internals.scopeManagers[file];
