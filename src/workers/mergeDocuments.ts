@@ -7,7 +7,7 @@ import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
 import { withZip64End } from './zip64';
-import { deflatedOnce, SMALL_PART_OPTIONS } from './smallParts';
+import { deflatedInFrame, deflatedOnce, partFrame, SMALL_PART_OPTIONS, type PartFrame } from './smallParts';
 
 export interface MergeProgress {
   processed: number;
@@ -73,8 +73,11 @@ function describeRenderError(error: RenderError | undefined, file: string): stri
   return p?.explanation ?? error?.message ?? `could not render ${file}`;
 }
 
-/** Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. */
-function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array {
+/**
+ * Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. The
+ * merge renders the body and each header/footer per row with it, zipPerRow every templated part.
+ */
+export function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array {
   const internals = doc as unknown as DocxtemplaterInternals;
   const part = internals.compiled[file];
   delete internals.scopeManagers[file];
@@ -106,6 +109,21 @@ interface SectionPart extends HeaderFooterPart {
   ownRels: PizZip.Data | undefined;
   /** Rendered text → relationship id of the copy holding it. */
   copies: Map<string, string>;
+  /** The static text around the values, deflated once (null: the part has none worth framing). */
+  frame?: PartFrame | null;
+}
+
+/** The part's frame, from two renderings in which every value differs ('a' / 'b'). */
+function frameOf(doc: Docxtemplater, part: SectionPart, values: Record<string, string>): PartFrame | null {
+  if (part.frame === undefined) {
+    try {
+      const probe = (text: string) => renderPart(doc, part.path, Object.fromEntries(Object.keys(values).map((key) => [key, text])));
+      part.frame = partFrame(probe('a'), probe('b'));
+    } catch {
+      part.frame = null;
+    }
+  }
+  return part.frame;
 }
 
 function perSectionParts(template: CompiledTemplate): SectionPart[] {
@@ -234,7 +252,10 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
             id = `rIdMerge${sections + 1}_${part.id}`;
             const path = copyPath(part.path, sections + 1);
-            zip.file(path, bytes, SMALL_PART_OPTIONS);
+            const frame = frameOf(doc, part, values);
+            const framed = frame && deflatedInFrame(frame, bytes);
+            if (framed) zip.file(path, framed);
+            else zip.file(path, bytes, SMALL_PART_OPTIONS);
             if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels);
             newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
             newOverrides.push({ part: path, contentType: part.contentType });

@@ -8,6 +8,11 @@ declare module 'pako/dist/pako.es5.min.js' {
   }
   export function deflateRaw(data: Uint8Array, options?: DeflateOptions): Uint8Array;
   export function inflateRaw(data: Uint8Array): Uint8Array;
-  const pako: { deflateRaw: typeof deflateRaw; inflateRaw: typeof inflateRaw };
+  export class Deflate {
+    constructor(options?: DeflateOptions & { raw?: boolean });
+    onData(chunk: Uint8Array): void;
+    push(data: Uint8Array, flushMode?: number | boolean): boolean;
+  }
+  const pako: { deflateRaw: typeof deflateRaw; inflateRaw: typeof inflateRaw; Deflate: typeof Deflate };
   export default pako;
 }

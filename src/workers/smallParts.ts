@@ -42,3 +42,131 @@ export function deflatedOnce(bytes: Uint8Array): PizZip.Data {
   // Should pizzip ever keep entries otherwise, the plain bytes still make a correct copy.
   return compressed !== undefined && typeof compressed === 'object' && !(compressed instanceof Uint8Array) ? compressed : bytes;
 }
+
+// A header copy differs from the next only where the row's values go: the XML before the first
+// value and after the last is the same in every copy. Deflating those two once and writing each
+// copy as [static head, deflated, flushed to a byte] + [values, stored block] + [static tail,
+// deflated, final block] gives an ordinary deflate stream per copy without deflating per copy
+// (per-copy deflate was the largest cost of a letterhead merge: ≈60 µs a part).
+const DEFLATE_SMALL = { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 };
+const Z_SYNC_FLUSH = 2;
+
+export interface PartFrame {
+  prefix: Uint8Array;
+  suffix: Uint8Array;
+  /** The prefix deflated, not final, ending on a byte boundary (sync flush). */
+  head: Uint8Array;
+  /** The suffix deflated on its own, with the final block. */
+  tail: Uint8Array;
+}
+
+function commonPrefix(a: Uint8Array, b: Uint8Array, limit: number): number {
+  let n = 0;
+  while (n < limit && a[n] === b[n]) n++;
+  return n;
+}
+
+function commonSuffix(a: Uint8Array, b: Uint8Array, limit: number): number {
+  let n = 0;
+  while (n < limit && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+/**
+ * The static head and tail of a part from two renderings that differ in every value (each value
+ * 'a' in one, 'b' in the other): they first differ where the first value starts, last where the last ends.
+ */
+export function partFrame(a: Uint8Array, b: Uint8Array): PartFrame {
+  const shorter = Math.min(a.length, b.length);
+  const p = commonPrefix(a, b, shorter);
+  const s = commonSuffix(a, b, shorter - p);
+  const prefix = a.slice(0, p);
+  const suffix = a.slice(a.length - s);
+  const chunks: Uint8Array[] = [];
+  if (prefix.length > 0) {
+    const deflate = new pako.Deflate({ ...DEFLATE_SMALL, raw: true });
+    deflate.onData = (chunk: Uint8Array) => chunks.push(chunk);
+    deflate.push(prefix, Z_SYNC_FLUSH);
+  }
+  return { prefix, suffix, head: concat(chunks), tail: pako.deflateRaw(suffix, DEFLATE_SMALL) };
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+const CRC_TABLE = (() => {
+  const table = new Int32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let crc = -1;
+  for (let i = 0; i < bytes.length; i++) crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];
+  return (crc ^ -1) >>> 0;
+}
+
+let compressedPrototype: object | null | undefined;
+
+/**
+ * pizzip's CompressedObject prototype (the class is not exported): generate() writes an entry whose
+ * data is one of those as its compressed bytes, as it does for entries read from a zip.
+ */
+function compressedObjectPrototype(): object | null {
+  if (compressedPrototype === undefined) {
+    const sample = deflatedOnce(new Uint8Array([32]));
+    compressedPrototype = sample instanceof Uint8Array || typeof sample !== 'object' ? null : (Object.getPrototypeOf(sample) as object);
+  }
+  return compressedPrototype;
+}
+
+/**
+ * `bytes` (one rendering of the framed part) deflated through its frame, as zip.file(path, data)
+ * takes it; null when the rendering does not start and end with the frame's static text.
+ */
+export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): PizZip.Data | null {
+  const { prefix, suffix } = frame;
+  const middle = bytes.length - prefix.length - suffix.length;
+  if (middle < 0 || commonPrefix(bytes, prefix, prefix.length) !== prefix.length) return null;
+  if (commonSuffix(bytes, suffix, suffix.length) !== suffix.length) return null;
+  const proto = compressedObjectPrototype();
+  if (!proto) return null;
+  const blocks = Math.ceil(middle / 0xffff);
+  const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
+  out.set(frame.head, 0);
+  let at = frame.head.length;
+  for (let from = prefix.length, left = middle; left > 0; ) {
+    const len = Math.min(left, 0xffff);
+    // A stored block, not final: BFINAL 0, BTYPE 00, padded to the byte; LEN, NLEN little-endian.
+    out[at] = 0;
+    out[at + 1] = len & 0xff;
+    out[at + 2] = len >>> 8;
+    out[at + 3] = ~len & 0xff;
+    out[at + 4] = (~len >>> 8) & 0xff;
+    out.set(bytes.subarray(from, from + len), at + 5);
+    at += 5 + len;
+    from += len;
+    left -= len;
+  }
+  out.set(frame.tail, at);
+  return Object.assign(Object.create(proto) as object, {
+    compressedSize: out.length,
+    uncompressedSize: bytes.length,
+    crc32: crc32(bytes),
+    compressionMethod: '\x08\x00',
+    compressedContent: null,
+    getCompressedContent: () => out,
+    getContent: () => bytes,
+  }) as unknown as PizZip.Data;
+}

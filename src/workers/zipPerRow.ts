@@ -1,12 +1,12 @@
 // 'One file per row (.zip)': each row with enough data fills the template on its own and the
 // documents are packed in a zip. The template is compiled once (compileTemplate) and its templated
-// parts rendered again per row: merging each row with mergeDocuments recompiled the template every
-// time, 13× the time of the merged document at 10,000 rows (npm run bench).
-import type Docxtemplater from 'docxtemplater';
+// parts rendered again per row with the merge's own renderPart: merging each row with
+// mergeDocuments recompiled the template every time, 13× the time of the merged document at
+// 10,000 rows (npm run bench).
 import PizZip from 'pizzip';
 import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
 import { localDateStamp } from './fileNames';
-import type { MergeProgress } from './mergeDocuments';
+import { renderPart, type MergeProgress } from './mergeDocuments';
 import { hasEnoughData, rowValues } from './rowData';
 import { compileTemplate, type CompiledTemplate } from './template';
 
@@ -40,40 +40,10 @@ function failureText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// docxtemplater renders each compiled part once; rendering the compiled part again with a fresh
-// scope is what its own render() does per file (the same technique as mergeDocuments).
-interface CompiledPart {
-  scopeManager: unknown;
-  render(to: string): unknown;
-  content?: Uint8Array | string;
-  allErrors: { message: string; properties?: { explanation?: string } }[];
-}
-interface DocxtemplaterInternals {
-  compiled: Record<string, CompiledPart>;
-  scopeManagers: Record<string, unknown>;
-  getScopeManager(to: string, part: CompiledPart, data: unknown): unknown;
-}
-
-function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array | string {
-  const internals = doc as unknown as DocxtemplaterInternals;
-  const part = internals.compiled[file];
-  delete internals.scopeManagers[file];
-  part.scopeManager = internals.getScopeManager(file, part, data);
-  part.allErrors = [];
-  part.render(file);
-  const content = part.content;
-  delete part.content;
-  if (content === undefined) {
-    const error = part.allErrors[0];
-    throw new Error(error?.properties?.explanation ?? error?.message ?? `could not render ${file}`);
-  }
-  return content;
-}
-
 /** The parts that hold placeholders: the only ones that differ from row to row. */
 function templatedParts(template: CompiledTemplate): string[] {
-  const internals = template.doc as unknown as DocxtemplaterInternals;
-  return Object.keys(internals.compiled).filter((file) =>
+  const compiled = (template.doc as unknown as { compiled: Record<string, unknown> }).compiled;
+  return Object.keys(compiled).filter((file) =>
     (template.trees.get(file) ?? []).some((part) => part.type === 'placeholder'),
   );
 }
