@@ -21,7 +21,7 @@ import type {
   UpdateProfileOutput,
   UploadImageOutput,
 } from './profile.types';
-import type { ServiceAnswer } from './userList.types';
+import type { ServiceResult } from '../domain/serviceResult';
 
 export type * from './profile.types';
 
@@ -64,7 +64,7 @@ export const profileMachine = setup({
     readImage: fromPromise<string, ImageFile>(notProvided('readImage')),
     uploadImage: fromPromise<UploadImageOutput, string>(notProvided('uploadImage')),
     fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(notProvided('fetchActivity')),
-    logoutAll: fromPromise<ServiceAnswer<unknown>, void>(notProvided('logoutAll')),
+    logoutAll: fromPromise<ServiceResult<unknown>, void>(notProvided('logoutAll')),
   },
   actions: {
     /** The top bar's user (name, avatar) is stale: reload it. */

@@ -14,7 +14,7 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { cancelWorkerJob, workerActors } from '../components/generator/workerActors';
+import { cancelWorkerJob, workerActors } from '../wiring/generator';
 
 export default function InvoiceDocumentGeneratorPage() {
   const machine = useMemo(

@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { DataRow } from '../../../machines/generator.types';
 import { previewCellText } from './cellText';
 import type { StepProps } from './types';
-import { filterSheetRows } from './workerActors';
+import { filterSheetRows } from '../../wiring/generator';
 
 /** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
 const FILTER_DELAY_MS = 150;

@@ -17,8 +17,8 @@ import { globalLoadingMachine } from '../../machines/globalLoading.machine';
 import { menusMachine } from '../../machines/menus.machine';
 import { navigationGuardMachine } from '../../machines/navigationGuard.machine';
 import { notificationsMachine, type NotifyRequest } from '../../machines/notifications.machine';
-import { loadShellApi } from './api';
-import { intendedRoute, menuCache } from './storage';
+import { loadShellApi } from './shellApiLoader';
+import { intendedRoute, menuCache } from '../shell/storage';
 
 /** Key of the 'server unreachable' notice, so it is shown once and hidden when the server is back. */
 export const NETWORK_NOTICE_KEY = 'api.network';
@@ -186,7 +186,50 @@ export function createShellActors(options: ShellActorsOptions = {}) {
     { inspect },
   );
 
-  return { auth: authActor, notifications, loading, connectivity, guard, notify };
+  return { auth: authActor, notifications, loading, connectivity, guard, notify, kept: createKept() };
+}
+
+/**
+ * What outlives a page for the life of the tab (the dashboard's actor, the profile cache, whether
+ * the user left /dashboard), held by the shell under one id each instead of in module variables.
+ * A page creates its entry on first use (so the shell does not load the page's services); the
+ * shell stops kept actors when it stops.
+ */
+export interface Kept {
+  /** The entry under `id`; `create` makes it on first use. `fresh` is true on that first use. */
+  get<T>(id: string, create: () => T): { value: T; fresh: boolean };
+  /** True once after the user went from /dashboard elsewhere and came back (spec §2). */
+  takeReturnToDashboard(): boolean;
+  /** Called by startShell on each route change. */
+  routeChanged(pathname: string): void;
+  stop(): void;
+}
+
+function createKept(): Kept {
+  const entries = new Map<string, unknown>();
+  let leftDashboard = false;
+  return {
+    get<T>(id: string, create: () => T) {
+      if (entries.has(id)) return { value: entries.get(id) as T, fresh: false };
+      const value = create();
+      entries.set(id, value);
+      return { value, fresh: true };
+    },
+    takeReturnToDashboard() {
+      const returned = leftDashboard;
+      leftDashboard = false;
+      return returned;
+    },
+    routeChanged(pathname) {
+      if (pathname !== '/dashboard') leftDashboard = true;
+    },
+    stop() {
+      for (const value of entries.values()) {
+        if (value && typeof value === 'object' && 'stop' in value && typeof value.stop === 'function') value.stop();
+      }
+      entries.clear();
+    },
+  };
 }
 
 export type ShellActors = ReturnType<typeof createShellActors>;
@@ -212,7 +255,15 @@ export function startShell(actors: ShellActors): () => void {
     }
   });
 
+  // The guard may remount a page without any navigation, so mounts alone cannot tell a return to
+  // /dashboard; wouter fires pushState/replaceState on window.
+  const routeChanged = () => actors.kept.routeChanged(window.location.pathname);
+  const routeEvents = ['popstate', 'pushState', 'replaceState'];
+  for (const type of routeEvents) window.addEventListener(type, routeChanged);
+
   return () => {
+    for (const type of routeEvents) window.removeEventListener(type, routeChanged);
+    actors.kept.stop();
     stopErrors();
     stopTabs();
     setAuthFailureHandler(() => window.location.assign('/signin'));

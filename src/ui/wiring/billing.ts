@@ -1,15 +1,15 @@
 // The billing machines' side effects, on the real API services (src/api).
 import { fromPromise } from 'xstate';
-import { invoiceSummaries, FALLBACK } from '../../../api';
-import { PAGINATION } from '../../../domain/constants';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
-import { aggregateSummaries, recentPeriodSummaries } from '../../../domain/summaryAggregate';
-import { MESSAGES } from '../../../domain/validation';
-import type { SaveBillInput, SaveBillOutput } from '../../../machines/billForm.machine';
-import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../../machines/billForm.machine';
-import type { DashboardData, LoadDashboardInput } from '../../../machines/dashboard.machine';
-import type { SaveProgressInput, SaveProgressOutput } from '../../../machines/progressDialog.machine';
-import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../../machines/summaryList.machine';
+import { invoiceSummaries, FALLBACK } from '../../api';
+import { PAGINATION } from '../../domain/constants';
+import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import { aggregateSummaries, recentPeriodSummaries } from '../../domain/summaryAggregate';
+import { MESSAGES } from '../../domain/validation';
+import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm.machine';
+import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm.machine';
+import type { DashboardData, LoadDashboardInput } from '../../machines/dashboard.machine';
+import type { SaveProgressInput, SaveProgressOutput } from '../../machines/progressDialog.machine';
+import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../machines/summaryList.machine';
 
 /** spec §7: the period's summaries (limit 100, combined here) and the overview (limit 50, 6 most recent periods). */
 export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(async ({ input }) => {

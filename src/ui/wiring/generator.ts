@@ -16,8 +16,8 @@ import type {
   ReadSheetOutput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
-} from '../../../machines/generator.types';
-import { generatorBridge as bridge } from '../../../workers/bridge';
+} from '../../machines/generator.types';
+import { generatorBridge as bridge } from '../../workers/bridge';
 
 /**
  * A job whose actor is stopped before it settles (the page is left, or the machine moved on) is not
