@@ -50,7 +50,9 @@ export default function DashboardPage() {
 
   // First visit: the actor already loads `period`. Coming back from another route forces a reload.
   useEffect(() => {
-    if (kept.takeReturnToDashboard() && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
+    const returned = kept.leftDashboard;
+    kept.leftDashboard = false;
+    if (returned && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only; period changes are the next effect's
   }, [dashboard, fresh]);
 

@@ -196,37 +196,25 @@ export function createShellActors(options: ShellActorsOptions = {}) {
  * shell stops kept actors when it stops.
  */
 export interface Kept {
-  /** The entry under `id`; `create` makes it on first use. `fresh` is true on that first use. */
+  /** The entry under `id`; `create` makes it on first use, when `fresh` is true. */
   get<T>(id: string, create: () => T): { value: T; fresh: boolean };
-  /** True once after the user went from /dashboard elsewhere and came back (spec §2). */
-  takeReturnToDashboard(): boolean;
-  /** Called by startShell on each route change. */
-  routeChanged(pathname: string): void;
+  /** Set by startShell when the route leaves /dashboard; DashboardPage reads and clears it. */
+  leftDashboard: boolean;
+  /** Stops the kept actors (called by the shell's teardown). */
   stop(): void;
 }
 
 function createKept(): Kept {
-  const entries = new Map<string, unknown>();
-  let leftDashboard = false;
+  const entries = new Map<string, { stop?: () => void }>();
   return {
     get<T>(id: string, create: () => T) {
-      if (entries.has(id)) return { value: entries.get(id) as T, fresh: false };
-      const value = create();
-      entries.set(id, value);
-      return { value, fresh: true };
+      const fresh = !entries.has(id);
+      if (fresh) entries.set(id, create() as { stop?: () => void });
+      return { value: entries.get(id) as T, fresh };
     },
-    takeReturnToDashboard() {
-      const returned = leftDashboard;
-      leftDashboard = false;
-      return returned;
-    },
-    routeChanged(pathname) {
-      if (pathname !== '/dashboard') leftDashboard = true;
-    },
+    leftDashboard: false,
     stop() {
-      for (const value of entries.values()) {
-        if (value && typeof value === 'object' && 'stop' in value && typeof value.stop === 'function') value.stop();
-      }
+      for (const value of entries.values()) value.stop?.();
       entries.clear();
     },
   };
@@ -257,7 +245,9 @@ export function startShell(actors: ShellActors): () => void {
 
   // The guard may remount a page without any navigation, so mounts alone cannot tell a return to
   // /dashboard; wouter fires pushState/replaceState on window.
-  const routeChanged = () => actors.kept.routeChanged(window.location.pathname);
+  const routeChanged = () => {
+    if (window.location.pathname !== '/dashboard') actors.kept.leftDashboard = true;
+  };
   const routeEvents = ['popstate', 'pushState', 'replaceState'];
   for (const type of routeEvents) window.addEventListener(type, routeChanged);
 
