@@ -1,7 +1,7 @@
 // Generate Tagihan Voice (spec §2 "Invoice document generator"): the generator machine drives the
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { generatorMachine } from '../../machines/generator.machine';
 import { useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
@@ -14,7 +14,7 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { cancelWorkerJob, workerActors } from '../wiring/generator';
+import { cancelWorkerJob, releaseWorker, workerActors } from '../wiring/generator';
 
 export default function InvoiceDocumentGeneratorPage() {
   const machine = useMemo(
@@ -33,6 +33,8 @@ export default function InvoiceDocumentGeneratorPage() {
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
   useMappingMemory({ actorRef });
+  // Leaving the page ends the worker and the workbook it holds (it also ends after a minute idle).
+  useEffect(() => releaseWorker, []);
 
   return (
     <section className="gen-page">
@@ -44,7 +46,10 @@ export default function InvoiceDocumentGeneratorPage() {
             type="button"
             className="secondary outline"
             disabled={processing}
-            onClick={() => actorRef.send({ type: 'generator.reset' })}
+            onClick={() => {
+              actorRef.send({ type: 'generator.reset' });
+              releaseWorker();
+            }}
           >
             Reset
           </button>

@@ -118,6 +118,11 @@ export function cancelWorkerJob(): void {
   bridge.cancel();
 }
 
+/** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */
+export function releaseWorker(): void {
+  bridge.release();
+}
+
 /** The preview's row filter, searched by the worker (which holds the rows). */
 export function filterSheetRows(sheetName: string, query: string, workbook: Blob | undefined): Promise<Uint32Array> {
   return bridge.filterRows(sheetName, query, workbook);
