@@ -10,6 +10,7 @@
 //   --entry <file>               app entry other than src/ui/main.tsx (used by the build tests)
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -242,43 +243,25 @@ function startReloadServer() {
   };
 }
 
+/**
+ * Runs the server under `tsx watch`, which restarts it when any file it imports changes (src/server,
+ * src/domain) and, when it crashes, waits for the next change.
+ */
 function startDevServer() {
   const mainFile = path.join(root, 'src/server/main.ts');
-  let child = null;
-  let stopped = false;
-  const start = () => {
-    if (!fs.existsSync(mainFile)) {
-      console.warn(`build: note: ${rel(mainFile)} does not exist yet; the server is not started`);
-      return;
-    }
-    child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'development', LIVERELOAD_ORIGIN: `http://127.0.0.1:${livereloadPort}` },
-    });
-    child.on('exit', (code, signal) => {
-      if (!stopped && signal !== 'SIGTERM') console.warn(`build: server exited (${signal ?? code}); waiting for a change`);
-    });
-  };
-  let timer = null;
-  const restart = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      console.log('build: server sources changed, restarting the server');
-      if (child && child.exitCode === null) {
-        child.once('exit', start);
-        child.kill('SIGTERM');
-      } else {
-        start();
-      }
-    }, 200);
-  };
-  for (const dir of ['src/server', 'src/domain']) watchTree(path.join(root, dir), restart);
-  start();
+  if (!fs.existsSync(mainFile)) {
+    console.warn(`build: note: ${rel(mainFile)} does not exist yet; the server is not started`);
+    return { stop() {} };
+  }
+  const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+  const child = spawn(process.execPath, [tsxCli, 'watch', '--clear-screen=false', mainFile], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development', LIVERELOAD_ORIGIN: `http://127.0.0.1:${livereloadPort}` },
+  });
   return {
     stop() {
-      stopped = true;
-      child?.kill('SIGTERM');
+      child.kill('SIGTERM');
     },
   };
 }

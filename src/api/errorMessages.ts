@@ -1,7 +1,7 @@
 // The notice texts of spec §8 for failed calls, apart from the classification (./errors) so the
 // shell can word a failure before the http client has loaded.
 
-export const MESSAGES = {
+export const NOTICE_TEXTS = {
   sessionExpiredTitle: 'Session Expired',
   sessionExpired: 'Your session has expired. Redirecting to sign in...',
   accessDeniedTitle: 'Access Denied',

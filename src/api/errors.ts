@@ -1,5 +1,5 @@
 // Error classification exactly as spec §8 "General classification (by HTTP status)".
-import { MESSAGES } from './errorMessages';
+import { NOTICE_TEXTS } from './errorMessages';
 
 export type ErrorKind =
   | 'authentication'
@@ -36,7 +36,7 @@ export interface ClassifiedError {
   url?: string;
 }
 
-export { MESSAGES };
+export { NOTICE_TEXTS };
 
 export const SEVERITY_DURATIONS: Readonly<Record<ErrorSeverity, number | null>> = Object.freeze({
   low: 3000,
@@ -165,53 +165,53 @@ export function classify(input: unknown, url?: string): ClassifiedError {
 
   if (kind === 'offline') {
     return {
-      ...base('offline', 0, MESSAGES.offlineTitle, MESSAGES.offline, url),
+      ...base('offline', 0, NOTICE_TEXTS.offlineTitle, NOTICE_TEXTS.offline, url),
       type: 'warning', duration: null, persistent: true, retryable: true, notify: true,
     };
   }
   if (kind === 'timeout') {
-    return { ...base('timeout', 0, 'Request Timeout', MESSAGES.timeout, url), retryable: true, notify: !logout };
+    return { ...base('timeout', 0, 'Request Timeout', NOTICE_TEXTS.timeout, url), retryable: true, notify: !logout };
   }
   if (kind === 'network') {
-    const message = url === undefined || isApiUrl(url) ? MESSAGES.backendDown : MESSAGES.networkFailed;
+    const message = url === undefined || isApiUrl(url) ? NOTICE_TEXTS.backendDown : NOTICE_TEXTS.networkFailed;
     return { ...base('network', 0, 'Connection Error', message, url), retryable: true, notify: !logout };
   }
 
   if (status === 401) {
-    return { ...base('authentication', 401, MESSAGES.sessionExpiredTitle, MESSAGES.sessionExpired, url), type: 'warning', duration: 3000 };
+    return { ...base('authentication', 401, NOTICE_TEXTS.sessionExpiredTitle, NOTICE_TEXTS.sessionExpired, url), type: 'warning', duration: 3000 };
   }
   if (status === 403) {
-    return { ...base('authorization', 403, MESSAGES.accessDeniedTitle, MESSAGES.accessDenied, url), duration: 5000 };
+    return { ...base('authorization', 403, NOTICE_TEXTS.accessDeniedTitle, NOTICE_TEXTS.accessDenied, url), duration: 5000 };
   }
   if (status === 400 || status === 422) {
-    return base('validation', status, MESSAGES.invalidInputTitle, bodyMessage ?? MESSAGES.defaultMessage, url);
+    return base('validation', status, NOTICE_TEXTS.invalidInputTitle, bodyMessage ?? NOTICE_TEXTS.defaultMessage, url);
   }
   if (status === 404) {
-    return base('not_found', 404, 'Not Found', bodyMessage ?? MESSAGES.resourceNotFound, url);
+    return base('not_found', 404, 'Not Found', bodyMessage ?? NOTICE_TEXTS.resourceNotFound, url);
   }
   if (status === 429) {
-    return { ...base('rate_limit', 429, 'Too Many Requests', MESSAGES.tooManyRequests, url), type: 'warning', duration: 7000, retryable: true };
+    return { ...base('rate_limit', 429, 'Too Many Requests', NOTICE_TEXTS.tooManyRequests, url), type: 'warning', duration: 7000, retryable: true };
   }
   if (status === 503) {
     return {
-      ...base('maintenance', 503, 'Maintenance', MESSAGES.maintenance, url),
+      ...base('maintenance', 503, 'Maintenance', NOTICE_TEXTS.maintenance, url),
       type: 'warning', duration: null, persistent: true, retryable: true,
     };
   }
   if (status >= 500) {
-    return { ...base('server', status, 'Server Error', MESSAGES.server, url), retryable: true };
+    return { ...base('server', status, 'Server Error', NOTICE_TEXTS.server, url), retryable: true };
   }
   if (status >= 400) {
-    return base('client', status, MESSAGES.defaultTitle, bodyMessage ?? MESSAGES.defaultMessage, url);
+    return base('client', status, NOTICE_TEXTS.defaultTitle, bodyMessage ?? NOTICE_TEXTS.defaultMessage, url);
   }
-  return base('unknown', status, MESSAGES.defaultTitle, bodyMessage ?? fallbackMessage ?? MESSAGES.defaultMessage, url);
+  return base('unknown', status, NOTICE_TEXTS.defaultTitle, bodyMessage ?? fallbackMessage ?? NOTICE_TEXTS.defaultMessage, url);
 }
 
 /** Uncaught errors (window 'error' / 'unhandledrejection') are high severity (spec §8). */
 export function classifyUncaught(error: unknown): ClassifiedError {
-  const message = error instanceof Error && error.message ? error.message : MESSAGES.defaultMessage;
+  const message = error instanceof Error && error.message ? error.message : NOTICE_TEXTS.defaultMessage;
   return {
-    ...base('unknown', 0, MESSAGES.defaultTitle, message),
+    ...base('unknown', 0, NOTICE_TEXTS.defaultTitle, message),
     severity: 'high',
     duration: SEVERITY_DURATIONS.high,
     notify: true,
@@ -220,8 +220,8 @@ export function classifyUncaught(error: unknown): ClassifiedError {
 
 /** The short text a service puts into `error` for a connectivity failure, else undefined. */
 export function normalisedMessage(kind: ErrorKind): string | undefined {
-  if (kind === 'network') return MESSAGES.networkNormalised;
-  if (kind === 'timeout') return MESSAGES.timeout;
-  if (kind === 'offline') return MESSAGES.offline;
+  if (kind === 'network') return NOTICE_TEXTS.networkNormalised;
+  if (kind === 'timeout') return NOTICE_TEXTS.timeout;
+  if (kind === 'offline') return NOTICE_TEXTS.offline;
   return undefined;
 }

@@ -6,7 +6,7 @@ import { ofetch, type $Fetch, type FetchResponse } from 'ofetch';
 import { resolveApiConfig, type ApiConfig, type TokenStorageKeys } from './config';
 import { isBinaryBody, toCamelCase, toSnakeCase } from './case';
 import { createTokenStore, tokens as sessionTokens, type TokenStore } from './tokens';
-import { classify, isLogoutUrl, isTimeoutError as isTimeout, MESSAGES, type ClassifiedError } from './errors';
+import { classify, isLogoutUrl, isTimeoutError as isTimeout, NOTICE_TEXTS, type ClassifiedError } from './errors';
 import {
   createSessionRefresher,
   defaultLocks,
@@ -258,7 +258,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
 
         if (status === 404 && method === 'GET') {
-          return { success: false, error: MESSAGES.resourceNotFound, status: 404 };
+          return { success: false, error: NOTICE_TEXTS.resourceNotFound, status: 404 };
         }
         // Guest pages show their own message for a refused sign-in.
         const emit = wantsNotice && !(status === 401 && isNoRefreshPath(path));

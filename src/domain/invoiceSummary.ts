@@ -3,6 +3,13 @@ import { formatPeriodDisplay } from './period';
 import { parseRupiah } from './rupiah';
 import { toCamelCase } from './case';
 
+/** What the server answers after a write and the bill screens show (spec §7), written once. */
+export const SUMMARY_SAVED_TEXTS = {
+  created: 'Invoice summary berhasil dibuat',
+  updated: 'Invoice summary berhasil diupdate',
+  deleted: 'Invoice summary berhasil dihapus',
+} as const;
+
 export type SummaryFieldKind = 'period' | 'count' | 'amount' | 'url';
 
 export interface SummaryField<K extends string = string, A extends string = string> {

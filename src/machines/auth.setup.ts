@@ -22,9 +22,10 @@ import type {
   SignInInput,
 } from './auth.types';
 import { menusMachine } from './menus.machine';
+import { SIGN_UP_SUCCESS } from '../domain/i18n/en/signUpSuccess';
 
-export const SIGN_UP_SUCCESS_DEFAULT =
-  'Registration successful. Please wait for admin verification.';
+/** The sign-up success text when the server sends none (the server's own text, from src/domain). */
+export const SIGN_UP_SUCCESS_DEFAULT: string = SIGN_UP_SUCCESS;
 export const RESET_EMAIL_SENT_DEFAULT =
   'If an account exists for this email, a password reset link has been sent. Please check your inbox.';
 export const PASSWORD_RESET_DONE =

@@ -3,15 +3,15 @@
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
-import { INVOICE_SUMMARY_FIELDS, SUMMARY_FIELD_BY_KEY, type InvoiceSummary, type SummaryFieldKey } from '../domain/invoiceSummary';
+import { INVOICE_SUMMARY_FIELDS, SUMMARY_FIELD_BY_KEY, SUMMARY_SAVED_TEXTS, type InvoiceSummary, type SummaryFieldKey } from '../domain/invoiceSummary';
 import { formatRupiah, parseRupiah } from '../domain/rupiah';
-import { MESSAGES, validateCreateBill, validateUpdateBill, type FieldErrors } from '../domain/validation';
+import { VALIDATION_MESSAGES, validateCreateBill, validateUpdateBill, type FieldErrors } from '../domain/validation';
 import type { BillFormContext, BillFormEvent, BillFormInput, BillFormMode, BillFormValues, SaveBillInput, SaveBillOutput } from './billForm.types';
 
 export type * from './billForm.types';
 
-export const BILL_CREATED_MESSAGE = 'Invoice summary berhasil dibuat';
-export const BILL_UPDATED_MESSAGE = 'Invoice summary berhasil diupdate';
+export const BILL_CREATED_MESSAGE: string = SUMMARY_SAVED_TEXTS.created;
+export const BILL_UPDATED_MESSAGE: string = SUMMARY_SAVED_TEXTS.updated;
 
 /** An amount as the form shows it: 'Rp 1.500.000'; text that is not a number is left as typed. */
 export function amountText(value: string): string {
@@ -35,7 +35,7 @@ export function validateBillForm(mode: BillFormMode, values: BillFormValues): Fi
 }
 
 const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : MESSAGES.SUMMARY_SAVE_FAILED;
+  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED;
 
 export const billFormMachine = setup({
   types: {

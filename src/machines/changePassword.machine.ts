@@ -4,7 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
 import { hasErrors, validateChangePassword, type ChangePasswordForm } from '../domain/validation';
-import type { ServiceAnswer } from './userList.types';
+import type { ServiceResult } from '../domain/serviceResult';
 
 export type PasswordField = keyof ChangePasswordForm;
 
@@ -31,7 +31,7 @@ export const changePasswordMachine = setup({
     events: {} as ChangePasswordEvent,
   },
   actors: {
-    changePassword: fromPromise<ServiceAnswer<unknown>, ChangePasswordForm>(() =>
+    changePassword: fromPromise<ServiceResult<unknown>, ChangePasswordForm>(() =>
       Promise.reject(new Error('changePassword is not provided')),
     ),
   },

@@ -4,7 +4,7 @@
 // A 401 while loading shows the load error and signs out 2 s later.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { CACHE_MS, TIMING_MS } from '../domain/constants';
-import { hasErrors, MESSAGES, profileImageError, profileUnchanged, validateProfile } from '../domain/validation';
+import { hasErrors, VALIDATION_MESSAGES, profileImageError, profileUnchanged, validateProfile } from '../domain/validation';
 import type {
   ActivityPagination,
   FetchActivityOutput,
@@ -21,7 +21,7 @@ import type {
   UpdateProfileOutput,
   UploadImageOutput,
 } from './profile.types';
-import type { ServiceAnswer } from './userList.types';
+import type { ServiceResult } from '../domain/serviceResult';
 
 export type * from './profile.types';
 
@@ -64,7 +64,7 @@ export const profileMachine = setup({
     readImage: fromPromise<string, ImageFile>(notProvided('readImage')),
     uploadImage: fromPromise<UploadImageOutput, string>(notProvided('uploadImage')),
     fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(notProvided('fetchActivity')),
-    logoutAll: fromPromise<ServiceAnswer<unknown>, void>(notProvided('logoutAll')),
+    logoutAll: fromPromise<ServiceResult<unknown>, void>(notProvided('logoutAll')),
   },
   actions: {
     /** The top bar's user (name, avatar) is stale: reload it. */
@@ -158,7 +158,7 @@ export const profileMachine = setup({
               on: {
                 'profile.save': [
                   { guard: 'formInvalid', actions: assign({ errors: ({ context }) => validateProfile(context.form) }) },
-                  { guard: 'unchanged', actions: { type: 'showMessage', params: { type: 'info', text: MESSAGES.PROFILE_NO_CHANGES } } },
+                  { guard: 'unchanged', actions: { type: 'showMessage', params: { type: 'info', text: VALIDATION_MESSAGES.PROFILE_NO_CHANGES } } },
                   { target: 'saving', actions: assign({ errors: {} }) },
                 ],
               },
@@ -230,7 +230,7 @@ export const profileMachine = setup({
           entry: assign({ preview: null }),
           on: {
             'image.chosen': [
-              { guard: 'imageRefused', actions: assign({ imageError: MESSAGES.PROFILE_IMAGE_INVALID }) },
+              { guard: 'imageRefused', actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }) },
               { target: 'reading', actions: assign({ imageError: null }) },
             ],
           },
@@ -240,7 +240,7 @@ export const profileMachine = setup({
             src: 'readImage',
             input: ({ event }) => (event as Extract<ProfileEvent, { type: 'image.chosen' }>).file,
             onDone: { target: 'previewing', actions: assign({ preview: ({ event }) => event.output }) },
-            onError: { target: 'idle', actions: assign({ imageError: MESSAGES.PROFILE_IMAGE_INVALID }) },
+            onError: { target: 'idle', actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }) },
           },
         },
         previewing: {
@@ -248,7 +248,7 @@ export const profileMachine = setup({
             'image.upload': 'uploading',
             'image.cancel': { target: 'idle', actions: assign({ imageError: null }) },
             'image.chosen': [
-              { guard: 'imageRefused', target: 'idle', actions: assign({ imageError: MESSAGES.PROFILE_IMAGE_INVALID }) },
+              { guard: 'imageRefused', target: 'idle', actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }) },
               { target: 'reading', actions: assign({ imageError: null }) },
             ],
           },

@@ -1,6 +1,6 @@
 // Types of the profile machine (spec §2 "/profile", §3 "User", "Account activity entry",
 // §4 "Profile cache", §5 "Profile", "Profile image", §8 "Profile load/update").
-import type { ServiceAnswer } from './userList.types';
+import type { ServiceResult } from '../domain/serviceResult';
 
 export interface ProfileData {
   readonly id: string | number;
@@ -82,11 +82,11 @@ export interface ProfileInput {
   readonly activityLimit?: number;
 }
 
-export type FetchProfileOutput = ServiceAnswer<ProfileData>;
-export type UpdateProfileOutput = ServiceAnswer<ProfileData>;
-export type FetchImageOutput = ServiceAnswer<string | null>;
-export type UploadImageOutput = ServiceAnswer<unknown>;
-export type FetchActivityOutput = ServiceAnswer<{ activities: readonly ActivityRow[]; pagination: unknown }>;
+export type FetchProfileOutput = ServiceResult<ProfileData>;
+export type UpdateProfileOutput = ServiceResult<ProfileData>;
+export type FetchImageOutput = ServiceResult<string | null>;
+export type UploadImageOutput = ServiceResult<unknown>;
+export type FetchActivityOutput = ServiceResult<{ activities: readonly ActivityRow[]; pagination: unknown }>;
 
 export type ProfileEvent =
   | { type: 'profile.change'; field: ProfileField; value: string }

@@ -5,13 +5,13 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
 import { parseRupiah } from '../domain/rupiah';
 import { pipelineStep } from '../domain/pipeline';
-import { MESSAGES, validateProgressUpdate } from '../domain/validation';
+import { VALIDATION_MESSAGES, validateProgressUpdate } from '../domain/validation';
 import type { ProgressDialogContext, ProgressDialogEvent, SaveProgressInput, SaveProgressOutput } from './progressDialog.types';
 
 export type * from './progressDialog.types';
 
 const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : MESSAGES.PROGRESS_SAVE_FAILED;
+  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED;
 
 function formErrors(context: ProgressDialogContext) {
   return validateProgressUpdate(
@@ -36,7 +36,7 @@ export const progressDialogMachine = setup({
     events: {} as ProgressDialogEvent,
   },
   actors: {
-    saveProgress: fromPromise<SaveProgressOutput, SaveProgressInput>(async () => ({ message: MESSAGES.PROGRESS_SAVED })),
+    saveProgress: fromPromise<SaveProgressOutput, SaveProgressInput>(async () => ({ message: VALIDATION_MESSAGES.PROGRESS_SAVED })),
   },
   actions: {
     /** Tells the owner (the dashboard) that a step changed. */
@@ -138,7 +138,7 @@ export const progressDialogMachine = setup({
                   target: 'saved',
                   actions: [
                     assign(({ context, event }) => ({
-                      success: event.output.message || MESSAGES.PROGRESS_SAVED,
+                      success: event.output.message || VALIDATION_MESSAGES.PROGRESS_SAVED,
                       count: dialogCount(context),
                     })),
                     'showMessages',

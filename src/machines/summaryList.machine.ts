@@ -2,13 +2,13 @@
 // summary's edit form, and delete after a confirmation. ?period= auto-selects its summary.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
-import type { InvoiceSummary } from '../domain/invoiceSummary';
-import { MESSAGES } from '../domain/validation';
+import { SUMMARY_SAVED_TEXTS, type InvoiceSummary } from '../domain/invoiceSummary';
+import { VALIDATION_MESSAGES } from '../domain/validation';
 import type { SummaryId, SummaryListContext, SummaryListEvent, SummaryListInput } from './summaryList.types';
 
 export type * from './summaryList.types';
 
-export const SUMMARY_DELETED_MESSAGE = 'Invoice summary berhasil dihapus';
+export const SUMMARY_DELETED_MESSAGE: string = SUMMARY_SAVED_TEXTS.deleted;
 export const SUMMARY_LIST_FAILED = 'Gagal memuat daftar invoice summary';
 export const SUMMARY_DELETE_FAILED = 'Gagal menghapus invoice summary';
 
@@ -98,7 +98,7 @@ export const summaryListMachine = setup({
             {
               guard: 'periodRequested',
               target: 'browsing',
-              actions: [assign({ requestedPeriod: null, notice: MESSAGES.PERIOD_NOT_FOUND }), 'showMessage'],
+              actions: [assign({ requestedPeriod: null, notice: VALIDATION_MESSAGES.PERIOD_NOT_FOUND }), 'showMessage'],
             },
             { guard: 'selectionExists', target: 'editing' },
             { target: 'browsing', actions: assign({ selectedId: null }) },

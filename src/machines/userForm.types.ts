@@ -1,6 +1,7 @@
 // Types of the add-user / edit-user modal machine (spec §2 "/user-management", §5 "Add user",
 // "Edit user", §8 "User management").
-import type { ListedUserRow, ServiceAnswer } from './userList.types';
+import type { ServiceResult } from '../domain/serviceResult';
+import type { ListedUserRow } from './userList.types';
 
 export type UserFormMode = 'add' | 'edit';
 
@@ -38,7 +39,7 @@ export interface UpdateUserInput {
   readonly isVerified: boolean;
 }
 
-export type SaveUserOutput = ServiceAnswer<unknown>;
+export type SaveUserOutput = ServiceResult<unknown>;
 
 export interface UserFormContext {
   readonly mode: UserFormMode;

@@ -1,6 +1,8 @@
 // Types of the user list machine (spec §2 "/user-management", §3 "User in the list", §7 "Users").
 // The services are injected, so these types say what the machine needs, not how HTTP is done.
 
+import type { ServiceResult } from '../domain/serviceResult';
+
 export type RoleFilter = '' | 'admin' | 'staff';
 export type VerifiedFilter = '' | 'true' | 'false';
 
@@ -31,16 +33,6 @@ export interface ListPagination {
   readonly totalPages?: number;
 }
 
-/** The `{ success, data, error, status }` every service of src/api answers with. */
-export interface ServiceAnswer<T> {
-  readonly success: boolean;
-  readonly data: T | null;
-  readonly error: string | null;
-  readonly status: number;
-  readonly message?: string;
-  readonly field?: string;
-}
-
 export interface FetchUsersInput {
   readonly search?: string;
   readonly role?: string;
@@ -48,7 +40,7 @@ export interface FetchUsersInput {
   readonly page: number;
   readonly limit: number;
 }
-export type FetchUsersOutput = ServiceAnswer<{ users: readonly ListedUserRow[]; pagination: ListPagination | null }>;
+export type FetchUsersOutput = ServiceResult<{ users: readonly ListedUserRow[]; pagination: ListPagination | null }>;
 
 export type RowActionKind = 'delete' | 'verify' | 'invalidate';
 
@@ -64,7 +56,7 @@ export interface RunActionInput {
   readonly id: string | number;
   readonly notes: string;
 }
-export type RunActionOutput = ServiceAnswer<unknown>;
+export type RunActionOutput = ServiceResult<unknown>;
 
 export interface Banner {
   readonly type: 'success' | 'error';

@@ -4,7 +4,7 @@ import { requestId } from 'hono/request-id';
 import { createPasswordHasher } from './auth/passwords';
 import { DEFAULT_RATE_LIMITS } from './auth/rateLimit';
 import { createTokenService } from './auth/tokens';
-import { MESSAGES } from './errors';
+import { ERROR_MESSAGES } from './errors';
 import { compressJson } from './http/compress';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
@@ -70,11 +70,11 @@ export function createApp(appDeps: AppDeps) {
   api.route('/invoice-summaries', invoiceSummaryRoutes());
   app.route(API_BASE, api);
 
-  app.all('/api/*', (c) => fail(c, 404, MESSAGES.notFound));
-  app.all('/api', (c) => fail(c, 404, MESSAGES.notFound));
+  app.all('/api/*', (c) => fail(c, 404, ERROR_MESSAGES.notFound));
+  app.all('/api', (c) => fail(c, 404, ERROR_MESSAGES.notFound));
   const distDir = deps.distDir === undefined ? path.resolve('dist') : deps.distDir;
   if (distDir) app.use('*', serveSpa(distDir, { sourceMaps: deps.config.serveSourceMaps }));
-  app.notFound((c) => (c.req.path.startsWith('/api') ? fail(c, 404, MESSAGES.notFound) : c.text('Not found', 404)));
+  app.notFound((c) => (c.req.path.startsWith('/api') ? fail(c, 404, ERROR_MESSAGES.notFound) : c.text('Not found', 404)));
   app.onError(handleError);
   return app;
 }

@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-export const MESSAGES = {
+export const ERROR_MESSAGES = {
   notFound: 'Resource not found',
   unauthenticated: 'Authentication required',
   invalidToken: 'Invalid or expired token',

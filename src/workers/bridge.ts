@@ -80,7 +80,16 @@ export interface GeneratorBridge {
   exportRows(request: ExportRequest): Promise<ExportResult>;
   /** Stops any running task by terminating the worker; pending calls reject with CancelledError. */
   cancel(): void;
+  /**
+   * Ends the worker (and the workbook it parsed) to free its memory: when the generator page
+   * unmounts, on Reset. Like cancel, running calls reject with CancelledError. The next call starts
+   * a fresh worker, which gets the workbook file again (see RowSelection.workbook).
+   */
+  release(): void;
 }
+
+/** A worker with nothing to do for this long is ended (squoosh's worker-bridge does the same). */
+export const WORKER_IDLE_MS = 60_000;
 
 /** Name of the <meta> build.mjs writes into index.html with the URL of the bundled worker. */
 export const WORKER_URL_META_NAME = 'generator-worker';
@@ -119,7 +128,10 @@ async function readBytes(source: FileSource, readFailed: string): Promise<ArrayB
   }
 }
 
-export function createGeneratorBridge(createWorker: () => Worker = createGeneratorWorker): GeneratorBridge {
+export function createGeneratorBridge(
+  createWorker: () => Worker = createGeneratorWorker,
+  idleMs: number = WORKER_IDLE_MS,
+): GeneratorBridge {
   let worker: Worker | null = null;
   let remote: Comlink.Remote<GeneratorWorkerApi> | null = null;
   let workbookSource: FileSource | null = null;
@@ -137,11 +149,41 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
     return { worker, remote };
   }
 
-  /** Runs a worker call so that cancel() settles it (a terminated worker never answers). */
+  let idleTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Terminates the worker; running calls reject with CancelledError, the next call starts afresh. */
+  function end(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+    generation += 1;
+    worker?.terminate();
+    worker = null;
+    remote = null;
+    workbookWorker = null;
+    for (const reject of pending) reject(new CancelledError());
+    pending.clear();
+  }
+
+  /**
+   * Runs a worker call so that cancel() settles it (a terminated worker never answers). When the
+   * last running call settles, the idle timer starts: a worker idle for `idleMs` is ended.
+   */
   function run<T>(task: (startedIn: number) => Promise<T>): Promise<T> {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
     return new Promise<T>((resolve, reject) => {
       pending.add(reject);
-      task(generation).then(resolve, reject).finally(() => pending.delete(reject));
+      task(generation)
+        .then(resolve, reject)
+        .finally(() => {
+          pending.delete(reject);
+          if (pending.size === 0 && worker && !idleTimer) {
+            idleTimer = setTimeout(() => {
+              idleTimer = null;
+              if (pending.size === 0) end();
+            }, idleMs);
+          }
+        });
     });
   }
 
@@ -275,15 +317,8 @@ export function createGeneratorBridge(createWorker: () => Worker = createGenerat
       });
     },
 
-    cancel() {
-      generation += 1;
-      worker?.terminate();
-      worker = null;
-      remote = null;
-      workbookWorker = null;
-      for (const reject of pending) reject(new CancelledError());
-      pending.clear();
-    },
+    cancel: end,
+    release: end,
   };
 }
 
@@ -300,3 +335,4 @@ export const zipPerRow: GeneratorBridge['zipPerRow'] = (request, onProgress) => 
 export const previewRow: GeneratorBridge['previewRow'] = (request) => generatorBridge.previewRow(request);
 export const exportRows: GeneratorBridge['exportRows'] = (request) => generatorBridge.exportRows(request);
 export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();
+export const release: GeneratorBridge['release'] = () => generatorBridge.release();

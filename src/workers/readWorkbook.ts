@@ -4,18 +4,6 @@ import { assertReadable } from './limits';
 /** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
 export type SheetRow = Record<string, string>;
 
-export interface SheetData {
-  headers: string[];
-  rows: SheetRow[];
-}
-
-export interface WorkbookData {
-  sheetNames: string[];
-  /** The first sheet's name and data (the one the screen shows first). */
-  sheetName: string;
-  sheet: SheetData;
-}
-
 export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
 
 // Dense mode, no styles/formulas/HTML: raw values plus each number cell's format (`z`), which we
@@ -188,24 +176,4 @@ export function rowObject(headers: readonly string[], values: readonly string[])
   const row: SheetRow = Object.create(null);
   for (let i = 0; i < headers.length; i++) row[headers[i]] = values[i] ?? '';
   return row;
-}
-
-export function sheetData(workbook: XLSX.WorkBook, sheetName: string): SheetData {
-  const { headers, cells } = sheetCells(workbook, sheetName);
-  return { headers, rows: cells.map((values) => rowObject(headers, values)) };
-}
-
-/** Sheet names plus the first sheet's data, from a workbook parsed once (the worker caches it). */
-export function describeWorkbook(workbook: XLSX.WorkBook): WorkbookData {
-  const sheetName = workbook.SheetNames[0];
-  if (sheetName === undefined) throw new Error(EMPTY_SHEET_MESSAGE);
-  return { sheetNames: [...workbook.SheetNames], sheetName, sheet: sheetData(workbook, sheetName) };
-}
-
-export async function readWorkbook(buffer: ArrayBuffer): Promise<WorkbookData> {
-  return describeWorkbook(parseWorkbook(buffer));
-}
-
-export async function readSheet(buffer: ArrayBuffer, sheetName: string): Promise<SheetData> {
-  return sheetData(parseWorkbook(buffer), sheetName);
 }

@@ -40,7 +40,7 @@ describe.each(ENGINES)('users, bad input and conflicts (%s)', (engine) => {
     expect(email.body).toMatchObject({ field: 'email', message: 'Email already in use' });
     const username = await call(ctx, 'POST', '/users', { token: admin.token, body: { ...valid, email: 'fresh@example.com', username: 'DupeUser' } });
     expect(username.status).toBe(409);
-    expect(username.body).toMatchObject({ field: 'username', message: 'Username already taken' });
+    expect(username.body).toMatchObject({ field: 'username', message: 'This username is already taken.' });
 
     const other = await createUser(ctx);
     const put = await call(ctx, 'PUT', `/users/${other.id}`, { token: admin.token, body: { email: existing.email } });

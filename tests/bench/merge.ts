@@ -11,7 +11,8 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { mergeDocuments } from '../../src/workers/mergeDocuments';
-import { describeWorkbook, READ_OPTIONS } from '../../src/workers/readWorkbook';
+import { READ_OPTIONS } from '../../src/workers/readWorkbook';
+import { describeWorkbook } from '../support/readWorkbook';
 import { BENCH_FIELDS, benchLoopTemplate, benchRow, benchTemplate, wideWorkbook } from './harness/documents';
 import { benchShapes } from './harness/shapes';
 

@@ -4,27 +4,9 @@ import { isApiRequestError, type ApiEnvelope } from '../http';
 import { messageFromBody, normalisedMessage } from '../errors';
 import type { StatusMessages } from '../messages';
 
-export interface ServiceResult<T> {
-  success: boolean;
-  data: T | null;
-  /** Human text when success is false, else null. */
-  error: string | null;
-  /** HTTP status; 0 when no answer arrived. */
-  status: number;
-  /** The server's message on success (e.g. 'Profile updated'). */
-  message?: string;
-  pagination?: Pagination | null;
-  /** On failure: the input field the server blamed (e.g. 'email'), when it named one. */
-  field?: string;
-}
+import type { Pagination, ServiceResult } from '../../domain/serviceResult';
 
-export interface Pagination {
-  page?: number;
-  limit?: number;
-  total?: number;
-  totalPages?: number;
-  [extra: string]: unknown;
-}
+export type { Pagination, ServiceResult };
 
 export interface CallOptions<T, R> {
   fallback: string;

@@ -291,6 +291,7 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Username must be at least 3 characters': 'Username minimal 3 karakter',
   'Username must be at most 50 characters': 'Username maksimal 50 karakter',
   'Username must not contain spaces': 'Username tidak boleh berisi spasi',
+  'Username may contain only letters, digits, dots, dashes and underscores': 'Username hanya boleh berisi huruf, angka, titik, tanda hubung dan garis bawah',
   'Role is required': 'Peran wajib diisi',
   'Role must be admin or staff': 'Peran harus admin atau staff',
   'Current password is required': 'Kata sandi saat ini wajib diisi',

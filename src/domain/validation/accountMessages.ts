@@ -17,6 +17,8 @@ export const ACCOUNT_MESSAGES = {
   USERNAME_MIN: 'Username must be at least 3 characters',
   USERNAME_MAX: 'Username must be at most 50 characters',
   USERNAME_INVALID: 'Username must not contain spaces',
+  USERNAME_FORMAT: 'Username may contain only letters, digits, dots, dashes and underscores',
+  USERNAME_TAKEN: 'This username is already taken.',
   ROLE_REQUIRED: 'Role is required',
   ROLE_INVALID: 'Role must be admin or staff',
   IS_VERIFIED_INVALID: 'is_verified must be true or false',

@@ -41,12 +41,16 @@ export const nameRule: Rule = (v) => {
   return name.length > 100 ? M.NAME_MAX : true;
 };
 
+/** A username as stored: trimmed, lower-cased, 3–50 of [a-z0-9._-]. The server stores it so. */
+export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
+
 export const usernameRule: Rule = (v) => {
   if (isBlank(v) || typeof v !== 'string') return M.USERNAME_REQUIRED;
   const username = v.trim();
   if (username.length < 3) return M.USERNAME_MIN;
   if (username.length > 50) return M.USERNAME_MAX;
-  return /\s/.test(username) ? M.USERNAME_INVALID : true;
+  if (/\s/.test(username)) return M.USERNAME_INVALID;
+  return USERNAME_PATTERN.test(username.toLowerCase()) ? true : M.USERNAME_FORMAT;
 };
 
 export const roleRule: Rule = (v) => (isBlank(v) ? M.ROLE_REQUIRED : normaliseRole(v) ? true : M.ROLE_INVALID);

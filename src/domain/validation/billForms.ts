@@ -4,7 +4,7 @@ import { INVOICE_SUMMARY_FIELDS, type SummaryFieldKey } from '../invoiceSummary'
 import { pipelineStep, type PipelineStepKey } from '../pipeline';
 import { parseRupiah } from '../rupiah';
 import { collect, type FieldErrors } from './fieldErrors';
-import { MESSAGES as M } from './messages';
+import { VALIDATION_MESSAGES as M } from './messages';
 import { optionalUrlRule, type Rule } from './rules';
 import { progressCountsOverTotal, REQUIRED_ON_CREATE, summaryFieldRule, URL_INVALID_MESSAGES, type SummaryMode } from './summaryRules';
 

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from './accountMessages';
 
 export { ACCOUNT_MESSAGES };
 
-export const MESSAGES = {
+export const VALIDATION_MESSAGES = {
   // Accounts (English)
   ...ACCOUNT_MESSAGES,
 

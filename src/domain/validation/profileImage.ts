@@ -1,7 +1,7 @@
 // The browser-side check of an avatar before upload (spec §5 "Profile image"); the server
 // checks the bytes themselves.
 import { LIMITS } from '../constants';
-import { MESSAGES as M } from './messages';
+import { VALIDATION_MESSAGES as M } from './messages';
 
 export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 

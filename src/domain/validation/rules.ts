@@ -4,7 +4,7 @@
 import { isValidPeriod } from '../period';
 import { isBlank, type Rule } from './accountRules';
 import { isSafeDocumentUrl } from './url';
-import { MESSAGES as M, negativeMessage, notIntegerMessage, tooLargeMessage } from './messages';
+import { VALIDATION_MESSAGES as M, negativeMessage, notIntegerMessage, tooLargeMessage } from './messages';
 
 export * from './accountRules';
 

@@ -1,6 +1,6 @@
 // Turning a superstruct failure into the { field, message } the API answers with.
 import { StructError, validate, type Struct } from 'superstruct';
-import { MESSAGES as M } from './messages';
+import { VALIDATION_MESSAGES as M } from './messages';
 
 export interface FieldError {
   /** Dotted path of the field ('' for the body itself). */

@@ -3,7 +3,7 @@
 import { coerce, define, object, optional, refine, string, type Struct } from 'superstruct';
 import { INVOICE_SUMMARY_FIELDS, type InvoiceSummaryApiBody } from '../invoiceSummary';
 import { PIPELINE_STEPS, pipelineStep, type PipelineStepKey } from '../pipeline';
-import { MESSAGES as M } from './messages';
+import { VALIDATION_MESSAGES as M } from './messages';
 import {
   booleanRule, emailRule, isBlank, nameRule, nonNegativeIntegerRule, notesRule, optionalUrlRule,
   passwordPresentRule, passwordRule, roleRule, usernameRule, type Rule,

@@ -1,7 +1,7 @@
 // The rules of an invoice summary's fields (spec §5 "Create bill", "Update bill"), by front-end name.
 import { INVOICE_SUMMARY_FIELDS, type SummaryCountKey, type SummaryFieldKey, type SummaryUrlKey } from '../invoiceSummary';
 import { PIPELINE_STEPS } from '../pipeline';
-import { MESSAGES as M, SUMMARY_FIELD_LABELS, tooLargeMessage } from './messages';
+import { VALIDATION_MESSAGES as M, SUMMARY_FIELD_LABELS, tooLargeMessage } from './messages';
 import { nonNegativeIntegerRule, optionalUrlRule, periodRule, positiveIntegerRule, requiredUrlRule, type Rule } from './rules';
 
 export type SummaryMode = 'create' | 'update';

@@ -1,10 +1,13 @@
+import { SIGN_UP_SUCCESS } from '../../domain/i18n/en/signUpSuccess';
+import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
+
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginSuccess: 'Login successful',
-  registered: 'Registration successful. Please wait for admin verification.',
+  registered: SIGN_UP_SUCCESS,
   registeredByAdmin: 'User created successfully.',
   emailTaken: 'An account with this email already exists.',
-  usernameTaken: 'This username is already taken.',
+  usernameTaken: ACCOUNT_MESSAGES.USERNAME_TAKEN,
   loggedOut: 'Logged out successfully',
   loggedOutAll: 'Logged out from all devices',
   refreshed: 'Token refreshed',

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 
 /**
  * Fixed-window counters in the database, so several server nodes share them. A guarded attempt
@@ -72,7 +72,7 @@ export async function takeHits(db: Kysely<Database>, keys: LimitedKey[], now: Da
     const count = await hit(db, limited, now);
     if (count > limited.rule.limit) {
       await giveBack(db, taken, now);
-      throw new ApiError(429, MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(secondsLeft(limited.rule, now)) });
+      throw new ApiError(429, ERROR_MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(secondsLeft(limited.rule, now)) });
     }
     taken.push(limited);
   }

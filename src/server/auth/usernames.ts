@@ -3,8 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 
-export const USERNAME_PATTERN = /^[a-z0-9._-]{3,50}$/;
-export const USERNAME_FORMAT_MESSAGE = 'Username may contain only letters, digits, dots, dashes and underscores';
+import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
+import { USERNAME_PATTERN } from '../../domain/validation/accountRules';
+
+export const USERNAME_FORMAT_MESSAGE = ACCOUNT_MESSAGES.USERNAME_FORMAT;
 
 /** A username as stored: trimmed and lower-cased; 400 naming the field when it breaks the pattern. */
 export function normaliseUsername(raw: string): string {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
 import { validateBody } from '../../domain/validation';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import { assertNoNul } from './nul';
 
 /** camelCase / PascalCase key → snake_case (`refreshToken` → `refresh_token`). */
@@ -71,19 +71,19 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     text = await c.req.text();
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    throw new ApiError(400, MESSAGES.malformedJson);
+    throw new ApiError(400, ERROR_MESSAGES.malformedJson);
   }
   if (text.trim() === '') return {};
   // A form can post text/plain across sites without a preflight; only JSON is JSON.
-  if (!isJsonContentType(c.req.header('content-type'))) throw new ApiError(415, MESSAGES.notJson);
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ApiError(400, MESSAGES.tooDeep);
+  if (!isJsonContentType(c.req.header('content-type'))) throw new ApiError(415, ERROR_MESSAGES.notJson);
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ApiError(400, ERROR_MESSAGES.tooDeep);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new ApiError(400, MESSAGES.malformedJson);
+    throw new ApiError(400, ERROR_MESSAGES.malformedJson);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, MESSAGES.notAnObject);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, ERROR_MESSAGES.notAnObject);
   const body = snakeKeys(parsed) as Record<string, unknown>;
   assertNoNul(body);
   return body;

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
 import { clientIp } from './clientInfo';
 import { closeAfterAnswer } from './lingeringClose';
@@ -67,7 +67,7 @@ export function createBodyGate(limits: BodyGateLimits = DEFAULT_BODY_GATE) {
 
   const tooMany = (c: Context): never => {
     closeAfterAnswer(c);
-    throw new ApiError(429, MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+    throw new ApiError(429, ERROR_MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   };
 
   /** Resolves when the caller holds a slot; throws 429 when it may not wait or waited too long. */

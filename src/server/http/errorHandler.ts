@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { StructError } from 'superstruct';
 import { structErrorToField } from '../../domain/validation';
 import { isDatabaseUnavailable } from '../db/connection';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
 import { fail } from './envelope';
 
@@ -27,7 +27,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response | Promis
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
-    const message = status === 413 ? MESSAGES.tooLarge : status < 500 ? error.message || 'Bad request' : MESSAGES.internal;
+    const message = status === 413 ? ERROR_MESSAGES.tooLarge : status < 500 ? error.message || 'Bad request' : ERROR_MESSAGES.internal;
     return fail(c, status, message);
   }
   const logger = c.get('deps')?.logger;
@@ -44,8 +44,8 @@ export function handleError(error: Error, c: Context<AppEnv>): Response | Promis
       logger?.debug('database unavailable', details);
     }
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return fail(c, 503, MESSAGES.unavailable);
+    return fail(c, 503, ERROR_MESSAGES.unavailable);
   }
   logger?.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, stack: error?.stack ?? String(error) });
-  return fail(c, 500, MESSAGES.internal);
+  return fail(c, 500, ERROR_MESSAGES.internal);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
 import { gateLargeBodies } from './bodyGate';
 import { closeAfterAnswer } from './lingeringClose';
@@ -62,7 +62,7 @@ export function limitBodies(fallback: number, routes: Record<string, number>): M
   const onError = (c: Context) => {
     // The rest of the body may still be on its way: say so, and close without a reset.
     closeAfterAnswer(c);
-    throw new ApiError(413, MESSAGES.tooLarge);
+    throw new ApiError(413, ERROR_MESSAGES.tooLarge);
   };
   const cache = new Map<number, MiddlewareHandler>();
   const limiter = (maxSize: number) => {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { precompiled } from '../db/precompiled';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 
@@ -34,12 +34,12 @@ function bearerToken(c: Context): string | null {
  */
 export async function authenticate(c: Context<AppEnv>): Promise<{ user: AuthUser; sessionId: string }> {
   const token = bearerToken(c);
-  if (!token) throw new ApiError(401, MESSAGES.unauthenticated);
+  if (!token) throw new ApiError(401, ERROR_MESSAGES.unauthenticated);
   const { db, tokens, now } = c.get('deps');
   const claims = await tokens.verifyAccess(token);
-  if (!claims) throw new ApiError(401, MESSAGES.invalidToken);
+  if (!claims) throw new ApiError(401, ERROR_MESSAGES.invalidToken);
   const [row] = await userOfLiveSession(db, claims.userId, claims.sessionId, now().toISOString());
-  if (!row) throw new ApiError(401, MESSAGES.invalidToken);
+  if (!row) throw new ApiError(401, ERROR_MESSAGES.invalidToken);
   if (row.is_verified !== 1) throw new ApiError(403, UNVERIFIED_MESSAGE);
   return { user: toPublicUser(row), sessionId: claims.sessionId };
 }
@@ -56,8 +56,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function requireMenu(menuName: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
-    if (!user) throw new ApiError(401, MESSAGES.unauthenticated);
-    if (!(await roleHasMenu(c, user.role, menuName))) throw new ApiError(403, MESSAGES.forbidden);
+    if (!user) throw new ApiError(401, ERROR_MESSAGES.unauthenticated);
+    if (!(await roleHasMenu(c, user.role, menuName))) throw new ApiError(403, ERROR_MESSAGES.forbidden);
     await next();
   };
 }
@@ -65,8 +65,8 @@ export function requireMenu(menuName: string): MiddlewareHandler<AppEnv> {
 /** After requireAuth: the caller must be an administrator. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user');
-  if (!user) throw new ApiError(401, MESSAGES.unauthenticated);
-  if (user.role !== 'admin') throw new ApiError(403, MESSAGES.forbidden);
+  if (!user) throw new ApiError(401, ERROR_MESSAGES.unauthenticated);
+  if (user.role !== 'admin') throw new ApiError(403, ERROR_MESSAGES.forbidden);
   await next();
 };
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
+import { VALIDATION_MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { clearHits, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { revokeSession } from '../auth/sessions';

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import { MENU_CREATE_BILL, MENU_DASHBOARD, MENU_UPDATE_BILL } from '../../domain/menu';
 import { isValidPeriod } from '../../domain/period';
 import { PIPELINE_STEPS, type PipelineStep } from '../../domain/pipeline';
+import { SUMMARY_SAVED_TEXTS } from '../../domain/invoiceSummary';
 import {
-  MESSAGES as M,
+  VALIDATION_MESSAGES as M,
   invoiceSummaryCreateStruct,
   invoiceSummaryUpdateStruct,
   periodExistsMessage,
@@ -14,7 +15,7 @@ import {
 import { logActivity } from '../auth/activity';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import { readQuery } from '../http/query';
@@ -26,9 +27,7 @@ import { parseStatisticsRange, summaryStatistics } from './invoiceSummaries.stat
 import { idParam, isCheckViolation, requestInfo } from './routeHelpers';
 
 export const SUMMARY_MESSAGES = {
-  created: 'Invoice summary berhasil dibuat',
-  updated: 'Invoice summary berhasil diupdate',
-  deleted: 'Invoice summary berhasil dihapus',
+  ...SUMMARY_SAVED_TEXTS,
   /** A CHECK constraint refused what validation let through (e.g. a concurrent change of the total). */
   outOfRange: 'Data invoice summary tidak valid: jumlah di luar batas yang diizinkan',
 } as const;
@@ -44,7 +43,7 @@ function constraintToApiError(error: unknown, period: string | undefined): never
 
 async function loadSummary(db: Db, id: number): Promise<InvoiceSummaryRow> {
   const row = await db.selectFrom('invoice_summaries').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(404, MESSAGES.notFound);
+  if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
   return row;
 }
 
@@ -145,7 +144,7 @@ async function remove(c: Context<AppEnv>) {
     const current = await loadSummary(trx, id);
     const deleted = await trx.deleteFrom('invoice_summaries').where('id', '=', id).executeTakeFirst();
     // A concurrent delete got there first: this one removed nothing, so it is not a success.
-    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, MESSAGES.notFound);
+    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, ERROR_MESSAGES.notFound);
     await logActivity(trx, { userId: user.id, action: 'summary_deleted', description: `Deleted invoice summary ${current.invoice_period}`, ...requestInfo(c), at: now() });
   });
   return ok(c, undefined, SUMMARY_MESSAGES.deleted);

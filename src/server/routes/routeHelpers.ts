@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 
 /** Ids are PostgreSQL `serial` (int4) on both engines. */
 const MAX_ID = 2_147_483_647;
@@ -10,7 +10,7 @@ const MAX_ID = 2_147_483_647;
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= MAX_ID)) throw new ApiError(404, MESSAGES.notFound);
+  if (!(id <= MAX_ID)) throw new ApiError(404, ERROR_MESSAGES.notFound);
   return id;
 }
 

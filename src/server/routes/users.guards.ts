@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
+import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
 import { USERNAME_FORMAT_MESSAGE } from '../auth/usernames';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, Role, UserRow } from '../db/schema';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AuthUser } from '../types';
 import { isPostgres } from './routeHelpers';
 
@@ -11,7 +12,7 @@ import { isPostgres } from './routeHelpers';
 
 export const USER_MESSAGES = {
   emailInUse: 'Email already in use',
-  usernameTaken: 'Username already taken',
+  usernameTaken: ACCOUNT_MESSAGES.USERNAME_TAKEN,
   usernameFormat: USERNAME_FORMAT_MESSAGE,
   lastAdmin: 'Cannot remove the last verified administrator',
   adminOnly: 'Only an administrator can grant the admin role or change an administrator account',
@@ -66,6 +67,6 @@ export function assertMayManage(caller: AuthUser, target: Pick<UserRow, 'role'> 
 
 export async function loadUser(db: Db, id: number): Promise<UserRow> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new ApiError(404, MESSAGES.notFound);
+  if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
   return row;
 }

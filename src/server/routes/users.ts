@@ -8,7 +8,7 @@ import { endAllSessions } from '../auth/sessions';
 import { normaliseUsername } from '../auth/usernames';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 import { precompiled } from '../db/precompiled';
-import { ApiError, MESSAGES } from '../errors';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { requireAuth, requireMenu } from '../http/requireAuth';
 import { ok } from '../http/envelope';
@@ -184,7 +184,7 @@ async function deleteUser(c: Context<AppEnv>) {
     await endAllSessions(trx, id, now());
     const deleted = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     // A concurrent delete got there first: this one removed nothing.
-    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, MESSAGES.notFound);
+    if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, ERROR_MESSAGES.notFound);
     await logActivity(trx, { userId: caller.id === id ? null : caller.id, action: 'user_deleted', description: `Deleted user ${target.email}`, ...requestInfo(c), at: now() });
   });
   return ok(c, undefined, USER_MESSAGES.deleted);

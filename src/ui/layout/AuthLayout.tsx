@@ -1,6 +1,6 @@
 // Auth pages: no navbar, sidebar or footer; one centred card.
 import type { ReactNode } from 'react';
-import { preloadShellApi } from '../shell/api';
+import { preloadShellApi } from '../wiring/shellApiLoader';
 import { LanguageSelect } from './LanguageSelect';
 import { NetworkPanel } from './NetworkPanel';
 import { useNoticeSlot } from './NotificationStack';

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { billFormMachine } from '../../machines/billForm.machine';
 import { PageHeader } from '../components/PageHeader';
 import { BillForm } from '../components/billing/BillForm';
-import { saveBill } from '../components/billing/billingActors';
+import { saveBill } from '../wiring/billing';
 import { useInspect } from '../shell/hooks';
 
 export default function CreateProgressBillPage() {

@@ -1,6 +1,6 @@
 // /dashboard (spec §2): one period's customers, usage chart, billing progress and documents.
 // The dashboard actor outlives the page so its 3-minute cache serves period switches; coming
-// back to /dashboard from another route reloads with a forced refresh (dashboardVisits).
+// back to /dashboard from another route reloads with a forced refresh (the shell's kept state, see wiring/shell.ts).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
@@ -12,26 +12,24 @@ import { dashboardMachine, dashboardStatus, DASHBOARD_LOAD_FAILED, DASHBOARD_LOA
 import { progressDialogMachine } from '../../machines/progressDialog.machine';
 import { Alert } from '../components/Alert';
 import { LoadingOverlay } from '../components/LoadingOverlay';
-import { loadDashboard, saveProgress } from '../components/billing/billingActors';
+import { loadDashboard, saveProgress } from '../wiring/billing';
+import type { Kept } from '../wiring/shell';
 import { CustomerCard } from '../components/billing/CustomerCard';
-import { takeReturnToDashboard } from '../components/billing/dashboardVisits';
 import { DocumentsTable } from '../components/billing/DocumentsTable';
 import { PeriodSelector } from '../components/billing/PeriodSelector';
 import { ProgressCard } from '../components/billing/ProgressCard';
 import { ProgressDialog } from '../components/billing/ProgressDialog';
 import { UsageChart } from '../components/billing/UsageChart';
-import { useHasMenu, useInspect } from '../shell/hooks';
+import { useHasMenu, useInspect, useShell } from '../shell/hooks';
 
 type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 
-let dashboardActor: DashboardRef | null = null;
-
-/** The one dashboard actor; true in `fresh` when it was just created (first visit). */
-function dashboardFor(period: string): { actor: DashboardRef; fresh: boolean } {
-  if (dashboardActor) return { actor: dashboardActor, fresh: false };
-  dashboardActor = createActor(dashboardMachine.provide({ actors: { loadDashboard } }), { input: { period } });
-  dashboardActor.start();
-  return { actor: dashboardActor, fresh: true };
+/** The one dashboard actor, kept by the shell; `fresh` is true when it was just created (first visit). */
+function dashboardFor(kept: Kept, period: string): { actor: DashboardRef; fresh: boolean } {
+  const { value, fresh } = kept.get<DashboardRef>('dashboard', () =>
+    createActor(dashboardMachine.provide({ actors: { loadDashboard } }), { systemId: 'dashboard', input: { period } }).start(),
+  );
+  return { actor: value, fresh };
 }
 
 function usePeriodFromUrl(): [string, (period: string) => void] {
@@ -44,14 +42,17 @@ function usePeriodFromUrl(): [string, (period: string) => void] {
 
 export default function DashboardPage() {
   const [period, setPeriod] = usePeriodFromUrl();
+  const { kept } = useShell();
   // The URL period of the first render starts the actor; later changes go through the effect below.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once, with the first render's period
-  const { actor: dashboard, fresh } = useMemo(() => dashboardFor(period), []);
+  const { actor: dashboard, fresh } = useMemo(() => dashboardFor(kept, period), []);
   const canEditProgress = useHasMenu(MENU_UPDATE_BILL);
 
   // First visit: the actor already loads `period`. Coming back from another route forces a reload.
   useEffect(() => {
-    if (takeReturnToDashboard() && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
+    const returned = kept.leftDashboard;
+    kept.leftDashboard = false;
+    if (returned && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only; period changes are the next effect's
   }, [dashboard, fresh]);
 

@@ -1,7 +1,7 @@
 // Generate Tagihan Voice (spec §2 "Invoice document generator"): the generator machine drives the
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { GENERATOR_TEXTS } from '../../domain/i18n/en/generator';
 import { generatorMachine } from '../../machines/generator.machine';
 import { useTexts } from '../layout/i18n';
@@ -16,7 +16,7 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { cancelWorkerJob, workerActors } from '../components/generator/workerActors';
+import { cancelWorkerJob, releaseWorker, workerActors } from '../wiring/generator';
 
 export default function InvoiceDocumentGeneratorPage() {
   const machine = useMemo(
@@ -36,6 +36,8 @@ export default function InvoiceDocumentGeneratorPage() {
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
   useMappingMemory({ actorRef });
   const t = useTexts('generator', GENERATOR_TEXTS);
+  // Leaving the page ends the worker and the workbook it holds (it also ends after a minute idle).
+  useEffect(() => releaseWorker, []);
 
   return (
     <section className="gen-page">
@@ -47,7 +49,10 @@ export default function InvoiceDocumentGeneratorPage() {
             type="button"
             className="secondary outline"
             disabled={processing}
-            onClick={() => actorRef.send({ type: 'generator.reset' })}
+            onClick={() => {
+              actorRef.send({ type: 'generator.reset' });
+              releaseWorker();
+            }}
           >
             {t.reset}
           </button>

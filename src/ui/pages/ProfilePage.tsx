@@ -13,16 +13,17 @@ import { PageHeader } from '../components/PageHeader';
 import { ActivityList } from '../components/profile/ActivityList';
 import { AvatarCard } from '../components/profile/AvatarCard';
 import { ChangePasswordModal } from '../components/profile/ChangePasswordModal';
-import { changePasswordActors, keepProfileCache, keptProfileCache, profileActors } from '../components/profile/profileServices';
+import { changePasswordActors, keepProfileCache, keptProfileCache, profileActors } from '../wiring/profile';
 import { TextField } from '../components/TextField';
 import { PROFILE_TEXTS } from '../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../layout/i18n';
-import { useAuthActions, useCurrentUser, useInspect } from '../shell/hooks';
+import { useAuthActions, useCurrentUser, useInspect, useShell } from '../shell/hooks';
 
 export default function ProfilePage() {
   const currentUser = useCurrentUser();
   const { refreshUser, logout } = useAuthActions();
   const inspect = useInspect();
+  const { kept } = useShell();
 
   const machine = useMemo(
     () =>
@@ -30,14 +31,14 @@ export default function ProfilePage() {
         actors: profileActors,
         actions: {
           profileChanged: () => refreshUser(),
-          cacheChanged: (_, cache) => keepProfileCache(cache),
+          cacheChanged: (_, cache) => keepProfileCache(kept, cache),
           signOut: () => logout(),
         },
       }),
-    [refreshUser, logout],
+    [refreshUser, logout, kept],
   );
   // Read once: the machine owns the cache from here on and reports changes through cacheChanged.
-  const [cache] = useState(() => keptProfileCache(currentUser?.id));
+  const [cache] = useState(() => keptProfileCache(kept, currentUser?.id));
   const [, , profile] = useMachine(machine, { input: { cache }, inspect });
 
   const passwordMachine = useMemo(

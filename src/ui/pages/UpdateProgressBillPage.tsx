@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { PageHeader } from '../components/PageHeader';
 import { BillForm } from '../components/billing/BillForm';
-import { deleteSummary, loadSummaries, saveBill } from '../components/billing/billingActors';
+import { deleteSummary, loadSummaries, saveBill } from '../wiring/billing';
 import { SummaryTable } from '../components/billing/SummaryTable';
 import { useInspect } from '../shell/hooks';
 

@@ -12,7 +12,7 @@ import { Pager } from '../components/users/Pager';
 import { UserActionDialog } from '../components/users/UserActionDialog';
 import { UserFilters } from '../components/users/UserFilters';
 import { UserFormModal } from '../components/users/UserFormModal';
-import { userFormActors, userListActors } from '../components/users/userServices';
+import { userFormActors, userListActors } from '../wiring/users';
 import { UserTable } from '../components/users/UserTable';
 import { USERS_TEXTS } from '../../domain/i18n/en/users';
 import { useTexts, useTranslate } from '../layout/i18n';

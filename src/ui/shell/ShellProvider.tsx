@@ -1,7 +1,7 @@
 // Hands the shell's actors to every component below it.
 import { createContext, type ReactNode } from 'react';
 import type { InspectObserver } from '../../machines/inspect';
-import { createShellActors, startShell, type ShellActors } from './actors';
+import { createShellActors, startShell, type ShellActors } from '../wiring/shell';
 
 export interface Shell extends ShellActors {
   /** The Stately inspector observer in development with ?inspect, else undefined. */

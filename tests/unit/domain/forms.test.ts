@@ -6,7 +6,7 @@ import {
   profileUnchanged, validateAddUser, validateChangePassword, validateEditUser, validateProfile,
 } from '../../../src/domain/validation/settingsForms';
 import { validateCreateBill, validateProgressUpdate, validateUpdateBill } from '../../../src/domain/validation/billForms';
-import { MESSAGES, periodExistsMessage } from '../../../src/domain/validation/messages';
+import { VALIDATION_MESSAGES, periodExistsMessage } from '../../../src/domain/validation/messages';
 import { profileImageError } from '../../../src/domain/validation/profileImage';
 
 describe('account forms', () => {
@@ -32,16 +32,16 @@ describe('account forms', () => {
   });
 
   test('forgot and reset password', () => {
-    expect(validateForgotPassword({ email: 'x' })).toEqual({ email: MESSAGES.EMAIL_INVALID });
+    expect(validateForgotPassword({ email: 'x' })).toEqual({ email: VALIDATION_MESSAGES.EMAIL_INVALID });
     expect(validateResetPassword({ password: 'short', confirmPassword: 'short' })).toEqual({ password: 'Password must be at least 8 characters' });
     expect(validateResetPassword({ password: 'longenough', confirmPassword: 'longenough' })).toEqual({});
   });
 
   test('profile: trimmed name ≥ 2, valid email; unchanged detection', () => {
-    expect(validateProfile({ name: '  B  ', email: 'b@c.id' })).toEqual({ name: MESSAGES.NAME_MIN });
+    expect(validateProfile({ name: '  B  ', email: 'b@c.id' })).toEqual({ name: VALIDATION_MESSAGES.NAME_MIN });
     expect(profileUnchanged({ name: 'Budi ', email: 'b@c.id' }, { name: 'Budi', email: 'b@c.id' })).toBe(true);
     expect(profileUnchanged({ name: 'Budi S', email: 'b@c.id' }, { name: 'Budi', email: 'b@c.id' })).toBe(false);
-    expect(MESSAGES.PROFILE_NO_CHANGES).toBe('No changes detected. Please modify your profile information.');
+    expect(VALIDATION_MESSAGES.PROFILE_NO_CHANGES).toBe('No changes detected. Please modify your profile information.');
   });
 
   test('change password: new ≥ 8 and different, confirm matches', () => {
@@ -128,8 +128,8 @@ describe('bill forms', () => {
       verifiedInvoiceCount: 'Jumlah transaksi progress tidak boleh melebihi total transaksi!',
     });
     expect(validateUpdateBill({ activeCustomerCount: '', totalTransactionCount: 0 })).toEqual({
-      activeCustomerCount: MESSAGES.ACTIVE_CUSTOMERS_REQUIRED,
-      totalTransactionCount: MESSAGES.TOTAL_TRANSACTIONS_REQUIRED,
+      activeCustomerCount: VALIDATION_MESSAGES.ACTIVE_CUSTOMERS_REQUIRED,
+      totalTransactionCount: VALIDATION_MESSAGES.TOTAL_TRANSACTIONS_REQUIRED,
     });
     expect(validateUpdateBill({ activeCustomerCount: 1, totalTransactionCount: 1, invoiceFolderUrl: 'ftp://x' })).toEqual({
       invoiceFolderUrl: 'URL folder tagihan tidak valid',

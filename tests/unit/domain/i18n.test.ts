@@ -2,7 +2,7 @@
 // screens and the layout, translated, and the notices and validation messages that reach the
 // screen from elsewhere.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../src/api/errorMessages';
+import { NOTICE_TEXTS } from '../../../src/api/errorMessages';
 import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../../src/api/signInMessages';
 import { fill, isLocale, LANGUAGE_NAMES, LOCALES } from '../../../src/domain/i18n';
 import { AUTH_TEXTS, SIGN_UP_SUCCESS } from '../../../src/domain/i18n/en/auth';
@@ -54,7 +54,7 @@ describe('language catalogues', () => {
 
   it('translates the notices and validation texts the account screens and the layout show', () => {
     const shown = [
-      ...Object.values(MESSAGES).filter((m) => !m.includes('{')),
+      ...Object.values(NOTICE_TEXTS).filter((m) => !m.includes('{')),
       ...Object.values(SIGN_IN_MESSAGES),
       SIGN_IN_DEFAULT_ERROR,
       SIGN_UP_SUCCESS,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ChangePasswordForm } from '../../../src/domain/validation';
 import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
-import type { ServiceAnswer } from '../../../src/machines/userList.types';
+import type { ServiceResult } from '../../../src/domain/serviceResult';
 
-function start(answer: ServiceAnswer<unknown>) {
+function start(answer: ServiceResult<unknown>) {
   const clock = new SimulatedClock();
   const sent: ChangePasswordForm[] = [];
   let changed = 0;

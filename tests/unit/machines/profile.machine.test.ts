@@ -9,16 +9,16 @@ import {
   type ProfileFormValues,
   type UpdateProfileOutput,
 } from '../../../src/machines/profile.machine';
-import type { ServiceAnswer } from '../../../src/machines/userList.types';
+import type { ServiceResult } from '../../../src/domain/serviceResult';
 
 const me: ProfileData = { id: 1, name: 'Administrator', email: 'admin@example.com', role: 'admin', isVerified: true, createdAt: '2024-01-05T00:00:00Z' };
-const okAnswer = <T,>(data: T, message?: string): ServiceAnswer<T> => ({ success: true, data, error: null, status: 200, ...(message ? { message } : {}) });
+const okAnswer = <T,>(data: T, message?: string): ServiceResult<T> => ({ success: true, data, error: null, status: 200, ...(message ? { message } : {}) });
 
 interface Options {
   cache?: ProfileCache | null;
-  profile?: () => ServiceAnswer<ProfileData>;
+  profile?: () => ServiceResult<ProfileData>;
   update?: (form: ProfileFormValues) => UpdateProfileOutput;
-  upload?: () => ServiceAnswer<unknown>;
+  upload?: () => ServiceResult<unknown>;
 }
 
 function start(options: Options = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { MESSAGES } from '../../../src/domain/validation';
+import { VALIDATION_MESSAGES } from '../../../src/domain/validation';
 import {
   progressDialogMachine,
   type ProgressTarget,
@@ -26,7 +26,7 @@ function start(save?: (input: SaveProgressInput) => Promise<SaveProgressOutput>)
     actors: {
       saveProgress: fromPromise<SaveProgressOutput, SaveProgressInput>(async ({ input }) => {
         saved.push(input);
-        return save ? save(input) : { message: MESSAGES.PROGRESS_SAVED };
+        return save ? save(input) : { message: VALIDATION_MESSAGES.PROGRESS_SAVED };
       }),
     },
     actions: { progressSaved: () => void refreshed++ },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorHistoryEntry } from '../../../src/api';
 import { breadcrumbFor } from '../../../src/ui/layout/breadcrumb';
-import { NETWORK_NOTICE_KEY, noticeFor, shouldNotify, signInErrorText } from '../../../src/ui/shell/actors';
+import { NETWORK_NOTICE_KEY, noticeFor, shouldNotify, signInErrorText } from '../../../src/ui/wiring/shell';
 import { direction, intendedRoute, menuCache } from '../../../src/ui/shell/storage';
 
 class MemoryStorage implements Storage {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Comlink from 'comlink';
 import { CancelledError, createGeneratorBridge, type GeneratorBridge } from '../../../src/workers/bridge';
 import { createGeneratorApi } from '../../../src/workers/generatorApi';
@@ -173,5 +173,34 @@ describe('generator bridge', () => {
     });
     expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
     expect(result.buffer.byteLength).toBeGreaterThan(0);
+  });
+});
+
+describe('generator bridge: ending the worker', () => {
+  it('ends an idle worker after the idle time; the next call starts a fresh worker that gets the workbook again', async () => {
+    const log: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log), 50);
+    const file = await blobOf('pelanggan_50.xlsx');
+    const first = await bridge.readWorkbook(file);
+    await vi.waitFor(() => expect(log).toEqual(['created', 'terminated']), { timeout: 2000 });
+    // A fresh worker: the sheet is read from the workbook sent again.
+    const again = await bridge.readSheet(first.sheetName);
+    expect(again.rowCount).toBe(first.sheet.rowCount);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+    bridge.cancel();
+  });
+
+  it('release() ends the worker at once, rejects a running call, and the bridge keeps working', async () => {
+    const log: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log));
+    const file = await blobOf('pelanggan_50.xlsx');
+    const { sheetName, sheet } = await bridge.readWorkbook(file);
+    const running = bridge.readSheet(sheetName);
+    bridge.release();
+    await expect(running).rejects.toBeInstanceOf(CancelledError);
+    expect(log).toEqual(['created', 'terminated']);
+    const rows = await bridge.filterRows(sheetName, '');
+    expect(rows.length).toBe(sheet.rowCount);
+    bridge.release();
   });
 });

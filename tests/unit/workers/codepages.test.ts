@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import '../../../src/workers/codepages';
-import { readWorkbook } from '../../../src/workers/readWorkbook';
+import { readWorkbook } from '../../support/readWorkbook';
 import { biff5Workbook } from './biff5';
 
 describe('legacy .xls text in a non-Latin code page', () => {

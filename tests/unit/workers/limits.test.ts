@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import { assertReadable, MAX_FILE_BYTES, summariseZip } from '../../../src/workers/limits';
 import { analyseTemplate } from '../../../src/workers/analyseTemplate';
-import { readWorkbook } from '../../../src/workers/readWorkbook';
+import { readWorkbook } from '../../support/readWorkbook';
 import { buildDocx, paragraph } from './docxBuilder';
 
 const ELEVEN_MB = 11 * 1024 * 1024;

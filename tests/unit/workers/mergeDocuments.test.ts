@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import { CancelledError, mergeDocuments, type MergeProgress } from '../../../src/workers/mergeDocuments';
-import { readWorkbook } from '../../../src/workers/readWorkbook';
+import { readWorkbook } from '../../support/readWorkbook';
 import { assertWellFormed, buildDocx, fixture, paragraph, textOf } from './docxBuilder';
 
 const template = () =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { readSheet, readWorkbook } from '../../../src/workers/readWorkbook';
+import { readSheet, readWorkbook } from '../../support/readWorkbook';
 import { fixture } from './docxBuilder';
 
 type Cell = XLSX.CellObject | string | number | boolean | null;

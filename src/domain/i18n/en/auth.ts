@@ -33,4 +33,4 @@ export const AUTH_TEXTS = {
 } as const;
 
 /** Spec §8 "Sign up": the default success message (the server, the client and the auth flow use this one). */
-export const SIGN_UP_SUCCESS = 'Registration successful. Please wait for admin verification.';
+export { SIGN_UP_SUCCESS } from './signUpSuccess';

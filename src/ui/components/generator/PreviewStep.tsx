@@ -6,7 +6,7 @@ import type { DataRow } from '../../../machines/generator.types';
 import { useTexts } from '../../layout/i18n';
 import { previewCellText } from './cellText';
 import type { StepProps } from './types';
-import { filterSheetRows } from './workerActors';
+import { filterSheetRows } from '../../wiring/generator';
 
 /** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
 const FILTER_DELAY_MS = 150;

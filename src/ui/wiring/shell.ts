@@ -17,8 +17,8 @@ import { globalLoadingMachine } from '../../machines/globalLoading.machine';
 import { menusMachine } from '../../machines/menus.machine';
 import { navigationGuardMachine } from '../../machines/navigationGuard.machine';
 import { notificationsMachine, type NotifyRequest } from '../../machines/notifications.machine';
-import { loadShellApi } from './api';
-import { intendedRoute, menuCache } from './storage';
+import { loadShellApi } from './shellApiLoader';
+import { intendedRoute, menuCache } from '../shell/storage';
 
 /** Key of the 'server unreachable' notice, so it is shown once and hidden when the server is back. */
 export const NETWORK_NOTICE_KEY = 'api.network';
@@ -186,7 +186,38 @@ export function createShellActors(options: ShellActorsOptions = {}) {
     { inspect },
   );
 
-  return { auth: authActor, notifications, loading, connectivity, guard, notify };
+  return { auth: authActor, notifications, loading, connectivity, guard, notify, kept: createKept() };
+}
+
+/**
+ * What outlives a page for the life of the tab (the dashboard's actor, the profile cache, whether
+ * the user left /dashboard), held by the shell under one id each instead of in module variables.
+ * A page creates its entry on first use (so the shell does not load the page's services); the
+ * shell stops kept actors when it stops.
+ */
+export interface Kept {
+  /** The entry under `id`; `create` makes it on first use, when `fresh` is true. */
+  get<T>(id: string, create: () => T): { value: T; fresh: boolean };
+  /** Set by startShell when the route leaves /dashboard; DashboardPage reads and clears it. */
+  leftDashboard: boolean;
+  /** Stops the kept actors (called by the shell's teardown). */
+  stop(): void;
+}
+
+function createKept(): Kept {
+  const entries = new Map<string, { stop?: () => void }>();
+  return {
+    get<T>(id: string, create: () => T) {
+      const fresh = !entries.has(id);
+      if (fresh) entries.set(id, create() as { stop?: () => void });
+      return { value: entries.get(id) as T, fresh };
+    },
+    leftDashboard: false,
+    stop() {
+      for (const value of entries.values()) value.stop?.();
+      entries.clear();
+    },
+  };
 }
 
 export type ShellActors = ReturnType<typeof createShellActors>;
@@ -212,7 +243,17 @@ export function startShell(actors: ShellActors): () => void {
     }
   });
 
+  // The guard may remount a page without any navigation, so mounts alone cannot tell a return to
+  // /dashboard; wouter fires pushState/replaceState on window.
+  const routeChanged = () => {
+    if (window.location.pathname !== '/dashboard') actors.kept.leftDashboard = true;
+  };
+  const routeEvents = ['popstate', 'pushState', 'replaceState'];
+  for (const type of routeEvents) window.addEventListener(type, routeChanged);
+
   return () => {
+    for (const type of routeEvents) window.removeEventListener(type, routeChanged);
+    actors.kept.stop();
     stopErrors();
     stopTabs();
     setAuthFailureHandler(() => window.location.assign('/signin'));

@@ -1,11 +1,12 @@
 // The real services behind the user list and user form machines (src/api, spec §7 "Users").
 import { fromPromise } from 'xstate';
-import { users } from '../../../api';
-import type { CreateUserInput, SaveUserOutput, UpdateUserInput } from '../../../machines/userForm.machine';
-import type { FetchUsersInput, FetchUsersOutput, RunActionInput, RunActionOutput } from '../../../machines/userList.machine';
+import { users } from '../../api';
+import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
+import type { CreateUserInput, SaveUserOutput, UpdateUserInput } from '../../machines/userForm.machine';
+import type { FetchUsersInput, FetchUsersOutput, RunActionInput, RunActionOutput } from '../../machines/userList.machine';
 
 /** users.create reads every 409 as the sign-up screen's email text; a clash the server puts on the username says so. */
-export const USERNAME_TAKEN = 'This username is already taken.';
+export const USERNAME_TAKEN = ACCOUNT_MESSAGES.USERNAME_TAKEN;
 
 export const userListActors = {
   fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(({ input }) => users.list(input)),

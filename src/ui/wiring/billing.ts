@@ -1,15 +1,15 @@
 // The billing machines' side effects, on the real API services (src/api).
 import { fromPromise } from 'xstate';
-import { invoiceSummaries, FALLBACK } from '../../../api';
-import { PAGINATION } from '../../../domain/constants';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
-import { aggregateSummaries, recentPeriodSummaries } from '../../../domain/summaryAggregate';
-import { MESSAGES } from '../../../domain/validation';
-import type { SaveBillInput, SaveBillOutput } from '../../../machines/billForm.machine';
-import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../../machines/billForm.machine';
-import type { DashboardData, LoadDashboardInput } from '../../../machines/dashboard.machine';
-import type { SaveProgressInput, SaveProgressOutput } from '../../../machines/progressDialog.machine';
-import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../../machines/summaryList.machine';
+import { invoiceSummaries, FALLBACK } from '../../api';
+import { PAGINATION } from '../../domain/constants';
+import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import { aggregateSummaries, recentPeriodSummaries } from '../../domain/summaryAggregate';
+import { VALIDATION_MESSAGES } from '../../domain/validation';
+import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm.machine';
+import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm.machine';
+import type { DashboardData, LoadDashboardInput } from '../../machines/dashboard.machine';
+import type { SaveProgressInput, SaveProgressOutput } from '../../machines/progressDialog.machine';
+import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../machines/summaryList.machine';
 
 /** spec §7: the period's summaries (limit 100, combined here) and the overview (limit 50, 6 most recent periods). */
 export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(async ({ input }) => {
@@ -33,21 +33,21 @@ export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(asyn
 
 export const saveProgress = fromPromise<SaveProgressOutput, SaveProgressInput>(async ({ input }) => {
   const result = await invoiceSummaries.updateProgress(input.stepKey, input.invoiceId, input.count, input.url);
-  if (!result.success) throw new Error(result.error ?? MESSAGES.PROGRESS_SAVE_FAILED);
-  return { message: MESSAGES.PROGRESS_SAVED };
+  if (!result.success) throw new Error(result.error ?? VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED);
+  return { message: VALIDATION_MESSAGES.PROGRESS_SAVED };
 });
 
 export const saveBill = fromPromise<SaveBillOutput, SaveBillInput>(async ({ input }) => {
   if (input.mode === 'create') {
     const result = await invoiceSummaries.create(input.values);
-    if (!result.success) throw new Error(result.error ?? MESSAGES.SUMMARY_SAVE_FAILED);
+    if (!result.success) throw new Error(result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
     return { summary: result.data, message: BILL_CREATED_MESSAGE };
   }
-  if (input.id === null) throw new Error(MESSAGES.INVOICE_ID_NOT_FOUND);
+  if (input.id === null) throw new Error(VALIDATION_MESSAGES.INVOICE_ID_NOT_FOUND);
   // The period is the summary's identity; the edit form does not change it.
   const { period: _period, ...fields } = input.values;
   const result = await invoiceSummaries.update(input.id, fields);
-  if (!result.success) throw new Error(result.error ?? MESSAGES.SUMMARY_SAVE_FAILED);
+  if (!result.success) throw new Error(result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
   return { summary: result.data, message: BILL_UPDATED_MESSAGE };
 });
 

@@ -1,7 +1,7 @@
 // The shell's way to the API client: loaded on the first call (a sign-in, or the signed-in
 // user's first fetch) instead of with the page, so a guest's first page does not carry it.
 // Everything the shell needs synchronously (tokens, error events) is imported directly.
-import { MESSAGES } from '../../api/errorMessages';
+import { NOTICE_TEXTS } from '../../api/errorMessages';
 
 export type ShellApi = typeof import('./shellApi');
 
@@ -12,7 +12,7 @@ export function loadShellApi(): Promise<ShellApi> {
   loading ??= import('./shellApi').catch(() => {
     loading = null;
     // Worded as a call that found no server (spec §8), since that is what happened.
-    throw new Error(MESSAGES.backendDown);
+    throw new Error(NOTICE_TEXTS.backendDown);
   });
   return loading;
 }

@@ -16,8 +16,8 @@ import type {
   ReadSheetOutput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
-} from '../../../machines/generator.types';
-import { generatorBridge as bridge } from '../../../workers/bridge';
+} from '../../machines/generator.types';
+import { generatorBridge as bridge } from '../../workers/bridge';
 
 /**
  * A job whose actor is stopped before it settles (the page is left, or the machine moved on) is not
@@ -116,6 +116,11 @@ export const workerActors = {
 /** Stops the job in progress: the bridge terminates the worker and starts a fresh one next time. */
 export function cancelWorkerJob(): void {
   bridge.cancel();
+}
+
+/** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */
+export function releaseWorker(): void {
+  bridge.release();
 }
 
 /** The preview's row filter, searched by the worker (which holds the rows). */

@@ -1,7 +1,7 @@
 // The real services behind the profile and change-password machines (src/api, spec §7 "Account").
 import { fromPromise } from 'xstate';
-import { account, auth } from '../../../api';
-import type { ChangePasswordForm } from '../../../domain/validation';
+import { account, auth } from '../../api';
+import type { ChangePasswordForm } from '../../domain/validation';
 import type {
   FetchActivityOutput,
   FetchImageOutput,
@@ -11,8 +11,9 @@ import type {
   ProfileFormValues,
   UpdateProfileOutput,
   UploadImageOutput,
-} from '../../../machines/profile.machine';
-import type { ServiceAnswer } from '../../../machines/userList.types';
+} from '../../machines/profile.machine';
+import type { ServiceResult } from '../../domain/serviceResult';
+import type { Kept } from './shell';
 
 export const profileActors = {
   fetchProfile: fromPromise<FetchProfileOutput, void>(() => account.getProfile()),
@@ -21,11 +22,11 @@ export const profileActors = {
   readImage: fromPromise<string, ImageFile>(({ input }) => readAsDataUrl(input as unknown as Blob)),
   uploadImage: fromPromise<UploadImageOutput, string>(({ input }) => account.uploadProfileImage(input)),
   fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(({ input }) => account.getActivity(input)),
-  logoutAll: fromPromise<ServiceAnswer<unknown>, void>(() => auth.logoutAll()),
+  logoutAll: fromPromise<ServiceResult<unknown>, void>(() => auth.logoutAll()),
 };
 
 export const changePasswordActors = {
-  changePassword: fromPromise<ServiceAnswer<unknown>, ChangePasswordForm>(({ input }) => account.changePassword(input)),
+  changePassword: fromPromise<ServiceResult<unknown>, ChangePasswordForm>(({ input }) => account.changePassword(input)),
 };
 
 function readAsDataUrl(file: Blob): Promise<string> {
@@ -37,13 +38,19 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-// The profile cache outlives the page (spec §4: 60 s), for the signed-in user only.
-let kept: ProfileCache | null = null;
-
-export function keptProfileCache(userId: string | number | undefined): ProfileCache | null {
-  return kept && userId !== undefined && String(kept.profile.id) === String(userId) ? kept : null;
+// The profile cache outlives the page (spec §4: 60 s), for the signed-in user only; the shell
+// keeps it (see Kept in ./shell).
+interface CacheBox {
+  cache: ProfileCache | null;
 }
 
-export function keepProfileCache(cache: ProfileCache | null): void {
-  kept = cache;
+const box = (kept: Kept) => kept.get<CacheBox>('profileCache', () => ({ cache: null })).value;
+
+export function keptProfileCache(kept: Kept, userId: string | number | undefined): ProfileCache | null {
+  const { cache } = box(kept);
+  return cache && userId !== undefined && String(cache.profile.id) === String(userId) ? cache : null;
+}
+
+export function keepProfileCache(kept: Kept, cache: ProfileCache | null): void {
+  box(kept).cache = cache;
 }
