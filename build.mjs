@@ -66,7 +66,7 @@ const common = {
   // Lets an --entry outside the repository still resolve the repository's packages.
   nodePaths: [path.join(root, 'node_modules')],
   define: { 'process.env.NODE_ENV': JSON.stringify(dev ? 'development' : 'production') },
-  legalComments: 'linked',
+  legalComments: 'external',
 };
 
 const workerOptions = {

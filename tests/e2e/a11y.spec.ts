@@ -15,6 +15,19 @@ const FIXTURES = path.resolve('tests/fixtures');
 /** Runs axe on the page as it is now; every serious or critical violation fails the test. */
 async function audit(page: Page, screen: string) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Let opening menus, drawers and fades finish: axe measures colours as they are mid-transition.
+  // Only running, finite ones (spinners repeat forever; a paused one never finishes), and 2 s at most.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
