@@ -14,6 +14,7 @@ const distDir = mkdtempSync(path.join(tmpdir(), 'di-dist-'));
 mkdirSync(path.join(distDir, 'assets'));
 writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Dashboard Invoice</title>');
 writeFileSync(path.join(distDir, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
+writeFileSync(path.join(distDir, 'assets', 'generator.worker-3f2a1b.js'), 'self.onmessage = () => {}');
 writeFileSync(path.join(distDir, 'favicon.ico'), 'icon');
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
@@ -34,6 +35,17 @@ describe.each(databases)('server basics on %s', (kind) => {
     const staff = await ctx.signedIn('staff');
     const menus = await ctx.get('/api/v1/menus/user', { token: staff.token });
     expect(menus.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('a worker script carries the CSP it runs under; other scripts only nosniff and CORP', async () => {
+    const worker = await ctx.request('GET', '/assets/generator.worker-3f2a1b.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const script = await ctx.request('GET', '/assets/app-3f2a1b.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(script.headers.get('content-security-policy')).toBeNull();
   });
 
   test('unknown API paths → 404 in the envelope', async () => {
