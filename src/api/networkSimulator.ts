@@ -2,7 +2,7 @@
 // make the API client's fetch add latency, drop requests (a network error, as when the server is
 // away) or fail them (a 503 answer), so flows can be watched degrading in the Stately inspector.
 // Development builds only: the client imports this under process.env.NODE_ENV !== 'production',
-// so a production bundle leaves it out (tests/unit/ui-shell/network-simulator.test.ts).
+// so a production bundle leaves it out (tests/unit/ui-shell/devOnlyCode.test.ts).
 
 export const NETWORK_PRESETS = {
   perfect: { latencyMs: 0, jitterMs: 0, dropRate: 0, failRate: 0 },

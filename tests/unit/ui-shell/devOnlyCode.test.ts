@@ -1,17 +1,19 @@
-// The development network simulator (spec §9) is for development builds only: a production
-// bundle must contain none of it (the presets, the panel, the simulated failures), a
-// development bundle must (so the markers below are real).
+// Development-only code stays out of production bundles: the Stately inspector (and its
+// connection to stately.ai) and the network simulator (spec §9: presets, panel, simulated
+// failures). A development build must contain both, so the markers below are real.
+// Each mode is built once for all checks.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+const INSPECTOR_MARKERS = ['stately.ai/inspect', '@statelyai.connected'];
 const SIMULATOR_MARKERS = ['dev_network_preset', 'network simulator', 'Network simulator', 'Network (dev)'];
 const outDirs: string[] = [];
 
 function build(mode: 'production' | 'development'): string {
-  const outDir = mkdtempSync(path.join(tmpdir(), `network-simulator-${mode}-`));
+  const outDir = mkdtempSync(path.join(tmpdir(), `dev-only-${mode}-`));
   outDirs.push(outDir);
   const args = ['build.mjs', '--outdir', outDir, ...(mode === 'development' ? ['--dev'] : [])];
   execFileSync(process.execPath, args, { cwd: process.cwd(), stdio: 'pipe', env: { ...process.env, OUT_DIR: outDir } });
@@ -26,15 +28,33 @@ afterAll(() => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('network simulator in the bundle', () => {
-  it('is left out of the production build', () => {
-    const js = build('production');
-    expect(js.length).toBeGreaterThan(10_000);
-    for (const marker of SIMULATOR_MARKERS) expect(js.includes(marker), `production bundle contains '${marker}'`).toBe(false);
+describe('production bundle', () => {
+  let js = '';
+  beforeAll(() => {
+    js = build('production');
   }, 120_000);
 
-  it('is in the development build', () => {
-    const js = build('development');
-    for (const marker of SIMULATOR_MARKERS) expect(js.includes(marker), `development bundle lacks '${marker}'`).toBe(true);
+  it('is a real build', () => {
+    expect(js.length).toBeGreaterThan(10_000);
+  });
+  it('leaves the Stately inspector out', () => {
+    for (const marker of INSPECTOR_MARKERS) expect(js).not.toContain(marker);
+  });
+  it('leaves the network simulator out', () => {
+    for (const marker of SIMULATOR_MARKERS) expect(js.includes(marker), `production bundle contains '${marker}'`).toBe(false);
+  });
+});
+
+describe('development bundle', () => {
+  let js = '';
+  beforeAll(() => {
+    js = build('development');
   }, 120_000);
+
+  it('has the Stately inspector, behind ?inspect', () => {
+    for (const marker of INSPECTOR_MARKERS) expect(js).toContain(marker);
+  });
+  it('has the network simulator', () => {
+    for (const marker of SIMULATOR_MARKERS) expect(js.includes(marker), `development bundle lacks '${marker}'`).toBe(true);
+  });
 });
