@@ -206,6 +206,26 @@ export function createGeneratorBridge(
     return api;
   }
 
+  /**
+   * What a merge or a zip sends: the template and a copy of the selected rows' indexes, both
+   * transferred (the copy keeps the caller's array usable), to the worker holding the workbook.
+   */
+  async function mergeArgs(startedIn: number, request: MergeRequest) {
+    const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+    const api = await withWorkbook(startedIn, request.workbook);
+    const rowIndexes = request.rowIndexes.slice();
+    const args = {
+      template,
+      sheetName: request.sheetName,
+      rowIndexes,
+      mapping: request.mapping,
+      formats: request.formats,
+      now: request.now,
+    };
+    connect(startedIn);
+    return { api, args, transfer: [template, rowIndexes.buffer] };
+  }
+
   return {
     analyseTemplate(file) {
       return run(async (startedIn) => {
@@ -245,41 +265,15 @@ export function createGeneratorBridge(
 
     mergeDocuments(request, onProgress) {
       return run(async (startedIn) => {
-        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-        const api = await withWorkbook(startedIn, request.workbook);
-        // A copy is transferred, so the caller's array stays usable.
-        const rowIndexes = request.rowIndexes.slice();
-        const args = {
-          template,
-          sheetName: request.sheetName,
-          rowIndexes,
-          mapping: request.mapping,
-          formats: request.formats,
-          now: request.now,
-        };
-        const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
-        connect(startedIn);
-        return api.mergeDocuments(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
+        const { api, args, transfer } = await mergeArgs(startedIn, request);
+        return api.mergeDocuments(Comlink.transfer(args, transfer), onProgress && Comlink.proxy(onProgress));
       });
     },
 
     zipPerRow(request, onProgress) {
       return run(async (startedIn) => {
-        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-        const api = await withWorkbook(startedIn, request.workbook);
-        const rowIndexes = request.rowIndexes.slice();
-        const args = {
-          template,
-          sheetName: request.sheetName,
-          rowIndexes,
-          mapping: request.mapping,
-          formats: request.formats,
-          nameColumn: request.nameColumn,
-          now: request.now,
-        };
-        const callback = onProgress ? Comlink.proxy(onProgress) : undefined;
-        connect(startedIn);
-        return api.zipPerRow(Comlink.transfer(args, [template, rowIndexes.buffer]), callback);
+        const { api, args, transfer } = await mergeArgs(startedIn, request);
+        return api.zipPerRow(Comlink.transfer({ ...args, nameColumn: request.nameColumn }, transfer), onProgress && Comlink.proxy(onProgress));
       });
     },
 
