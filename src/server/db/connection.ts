@@ -179,6 +179,10 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     });
     // An idle client losing its connection must not crash the process; the pool drops it and the next query reconnects.
     pool.on('error', () => {});
+    // A client can report an error when neither the pool nor a request listens (a terminated backend
+    // while the pool ends a broken client, or between checkouts): a no-op listener on every client
+    // keeps that from becoming an unhandled 'error' that ends the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) as never }) });
     pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
