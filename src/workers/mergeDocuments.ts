@@ -8,6 +8,8 @@ import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
 import { withZip64End } from './zip64';
 import { deflatedInFrame, deflatedOnce, partFrame, SMALL_PART_OPTIONS, type PartFrame } from './smallParts';
+import { compileFrame, joinChunks, renderFramed, verifyFrame, type RenderFrame } from './partFrames';
+import { deflateChunks, precompressed } from './compressedParts';
 
 export interface MergeProgress {
   processed: number;
@@ -97,6 +99,87 @@ function hasTags(parts: TemplatePart[] | undefined): boolean {
   return (parts ?? []).some((p) => p.type === 'placeholder');
 }
 
+/** One row's rendering of a part: byte chunks, and what decides it when it was framed. */
+interface RenderedPart {
+  chunks: Uint8Array[];
+  /** The row's values of the part's keys (a framed rendering is decided by them); null: rendered by docxtemplater. */
+  key: string | null;
+  /** True when chunks alternate the frame's segments (even) and escaped values (odd). */
+  framed: boolean;
+}
+
+/**
+ * Renders one templated part per row: through its frame when it has one (see partFrames.ts) and
+ * the row's values allow, else through docxtemplater. Each way a frame renders (chunks, or text
+ * when a value is empty) is compared once with docxtemplater's rendering before it is trusted;
+ * a frame that differs is dropped, and the part renders through docxtemplater from then on.
+ */
+class PartRenderer {
+  private frame: RenderFrame | null | undefined;
+  private checked = { chunks: false, text: false };
+  private trimmed = { head: 0, tail: 0 };
+
+  constructor(
+    private readonly doc: Docxtemplater,
+    readonly path: string,
+    private readonly tree: TemplatePart[] | undefined,
+    private readonly encoder: TextEncoder,
+  ) {}
+
+  /** The frame, compiled on first use (null: this part renders through docxtemplater). */
+  private frameOf(): RenderFrame | null {
+    if (this.frame === undefined) this.frame = compileFrame(this.tree, (data) => renderPart(this.doc, this.path, data));
+    return this.frame;
+  }
+
+  /** Cuts `head` bytes off the start and `tail` off the end of every rendering (the main part's shell). */
+  trim(head: string, tail: string): void {
+    this.trimmed = { head: this.encoder.encode(head).length, tail: this.encoder.encode(tail).length };
+    const frame = this.frameOf();
+    if (!frame) return;
+    const segments = [...frame.segments];
+    const last = segments.length - 1;
+    if (!segments[0].startsWith(head) || !segments[last].endsWith(tail) || (last === 0 && segments[0].length < head.length + tail.length)) {
+      this.frame = null;
+      return;
+    }
+    segments[0] = segments[0].slice(head.length);
+    segments[last] = segments[last].slice(0, segments[last].length - tail.length);
+    this.frame = { ...frame, segments, segmentBytes: segments.map((text) => this.encoder.encode(text)) };
+  }
+
+  /** docxtemplater's rendering, trimmed like the frame. */
+  private renderFull(values: Record<string, string>): Uint8Array {
+    const bytes = renderPart(this.doc, this.path, values);
+    const { head, tail } = this.trimmed;
+    return head === 0 && tail === 0 ? bytes : bytes.subarray(head, bytes.length - tail);
+  }
+
+  render(values: Record<string, string>): RenderedPart {
+    const frame = this.frameOf();
+    const chunks = frame && renderFramed(frame, values, this.encoder);
+    if (!frame || !chunks) return { chunks: [this.renderFull(values)], key: null, framed: false };
+    const framed = chunks.length === frame.segments.length * 2 - 1;
+    const way = framed ? 'chunks' : 'text';
+    if (!this.checked[way]) {
+      const expected = this.renderFull(values);
+      if (!verifyFrame(frame, values, expected, this.encoder)) {
+        this.frame = null;
+        return { chunks: [expected], key: null, framed: false };
+      }
+      this.checked[way] = true;
+    }
+    let key = '';
+    for (const k of frame.keys) key += `${values[k] ?? ''}\u0000`;
+    return { chunks, key, framed };
+  }
+
+  /** Whether the frame's segment `index` names a header or footer (a section break's references). */
+  segmentNamesPart(index: number): boolean {
+    return this.frame?.segments[index]?.includes('Reference') ?? true;
+  }
+}
+
 /**
  * A header/footer with placeholders: each section gets its own rendered copy, next to the original
  * (same folder, so the copy of its .rels resolves the same pictures). Sections whose rendering is
@@ -107,8 +190,9 @@ interface SectionPart extends HeaderFooterPart {
   ids: string[];
   /** The part's own .rels (its logo picture…), copied with every copy; read once. */
   ownRels: PizZip.Data | undefined;
-  /** Rendered text → relationship id of the copy holding it. */
+  /** Rendered text (or, when framed, the values that decide it) → relationship id of the copy holding it. */
   copies: Map<string, string>;
+  renderer: PartRenderer;
   /** The static text around the values, deflated once (null: the part has none worth framing). */
   frame?: PartFrame | null;
 }
@@ -126,7 +210,7 @@ function frameOf(doc: Docxtemplater, part: SectionPart, values: Record<string, s
   return part.frame;
 }
 
-function perSectionParts(template: CompiledTemplate): SectionPart[] {
+function perSectionParts(template: CompiledTemplate, encoder: TextEncoder): SectionPart[] {
   const byPath = new Map<string, SectionPart>();
   const parts: SectionPart[] = [];
   for (const part of template.headersFooters) {
@@ -137,7 +221,7 @@ function perSectionParts(template: CompiledTemplate): SectionPart[] {
       continue;
     }
     const ownRels = readPart(template.zip, relsPathOf(part.path));
-    const sectionPart = { ...part, ids: [part.id], ownRels: ownRels === undefined ? undefined : deflatedOnce(new TextEncoder().encode(ownRels)), copies: new Map() };
+    const sectionPart = { ...part, ids: [part.id], ownRels: ownRels === undefined ? undefined : deflatedOnce(new TextEncoder().encode(ownRels)), copies: new Map(), renderer: new PartRenderer(template.doc, part.path, template.trees.get(part.path), encoder) };
     byPath.set(part.path, sectionPart);
     parts.push(sectionPart);
   }
@@ -147,18 +231,6 @@ function perSectionParts(template: CompiledTemplate): SectionPart[] {
 function copyPath(path: string, section: number): string {
   const dot = path.lastIndexOf('.');
   return `${path.slice(0, dot)}_s${section}${path.slice(dot)}`;
-}
-
-function concatBytes(chunks: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
 
 function failureMessage(error: unknown): string {
@@ -194,11 +266,12 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   if (problem) throw new Error(`Failed to create merged document: ${problem}`);
   const { doc, zip, main, mainRels } = template;
   const sectPr = nextPageSectPr(finalSectPr);
-  const sectionParts = perSectionParts(template);
-  const sectionPaths = new Set(sectionParts.map((p) => p.path));
-
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  const sectionParts = perSectionParts(template, encoder);
+  const sectionPaths = new Set(sectionParts.map((p) => p.path));
+  const mainRenderer = new PartRenderer(doc, main, template.trees.get(main), encoder);
+
   const body: Uint8Array[] = [];
   const failures: string[] = [];
   const newRelationships: Relationship[] = [];
@@ -215,6 +288,13 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const plainBreak = encoder.encode(sectionBreakParagraph(sectPr));
   const sectionBreak = (ids: ReadonlyMap<string, string>): Uint8Array =>
     ids.size === 0 ? plainBreak : encoder.encode(sectionBreakParagraph(remapReferences(sectPr, ids)));
+  /** The row's body with its header/footer references pointing at the row's copies. */
+  const remapBody = (rendered: RenderedPart, ids: ReadonlyMap<string, string>): Uint8Array[] =>
+    rendered.chunks.map((chunk, c) => {
+      // Escaped values hold no '<', so no reference; of the frame's segments only those naming one change.
+      if (rendered.framed && (c % 2 === 1 || !mainRenderer.segmentNamesPart(c / 2))) return chunk;
+      return encoder.encode(remapReferences(decoder.decode(chunk), ids));
+    });
 
   onProgress?.({ processed: 0, total });
   for (let i = 0; i < total; i++) {
@@ -230,20 +310,23 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
     }
     const values = rowValues(row, mapping);
     try {
-      const rendered = renderPart(doc, main, values);
       if (!shell) {
-        const text = decoder.decode(rendered);
+        const text = decoder.decode(renderPart(doc, main, values));
         const { start, end } = bodyContent(text);
         shell = { head: encoder.encode(text.slice(0, start)), tail: encoder.encode(text.slice(end)) };
+        mainRenderer.trim(text.slice(0, start), text.slice(end));
       }
       // Render every part of the row before touching the package, so a failing row leaves no trace.
-      const renderedParts = sectionParts.map((part) => renderPart(doc, part.path, values));
+      const rendered = mainRenderer.render(values);
+      const renderedParts = sectionParts.map((part) => part.renderer.render(values));
       const ids = new Map<string, string>();
       sectionParts.forEach((part, p) => {
-        const bytes = renderedParts[p];
-        const text = decoder.decode(bytes);
-        let id = part.copies.get(text);
+        const { chunks, key } = renderedParts[p];
+        let bytes: Uint8Array | null = null;
+        const copyKey = key ?? `\u0001${decoder.decode((bytes = joinChunks(chunks)))}`;
+        let id = part.copies.get(copyKey);
         if (id === undefined) {
+          bytes ??= joinChunks(chunks);
           if (part.copies.size === 0) {
             // The first rendering goes into the original part, under its own id.
             id = part.id;
@@ -253,21 +336,20 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             id = `rIdMerge${sections + 1}_${part.id}`;
             const path = copyPath(part.path, sections + 1);
             const frame = frameOf(doc, part, values);
-            const framed = frame && deflatedInFrame(frame, bytes);
-            if (framed) zip.file(path, framed);
+            const deflated = frame && deflatedInFrame(frame, bytes);
+            if (deflated) zip.file(path, deflated);
             else zip.file(path, bytes, SMALL_PART_OPTIONS);
             if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels);
             newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
             newOverrides.push({ part: path, contentType: part.contentType });
           }
-          part.copies.set(text, id);
+          part.copies.set(copyKey, id);
         }
         if (id !== part.id) for (const original of part.ids) ids.set(original, id);
       });
-      let rowBody = rendered.subarray(shell.head.length, rendered.length - shell.tail.length);
-      if (bodyHasReferences && ids.size > 0) rowBody = encoder.encode(remapReferences(decoder.decode(rowBody), ids));
       if (sections > 0) body.push(sectionBreak(lastSectionIds));
-      body.push(rowBody);
+      if (bodyHasReferences && ids.size > 0) body.push(...remapBody(rendered, ids));
+      else body.push(...rendered.chunks);
       lastSectionIds = ids;
       firstValues ??= values;
       sections++;
@@ -285,8 +367,9 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   try {
     body.unshift(shell.head);
     body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)), shell.tail);
-    zip.file(main, concatBytes(body));
-    body.length = 0;
+    const { deflated, size, crc } = deflateChunks(body);
+    const parts = body.splice(0);
+    zip.file(main, precompressed(deflated, size, crc, () => joinChunks(parts)) ?? joinChunks(parts));
     // Other templated parts (document properties, footnotes, comments…) take the first merged row's values.
     const internals = doc as unknown as DocxtemplaterInternals;
     for (const file of Object.keys(internals.compiled)) {

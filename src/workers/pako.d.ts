@@ -12,6 +12,9 @@ declare module 'pako/dist/pako.es5.min.js' {
     constructor(options?: DeflateOptions & { raw?: boolean });
     onData(chunk: Uint8Array): void;
     push(data: Uint8Array, flushMode?: number | boolean): boolean;
+    /** Non-zero after a failed push, with msg saying why. */
+    err: number;
+    msg: string;
   }
   const pako: { deflateRaw: typeof deflateRaw; inflateRaw: typeof inflateRaw; Deflate: typeof Deflate };
   export default pako;

@@ -6,6 +6,7 @@
 // small, about 5× faster. It is ordinary deflate (method 8), so every zip reader opens it.
 import PizZip from 'pizzip';
 import pako from 'pako/dist/pako.es5.min.js';
+import { crc32, precompressed } from './compressedParts';
 
 interface Compression {
   magic: string;
@@ -101,36 +102,6 @@ function concat(chunks: Uint8Array[]): Uint8Array {
   return out;
 }
 
-const CRC_TABLE = (() => {
-  const table = new Int32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let crc = -1;
-  for (let i = 0; i < bytes.length; i++) crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];
-  return (crc ^ -1) >>> 0;
-}
-
-let compressedPrototype: object | null | undefined;
-
-/**
- * pizzip's CompressedObject prototype (the class is not exported): generate() writes an entry whose
- * data is one of those as its compressed bytes, as it does for entries read from a zip.
- */
-function compressedObjectPrototype(): object | null {
-  if (compressedPrototype === undefined) {
-    const sample = deflatedOnce(new Uint8Array([32]));
-    compressedPrototype = sample instanceof Uint8Array || typeof sample !== 'object' ? null : (Object.getPrototypeOf(sample) as object);
-  }
-  return compressedPrototype;
-}
-
 /**
  * `bytes` (one rendering of the framed part) deflated through its frame, as zip.file(path, data)
  * takes it; null when the rendering does not start and end with the frame's static text.
@@ -140,8 +111,6 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): PizZip.Dat
   const middle = bytes.length - prefix.length - suffix.length;
   if (middle < 0 || commonPrefix(bytes, prefix, prefix.length) !== prefix.length) return null;
   if (commonSuffix(bytes, suffix, suffix.length) !== suffix.length) return null;
-  const proto = compressedObjectPrototype();
-  if (!proto) return null;
   const blocks = Math.ceil(middle / 0xffff);
   const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
   out.set(frame.head, 0);
@@ -160,13 +129,5 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): PizZip.Dat
     left -= len;
   }
   out.set(frame.tail, at);
-  return Object.assign(Object.create(proto) as object, {
-    compressedSize: out.length,
-    uncompressedSize: bytes.length,
-    crc32: crc32(bytes),
-    compressionMethod: '\x08\x00',
-    compressedContent: null,
-    getCompressedContent: () => out,
-    getContent: () => bytes,
-  }) as unknown as PizZip.Data;
+  return precompressed(out, bytes.length, crc32(bytes), () => bytes);
 }
