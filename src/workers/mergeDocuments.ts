@@ -1,15 +1,14 @@
 import type Docxtemplater from 'docxtemplater';
-import type PizZip from 'pizzip';
 import { compileTemplate, type CompiledTemplate, type HeaderFooterPart, type TemplatePart } from './template';
 import { addPackageEntries, readPart, relativeTarget, relsPathOf, type Relationship } from './docxPackage';
 import { bodyContent, nextPageSectPr, remapReferences, sectionBreakParagraph, splitFinalSectPr } from './sections';
 import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
-import { withZip64End } from './zip64';
-import { deflatedInFrame, deflatedOnce, partFrame, SMALL_PART_OPTIONS, type PartFrame } from './smallParts';
+import { deflatedInFrame, deflateSmall, partFrame, type DeflatedPart, type PartFrame } from './smallParts';
 import { compileFrame, joinChunks, renderFramed, verifyFrame, type RenderFrame } from './partFrames';
-import { deflateChunks, precompressed } from './compressedParts';
+import { deflateChunks } from './compressedParts';
+import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
 export interface MergeProgress {
   processed: number;
@@ -188,8 +187,8 @@ class PartRenderer {
 interface SectionPart extends HeaderFooterPart {
   /** Every relationship id of the main document that names this part (usually one). */
   ids: string[];
-  /** The part's own .rels (its logo picture…), copied with every copy; read once. */
-  ownRels: PizZip.Data | undefined;
+  /** The part's own .rels (its logo picture…), copied with every copy; read and deflated once. */
+  ownRels: DeflatedPart | undefined;
   /** Rendered text (or, when framed, the values that decide it) → relationship id of the copy holding it. */
   copies: Map<string, string>;
   renderer: PartRenderer;
@@ -221,7 +220,7 @@ function perSectionParts(template: CompiledTemplate, encoder: TextEncoder): Sect
       continue;
     }
     const ownRels = readPart(template.zip, relsPathOf(part.path));
-    const sectionPart = { ...part, ids: [part.id], ownRels: ownRels === undefined ? undefined : deflatedOnce(new TextEncoder().encode(ownRels)), copies: new Map(), renderer: new PartRenderer(template.doc, part.path, template.trees.get(part.path), encoder) };
+    const sectionPart = { ...part, ids: [part.id], ownRels: ownRels === undefined ? undefined : deflateSmall(encoder.encode(ownRels)), copies: new Map(), renderer: new PartRenderer(template.doc, part.path, template.trees.get(part.path), encoder) };
     byPath.set(part.path, sectionPart);
     parts.push(sectionPart);
   }
@@ -276,6 +275,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const failures: string[] = [];
   const newRelationships: Relationship[] = [];
   const newOverrides: { part: string; contentType: string }[] = [];
+  /** The header/footer copies and their .rels, written after the template's own parts. */
+  const copies: ZipEntry[] = [];
   // The text around the body has no tags, so it renders to the same bytes for every row.
   let shell: { head: Uint8Array; tail: Uint8Array } | null = null;
   // A template with its own section breaks references headers inside the body too.
@@ -336,10 +337,9 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             id = `rIdMerge${sections + 1}_${part.id}`;
             const path = copyPath(part.path, sections + 1);
             const frame = frameOf(doc, part, values);
-            const deflated = frame && deflatedInFrame(frame, bytes);
-            if (deflated) zip.file(path, deflated);
-            else zip.file(path, bytes, SMALL_PART_OPTIONS);
-            if (part.ownRels !== undefined) zip.file(relsPathOf(path), part.ownRels);
+            const deflated = (frame && deflatedInFrame(frame, bytes)) ?? deflateSmall(bytes);
+            copies.push({ name: path, method: 8, ...deflated });
+            if (part.ownRels !== undefined) copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });
             newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
             newOverrides.push({ part: path, contentType: part.contentType });
           }
@@ -367,9 +367,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   try {
     body.unshift(shell.head);
     body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)), shell.tail);
-    const { deflated, size, crc } = deflateChunks(body);
-    const parts = body.splice(0);
-    zip.file(main, precompressed(deflated, size, crc, () => joinChunks(parts)) ?? joinChunks(parts));
+    const mainEntry: ZipEntry = { name: main, method: 8, ...deflateChunks(body) };
+    body.length = 0;
     // Other templated parts (document properties, footnotes, comments…) take the first merged row's values.
     const internals = doc as unknown as DocxtemplaterInternals;
     for (const file of Object.keys(internals.compiled)) {
@@ -377,7 +376,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       zip.file(file, renderPart(doc, file, firstValues));
     }
     addPackageEntries(zip, mainRels, newRelationships, newOverrides);
-    const bytes = withZip64End(zip.generate({ type: 'uint8array', compression: 'DEFLATE' }), Object.keys(zip.files).length);
+    const bytes = writeZip([...entriesOf(zip, new Map([[main, mainEntry]])), ...copies], args.now);
     const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
     return { buffer, fileName: mergedFileName(args.now ?? new Date()), sections, skipped };
   } catch (error) {

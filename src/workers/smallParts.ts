@@ -1,47 +1,22 @@
 // A merged letterhead document adds a header, footer and .rels copy per section: tens of
-// thousands of parts of 0.3–3 kB. pizzip deflates each with zlib's default 32 kB window and
-// 128 kB hash tables, allocated and cleared per part, which costs far more than the deflating
-// itself (≈0.4 ms a part, more than rendering the row). Parts added with SMALL_PART_OPTIONS are
-// deflated with a 4 kB window and small tables instead: the same compressed size for parts this
-// small, about 5× faster. It is ordinary deflate (method 8), so every zip reader opens it.
-import PizZip from 'pizzip';
+// thousands of parts of 0.3–3 kB. Deflating each with zlib's default 32 kB window and 128 kB hash
+// tables (what pizzip does) allocates and clears those tables per part, which costs far more than
+// the deflating itself (≈0.4 ms a part, more than rendering the row). Small parts are deflated with
+// a 4 kB window and small tables instead: the same compressed size for parts this small, about 5×
+// faster. It is ordinary deflate (method 8), so every zip reader opens it.
 import pako from 'pako/dist/pako.es5.min.js';
-import { crc32, precompressed } from './compressedParts';
+import { crc32 } from './compressedParts';
+import type { ZipEntry } from './zipWriter';
 
-interface Compression {
-  magic: string;
-  compressInputType: string;
-  uncompressInputType: string;
-  compress(input: Uint8Array, options: unknown): Uint8Array;
-  uncompress(input: Uint8Array): Uint8Array;
-}
+const DEFLATE_SMALL = { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 };
+const Z_SYNC_FLUSH = 2;
 
-const NAME = 'DEFLATE_SMALL_PART';
-// PizZip.compressions is the registry pizzip's generate() looks compression names up in.
-const compressions = (PizZip as unknown as { compressions?: Record<string, Compression> }).compressions;
-if (compressions) compressions[NAME] ??= {
-  magic: '\x08\x00',
-  compressInputType: 'uint8array',
-  uncompressInputType: 'uint8array',
-  compress: (input) => pako.deflateRaw(input, { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 }),
-  uncompress: (input) => pako.inflateRaw(input),
-};
+/** A part's bytes deflated, with the size and CRC-32 of the plain bytes (what a zip entry holds). */
+export type DeflatedPart = Pick<ZipEntry, 'data' | 'size' | 'crc'>;
 
-/** zip.file(path, data, SMALL_PART_OPTIONS) for parts of a few kB. */
-export const SMALL_PART_OPTIONS = (compressions ? { compression: NAME } : {}) as unknown as PizZip.FileOptions;
-
-/**
- * A part written unchanged into many copies (a header's .rels for each section), deflated once:
- * pizzip stores an entry read from a zip as its compressed bytes and writes those bytes again
- * without inflating or deflating them. Returns what zip.file(path, data) takes.
- */
-export function deflatedOnce(bytes: Uint8Array): PizZip.Data {
-  const single = new PizZip();
-  single.file('part', bytes, SMALL_PART_OPTIONS);
-  const read = new PizZip(single.generate({ type: 'uint8array' }));
-  const compressed = (read.files.part as unknown as { _data?: PizZip.Data })._data;
-  // Should pizzip ever keep entries otherwise, the plain bytes still make a correct copy.
-  return compressed !== undefined && typeof compressed === 'object' && !(compressed instanceof Uint8Array) ? compressed : bytes;
+/** A part of a few kB deflated; a part written unchanged into many copies (a header's .rels) is deflated once this way. */
+export function deflateSmall(bytes: Uint8Array): DeflatedPart {
+  return { data: pako.deflateRaw(bytes, DEFLATE_SMALL), size: bytes.length, crc: crc32(bytes) };
 }
 
 // A header copy differs from the next only where the row's values go: the XML before the first
@@ -49,8 +24,6 @@ export function deflatedOnce(bytes: Uint8Array): PizZip.Data {
 // copy as [static head, deflated, flushed to a byte] + [values, stored block] + [static tail,
 // deflated, final block] gives an ordinary deflate stream per copy without deflating per copy
 // (per-copy deflate was the largest cost of a letterhead merge: ≈60 µs a part).
-const DEFLATE_SMALL = { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 };
-const Z_SYNC_FLUSH = 2;
 
 export interface PartFrame {
   prefix: Uint8Array;
@@ -103,10 +76,9 @@ function concat(chunks: Uint8Array[]): Uint8Array {
 }
 
 /**
- * `bytes` (one rendering of the framed part) deflated through its frame, as zip.file(path, data)
- * takes it; null when the rendering does not start and end with the frame's static text.
+ * `bytes` (one rendering of the framed part) deflated through its frame; null when the rendering does not start and end with the frame's static text.
  */
-export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): PizZip.Data | null {
+export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPart | null {
   const { prefix, suffix } = frame;
   const middle = bytes.length - prefix.length - suffix.length;
   if (middle < 0 || commonPrefix(bytes, prefix, prefix.length) !== prefix.length) return null;
@@ -129,5 +101,5 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): PizZip.Dat
     left -= len;
   }
   out.set(frame.tail, at);
-  return precompressed(out, bytes.length, crc32(bytes), () => bytes);
+  return { data: out, size: bytes.length, crc: crc32(bytes) };
 }

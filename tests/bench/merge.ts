@@ -51,7 +51,7 @@ export async function benchMerge(count: number, template: Uint8Array = benchTemp
   const rows = Array.from({ length: count }, (_, i) => benchRow(i));
   const mapping = Object.fromEntries(BENCH_FIELDS.map((f) => [f, f]));
   const loop = benchLoopTemplate();
-  const runs = count <= 1000 ? 3 : 1;
+  const runs = count <= 10_000 ? 3 : 1;
   let mergeMs = Number.POSITIVE_INFINITY;
   let floorMs = Number.POSITIVE_INFINITY;
   let maxProgressGapMs = 0;

@@ -1,15 +1,14 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { deflatedInFrame, partFrame } from '../../../src/workers/smallParts';
+import { deflatedInFrame, partFrame, type DeflatedPart } from '../../../src/workers/smallParts';
+import { writeZip } from '../../../src/workers/zipWriter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const render = (value: string) => bytes(`<w:hdr><w:p><w:t>Tagihan ${value}</w:t></w:p><w:p><w:t>${value}!</w:t></w:p></w:hdr>`);
 
 /** Written into a zip and read back with CRC checks, as a reader opening the merged file would. */
-function roundTrip(data: PizZip.Data): string {
-  const zip = new PizZip();
-  zip.file('word/header1_s2.xml', data);
-  const read = new PizZip(zip.generate({ type: 'uint8array', compression: 'DEFLATE' }), { checkCRC32: true });
+function roundTrip(part: DeflatedPart): string {
+  const read = new PizZip(writeZip([{ name: 'word/header1_s2.xml', method: 8, ...part }]), { checkCRC32: true });
   return read.file('word/header1_s2.xml')!.asText();
 }
 
