@@ -51,40 +51,60 @@ const BODY_LEVEL = 3;
 
 /**
  * Deflates a part given as many chunks (the merged body: the frame's shared segments and each
- * row's values) without joining them first: they go to one deflate stream in 256 kB batches, and
- * their CRC-32 is taken on the way.
+ * row's values) as they come, without joining them: they go to one deflate stream in 256 kB
+ * batches, and their CRC-32 is taken on the way. The merge pushes each row as it renders it, so
+ * the body is never held whole, only its compressed bytes.
  */
-export function deflateChunks(chunks: readonly Uint8Array[]): { data: Uint8Array; size: number; crc: number } {
-  const deflate = new pako.Deflate({ raw: true, level: BODY_LEVEL });
-  const out: Uint8Array[] = [];
-  deflate.onData = (chunk: Uint8Array) => out.push(chunk);
-  const stage = new Uint8Array(STAGE_BYTES);
-  let staged = 0;
-  let size = 0;
-  let crc = 0;
-  const flush = () => {
-    if (staged === 0) return;
-    const batch = stage.subarray(0, staged);
-    crc = crc32(batch, crc);
-    deflate.push(batch, false);
-    staged = 0;
-  };
-  for (const chunk of chunks) {
-    size += chunk.length;
-    if (chunk.length >= STAGE_BYTES) {
-      flush();
-      crc = crc32(chunk, crc);
-      deflate.push(chunk, false);
-      continue;
-    }
-    if (staged + chunk.length > STAGE_BYTES) flush();
-    stage.set(chunk, staged);
-    staged += chunk.length;
+export class StreamingDeflate {
+  private readonly deflate = new pako.Deflate({ raw: true, level: BODY_LEVEL });
+  private readonly out: Uint8Array[] = [];
+  private readonly stage = new Uint8Array(STAGE_BYTES);
+  private staged = 0;
+  private size = 0;
+  private crc = 0;
+
+  constructor() {
+    this.deflate.onData = (chunk: Uint8Array) => this.out.push(chunk);
   }
-  flush();
-  deflate.push(new Uint8Array(0), true);
-  if (deflate.err) throw new Error(deflate.msg || 'deflate failed');
-  return { data: joinAll(out), size, crc };
+
+  push(chunk: Uint8Array): void {
+    this.size += chunk.length;
+    if (chunk.length >= STAGE_BYTES) {
+      this.flush();
+      this.send(chunk);
+      return;
+    }
+    if (this.staged + chunk.length > STAGE_BYTES) this.flush();
+    this.stage.set(chunk, this.staged);
+    this.staged += chunk.length;
+  }
+
+  /** The compressed part, with the size and CRC-32 of everything pushed. */
+  finish(): { data: Uint8Array; size: number; crc: number } {
+    this.flush();
+    this.deflate.push(new Uint8Array(0), true);
+    if (this.deflate.err) throw new Error(this.deflate.msg || 'deflate failed');
+    return { data: joinAll(this.out), size: this.size, crc: this.crc };
+  }
+
+  private flush(): void {
+    if (this.staged === 0) return;
+    this.send(this.stage.subarray(0, this.staged));
+    this.staged = 0;
+  }
+
+  private send(bytes: Uint8Array): void {
+    this.crc = crc32(bytes, this.crc);
+    this.deflate.push(bytes, false);
+    if (this.deflate.err) throw new Error(this.deflate.msg || 'deflate failed');
+  }
+}
+
+/** deflate of the chunks joined (see StreamingDeflate). */
+export function deflateChunks(chunks: readonly Uint8Array[]): { data: Uint8Array; size: number; crc: number } {
+  const stream = new StreamingDeflate();
+  for (const chunk of chunks) stream.push(chunk);
+  return stream.finish();
 }
 
 function joinAll(chunks: readonly Uint8Array[]): Uint8Array {

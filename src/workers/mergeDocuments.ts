@@ -7,7 +7,7 @@ import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
 import { deflatedInFrame, deflateSmall, partFrame, type DeflatedPart, type PartFrame } from './smallParts';
 import { compileFrame, joinChunks, renderFramed, verifyFrame, type RenderFrame } from './partFrames';
-import { deflateChunks } from './compressedParts';
+import { StreamingDeflate } from './compressedParts';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
 export interface MergeProgress {
@@ -271,7 +271,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const sectionPaths = new Set(sectionParts.map((p) => p.path));
   const mainRenderer = new PartRenderer(doc, main, template.trees.get(main), encoder);
 
-  const body: Uint8Array[] = [];
+  /** The merged main part, deflated as each row is rendered (started with the first row: it needs the shell). */
+  let body: StreamingDeflate | null = null;
   const failures: string[] = [];
   const newRelationships: Relationship[] = [];
   const newOverrides: { part: string; contentType: string }[] = [];
@@ -347,9 +348,12 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         }
         if (id !== part.id) for (const original of part.ids) ids.set(original, id);
       });
+      if (!body) {
+        body = new StreamingDeflate();
+        body.push(shell.head);
+      }
       if (sections > 0) body.push(sectionBreak(lastSectionIds));
-      if (bodyHasReferences && ids.size > 0) body.push(...remapBody(rendered, ids));
-      else body.push(...rendered.chunks);
+      for (const chunk of bodyHasReferences && ids.size > 0 ? remapBody(rendered, ids) : rendered.chunks) body.push(chunk);
       lastSectionIds = ids;
       firstValues ??= values;
       sections++;
@@ -360,15 +364,14 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   onProgress?.({ processed: total, total });
   if (failures.length > 0) throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
   if (await shouldCancel?.()) throw new CancelledError();
-  if (!shell || !firstValues) {
+  if (!shell || !firstValues || !body) {
     throw new Error('Failed to create merged document: no selected row has at least 2 non-empty values');
   }
 
   try {
-    body.unshift(shell.head);
-    body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)), shell.tail);
-    const mainEntry: ZipEntry = { name: main, method: 8, ...deflateChunks(body) };
-    body.length = 0;
+    body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)));
+    body.push(shell.tail);
+    const mainEntry: ZipEntry = { name: main, method: 8, ...body.finish() };
     // Other templated parts (document properties, footnotes, comments…) take the first merged row's values.
     const internals = doc as unknown as DocxtemplaterInternals;
     for (const file of Object.keys(internals.compiled)) {
