@@ -3,6 +3,7 @@
 import PizZip from 'pizzip';
 import type { DocumentPreview, PreviewBlock } from '../domain/documentPreview';
 import { mergeDocuments } from './mergeDocuments';
+import { findMainDocument, readPart, readRelationships, relsPathOf, resolveTarget } from './docxPackage';
 import { hasEnoughData } from './rowData';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -59,26 +60,17 @@ function partText(xml: string): string {
     .join('\n');
 }
 
-/** The header and footer parts the document's relationships name, in relationship order. */
-function sectionParts(zip: PizZip, kind: 'header' | 'footer'): string[] {
-  const rels = zip.file('word/_rels/document.xml.rels')?.asText() ?? '';
-  const targets = [...rels.matchAll(/<Relationship\b[^>]*>/g)]
-    .map((m) => m[0])
-    .filter((tag) => new RegExp(`Type="[^"]*/${kind}"`).test(tag))
-    .map((tag) => /Target="([^"]+)"/.exec(tag)?.[1] ?? '')
-    .filter(Boolean)
-    .map((target) => (target.startsWith('/') ? target.slice(1) : `word/${target}`));
-  return targets.map((path) => partText(zip.file(path)?.asText() ?? '')).filter((text) => text !== '');
-}
-
-/** A merged .docx read back as the preview shows it. */
+/** A merged .docx read back as the preview shows it: the main part, headers and footers found through the package's relationships. */
 export function documentPreview(buffer: ArrayBuffer): DocumentPreview {
   const zip = new PizZip(buffer);
-  return {
-    headers: sectionParts(zip, 'header'),
-    body: textBlocks(zip.file('word/document.xml')?.asText() ?? ''),
-    footers: sectionParts(zip, 'footer'),
-  };
+  const main = findMainDocument(zip);
+  const relationships = readRelationships(zip, relsPathOf(main)).filter((r) => r.targetMode !== 'External');
+  // Header and footer parts in relationship order; a part several sections share is read once.
+  const sectionParts = (kind: 'header' | 'footer'): string[] =>
+    [...new Set(relationships.filter((r) => r.type.endsWith(`/${kind}`)).map((r) => resolveTarget(main, r.target)))]
+      .map((path) => partText(readPart(zip, path) ?? ''))
+      .filter((text) => text !== '');
+  return { headers: sectionParts('header'), body: textBlocks(readPart(zip, main) ?? ''), footers: sectionParts('footer') };
 }
 
 export function thinRowMessage(rowNumber: number): string {
