@@ -113,7 +113,7 @@ interface RenderedPart {
  * when a value is empty) is compared once with docxtemplater's rendering before it is trusted;
  * a frame that differs is dropped, and the part renders through docxtemplater from then on.
  */
-class PartRenderer {
+export class PartRenderer {
   private frame: RenderFrame | null | undefined;
   private checked = { chunks: false, text: false };
   private trimmed = { head: 0, tail: 0 };
