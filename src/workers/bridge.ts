@@ -214,6 +214,7 @@ export function createGeneratorBridge(
     if (transfer.length > 0) {
       // Comlink collects an argument's transferables when it is sent; one argument may carry them all.
       const carrier = wire.findIndex((arg) => typeof arg === 'object' && arg !== null);
+      if (carrier < 0) throw new TypeError(`${String(method)}: no argument to carry the transferred buffers`);
       wire[carrier] = Comlink.transfer(wire[carrier], transfer);
     }
     if (onProgress) wire.push(Comlink.proxy(onProgress));
@@ -283,8 +284,10 @@ export function createGeneratorBridge(
       return;
     }
     const buffer = await readBytes(source, FILE_READ_FAILED);
+    const opened = send(job, 'openWorkbook', [buffer], { transfer: [buffer] });
+    // Sent (a cancelled call throws before): until it is parsed, no workbook is known to be held.
     workbookSource = null;
-    await send(job, 'openWorkbook', [buffer], { transfer: [buffer] });
+    await opened;
     workbookSource = source;
     workbookWorker = job.worker;
   }
@@ -308,8 +311,9 @@ export function createGeneratorBridge(
     readWorkbook: (file, options) =>
       call(options, async (job) => {
         const buffer = await readBytes(file, FILE_READ_FAILED);
+        const reading = send(job, 'readWorkbook', [buffer], { transfer: [buffer] });
         workbookSource = null;
-        const result = await send(job, 'readWorkbook', [buffer], { transfer: [buffer] });
+        const result = await reading;
         workbookSource = file;
         workbookWorker = job.worker;
         return { sheetNames: result.sheetNames, sheetName: result.sheetName, sheet: new SheetTable(result.sheet) };
@@ -321,8 +325,9 @@ export function createGeneratorBridge(
         const source = file ?? workbookSource;
         if (!source || holds(source)) return new SheetTable(await send(job, 'readSheet', [sheetName]));
         const buffer = await readBytes(source, FILE_READ_FAILED);
+        const reading = send(job, 'readSheet', [sheetName, buffer], { transfer: [buffer] });
         workbookSource = null;
-        const packed = await send(job, 'readSheet', [sheetName, buffer], { transfer: [buffer] });
+        const packed = await reading;
         workbookSource = source;
         workbookWorker = job.worker;
         return new SheetTable(packed);

@@ -309,6 +309,26 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     bridge.release();
   });
 
+  it('a workbook read aborted while reading its file leaves the workbook the worker holds in use', async () => {
+    const log: string[] = [];
+    const calls: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log, calls));
+    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const controller = new AbortController();
+    const other = bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'), { signal: controller.signal });
+    controller.abort();
+    await expect(other).rejects.toBeInstanceOf(CancelledError);
+    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    // Read from the worker's copy: no file was sent again.
+    expect(calls).toEqual(['readWorkbook', 'readSheet']);
+    // A fresh worker still gets the file last read.
+    bridge.release();
+    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    expect(calls).toEqual(['readWorkbook', 'readSheet', 'readSheet']);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+    bridge.release();
+  });
+
   it('a call without a signal works, and aborting a settled call changes nothing', async () => {
     const log: string[] = [];
     const bridge = createGeneratorBridge(channelWorker(log));
