@@ -24,9 +24,12 @@
 //     it for its screen), and its `result` keeps the failed answer (status, field, error) for a
 //     machine that shows details (a field error, a 409 on the username, a 401 on load); it reads
 //     them with `isServiceError(event.error)`. `succeeded(result)` returns the answer or throws.
-//   - Anything else (a bug, a lost chunk) rejects the same way with its own Error, and the machine
-//     shows its generic fallback text: `failureText(event.error, fallback)`.
+//     A failure found without asking the server (no API client loaded, an id missing) is one too:
+//     `ServiceError.of(text)`, status 0.
+//   - Anything else (a bug, a browser error) rejects the same way with its own Error, and the
+//     machine shows its generic fallback text: `failureText(event.error, fallback)`.
 //   - The generator's actors reach the worker, not the server: they reject with the worker's Error
-//     (its message the detail shown after the step's own words) or CancelledError.
+//     (its message the detail shown after the step's own words) or CancelledError, and pass their
+//     actor's signal to the bridge, so a stopped actor aborts its own call.
 export type { ServiceResult } from '../../domain/serviceResult';
 export type { Kept } from './shell';
