@@ -1,5 +1,6 @@
-// The one result type of a call to the server: every service of src/api answers with it, and the
-// machines' injected actors take it as their output (see src/ui/wiring/index.ts for the policy).
+// The one result type of a call to the server: every service of src/api answers with it. A
+// machine's actor resolves with a successful one and rejects with a ServiceError (see
+// src/ui/wiring/index.ts for the policy).
 
 export interface Pagination {
   page?: number;
@@ -21,4 +22,42 @@ export interface ServiceResult<T> {
   readonly pagination?: Pagination | null;
   /** On failure: the input field the server blamed (e.g. 'email'), when it named one. */
   readonly field?: string;
+}
+
+/**
+ * How a failed call reaches a machine: the actor rejects with it (an actor resolves only with a
+ * call that succeeded). `message` is the text to show, already worded for the screen; `result`
+ * keeps the failed answer (status, field, error) for a machine that shows details.
+ */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+  readonly result: ServiceResult<unknown>;
+
+  constructor(result: ServiceResult<unknown>, text: string = result.error ?? '') {
+    super(text);
+    this.result = result;
+  }
+
+  /** A failure decided before or without an answer (status 0), shown as `text`. */
+  static of(text: string, status = 0): ServiceError {
+    return new ServiceError({ success: false, data: null, error: text, status }, text);
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  if (error instanceof ServiceError) return true;
+  // A copy of this module in another chunk makes another class: recognise it by its shape.
+  const result = error instanceof Error && error.name === 'ServiceError' ? (error as { result?: unknown }).result : null;
+  return typeof result === 'object' && result !== null;
+}
+
+/** The successful answer, or a ServiceError (its text the answer's own, or `text` when given). */
+export function succeeded<T>(result: ServiceResult<T>, text?: string): ServiceResult<T> {
+  if (!result.success) throw new ServiceError(result, text ?? result.error ?? '');
+  return result;
+}
+
+/** What a machine shows for an actor's error: a ServiceError's text, else the machine's own fallback. */
+export function failureText(error: unknown, fallback: string): string {
+  return isServiceError(error) && error.message ? error.message : fallback;
 }

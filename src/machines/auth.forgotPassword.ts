@@ -2,7 +2,8 @@
 // the form for a few seconds, then the page goes to /signin.
 import { assertEvent, assign } from 'xstate';
 import { validateForgotPassword } from '../domain/validation/forms';
-import { authSetup, errorText, formAlert, RESET_EMAIL_SENT_DEFAULT } from './auth.setup';
+import { failureText } from '../domain/serviceResult';
+import { authSetup, formAlert, RESET_EMAIL_SENT_DEFAULT } from './auth.setup';
 
 export const forgotPasswordFlow = {
   /** Transitions of signedOut.idle. */
@@ -49,7 +50,7 @@ export const forgotPasswordFlow = {
               formAlert(
                 'forgotPassword',
                 'error',
-                errorText(event.error, 'Failed to send password reset email'),
+                failureText(event.error, 'Failed to send password reset email'),
               ),
           }),
         },

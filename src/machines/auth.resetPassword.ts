@@ -2,7 +2,8 @@
 // the user to /signin with a confirmation, a missing token is said on the form.
 import { assertEvent, assign } from 'xstate';
 import { validateResetPassword } from '../domain/validation/forms';
-import { authSetup, errorText, formAlert, PASSWORD_RESET_DONE } from './auth.setup';
+import { failureText } from '../domain/serviceResult';
+import { authSetup, formAlert, PASSWORD_RESET_DONE } from './auth.setup';
 
 export const resetPasswordFlow = {
   /** Transitions of signedOut.idle. */
@@ -48,7 +49,7 @@ export const resetPasswordFlow = {
               formAlert(
                 'resetPassword',
                 'error',
-                errorText(event.error, 'Failed to reset password'),
+                failureText(event.error, 'Failed to reset password'),
               ),
           }),
         },

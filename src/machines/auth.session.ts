@@ -94,7 +94,8 @@ export const authenticatedState = authSetup.createStateConfig({
           invoke: {
             src: 'fetchAvatar',
             onDone: { target: 'shown', actions: assign({ avatar: ({ event }) => event.output }) },
-            onError: 'shown',
+            // No image (404) or none readable: the default picture.
+            onError: { target: 'shown', actions: assign({ avatar: null }) },
           },
         },
         shown: {},

@@ -39,13 +39,6 @@ export const SESSION_EXPIRED_NOTICE: AuthNotice = {
 /** §8: pages where a 401 is a normal answer, not an expired session. */
 export const AUTH_PAGES = ['/signin', '/signup', '/forgot-password'];
 
-export const errorText = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message
-    ? error.message
-    : typeof error === 'string' && error
-      ? error
-      : fallback;
-
 /** The alert a form's page shows. */
 export const formAlert = (form: AuthForm, type: AuthAlert['type'], message: string): AuthAlert => ({
   form,

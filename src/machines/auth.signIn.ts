@@ -2,7 +2,8 @@
 // and the remembered route, failure shows the server's message on the form.
 import { assertEvent, assign } from 'xstate';
 import { validateSignIn } from '../domain/validation/forms';
-import { authSetup, errorText, formAlert } from './auth.setup';
+import { failureText } from '../domain/serviceResult';
+import { authSetup, formAlert } from './auth.setup';
 
 export const signInFlow = {
   /** Transitions of signedOut.idle. */
@@ -37,7 +38,7 @@ export const signInFlow = {
           target: 'idle',
           actions: assign({
             alert: ({ event }) =>
-              formAlert('signIn', 'error', errorText(event.error, 'Login failed')),
+              formAlert('signIn', 'error', failureText(event.error, 'Login failed')),
           }),
         },
       },

@@ -2,7 +2,8 @@
 // seconds (and follows the user to the sign-in page), then the page goes to /signin.
 import { assertEvent, assign } from 'xstate';
 import { validateSignUp } from '../domain/validation/forms';
-import { authSetup, errorText, formAlert, SIGN_UP_SUCCESS_DEFAULT } from './auth.setup';
+import { failureText } from '../domain/serviceResult';
+import { authSetup, formAlert, SIGN_UP_SUCCESS_DEFAULT } from './auth.setup';
 
 export const signUpFlow = {
   /** Transitions of signedOut.idle. */
@@ -37,7 +38,7 @@ export const signUpFlow = {
           target: 'idle',
           actions: assign({
             alert: ({ event }) =>
-              formAlert('signUp', 'error', errorText(event.error, 'Registration failed')),
+              formAlert('signUp', 'error', failureText(event.error, 'Registration failed')),
           }),
         },
       },

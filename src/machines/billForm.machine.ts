@@ -2,6 +2,7 @@
 // as typed, checked by the shared rules on submit, saved through an injected actor. Create
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { failureText } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
 import { INVOICE_SUMMARY_FIELDS, SUMMARY_FIELD_BY_KEY, SUMMARY_SAVED_TEXTS, type InvoiceSummary, type SummaryFieldKey } from '../domain/invoiceSummary';
 import { formatRupiah, parseRupiah } from '../domain/rupiah';
@@ -33,9 +34,6 @@ export function initialBillValues(summary?: InvoiceSummary | null, period = ''):
 export function validateBillForm(mode: BillFormMode, values: BillFormValues): FieldErrors<SummaryFieldKey> {
   return mode === 'create' ? validateCreateBill(values) : validateUpdateBill(values);
 }
-
-const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED;
 
 export const billFormMachine = setup({
   types: {
@@ -127,7 +125,7 @@ export const billFormMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [assign({ error: ({ event }) => errorText(event.error) }), 'showMessage'],
+              actions: [assign({ error: ({ event }) => failureText(event.error, VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED) }), 'showMessage'],
             },
           },
         },

@@ -4,7 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
 import { hasErrors, validateChangePassword, type ChangePasswordForm } from '../domain/validation';
-import type { ServiceResult } from '../domain/serviceResult';
+import { failureText, type ServiceResult } from '../domain/serviceResult';
 
 export type PasswordField = keyof ChangePasswordForm;
 
@@ -74,16 +74,12 @@ export const changePasswordMachine = setup({
       invoke: {
         src: 'changePassword',
         input: ({ context }) => context.values,
-        onDone: [
-          {
-            guard: ({ event }) => event.output.success,
-            target: 'succeeded',
-            actions: [assign({ success: ({ event }) => event.output.message || PASSWORD_CHANGED }), 'passwordChanged'],
-          },
-          // 400 'Current password is incorrect.', 422 'New password does not meet security requirements.' (§8).
-          { target: 'editing', actions: assign({ error: ({ event }) => event.output.error || PASSWORD_FALLBACK }) },
-        ],
-        onError: { target: 'editing', actions: assign({ error: PASSWORD_FALLBACK }) },
+        onDone: {
+          target: 'succeeded',
+          actions: [assign({ success: ({ event }) => event.output.message || PASSWORD_CHANGED }), 'passwordChanged'],
+        },
+        // 400 'Current password is incorrect.', 422 'New password does not meet security requirements.' (§8).
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => failureText(event.error, PASSWORD_FALLBACK) }) },
       },
     },
     succeeded: {

@@ -2,6 +2,7 @@
 // the overview, keeps each period's result for 3 minutes, and shows loading, error, empty or
 // loaded. Coming back to /dashboard from another route sends a forced periodChanged.
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { failureText } from '../domain/serviceResult';
 import { CACHE_MS } from '../domain/constants';
 import type { CacheEntry, DashboardContext, DashboardData, DashboardEvent, DashboardInput, LoadDashboardInput } from './dashboard.types';
 
@@ -10,9 +11,6 @@ export type * from './dashboard.types';
 export const DASHBOARD_LOADING_MESSAGE = 'Memuat data dashboard...';
 export const DASHBOARD_LOAD_FAILED = 'Gagal memuat data dashboard';
 export const DASHBOARD_LOAD_ERROR = 'Terjadi kesalahan saat memuat data dashboard';
-
-const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : DASHBOARD_LOAD_ERROR;
 
 const cachedEntry = (context: DashboardContext): CacheEntry | undefined => context.cache[context.period];
 
@@ -97,7 +95,7 @@ export const dashboardMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error), data: null }),
+          actions: assign({ error: ({ event }) => failureText(event.error, DASHBOARD_LOAD_ERROR), data: null }),
         },
       },
     },

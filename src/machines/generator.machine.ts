@@ -1,6 +1,7 @@
 // The four steps of "Generate Tagihan Voice" (spec §2, §4, §5, §8). All docx/xlsx work is done by
 // injected actors (the worker bridge in the app, fakes in tests); the download is an injected
-// action. The machine never touches the DOM.
+// action. The machine never touches the DOM. Cancel leaves the working state: that stops its
+// actor, and a stopped actor's call is aborted (its worker ended when the call runs there).
 import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { autoMap } from '../domain/automap';
 import { EMPTY_SHEET_TABLE } from '../domain/sheetTable';
@@ -101,10 +102,6 @@ export const generatorMachine = setup({
     /** Start a download of a produced file (the page clicks a temporary <a download>). */
     download: (_, _params: DownloadParams) => {
       throw new Error('download is not provided');
-    },
-    /** Stop the work in progress (the page terminates the worker). */
-    cancelWork: () => {
-      throw new Error('cancelWork is not provided');
     },
     clearSuccess: assign({ success: '' }),
     /** An open preview follows the mapping and formats: it is rendered again after each change. */
@@ -367,7 +364,7 @@ export const generatorMachine = setup({
       on: {
         'generator.cancel': {
           target: 'ready',
-          actions: ['cancelWork', assign({ templateFile: null, placeholders: [], warning: messages.analysisCancelled })],
+          actions: assign({ templateFile: null, placeholders: [], warning: messages.analysisCancelled }),
         },
       },
     },
@@ -397,7 +394,7 @@ export const generatorMachine = setup({
       on: {
         'generator.cancel': {
           target: 'ready',
-          actions: ['cancelWork', assign({ ...emptyData, warning: messages.readingCancelled })],
+          actions: assign({ ...emptyData, warning: messages.readingCancelled }),
         },
       },
     },
@@ -425,7 +422,7 @@ export const generatorMachine = setup({
       on: {
         'generator.cancel': {
           target: 'ready',
-          actions: ['cancelWork', assign({ warning: messages.readingCancelled })],
+          actions: assign({ warning: messages.readingCancelled }),
         },
       },
     },
@@ -475,7 +472,7 @@ export const generatorMachine = setup({
         },
         'generator.cancel': {
           target: 'ready',
-          actions: ['cancelWork', assign({ warning: messages.generationCancelled })],
+          actions: assign({ warning: messages.generationCancelled }),
         },
       },
     },
@@ -508,10 +505,7 @@ export const generatorMachine = setup({
         },
       },
       on: {
-        'generator.cancel': {
-          target: 'ready',
-          actions: ['cancelWork'],
-        },
+        'generator.cancel': 'ready',
       },
     },
 
@@ -543,7 +537,7 @@ export const generatorMachine = setup({
       on: {
         'generator.cancel': {
           target: 'ready',
-          actions: ['cancelWork', assign({ warning: messages.exportCancelled })],
+          actions: assign({ warning: messages.exportCancelled }),
         },
       },
     },

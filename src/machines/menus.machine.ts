@@ -2,6 +2,7 @@
 // Start uses a fresh cache; a load when stale fetches again (keeping the old lists meanwhile);
 // a refresh clears the cache and fetches both lists (all menus and the user's menus).
 import { assign, fromPromise, setup } from 'xstate';
+import { failureText } from '../domain/serviceResult';
 import type { Menu, MenuLists, MenusContext, MenusEvent, MenusInput, MenusStatus } from './menus.types';
 
 export type * from './menus.types';
@@ -9,9 +10,6 @@ export type * from './menus.types';
 /** §9: menu cache 5 minutes. */
 export const MENU_CACHE_MS = 300_000;
 export const MENUS_FAILED_MESSAGE = 'Failed to fetch user menus';
-
-const errorText = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : fallback;
 
 export const menusMachine = setup({
   types: {
@@ -74,7 +72,7 @@ export const menusMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, MENUS_FAILED_MESSAGE) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, MENUS_FAILED_MESSAGE) }),
         },
       },
     },
@@ -102,7 +100,7 @@ export const menusMachine = setup({
             },
             onError: {
               target: '#menus.failed',
-              actions: assign({ error: ({ event }) => errorText(event.error, MENUS_FAILED_MESSAGE) }),
+              actions: assign({ error: ({ event }) => failureText(event.error, MENUS_FAILED_MESSAGE) }),
             },
           },
         },

@@ -21,7 +21,7 @@ import type {
   UpdateProfileOutput,
   UploadImageOutput,
 } from './profile.types';
-import type { ServiceResult } from '../domain/serviceResult';
+import { failureText, isServiceError, type ServiceResult } from '../domain/serviceResult';
 
 export type * from './profile.types';
 
@@ -133,22 +133,17 @@ export const profileMachine = setup({
           entry: assign({ loadError: null }),
           invoke: {
             src: 'fetchProfile',
-            onDone: [
-              {
-                guard: ({ event }) => event.output.success && event.output.data !== null,
-                target: 'ready',
-                actions: [
-                  assign(({ context, event }) => {
-                    const profile = event.output.data!;
-                    return { profile, form: formOf(profile), errors: {}, cache: { profile, at: context.now() } };
-                  }),
-                  { type: 'cacheChanged', params: ({ context }) => context.cache },
-                ],
-              },
-              { guard: ({ event }) => event.output.status === 401, target: 'unauthorized' },
-              { target: 'failed' },
-            ],
-            onError: 'failed',
+            onDone: {
+              target: 'ready',
+              actions: [
+                assign(({ context, event }) => {
+                  const profile = event.output;
+                  return { profile, form: formOf(profile), errors: {}, cache: { profile, at: context.now() } };
+                }),
+                { type: 'cacheChanged', params: ({ context }) => context.cache },
+              ],
+            },
+            onError: [{ guard: ({ event }) => isServiceError(event.error) && event.error.result.status === 401, target: 'unauthorized' }, { target: 'failed' }],
           },
         },
         ready: {
@@ -167,39 +162,35 @@ export const profileMachine = setup({
               invoke: {
                 src: 'updateProfile',
                 input: ({ context }) => ({ name: context.form.name.trim(), email: context.form.email.trim() }),
-                onDone: [
-                  {
-                    guard: ({ event }) => event.output.success,
-                    target: 'idle',
-                    actions: [
-                      assign(({ context, event }) => {
-                        const profile = { ...context.profile!, ...context.form, ...(event.output.data ?? {}) } as ProfileData;
-                        return { profile, form: formOf(profile), cache: { profile, at: context.now() } };
-                      }),
-                      { type: 'cacheChanged', params: ({ context }) => context.cache },
-                      { type: 'showMessage', params: ({ event }) => ({ type: 'success', text: event.output.message || PROFILE_TEXT.updated }) },
-                      'profileChanged',
-                      'reloadActivity',
-                    ],
-                  },
-                  {
-                    // 409 'Email address is already in use by another account.', 400 'Invalid profile data…' (§8).
-                    target: 'idle',
-                    actions: [
-                      assign({
-                        errors: ({ context, event }) =>
-                          event.output.field === 'email' || event.output.status === 409
-                            ? { ...context.errors, email: event.output.error ?? '' }
-                            : context.errors,
-                      }),
-                      {
-                        type: 'showMessage',
-                        params: ({ event }) => ({ type: 'error', text: event.output.error || PROFILE_TEXT.updateFailed }),
-                      },
-                    ],
-                  },
-                ],
-                onError: { target: 'idle', actions: { type: 'showMessage', params: { type: 'error', text: PROFILE_TEXT.updateFailed } } },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign(({ context, event }) => {
+                      const profile = { ...context.profile!, ...context.form, ...(event.output.data ?? {}) } as ProfileData;
+                      return { profile, form: formOf(profile), cache: { profile, at: context.now() } };
+                    }),
+                    { type: 'cacheChanged', params: ({ context }) => context.cache },
+                    { type: 'showMessage', params: ({ event }) => ({ type: 'success', text: event.output.message || PROFILE_TEXT.updated }) },
+                    'profileChanged',
+                    'reloadActivity',
+                  ],
+                },
+                onError: {
+                  // 409 'Email address is already in use by another account.', 400 'Invalid profile data…' (§8).
+                  target: 'idle',
+                  actions: [
+                    assign({
+                      errors: ({ context, event }) =>
+                        isServiceError(event.error) && (event.error.result.field === 'email' || event.error.result.status === 409)
+                          ? { ...context.errors, email: event.error.message }
+                          : context.errors,
+                    }),
+                    {
+                      type: 'showMessage',
+                      params: ({ event }) => ({ type: 'error', text: failureText(event.error, PROFILE_TEXT.updateFailed) }),
+                    },
+                  ],
+                },
               },
             },
           },
@@ -222,7 +213,7 @@ export const profileMachine = setup({
         loading: {
           invoke: {
             src: 'fetchImage',
-            onDone: { target: 'idle', actions: assign({ image: ({ event }) => (event.output.success ? event.output.data : null) }) },
+            onDone: { target: 'idle', actions: assign({ image: ({ event }) => event.output }) },
             onError: 'idle',
           },
         },
@@ -257,21 +248,17 @@ export const profileMachine = setup({
           invoke: {
             src: 'uploadImage',
             input: ({ context }) => context.preview!,
-            onDone: [
-              {
-                guard: ({ event }) => event.output.success,
-                target: 'idle',
-                actions: [
-                  assign(({ context }) => ({ image: context.preview, cache: null, imageError: null })),
-                  { type: 'cacheChanged', params: null },
-                  { type: 'showMessage', params: ({ event }) => ({ type: 'success', text: event.output.message || PROFILE_TEXT.imageUpdated }) },
-                  'profileChanged',
-                  'reloadActivity',
-                ],
-              },
-              { target: 'previewing', actions: assign({ imageError: ({ event }) => event.output.error || PROFILE_TEXT.imageFailed }) },
-            ],
-            onError: { target: 'previewing', actions: assign({ imageError: PROFILE_TEXT.imageFailed }) },
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign(({ context }) => ({ image: context.preview, cache: null, imageError: null })),
+                { type: 'cacheChanged', params: null },
+                { type: 'showMessage', params: ({ event }) => ({ type: 'success', text: event.output.message || PROFILE_TEXT.imageUpdated }) },
+                'profileChanged',
+                'reloadActivity',
+              ],
+            },
+            onError: { target: 'previewing', actions: assign({ imageError: ({ event }) => failureText(event.error, PROFILE_TEXT.imageFailed) }) },
           },
         },
       },
@@ -304,19 +291,15 @@ export const profileMachine = setup({
           invoke: {
             src: 'fetchActivity',
             input: ({ context }) => ({ page: context.activityPage, limit: context.activityLimit }),
-            onDone: [
-              {
-                guard: ({ event }) => event.output.success,
-                target: 'ready',
-                actions: assign({
-                  activities: ({ event }) => event.output.data?.activities ?? [],
-                  activityPagination: ({ event }) => activityPagination(event.output.data?.pagination),
-                  activityError: null,
-                }),
-              },
-              { target: 'failed', actions: assign({ activityError: ({ event }) => event.output.error || PROFILE_TEXT.activityFailed }) },
-            ],
-            onError: { target: 'failed', actions: assign({ activityError: PROFILE_TEXT.activityFailed }) },
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                activities: ({ event }) => event.output.data?.activities ?? [],
+                activityPagination: ({ event }) => activityPagination(event.output.data?.pagination),
+                activityError: null,
+              }),
+            },
+            onError: { target: 'failed', actions: assign({ activityError: ({ event }) => failureText(event.error, PROFILE_TEXT.activityFailed) }) },
           },
         },
         ready: {},

@@ -82,9 +82,11 @@ export interface ProfileInput {
   readonly activityLimit?: number;
 }
 
-export type FetchProfileOutput = ServiceResult<ProfileData>;
+// What the actors resolve with: a call that succeeded (a failure rejects with a ServiceError).
+export type FetchProfileOutput = ProfileData;
 export type UpdateProfileOutput = ServiceResult<ProfileData>;
-export type FetchImageOutput = ServiceResult<string | null>;
+/** The avatar as a data-URL; null = none. */
+export type FetchImageOutput = string | null;
 export type UploadImageOutput = ServiceResult<unknown>;
 export type FetchActivityOutput = ServiceResult<{ activities: readonly ActivityRow[]; pagination: unknown }>;
 

@@ -2,6 +2,7 @@
 // for steps with a document, its URL. Saving shows 'Progress berhasil diupdate!', closes after
 // 1.5 s and tells the dashboard to refresh; messages disappear after 5 s.
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { failureText } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
 import { parseRupiah } from '../domain/rupiah';
 import { pipelineStep } from '../domain/pipeline';
@@ -9,9 +10,6 @@ import { VALIDATION_MESSAGES, validateProgressUpdate } from '../domain/validatio
 import type { ProgressDialogContext, ProgressDialogEvent, SaveProgressInput, SaveProgressOutput } from './progressDialog.types';
 
 export type * from './progressDialog.types';
-
-const errorText = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED;
 
 function formErrors(context: ProgressDialogContext) {
   return validateProgressUpdate(
@@ -147,7 +145,7 @@ export const progressDialogMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [assign({ error: ({ event }) => errorText(event.error) }), 'showMessages'],
+                  actions: [assign({ error: ({ event }) => failureText(event.error, VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED) }), 'showMessages'],
                 },
               },
             },

@@ -1,6 +1,7 @@
 // /update-progress-bill (spec §2): the table of summaries (limit 50, newest period first), one
 // summary's edit form, and delete after a confirmation. ?period= auto-selects its summary.
 import { assign, fromPromise, raise, setup } from 'xstate';
+import { failureText } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
 import { SUMMARY_SAVED_TEXTS, type InvoiceSummary } from '../domain/invoiceSummary';
 import { VALIDATION_MESSAGES } from '../domain/validation';
@@ -11,9 +12,6 @@ export type * from './summaryList.types';
 export const SUMMARY_DELETED_MESSAGE: string = SUMMARY_SAVED_TEXTS.deleted;
 export const SUMMARY_LIST_FAILED = 'Gagal memuat daftar invoice summary';
 export const SUMMARY_DELETE_FAILED = 'Gagal menghapus invoice summary';
-
-const errorText = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : typeof error === 'string' && error ? error : fallback;
 
 const sameId = (a: SummaryId | null, b: SummaryId | null): boolean => a !== null && b !== null && String(a) === String(b);
 
@@ -80,7 +78,7 @@ export const summaryListMachine = setup({
             onDone: { target: 'choosing', actions: assign({ summaries: ({ event }) => event.output }) },
             onError: {
               target: 'failed',
-              actions: assign({ error: ({ event }) => errorText(event.error, SUMMARY_LIST_FAILED) }),
+              actions: assign({ error: ({ event }) => failureText(event.error, SUMMARY_LIST_FAILED) }),
             },
           },
         },
@@ -141,7 +139,7 @@ export const summaryListMachine = setup({
             onError: {
               target: 'browsing',
               actions: [
-                assign(({ event }) => ({ pendingDeleteId: null, error: errorText(event.error, SUMMARY_DELETE_FAILED) })),
+                assign(({ event }) => ({ pendingDeleteId: null, error: failureText(event.error, SUMMARY_DELETE_FAILED) })),
                 'showMessage',
               ],
             },

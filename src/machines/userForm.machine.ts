@@ -5,6 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
 import { normaliseRole } from '../domain/user';
+import { failureText, isServiceError } from '../domain/serviceResult';
 import { hasErrors, validateAddUser, validateEditUser } from '../domain/validation';
 import type {
   CreateUserInput,
@@ -67,14 +68,20 @@ export const userFormMachine = setup({
     /** The list shows the success banner and reloads. */
     saved: (_, _message: string) => {},
     fieldError: assign(({ context, event }) => {
-      const answer = (event as unknown as { output: SaveUserOutput }).output;
+      const error = (event as unknown as { error: unknown }).error;
+      const answer = isServiceError(error) ? error.result : { error: null };
       const field = serverErrorField(answer) ?? 'email';
-      return { errors: { ...context.errors, [field]: answer.error ?? '' }, formError: null };
+      return { errors: { ...context.errors, [field]: failureText(error, '') }, formError: null };
     }),
   },
   guards: {
     isValid: ({ context }) => !hasErrors(formErrors(context)),
     isValidAdd: ({ context }) => context.mode === 'add' && !hasErrors(formErrors(context)),
+    /** The server named (or mentioned) a field: the message goes under it. */
+    blamesField: ({ event }) => {
+      const error = (event as unknown as { error: unknown }).error;
+      return isServiceError(error) && serverErrorField(error.result) !== null;
+    },
   },
   delays: {
     messageTimeout: TIMING_MS.messageDisplay,
@@ -147,16 +154,14 @@ export const userFormMachine = setup({
               confirmPassword: context.values.confirmPassword,
               role: context.values.role,
             }),
-            onDone: [
-              {
-                guard: ({ event }) => event.output.success,
-                target: 'closing',
-                actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.add },
-              },
-              { guard: ({ event }) => serverErrorField(event.output) !== null, target: 'editing', actions: 'fieldError' },
-              { target: 'editing.error', actions: assign({ formError: ({ event }) => event.output.error || SAVE_FALLBACK.add }) },
+            onDone: {
+              target: 'closing',
+              actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.add },
+            },
+            onError: [
+              { guard: 'blamesField', target: 'editing', actions: 'fieldError' },
+              { target: 'editing.error', actions: assign({ formError: ({ event }) => failureText(event.error, SAVE_FALLBACK.add) }) },
             ],
-            onError: { target: 'editing.error', actions: assign({ formError: SAVE_FALLBACK.add }) },
           },
         },
         updating: {
@@ -171,16 +176,14 @@ export const userFormMachine = setup({
               role: context.values.role,
               isVerified: context.values.isVerified,
             }),
-            onDone: [
-              {
-                guard: ({ event }) => event.output.success,
-                target: 'closing',
-                actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.edit },
-              },
-              { guard: ({ event }) => serverErrorField(event.output) !== null, target: 'editing', actions: 'fieldError' },
-              { target: 'editing.error', actions: assign({ formError: ({ event }) => event.output.error || SAVE_FALLBACK.edit }) },
+            onDone: {
+              target: 'closing',
+              actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.edit },
+            },
+            onError: [
+              { guard: 'blamesField', target: 'editing', actions: 'fieldError' },
+              { target: 'editing.error', actions: assign({ formError: ({ event }) => failureText(event.error, SAVE_FALLBACK.edit) }) },
             ],
-            onError: { target: 'editing.error', actions: assign({ formError: SAVE_FALLBACK.edit }) },
           },
         },
         closing: { always: '#userForm.closed' },

@@ -39,6 +39,7 @@ export interface UpdateUserInput {
   readonly isVerified: boolean;
 }
 
+/** The answer of a save that succeeded; a refused one rejects with a ServiceError. */
 export type SaveUserOutput = ServiceResult<unknown>;
 
 export interface UserFormContext {

@@ -3,6 +3,7 @@
 // in the URL: the page parses them into the input, and `syncUrl` writes them back (replace).
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { PAGINATION, TIMING_MS } from '../domain/constants';
+import { failureText, isServiceError } from '../domain/serviceResult';
 import type {
   Banner,
   FetchUsersInput,
@@ -180,7 +181,6 @@ export const userListMachine = setup({
               {
                 // The page ran past the end (its last row was deleted, or an old link): go to the last page.
                 guard: ({ context, event }) =>
-                  event.output.success &&
                   (event.output.data?.users.length ?? 0) === 0 &&
                   context.filters.page > 1 &&
                   (event.output.data?.pagination?.totalPages ?? 0) >= 1,
@@ -197,7 +197,6 @@ export const userListMachine = setup({
                 ],
               },
               {
-                guard: ({ event }) => event.output.success,
                 target: 'ready',
                 actions: assign({
                   users: ({ event }) => event.output.data?.users ?? [],
@@ -205,12 +204,11 @@ export const userListMachine = setup({
                   loadError: null,
                 }),
               },
-              {
-                target: 'failed',
-                actions: assign({ users: [], pagination: null, loadError: ({ event }) => event.output.error || LIST_FALLBACK }),
-              },
             ],
-            onError: { target: 'failed', actions: assign({ users: [], pagination: null, loadError: LIST_FALLBACK }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ users: [], pagination: null, loadError: ({ event }) => failureText(event.error, LIST_FALLBACK) }),
+            },
           },
         },
         ready: {},
@@ -289,34 +287,35 @@ export const userListMachine = setup({
           invoke: {
             src: 'runAction',
             input: ({ context }) => ({ kind: context.action!.kind, id: context.action!.user.id, notes: context.action!.notes.trim() }),
-            onDone: [
+            onDone: {
+              target: 'idle',
+              actions: [
+                {
+                  type: 'showBanner',
+                  params: ({ context, event }) => ({ type: 'success', text: event.output.message || ACTION_SUCCESS[context.action!.kind] }),
+                },
+                'reload',
+              ],
+            },
+            onError: [
               {
-                guard: ({ event }) => event.output.success,
+                // e.g. 409 'Cannot remove the last verified administrator': the admin reads the server's
+                // reason, and the list is read again since the server may have changed it.
+                guard: ({ event }) => isServiceError(event.error),
                 target: 'idle',
                 actions: [
                   {
                     type: 'showBanner',
-                    params: ({ context, event }) => ({ type: 'success', text: event.output.message || ACTION_SUCCESS[context.action!.kind] }),
+                    params: ({ context, event }) => ({ type: 'error', text: failureText(event.error, ACTION_FALLBACK[context.action!.kind]) }),
                   },
                   'reload',
                 ],
               },
               {
-                // e.g. 409 'Cannot remove the last verified administrator': the admin reads the server's reason.
                 target: 'idle',
-                actions: [
-                  {
-                    type: 'showBanner',
-                    params: ({ context, event }) => ({ type: 'error', text: event.output.error || ACTION_FALLBACK[context.action!.kind] }),
-                  },
-                  'reload',
-                ],
+                actions: { type: 'showBanner', params: ({ context }) => ({ type: 'error', text: ACTION_FALLBACK[context.action!.kind] }) },
               },
             ],
-            onError: {
-              target: 'idle',
-              actions: { type: 'showBanner', params: ({ context }) => ({ type: 'error', text: ACTION_FALLBACK[context.action!.kind] }) },
-            },
           },
         },
       },

@@ -40,6 +40,7 @@ export interface FetchUsersInput {
   readonly page: number;
   readonly limit: number;
 }
+/** The answer of a call that succeeded; a refused one rejects with a ServiceError. */
 export type FetchUsersOutput = ServiceResult<{ users: readonly ListedUserRow[]; pagination: ListPagination | null }>;
 
 export type RowActionKind = 'delete' | 'verify' | 'invalidate';
@@ -56,6 +57,7 @@ export interface RunActionInput {
   readonly id: string | number;
   readonly notes: string;
 }
+/** The answer of an action that succeeded; a refused one rejects with a ServiceError. */
 export type RunActionOutput = ServiceResult<unknown>;
 
 export interface Banner {

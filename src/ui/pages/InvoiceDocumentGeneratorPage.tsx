@@ -16,17 +16,14 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { cancelWorkerJob, releaseWorker, workerActors } from '../wiring/generator';
+import { releaseWorker, workerActors } from '../wiring/generator';
 
 export default function InvoiceDocumentGeneratorPage() {
   const machine = useMemo(
     () =>
       generatorMachine.provide({
         actors: workerActors,
-        actions: {
-          download: (_, params) => downloadFile(params),
-          cancelWork: () => cancelWorkerJob(),
-        },
+        actions: { download: (_, params) => downloadFile(params) },
       }),
     [],
   );

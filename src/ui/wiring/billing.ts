@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { invoiceSummaries, FALLBACK } from '../../api';
 import { PAGINATION } from '../../domain/constants';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import { ServiceError, succeeded } from '../../domain/serviceResult';
 import { aggregateSummaries, recentPeriodSummaries } from '../../domain/summaryAggregate';
 import { VALIDATION_MESSAGES } from '../../domain/validation';
 import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm.machine';
@@ -18,11 +19,10 @@ export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(asyn
     invoiceSummaries.list({ limit: PAGINATION.dashboardOverviewLimit, sortBy: 'invoice_period', sortOrder: 'desc' }),
   ]);
   for (const result of [forPeriod, overview]) {
-    if (result.success && result.data) continue;
     // A server failure's own text means nothing to the user (the shell already shows 'Server Error').
-    throw new Error(result.status >= 500 ? FALLBACK.dashboardError : (result.error ?? FALLBACK.dashboardLoad));
+    if (!result.success) throw new ServiceError(result, result.status >= 500 ? FALLBACK.dashboardError : (result.error ?? FALLBACK.dashboardLoad));
   }
-  if (!forPeriod.data || !overview.data) throw new Error(FALLBACK.dashboardLoad);
+  if (!forPeriod.data || !overview.data) throw ServiceError.of(FALLBACK.dashboardLoad, forPeriod.data ? overview.status : forPeriod.status);
   const mine = forPeriod.data.summaries.filter((s) => s.period === input.period);
   return {
     period: input.period,
@@ -33,21 +33,21 @@ export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(asyn
 
 export const saveProgress = fromPromise<SaveProgressOutput, SaveProgressInput>(async ({ input }) => {
   const result = await invoiceSummaries.updateProgress(input.stepKey, input.invoiceId, input.count, input.url);
-  if (!result.success) throw new Error(result.error ?? VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED);
+  succeeded(result, result.error ?? VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED);
   return { message: VALIDATION_MESSAGES.PROGRESS_SAVED };
 });
 
 export const saveBill = fromPromise<SaveBillOutput, SaveBillInput>(async ({ input }) => {
   if (input.mode === 'create') {
     const result = await invoiceSummaries.create(input.values);
-    if (!result.success) throw new Error(result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
+    succeeded(result, result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
     return { summary: result.data, message: BILL_CREATED_MESSAGE };
   }
-  if (input.id === null) throw new Error(VALIDATION_MESSAGES.INVOICE_ID_NOT_FOUND);
+  if (input.id === null) throw ServiceError.of(VALIDATION_MESSAGES.INVOICE_ID_NOT_FOUND);
   // The period is the summary's identity; the edit form does not change it.
   const { period: _period, ...fields } = input.values;
   const result = await invoiceSummaries.update(input.id, fields);
-  if (!result.success) throw new Error(result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
+  succeeded(result, result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
   return { summary: result.data, message: BILL_UPDATED_MESSAGE };
 });
 
@@ -58,12 +58,13 @@ export const loadSummaries = fromPromise<InvoiceSummary[]>(async () => {
     sortBy: 'invoice_period',
     sortOrder: 'desc',
   });
-  if (!result.success || !result.data) throw new Error(result.error ?? FALLBACK.dashboardLoad);
-  return result.data.summaries;
+  const { data } = succeeded(result, result.error ?? FALLBACK.dashboardLoad);
+  if (!data) throw ServiceError.of(FALLBACK.dashboardLoad, result.status);
+  return data.summaries;
 });
 
 export const deleteSummary = fromPromise<string, { id: SummaryId }>(async ({ input }) => {
   const result = await invoiceSummaries.remove(input.id);
-  if (!result.success) throw new Error(result.error ?? FALLBACK.deleteSummary);
+  succeeded(result, result.error ?? FALLBACK.deleteSummary);
   return SUMMARY_DELETED_MESSAGE;
 });

@@ -1,5 +1,8 @@
 // The generator machine's actors, backed by the worker bridge (the only way the UI reaches the
-// worker). Each adapts the bridge's answer to what the machine expects.
+// worker). Each adapts the bridge's answer to what the machine expects, and passes the signal of
+// its actor to its bridge call: an actor stopped before its call settles (the user cancelled, the
+// machine moved on, the page was left) aborts that call, and the bridge ends the worker only when
+// the call is in it (see GeneratorBridge).
 import { fromCallback, fromPromise } from 'xstate';
 import type {
   AnalyseTemplateInput,
@@ -19,33 +22,22 @@ import type {
 } from '../../machines/generator.types';
 import { generatorBridge as bridge } from '../../workers/bridge';
 
-/**
- * A job whose actor is stopped before it settles (the page is left, or the machine moved on) is not
- * needed any more: stop the worker instead of letting it run on. xstate aborts the signal only then.
- */
-function stopWorkerWhenAbandoned(signal: AbortSignal): void {
-  signal.addEventListener('abort', () => bridge.cancel(), { once: true });
-}
-
 export const workerActors = {
-  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async ({ input, signal }) => {
-    stopWorkerWhenAbandoned(signal);
-    return bridge.analyseTemplate(input.file);
-  }),
+  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(({ input, signal }) => bridge.analyseTemplate(input.file, { signal })),
   readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input, signal }) => {
-    stopWorkerWhenAbandoned(signal);
-    const workbook = await bridge.readWorkbook(input.file);
+    const workbook = await bridge.readWorkbook(input.file, { signal });
     return { sheetNames: workbook.sheetNames, sheet: workbook.sheetName, table: workbook.sheet };
   }),
   // The worker keeps the parsed workbook, so a sheet change does not send the file again.
-  readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input, signal }) => {
-    stopWorkerWhenAbandoned(signal);
-    return { table: await bridge.readSheet(input.sheet, input.file) };
-  }),
+  readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input, signal }) => ({
+    table: await bridge.readSheet(input.sheet, input.file, { signal }),
+  })),
+  // A callback actor (it reports progress) gets no signal from xstate: its cleanup aborts its own.
   mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
+    const stopped = new AbortController();
+    const options = { signal: stopped.signal };
     // After a cancel the machine has moved on; whatever the old job still reports is dropped.
     let live = true;
-    let settled = false;
     const send = (event: MergeActorEvent) => {
       if (live) sendBack(event);
     };
@@ -61,7 +53,7 @@ export const workerActors = {
       send({ type: 'generator.progress', processed, total });
     const job: Promise<MergeOutput> =
       input.output === 'zip'
-        ? bridge.zipPerRow({ ...request, nameColumn: input.nameColumn }, onProgress).then((result) => ({
+        ? bridge.zipPerRow({ ...request, nameColumn: input.nameColumn }, onProgress, options).then((result) => ({
             data: result.buffer,
             fileName: result.fileName,
             sections: result.files,
@@ -69,61 +61,55 @@ export const workerActors = {
             warnings: result.warnings,
             files: result.files,
           }))
-        : bridge.mergeDocuments(request, onProgress).then((result) => ({
+        : bridge.mergeDocuments(request, onProgress, options).then((result) => ({
             data: result.buffer,
             fileName: result.fileName,
             sections: result.sections,
             skipped: result.skipped,
             warnings: result.warnings,
           }));
-    job
-      .finally(() => {
-        settled = true;
-      })
-      .then(
-        (output) => send({ type: 'generator.merged', output }),
-        (error: unknown) => send({ type: 'generator.mergeFailed', error }),
-      );
+    job.then(
+      (output) => send({ type: 'generator.merged', output }),
+      (error: unknown) => send({ type: 'generator.mergeFailed', error }),
+    );
     return () => {
       live = false;
-      // Stopped before the merge finished (page left, or cancelled): the worker need not go on.
-      if (!settled) bridge.cancel();
+      // Stopped before the merge finished (cancelled, page left): the worker need not go on. A
+      // settled call ignores the abort.
+      stopped.abort();
     };
   }),
-  previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input, signal }) => {
-    stopWorkerWhenAbandoned(signal);
-    return bridge.previewRow({
-      template: input.template,
-      workbook: input.workbook,
-      sheetName: input.sheet,
-      rowIndex: input.rowIndex,
-      mapping: { ...input.mapping },
-      formats: { ...input.formats },
-    });
-  }),
+  previewRow: fromPromise<DocumentPreview, PreviewInput>(({ input, signal }) =>
+    bridge.previewRow(
+      {
+        template: input.template,
+        workbook: input.workbook,
+        sheetName: input.sheet,
+        rowIndex: input.rowIndex,
+        mapping: { ...input.mapping },
+        formats: { ...input.formats },
+      },
+      { signal },
+    ),
+  ),
   exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
-    stopWorkerWhenAbandoned(signal);
-    const result = await bridge.exportRows({
-      workbook: input.workbook,
-      sheetName: input.sheet,
-      rowIndexes: input.rowIndexes,
-      mapping: { ...input.mapping },
-    });
+    const result = await bridge.exportRows(
+      { workbook: input.workbook, sheetName: input.sheet, rowIndexes: input.rowIndexes, mapping: { ...input.mapping } },
+      { signal },
+    );
     return { data: result.buffer, fileName: result.fileName, rowCount: input.rowIndexes.length };
   }),
 };
-
-/** Stops the job in progress: the bridge terminates the worker and starts a fresh one next time. */
-export function cancelWorkerJob(): void {
-  bridge.cancel();
-}
 
 /** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */
 export function releaseWorker(): void {
   bridge.release();
 }
 
-/** The preview's row filter, searched by the worker (which holds the rows). */
+/**
+ * The preview's row filter, searched by the worker (which holds the rows). No signal: a search is
+ * short, and aborting one running in the worker would end the worker and its parsed workbook.
+ */
 export function filterSheetRows(sheetName: string, query: string, workbook: Blob | undefined): Promise<Uint32Array> {
   return bridge.filterRows(sheetName, query, workbook);
 }

@@ -16,13 +16,20 @@
 //
 // Result type: every call to the server answers with ServiceResult (src/domain/serviceResult).
 //
-// Error policy, decided by what the machine shows:
-//   - A machine that shows the answer's details (a field error, a status: users, profile,
-//     change password) gets the ServiceResult itself as the actor's output, failed or not.
-//   - A machine that shows one text (shell flows, billing, generator) gets that text as the
-//     actor's error: the actor throws `new Error(text)`, the text already worded for the screen
-//     (src/api picks it per status), and the machine shows `error.message`.
-//   Unexpected failures (a bug, a lost chunk) reject the actor the same way, so every machine has
-//   one error path.
+// Error policy, one for every machine: an actor resolves only with what a call that succeeded
+// gives (the answer, its data or a value made from it), and every failure rejects, so a machine
+// handles failures in onError alone and never branches on `output.success`.
+//   - A failed call rejects with ServiceError (src/domain/serviceResult): its `message` is the text
+//     to show, already worded for the screen (src/api picks it per status; a wiring file may word
+//     it for its screen), and its `result` keeps the failed answer (status, field, error) for a
+//     machine that shows details (a field error, a 409 on the username, a 401 on load); it reads
+//     them with `isServiceError(event.error)`. `succeeded(result)` returns the answer or throws.
+//     A failure found without asking the server (no API client loaded, an id missing) is one too:
+//     `ServiceError.of(text)`, status 0.
+//   - Anything else (a bug, a browser error) rejects the same way with its own Error, and the
+//     machine shows its generic fallback text: `failureText(event.error, fallback)`.
+//   - The generator's actors reach the worker, not the server: they reject with the worker's Error
+//     (its message the detail shown after the step's own words) or CancelledError, and pass their
+//     actor's signal to the bridge, so a stopped actor aborts its own call.
 export type { ServiceResult } from '../../domain/serviceResult';
 export type { Kept } from './shell';

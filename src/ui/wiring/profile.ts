@@ -12,21 +12,26 @@ import type {
   UpdateProfileOutput,
   UploadImageOutput,
 } from '../../machines/profile.machine';
-import type { ServiceResult } from '../../domain/serviceResult';
+import { succeeded, type ServiceResult } from '../../domain/serviceResult';
 import type { Kept } from './shell';
 
 export const profileActors = {
-  fetchProfile: fromPromise<FetchProfileOutput, void>(() => account.getProfile()),
-  updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(({ input }) => account.updateProfile(input)),
-  fetchImage: fromPromise<FetchImageOutput, void>(() => account.getProfileImage()),
+  fetchProfile: fromPromise<FetchProfileOutput, void>(async () => {
+    const { data } = succeeded(await account.getProfile());
+    // An answer without the profile is as good as none: the page shows its load error.
+    if (!data) throw new Error('the profile answer has no profile');
+    return data;
+  }),
+  updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(async ({ input }) => succeeded(await account.updateProfile(input))),
+  fetchImage: fromPromise<FetchImageOutput, void>(async () => succeeded(await account.getProfileImage()).data),
   readImage: fromPromise<string, ImageFile>(({ input }) => readAsDataUrl(input as unknown as Blob)),
-  uploadImage: fromPromise<UploadImageOutput, string>(({ input }) => account.uploadProfileImage(input)),
-  fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(({ input }) => account.getActivity(input)),
-  logoutAll: fromPromise<ServiceResult<unknown>, void>(() => auth.logoutAll()),
+  uploadImage: fromPromise<UploadImageOutput, string>(async ({ input }) => succeeded(await account.uploadProfileImage(input))),
+  fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(async ({ input }) => succeeded(await account.getActivity(input))),
+  logoutAll: fromPromise<ServiceResult<unknown>, void>(async () => succeeded(await auth.logoutAll())),
 };
 
 export const changePasswordActors = {
-  changePassword: fromPromise<ServiceResult<unknown>, ChangePasswordForm>(({ input }) => account.changePassword(input)),
+  changePassword: fromPromise<ServiceResult<unknown>, ChangePasswordForm>(async ({ input }) => succeeded(await account.changePassword(input))),
 };
 
 function readAsDataUrl(file: Blob): Promise<string> {

@@ -8,7 +8,7 @@ import { createActor, fromCallback, fromPromise, type InspectionEvent, type Obse
 import { setAuthFailureHandler } from '../../api/authFailure';
 import { onApiError } from '../../api/errorEvents';
 import type { ErrorHistoryEntry } from '../../api/errorHistory';
-import type { ServiceResult } from '../../api/services/result';
+import { ServiceError, succeeded, type ServiceResult } from '../../domain/serviceResult';
 import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../api/signInMessages';
 import { clearCredentials, getStoredUser, isSignedIn, setStoredUser, subscribeToTokenChanges } from '../../api/tokens';
 import { authMachine, toCurrentUser, type CurrentUser } from '../../machines/auth.machine';
@@ -24,8 +24,7 @@ import { intendedRoute, menuCache } from '../shell/storage';
 export const NETWORK_NOTICE_KEY = 'api.network';
 
 function unwrap<T>(result: ServiceResult<T>): T {
-  if (!result.success) throw new Error(result.error ?? 'An unexpected error occurred.');
-  return result.data as T;
+  return succeeded(result, result.error ?? 'An unexpected error occurred.').data as T;
 }
 
 /** §8 "Sign in": 401 and 403 have their own texts, connectivity its own; anything else the default. */
@@ -95,9 +94,10 @@ export function createShellActors(options: ShellActorsOptions = {}) {
         signIn: fromPromise(async ({ input }) => {
           const { auth } = await loadShellApi();
           const result = await auth.login(input.email, input.password);
-          if (!result.success || !result.data) throw new Error(signInErrorText(result));
-          const user = toCurrentUser(result.data.user);
-          if (!user) throw new Error(SIGN_IN_DEFAULT_ERROR);
+          const { data } = succeeded(result, signInErrorText(result));
+          if (!data) throw ServiceError.of(SIGN_IN_DEFAULT_ERROR, result.status);
+          const user = toCurrentUser(data.user);
+          if (!user) throw ServiceError.of(SIGN_IN_DEFAULT_ERROR, result.status);
           return { user };
         }),
         register: fromPromise(async ({ input }) => {
@@ -124,8 +124,8 @@ export function createShellActors(options: ShellActorsOptions = {}) {
         fetchCurrentUser: fromPromise<CurrentUser | null>(async () => toCurrentUser(unwrap(await (await loadShellApi()).account.getProfile()) as Record<string, unknown>)),
         fetchAvatar: fromPromise<string | null>(async () => {
           const { account } = await loadShellApi();
-          const result = await account.getProfileImage();
-          return result.success && typeof result.data === 'string' && result.data ? result.data : null;
+          const { data } = succeeded(await account.getProfileImage());
+          return typeof data === 'string' && data ? data : null;
         }),
       },
       actions: {

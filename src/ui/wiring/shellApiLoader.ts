@@ -2,6 +2,7 @@
 // user's first fetch) instead of with the page, so a guest's first page does not carry it.
 // Everything the shell needs synchronously (tokens, error events) is imported directly.
 import { NOTICE_TEXTS } from '../../api/errorMessages';
+import { ServiceError } from '../../domain/serviceResult';
 
 export type ShellApi = typeof import('./shellApi');
 
@@ -12,7 +13,7 @@ export function loadShellApi(): Promise<ShellApi> {
   loading ??= import('./shellApi').catch(() => {
     loading = null;
     // Worded as a call that found no server (spec §8), since that is what happened.
-    throw new Error(NOTICE_TEXTS.backendDown);
+    throw ServiceError.of(NOTICE_TEXTS.backendDown);
   });
   return loading;
 }

@@ -1,6 +1,7 @@
 // The real services behind the user list and user form machines (src/api, spec §7 "Users").
 import { fromPromise } from 'xstate';
 import { users } from '../../api';
+import { ServiceError, succeeded } from '../../domain/serviceResult';
 import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
 import type { CreateUserInput, SaveUserOutput, UpdateUserInput } from '../../machines/userForm.machine';
 import type { FetchUsersInput, FetchUsersOutput, RunActionInput, RunActionOutput } from '../../machines/userList.machine';
@@ -9,11 +10,11 @@ import type { FetchUsersInput, FetchUsersOutput, RunActionInput, RunActionOutput
 export const USERNAME_TAKEN = ACCOUNT_MESSAGES.USERNAME_TAKEN;
 
 export const userListActors = {
-  fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(({ input }) => users.list(input)),
-  runAction: fromPromise<RunActionOutput, RunActionInput>(({ input }) => {
-    if (input.kind === 'delete') return users.remove(input.id);
-    if (input.kind === 'verify') return users.verify(input.id, input.notes);
-    return users.invalidate(input.id);
+  fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(async ({ input }) => succeeded(await users.list(input))),
+  runAction: fromPromise<RunActionOutput, RunActionInput>(async ({ input }) => {
+    if (input.kind === 'delete') return succeeded(await users.remove(input.id));
+    if (input.kind === 'verify') return succeeded(await users.verify(input.id, input.notes));
+    return succeeded(await users.invalidate(input.id));
   }),
 };
 
@@ -23,10 +24,12 @@ export const userFormActors = {
     // Added users start unverified and an administrator verifies them from the list (spec §4).
     const body = { name: input.name || input.username, email: input.email, username: input.username, password: input.password, role: input.role, isVerified: false };
     const result = await users.create(body);
-    if (!result.success && result.status === 409 && result.field === 'username') return { ...result, error: USERNAME_TAKEN };
-    return result;
+    if (!result.success && result.status === 409 && result.field === 'username') throw new ServiceError({ ...result, error: USERNAME_TAKEN });
+    return succeeded(result);
   }),
-  updateUser: fromPromise<SaveUserOutput, UpdateUserInput>(({ input }) =>
-    users.update(input.id, { ...(input.name ? { name: input.name } : {}), email: input.email, username: input.username, role: input.role, isVerified: input.isVerified }),
+  updateUser: fromPromise<SaveUserOutput, UpdateUserInput>(async ({ input }) =>
+    succeeded(
+      await users.update(input.id, { ...(input.name ? { name: input.name } : {}), email: input.email, username: input.username, role: input.role, isVerified: input.isVerified }),
+    ),
   ),
 };

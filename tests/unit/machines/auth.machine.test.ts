@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import type { Menu } from '../../../src/domain/menu';
 import { authMachine, PASSWORD_RESET_DONE, SESSION_EXPIRED_NOTICE, type AuthNotice, type CurrentUser } from '../../../src/machines/auth.machine';
 import { menusMachine } from '../../../src/machines/menus.machine';
@@ -98,7 +99,7 @@ describe('auth machine', () => {
 
   it('shows the server answer of a refused sign-in on the sign-in page', async () => {
     const message = 'Your account is pending verification. Please contact an administrator.';
-    const { actor } = start({ signIn: async () => Promise.reject(new Error(message)) });
+    const { actor } = start({ signIn: async () => Promise.reject(ServiceError.of(message, 403)) });
     actor.send({ type: 'auth.signIn', email: 'new@example.com', password: 'secret1' });
     await settle(actor, { signedOut: 'idle' });
     expect(actor.getSnapshot().context.alert).toEqual({ form: 'signIn', type: 'error', message });
@@ -136,7 +137,7 @@ describe('auth machine', () => {
   });
 
   it('a refused registration shows its message', async () => {
-    const { actor } = start({ register: async () => Promise.reject(new Error('An account with this email already exists.')) });
+    const { actor } = start({ register: async () => Promise.reject(ServiceError.of('An account with this email already exists.', 409)) });
     actor.send({ type: 'auth.register', name: 'New User', email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
     await settle(actor, { signedOut: 'idle' });
     expect(actor.getSnapshot().context.alert).toEqual({ form: 'signUp', type: 'error', message: 'An account with this email already exists.' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import { toFrontEnd } from '../../../src/domain/invoiceSummary';
 import {
   billFormMachine,
@@ -97,7 +98,7 @@ describe('bill form machine (create)', () => {
   it("shows the server's refusal ('sudah ada') until the user sends again, and lets them try again", async () => {
     const exists = 'Invoice summary untuk periode 2024-01 sudah ada. Gunakan halaman Update untuk mengubah data.';
     const { actor, clock, ctx, fill, events } = start({ mode: 'create' }, async () => {
-      throw new Error(exists);
+      throw ServiceError.of(exists, 409);
     });
     fill(valid);
     actor.send({ type: 'bill.submit' });

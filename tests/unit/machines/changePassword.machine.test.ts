@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ChangePasswordForm } from '../../../src/domain/validation';
 import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
-import type { ServiceResult } from '../../../src/domain/serviceResult';
+import { ServiceError, type ServiceResult } from '../../../src/domain/serviceResult';
 
-function start(answer: ServiceResult<unknown>) {
+function start(answer: ServiceResult<unknown> | ServiceError) {
   const clock = new SimulatedClock();
   const sent: ChangePasswordForm[] = [];
   let changed = 0;
   const machine = changePasswordMachine.provide({
-    actors: { changePassword: fromPromise(async ({ input }: { input: ChangePasswordForm }) => (sent.push(input), answer)) },
+    actors: { changePassword: fromPromise(async ({ input }: { input: ChangePasswordForm }) => {
+        sent.push(input);
+        if (answer instanceof ServiceError) throw answer;
+        return answer;
+      }) },
     actions: { passwordChanged: () => void changed++ },
   });
   const actor = createActor(machine, { clock }).start();
@@ -56,7 +60,7 @@ describe('change password machine', () => {
   });
 
   it('keeps the modal open with the server text for a wrong current password', async () => {
-    const { actor, fill, changed } = start({ success: false, data: null, error: 'Current password is incorrect.', status: 400 });
+    const { actor, fill, changed } = start(new ServiceError({ success: false, data: null, error: 'Current password is incorrect.', status: 400 }));
     actor.send({ type: 'password.open' });
     fill({ currentPassword: 'wrongwrong', newPassword: 'NewPass123', confirmPassword: 'NewPass123' });
     actor.send({ type: 'password.submit' });

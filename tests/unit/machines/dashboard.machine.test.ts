@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import { toFrontEnd } from '../../../src/domain/invoiceSummary';
 import {
   dashboardMachine,
@@ -96,7 +97,7 @@ describe('dashboard machine', () => {
   });
 
   it('fails with the service text, or the generic one, and Coba Lagi retries', async () => {
-    let failures: unknown[] = [new Error('Gagal memuat data dashboard'), { odd: true }];
+    let failures: unknown[] = [ServiceError.of('Gagal memuat data dashboard', 400), { odd: true }];
     const { actor, calls, settled, status } = start({ fail: () => failures.shift() });
     await settled();
     expect(status()).toBe('failed');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import type { Menu } from '../../../src/domain/menu';
 import { MENU_CACHE_MS, menusMachine, menusStatus, type CachedMenus, type MenuLists } from '../../../src/machines/menus.machine';
 
@@ -15,12 +16,12 @@ function start(options: { cached?: CachedMenus | null; failUser?: () => boolean;
     actors: {
       fetchUserMenus: fromPromise(async () => {
         calls.push('user');
-        if (options.failUser?.()) throw new Error('Failed to fetch user menus');
+        if (options.failUser?.()) throw ServiceError.of('Failed to fetch user menus', 500);
         return staffMenus;
       }),
       fetchAllMenus: fromPromise(async () => {
         calls.push('all');
-        if (options.failAll) throw new Error('Failed to fetch menus');
+        if (options.failAll) throw ServiceError.of('Failed to fetch menus', 500);
         return allMenus;
       }),
     },

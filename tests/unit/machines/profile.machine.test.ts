@@ -9,14 +9,18 @@ import {
   type ProfileFormValues,
   type UpdateProfileOutput,
 } from '../../../src/machines/profile.machine';
-import type { ServiceResult } from '../../../src/domain/serviceResult';
+import { ServiceError, type ServiceResult } from '../../../src/domain/serviceResult';
 
 const me: ProfileData = { id: 1, name: 'Administrator', email: 'admin@example.com', role: 'admin', isVerified: true, createdAt: '2024-01-05T00:00:00Z' };
 const okAnswer = <T,>(data: T, message?: string): ServiceResult<T> => ({ success: true, data, error: null, status: 200, ...(message ? { message } : {}) });
+/** A call the server refused: the actor rejects with a ServiceError (the wiring's contract). */
+const refused = (error: string, status: number, field?: string) => (): never => {
+  throw new ServiceError({ success: false, data: null, error, status, ...(field ? { field } : {}) });
+};
 
 interface Options {
   cache?: ProfileCache | null;
-  profile?: () => ServiceResult<ProfileData>;
+  profile?: () => ProfileData;
   update?: (form: ProfileFormValues) => UpdateProfileOutput;
   upload?: () => ServiceResult<unknown>;
 }
@@ -31,12 +35,12 @@ function start(options: Options = {}) {
   });
   const machine = profileMachine.provide({
     actors: {
-      fetchProfile: fromPromise(async () => (calls.profile++, (options.profile ?? (() => okAnswer(me)))())),
+      fetchProfile: fromPromise(async () => (calls.profile++, (options.profile ?? (() => me))())),
       updateProfile: fromPromise(async ({ input }: { input: ProfileFormValues }) => {
         calls.updates.push(input);
         return (options.update ?? ((f) => okAnswer({ ...me, ...f }, 'Profile updated successfully')))(input);
       }),
-      fetchImage: fromPromise(async () => okAnswer<string | null>(null)),
+      fetchImage: fromPromise<string | null, void>(async () => null),
       readImage: fromPromise(async ({ input }: { input: ImageFile }) => `data:${input.type};base64,AAAA`),
       uploadImage: fromPromise(async ({ input }: { input: string }) => {
         calls.uploads.push(input);
@@ -123,7 +127,7 @@ describe('profile machine', () => {
 
   it('shows the 409 text on the email field and as a message', async () => {
     const text = 'Email address is already in use by another account.';
-    const { actor, loaded } = start({ update: () => ({ success: false, data: null, error: text, status: 409, field: 'email' }) });
+    const { actor, loaded } = start({ update: refused(text, 409, 'email') });
     await loaded();
     actor.send({ type: 'profile.change', field: 'email', value: 'taken@example.com' });
     actor.send({ type: 'profile.save' });
@@ -132,8 +136,32 @@ describe('profile machine', () => {
     expect(actor.getSnapshot().context.message).toEqual({ type: 'error', text });
   });
 
+  it('puts a refusal that names the email field under it, whatever its status', async () => {
+    const text = 'Invalid profile data: email';
+    const { actor, loaded } = start({ update: refused(text, 400, 'email') });
+    await loaded();
+    actor.send({ type: 'profile.change', field: 'email', value: 'odd@example.com' });
+    actor.send({ type: 'profile.save' });
+    await waitFor(actor, (s) => s.context.message !== null, { timeout: 1000 });
+    expect(actor.getSnapshot().context.errors).toEqual({ email: text });
+  });
+
+  it('an unexpected failure while saving shows the fallback text and blames no field', async () => {
+    const { actor, loaded } = start({
+      update: () => {
+        throw new TypeError('x is undefined');
+      },
+    });
+    await loaded();
+    actor.send({ type: 'profile.change', field: 'email', value: 'new@example.com' });
+    actor.send({ type: 'profile.save' });
+    await waitFor(actor, (s) => s.context.message !== null, { timeout: 1000 });
+    expect(actor.getSnapshot().context.message).toEqual({ type: 'error', text: 'Failed to update profile' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+  });
+
   it('a 401 while loading shows the load error and signs out 2 s later', async () => {
-    const { actor, clock, log, loaded } = start({ profile: () => ({ success: false, data: null, error: 'x', status: 401 }) });
+    const { actor, clock, log, loaded } = start({ profile: refused('x', 401) });
     await loaded();
     expect(actor.getSnapshot().context.loadError).toBe('Failed to load profile. Please try again.');
     clock.increment(1999);
@@ -144,7 +172,7 @@ describe('profile machine', () => {
 
   it('another load failure offers Refresh and does not sign out', async () => {
     let fail = true;
-    const { actor, clock, log, loaded } = start({ profile: () => (fail ? { success: false, data: null, error: 'x', status: 500 } : okAnswer(me)) });
+    const { actor, clock, log, loaded } = start({ profile: () => (fail ? refused('x', 500)() : me) });
     await loaded();
     expect(actor.getSnapshot().matches({ profile: 'failed' })).toBe(true);
     clock.increment(10_000);
@@ -186,13 +214,14 @@ describe('profile machine', () => {
   });
 
   it('keeps the preview and shows the error when the upload is refused', async () => {
-    const { actor, loaded } = start({ upload: () => ({ success: false, data: null, error: 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.', status: 400 }) });
+    const { actor, loaded } = start({ upload: refused('Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.', 400) });
     await loaded();
     actor.send({ type: 'image.chosen', file: { type: 'image/png', size: 1000 } });
     await waitFor(actor, (s) => s.matches({ image: 'previewing' }), { timeout: 1000 });
     actor.send({ type: 'image.upload' });
     await waitFor(actor, (s) => s.context.imageError !== null, { timeout: 1000 });
     expect(actor.getSnapshot().matches({ image: 'previewing' })).toBe(true);
+    expect(actor.getSnapshot().context.imageError).toBe('Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.');
   });
 
   it('pages through the activity list', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import { VALIDATION_MESSAGES } from '../../../src/domain/validation';
 import {
   progressDialogMachine,
@@ -106,7 +107,7 @@ describe('progress dialog machine', () => {
 
   it('shows the service failure and stays open for another try', async () => {
     const { actor, ctx, dialog, refreshed } = start(async () => {
-      throw new Error('Terjadi kesalahan saat menyimpan progress');
+      throw ServiceError.of('Terjadi kesalahan saat menyimpan progress', 500);
     });
     actor.send({ type: 'progress.open', target: target() });
     actor.send({ type: 'progress.save' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import { toFrontEnd, type InvoiceSummary } from '../../../src/domain/invoiceSummary';
 import { selectedSummary, summaryListMachine, SUMMARY_DELETED_MESSAGE } from '../../../src/machines/summaryList.machine';
 
@@ -17,12 +18,12 @@ function start(options: { period?: string; failLoads?: number; failDelete?: bool
     actors: {
       loadSummaries: fromPromise(async () => {
         calls.push('load');
-        if (failLoads-- > 0) throw new Error('Gagal memuat data dashboard');
+        if (failLoads-- > 0) throw ServiceError.of('Gagal memuat data dashboard', 400);
         return rows;
       }),
       deleteSummary: fromPromise(async ({ input }: { input: { id: string | number } }) => {
         calls.push(`delete ${input.id}`);
-        if (options.failDelete) throw new Error('Gagal menghapus invoice summary');
+        if (options.failDelete) throw ServiceError.of('Gagal menghapus invoice summary', 404);
         rows = rows.filter((r) => r.id !== input.id);
         return SUMMARY_DELETED_MESSAGE;
       }),

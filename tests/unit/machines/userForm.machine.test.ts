@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import {
   serverErrorField,
   userFormMachine,
@@ -10,15 +11,18 @@ import {
 
 const ok: SaveUserOutput = { success: true, data: null, error: null, status: 201, message: 'User created successfully.' };
 
-function start(answer: SaveUserOutput = ok) {
+/** A save the server refused: the actor rejects with a ServiceError (the wiring's contract). */
+const refused = (error: string, status: number, field?: string) => new ServiceError({ success: false, data: null, error, status, ...(field ? { field } : {}) });
+
+function start(answer: SaveUserOutput | Error = ok) {
   const clock = new SimulatedClock();
   const created: CreateUserInput[] = [];
   const updated: UpdateUserInput[] = [];
   const saved: string[] = [];
   const machine = userFormMachine.provide({
     actors: {
-      createUser: fromPromise(async ({ input }: { input: CreateUserInput }) => (created.push(input), answer)),
-      updateUser: fromPromise(async ({ input }: { input: UpdateUserInput }) => (updated.push(input), answer)),
+      createUser: fromPromise(async ({ input }: { input: CreateUserInput }) => (created.push(input), settle(answer))),
+      updateUser: fromPromise(async ({ input }: { input: UpdateUserInput }) => (updated.push(input), settle(answer))),
     },
     actions: { saved: (_, message) => saved.push(message) },
   });
@@ -28,6 +32,11 @@ function start(answer: SaveUserOutput = ok) {
   };
   const settled = () => waitFor(actor, (s) => !s.matches({ open: 'creating' }) && !s.matches({ open: 'updating' }), { timeout: 1000 });
   return { clock, actor, created, updated, saved, fill, settled };
+}
+
+function settle(answer: SaveUserOutput | Error): SaveUserOutput {
+  if (answer instanceof Error) throw answer;
+  return answer;
 }
 
 const valid = { email: ' budi@example.com ', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' };
@@ -90,7 +99,7 @@ describe('user form machine', () => {
   });
 
   it('puts a duplicate username on the username field and keeps the modal open', async () => {
-    const { actor, fill, saved, settled } = start({ success: false, data: null, error: 'This username is already taken.', status: 409, field: 'username' });
+    const { actor, fill, saved, settled } = start(refused('This username is already taken.', 409, 'username'));
     actor.send({ type: 'form.openAdd' });
     fill(valid);
     actor.send({ type: 'form.submit' });
@@ -102,7 +111,7 @@ describe('user form machine', () => {
 
   it('shows an error that names no field as a banner for 5 s', async () => {
     const reason = 'Cannot remove the last verified administrator';
-    const { actor, clock, settled } = start({ success: false, data: null, error: reason, status: 409 });
+    const { actor, clock, settled } = start(refused(reason, 409));
     actor.send({ type: 'form.openEdit', user: { id: 1, email: 'admin@example.com', username: 'admin', role: 'Admin', isVerified: true } });
     actor.send({ type: 'form.change', field: 'role', value: 'staff' });
     actor.send({ type: 'form.submit' });
@@ -114,6 +123,27 @@ describe('user form machine', () => {
     clock.increment(1);
     expect(actor.getSnapshot().context.formError).toBeNull();
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
+  });
+
+  it('puts the error under the field the server names, even when its text names none', async () => {
+    const { actor, fill, saved, settled } = start(refused('Already taken', 409, 'username'));
+    actor.send({ type: 'form.openAdd' });
+    fill(valid);
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(actor.getSnapshot().context.errors).toEqual({ username: 'Already taken' });
+    expect(actor.getSnapshot().context.formError).toBeNull();
+    expect(saved).toEqual([]);
+  });
+
+  it('an unexpected failure shows the fallback text as a banner', async () => {
+    const { actor, fill, settled } = start(new TypeError('Failed to fetch dynamically imported module'));
+    actor.send({ type: 'form.openAdd' });
+    fill(valid);
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(actor.getSnapshot().context.formError).toBe('Failed to create user');
+    expect(actor.getSnapshot().context.errors).toEqual({});
   });
 
   it('edits a user: pre-filled (role lowercase), sends name, email, username, role and verified', async () => {

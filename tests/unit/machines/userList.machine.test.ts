@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { ServiceError } from '../../../src/domain/serviceResult';
 import {
   parseUserQuery,
   userListMachine,
@@ -14,6 +15,11 @@ import {
 
 const budi: ListedUserRow = { id: 7, name: 'Budi', username: 'budi', email: 'budi@example.com', role: 'staff', isVerified: false };
 const admin: ListedUserRow = { id: 1, name: 'Administrator', username: 'admin', email: 'admin@example.com', role: 'admin', isVerified: true };
+
+/** A call the server refused: the actor rejects with a ServiceError (the wiring's contract). */
+const refused = (error: string, status: number) => (): never => {
+  throw new ServiceError({ success: false, data: null, error, status });
+};
 
 function listOf(users: ListedUserRow[], total = users.length, page = 1, limit = 10): FetchUsersOutput {
   return { success: true, data: { users, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } }, error: null, status: 200 };
@@ -136,7 +142,7 @@ describe('user list machine', () => {
   });
 
   it('shows the load error', async () => {
-    const { actor, ready } = start({ answer: () => ({ success: false, data: null, error: 'Failed to fetch users', status: 500 }) });
+    const { actor, ready } = start({ answer: refused('Failed to fetch users', 500) });
     await ready();
     expect(actor.getSnapshot().matches({ list: 'failed' })).toBe(true);
     expect(actor.getSnapshot().context.loadError).toBe('Failed to fetch users');
@@ -172,7 +178,7 @@ describe('user list machine', () => {
 
   it("shows the server's reason when the last administrator cannot be deleted", async () => {
     const reason = 'Cannot remove the last verified administrator';
-    const { actor, ready } = start({ act: () => ({ success: false, data: null, error: reason, status: 409 }) });
+    const { actor, ready } = start({ act: refused(reason, 409) });
     await ready();
     actor.send({ type: 'users.delete', user: admin });
     actor.send({ type: 'action.confirm' });

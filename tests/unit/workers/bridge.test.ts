@@ -8,13 +8,18 @@ import { fixture } from './docxBuilder';
  * A stand-in for `new Worker(url)` in Node: the real worker API exposed with Comlink on one end of
  * a MessageChannel, the bridge on the other. terminate() closes the channel like a dead worker.
  */
-function channelWorker(log: string[]): () => Worker {
+function channelWorker(log: string[], calls: string[] = [], api: () => object = createGeneratorApi): () => Worker {
   return () => {
     const { port1, port2 } = new MessageChannel();
-    Comlink.expose(createGeneratorApi(), port2 as unknown as Comlink.Endpoint);
+    Comlink.expose(api(), port2 as unknown as Comlink.Endpoint);
     log.push('created');
     const worker = {
-      postMessage: (message: unknown, transfer?: Transferable[]) => port1.postMessage(message, transfer ?? []),
+      postMessage: (message: unknown, transfer?: Transferable[]) => {
+        // Comlink's call messages name the method in `path`.
+        const path = (message as { path?: string[] }).path;
+        if (path?.length) calls.push(path.join('.'));
+        port1.postMessage(message, transfer ?? []);
+      },
       addEventListener: port1.addEventListener.bind(port1),
       removeEventListener: port1.removeEventListener.bind(port1),
       terminate: () => {
@@ -202,5 +207,163 @@ describe('generator bridge: ending the worker', () => {
     const rows = await bridge.filterRows(sheetName, '');
     expect(rows.length).toBe(sheet.rowCount);
     bridge.release();
+  });
+});
+
+describe('generator bridge: a cancel per call (AbortSignal)', () => {
+  const mapping = { nama_pelanggan: 'Nama Pelanggan' };
+
+  /**
+   * A bridge holding the 50-row workbook, and a merge of every row started in its worker, held
+   * there (as a long merge would be) until `finish()`; a row filter waits there as long.
+   */
+  async function mergeRunning(log: string[], calls: string[] = []) {
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let started!: () => void;
+    const inWorker = new Promise<void>((resolve) => (started = resolve));
+    const slowMerge = () => {
+      const api = createGeneratorApi();
+      return {
+        ...api,
+        async mergeDocuments(...args: Parameters<typeof api.mergeDocuments>) {
+          started();
+          await held;
+          return api.mergeDocuments(...args);
+        },
+        async filterRows(...args: Parameters<typeof api.filterRows>) {
+          await held;
+          return api.filterRows(...args);
+        },
+      };
+    };
+    const bridge = createGeneratorBridge(channelWorker(log, calls, slowMerge));
+    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const template = await blobOf('tagihan_template.docx');
+    const rowIndexes = Uint32Array.from({ length: sheet.rowCount }, (_, i) => i);
+    const controller = new AbortController();
+    const merge = bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping }, undefined, { signal: controller.signal });
+    await inWorker;
+    return { bridge, sheetName, sheet, merge, controller, finish };
+  }
+
+  it('aborting a call running in the worker rejects it with CancelledError and terminates the worker', async () => {
+    const log: string[] = [];
+    const { bridge, sheetName, merge, controller } = await mergeRunning(log);
+    controller.abort();
+    await expect(merge).rejects.toBeInstanceOf(CancelledError);
+    expect(log).toEqual(['created', 'terminated']);
+    // The next call starts a fresh worker, which gets the workbook again.
+    const table = await bridge.readSheet(sheetName);
+    expect(table.rowCount).toBeGreaterThan(0);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+    bridge.release();
+  });
+
+  it('an already aborted signal never reaches the worker', async () => {
+    const log: string[] = [];
+    const calls: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log, calls));
+    const signal = AbortSignal.abort();
+    await expect(bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal })).rejects.toBeInstanceOf(CancelledError);
+    expect(log).toEqual([]);
+    // Nor does it with a worker already running.
+    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    expect(calls).toEqual(['readWorkbook']);
+    await expect(bridge.readSheet(sheetName, undefined, { signal })).rejects.toBeInstanceOf(CancelledError);
+    await expect(bridge.filterRows(sheetName, 'a', undefined, { signal })).rejects.toBeInstanceOf(CancelledError);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual(['readWorkbook']);
+    expect(log).toEqual(['created']);
+    bridge.release();
+  });
+
+  it('aborting a call still reading its file rejects only that call: the worker and a running merge go on', async () => {
+    const log: string[] = [];
+    const calls: string[] = [];
+    const { bridge, sheet, merge, finish } = await mergeRunning(log, calls);
+    const controller = new AbortController();
+    const analysis = bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal: controller.signal });
+    controller.abort();
+    await expect(analysis).rejects.toBeInstanceOf(CancelledError);
+    finish();
+    const merged = await merge;
+    expect(merged.sections + merged.skipped).toBe(sheet.rowCount);
+    expect(calls).not.toContain('analyseTemplate');
+    expect(log).toEqual(['created']);
+    bridge.release();
+  });
+
+  it('ending the worker for one aborted call rejects the other calls sent to it; a call started afterwards works', async () => {
+    const log: string[] = [];
+    const calls: string[] = [];
+    const { bridge, sheetName, sheet, merge, controller } = await mergeRunning(log, calls);
+    // Sent to the same worker, still running there.
+    const queued = bridge.filterRows(sheetName, 'a');
+    await vi.waitFor(() => expect(calls).toContain('filterRows'));
+    controller.abort();
+    await expect(merge).rejects.toBeInstanceOf(CancelledError);
+    await expect(queued).rejects.toBeInstanceOf(CancelledError);
+    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+    bridge.release();
+  });
+
+  it('a workbook read aborted while reading its file leaves the workbook the worker holds in use', async () => {
+    const log: string[] = [];
+    const calls: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log, calls));
+    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const controller = new AbortController();
+    const other = bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'), { signal: controller.signal });
+    controller.abort();
+    await expect(other).rejects.toBeInstanceOf(CancelledError);
+    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    // Read from the worker's copy: no file was sent again.
+    expect(calls).toEqual(['readWorkbook', 'readSheet']);
+    // A fresh worker still gets the file last read.
+    bridge.release();
+    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    expect(calls).toEqual(['readWorkbook', 'readSheet', 'readSheet']);
+    expect(log).toEqual(['created', 'terminated', 'created']);
+    bridge.release();
+  });
+
+  it('a call without a signal works, and aborting a settled call changes nothing', async () => {
+    const log: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log));
+    const controller = new AbortController();
+    const { placeholders } = await bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal: controller.signal });
+    controller.abort();
+    expect(placeholders).toHaveLength(16);
+    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const preview = await bridge.previewRow({ template: await blobOf('tagihan_template.docx'), sheetName, rowIndex: 0, mapping });
+    expect(preview.body.length).toBeGreaterThan(0);
+    expect(log).toEqual(['created']);
+    bridge.release();
+  });
+
+  it('cancel() still rejects every call, those with a signal too', async () => {
+    const log: string[] = [];
+    const { bridge, merge } = await mergeRunning(log);
+    const template = await blobOf('tagihan_template.docx');
+    const reading = bridge.analyseTemplate(template, { signal: new AbortController().signal });
+    bridge.cancel();
+    await expect(merge).rejects.toBeInstanceOf(CancelledError);
+    await expect(reading).rejects.toBeInstanceOf(CancelledError);
+    expect(log).toEqual(['created', 'terminated']);
+  });
+
+  it('the idle end still comes after an aborted call', async () => {
+    const log: string[] = [];
+    const bridge = createGeneratorBridge(channelWorker(log), 50);
+    const controller = new AbortController();
+    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const reading = bridge.readSheet(sheetName, undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(reading).rejects.toBeInstanceOf(CancelledError);
+    expect(log).toEqual(['created', 'terminated']);
+    await bridge.filterRows(sheetName, 'a');
+    await vi.waitFor(() => expect(log).toEqual(['created', 'terminated', 'created', 'terminated']), { timeout: 2000 });
   });
 });
