@@ -44,11 +44,9 @@ export class ServiceError extends Error {
   }
 }
 
+/** esbuild's code splitting puts a module in one chunk only, so the class is the same everywhere. */
 export function isServiceError(error: unknown): error is ServiceError {
-  if (error instanceof ServiceError) return true;
-  // A copy of this module in another chunk makes another class: recognise it by its shape.
-  const result = error instanceof Error && error.name === 'ServiceError' ? (error as { result?: unknown }).result : null;
-  return typeof result === 'object' && result !== null;
+  return error instanceof ServiceError;
 }
 
 /** The successful answer, or a ServiceError (its text the answer's own, or `text` when given). */

@@ -62,12 +62,16 @@ interface DocxtemplaterInternals {
 /** The docxtemplater internals renderPart uses; checked by tests/unit/workers/docxtemplaterInternals.test.ts. */
 export const RENDER_INTERNALS = ['compiled', 'scopeManagers', 'getScopeManager', 'render', 'content', 'allErrors'] as const;
 
+/** A character XML 1.0 forbids: a control character, a noncharacter or a lone surrogate. */
+/* eslint-disable no-control-regex -- the characters XML 1.0 forbids are control characters */
+const FORBIDDEN_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/* eslint-enable no-control-regex */
+
 /** What went wrong with one row, in words the user can act on. */
 function describeRenderError(error: RenderError | undefined, file: string): string {
   const p = error?.properties;
   if (p?.id === 'invalid_xml_characters' && typeof p.value === 'string') {
-    // eslint-disable-next-line no-control-regex -- the characters XML 1.0 forbids are control characters
-    const bad = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.exec(p.value)?.[0];
+    const bad = FORBIDDEN_IN_XML.exec(p.value)?.[0];
     const code = bad ? ` (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})` : '';
     return `the value for {${p.xtag ?? ''}} holds a control character${code} that a Word document cannot contain`;
   }

@@ -1,5 +1,7 @@
-// The account screens' validation texts (English, spec §5 and §8). Apart from the billing texts
-// so that the sign-in bundle carries only these; MESSAGES in ./messages holds both.
+// The account screens' validation texts (English, spec §5 and §8): what sign-in, sign-up, the
+// password reset and the user forms check. Apart from the billing texts and from the settings
+// texts (./settingsMessages) so that the sign-in bundle carries only these; VALIDATION_MESSAGES in
+// ./messages holds them all.
 
 export const ACCOUNT_MESSAGES = {
   EMAIL_REQUIRED: 'Email is required',
@@ -22,13 +24,6 @@ export const ACCOUNT_MESSAGES = {
   ROLE_REQUIRED: 'Role is required',
   ROLE_INVALID: 'Role must be admin or staff',
   IS_VERIFIED_INVALID: 'is_verified must be true or false',
-  CURRENT_PASSWORD_REQUIRED: 'Current password is required',
-  NEW_PASSWORD_REQUIRED: 'New password is required',
-  NEW_PASSWORD_MIN: 'New password must be at least 8 characters',
-  NEW_PASSWORD_SAME: 'New password must be different from current password',
   RESET_TOKEN_REQUIRED: 'Reset token is missing or invalid',
   NOTES_INVALID: 'Notes must be text of at most 1000 characters',
-  PROFILE_NO_CHANGES: 'No changes detected. Please modify your profile information.',
-  PROFILE_IMAGE_INVALID: 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
-  BODY_NOT_OBJECT: 'Request body must be a JSON object',
 } as const;

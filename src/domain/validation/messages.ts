@@ -2,12 +2,14 @@
 // account screens English (spec §1); where the spec gives no text we follow that split.
 import type { SummaryFieldKey } from '../invoiceSummary';
 import { ACCOUNT_MESSAGES } from './accountMessages';
+import { SETTINGS_MESSAGES } from './settingsMessages';
 
-export { ACCOUNT_MESSAGES };
+export { ACCOUNT_MESSAGES, SETTINGS_MESSAGES };
 
 export const VALIDATION_MESSAGES = {
   // Accounts (English)
   ...ACCOUNT_MESSAGES,
+  ...SETTINGS_MESSAGES,
 
   // Billing (Indonesian, spec §5)
   PERIOD_REQUIRED: 'Periode tagihan harus diisi',

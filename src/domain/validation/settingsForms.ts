@@ -1,7 +1,10 @@
 // Form validators of the profile (details, password change) and of the Add / Edit user dialogs,
 // in the shape of ./forms: { field: message } for the fields in error. Apart from the sign-in
 // screens' validators so the first page does not carry them.
-import { ACCOUNT_MESSAGES as M } from './accountMessages';
+import { ACCOUNT_MESSAGES } from './accountMessages';
+import { SETTINGS_MESSAGES } from './settingsMessages';
+
+const M = { ...ACCOUNT_MESSAGES, ...SETTINGS_MESSAGES };
 import {
   emailRule, isBlank, nameRule, passwordPresentRule, passwordRule, roleRule, usernameRule, type Rule,
 } from './accountRules';

@@ -15,6 +15,7 @@ import { PROFILE_TEXTS } from '../../../src/domain/i18n/en/profile';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
 import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
+import { SETTINGS_MESSAGES } from '../../../src/domain/validation/settingsMessages';
 import { ROUTES } from '../../../src/domain/menu';
 import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator.rules';
 
@@ -59,7 +60,7 @@ describe('language catalogues', () => {
       SIGN_IN_DEFAULT_ERROR,
       SIGN_UP_SUCCESS,
       ...Object.values(GUARD_NOTICES).flatMap((n) => [n.title, n.message]),
-      ...Object.entries(ACCOUNT_MESSAGES)
+      ...Object.entries({ ...ACCOUNT_MESSAGES, ...SETTINGS_MESSAGES })
         .filter(([key]) => !['IS_VERIFIED_INVALID', 'NOTES_INVALID', 'BODY_NOT_OBJECT'].includes(key))
         .map(([, text]) => text),
     ];
