@@ -44,7 +44,14 @@ const STYLESHEETS = [
 ];
 // Sources whose change makes dist/ stale (for --if-stale).
 const STALE_INPUTS = [
-  'src/ui', 'src/api', 'src/domain', 'src/machines', 'src/workers', 'static', 'build.mjs', 'package-lock.json',
+  'src/ui',
+  'src/api',
+  'src/domain',
+  'src/machines',
+  'src/workers',
+  'static',
+  'build.mjs',
+  'package-lock.json',
 ];
 // Precompressed beside each asset (.br, .gz). Text formats only: images and fonts are compressed
 // already; source maps stay raw (served only on opt-in).
@@ -93,7 +100,9 @@ const appOptions = {
 const cssOptions = {
   ...common,
   stdin: {
-    contents: STYLESHEETS.map((file) => `@import ${JSON.stringify(path.join(root, file))};`).join('\n'),
+    contents: STYLESHEETS.map((file) => `@import ${JSON.stringify(path.join(root, file))};`).join(
+      '\n',
+    ),
     resolveDir: root,
     sourcefile: 'styles.css',
     loader: 'css',
@@ -139,7 +148,9 @@ async function buildOnce() {
   const stats = computeStats(app.metafile, css.metafile, worker?.metafile, names);
   fs.writeFileSync(path.join(outdir, 'build-stats.json'), JSON.stringify(stats, null, 2) + '\n');
   printStats(stats);
-  console.log(`build: ${dev ? 'development' : 'production'} build in ${Date.now() - started} ms → ${rel(outdir)}/`);
+  console.log(
+    `build: ${dev ? 'development' : 'production'} build in ${Date.now() - started} ms → ${rel(outdir)}/`,
+  );
 }
 
 async function buildWorker() {
@@ -198,7 +209,9 @@ async function watchBuild() {
   if (hasWorker) {
     contexts.unshift(await esbuild.context({ ...workerOptions, plugins: [onEnd('worker')] }));
   } else {
-    console.warn(`build: note: ${rel(workerEntry)} does not exist yet; restart --watch once it does`);
+    console.warn(
+      `build: note: ${rel(workerEntry)} does not exist yet; restart --watch once it does`,
+    );
   }
   for (const context of contexts) await context.watch();
 
@@ -257,7 +270,11 @@ function startDevServer() {
   const child = spawn(process.execPath, [tsxCli, 'watch', '--clear-screen=false', mainFile], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', LIVERELOAD_ORIGIN: `http://127.0.0.1:${livereloadPort}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LIVERELOAD_ORIGIN: `http://127.0.0.1:${livereloadPort}`,
+    },
   });
   return {
     stop() {
@@ -278,7 +295,8 @@ function watchTree(dir, onChange) {
 // Watch mode keeps hashing names; delete the files of earlier rebuilds.
 function pruneOldOutputs(metafiles, published) {
   const current = new Set(metafiles.filter(Boolean).flatMap((m) => Object.keys(m.outputs)));
-  for (const file of published) if (!current.has(file)) fs.rmSync(path.join(root, file), { force: true });
+  for (const file of published)
+    if (!current.has(file)) fs.rmSync(path.join(root, file), { force: true });
   published.clear();
   for (const file of current) published.add(file);
 }
@@ -305,19 +323,26 @@ function outputNames(appMeta, cssMeta, workerMeta) {
 }
 
 function writeIndexHtml(names) {
-  const url = (file) => '/' + path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+  const url = (file) =>
+    '/' + path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
   const template = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
   const values = {
     entryUrl: url(names.entry),
     stylesheetUrl: url(names.css),
     workerUrl: names.worker ? url(names.worker) : '',
-    modulePreloads: names.preloads.map((file) => `<link rel="modulepreload" href="${url(file)}">`).join('\n    '),
-    devScripts: dev && watch ? `<script type="module" src="/assets/${livereloadScript}"></script>` : '',
+    modulePreloads: names.preloads
+      .map((file) => `<link rel="modulepreload" href="${url(file)}">`)
+      .join('\n    '),
+    devScripts:
+      dev && watch ? `<script type="module" src="/assets/${livereloadScript}"></script>` : '',
   };
-  const html = template.replace(/\{\{(\w+)\}\}/g, (match, key) => {
-    if (!(key in values)) throw new BuildError(`static/index.html has an unknown placeholder ${match}`);
-    return values[key];
-  }).replace(/^[ \t]*\n/gm, ''); // lines whose placeholder was empty
+  const html = template
+    .replace(/\{\{(\w+)\}\}/g, (match, key) => {
+      if (!(key in values))
+        throw new BuildError(`static/index.html has an unknown placeholder ${match}`);
+      return values[key];
+    })
+    .replace(/^[ \t]*\n/gm, ''); // lines whose placeholder was empty
   if (dev && watch) {
     // An external file rather than an inline script: the server's CSP forbids inline script.
     fs.writeFileSync(
@@ -365,8 +390,17 @@ async function precompressAssets() {
 // ---- the worker-only guard ----
 
 function assertWorkerOnlyPackagesAbsent(appMeta) {
-  assertPackagesAbsent(appMeta, WORKER_ONLY, 'must only be bundled into the generator worker (use it through src/workers/bridge.ts)');
-  if (!dev) assertPackagesAbsent(appMeta, DEV_ONLY, "is for development builds only (import it under process.env.NODE_ENV !== 'production')");
+  assertPackagesAbsent(
+    appMeta,
+    WORKER_ONLY,
+    'must only be bundled into the generator worker (use it through src/workers/bridge.ts)',
+  );
+  if (!dev)
+    assertPackagesAbsent(
+      appMeta,
+      DEV_ONLY,
+      "is for development builds only (import it under process.env.NODE_ENV !== 'production')",
+    );
 }
 
 function assertPackagesAbsent(meta, packages, rule) {
@@ -378,7 +412,9 @@ function assertPackagesAbsent(meta, packages, rule) {
   if (offending.length === 0) return;
   const found = [...new Set(offending.map(packageOf))];
   const importers = Object.entries(meta.inputs)
-    .filter(([input, info]) => !packageOf(input) && info.imports.some((i) => offending.includes(i.path)))
+    .filter(
+      ([input, info]) => !packageOf(input) && info.imports.some((i) => offending.includes(i.path)),
+    )
     .map(([input]) => input);
   throw new BuildError(
     `${found.join(', ')} ${rule}, but the app bundle contains it (imported by ${importers.join(', ') || 'unknown'})`,
@@ -388,7 +424,9 @@ function assertPackagesAbsent(meta, packages, rule) {
 // ---- sizes: what each route downloads before it can render ----
 
 function findEntryOutput(meta, entryPoint) {
-  return Object.keys(meta.outputs).find((file) => meta.outputs[file].entryPoint === entryPoint) ?? null;
+  return (
+    Object.keys(meta.outputs).find((file) => meta.outputs[file].entryPoint === entryPoint) ?? null
+  );
 }
 
 // The output files plus everything they statically import (what loads before any lazy import()).
@@ -414,7 +452,8 @@ function sizeOf(files) {
     rawBytes += content.length;
     gzipBytes += zlib.gzipSync(content, { level: 9 }).length;
   }
-  const asUrl = (file) => '/' + path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
+  const asUrl = (file) =>
+    '/' + path.relative(outdir, path.join(root, file)).split(path.sep).join('/');
   return { files: unique.map(asUrl), rawBytes, gzipBytes };
 }
 
@@ -424,7 +463,9 @@ function computeStats(appMeta, cssMeta, workerMeta, names) {
   // The page's own chunk, or whichever chunk ended up holding its code.
   const routeFiles = (page) => {
     const pageOut = findEntryOutput(appMeta, page);
-    const holders = pageOut ? [pageOut] : Object.keys(appMeta.outputs).filter((file) => page in appMeta.outputs[file].inputs);
+    const holders = pageOut
+      ? [pageOut]
+      : Object.keys(appMeta.outputs).filter((file) => page in appMeta.outputs[file].inputs);
     return holders.length > 0 ? [...initial, ...staticClosure(appMeta, holders)] : null;
   };
   const route = (page) => {
@@ -451,12 +492,22 @@ function computeStats(appMeta, cssMeta, workerMeta, names) {
 function printStats(stats) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const line = (label, figure, note = '') =>
-    console.log(`  ${label.padEnd(22)} ${kb(figure.gzipBytes).padStart(10)} gzip  ${kb(figure.rawBytes).padStart(10)} raw  ${note}`);
+    console.log(
+      `  ${label.padEnd(22)} ${kb(figure.gzipBytes).padStart(10)} gzip  ${kb(figure.rawBytes).padStart(10)} raw  ${note}`,
+    );
   const signin = stats.routes['/signin'];
   const goal = signin.gzipBytes <= stats.goals.signinGzipBytes ? 'within' : 'OVER';
   console.log('build: JavaScript sizes');
-  line('/signin', signin, `(${goal} the ${kb(stats.goals.signinGzipBytes)} goal${signin.missing ? '; no SignInPage yet: entry only' : ''})`);
-  line('/dashboard', stats.routes['/dashboard'], stats.routes['/dashboard'].missing ? '(no DashboardPage yet: entry only)' : '');
+  line(
+    '/signin',
+    signin,
+    `(${goal} the ${kb(stats.goals.signinGzipBytes)} goal${signin.missing ? '; no SignInPage yet: entry only' : ''})`,
+  );
+  line(
+    '/dashboard',
+    stats.routes['/dashboard'],
+    stats.routes['/dashboard'].missing ? '(no DashboardPage yet: entry only)' : '',
+  );
   line('all app chunks', stats.appTotal, `(${stats.appTotal.files.length} files)`);
   if (stats.worker) line('generator worker', stats.worker);
   line('stylesheet', stats.css);
@@ -480,12 +531,14 @@ function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs; // a deleted file only shows in its directory's mtime
-  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
 function parseArgs(argv) {
-  const usage = 'usage: node build.mjs [--dev | --watch | --if-stale] [--outdir dir] [--entry file]';
+  const usage =
+    'usage: node build.mjs [--dev | --watch | --if-stale] [--outdir dir] [--entry file]';
   let parsed;
   try {
     parsed = parseCommandLine({
@@ -504,7 +557,13 @@ function parseArgs(argv) {
     console.error(`build: ${error.message}\n${usage}`);
     process.exit(2);
   }
-  const flags = new Set(['watch', 'dev', 'if-stale'].filter((name) => parsed[name]).map((name) => `--${name}`));
-  const values = new Map(['outdir', 'entry'].filter((name) => parsed[name] !== undefined).map((name) => [`--${name}`, parsed[name]]));
+  const flags = new Set(
+    ['watch', 'dev', 'if-stale'].filter((name) => parsed[name]).map((name) => `--${name}`),
+  );
+  const values = new Map(
+    ['outdir', 'entry']
+      .filter((name) => parsed[name] !== undefined)
+      .map((name) => [`--${name}`, parsed[name]]),
+  );
   return { flags, values };
 }

@@ -47,7 +47,10 @@ function metaApiRoot(): string | null {
 export function defaultApiRoot(): string {
   const fromMeta = metaApiRoot();
   if (fromMeta) return normaliseApiRoot(fromMeta);
-  const origin = typeof location !== 'undefined' && location.origin && location.origin !== 'null' ? location.origin : '';
+  const origin =
+    typeof location !== 'undefined' && location.origin && location.origin !== 'null'
+      ? location.origin
+      : '';
   return `${origin}${API_PATH_SUFFIX}`;
 }
 
@@ -67,13 +70,17 @@ export function setApiRoot(root: string): void {
   overrides = { ...overrides, apiRoot: normaliseApiRoot(root) };
 }
 
-export function configureApi(partial: Partial<Omit<ApiConfig, 'storageKeys'>> & { storageKeys?: Partial<TokenStorageKeys> }): void {
+export function configureApi(
+  partial: Partial<Omit<ApiConfig, 'storageKeys'>> & { storageKeys?: Partial<TokenStorageKeys> },
+): void {
   const { storageKeys, ...rest } = partial;
   overrides = {
     ...overrides,
     ...rest,
     ...(rest.apiRoot !== undefined ? { apiRoot: normaliseApiRoot(rest.apiRoot) } : {}),
-    ...(storageKeys ? { storageKeys: { ...DEFAULT_STORAGE_KEYS, ...overrides.storageKeys, ...storageKeys } } : {}),
+    ...(storageKeys
+      ? { storageKeys: { ...DEFAULT_STORAGE_KEYS, ...overrides.storageKeys, ...storageKeys } }
+      : {}),
   };
 }
 
@@ -82,7 +89,9 @@ export function resetApiConfig(): void {
 }
 
 /** Merges per-client overrides over the live global configuration. */
-export function resolveApiConfig(partial?: Partial<Omit<ApiConfig, 'storageKeys'>> & { storageKeys?: Partial<TokenStorageKeys> }): ApiConfig {
+export function resolveApiConfig(
+  partial?: Partial<Omit<ApiConfig, 'storageKeys'>> & { storageKeys?: Partial<TokenStorageKeys> },
+): ApiConfig {
   const base = getApiConfig();
   if (!partial) return base;
   const { storageKeys, ...rest } = partial;

@@ -22,7 +22,11 @@ export function createErrorHistory(limit = ERROR_HISTORY_LIMIT): ErrorHistory {
   return {
     record(error, now = new Date()) {
       counter += 1;
-      const entry: ErrorHistoryEntry = { ...error, id: `err-${now.getTime()}-${counter}`, at: now.toISOString() };
+      const entry: ErrorHistoryEntry = {
+        ...error,
+        id: `err-${now.getTime()}-${counter}`,
+        at: now.toISOString(),
+      };
       items = [...items, entry].slice(-limit);
       return entry;
     },

@@ -82,7 +82,8 @@ export interface FailureLike {
 
 /** Message from the answer: its message, else its error field. */
 export function messageFromBody(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body : undefined;
+  if (!body || typeof body !== 'object')
+    return typeof body === 'string' && body.trim() ? body : undefined;
   const b = body as { message?: unknown; error?: unknown };
   if (typeof b.message === 'string' && b.message.trim()) return b.message;
   if (typeof b.error === 'string' && b.error.trim()) return b.error;
@@ -130,13 +131,25 @@ function partsOf(input: unknown): Parts {
     if (f.kind === 'offline') return { kind: 'offline', status: 0 };
     if (f.kind === 'timeout' || isTimeoutError(f)) return { kind: 'timeout', status: 0 };
     const status = f.status ?? f.statusCode ?? 0;
-    if (f.kind === 'network' || (status === 0 && isNetworkError(f))) return { kind: 'network', status: 0 };
-    return { kind: 'unknown', status, body: f.data, fallbackMessage: f.kind === 'http' ? undefined : f.message };
+    if (f.kind === 'network' || (status === 0 && isNetworkError(f)))
+      return { kind: 'network', status: 0 };
+    return {
+      kind: 'unknown',
+      status,
+      body: f.data,
+      fallbackMessage: f.kind === 'http' ? undefined : f.message,
+    };
   }
   return { kind: 'unknown', status: 0 };
 }
 
-function base(kind: ErrorKind, status: number, title: string, message: string, url?: string): ClassifiedError {
+function base(
+  kind: ErrorKind,
+  status: number,
+  title: string,
+  message: string,
+  url?: string,
+): ClassifiedError {
   const severity = severityForStatus(status);
   return {
     kind,
@@ -166,50 +179,103 @@ export function classify(input: unknown, url?: string): ClassifiedError {
   if (kind === 'offline') {
     return {
       ...base('offline', 0, NOTICE_TEXTS.offlineTitle, NOTICE_TEXTS.offline, url),
-      type: 'warning', duration: null, persistent: true, retryable: true, notify: true,
+      type: 'warning',
+      duration: null,
+      persistent: true,
+      retryable: true,
+      notify: true,
     };
   }
   if (kind === 'timeout') {
-    return { ...base('timeout', 0, 'Request Timeout', NOTICE_TEXTS.timeout, url), retryable: true, notify: !logout };
+    return {
+      ...base('timeout', 0, 'Request Timeout', NOTICE_TEXTS.timeout, url),
+      retryable: true,
+      notify: !logout,
+    };
   }
   if (kind === 'network') {
-    const message = url === undefined || isApiUrl(url) ? NOTICE_TEXTS.backendDown : NOTICE_TEXTS.networkFailed;
-    return { ...base('network', 0, 'Connection Error', message, url), retryable: true, notify: !logout };
+    const message =
+      url === undefined || isApiUrl(url) ? NOTICE_TEXTS.backendDown : NOTICE_TEXTS.networkFailed;
+    return {
+      ...base('network', 0, 'Connection Error', message, url),
+      retryable: true,
+      notify: !logout,
+    };
   }
 
   if (status === 401) {
-    return { ...base('authentication', 401, NOTICE_TEXTS.sessionExpiredTitle, NOTICE_TEXTS.sessionExpired, url), type: 'warning', duration: 3000 };
+    return {
+      ...base(
+        'authentication',
+        401,
+        NOTICE_TEXTS.sessionExpiredTitle,
+        NOTICE_TEXTS.sessionExpired,
+        url,
+      ),
+      type: 'warning',
+      duration: 3000,
+    };
   }
   if (status === 403) {
-    return { ...base('authorization', 403, NOTICE_TEXTS.accessDeniedTitle, NOTICE_TEXTS.accessDenied, url), duration: 5000 };
+    return {
+      ...base('authorization', 403, NOTICE_TEXTS.accessDeniedTitle, NOTICE_TEXTS.accessDenied, url),
+      duration: 5000,
+    };
   }
   if (status === 400 || status === 422) {
-    return base('validation', status, NOTICE_TEXTS.invalidInputTitle, bodyMessage ?? NOTICE_TEXTS.defaultMessage, url);
+    return base(
+      'validation',
+      status,
+      NOTICE_TEXTS.invalidInputTitle,
+      bodyMessage ?? NOTICE_TEXTS.defaultMessage,
+      url,
+    );
   }
   if (status === 404) {
     return base('not_found', 404, 'Not Found', bodyMessage ?? NOTICE_TEXTS.resourceNotFound, url);
   }
   if (status === 429) {
-    return { ...base('rate_limit', 429, 'Too Many Requests', NOTICE_TEXTS.tooManyRequests, url), type: 'warning', duration: 7000, retryable: true };
+    return {
+      ...base('rate_limit', 429, 'Too Many Requests', NOTICE_TEXTS.tooManyRequests, url),
+      type: 'warning',
+      duration: 7000,
+      retryable: true,
+    };
   }
   if (status === 503) {
     return {
       ...base('maintenance', 503, 'Maintenance', NOTICE_TEXTS.maintenance, url),
-      type: 'warning', duration: null, persistent: true, retryable: true,
+      type: 'warning',
+      duration: null,
+      persistent: true,
+      retryable: true,
     };
   }
   if (status >= 500) {
     return { ...base('server', status, 'Server Error', NOTICE_TEXTS.server, url), retryable: true };
   }
   if (status >= 400) {
-    return base('client', status, NOTICE_TEXTS.defaultTitle, bodyMessage ?? NOTICE_TEXTS.defaultMessage, url);
+    return base(
+      'client',
+      status,
+      NOTICE_TEXTS.defaultTitle,
+      bodyMessage ?? NOTICE_TEXTS.defaultMessage,
+      url,
+    );
   }
-  return base('unknown', status, NOTICE_TEXTS.defaultTitle, bodyMessage ?? fallbackMessage ?? NOTICE_TEXTS.defaultMessage, url);
+  return base(
+    'unknown',
+    status,
+    NOTICE_TEXTS.defaultTitle,
+    bodyMessage ?? fallbackMessage ?? NOTICE_TEXTS.defaultMessage,
+    url,
+  );
 }
 
 /** Uncaught errors (window 'error' / 'unhandledrejection') are high severity (spec §8). */
 export function classifyUncaught(error: unknown): ClassifiedError {
-  const message = error instanceof Error && error.message ? error.message : NOTICE_TEXTS.defaultMessage;
+  const message =
+    error instanceof Error && error.message ? error.message : NOTICE_TEXTS.defaultMessage;
   return {
     ...base('unknown', 0, NOTICE_TEXTS.defaultTitle, message),
     severity: 'high',

@@ -6,7 +6,13 @@ import { ofetch, type $Fetch, type FetchResponse } from 'ofetch';
 import { resolveApiConfig, type ApiConfig, type TokenStorageKeys } from './config';
 import { isBinaryBody, toCamelCase, toSnakeCase } from './case';
 import { createTokenStore, tokens as sessionTokens, type TokenStore } from './tokens';
-import { classify, isLogoutUrl, isTimeoutError as isTimeout, NOTICE_TEXTS, type ClassifiedError } from './errors';
+import {
+  classify,
+  isLogoutUrl,
+  isTimeoutError as isTimeout,
+  NOTICE_TEXTS,
+  type ClassifiedError,
+} from './errors';
 import {
   createSessionRefresher,
   defaultLocks,
@@ -16,7 +22,12 @@ import {
 
 import { beginRetrying } from './retryStatus';
 import { simulatedFetch } from './networkSimulator';
-export { REFRESH_LOCK_NAME, type AuthFailureHandler, type AuthFailureReason, type LockManagerLike } from './refresh';
+export {
+  REFRESH_LOCK_NAME,
+  type AuthFailureHandler,
+  type AuthFailureReason,
+  type LockManagerLike,
+} from './refresh';
 import { apiErrors, type ApiErrorChannel } from './errorEvents';
 import { runAppAuthFailure } from './authFailure';
 
@@ -67,7 +78,6 @@ export interface RequestOptions {
   notify?: boolean;
 }
 
-
 export interface HttpClientOptions {
   /** Overrides on top of the live global configuration (src/api/config). */
   config?: Partial<Omit<ApiConfig, 'storageKeys'>> & { storageKeys?: Partial<TokenStorageKeys> };
@@ -84,11 +94,23 @@ export interface HttpClientOptions {
 }
 
 export interface HttpClient {
-  request<T = unknown>(method: HttpMethod, path: string, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<ApiEnvelope<T>>;
-  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiEnvelope<T>>;
-  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiEnvelope<T>>;
+  patch<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiEnvelope<T>>;
   delete<T = unknown>(path: string, options?: RequestOptions): Promise<ApiEnvelope<T>>;
   /** Runs (or joins) the shared refresh; true when fresh tokens are stored. */
   refreshSession(): Promise<boolean>;
@@ -99,7 +121,13 @@ export interface HttpClient {
 }
 
 /** Guest calls: a 401 there is an answer, not an expired session. */
-const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/register', '/auth/forgot-password', '/auth/reset-password'];
+const NO_REFRESH_PATHS = [
+  '/auth/login',
+  '/auth/refresh',
+  '/auth/register',
+  '/auth/forgot-password',
+  '/auth/reset-password',
+];
 /** Calls that never carry the Bearer token (register does: an admin adding a user is recognised by it). */
 const NO_BEARER_PATHS = ['/auth/login', '/auth/refresh'];
 const GUEST_PAGES = ['/signin', '/signup', '/forgot-password', '/reset-password'];
@@ -126,7 +154,9 @@ function defaultAuthFailure(): void {
   location.assign('/signin');
 }
 
-function snakeQuery(query: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+function snakeQuery(
+  query: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
   if (!query) return undefined;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(toSnakeCase<Record<string, unknown>>(query))) {
@@ -137,7 +167,11 @@ function snakeQuery(query: Record<string, unknown> | undefined): Record<string, 
 
 function toEnvelope<T>(body: unknown, status: number): ApiEnvelope<T> {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'success' in body) {
-    return { ...(body as Record<string, unknown>), success: Boolean((body as { success: unknown }).success), status } as ApiEnvelope<T>;
+    return {
+      ...(body as Record<string, unknown>),
+      success: Boolean((body as { success: unknown }).success),
+      status,
+    } as ApiEnvelope<T>;
   }
   // A bare answer (array, text, empty body) still fits the envelope.
   const ok = status >= 200 && status < 300;
@@ -147,7 +181,8 @@ function toEnvelope<T>(body: unknown, status: number): ApiEnvelope<T> {
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const config = (): ApiConfig => resolveApiConfig(options.config);
   const store =
-    options.tokens ?? createTokenStore({ storage: options.storage, keys: () => config().storageKeys });
+    options.tokens ??
+    createTokenStore({ storage: options.storage, keys: () => config().storageKeys });
   const sleep = options.sleep ?? realSleep;
   const errors = options.errors ?? apiErrors;
   let onAuthFailure: AuthFailureHandler = options.onAuthFailure ?? defaultAuthFailure;
@@ -157,7 +192,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       retry: false,
       ignoreResponseError: true,
       onRequest({ options: o }) {
-        if (o.body !== undefined && o.body !== null && typeof o.body === 'object' && !isBinaryBody(o.body)) {
+        if (
+          o.body !== undefined &&
+          o.body !== null &&
+          typeof o.body === 'object' &&
+          !isBinaryBody(o.body)
+        ) {
           o.body = toSnakeCase<Record<string, unknown>>(o.body);
         }
       },
@@ -194,7 +234,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return error;
   }
 
-  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiEnvelope<T>> {
     const logout = isLogoutUrl(path);
     const wantsNotice = opts.notify !== false && !logout;
     let networkAttempt = 0;
@@ -212,7 +256,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         const url = `${cfg.apiRoot}${path}`;
         const accessToken = store.getAccessToken();
         const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
-        if (accessToken && !matches(NO_BEARER_PATHS, path)) headers.authorization = `Bearer ${accessToken}`;
+        if (accessToken && !matches(NO_BEARER_PATHS, path))
+          headers.authorization = `Bearer ${accessToken}`;
 
         let response: FetchResponse<unknown>;
         try {
@@ -254,7 +299,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           // answered 400 (spec §8).
           const firstReport = !reportedOutcomes.has(outcome);
           reportedOutcomes.add(outcome);
-          throw fail('http', 401, method, url, body, undefined, firstReport && !logout && outcome.status !== 400);
+          throw fail(
+            'http',
+            401,
+            method,
+            url,
+            body,
+            undefined,
+            firstReport && !logout && outcome.status !== 400,
+          );
         }
 
         if (status === 404 && method === 'GET') {
@@ -293,7 +346,9 @@ let defaultClient: HttpClient | null = null;
 export function getHttpClient(): HttpClient {
   defaultClient ??= createHttpClient({
     // Development builds: the network simulator (spec §9) sits between the client and fetch.
-    ...(process.env.NODE_ENV !== 'production' ? { fetch: simulatedFetch((input, init) => globalThis.fetch(input, init)) } : {}),
+    ...(process.env.NODE_ENV !== 'production'
+      ? { fetch: simulatedFetch((input, init) => globalThis.fetch(input, init)) }
+      : {}),
     tokens: sessionTokens,
     onAuthFailure: (reason) => runAppAuthFailure(reason, defaultAuthFailure),
   });

@@ -26,10 +26,34 @@ export {
   type RequestOptions,
 } from './http';
 export type { Pagination, ServiceResult } from './services/result';
-export type { AuthService, AuthTokens, LoginData, RegisterInput, SessionUser } from './services/auth';
-export type { AccountProfile, AccountService, ActivityEntry, ActivityPage, ChangePasswordInput } from './services/account';
-export type { ListedUser, NewUser, UserList, UserListQuery, UsersService, UserUpdate } from './services/users';
-export type { InvoiceSummariesService, SummaryFields, SummaryList, SummaryListQuery } from './services/invoiceSummaries';
+export type {
+  AuthService,
+  AuthTokens,
+  LoginData,
+  RegisterInput,
+  SessionUser,
+} from './services/auth';
+export type {
+  AccountProfile,
+  AccountService,
+  ActivityEntry,
+  ActivityPage,
+  ChangePasswordInput,
+} from './services/account';
+export type {
+  ListedUser,
+  NewUser,
+  UserList,
+  UserListQuery,
+  UsersService,
+  UserUpdate,
+} from './services/users';
+export type {
+  InvoiceSummariesService,
+  SummaryFields,
+  SummaryList,
+  SummaryListQuery,
+} from './services/invoiceSummaries';
 export type { MenuInput, MenusService } from './services/menus';
 export { createServices, getServices, type Services } from './services';
 // The app-wide services, each built on its first call: importing this module has no side

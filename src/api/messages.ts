@@ -27,14 +27,19 @@ export const CHANGE_PASSWORD_MESSAGES: StatusMessages = Object.freeze({
   422: 'New password does not meet security requirements.',
 });
 
-export const CREATE_BILL_ENDPOINT_NOT_FOUND = 'Endpoint tidak ditemukan. Silakan hubungi administrator.';
+export const CREATE_BILL_ENDPOINT_NOT_FOUND =
+  'Endpoint tidak ditemukan. Silakan hubungi administrator.';
 export const CREATE_BILL_SERVER_ERROR = 'Terjadi kesalahan pada server. Silakan coba lagi nanti.';
 export const CREATE_BILL_DEFAULT_ERROR = 'Terjadi kesalahan saat menyimpan data';
 export function createBillPeriodExists(period: string): string {
   return `Invoice summary untuk periode ${period} sudah ada. Gunakan halaman Update untuk mengubah data.`;
 }
 /** Create bill (spec §8): 409 → period exists, 404 → endpoint, ≥ 500 → server, else default. */
-export function createBillErrorMessage(status: number, period: string, serverMessage?: string): string {
+export function createBillErrorMessage(
+  status: number,
+  period: string,
+  serverMessage?: string,
+): string {
   if (status === 409) return createBillPeriodExists(period);
   if (status === 404) return CREATE_BILL_ENDPOINT_NOT_FOUND;
   if (status >= 500) return CREATE_BILL_SERVER_ERROR;

@@ -13,7 +13,9 @@ export const NETWORK_PRESETS = {
 } as const;
 
 export type NetworkPresetName = keyof typeof NETWORK_PRESETS;
-export const NETWORK_PRESET_NAMES = /* @__PURE__ */ Object.keys(NETWORK_PRESETS) as NetworkPresetName[];
+export const NETWORK_PRESET_NAMES = /* @__PURE__ */ Object.keys(
+  NETWORK_PRESETS,
+) as NetworkPresetName[];
 
 /** Where the chosen preset is kept for the tab (the URL parameter sets it). */
 export const NETWORK_STORAGE_KEY = 'dev_network_preset';
@@ -37,7 +39,8 @@ const listeners = /* @__PURE__ */ new Set<() => void>();
 export function currentNetworkPreset(): NetworkPresetName {
   if (typeof location !== 'undefined') {
     const fromUrl = new URLSearchParams(location.search).get(NETWORK_QUERY_PARAM);
-    if (isNetworkPreset(fromUrl) && session()?.getItem(NETWORK_STORAGE_KEY) !== fromUrl) session()?.setItem(NETWORK_STORAGE_KEY, fromUrl);
+    if (isNetworkPreset(fromUrl) && session()?.getItem(NETWORK_STORAGE_KEY) !== fromUrl)
+      session()?.setItem(NETWORK_STORAGE_KEY, fromUrl);
   }
   const stored = session()?.getItem(NETWORK_STORAGE_KEY);
   return isNetworkPreset(stored) ? stored : 'perfect';
@@ -70,15 +73,22 @@ function abortableSleep(ms: number, signal?: AbortSignal | null): Promise<void> 
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
 /** `fetch` as the chosen preset would deliver it. */
-export function simulatedFetch(realFetch: typeof fetch, options: SimulatorOptions = {}): typeof fetch {
+export function simulatedFetch(
+  realFetch: typeof fetch,
+  options: SimulatorOptions = {},
+): typeof fetch {
   const preset = options.preset ?? currentNetworkPreset;
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? abortableSleep;
@@ -87,12 +97,19 @@ export function simulatedFetch(realFetch: typeof fetch, options: SimulatorOption
     const p = NETWORK_PRESETS[name];
     const delay = p.latencyMs + (p.jitterMs ? Math.round(random() * p.jitterMs) : 0);
     if (delay > 0) await sleep(delay, init?.signal);
-    if (p.dropRate > 0 && random() < p.dropRate) throw new TypeError(`Failed to fetch (network simulator: ${name})`);
+    if (p.dropRate > 0 && random() < p.dropRate)
+      throw new TypeError(`Failed to fetch (network simulator: ${name})`);
     if (p.failRate > 0 && random() < p.failRate) {
-      return new Response(JSON.stringify({ success: false, error: `Service unavailable (network simulator: ${name})` }), {
-        status: 503,
-        headers: { 'content-type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify({
+          success: false,
+          error: `Service unavailable (network simulator: ${name})`,
+        }),
+        {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        },
+      );
     }
     return realFetch(input, init);
   };

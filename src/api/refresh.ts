@@ -44,8 +44,14 @@ export interface RefresherDeps {
 function tokensOf(body: unknown): { accessToken?: unknown; refreshToken?: unknown } {
   const envelope = (body ?? {}) as { data?: unknown };
   const data = (envelope.data ?? envelope) as Record<string, unknown>;
-  const bag = (data.tokens && typeof data.tokens === 'object' ? data.tokens : data) as Record<string, unknown>;
-  return { accessToken: bag.accessToken ?? bag.access_token, refreshToken: bag.refreshToken ?? bag.refresh_token };
+  const bag = (data.tokens && typeof data.tokens === 'object' ? data.tokens : data) as Record<
+    string,
+    unknown
+  >;
+  return {
+    accessToken: bag.accessToken ?? bag.access_token,
+    refreshToken: bag.refreshToken ?? bag.refresh_token,
+  };
 }
 
 /**
@@ -53,7 +59,9 @@ function tokensOf(body: unknown): { accessToken?: unknown; refreshToken?: unknow
  * `failedRefreshToken` is the refresh token stored when the caller's request was refused:
  * if, inside the lock, storage holds a different one, another tab already refreshed.
  */
-export function createSessionRefresher(deps: RefresherDeps): (failedRefreshToken: string | null) => Promise<RefreshOutcome> {
+export function createSessionRefresher(
+  deps: RefresherDeps,
+): (failedRefreshToken: string | null) => Promise<RefreshOutcome> {
   const { fetcher, store } = deps;
   let inFlight: Promise<RefreshOutcome> | null = null;
 
@@ -63,7 +71,8 @@ export function createSessionRefresher(deps: RefresherDeps): (failedRefreshToken
       store.clear();
       return { ok: false, reason: 'no_refresh_token', status: 0, transient: false };
     }
-    if (failedRefreshToken && current !== failedRefreshToken && store.getAccessToken()) return { ok: true };
+    if (failedRefreshToken && current !== failedRefreshToken && store.getAccessToken())
+      return { ok: true };
 
     const cfg = deps.config();
     let response: FetchResponse<unknown>;
@@ -81,7 +90,10 @@ export function createSessionRefresher(deps: RefresherDeps): (failedRefreshToken
     const { accessToken, refreshToken } = tokensOf(response._data);
     const refused = (response._data as { success?: unknown } | undefined)?.success === false;
     if (response.ok && !refused && typeof accessToken === 'string' && accessToken) {
-      store.setTokens({ accessToken, refreshToken: typeof refreshToken === 'string' && refreshToken ? refreshToken : current });
+      store.setTokens({
+        accessToken,
+        refreshToken: typeof refreshToken === 'string' && refreshToken ? refreshToken : current,
+      });
       return { ok: true };
     }
     // Cleared inside the lock, so a tab waiting behind us finds no token and signs out too.

@@ -12,8 +12,10 @@ export const RETRY_ATTRIBUTE = 'data-api-retrying';
 export const RETRY_EVENT = 'api-retrying-change';
 
 function changed(): void {
-  if (typeof document !== 'undefined') document.documentElement.toggleAttribute(RETRY_ATTRIBUTE, waiting > 0);
-  if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') window.dispatchEvent(new Event(RETRY_EVENT));
+  if (typeof document !== 'undefined')
+    document.documentElement.toggleAttribute(RETRY_ATTRIBUTE, waiting > 0);
+  if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function')
+    window.dispatchEvent(new Event(RETRY_EVENT));
   for (const listener of listeners) listener();
 }
 

@@ -36,7 +36,9 @@ function defaultStorage(): Storage | undefined {
 
 export function createTokenStore(options: TokenStoreOptions = {}): TokenStore {
   const storage = (): Storage | undefined =>
-    typeof options.storage === 'function' ? options.storage() : options.storage ?? defaultStorage();
+    typeof options.storage === 'function'
+      ? options.storage()
+      : (options.storage ?? defaultStorage());
   const keys = options.keys ?? (() => getApiConfig().storageKeys);
 
   const read = (key: string): string | null => {

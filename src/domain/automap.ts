@@ -51,7 +51,11 @@ export type Mapping = Record<string, string>;
  * least 40. Tie-break: among equal scores the column listed first wins. Each column is used once.
  * Returns a mapping with every field as a key ('' = unmapped), in field order.
  */
-export function autoMap(fields: readonly string[], columns: readonly string[], current: Readonly<Mapping> = {}): Mapping {
+export function autoMap(
+  fields: readonly string[],
+  columns: readonly string[],
+  current: Readonly<Mapping> = {},
+): Mapping {
   const result = new Map<string, string>();
   const used = new Set<string>();
   for (const field of fields) {

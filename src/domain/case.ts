@@ -28,7 +28,12 @@ function convertDeep(value: unknown, convert: (key: string) => string): unknown 
   for (const [key, item] of Object.entries(value)) {
     const name = convert(key);
     // '__proto__' as an own key would otherwise set the prototype of the result.
-    Object.defineProperty(out, name, { value: convertDeep(item, convert), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, {
+      value: convertDeep(item, convert),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

@@ -27,9 +27,17 @@ export const INVOICE_SUMMARY_FIELDS = [
   { key: 'totalTransactionCount', api: 'number_of_total_transaction', kind: 'count' },
   { key: 'totalTransactionAmount', api: 'amount_of_total_transaction', kind: 'amount' },
   { key: 'localVoiceCallAmount', api: 'amount_of_local_voice_transaction', kind: 'amount' },
-  { key: 'mobileLocalVoiceCallAmount', api: 'amount_of_hp_local_voice_transaction', kind: 'amount' },
+  {
+    key: 'mobileLocalVoiceCallAmount',
+    api: 'amount_of_hp_local_voice_transaction',
+    kind: 'amount',
+  },
   { key: 'longDistanceVoiceCallAmount', api: 'amount_of_voice_sljj_transaction', kind: 'amount' },
-  { key: 'mobileLongDistanceVoiceCallAmount', api: 'amount_of_hp_voice_sljj_transaction', kind: 'amount' },
+  {
+    key: 'mobileLongDistanceVoiceCallAmount',
+    api: 'amount_of_hp_voice_sljj_transaction',
+    kind: 'amount',
+  },
   { key: 'internationalVoiceCallAmount', api: 'amount_of_voice_sli_transaction', kind: 'amount' },
   { key: 'activationServiceAmount', api: 'amount_of_activation_transaction', kind: 'amount' },
   { key: 'subscriptionServiceAmount', api: 'amount_of_subscription_transaction', kind: 'amount' },
@@ -60,7 +68,10 @@ export type SummaryAmountField = ApisOf<'amount'>;
 export type SummaryUrlField = ApisOf<'url'>;
 
 /** The writable values of a summary, front-end names. */
-export type InvoiceSummaryValues = { period: string } & Record<SummaryCountKey | SummaryAmountKey, number> &
+export type InvoiceSummaryValues = { period: string } & Record<
+  SummaryCountKey | SummaryAmountKey,
+  number
+> &
   Record<SummaryUrlKey, string>;
 
 /** A summary as the browser uses it. */
@@ -88,9 +99,15 @@ export const SUMMARY_FIELD_BY_API: Readonly<Record<SummaryApiField, FieldRow>> =
   INVOICE_SUMMARY_FIELDS.map((f) => [f.api, f]),
 ) as Record<SummaryApiField, FieldRow>;
 
-export const COUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'count').map((f) => f.key) as SummaryCountKey[];
-export const AMOUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'amount').map((f) => f.key) as SummaryAmountKey[];
-export const URL_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'url').map((f) => f.key) as SummaryUrlKey[];
+export const COUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'count').map(
+  (f) => f.key,
+) as SummaryCountKey[];
+export const AMOUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'amount').map(
+  (f) => f.key,
+) as SummaryAmountKey[];
+export const URL_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'url').map(
+  (f) => f.key,
+) as SummaryUrlKey[];
 
 export interface AmountSeries {
   readonly key: SummaryAmountKey;
@@ -102,16 +119,66 @@ export interface AmountSeries {
 
 /** The chart series of 'Transaksi Pemakaian' in the order of spec §9, mapped in the order of §3. */
 export const AMOUNT_SERIES: readonly AmountSeries[] = [
-  { key: 'localVoiceCallAmount', api: 'amount_of_local_voice_transaction', label: 'Lokal', singlePeriodOnly: false },
-  { key: 'mobileLocalVoiceCallAmount', api: 'amount_of_hp_local_voice_transaction', label: 'HP Lokal', singlePeriodOnly: false },
-  { key: 'longDistanceVoiceCallAmount', api: 'amount_of_voice_sljj_transaction', label: 'SLJJ', singlePeriodOnly: false },
-  { key: 'mobileLongDistanceVoiceCallAmount', api: 'amount_of_hp_voice_sljj_transaction', label: 'HP SLJJ', singlePeriodOnly: false },
-  { key: 'internationalVoiceCallAmount', api: 'amount_of_voice_sli_transaction', label: 'SLI', singlePeriodOnly: false },
-  { key: 'activationServiceAmount', api: 'amount_of_activation_transaction', label: 'Aktivasi', singlePeriodOnly: true },
-  { key: 'subscriptionServiceAmount', api: 'amount_of_subscription_transaction', label: 'Abodemen', singlePeriodOnly: true },
-  { key: 'mincomServiceAmount', api: 'amount_of_mincom_transaction', label: 'Mincom', singlePeriodOnly: true },
-  { key: 'resellServiceAmount', api: 'amount_of_resell_transaction', label: 'Resell', singlePeriodOnly: true },
-  { key: 'otherServiceAmount', api: 'amount_of_other_cost_transaction', label: 'Lainnya', singlePeriodOnly: true },
+  {
+    key: 'localVoiceCallAmount',
+    api: 'amount_of_local_voice_transaction',
+    label: 'Lokal',
+    singlePeriodOnly: false,
+  },
+  {
+    key: 'mobileLocalVoiceCallAmount',
+    api: 'amount_of_hp_local_voice_transaction',
+    label: 'HP Lokal',
+    singlePeriodOnly: false,
+  },
+  {
+    key: 'longDistanceVoiceCallAmount',
+    api: 'amount_of_voice_sljj_transaction',
+    label: 'SLJJ',
+    singlePeriodOnly: false,
+  },
+  {
+    key: 'mobileLongDistanceVoiceCallAmount',
+    api: 'amount_of_hp_voice_sljj_transaction',
+    label: 'HP SLJJ',
+    singlePeriodOnly: false,
+  },
+  {
+    key: 'internationalVoiceCallAmount',
+    api: 'amount_of_voice_sli_transaction',
+    label: 'SLI',
+    singlePeriodOnly: false,
+  },
+  {
+    key: 'activationServiceAmount',
+    api: 'amount_of_activation_transaction',
+    label: 'Aktivasi',
+    singlePeriodOnly: true,
+  },
+  {
+    key: 'subscriptionServiceAmount',
+    api: 'amount_of_subscription_transaction',
+    label: 'Abodemen',
+    singlePeriodOnly: true,
+  },
+  {
+    key: 'mincomServiceAmount',
+    api: 'amount_of_mincom_transaction',
+    label: 'Mincom',
+    singlePeriodOnly: true,
+  },
+  {
+    key: 'resellServiceAmount',
+    api: 'amount_of_resell_transaction',
+    label: 'Resell',
+    singlePeriodOnly: true,
+  },
+  {
+    key: 'otherServiceAmount',
+    api: 'amount_of_other_cost_transaction',
+    label: 'Lainnya',
+    singlePeriodOnly: true,
+  },
 ];
 
 /** The series of the chart: all ten for one period, the five voice series for the overview. */
@@ -130,10 +197,25 @@ export interface DocumentRow {
 
 /** Rows of 'Dokumen Pendukung Penagihan' (spec §2, §3). */
 export const DOCUMENT_ROWS: readonly DocumentRow[] = [
-  { name: 'Data Transaksi (Draft Tagihan)', type: 'File', key: 'draftInvoiceFileUrl', api: 'url_shared_file_draft_invoice' },
-  { name: 'Verifikasi Transaksi & Tagihan', type: 'File', key: 'verifiedInvoiceFileUrl', api: 'url_shared_file_verified_invoice' },
+  {
+    name: 'Data Transaksi (Draft Tagihan)',
+    type: 'File',
+    key: 'draftInvoiceFileUrl',
+    api: 'url_shared_file_draft_invoice',
+  },
+  {
+    name: 'Verifikasi Transaksi & Tagihan',
+    type: 'File',
+    key: 'verifiedInvoiceFileUrl',
+    api: 'url_shared_file_verified_invoice',
+  },
   { name: 'Tagihan', type: 'Folder', key: 'invoiceFolderUrl', api: 'url_shared_folder_invoice' },
-  { name: 'Faktur Pajak', type: 'Folder', key: 'taxInvoiceFolderUrl', api: 'url_shared_folder_tax_invoice' },
+  {
+    name: 'Faktur Pajak',
+    type: 'Folder',
+    key: 'taxInvoiceFolderUrl',
+    api: 'url_shared_folder_tax_invoice',
+  },
 ];
 
 function read(source: Record<string, unknown>, ...names: string[]): unknown {
@@ -211,7 +293,8 @@ export function toApi(frontEnd: Partial<Record<SummaryFieldKey, unknown>>): Invo
 /** A summary with every number 0 and every text '' — the start of the create form. */
 export function emptySummaryValues(period = ''): InvoiceSummaryValues {
   const out: Record<string, unknown> = {};
-  for (const f of INVOICE_SUMMARY_FIELDS) out[f.key] = f.kind === 'count' || f.kind === 'amount' ? 0 : '';
+  for (const f of INVOICE_SUMMARY_FIELDS)
+    out[f.key] = f.kind === 'count' || f.kind === 'amount' ? 0 : '';
   out.period = period;
   return out as InvoiceSummaryValues;
 }

@@ -30,10 +30,30 @@ export interface RouteInfo {
 /** The route table of spec §2 (the redirect '/' and the catch-all are handled by routeTitle). */
 export const ROUTES: readonly RouteInfo[] = [
   { path: '/dashboard', title: 'Dashboard', menuName: MENU_DASHBOARD, access: 'protected' },
-  { path: '/create-progress-bill', title: 'Buat Progres Tagihan', menuName: MENU_CREATE_BILL, access: 'protected' },
-  { path: '/update-progress-bill', title: 'Update Progres Tagihan', menuName: MENU_UPDATE_BILL, access: 'protected' },
-  { path: '/user-management', title: 'Manajemen User', menuName: MENU_USER_MANAGEMENT, access: 'protected' },
-  { path: '/invoice-document-generator', title: 'Generate Tagihan Voice', menuName: MENU_INVOICE_GENERATOR, access: 'protected' },
+  {
+    path: '/create-progress-bill',
+    title: 'Buat Progres Tagihan',
+    menuName: MENU_CREATE_BILL,
+    access: 'protected',
+  },
+  {
+    path: '/update-progress-bill',
+    title: 'Update Progres Tagihan',
+    menuName: MENU_UPDATE_BILL,
+    access: 'protected',
+  },
+  {
+    path: '/user-management',
+    title: 'Manajemen User',
+    menuName: MENU_USER_MANAGEMENT,
+    access: 'protected',
+  },
+  {
+    path: '/invoice-document-generator',
+    title: 'Generate Tagihan Voice',
+    menuName: MENU_INVOICE_GENERATOR,
+    access: 'protected',
+  },
   { path: '/profile', title: 'Profile Settings', menuName: null, access: 'protected' },
   { path: '/signin', title: 'Sign In', menuName: null, access: 'guest' },
   { path: '/signup', title: 'Sign Up', menuName: null, access: 'guest' },
@@ -85,14 +105,22 @@ export function normaliseMenu(raw: Record<string, unknown>): Menu {
     name: typeof raw.name === 'string' ? raw.name : '',
     path: typeof raw.path === 'string' ? raw.path : '',
     icon: typeof raw.icon === 'string' && raw.icon.trim() !== '' ? raw.icon : 'fa-circle',
-    order: raw.order !== null && raw.order !== undefined && raw.order !== '' && Number.isFinite(order) ? order : 0,
+    order:
+      raw.order !== null && raw.order !== undefined && raw.order !== '' && Number.isFinite(order)
+        ? order
+        : 0,
     parentId: typeof parent === 'number' || typeof parent === 'string' ? parent : null,
     active: raw.active !== false,
   };
 }
 
 /** Whether a per-user menu list grants a menu, by id or name (spec §6). */
-export function hasMenu(menus: readonly Pick<Menu, 'id' | 'name'>[], menu: string | number): boolean {
+export function hasMenu(
+  menus: readonly Pick<Menu, 'id' | 'name'>[],
+  menu: string | number,
+): boolean {
   const wanted = typeof menu === 'string' ? menu.trim().toLowerCase() : menu;
-  return menus.some((m) => m.id === menu || (typeof wanted === 'string' && m.name.trim().toLowerCase() === wanted));
+  return menus.some(
+    (m) => m.id === menu || (typeof wanted === 'string' && m.name.trim().toLowerCase() === wanted),
+  );
 }

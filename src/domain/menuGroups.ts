@@ -4,7 +4,9 @@ import type { Menu } from './menu';
 
 /** Active menus sorted by order, then name. */
 export function visibleMenus(menus: readonly Menu[]): Menu[] {
-  return menus.filter((m) => m.active).sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return menus
+    .filter((m) => m.active)
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
 
 export type MenuGroupId = 'dashboard' | 'billing' | 'system' | 'other';

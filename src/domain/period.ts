@@ -4,8 +4,18 @@
 export const PERIOD_PATTERN = /^\d{4}-\d{2}$/;
 
 export const MONTH_NAMES_ID = [
-  'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni',
-  'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
 ] as const;
 
 /**
@@ -33,7 +43,8 @@ function fromMonthIndex(index: number): string {
 /** shiftPeriod('2024-01', -1) → '2023-12'. Throws on an invalid period (a programming error). */
 export function shiftPeriod(period: string, months: number): string {
   if (!isValidPeriod(period)) throw new RangeError(`Invalid period: ${period}`);
-  const index = Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1 + Math.trunc(months);
+  const index =
+    Number(period.slice(0, 4)) * 12 + Number(period.slice(5, 7)) - 1 + Math.trunc(months);
   return fromMonthIndex(index);
 }
 

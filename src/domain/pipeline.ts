@@ -1,5 +1,10 @@
 // The billing pipeline of spec §4: five steps, each a count against the total transactions.
-import type { InvoiceSummaryValues, SummaryCountField, SummaryUrlField, SummaryUrlKey } from './invoiceSummary';
+import type {
+  InvoiceSummaryValues,
+  SummaryCountField,
+  SummaryUrlField,
+  SummaryUrlKey,
+} from './invoiceSummary';
 
 /** Front-end names of the five progress counts. */
 export type ProgressCountKey =
@@ -38,29 +43,49 @@ export interface PipelineStep {
  */
 export const PIPELINE_STEPS: readonly PipelineStep[] = [
   {
-    key: 'usage', title: 'Penyediaan Data Transaksi',
-    countField: 'number_of_usage_transaction', countKey: 'usageTransactionCount',
-    urlField: 'url_shared_file_draft_invoice', urlKey: 'draftInvoiceFileUrl', progressPath: 'progress-usage',
+    key: 'usage',
+    title: 'Penyediaan Data Transaksi',
+    countField: 'number_of_usage_transaction',
+    countKey: 'usageTransactionCount',
+    urlField: 'url_shared_file_draft_invoice',
+    urlKey: 'draftInvoiceFileUrl',
+    progressPath: 'progress-usage',
   },
   {
-    key: 'verified', title: 'Verifikasi Transaksi & Tagihan',
-    countField: 'number_of_verified_invoice', countKey: 'verifiedInvoiceCount',
-    urlField: 'url_shared_file_verified_invoice', urlKey: 'verifiedInvoiceFileUrl', progressPath: 'progress-verified',
+    key: 'verified',
+    title: 'Verifikasi Transaksi & Tagihan',
+    countField: 'number_of_verified_invoice',
+    countKey: 'verifiedInvoiceCount',
+    urlField: 'url_shared_file_verified_invoice',
+    urlKey: 'verifiedInvoiceFileUrl',
+    progressPath: 'progress-verified',
   },
   {
-    key: 'generated', title: 'Generate Tagihan',
-    countField: 'number_of_generated_invoice', countKey: 'generatedInvoiceCount',
-    urlField: 'url_shared_folder_invoice', urlKey: 'invoiceFolderUrl', progressPath: 'progress-generated',
+    key: 'generated',
+    title: 'Generate Tagihan',
+    countField: 'number_of_generated_invoice',
+    countKey: 'generatedInvoiceCount',
+    urlField: 'url_shared_folder_invoice',
+    urlKey: 'invoiceFolderUrl',
+    progressPath: 'progress-generated',
   },
   {
-    key: 'delivered', title: 'Pengiriman Tagihan',
-    countField: 'number_of_delivered_invoice', countKey: 'deliveredInvoiceCount',
-    urlField: null, urlKey: null, progressPath: 'progress-delivered',
+    key: 'delivered',
+    title: 'Pengiriman Tagihan',
+    countField: 'number_of_delivered_invoice',
+    countKey: 'deliveredInvoiceCount',
+    urlField: null,
+    urlKey: null,
+    progressPath: 'progress-delivered',
   },
   {
-    key: 'taxUploaded', title: 'Upload Faktur Pajak',
-    countField: 'number_of_uploaded_tax_invoice', countKey: 'uploadedTaxInvoiceCount',
-    urlField: 'url_shared_folder_tax_invoice', urlKey: 'taxInvoiceFolderUrl', progressPath: 'progress-tax-uploaded',
+    key: 'taxUploaded',
+    title: 'Upload Faktur Pajak',
+    countField: 'number_of_uploaded_tax_invoice',
+    countKey: 'uploadedTaxInvoiceCount',
+    urlField: 'url_shared_folder_tax_invoice',
+    urlKey: 'taxInvoiceFolderUrl',
+    progressPath: 'progress-tax-uploaded',
   },
 ];
 

@@ -17,7 +17,10 @@ export interface PackedSheet {
 }
 
 /** Encodes rows (keyed by header) into the packed form; a missing value becomes ''. */
-export function packSheet(headers: readonly string[], rows: readonly SheetRowValues[]): PackedSheet {
+export function packSheet(
+  headers: readonly string[],
+  rows: readonly SheetRowValues[],
+): PackedSheet {
   return packCells(
     headers,
     rows.map((row) => headers.map((header) => (Object.hasOwn(row, header) ? row[header] : ''))),
@@ -25,7 +28,10 @@ export function packSheet(headers: readonly string[], rows: readonly SheetRowVal
 }
 
 /** Encodes rows given as cell texts in header order; a missing value becomes ''. */
-export function packCells(headers: readonly string[], rows: readonly (readonly string[])[]): PackedSheet {
+export function packCells(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+): PackedSheet {
   const columns = headers.length;
   const offsets = new Uint32Array(rows.length * columns + 1);
   const encoder = new TextEncoder();
@@ -78,7 +84,8 @@ export class SheetTable {
 
   constructor(packed: PackedSheet) {
     const expected = packed.rowCount * packed.headers.length + 1;
-    if (packed.offsets.length !== expected) throw new Error(`A packed sheet needs ${expected} offsets, not ${packed.offsets.length}`);
+    if (packed.offsets.length !== expected)
+      throw new Error(`A packed sheet needs ${expected} offsets, not ${packed.offsets.length}`);
     this.headers = packed.headers;
     this.rowCount = packed.rowCount;
     this.text = packed.text;
@@ -110,7 +117,8 @@ export class SheetTable {
     const values = this.decodeRow(index);
     if (!this.has(index)) return values;
     this.decoded.set(index, values);
-    if (this.decoded.size > DECODED_ROWS_KEPT) this.decoded.delete(this.decoded.keys().next().value as number);
+    if (this.decoded.size > DECODED_ROWS_KEPT)
+      this.decoded.delete(this.decoded.keys().next().value as number);
     return values;
   }
 
@@ -131,4 +139,9 @@ export class SheetTable {
 }
 
 /** The table of no sheet (before a workbook is read, and after a reset). */
-export const EMPTY_SHEET_TABLE = new SheetTable({ headers: [], rowCount: 0, text: new Uint8Array(0), offsets: new Uint32Array(1) });
+export const EMPTY_SHEET_TABLE = new SheetTable({
+  headers: [],
+  rowCount: 0,
+  text: new Uint8Array(0),
+  offsets: new Uint32Array(1),
+});

@@ -30,9 +30,20 @@ export function aggregateSummaries(summaries: readonly InvoiceSummary[]): Invoic
   }
   const periods = new Set(summaries.map((s) => s.period));
   const period = periods.size === 1 ? [...periods][0] : '';
-  const sum = (key: 'totalRevenue' | 'totalCost' | 'netRevenue') => summaries.reduce((acc, s) => acc + (s[key] || 0), 0);
+  const sum = (key: 'totalRevenue' | 'totalCost' | 'netRevenue') =>
+    summaries.reduce((acc, s) => acc + (s[key] || 0), 0);
   return {
-    ...(out as Omit<InvoiceSummary, 'period' | 'periodDisplay' | 'id' | 'createdAt' | 'updatedAt' | 'totalRevenue' | 'totalCost' | 'netRevenue'>),
+    ...(out as Omit<
+      InvoiceSummary,
+      | 'period'
+      | 'periodDisplay'
+      | 'id'
+      | 'createdAt'
+      | 'updatedAt'
+      | 'totalRevenue'
+      | 'totalCost'
+      | 'netRevenue'
+    >),
     period,
     periodDisplay: formatPeriodDisplay(period),
     id: null,
@@ -45,7 +56,10 @@ export function aggregateSummaries(summaries: readonly InvoiceSummary[]): Invoic
 }
 
 /** One combined summary per period for the `count` most recent periods, oldest first (chart order). */
-export function recentPeriodSummaries(summaries: readonly InvoiceSummary[], count = 6): InvoiceSummary[] {
+export function recentPeriodSummaries(
+  summaries: readonly InvoiceSummary[],
+  count = 6,
+): InvoiceSummary[] {
   const byPeriod = new Map<string, InvoiceSummary[]>();
   for (const s of summaries) {
     if (!s.period) continue;

@@ -1,6 +1,17 @@
 // Amounts spelled out in Indonesian, as an invoice writes them ("terbilang").
 
-const DIGITS = ['nol', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'delapan', 'sembilan'];
+const DIGITS = [
+  'nol',
+  'satu',
+  'dua',
+  'tiga',
+  'empat',
+  'lima',
+  'enam',
+  'tujuh',
+  'delapan',
+  'sembilan',
+];
 
 /** Scales of 10^3k; 10^15 and beyond are refused (the rupiah amounts of an invoice stay far below). */
 const SCALES = ['', 'ribu', 'juta', 'miliar', 'triliun'];

@@ -27,8 +27,16 @@ export function userCreatedDate(user: UserDates | null | undefined, now: Date = 
   );
 }
 
-const shortDateId = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric' });
-const longDateUs = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', year: 'numeric' });
+const shortDateId = new Intl.DateTimeFormat('id-ID', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const longDateUs = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** Indonesian short date: '5 Jan 2024' (runtime time zone); '' for a missing or bad date. */
 export function formatDateId(value: DateInput): string {

@@ -24,7 +24,18 @@ export function valueFormatLabel(format: ValueFormat): string {
 }
 
 export const INDONESIAN_MONTHS = [
-  'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
 ] as const;
 
 /**
@@ -70,7 +81,12 @@ export function formatLongDateId(text: string): string | null {
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  )
+    return null;
   return `${day} ${INDONESIAN_MONTHS[month - 1]} ${year}`;
 }
 
@@ -95,7 +111,11 @@ export function numberOf(text: string, raw?: number | null): number | null {
  * number under Date, an amount terbilang cannot spell): the caller merges it as it is and warns.
  * An empty value stays empty under every format.
  */
-export function applyValueFormat(format: ValueFormat, text: string, raw?: number | null): string | null {
+export function applyValueFormat(
+  format: ValueFormat,
+  text: string,
+  raw?: number | null,
+): string | null {
   if (text === '' && raw == null) return '';
   switch (format) {
     case 'sheet':

@@ -62,9 +62,21 @@ export interface AuthContext {
   menuCache: CachedMenus | null;
 }
 
-export interface SignInInput { email: string; password: string }
-export interface RegisterInput { name: string; email: string; password: string; confirmPassword: string }
-export interface ResetPasswordInput { token: string; password: string; confirmPassword: string }
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+export interface ResetPasswordInput {
+  token: string;
+  password: string;
+  confirmPassword: string;
+}
 
 export type AuthEvent =
   | ({ type: 'auth.signIn' } & SignInInput)

@@ -4,10 +4,29 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
-import { INVOICE_SUMMARY_FIELDS, SUMMARY_FIELD_BY_KEY, SUMMARY_SAVED_TEXTS, type InvoiceSummary, type SummaryFieldKey } from '../domain/invoiceSummary';
+import {
+  INVOICE_SUMMARY_FIELDS,
+  SUMMARY_FIELD_BY_KEY,
+  SUMMARY_SAVED_TEXTS,
+  type InvoiceSummary,
+  type SummaryFieldKey,
+} from '../domain/invoiceSummary';
 import { formatRupiah, parseRupiah } from '../domain/rupiah';
-import { VALIDATION_MESSAGES, validateCreateBill, validateUpdateBill, type FieldErrors } from '../domain/validation';
-import type { BillFormContext, BillFormEvent, BillFormInput, BillFormMode, BillFormValues, SaveBillInput, SaveBillOutput } from './billForm.types';
+import {
+  VALIDATION_MESSAGES,
+  validateCreateBill,
+  validateUpdateBill,
+  type FieldErrors,
+} from '../domain/validation';
+import type {
+  BillFormContext,
+  BillFormEvent,
+  BillFormInput,
+  BillFormMode,
+  BillFormValues,
+  SaveBillInput,
+  SaveBillOutput,
+} from './billForm.types';
 
 export type * from './billForm.types';
 
@@ -31,7 +50,10 @@ export function initialBillValues(summary?: InvoiceSummary | null, period = ''):
   return out;
 }
 
-export function validateBillForm(mode: BillFormMode, values: BillFormValues): FieldErrors<SummaryFieldKey> {
+export function validateBillForm(
+  mode: BillFormMode,
+  values: BillFormValues,
+): FieldErrors<SummaryFieldKey> {
   return mode === 'create' ? validateCreateBill(values) : validateUpdateBill(values);
 }
 
@@ -42,7 +64,10 @@ export const billFormMachine = setup({
     input: {} as BillFormInput,
   },
   actors: {
-    saveBill: fromPromise<SaveBillOutput, SaveBillInput>(async () => ({ summary: null, message: BILL_CREATED_MESSAGE })),
+    saveBill: fromPromise<SaveBillOutput, SaveBillInput>(async () => ({
+      summary: null,
+      message: BILL_CREATED_MESSAGE,
+    })),
   },
   actions: {
     /** create: go to /dashboard. */
@@ -54,7 +79,8 @@ export const billFormMachine = setup({
     showMessage: raise({ type: 'bill.messageShown' }),
   },
   guards: {
-    formValid: ({ context }) => Object.keys(validateBillForm(context.mode, context.values)).length === 0,
+    formValid: ({ context }) =>
+      Object.keys(validateBillForm(context.mode, context.values)).length === 0,
     isCreate: ({ context }) => context.mode === 'create',
   },
   delays: {
@@ -100,12 +126,23 @@ export const billFormMachine = setup({
             'bill.fieldBlurred': {
               guard: ({ event }) => SUMMARY_FIELD_BY_KEY[event.field].kind === 'amount',
               actions: assign(({ context, event }) => ({
-                values: { ...context.values, [event.field]: amountText(context.values[event.field]) },
+                values: {
+                  ...context.values,
+                  [event.field]: amountText(context.values[event.field]),
+                },
               })),
             },
             'bill.submit': [
-              { guard: 'formValid', target: 'submitting', actions: assign({ fieldErrors: {}, error: null, success: null }) },
-              { actions: assign(({ context }) => ({ fieldErrors: validateBillForm(context.mode, context.values) })) },
+              {
+                guard: 'formValid',
+                target: 'submitting',
+                actions: assign({ fieldErrors: {}, error: null, success: null }),
+              },
+              {
+                actions: assign(({ context }) => ({
+                  fieldErrors: validateBillForm(context.mode, context.values),
+                })),
+              },
             ],
             'bill.cancel': { actions: 'leaveForm' },
           },
@@ -114,7 +151,11 @@ export const billFormMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'saveBill',
-            input: ({ context }) => ({ mode: context.mode, id: context.id, values: context.values }),
+            input: ({ context }) => ({
+              mode: context.mode,
+              id: context.id,
+              values: context.values,
+            }),
             onDone: {
               target: 'saved',
               actions: [
@@ -125,15 +166,25 @@ export const billFormMachine = setup({
             },
             onError: {
               target: 'editing',
-              actions: [assign({ error: ({ event }) => failureText(event.error, VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED) }), 'showMessage'],
+              actions: [
+                assign({
+                  error: ({ event }) =>
+                    failureText(event.error, VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED),
+                }),
+                'showMessage',
+              ],
             },
           },
         },
         saved: {
           initial: 'deciding',
           states: {
-            deciding: { always: [{ guard: 'isCreate', target: 'redirecting' }, { target: 'done' }] },
-            redirecting: { after: { redirectDelay: { target: 'done', actions: 'redirectToDashboard' } } },
+            deciding: {
+              always: [{ guard: 'isCreate', target: 'redirecting' }, { target: 'done' }],
+            },
+            redirecting: {
+              after: { redirectDelay: { target: 'done', actions: 'redirectToDashboard' } },
+            },
             done: { type: 'final' },
           },
         },

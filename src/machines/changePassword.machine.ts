@@ -76,10 +76,16 @@ export const changePasswordMachine = setup({
         input: ({ context }) => context.values,
         onDone: {
           target: 'succeeded',
-          actions: [assign({ success: ({ event }) => event.output.message || PASSWORD_CHANGED }), 'passwordChanged'],
+          actions: [
+            assign({ success: ({ event }) => event.output.message || PASSWORD_CHANGED }),
+            'passwordChanged',
+          ],
         },
         // 400 'Current password is incorrect.', 422 'New password does not meet security requirements.' (§8).
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => failureText(event.error, PASSWORD_FALLBACK) }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => failureText(event.error, PASSWORD_FALLBACK) }),
+        },
       },
     },
     succeeded: {

@@ -4,7 +4,14 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../domain/serviceResult';
 import { CACHE_MS } from '../domain/constants';
-import type { CacheEntry, DashboardContext, DashboardData, DashboardEvent, DashboardInput, LoadDashboardInput } from './dashboard.types';
+import type {
+  CacheEntry,
+  DashboardContext,
+  DashboardData,
+  DashboardEvent,
+  DashboardInput,
+  LoadDashboardInput,
+} from './dashboard.types';
 
 export type * from './dashboard.types';
 
@@ -12,7 +19,8 @@ export const DASHBOARD_LOADING_MESSAGE = 'Memuat data dashboard...';
 export const DASHBOARD_LOAD_FAILED = 'Gagal memuat data dashboard';
 export const DASHBOARD_LOAD_ERROR = 'Terjadi kesalahan saat memuat data dashboard';
 
-const cachedEntry = (context: DashboardContext): CacheEntry | undefined => context.cache[context.period];
+const cachedEntry = (context: DashboardContext): CacheEntry | undefined =>
+  context.cache[context.period];
 
 export const dashboardMachine = setup({
   types: {
@@ -37,7 +45,13 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({ period: input.period, data: null, cache: {}, cacheVersion: 0, error: null }),
+  context: ({ input }) => ({
+    period: input.period,
+    data: null,
+    cache: {},
+    cacheVersion: 0,
+    error: null,
+  }),
   initial: 'resolving',
   on: {
     'dashboard.periodChanged': {
@@ -65,8 +79,16 @@ export const dashboardMachine = setup({
   states: {
     resolving: {
       always: [
-        { guard: 'cachedWithSummary', target: 'loaded', actions: assign(({ context }) => ({ data: cachedEntry(context)!.data, error: null })) },
-        { guard: 'cached', target: 'empty', actions: assign(({ context }) => ({ data: cachedEntry(context)!.data, error: null })) },
+        {
+          guard: 'cachedWithSummary',
+          target: 'loaded',
+          actions: assign(({ context }) => ({ data: cachedEntry(context)!.data, error: null })),
+        },
+        {
+          guard: 'cached',
+          target: 'empty',
+          actions: assign(({ context }) => ({ data: cachedEntry(context)!.data, error: null })),
+        },
         { target: 'loading' },
       ],
     },
@@ -88,14 +110,21 @@ export const dashboardMachine = setup({
               };
             }),
             raise(
-              ({ context }) => ({ type: 'dashboard.cacheExpired' as const, period: context.period, version: context.cacheVersion }),
+              ({ context }) => ({
+                type: 'dashboard.cacheExpired' as const,
+                period: context.period,
+                version: context.cacheVersion,
+              }),
               { delay: 'dashboardCacheTtl' },
             ),
           ],
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => failureText(event.error, DASHBOARD_LOAD_ERROR), data: null }),
+          actions: assign({
+            error: ({ event }) => failureText(event.error, DASHBOARD_LOAD_ERROR),
+            data: null,
+          }),
         },
       },
     },
@@ -112,7 +141,9 @@ export const dashboardMachine = setup({
 
 export type DashboardStatus = 'loading' | 'loaded' | 'empty' | 'failed';
 
-export function dashboardStatus(snapshot: { matches: (state: DashboardStatus) => boolean }): DashboardStatus {
+export function dashboardStatus(snapshot: {
+  matches: (state: DashboardStatus) => boolean;
+}): DashboardStatus {
   if (snapshot.matches('loaded')) return 'loaded';
   if (snapshot.matches('empty')) return 'empty';
   if (snapshot.matches('failed')) return 'failed';

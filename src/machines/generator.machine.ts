@@ -67,7 +67,10 @@ const noMessages = { error: '', warning: '', success: '' } satisfies Partial<Gen
 
 /** Messages cleared, except the template's own 'no placeholders' warning, which stays while that template does. */
 function messagesKeptForTemplate(context: GeneratorContext) {
-  return { ...noMessages, warning: context.warning === messages.noPlaceholders ? context.warning : '' };
+  return {
+    ...noMessages,
+    warning: context.warning === messages.noPlaceholders ? context.warning : '',
+  };
 }
 
 export const initialGeneratorContext: GeneratorContext = {
@@ -91,7 +94,9 @@ export const generatorMachine = setup({
     emitted: {} as MappingEdited,
   },
   actors: {
-    analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(notProvided('analyseTemplate')),
+    analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(
+      notProvided('analyseTemplate'),
+    ),
     readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(notProvided('readWorkbook')),
     readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(notProvided('readSheet')),
     mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(notProvided('mergeDocuments')),
@@ -117,7 +122,8 @@ export const generatorMachine = setup({
   guards: {
     templateFileAccepted: ({ event }) =>
       event.type === 'generator.templateChosen' && checkTemplateFile(event.file) === null,
-    dataFileAccepted: ({ event }) => event.type === 'generator.dataChosen' && checkDataFile(event.file) === null,
+    dataFileAccepted: ({ event }) =>
+      event.type === 'generator.dataChosen' && checkDataFile(event.file) === null,
     isOtherSheet: ({ context, event }) =>
       event.type === 'generator.sheetChanged' &&
       event.sheet !== context.selectedSheet &&
@@ -125,7 +131,8 @@ export const generatorMachine = setup({
     canGenerate: ({ context }) => generateBlocker(context) === null,
     canExport: ({ context }) => exportBlocker(context) === null,
     hasRows: ({ context }) => context.table.rowCount > 0,
-    hasColumnsAndPlaceholders: ({ context }) => context.headers.length > 0 && context.placeholders.length > 0,
+    hasColumnsAndPlaceholders: ({ context }) =>
+      context.headers.length > 0 && context.placeholders.length > 0,
     hasPlaceholders: ({ context }) => context.placeholders.length > 0,
     isKnownRow: ({ context, event }) =>
       event.type === 'generator.rowToggled' &&
@@ -134,15 +141,21 @@ export const generatorMachine = setup({
       event.index < context.table.rowCount,
     canPreview: ({ context }) => canPreview(context),
     isPreviewOpen: ({ context }) => context.preview !== null && canPreview(context),
-    hasNextPreview: ({ context }) => context.preview !== null && context.preview.position + 1 < context.selectedCount,
+    hasNextPreview: ({ context }) =>
+      context.preview !== null && context.preview.position + 1 < context.selectedCount,
     hasPreviousPreview: ({ context }) =>
-      context.preview !== null && context.preview.position > 0 && context.preview.position - 1 < context.selectedCount,
+      context.preview !== null &&
+      context.preview.position > 0 &&
+      context.preview.position - 1 < context.selectedCount,
     isKnownOutput: ({ event }) =>
-      event.type === 'generator.outputChanged' && (event.output === 'merged' || event.output === 'zip'),
+      event.type === 'generator.outputChanged' &&
+      (event.output === 'merged' || event.output === 'zip'),
     isKnownNameColumn: ({ context, event }) =>
       event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
     isKnownFormat: ({ context, event }) =>
-      event.type === 'generator.formatChanged' && context.placeholders.includes(event.placeholder) && isValueFormat(event.format),
+      event.type === 'generator.formatChanged' &&
+      context.placeholders.includes(event.placeholder) &&
+      isValueFormat(event.format),
     isKnownMapping: ({ context, event }) =>
       event.type === 'generator.mappingChanged' &&
       context.placeholders.includes(event.placeholder) &&
@@ -186,17 +199,27 @@ export const generatorMachine = setup({
             })),
           },
           {
-            actions: assign(({ event }) => ({ ...noMessages, error: checkTemplateFile(event.file) ?? '' })),
+            actions: assign(({ event }) => ({
+              ...noMessages,
+              error: checkTemplateFile(event.file) ?? '',
+            })),
           },
         ],
         'generator.dataChosen': [
           {
             guard: 'dataFileAccepted',
             target: 'readingWorkbook',
-            actions: assign(({ context, event }) => ({ ...emptyData, dataFile: event.file, ...messagesKeptForTemplate(context) })),
+            actions: assign(({ context, event }) => ({
+              ...emptyData,
+              dataFile: event.file,
+              ...messagesKeptForTemplate(context),
+            })),
           },
           {
-            actions: assign(({ context, event }) => ({ ...messagesKeptForTemplate(context), error: checkDataFile(event.file) ?? '' })),
+            actions: assign(({ context, event }) => ({
+              ...messagesKeptForTemplate(context),
+              error: checkDataFile(event.file) ?? '',
+            })),
           },
         ],
         'generator.sheetChanged': {
@@ -285,12 +308,18 @@ export const generatorMachine = setup({
         'generator.previewNext': {
           guard: 'hasNextPreview',
           target: 'previewing',
-          actions: assign(({ context }) => ({ previewPosition: context.preview!.position + 1, error: '' })),
+          actions: assign(({ context }) => ({
+            previewPosition: context.preview!.position + 1,
+            error: '',
+          })),
         },
         'generator.previewPrevious': {
           guard: 'hasPreviousPreview',
           target: 'previewing',
-          actions: assign(({ context }) => ({ previewPosition: context.preview!.position - 1, error: '' })),
+          actions: assign(({ context }) => ({
+            previewPosition: context.preview!.position - 1,
+            error: '',
+          })),
         },
         'generator.previewRefresh': {
           guard: 'isPreviewOpen',
@@ -322,7 +351,10 @@ export const generatorMachine = setup({
         },
         'generator.mappingRecalled': {
           guard: 'hasColumnsAndPlaceholders',
-          actions: [assign(({ context, event }) => recallMapping(context, event)), 'refreshPreview'],
+          actions: [
+            assign(({ context, event }) => recallMapping(context, event)),
+            'refreshPreview',
+          ],
         },
         'generator.generate': {
           guard: 'canGenerate',
@@ -358,13 +390,21 @@ export const generatorMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ templateFile: null, placeholders: [], error: errorText(event.error) })),
+          actions: assign(({ event }) => ({
+            templateFile: null,
+            placeholders: [],
+            error: errorText(event.error),
+          })),
         },
       },
       on: {
         'generator.cancel': {
           target: 'ready',
-          actions: assign({ templateFile: null, placeholders: [], warning: messages.analysisCancelled }),
+          actions: assign({
+            templateFile: null,
+            placeholders: [],
+            warning: messages.analysisCancelled,
+          }),
         },
       },
     },
@@ -388,7 +428,10 @@ export const generatorMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ ...emptyData, error: messages.readExcel(errorText(event.error)) })),
+          actions: assign(({ event }) => ({
+            ...emptyData,
+            error: messages.readExcel(errorText(event.error)),
+          })),
         },
       },
       on: {
@@ -411,7 +454,11 @@ export const generatorMachine = setup({
             table: event.output.table,
             selection: new Uint8Array(event.output.table.rowCount),
             selectedCount: 0,
-            mapping: mappingForHeaders(context.placeholders, context.mapping, event.output.table.headers),
+            mapping: mappingForHeaders(
+              context.placeholders,
+              context.mapping,
+              event.output.table.headers,
+            ),
           })),
         },
         onError: {
@@ -444,7 +491,9 @@ export const generatorMachine = setup({
       },
       on: {
         'generator.progress': {
-          actions: assign(({ event }) => ({ progress: { processed: event.processed, total: event.total } })),
+          actions: assign(({ event }) => ({
+            progress: { processed: event.processed, total: event.total },
+          })),
         },
         'generator.merged': {
           target: 'ready',
@@ -461,7 +510,11 @@ export const generatorMachine = setup({
               success:
                 event.output.files === undefined
                   ? messages.generated(event.output.sections, event.output.skipped)
-                  : messages.zipped(event.output.files, event.output.fileName, event.output.skipped),
+                  : messages.zipped(
+                      event.output.files,
+                      event.output.fileName,
+                      event.output.skipped,
+                    ),
               warning: (event.output.warnings ?? []).join('\n'),
             })),
           ],
@@ -501,7 +554,10 @@ export const generatorMachine = setup({
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({ preview: null, error: messages.preview(errorText(event.error)) })),
+          actions: assign(({ event }) => ({
+            preview: null,
+            error: messages.preview(errorText(event.error)),
+          })),
         },
       },
       on: {
@@ -524,9 +580,15 @@ export const generatorMachine = setup({
           actions: [
             {
               type: 'download',
-              params: ({ event }) => ({ data: event.output.data, fileName: event.output.fileName, mimeType: XLSX_MIME }),
+              params: ({ event }) => ({
+                data: event.output.data,
+                fileName: event.output.fileName,
+                mimeType: XLSX_MIME,
+              }),
             },
-            assign(({ event }) => ({ success: messages.exported(event.output.rowCount, event.output.fileName) })),
+            assign(({ event }) => ({
+              success: messages.exported(event.output.rowCount, event.output.fileName),
+            })),
           ],
         },
         onError: {

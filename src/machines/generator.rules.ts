@@ -55,7 +55,9 @@ export function checkDataFile(file: ChosenFile): string | null {
   return null;
 }
 
-export function isFullyMapped(context: Pick<GeneratorContext, 'placeholders' | 'mapping'>): boolean {
+export function isFullyMapped(
+  context: Pick<GeneratorContext, 'placeholders' | 'mapping'>,
+): boolean {
   return context.placeholders.every((p) => (context.mapping[p] ?? '') !== '');
 }
 
@@ -66,29 +68,38 @@ export function unmappedCount(context: Pick<GeneratorContext, 'placeholders' | '
 /** Why Generate cannot run now (the §5 texts), or null when it can. */
 export function generateBlocker(context: GeneratorContext): string | null {
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
-  if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
+  if (context.placeholders.length === 0 || !isFullyMapped(context))
+    return messages.needMappingToExport;
   return null;
 }
 
 /** Why Export cannot run now (the §5 texts), or null when it can. */
 export function exportBlocker(context: GeneratorContext): string | null {
   if (context.selectedCount === 0) return messages.needRowsToExport;
-  if (context.placeholders.length === 0 || !isFullyMapped(context)) return messages.needMappingToExport;
+  if (context.placeholders.length === 0 || !isFullyMapped(context))
+    return messages.needMappingToExport;
   return null;
 }
 
 /** The column that names the zip's files: the one chosen, else the first column. */
 export function zipNameColumn(context: Pick<GeneratorContext, 'nameColumn' | 'headers'>): string {
-  return context.headers.includes(context.nameColumn) ? context.nameColumn : (context.headers[0] ?? '');
+  return context.headers.includes(context.nameColumn)
+    ? context.nameColumn
+    : (context.headers[0] ?? '');
 }
 
 /** Preview Row needs a template and at least one selected row. */
-export function canPreview(context: Pick<GeneratorContext, 'templateFile' | 'selectedCount'>): boolean {
+export function canPreview(
+  context: Pick<GeneratorContext, 'templateFile' | 'selectedCount'>,
+): boolean {
   return context.templateFile !== null && context.selectedCount > 0;
 }
 
 /** The table index of the selected row at `position` (selected rows in table order), or -1. */
-export function selectedRowAt(context: Pick<GeneratorContext, 'selection' | 'selectedCount'>, position: number): number {
+export function selectedRowAt(
+  context: Pick<GeneratorContext, 'selection' | 'selectedCount'>,
+  position: number,
+): number {
   if (position < 0 || position >= context.selectedCount) return -1;
   let seen = 0;
   for (let i = 0; i < context.selection.length; i++) {
@@ -104,14 +115,19 @@ export function showsMappingStep(context: GeneratorContext): boolean {
 
 /** Step 4 is shown when template, rows and placeholders exist (§4). */
 export function showsGenerateStep(context: GeneratorContext): boolean {
-  return context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0;
+  return (
+    context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0
+  );
 }
 
 /** 0-based indexes of the selected rows, in table order (what the worker merges or exports). */
-export function selectedRowIndexes(context: Pick<GeneratorContext, 'selection' | 'selectedCount'>): Uint32Array {
+export function selectedRowIndexes(
+  context: Pick<GeneratorContext, 'selection' | 'selectedCount'>,
+): Uint32Array {
   const out = new Uint32Array(context.selectedCount);
   let n = 0;
-  for (let i = 0; i < context.selection.length && n < out.length; i++) if (context.selection[i] === 1) out[n++] = i;
+  for (let i = 0; i < context.selection.length && n < out.length; i++)
+    if (context.selection[i] === 1) out[n++] = i;
   return n === out.length ? out : out.slice(0, n);
 }
 
@@ -128,7 +144,11 @@ export function emptyMapping(placeholders: readonly string[]): Mapping {
 }
 
 /** Keep the mapped columns that the newly read sheet still has; everything else becomes ''. */
-export function mappingForHeaders(placeholders: readonly string[], previous: Mapping, headers: readonly string[]): Mapping {
+export function mappingForHeaders(
+  placeholders: readonly string[],
+  previous: Mapping,
+  headers: readonly string[],
+): Mapping {
   const known = new Set(headers);
   const mapping: Record<string, string> = Object.create(null);
   for (const p of placeholders) {
@@ -137,7 +157,6 @@ export function mappingForHeaders(placeholders: readonly string[], previous: Map
   }
   return mapping;
 }
-
 
 /**
  * A remembered mapping applied to the fields still unmapped: each takes its remembered column when

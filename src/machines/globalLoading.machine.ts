@@ -59,12 +59,17 @@ export const globalLoadingMachine = setup({
       on: {
         'loading.start': {
           actions: assign({
-            keys: ({ context, event }) => (context.keys.includes(event.key) ? context.keys : [...context.keys, event.key]),
+            keys: ({ context, event }) =>
+              context.keys.includes(event.key) ? context.keys : [...context.keys, event.key],
           }),
         },
         'loading.stop': [
           { guard: 'nothingLeft', target: 'idle', actions: assign({ keys: [] }) },
-          { actions: assign({ keys: ({ context, event }) => context.keys.filter((k) => k !== event.key) }) },
+          {
+            actions: assign({
+              keys: ({ context, event }) => context.keys.filter((k) => k !== event.key),
+            }),
+          },
         ],
       },
       states: {
@@ -76,5 +81,6 @@ export const globalLoadingMachine = setup({
 });
 
 /** Whether the overlay is on screen for a snapshot of this machine. */
-export const isLoadingVisible = (snapshot: { matches: (v: { active: 'visible' }) => boolean }): boolean =>
-  snapshot.matches({ active: 'visible' });
+export const isLoadingVisible = (snapshot: {
+  matches: (v: { active: 'visible' }) => boolean;
+}): boolean => snapshot.matches({ active: 'visible' });

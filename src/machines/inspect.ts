@@ -17,7 +17,10 @@ export function redact<T>(value: T, depth = 0): T {
   if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    out[key] = SECRET_KEY.test(key) && v !== null && v !== undefined && v !== '' ? REDACTED : redact(v, depth + 1);
+    out[key] =
+      SECRET_KEY.test(key) && v !== null && v !== undefined && v !== ''
+        ? REDACTED
+        : redact(v, depth + 1);
   }
   return out as T;
 }

@@ -3,7 +3,14 @@
 // a refresh clears the cache and fetches both lists (all menus and the user's menus).
 import { assign, fromPromise, setup } from 'xstate';
 import { failureText } from '../domain/serviceResult';
-import type { Menu, MenuLists, MenusContext, MenusEvent, MenusInput, MenusStatus } from './menus.types';
+import type {
+  Menu,
+  MenuLists,
+  MenusContext,
+  MenusEvent,
+  MenusInput,
+  MenusStatus,
+} from './menus.types';
 
 export type * from './menus.types';
 
@@ -67,7 +74,13 @@ export const menusMachine = setup({
           target: 'loaded',
           actions: [
             assign({ userMenus: ({ event }) => event.output, error: null, ttlMs: MENU_CACHE_MS }),
-            { type: 'persistMenus', params: ({ context }) => ({ userMenus: context.userMenus, allMenus: context.allMenus }) },
+            {
+              type: 'persistMenus',
+              params: ({ context }) => ({
+                userMenus: context.userMenus,
+                allMenus: context.allMenus,
+              }),
+            },
           ],
         },
         onError: {
@@ -84,7 +97,10 @@ export const menusMachine = setup({
           invoke: {
             src: 'fetchAllMenus',
             // Only administrators may need the full list; a failure here must not hide the sidebar.
-            onDone: { target: 'userMenus', actions: assign({ allMenus: ({ event }) => event.output }) },
+            onDone: {
+              target: 'userMenus',
+              actions: assign({ allMenus: ({ event }) => event.output }),
+            },
             onError: 'userMenus',
           },
         },
@@ -95,12 +111,20 @@ export const menusMachine = setup({
               target: '#menus.loaded',
               actions: [
                 assign({ userMenus: ({ event }) => event.output, ttlMs: MENU_CACHE_MS }),
-                { type: 'persistMenus', params: ({ context }) => ({ userMenus: context.userMenus, allMenus: context.allMenus }) },
+                {
+                  type: 'persistMenus',
+                  params: ({ context }) => ({
+                    userMenus: context.userMenus,
+                    allMenus: context.allMenus,
+                  }),
+                },
               ],
             },
             onError: {
               target: '#menus.failed',
-              actions: assign({ error: ({ event }) => failureText(event.error, MENUS_FAILED_MESSAGE) }),
+              actions: assign({
+                error: ({ event }) => failureText(event.error, MENUS_FAILED_MESSAGE),
+              }),
             },
           },
         },
@@ -122,7 +146,13 @@ export const menusMachine = setup({
               target: 'fresh',
               actions: [
                 assign({ userMenus: ({ event }) => event.output, ttlMs: MENU_CACHE_MS }),
-                { type: 'persistMenus', params: ({ context }) => ({ userMenus: context.userMenus, allMenus: context.allMenus }) },
+                {
+                  type: 'persistMenus',
+                  params: ({ context }) => ({
+                    userMenus: context.userMenus,
+                    allMenus: context.allMenus,
+                  }),
+                },
               ],
             },
             // Keep showing the lists we have; the next load tries again.
@@ -138,7 +168,9 @@ export const menusMachine = setup({
 });
 
 /** What the sidebar and the guard need to know. */
-export function menusStatus(snapshot: { matches: (v: 'loaded' | 'failed') => boolean }): MenusStatus {
+export function menusStatus(snapshot: {
+  matches: (v: 'loaded' | 'failed') => boolean;
+}): MenusStatus {
   if (snapshot.matches('loaded')) return 'loaded';
   if (snapshot.matches('failed')) return 'failed';
   return 'loading';

@@ -27,8 +27,6 @@ export interface MenusContext extends MenuLists {
 }
 
 export type MenusEvent =
-  | { type: 'menus.load' }
-  | { type: 'menus.retry' }
-  | { type: 'menus.refresh' };
+  { type: 'menus.load' } | { type: 'menus.retry' } | { type: 'menus.refresh' };
 
 export type MenusStatus = 'loading' | 'loaded' | 'failed';

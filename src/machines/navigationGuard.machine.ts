@@ -18,15 +18,31 @@ export type * from './navigationGuard.types';
 
 export const GUARD_NOTICES = {
   // Keyed: the signed-in layout takes it down once sign-in has landed on the intended page.
-  signInRequired: { type: 'info', title: 'Sign In Required', message: 'Please sign in to access this page.', duration: 3000, key: 'guard.signInRequired' },
-  accessDenied: { type: 'error', title: 'Access Denied', message: "You don't have permission to access this page.", duration: 4000 },
+  signInRequired: {
+    type: 'info',
+    title: 'Sign In Required',
+    message: 'Please sign in to access this page.',
+    duration: 3000,
+    key: 'guard.signInRequired',
+  },
+  accessDenied: {
+    type: 'error',
+    title: 'Access Denied',
+    message: "You don't have permission to access this page.",
+    duration: 4000,
+  },
   permissionCheckFailed: {
     type: 'warning',
     title: 'Permission Check Failed',
     message: 'Unable to verify permissions. Contact support if issues persist.',
     duration: 4000,
   },
-  alreadySignedIn: { type: 'info', title: 'Already Signed In', message: 'You are already signed in.', duration: 3000 },
+  alreadySignedIn: {
+    type: 'info',
+    title: 'Already Signed In',
+    message: 'You are already signed in.',
+    duration: 3000,
+  },
 } as const satisfies Record<string, GuardNotice>;
 
 export const NAVIGATION_ERROR_TITLE = 'Navigation Error';
@@ -35,7 +51,8 @@ export const INTENDED_ROUTE_KEY = 'intended_route';
 /** The pure decision of spec §2 "Navigation guard". Throws only on a broken input. */
 export function decideNavigation(location: GuardLocation, session: GuardSession): GuardDecision {
   const path = location.path.length > 1 ? location.path.replace(/\/+$/, '') : location.path;
-  if (path === '/') return { kind: 'redirect', to: session.authenticated ? '/dashboard' : '/signin' };
+  if (path === '/')
+    return { kind: 'redirect', to: session.authenticated ? '/dashboard' : '/signin' };
 
   const route = findRoute(path);
   if (!route || route.access === 'public') return { kind: 'allow' };
@@ -58,19 +75,23 @@ export function decideNavigation(location: GuardLocation, session: GuardSession)
 
   if (!route.menuName) return { kind: 'allow' };
   if (session.menusStatus === 'loading') return { kind: 'wait' };
-  if (session.menusStatus === 'failed') return { kind: 'allow', notice: GUARD_NOTICES.permissionCheckFailed };
+  if (session.menusStatus === 'failed')
+    return { kind: 'allow', notice: GUARD_NOTICES.permissionCheckFailed };
   let permitted: boolean;
   try {
     permitted = hasMenu(session.menus, route.menuName);
   } catch {
     return { kind: 'allow', notice: GUARD_NOTICES.permissionCheckFailed };
   }
-  return permitted ? { kind: 'allow' } : { kind: 'redirect', to: '/403', notice: GUARD_NOTICES.accessDenied };
+  return permitted
+    ? { kind: 'allow' }
+    : { kind: 'redirect', to: '/403', notice: GUARD_NOTICES.accessDenied };
 }
 
 /** What a guard error turns into: a high-severity notice and a safe place to go. */
 export function navigationErrorDecision(error: unknown, authenticated: boolean): GuardDecision {
-  const message = error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
+  const message =
+    error instanceof Error && error.message ? error.message : 'An unexpected error occurred.';
   return {
     kind: 'redirect',
     to: authenticated ? '/dashboard' : '/signin',
@@ -80,10 +101,19 @@ export function navigationErrorDecision(error: unknown, authenticated: boolean):
 
 const NAV_META: Record<string, { description: string; icon: string }> = {
   '/dashboard': { description: 'Billing progress per period', icon: 'fa-tachometer-alt' },
-  '/create-progress-bill': { description: 'Create the invoice summary of a period', icon: 'fa-plus-circle' },
-  '/update-progress-bill': { description: 'Update the invoice summary of a period', icon: 'fa-edit' },
+  '/create-progress-bill': {
+    description: 'Create the invoice summary of a period',
+    icon: 'fa-plus-circle',
+  },
+  '/update-progress-bill': {
+    description: 'Update the invoice summary of a period',
+    icon: 'fa-edit',
+  },
   '/user-management': { description: 'Users, roles and verification', icon: 'fa-users' },
-  '/invoice-document-generator': { description: 'Merge a Word template with Excel rows', icon: 'fa-file-word' },
+  '/invoice-document-generator': {
+    description: 'Merge a Word template with Excel rows',
+    icon: 'fa-file-word',
+  },
   '/profile': { description: 'Your profile, avatar and password', icon: 'fa-user' },
 };
 
@@ -145,7 +175,11 @@ export const navigationGuardMachine = setup({
           } catch (error) {
             decision = navigationErrorDecision(error, event.session.authenticated);
           }
-          return { key: checkKey(event.location, event.session), location: event.location, decision };
+          return {
+            key: checkKey(event.location, event.session),
+            location: event.location,
+            decision,
+          };
         }),
       },
     ],
@@ -170,7 +204,8 @@ export const navigationGuardMachine = setup({
       entry: enqueueActions(({ context, enqueue }) => {
         const d = context.decision;
         if (d?.kind !== 'redirect') return;
-        if (d.rememberRoute) enqueue({ type: 'rememberIntendedRoute', params: { route: d.rememberRoute } });
+        if (d.rememberRoute)
+          enqueue({ type: 'rememberIntendedRoute', params: { route: d.rememberRoute } });
         if (d.notice) enqueue({ type: 'notify', params: d.notice });
         enqueue({ type: 'redirect', params: { to: d.to } });
       }),

@@ -41,7 +41,11 @@ export interface NavigationGuardContext {
   decision: GuardDecision | null;
 }
 
-export type NavigationGuardEvent = { type: 'guard.check'; location: GuardLocation; session: GuardSession };
+export type NavigationGuardEvent = {
+  type: 'guard.check';
+  location: GuardLocation;
+  session: GuardSession;
+};
 
 export interface NavigationMenuEntry {
   path: string;

@@ -77,7 +77,10 @@ export const notificationsMachine = setup({
             };
             // A repeat of a visible notice replaces it rather than stacking duplicates.
             const replaced = context.items.filter((n) => sameNotice(n, notification));
-            let items = [notification, ...context.items.filter((n) => !sameNotice(n, notification))];
+            let items = [
+              notification,
+              ...context.items.filter((n) => !sameNotice(n, notification)),
+            ];
             const dropped = items.slice(MAX_VISIBLE_NOTIFICATIONS);
             items = items.slice(0, MAX_VISIBLE_NOTIFICATIONS);
             for (const gone of [...replaced, ...dropped]) enqueue.cancel(timerId(gone.id));
@@ -104,7 +107,9 @@ export const notificationsMachine = setup({
           }),
         },
         'notifications.expire': {
-          actions: assign({ items: ({ context, event }) => context.items.filter((n) => n.id !== event.id) }),
+          actions: assign({
+            items: ({ context, event }) => context.items.filter((n) => n.id !== event.id),
+          }),
         },
         'notifications.clear': {
           actions: enqueueActions(({ context, enqueue }) => {

@@ -4,7 +4,13 @@
 // A 401 while loading shows the load error and signs out 2 s later.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { CACHE_MS, TIMING_MS } from '../domain/constants';
-import { hasErrors, VALIDATION_MESSAGES, profileImageError, profileUnchanged, validateProfile } from '../domain/validation';
+import {
+  hasErrors,
+  VALIDATION_MESSAGES,
+  profileImageError,
+  profileUnchanged,
+  validateProfile,
+} from '../domain/validation';
 import type {
   ActivityPagination,
   FetchActivityOutput,
@@ -41,7 +47,10 @@ function notProvided(name: string): () => Promise<never> {
   return () => Promise.reject(new Error(`${name} is not provided`));
 }
 
-const formOf = (profile: ProfileData): ProfileFormValues => ({ name: profile.name ?? '', email: profile.email ?? '' });
+const formOf = (profile: ProfileData): ProfileFormValues => ({
+  name: profile.name ?? '',
+  email: profile.email ?? '',
+});
 
 export function isCacheFresh(cache: ProfileCache | null, now: number): boolean {
   return cache !== null && now - cache.at < CACHE_MS.profile;
@@ -59,11 +68,15 @@ export const profileMachine = setup({
   },
   actors: {
     fetchProfile: fromPromise<FetchProfileOutput, void>(notProvided('fetchProfile')),
-    updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(notProvided('updateProfile')),
+    updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(
+      notProvided('updateProfile'),
+    ),
     fetchImage: fromPromise<FetchImageOutput, void>(notProvided('fetchImage')),
     readImage: fromPromise<string, ImageFile>(notProvided('readImage')),
     uploadImage: fromPromise<UploadImageOutput, string>(notProvided('uploadImage')),
-    fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(notProvided('fetchActivity')),
+    fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(
+      notProvided('fetchActivity'),
+    ),
     logoutAll: fromPromise<ServiceResult<unknown>, void>(notProvided('logoutAll')),
   },
   actions: {
@@ -73,14 +86,19 @@ export const profileMachine = setup({
     cacheChanged: (_, _cache: ProfileCache | null) => {},
     /** Log out locally and go to /signin. */
     signOut: () => {},
-    showMessage: raise((_, message: ProfileMessage) => ({ type: 'message.show' as const, message })),
+    showMessage: raise((_, message: ProfileMessage) => ({
+      type: 'message.show' as const,
+      message,
+    })),
     reloadActivity: raise({ type: 'activity.reload' as const }),
   },
   guards: {
     cacheFresh: ({ context }) => isCacheFresh(context.cache, context.now()),
     formInvalid: ({ context }) => hasErrors(validateProfile(context.form)),
-    unchanged: ({ context }) => context.profile !== null && profileUnchanged(context.form, context.profile),
-    imageRefused: ({ event }) => event.type === 'image.chosen' && profileImageError(event.file) !== null,
+    unchanged: ({ context }) =>
+      context.profile !== null && profileUnchanged(context.form, context.profile),
+    imageRefused: ({ event }) =>
+      event.type === 'image.chosen' && profileImageError(event.file) !== null,
   },
   delays: {
     messageTimeout: TIMING_MS.messageDisplay,
@@ -124,7 +142,10 @@ export const profileMachine = setup({
             {
               guard: 'cacheFresh',
               target: 'ready',
-              actions: assign(({ context }) => ({ profile: context.cache!.profile, form: formOf(context.cache!.profile) })),
+              actions: assign(({ context }) => ({
+                profile: context.cache!.profile,
+                form: formOf(context.cache!.profile),
+              })),
             },
             { target: 'loading' },
           ],
@@ -138,12 +159,24 @@ export const profileMachine = setup({
               actions: [
                 assign(({ context, event }) => {
                   const profile = event.output;
-                  return { profile, form: formOf(profile), errors: {}, cache: { profile, at: context.now() } };
+                  return {
+                    profile,
+                    form: formOf(profile),
+                    errors: {},
+                    cache: { profile, at: context.now() },
+                  };
                 }),
                 { type: 'cacheChanged', params: ({ context }) => context.cache },
               ],
             },
-            onError: [{ guard: ({ event }) => isServiceError(event.error) && event.error.result.status === 401, target: 'unauthorized' }, { target: 'failed' }],
+            onError: [
+              {
+                guard: ({ event }) =>
+                  isServiceError(event.error) && event.error.result.status === 401,
+                target: 'unauthorized',
+              },
+              { target: 'failed' },
+            ],
           },
         },
         ready: {
@@ -152,8 +185,17 @@ export const profileMachine = setup({
             idle: {
               on: {
                 'profile.save': [
-                  { guard: 'formInvalid', actions: assign({ errors: ({ context }) => validateProfile(context.form) }) },
-                  { guard: 'unchanged', actions: { type: 'showMessage', params: { type: 'info', text: VALIDATION_MESSAGES.PROFILE_NO_CHANGES } } },
+                  {
+                    guard: 'formInvalid',
+                    actions: assign({ errors: ({ context }) => validateProfile(context.form) }),
+                  },
+                  {
+                    guard: 'unchanged',
+                    actions: {
+                      type: 'showMessage',
+                      params: { type: 'info', text: VALIDATION_MESSAGES.PROFILE_NO_CHANGES },
+                    },
+                  },
                   { target: 'saving', actions: assign({ errors: {} }) },
                 ],
               },
@@ -161,16 +203,33 @@ export const profileMachine = setup({
             saving: {
               invoke: {
                 src: 'updateProfile',
-                input: ({ context }) => ({ name: context.form.name.trim(), email: context.form.email.trim() }),
+                input: ({ context }) => ({
+                  name: context.form.name.trim(),
+                  email: context.form.email.trim(),
+                }),
                 onDone: {
                   target: 'idle',
                   actions: [
                     assign(({ context, event }) => {
-                      const profile = { ...context.profile!, ...context.form, ...(event.output.data ?? {}) } as ProfileData;
-                      return { profile, form: formOf(profile), cache: { profile, at: context.now() } };
+                      const profile = {
+                        ...context.profile!,
+                        ...context.form,
+                        ...(event.output.data ?? {}),
+                      } as ProfileData;
+                      return {
+                        profile,
+                        form: formOf(profile),
+                        cache: { profile, at: context.now() },
+                      };
                     }),
                     { type: 'cacheChanged', params: ({ context }) => context.cache },
-                    { type: 'showMessage', params: ({ event }) => ({ type: 'success', text: event.output.message || PROFILE_TEXT.updated }) },
+                    {
+                      type: 'showMessage',
+                      params: ({ event }) => ({
+                        type: 'success',
+                        text: event.output.message || PROFILE_TEXT.updated,
+                      }),
+                    },
                     'profileChanged',
                     'reloadActivity',
                   ],
@@ -181,13 +240,17 @@ export const profileMachine = setup({
                   actions: [
                     assign({
                       errors: ({ context, event }) =>
-                        isServiceError(event.error) && (event.error.result.field === 'email' || event.error.result.status === 409)
+                        isServiceError(event.error) &&
+                        (event.error.result.field === 'email' || event.error.result.status === 409)
                           ? { ...context.errors, email: event.error.message }
                           : context.errors,
                     }),
                     {
                       type: 'showMessage',
-                      params: ({ event }) => ({ type: 'error', text: failureText(event.error, PROFILE_TEXT.updateFailed) }),
+                      params: ({ event }) => ({
+                        type: 'error',
+                        text: failureText(event.error, PROFILE_TEXT.updateFailed),
+                      }),
                     },
                   ],
                 },
@@ -221,7 +284,10 @@ export const profileMachine = setup({
           entry: assign({ preview: null }),
           on: {
             'image.chosen': [
-              { guard: 'imageRefused', actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }) },
+              {
+                guard: 'imageRefused',
+                actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }),
+              },
               { target: 'reading', actions: assign({ imageError: null }) },
             ],
           },
@@ -230,8 +296,14 @@ export const profileMachine = setup({
           invoke: {
             src: 'readImage',
             input: ({ event }) => (event as Extract<ProfileEvent, { type: 'image.chosen' }>).file,
-            onDone: { target: 'previewing', actions: assign({ preview: ({ event }) => event.output }) },
-            onError: { target: 'idle', actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }) },
+            onDone: {
+              target: 'previewing',
+              actions: assign({ preview: ({ event }) => event.output }),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }),
+            },
           },
         },
         previewing: {
@@ -239,7 +311,11 @@ export const profileMachine = setup({
             'image.upload': 'uploading',
             'image.cancel': { target: 'idle', actions: assign({ imageError: null }) },
             'image.chosen': [
-              { guard: 'imageRefused', target: 'idle', actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }) },
+              {
+                guard: 'imageRefused',
+                target: 'idle',
+                actions: assign({ imageError: VALIDATION_MESSAGES.PROFILE_IMAGE_INVALID }),
+              },
               { target: 'reading', actions: assign({ imageError: null }) },
             ],
           },
@@ -251,14 +327,29 @@ export const profileMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                assign(({ context }) => ({ image: context.preview, cache: null, imageError: null })),
+                assign(({ context }) => ({
+                  image: context.preview,
+                  cache: null,
+                  imageError: null,
+                })),
                 { type: 'cacheChanged', params: null },
-                { type: 'showMessage', params: ({ event }) => ({ type: 'success', text: event.output.message || PROFILE_TEXT.imageUpdated }) },
+                {
+                  type: 'showMessage',
+                  params: ({ event }) => ({
+                    type: 'success',
+                    text: event.output.message || PROFILE_TEXT.imageUpdated,
+                  }),
+                },
                 'profileChanged',
                 'reloadActivity',
               ],
             },
-            onError: { target: 'previewing', actions: assign({ imageError: ({ event }) => failureText(event.error, PROFILE_TEXT.imageFailed) }) },
+            onError: {
+              target: 'previewing',
+              actions: assign({
+                imageError: ({ event }) => failureText(event.error, PROFILE_TEXT.imageFailed),
+              }),
+            },
           },
         },
       },
@@ -266,7 +357,12 @@ export const profileMachine = setup({
 
     message: {
       initial: 'hidden',
-      on: { 'message.show': { target: '.shown', actions: assign({ message: ({ event }) => event.message }) } },
+      on: {
+        'message.show': {
+          target: '.shown',
+          actions: assign({ message: ({ event }) => event.message }),
+        },
+      },
       states: {
         hidden: { entry: assign({ message: null }) },
         shown: {
@@ -295,11 +391,17 @@ export const profileMachine = setup({
               target: 'ready',
               actions: assign({
                 activities: ({ event }) => event.output.data?.activities ?? [],
-                activityPagination: ({ event }) => activityPagination(event.output.data?.pagination),
+                activityPagination: ({ event }) =>
+                  activityPagination(event.output.data?.pagination),
                 activityError: null,
               }),
             },
-            onError: { target: 'failed', actions: assign({ activityError: ({ event }) => failureText(event.error, PROFILE_TEXT.activityFailed) }) },
+            onError: {
+              target: 'failed',
+              actions: assign({
+                activityError: ({ event }) => failureText(event.error, PROFILE_TEXT.activityFailed),
+              }),
+            },
           },
         },
         ready: {},

@@ -88,7 +88,10 @@ export type UpdateProfileOutput = ServiceResult<ProfileData>;
 /** The avatar as a data-URL; null = none. */
 export type FetchImageOutput = string | null;
 export type UploadImageOutput = ServiceResult<unknown>;
-export type FetchActivityOutput = ServiceResult<{ activities: readonly ActivityRow[]; pagination: unknown }>;
+export type FetchActivityOutput = ServiceResult<{
+  activities: readonly ActivityRow[];
+  pagination: unknown;
+}>;
 
 export type ProfileEvent =
   | { type: 'profile.change'; field: ProfileField; value: string }

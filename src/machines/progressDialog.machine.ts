@@ -7,7 +7,12 @@ import { TIMING_MS } from '../domain/constants';
 import { parseRupiah } from '../domain/rupiah';
 import { pipelineStep } from '../domain/pipeline';
 import { VALIDATION_MESSAGES, validateProgressUpdate } from '../domain/validation';
-import type { ProgressDialogContext, ProgressDialogEvent, SaveProgressInput, SaveProgressOutput } from './progressDialog.types';
+import type {
+  ProgressDialogContext,
+  ProgressDialogEvent,
+  SaveProgressInput,
+  SaveProgressOutput,
+} from './progressDialog.types';
 
 export type * from './progressDialog.types';
 
@@ -25,7 +30,9 @@ function formErrors(context: ProgressDialogContext) {
 
 /** The count the dialog would save (NaN while the text is not a number). */
 export function dialogCount(context: Pick<ProgressDialogContext, 'countText'>): number {
-  return context.countText.trim() === '' ? Number.NaN : (parseRupiah(context.countText) ?? Number.NaN);
+  return context.countText.trim() === ''
+    ? Number.NaN
+    : (parseRupiah(context.countText) ?? Number.NaN);
 }
 
 export const progressDialogMachine = setup({
@@ -34,7 +41,9 @@ export const progressDialogMachine = setup({
     events: {} as ProgressDialogEvent,
   },
   actors: {
-    saveProgress: fromPromise<SaveProgressOutput, SaveProgressInput>(async () => ({ message: VALIDATION_MESSAGES.PROGRESS_SAVED })),
+    saveProgress: fromPromise<SaveProgressOutput, SaveProgressInput>(async () => ({
+      message: VALIDATION_MESSAGES.PROGRESS_SAVED,
+    })),
   },
   actions: {
     /** Tells the owner (the dashboard) that a step changed. */
@@ -71,8 +80,16 @@ export const progressDialogMachine = setup({
         quiet: { on: { 'progress.messagesShown': 'showing' } },
         // Re-entering itself (not its parent) restarts the timer without touching the dialog region.
         showing: {
-          on: { 'progress.messagesShown': { target: 'showing', reenter: true }, 'progress.open': 'quiet' },
-          after: { messageTimeout: { target: 'quiet', actions: assign({ fieldErrors: {}, error: null, success: null }) } },
+          on: {
+            'progress.messagesShown': { target: 'showing', reenter: true },
+            'progress.open': 'quiet',
+          },
+          after: {
+            messageTimeout: {
+              target: 'quiet',
+              actions: assign({ fieldErrors: {}, error: null, success: null }),
+            },
+          },
         },
       },
     },
@@ -102,13 +119,23 @@ export const progressDialogMachine = setup({
             editing: {
               on: {
                 'progress.countChanged': {
-                  actions: assign(({ context, event }) => ({ countText: event.value, fieldErrors: { ...context.fieldErrors, count: undefined } })),
+                  actions: assign(({ context, event }) => ({
+                    countText: event.value,
+                    fieldErrors: { ...context.fieldErrors, count: undefined },
+                  })),
                 },
                 'progress.urlChanged': {
-                  actions: assign(({ context, event }) => ({ url: event.value, fieldErrors: { ...context.fieldErrors, url: undefined } })),
+                  actions: assign(({ context, event }) => ({
+                    url: event.value,
+                    fieldErrors: { ...context.fieldErrors, url: undefined },
+                  })),
                 },
                 'progress.save': [
-                  { guard: 'formValid', target: 'saving', actions: assign({ fieldErrors: {}, error: null }) },
+                  {
+                    guard: 'formValid',
+                    target: 'saving',
+                    actions: assign({ fieldErrors: {}, error: null }),
+                  },
                   {
                     actions: [
                       assign(({ context }) => {
@@ -145,7 +172,13 @@ export const progressDialogMachine = setup({
                 },
                 onError: {
                   target: 'editing',
-                  actions: [assign({ error: ({ event }) => failureText(event.error, VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED) }), 'showMessages'],
+                  actions: [
+                    assign({
+                      error: ({ event }) =>
+                        failureText(event.error, VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED),
+                    }),
+                    'showMessages',
+                  ],
                 },
               },
             },

@@ -5,7 +5,12 @@ import { failureText } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
 import { SUMMARY_SAVED_TEXTS, type InvoiceSummary } from '../domain/invoiceSummary';
 import { VALIDATION_MESSAGES } from '../domain/validation';
-import type { SummaryId, SummaryListContext, SummaryListEvent, SummaryListInput } from './summaryList.types';
+import type {
+  SummaryId,
+  SummaryListContext,
+  SummaryListEvent,
+  SummaryListInput,
+} from './summaryList.types';
 
 export type * from './summaryList.types';
 
@@ -13,10 +18,13 @@ export const SUMMARY_DELETED_MESSAGE: string = SUMMARY_SAVED_TEXTS.deleted;
 export const SUMMARY_LIST_FAILED = 'Gagal memuat daftar invoice summary';
 export const SUMMARY_DELETE_FAILED = 'Gagal menghapus invoice summary';
 
-const sameId = (a: SummaryId | null, b: SummaryId | null): boolean => a !== null && b !== null && String(a) === String(b);
+const sameId = (a: SummaryId | null, b: SummaryId | null): boolean =>
+  a !== null && b !== null && String(a) === String(b);
 
 /** The summary the editor shows, or undefined. */
-export function selectedSummary(context: Pick<SummaryListContext, 'summaries' | 'selectedId'>): InvoiceSummary | undefined {
+export function selectedSummary(
+  context: Pick<SummaryListContext, 'summaries' | 'selectedId'>,
+): InvoiceSummary | undefined {
   return context.summaries.find((s) => sameId(s.id, context.selectedId));
 }
 
@@ -37,7 +45,8 @@ export const summaryListMachine = setup({
   },
   guards: {
     requestedPeriodFound: ({ context }) =>
-      context.requestedPeriod !== null && context.summaries.some((s) => s.period === context.requestedPeriod),
+      context.requestedPeriod !== null &&
+      context.summaries.some((s) => s.period === context.requestedPeriod),
     periodRequested: ({ context }) => context.requestedPeriod !== null,
     selectionExists: ({ context }) => selectedSummary(context) !== undefined,
   },
@@ -64,7 +73,12 @@ export const summaryListMachine = setup({
         // Re-entering itself (not its parent) restarts the timer without touching the list region.
         shown: {
           on: { 'list.messageShown': { target: 'shown', reenter: true } },
-          after: { messageTimeout: { target: 'hidden', actions: assign({ error: null, success: null, notice: null }) } },
+          after: {
+            messageTimeout: {
+              target: 'hidden',
+              actions: assign({ error: null, success: null, notice: null }),
+            },
+          },
         },
       },
     },
@@ -75,10 +89,15 @@ export const summaryListMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'loadSummaries',
-            onDone: { target: 'choosing', actions: assign({ summaries: ({ event }) => event.output }) },
+            onDone: {
+              target: 'choosing',
+              actions: assign({ summaries: ({ event }) => event.output }),
+            },
             onError: {
               target: 'failed',
-              actions: assign({ error: ({ event }) => failureText(event.error, SUMMARY_LIST_FAILED) }),
+              actions: assign({
+                error: ({ event }) => failureText(event.error, SUMMARY_LIST_FAILED),
+              }),
             },
           },
         },
@@ -96,7 +115,10 @@ export const summaryListMachine = setup({
             {
               guard: 'periodRequested',
               target: 'browsing',
-              actions: [assign({ requestedPeriod: null, notice: VALIDATION_MESSAGES.PERIOD_NOT_FOUND }), 'showMessage'],
+              actions: [
+                assign({ requestedPeriod: null, notice: VALIDATION_MESSAGES.PERIOD_NOT_FOUND }),
+                'showMessage',
+              ],
             },
             { guard: 'selectionExists', target: 'editing' },
             { target: 'browsing', actions: assign({ selectedId: null }) },
@@ -107,18 +129,35 @@ export const summaryListMachine = setup({
         },
         browsing: {
           on: {
-            'list.edit': { target: 'editing', actions: assign({ selectedId: ({ event }) => event.id }) },
-            'list.delete': { target: 'confirmingDelete', actions: assign({ pendingDeleteId: ({ event }) => event.id }) },
+            'list.edit': {
+              target: 'editing',
+              actions: assign({ selectedId: ({ event }) => event.id }),
+            },
+            'list.delete': {
+              target: 'confirmingDelete',
+              actions: assign({ pendingDeleteId: ({ event }) => event.id }),
+            },
           },
         },
         editing: {
           on: {
-            'list.closeEditor': { target: 'browsing', actions: [assign({ selectedId: null }), 'editorClosed'] },
+            'list.closeEditor': {
+              target: 'browsing',
+              actions: [assign({ selectedId: null }), 'editorClosed'],
+            },
             'list.saved': {
               target: 'loading',
-              actions: [assign(({ event }) => ({ selectedId: null, success: event.message, error: null })), 'showMessage', 'editorClosed'],
+              actions: [
+                assign(({ event }) => ({ selectedId: null, success: event.message, error: null })),
+                'showMessage',
+                'editorClosed',
+              ],
             },
-            'list.edit': { target: 'editing', reenter: true, actions: assign({ selectedId: ({ event }) => event.id }) },
+            'list.edit': {
+              target: 'editing',
+              reenter: true,
+              actions: assign({ selectedId: ({ event }) => event.id }),
+            },
           },
         },
         confirmingDelete: {
@@ -134,12 +173,22 @@ export const summaryListMachine = setup({
             input: ({ context }) => ({ id: context.pendingDeleteId! }),
             onDone: {
               target: 'loading',
-              actions: [assign(({ event }) => ({ pendingDeleteId: null, success: event.output || SUMMARY_DELETED_MESSAGE, error: null })), 'showMessage'],
+              actions: [
+                assign(({ event }) => ({
+                  pendingDeleteId: null,
+                  success: event.output || SUMMARY_DELETED_MESSAGE,
+                  error: null,
+                })),
+                'showMessage',
+              ],
             },
             onError: {
               target: 'browsing',
               actions: [
-                assign(({ event }) => ({ pendingDeleteId: null, error: failureText(event.error, SUMMARY_DELETE_FAILED) })),
+                assign(({ event }) => ({
+                  pendingDeleteId: null,
+                  error: failureText(event.error, SUMMARY_DELETE_FAILED),
+                })),
                 'showMessage',
               ],
             },

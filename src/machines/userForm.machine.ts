@@ -30,7 +30,10 @@ export const EMPTY_USER_FORM: UserFormValues = {
   isVerified: false,
 };
 
-export const SAVE_SUCCESS = { add: 'User created successfully', edit: 'User updated successfully' } as const;
+export const SAVE_SUCCESS = {
+  add: 'User created successfully',
+  edit: 'User updated successfully',
+} as const;
 const SAVE_FALLBACK = { add: 'Failed to create user', edit: 'Failed to update user' } as const;
 
 export function formErrors(context: Pick<UserFormContext, 'mode' | 'values'>): UserFormErrors {
@@ -39,7 +42,10 @@ export function formErrors(context: Pick<UserFormContext, 'mode' | 'values'>): U
 }
 
 /** Where a server error goes: the field it names or mentions (§8), else null (the banner). */
-export function serverErrorField(answer: { error: string | null; field?: string }): 'email' | 'username' | null {
+export function serverErrorField(answer: {
+  error: string | null;
+  field?: string;
+}): 'email' | 'username' | null {
   const field = answer.field?.toLowerCase();
   if (field === 'email') return 'email';
   if (field === 'username' || field === 'name') return 'username';
@@ -53,7 +59,12 @@ function notProvided(name: string): () => Promise<never> {
   return () => Promise.reject(new Error(`${name} is not provided`));
 }
 
-const closedContext = { values: EMPTY_USER_FORM, errors: {}, formError: null, userId: null } as const;
+const closedContext = {
+  values: EMPTY_USER_FORM,
+  errors: {},
+  formError: null,
+  userId: null,
+} as const;
 
 export const userFormMachine = setup({
   types: {
@@ -94,7 +105,10 @@ export const userFormMachine = setup({
     closed: {
       entry: assign(closedContext),
       on: {
-        'form.openAdd': { target: 'open', actions: assign({ mode: 'add', values: EMPTY_USER_FORM }) },
+        'form.openAdd': {
+          target: 'open',
+          actions: assign({ mode: 'add', values: EMPTY_USER_FORM }),
+        },
         'form.openEdit': {
           target: 'open',
           actions: assign(({ event }) => ({
@@ -129,8 +143,16 @@ export const userFormMachine = setup({
               }),
             },
             'form.submit': [
-              { guard: 'isValidAdd', target: 'creating', actions: assign({ errors: {}, formError: null }) },
-              { guard: 'isValid', target: 'updating', actions: assign({ errors: {}, formError: null }) },
+              {
+                guard: 'isValidAdd',
+                target: 'creating',
+                actions: assign({ errors: {}, formError: null }),
+              },
+              {
+                guard: 'isValid',
+                target: 'updating',
+                actions: assign({ errors: {}, formError: null }),
+              },
               { actions: assign({ errors: ({ context }) => formErrors(context) }) },
             ],
           },
@@ -138,7 +160,9 @@ export const userFormMachine = setup({
             noError: {},
             error: {
               on: { 'form.dismissError': 'noError' },
-              after: { messageTimeout: { target: 'noError', actions: assign({ formError: null }) } },
+              after: {
+                messageTimeout: { target: 'noError', actions: assign({ formError: null }) },
+              },
             },
           },
         },
@@ -156,11 +180,19 @@ export const userFormMachine = setup({
             }),
             onDone: {
               target: 'closing',
-              actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.add },
+              actions: {
+                type: 'saved',
+                params: ({ event }) => event.output.message || SAVE_SUCCESS.add,
+              },
             },
             onError: [
               { guard: 'blamesField', target: 'editing', actions: 'fieldError' },
-              { target: 'editing.error', actions: assign({ formError: ({ event }) => failureText(event.error, SAVE_FALLBACK.add) }) },
+              {
+                target: 'editing.error',
+                actions: assign({
+                  formError: ({ event }) => failureText(event.error, SAVE_FALLBACK.add),
+                }),
+              },
             ],
           },
         },
@@ -178,11 +210,19 @@ export const userFormMachine = setup({
             }),
             onDone: {
               target: 'closing',
-              actions: { type: 'saved', params: ({ event }) => event.output.message || SAVE_SUCCESS.edit },
+              actions: {
+                type: 'saved',
+                params: ({ event }) => event.output.message || SAVE_SUCCESS.edit,
+              },
             },
             onError: [
               { guard: 'blamesField', target: 'editing', actions: 'fieldError' },
-              { target: 'editing.error', actions: assign({ formError: ({ event }) => failureText(event.error, SAVE_FALLBACK.edit) }) },
+              {
+                target: 'editing.error',
+                actions: assign({
+                  formError: ({ event }) => failureText(event.error, SAVE_FALLBACK.edit),
+                }),
+              },
             ],
           },
         },

@@ -63,7 +63,13 @@ export function userQueryString(filters: UserFilters): string {
 }
 
 export function sameFilters(a: UserFilters, b: UserFilters): boolean {
-  return a.search === b.search && a.role === b.role && a.verified === b.verified && a.page === b.page && a.limit === b.limit;
+  return (
+    a.search === b.search &&
+    a.role === b.role &&
+    a.verified === b.verified &&
+    a.page === b.page &&
+    a.limit === b.limit
+  );
 }
 
 /** The list call's query for the filters (role lowercase, is_verified a boolean). */
@@ -115,10 +121,17 @@ export const userListMachine = setup({
   },
   guards: {
     searchChanged: ({ context }) => context.searchInput.trim() !== context.filters.search,
-    filtersDiffer: ({ context, event }) => event.type === 'users.urlChanged' && !sameFilters(event.filters, context.filters),
-    validPage: ({ context, event }) => event.type === 'users.page' && Number.isInteger(event.page) && event.page >= 1 && event.page !== context.filters.page,
+    filtersDiffer: ({ context, event }) =>
+      event.type === 'users.urlChanged' && !sameFilters(event.filters, context.filters),
+    validPage: ({ context, event }) =>
+      event.type === 'users.page' &&
+      Number.isInteger(event.page) &&
+      event.page >= 1 &&
+      event.page !== context.filters.page,
     validPageSize: ({ context, event }) =>
-      event.type === 'users.pageSize' && PAGE_SIZES.includes(event.limit) && event.limit !== context.filters.limit,
+      event.type === 'users.pageSize' &&
+      PAGE_SIZES.includes(event.limit) &&
+      event.limit !== context.filters.limit,
   },
   delays: {
     searchDebounce: TIMING_MS.userSearchDebounce,
@@ -128,7 +141,15 @@ export const userListMachine = setup({
   id: 'userList',
   context: ({ input }) => {
     const filters = { ...DEFAULT_USER_FILTERS, ...input.filters };
-    return { filters, searchInput: filters.search, users: [], pagination: null, loadError: null, banner: null, action: null };
+    return {
+      filters,
+      searchInput: filters.search,
+      users: [],
+      pagination: null,
+      loadError: null,
+      banner: null,
+      action: null,
+    };
   },
   type: 'parallel',
   states: {
@@ -139,14 +160,20 @@ export const userListMachine = setup({
         'users.roleFilter': {
           target: '.loading',
           actions: [
-            assign({ filters: ({ context, event }) => withFilters(context, { role: event.role as RoleFilter }) }),
+            assign({
+              filters: ({ context, event }) =>
+                withFilters(context, { role: event.role as RoleFilter }),
+            }),
             { type: 'syncUrl', params: ({ context }) => context.filters },
           ],
         },
         'users.verifiedFilter': {
           target: '.loading',
           actions: [
-            assign({ filters: ({ context, event }) => withFilters(context, { verified: event.verified as VerifiedFilter }) }),
+            assign({
+              filters: ({ context, event }) =>
+                withFilters(context, { verified: event.verified as VerifiedFilter }),
+            }),
             { type: 'syncUrl', params: ({ context }) => context.filters },
           ],
         },
@@ -162,14 +189,19 @@ export const userListMachine = setup({
           guard: 'validPageSize',
           target: '.loading',
           actions: [
-            assign({ filters: ({ context, event }) => withFilters(context, { limit: event.limit }) }),
+            assign({
+              filters: ({ context, event }) => withFilters(context, { limit: event.limit }),
+            }),
             { type: 'syncUrl', params: ({ context }) => context.filters },
           ],
         },
         'users.urlChanged': {
           guard: 'filtersDiffer',
           target: '.loading',
-          actions: assign(({ event }) => ({ filters: event.filters, searchInput: event.filters.search })),
+          actions: assign(({ event }) => ({
+            filters: event.filters,
+            searchInput: event.filters.search,
+          })),
         },
       },
       states: {
@@ -190,7 +222,10 @@ export const userListMachine = setup({
                   assign({
                     filters: ({ context, event }) => ({
                       ...context.filters,
-                      page: Math.min(context.filters.page - 1, event.output.data?.pagination?.totalPages ?? 1),
+                      page: Math.min(
+                        context.filters.page - 1,
+                        event.output.data?.pagination?.totalPages ?? 1,
+                      ),
                     }),
                   }),
                   { type: 'syncUrl', params: ({ context }) => context.filters },
@@ -207,7 +242,11 @@ export const userListMachine = setup({
             ],
             onError: {
               target: 'failed',
-              actions: assign({ users: [], pagination: null, loadError: ({ event }) => failureText(event.error, LIST_FALLBACK) }),
+              actions: assign({
+                users: [],
+                pagination: null,
+                loadError: ({ event }) => failureText(event.error, LIST_FALLBACK),
+              }),
             },
           },
         },
@@ -220,12 +259,21 @@ export const userListMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'users.searchTyped': { target: 'debouncing', actions: assign({ searchInput: ({ event }) => event.text }) } },
+          on: {
+            'users.searchTyped': {
+              target: 'debouncing',
+              actions: assign({ searchInput: ({ event }) => event.text }),
+            },
+          },
         },
         debouncing: {
           // Each keystroke restarts the 500 ms wait.
           on: {
-            'users.searchTyped': { target: 'debouncing', reenter: true, actions: assign({ searchInput: ({ event }) => event.text }) },
+            'users.searchTyped': {
+              target: 'debouncing',
+              reenter: true,
+              actions: assign({ searchInput: ({ event }) => event.text }),
+            },
           },
           after: {
             searchDebounce: [
@@ -233,7 +281,10 @@ export const userListMachine = setup({
                 guard: 'searchChanged',
                 target: 'idle',
                 actions: [
-                  assign({ filters: ({ context }) => withFilters(context, { search: context.searchInput.trim() }) }),
+                  assign({
+                    filters: ({ context }) =>
+                      withFilters(context, { search: context.searchInput.trim() }),
+                  }),
                   { type: 'syncUrl', params: ({ context }) => context.filters },
                   'reload',
                 ],
@@ -248,9 +299,18 @@ export const userListMachine = setup({
     banner: {
       initial: 'hidden',
       on: {
-        'banner.show': { target: '.shown', actions: assign({ banner: ({ event }) => event.banner }) },
+        'banner.show': {
+          target: '.shown',
+          actions: assign({ banner: ({ event }) => event.banner }),
+        },
         'users.saved': {
-          actions: [{ type: 'showBanner', params: ({ event }) => ({ type: 'success', text: event.message }) }, 'reload'],
+          actions: [
+            {
+              type: 'showBanner',
+              params: ({ event }) => ({ type: 'success', text: event.message }),
+            },
+            'reload',
+          ],
         },
       },
       states: {
@@ -268,17 +328,34 @@ export const userListMachine = setup({
         idle: {
           entry: assign({ action: null }),
           on: {
-            'users.delete': { target: 'confirming', actions: assign({ action: ({ event }) => ({ kind: 'delete', user: event.user, notes: '' }) }) },
-            'users.verify': { target: 'confirming', actions: assign({ action: ({ event }) => ({ kind: 'verify', user: event.user, notes: '' }) }) },
+            'users.delete': {
+              target: 'confirming',
+              actions: assign({
+                action: ({ event }) => ({ kind: 'delete', user: event.user, notes: '' }),
+              }),
+            },
+            'users.verify': {
+              target: 'confirming',
+              actions: assign({
+                action: ({ event }) => ({ kind: 'verify', user: event.user, notes: '' }),
+              }),
+            },
             'users.invalidate': {
               target: 'confirming',
-              actions: assign({ action: ({ event }) => ({ kind: 'invalidate', user: event.user, notes: '' }) }),
+              actions: assign({
+                action: ({ event }) => ({ kind: 'invalidate', user: event.user, notes: '' }),
+              }),
             },
           },
         },
         confirming: {
           on: {
-            'action.notes': { actions: assign({ action: ({ context, event }) => context.action && { ...context.action, notes: event.notes } }) },
+            'action.notes': {
+              actions: assign({
+                action: ({ context, event }) =>
+                  context.action && { ...context.action, notes: event.notes },
+              }),
+            },
             'action.confirm': 'running',
             'action.cancel': 'idle',
           },
@@ -286,13 +363,20 @@ export const userListMachine = setup({
         running: {
           invoke: {
             src: 'runAction',
-            input: ({ context }) => ({ kind: context.action!.kind, id: context.action!.user.id, notes: context.action!.notes.trim() }),
+            input: ({ context }) => ({
+              kind: context.action!.kind,
+              id: context.action!.user.id,
+              notes: context.action!.notes.trim(),
+            }),
             onDone: {
               target: 'idle',
               actions: [
                 {
                   type: 'showBanner',
-                  params: ({ context, event }) => ({ type: 'success', text: event.output.message || ACTION_SUCCESS[context.action!.kind] }),
+                  params: ({ context, event }) => ({
+                    type: 'success',
+                    text: event.output.message || ACTION_SUCCESS[context.action!.kind],
+                  }),
                 },
                 'reload',
               ],
@@ -306,14 +390,23 @@ export const userListMachine = setup({
                 actions: [
                   {
                     type: 'showBanner',
-                    params: ({ context, event }) => ({ type: 'error', text: failureText(event.error, ACTION_FALLBACK[context.action!.kind]) }),
+                    params: ({ context, event }) => ({
+                      type: 'error',
+                      text: failureText(event.error, ACTION_FALLBACK[context.action!.kind]),
+                    }),
                   },
                   'reload',
                 ],
               },
               {
                 target: 'idle',
-                actions: { type: 'showBanner', params: ({ context }) => ({ type: 'error', text: ACTION_FALLBACK[context.action!.kind] }) },
+                actions: {
+                  type: 'showBanner',
+                  params: ({ context }) => ({
+                    type: 'error',
+                    text: ACTION_FALLBACK[context.action!.kind],
+                  }),
+                },
               },
             ],
           },

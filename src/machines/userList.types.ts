@@ -41,7 +41,10 @@ export interface FetchUsersInput {
   readonly limit: number;
 }
 /** The answer of a call that succeeded; a refused one rejects with a ServiceError. */
-export type FetchUsersOutput = ServiceResult<{ users: readonly ListedUserRow[]; pagination: ListPagination | null }>;
+export type FetchUsersOutput = ServiceResult<{
+  users: readonly ListedUserRow[];
+  pagination: ListPagination | null;
+}>;
 
 export type RowActionKind = 'delete' | 'verify' | 'invalidate';
 

@@ -10,7 +10,13 @@ import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
 import { healthRoutes } from './http/health';
 import { Metrics, metricsRoutes } from './http/metrics';
-import { buildCsp, DEFAULT_BODY_LIMIT, limitBodies, ROUTE_BODY_LIMITS, securityHeaders } from './http/middleware';
+import {
+  buildCsp,
+  DEFAULT_BODY_LIMIT,
+  limitBodies,
+  ROUTE_BODY_LIMITS,
+  securityHeaders,
+} from './http/middleware';
 import { requestLog } from './http/requestLog';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
@@ -32,7 +38,11 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
     logger: deps.logger ?? createLogger(deps.config.logLevel, { format: deps.config.logFormat }),
     now,
     passwordHasher: deps.passwordHasher ?? createPasswordHasher('owasp'),
-    tokens: createTokenService({ secret: deps.config.jwtSecret, accessTtlSeconds: deps.config.accessTokenTtlSeconds, now }),
+    tokens: createTokenService({
+      secret: deps.config.jwtSecret,
+      accessTtlSeconds: deps.config.accessTokenTtlSeconds,
+      now,
+    }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
   };
 }
@@ -53,7 +63,10 @@ export function createApp(appDeps: AppDeps) {
   });
   app.use(
     '/api/*',
-    limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, { ...ROUTE_BODY_LIMITS, ...deps.bodyLimits?.routes }),
+    limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, {
+      ...ROUTE_BODY_LIMITS,
+      ...deps.bodyLimits?.routes,
+    }),
   );
   // Inside the large-body gate: compressing a large answer holds the caller's slot, so parallel
   // uploads cannot pile up compressions (and their buffers) after their bodies were released.
@@ -74,7 +87,11 @@ export function createApp(appDeps: AppDeps) {
   app.all('/api', (c) => fail(c, 404, ERROR_MESSAGES.notFound));
   const distDir = deps.distDir === undefined ? path.resolve('dist') : deps.distDir;
   if (distDir) app.use('*', serveSpa(distDir, { sourceMaps: deps.config.serveSourceMaps }));
-  app.notFound((c) => (c.req.path.startsWith('/api') ? fail(c, 404, ERROR_MESSAGES.notFound) : c.text('Not found', 404)));
+  app.notFound((c) =>
+    c.req.path.startsWith('/api')
+      ? fail(c, 404, ERROR_MESSAGES.notFound)
+      : c.text('Not found', 404),
+  );
   app.onError(handleError);
   return app;
 }

@@ -12,7 +12,14 @@ export function generatePassword(): string {
 
 /** The framed notice for a generated password; printed once, never logged anywhere else. */
 export function credentialsBox(title: string, email: string, password: string): string {
-  const lines = [title, '', `  Email:    ${email}`, `  Password: ${password}`, '', 'Store it now; it is not shown again.'];
+  const lines = [
+    title,
+    '',
+    `  Email:    ${email}`,
+    `  Password: ${password}`,
+    '',
+    'Store it now; it is not shown again.',
+  ];
   const width = Math.max(...lines.map((l) => l.length)) + 2;
   const bar = '═'.repeat(width);
   return [`╔${bar}╗`, ...lines.map((l) => `║ ${l.padEnd(width - 1)}║`), `╚${bar}╝`].join('\n');
@@ -39,15 +46,30 @@ export async function upsertAdmin(
   const password = input.password ?? generatePassword();
   const passwordHash = await hasher.hash(password);
   const now = new Date().toISOString();
-  const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (existing) {
     await db
       .updateTable('users')
-      .set({ role: 'admin', is_verified: 1, password_hash: passwordHash, updated_at: now, ...(input.name ? { name: input.name } : {}) })
+      .set({
+        role: 'admin',
+        is_verified: 1,
+        password_hash: passwordHash,
+        updated_at: now,
+        ...(input.name ? { name: input.name } : {}),
+      })
       .where('id', '=', existing.id)
       .execute();
     await endAllSessions(db, existing.id);
-    return { id: existing.id, email, created: false, generatedPassword: input.password ? undefined : password };
+    return {
+      id: existing.id,
+      email,
+      created: false,
+      generatedPassword: input.password ? undefined : password,
+    };
   }
   const row = await db
     .insertInto('users')
@@ -65,7 +87,12 @@ export async function upsertAdmin(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, email, created: true, generatedPassword: input.password ? undefined : password };
+  return {
+    id: row.id,
+    email,
+    created: true,
+    generatedPassword: input.password ? undefined : password,
+  };
 }
 
 /** First start: when no verified administrator exists, make one. Returns it, or null when one existed. */
@@ -74,7 +101,17 @@ export async function ensureAdmin(
   hasher: PasswordHasher,
   options: { email: string; password?: string },
 ): Promise<AdminAccount | null> {
-  const admin = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('is_verified', '=', 1).limit(1).executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_verified', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
   if (admin) return null;
-  return upsertAdmin(db, hasher, { email: options.email, password: options.password, name: 'Administrator' });
+  return upsertAdmin(db, hasher, {
+    email: options.email,
+    password: options.password,
+    name: 'Administrator',
+  });
 }

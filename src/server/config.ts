@@ -61,7 +61,8 @@ const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 /** '15m', '30d', '12h', '45s' or plain seconds → seconds. */
 export function parseDuration(value: string, name: string): number {
   const match = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(value);
-  if (!match) throw new Error(`${name} must look like 15m, 12h, 30d or a number of seconds (got "${value}")`);
+  if (!match)
+    throw new Error(`${name} must look like 15m, 12h, 30d or a number of seconds (got "${value}")`);
   const seconds = Number(match[1]) * UNIT_SECONDS[(match[2] || 's').toLowerCase()];
   if (seconds <= 0) throw new Error(`${name} must be longer than 0 seconds`);
   return seconds;
@@ -74,7 +75,8 @@ function parseBoolean(value: string | undefined): boolean {
 function parsePort(value: string | undefined): number {
   if (value === undefined || value === '') return 8080;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0..65535 (got "${value}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0..65535 (got "${value}")`);
   return port;
 }
 
@@ -93,7 +95,8 @@ function parseLogFormat(value: string | undefined): LogFormat {
 function parseMetricsToken(value: string | undefined): string | undefined {
   const token = value?.trim();
   if (!token) return undefined;
-  if (token.length < 16 || /\s/.test(token)) throw new Error('METRICS_TOKEN must be at least 16 characters without spaces');
+  if (token.length < 16 || /\s/.test(token))
+    throw new Error('METRICS_TOKEN must be at least 16 characters without spaces');
   return token;
 }
 
@@ -122,11 +125,18 @@ function parseLiveReloadOrigin(env: Env): string | undefined {
   let origin: string | undefined;
   try {
     const url = new URL(value);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value.replace(/\/$/, '')) origin = url.origin;
+    if (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.origin === value.replace(/\/$/, '')
+    )
+      origin = url.origin;
   } catch {
     // reported below
   }
-  if (!origin) throw new Error(`LIVERELOAD_ORIGIN must be an http(s) origin such as http://127.0.0.1:35729 (got "${value}")`);
+  if (!origin)
+    throw new Error(
+      `LIVERELOAD_ORIGIN must be an http(s) origin such as http://127.0.0.1:35729 (got "${value}")`,
+    );
   return origin;
 }
 
@@ -146,7 +156,9 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Dashboard Invoice <no-reply@localhost>',
-    publicUrl: (env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    publicUrl: (
+      env.PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+    ).replace(/\/+$/, ''),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     accessTokenTtlSeconds: parseDuration(env.ACCESS_TOKEN_TTL || '15m', 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: parseDuration(env.REFRESH_TOKEN_TTL || '30d', 'REFRESH_TOKEN_TTL'),
@@ -154,6 +166,9 @@ export function loadConfig(env: Env = process.env): Config {
     liveReloadOrigin: parseLiveReloadOrigin(env),
     logFormat: parseLogFormat(env.LOG_FORMAT),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
-    serveSourceMaps: env.SERVE_SOURCE_MAPS === undefined ? env.NODE_ENV === 'development' : parseBoolean(env.SERVE_SOURCE_MAPS),
+    serveSourceMaps:
+      env.SERVE_SOURCE_MAPS === undefined
+        ? env.NODE_ENV === 'development'
+        : parseBoolean(env.SERVE_SOURCE_MAPS),
   };
 }

@@ -85,7 +85,9 @@ function textStream(destination: LogDestination | undefined): LogDestination {
 export function createLogger(level: LogLevel = 'info', options: LoggerOptions = {}): Logger {
   const format = options.format ?? 'text';
   const stream =
-    format === 'json' ? (options.destination ?? pino.destination({ dest: 1, sync: true })) : textStream(options.destination);
+    format === 'json'
+      ? (options.destination ?? pino.destination({ dest: 1, sync: true }))
+      : textStream(options.destination);
   const base = pino(
     {
       level,

@@ -18,18 +18,39 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { format: config.logFormat });
   const database = await openMigratedDatabase(config);
-  logger.info(`database ready (${database.kind === 'postgres' ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`})`);
+  logger.info(
+    `database ready (${database.kind === 'postgres' ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`})`,
+  );
 
   const passwordHasher = createPasswordHasher('owasp');
-  const admin = await ensureAdmin(database.db, passwordHasher, { email: config.adminEmail, password: config.adminPassword });
+  const admin = await ensureAdmin(database.db, passwordHasher, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+  });
   if (admin?.generatedPassword) {
-    console.log('\n' + credentialsBox('Administrator account created', admin.email, admin.generatedPassword) + '\n');
+    console.log(
+      '\n' +
+        credentialsBox('Administrator account created', admin.email, admin.generatedPassword) +
+        '\n',
+    );
   } else if (admin) {
     logger.info(`administrator ${admin.email} created from ADMIN_EMAIL/ADMIN_PASSWORD`);
   }
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), logger });
-  const app = createApp({ db: database.db, config, mailer, logger, passwordHasher, distDir: path.resolve('dist') });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
+  });
+  const app = createApp({
+    db: database.db,
+    config,
+    mailer,
+    logger,
+    passwordHasher,
+    distDir: path.resolve('dist'),
+  });
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
     logger.info(`Dashboard Invoice listening on http://${host}:${info.port}`);
@@ -40,7 +61,10 @@ async function main() {
     process.exit(1);
   });
 
-  const prune = () => pruneExpired(database.db).catch((error) => logger.warn('pruning expired rows failed', { error: String(error) }));
+  const prune = () =>
+    pruneExpired(database.db).catch((error) =>
+      logger.warn('pruning expired rows failed', { error: String(error) }),
+    );
   void prune();
   setInterval(prune, 3600_000).unref();
 

@@ -35,7 +35,8 @@ const COMPRESS_MIN_BYTES = 512;
 
 /** Memory kept for file contents and their compressed copies (a production build is a few MB). */
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
-const sizeOf = (entry: CachedFile) => entry.identity.body.length + (entry.br?.body.length ?? 0) + (entry.gzip?.body.length ?? 0);
+const sizeOf = (entry: CachedFile) =>
+  entry.identity.body.length + (entry.br?.body.length ?? 0) + (entry.gzip?.body.length ?? 0);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'App not built: run npm run build';
@@ -60,7 +61,10 @@ export interface StaticOptions {
   sourceMaps?: boolean;
 }
 
-async function fileIn(root: string, urlPath: string): Promise<{ file: string; mtimeMs: number; size: number } | null> {
+async function fileIn(
+  root: string,
+  urlPath: string,
+): Promise<{ file: string; mtimeMs: number; size: number } | null> {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -103,8 +107,14 @@ export function acceptedCodings(header: string | undefined): ContentCoding[] {
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
     weights.set(name.trim(), q ? Number(q[1]) : 1);
   }
-  const weightOf = (coding: ContentCoding) => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
-  return (['br', 'gzip'] as const).filter((coding) => weightOf(coding) > 0).sort((a, b) => weightOf(b) - weightOf(a));
+  const weightOf = (coding: ContentCoding) =>
+    weights.get(coding) ??
+    (coding === 'gzip' ? weights.get('x-gzip') : undefined) ??
+    weights.get('*') ??
+    0;
+  return (['br', 'gzip'] as const)
+    .filter((coding) => weightOf(coding) > 0)
+    .sort((a, b) => weightOf(b) - weightOf(a));
 }
 
 /** If-None-Match holds this representation's tag (weak comparison, as RFC 9110 says for this header) or "*". */
@@ -159,11 +169,17 @@ export function serveSpa(distDir: string, options: StaticOptions = {}): Middlewa
   return async (c, next) => {
     const method = c.req.method;
     const urlPath = c.req.path;
-    if ((method !== 'GET' && method !== 'HEAD') || urlPath === '/api' || urlPath.startsWith('/api/')) return next();
+    if (
+      (method !== 'GET' && method !== 'HEAD') ||
+      urlPath === '/api' ||
+      urlPath.startsWith('/api/')
+    )
+      return next();
     const index = path.join(root, 'index.html');
     if (!existsSync(index)) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
 
-    if (!options.sourceMaps && urlPath.toLowerCase().endsWith('.map')) return c.text('Not found', 404);
+    if (!options.sourceMaps && urlPath.toLowerCase().endsWith('.map'))
+      return c.text('Not found', 404);
     const found = urlPath === '/' ? null : await fileIn(root, urlPath);
     if (!found && urlPath.startsWith('/assets/')) return c.text('Not found', 404);
     const target = found ?? (await fileIn(root, '/index.html'));
@@ -174,7 +190,8 @@ export function serveSpa(distDir: string, options: StaticOptions = {}): Middlewa
     const chosen = coding ? entry[coding]! : entry.identity;
     const hashed = found !== null && urlPath.startsWith('/assets/');
     const headers: Record<string, string> = {
-      'Content-Type': CONTENT_TYPES[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Type':
+        CONTENT_TYPES[path.extname(target.file).toLowerCase()] ?? 'application/octet-stream',
       'Cache-Control': hashed ? IMMUTABLE : 'no-cache',
     };
     // A hashed asset is never revalidated (its name changes with its content): no validator to send.
@@ -188,7 +205,10 @@ export function serveSpa(distDir: string, options: StaticOptions = {}): Middlewa
     }
     headers['Content-Length'] = String(chosen.body.length);
     if (method === 'HEAD') return c.body(null, 200, headers);
-    const bytes = chosen.body.buffer.slice(chosen.body.byteOffset, chosen.body.byteOffset + chosen.body.byteLength) as ArrayBuffer;
+    const bytes = chosen.body.buffer.slice(
+      chosen.body.byteOffset,
+      chosen.body.byteOffset + chosen.body.byteLength,
+    ) as ArrayBuffer;
     return c.body(bytes, 200, headers);
   };
 }

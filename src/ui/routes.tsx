@@ -1,7 +1,14 @@
 // Routes of spec §2: every location goes through the navigation guard before its lazily loaded
 // page renders, inside the layout it belongs to (app shell, auth card, or bare for guests' 404).
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { findRoute, pageTitle, routeTitle } from '../domain/menu';
 import { guardAllows, type GuardSession } from '../machines/navigationGuard.machine';
@@ -20,7 +27,10 @@ function page(load: () => Promise<{ default: ComponentType }>): Page {
   return lazy(
     () =>
       new Promise<{ default: ComponentType }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('Failed to fetch dynamically imported module: timed out')), CHUNK_LOAD_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error('Failed to fetch dynamically imported module: timed out')),
+          CHUNK_LOAD_TIMEOUT_MS,
+        );
         load().then(
           (module) => {
             clearTimeout(timer);
@@ -119,9 +129,7 @@ export function AppRoutes() {
   }
   return (
     <Suspense fallback={<LoadingOverlay />}>
-      <AppLayout>
-        {allowed ? content : pageFallback}
-      </AppLayout>
+      <AppLayout>{allowed ? content : pageFallback}</AppLayout>
     </Suspense>
   );
 }

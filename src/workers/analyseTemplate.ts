@@ -10,13 +10,18 @@ export interface TemplateAnalysis {
  * sorts after header1 and before header10. Which part is which comes from the package's
  * relationships (Word for the web names its main part document2.xml).
  */
-export function orderTemplatedFiles(files: Iterable<string>, layout: Pick<DocxLayout, 'main' | 'headersFooters'>): string[] {
+export function orderTemplatedFiles(
+  files: Iterable<string>,
+  layout: Pick<DocxLayout, 'main' | 'headersFooters'>,
+): string[] {
   const rank = (file: string): number => {
     if (file === layout.main) return 0;
     const kind = layout.headersFooters.find((p) => p.path === file)?.kind;
     return kind === 'header' ? 1 : kind === 'footer' ? 2 : 3;
   };
-  return [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+  return [...files].sort(
+    (a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }),
+  );
 }
 
 /**
@@ -41,6 +46,7 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const { trees } = template;
   const placeholders: string[] = [];
   const seen = new Set<string>();
-  for (const file of orderTemplatedFiles(trees.keys(), template)) collectTagNames(trees.get(file) ?? [], placeholders, seen);
+  for (const file of orderTemplatedFiles(trees.keys(), template))
+    collectTagNames(trees.get(file) ?? [], placeholders, seen);
   return { placeholders };
 }

@@ -12,7 +12,15 @@ import type { DocumentPreview } from '../domain/documentPreview';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
-export type { TemplateAnalysis, MergeProgress, MergeResult, ExportResult, FieldFormats, FormattedMergeResult, FormattedZipResult };
+export type {
+  TemplateAnalysis,
+  MergeProgress,
+  MergeResult,
+  ExportResult,
+  FieldFormats,
+  FormattedMergeResult,
+  FormattedZipResult,
+};
 export { CancelledError, SheetTable };
 
 /** A file as the screen has it (File from an <input>) or raw bytes. */
@@ -85,11 +93,24 @@ export interface GeneratorBridge {
    * worker) the last workbook file is sent again; pass `file` to read another file's sheet.
    */
   readSheet(sheetName: string, file?: FileSource, options?: CallOptions): Promise<SheetTable>;
-  mergeDocuments(request: MergeRequest, onProgress?: (progress: MergeProgress) => void, options?: CallOptions): Promise<FormattedMergeResult>;
+  mergeDocuments(
+    request: MergeRequest,
+    onProgress?: (progress: MergeProgress) => void,
+    options?: CallOptions,
+  ): Promise<FormattedMergeResult>;
   /** One .docx per selected row, packed in one zip, files named by a column. */
-  zipPerRow(request: ZipRequest, onProgress?: (progress: MergeProgress) => void, options?: CallOptions): Promise<FormattedZipResult>;
+  zipPerRow(
+    request: ZipRequest,
+    onProgress?: (progress: MergeProgress) => void,
+    options?: CallOptions,
+  ): Promise<FormattedZipResult>;
   /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
-  filterRows(sheetName: string, query: string, workbook?: FileSource, options?: CallOptions): Promise<Uint32Array>;
+  filterRows(
+    sheetName: string,
+    query: string,
+    workbook?: FileSource,
+    options?: CallOptions,
+  ): Promise<Uint32Array>;
   /** The document one row produces, read back as text (Preview Row). */
   previewRow(request: PreviewRequest, options?: CallOptions): Promise<DocumentPreview>;
   exportRows(request: ExportRequest, options?: CallOptions): Promise<ExportResult>;
@@ -114,9 +135,10 @@ export const WORKER_URL_META_NAME = 'generator-worker';
  * written by the build, else the unbundled sibling file (dev servers that serve ES modules).
  */
 export function generatorWorkerUrl(): URL {
-  const meta = typeof document === 'undefined'
-    ? null
-    : document.querySelector<HTMLMetaElement>(`meta[name="${WORKER_URL_META_NAME}"]`);
+  const meta =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>(`meta[name="${WORKER_URL_META_NAME}"]`);
   if (meta?.content) return new URL(meta.content, document.baseURI);
   return new URL('./generator.worker.js', import.meta.url);
 }
@@ -207,14 +229,18 @@ export function createGeneratorBridge(
     job: Job,
     method: M,
     args: Parameters<GeneratorWorkerApi[M]>,
-    { transfer = [], onProgress }: { transfer?: Transferable[]; onProgress?: (progress: MergeProgress) => void } = {},
+    {
+      transfer = [],
+      onProgress,
+    }: { transfer?: Transferable[]; onProgress?: (progress: MergeProgress) => void } = {},
   ): Promise<Answer<M>> {
     const remote = use(job);
     const wire: unknown[] = [...args];
     if (transfer.length > 0) {
       // Comlink collects an argument's transferables when it is sent; one argument may carry them all.
       const carrier = wire.findIndex((arg) => typeof arg === 'object' && arg !== null);
-      if (carrier < 0) throw new TypeError(`${String(method)}: no argument to carry the transferred buffers`);
+      if (carrier < 0)
+        throw new TypeError(`${String(method)}: no argument to carry the transferred buffers`);
       wire[carrier] = Comlink.transfer(wire[carrier], transfer);
     }
     if (onProgress) wire.push(Comlink.proxy(onProgress));
@@ -251,7 +277,8 @@ export function createGeneratorBridge(
         },
       };
       // A call in a worker cannot be interrupted there: its worker ends (and with it the calls it holds).
-      const aborted = () => (job.worker && job.worker === current?.worker ? terminate() : job.cancel());
+      const aborted = () =>
+        job.worker && job.worker === current?.worker ? terminate() : job.cancel();
       jobs.add(job);
       signal?.addEventListener('abort', aborted, { once: true });
       // Settled before the caller hears the answer: an abort from then on changes nothing.
@@ -297,7 +324,14 @@ export function createGeneratorBridge(
     const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
     await holdWorkbook(job, request.workbook);
     const rowIndexes = request.rowIndexes.slice();
-    const args = { template, sheetName: request.sheetName, rowIndexes, mapping: request.mapping, formats: request.formats, now: request.now };
+    const args = {
+      template,
+      sheetName: request.sheetName,
+      rowIndexes,
+      mapping: request.mapping,
+      formats: request.formats,
+      now: request.now,
+    };
     return { args, transfer: [template, rowIndexes.buffer] };
   }
 
@@ -316,14 +350,19 @@ export function createGeneratorBridge(
         const result = await reading;
         workbookSource = file;
         workbookWorker = job.worker;
-        return { sheetNames: result.sheetNames, sheetName: result.sheetName, sheet: new SheetTable(result.sheet) };
+        return {
+          sheetNames: result.sheetNames,
+          sheetName: result.sheetName,
+          sheet: new SheetTable(result.sheet),
+        };
       }),
 
     // The file, when it must go again, travels with the sheet's name in one message.
     readSheet: (sheetName, file, options) =>
       call(options, async (job) => {
         const source = file ?? workbookSource;
-        if (!source || holds(source)) return new SheetTable(await send(job, 'readSheet', [sheetName]));
+        if (!source || holds(source))
+          return new SheetTable(await send(job, 'readSheet', [sheetName]));
         const buffer = await readBytes(source, FILE_READ_FAILED);
         const reading = send(job, 'readSheet', [sheetName, buffer], { transfer: [buffer] });
         workbookSource = null;
@@ -342,7 +381,10 @@ export function createGeneratorBridge(
     zipPerRow: (request, onProgress, options) =>
       call(options, async (job) => {
         const { args, transfer } = await mergeArgs(job, request);
-        return send(job, 'zipPerRow', [{ ...args, nameColumn: request.nameColumn }], { transfer, onProgress });
+        return send(job, 'zipPerRow', [{ ...args, nameColumn: request.nameColumn }], {
+          transfer,
+          onProgress,
+        });
       }),
 
     filterRows: (sheetName, query, workbook, options) =>
@@ -355,7 +397,13 @@ export function createGeneratorBridge(
       call(options, async (job) => {
         const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
         await holdWorkbook(job, request.workbook);
-        const args = { template, sheetName: request.sheetName, rowIndex: request.rowIndex, mapping: request.mapping, formats: request.formats };
+        const args = {
+          template,
+          sheetName: request.sheetName,
+          rowIndex: request.rowIndex,
+          mapping: request.mapping,
+          formats: request.formats,
+        };
         return send(job, 'previewRow', [args], { transfer: [template] });
       }),
 
@@ -363,7 +411,12 @@ export function createGeneratorBridge(
       call(options, async (job) => {
         await holdWorkbook(job, request.workbook);
         const rowIndexes = request.rowIndexes.slice();
-        const args = { sheetName: request.sheetName, rowIndexes, mapping: request.mapping, now: request.now };
+        const args = {
+          sheetName: request.sheetName,
+          rowIndexes,
+          mapping: request.mapping,
+          now: request.now,
+        };
         return send(job, 'exportRows', [args], { transfer: [rowIndexes.buffer] });
       }),
 
@@ -376,13 +429,21 @@ export function createGeneratorBridge(
 export const generatorBridge: GeneratorBridge = createGeneratorBridge();
 
 // The same methods as plain functions of the app's bridge (`import * as bridge from '…/bridge'`).
-export const analyseTemplate: GeneratorBridge['analyseTemplate'] = (...args) => generatorBridge.analyseTemplate(...args);
-export const readWorkbook: GeneratorBridge['readWorkbook'] = (...args) => generatorBridge.readWorkbook(...args);
-export const readSheet: GeneratorBridge['readSheet'] = (...args) => generatorBridge.readSheet(...args);
-export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (...args) => generatorBridge.mergeDocuments(...args);
-export const zipPerRow: GeneratorBridge['zipPerRow'] = (...args) => generatorBridge.zipPerRow(...args);
-export const filterRows: GeneratorBridge['filterRows'] = (...args) => generatorBridge.filterRows(...args);
-export const previewRow: GeneratorBridge['previewRow'] = (...args) => generatorBridge.previewRow(...args);
-export const exportRows: GeneratorBridge['exportRows'] = (...args) => generatorBridge.exportRows(...args);
+export const analyseTemplate: GeneratorBridge['analyseTemplate'] = (...args) =>
+  generatorBridge.analyseTemplate(...args);
+export const readWorkbook: GeneratorBridge['readWorkbook'] = (...args) =>
+  generatorBridge.readWorkbook(...args);
+export const readSheet: GeneratorBridge['readSheet'] = (...args) =>
+  generatorBridge.readSheet(...args);
+export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (...args) =>
+  generatorBridge.mergeDocuments(...args);
+export const zipPerRow: GeneratorBridge['zipPerRow'] = (...args) =>
+  generatorBridge.zipPerRow(...args);
+export const filterRows: GeneratorBridge['filterRows'] = (...args) =>
+  generatorBridge.filterRows(...args);
+export const previewRow: GeneratorBridge['previewRow'] = (...args) =>
+  generatorBridge.previewRow(...args);
+export const exportRows: GeneratorBridge['exportRows'] = (...args) =>
+  generatorBridge.exportRows(...args);
 export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();
 export const release: GeneratorBridge['release'] = () => generatorBridge.release();

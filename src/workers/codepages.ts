@@ -8,4 +8,3 @@ import { set_cptable } from 'xlsx';
 import * as cptable from 'xlsx/dist/cpexcel.full.mjs';
 
 set_cptable(cptable);
-

@@ -101,7 +101,11 @@ export class StreamingDeflate {
 }
 
 /** deflate of the chunks joined (see StreamingDeflate). */
-export function deflateChunks(chunks: readonly Uint8Array[]): { data: Uint8Array; size: number; crc: number } {
+export function deflateChunks(chunks: readonly Uint8Array[]): {
+  data: Uint8Array;
+  size: number;
+  crc: number;
+} {
   const stream = new StreamingDeflate();
   for (const chunk of chunks) stream.push(chunk);
   return stream.finish();

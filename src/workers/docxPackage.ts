@@ -26,11 +26,17 @@ export interface Relationship {
 }
 
 function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(tag)?.slice(1).find((v) => v !== undefined);
+  return new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+    .exec(tag)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 }
 
 function unescapeXml(value: string): string {
-  return value.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] ?? '');
+  return value.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] ?? '',
+  );
 }
 
 /** A part's text, or undefined when the package has no such part (O(1), unlike zip.file(name)). */
@@ -55,7 +61,8 @@ export function parseRelationships(xml: string): Relationship[] {
     const type = attribute(match[0], 'Type');
     const target = attribute(match[0], 'Target');
     const targetMode = attribute(match[0], 'TargetMode');
-    if (id && type && target !== undefined) relationships.push({ id, type, target: unescapeXml(target), targetMode });
+    if (id && type && target !== undefined)
+      relationships.push({ id, type, target: unescapeXml(target), targetMode });
   }
   return relationships;
 }
@@ -129,17 +136,26 @@ const OFFICE_DOCUMENT = /\/relationships\/officeDocument$/;
  * else the one part typed as a Word main document. Throws 'Invalid DOCX file: …' naming what is missing.
  */
 export function findMainDocument(zip: PizZip, contentTypes = ContentTypes.of(zip)): string {
-  const named = readRelationships(zip, PACKAGE_RELS).find((r) => OFFICE_DOCUMENT.test(r.type) && r.targetMode !== 'External');
+  const named = readRelationships(zip, PACKAGE_RELS).find(
+    (r) => OFFICE_DOCUMENT.test(r.type) && r.targetMode !== 'External',
+  );
   if (named) {
     const path = resolveTarget('', named.target);
-    if (!hasPart(zip, path)) throw new Error(`Invalid DOCX file: ${path} is missing (${PACKAGE_RELS} names it as the main document)`);
+    if (!hasPart(zip, path))
+      throw new Error(
+        `Invalid DOCX file: ${path} is missing (${PACKAGE_RELS} names it as the main document)`,
+      );
     return path;
   }
-  const typed = [...contentTypes.overrides].filter(([, type]) => MAIN_CONTENT_TYPES.includes(type)).map(([part]) => part);
+  const typed = [...contentTypes.overrides]
+    .filter(([, type]) => MAIN_CONTENT_TYPES.includes(type))
+    .map(([part]) => part);
   const present = Object.keys(zip.files).filter((name) => typed.includes(name.toLowerCase()));
   if (present.length === 1) return present[0];
   if (hasPart(zip, 'word/document.xml')) return 'word/document.xml';
-  throw new Error(`Invalid DOCX file: no main document (${PACKAGE_RELS} names no officeDocument part and no part has a Word document type)`);
+  throw new Error(
+    `Invalid DOCX file: no main document (${PACKAGE_RELS} names no officeDocument part and no part has a Word document type)`,
+  );
 }
 
 /** True when docxtemplater will treat the part as the main document (it goes by content type). */
@@ -159,31 +175,50 @@ export function addPackageEntries(
   overrides: { part: string; contentType: string }[],
 ): void {
   if (relationships.length > 0) {
-    const rels = readPart(zip, relsPath) ?? '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+    const rels =
+      readPart(zip, relsPath) ??
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
     const added = relationships
-      .map((r) => `<Relationship Id="${escapeAttribute(r.id)}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"/>`)
+      .map(
+        (r) =>
+          `<Relationship Id="${escapeAttribute(r.id)}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"/>`,
+      )
       .join('');
     zip.file(relsPath, insertBeforeClose(rels, 'Relationships', added));
   }
   if (overrides.length > 0) {
     const types = readPart(zip, CONTENT_TYPES) ?? '';
     const added = overrides
-      .map((o) => `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`)
+      .map(
+        (o) =>
+          `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`,
+      )
       .join('');
     zip.file(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
   }
 }
 
 /** Sets the content type of parts, replacing any override they had. */
-export function setOverrides(zip: PizZip, overrides: { part: string; contentType: string }[]): void {
+export function setOverrides(
+  zip: PizZip,
+  overrides: { part: string; contentType: string }[],
+): void {
   if (overrides.length === 0) return;
   const parts = new Set(overrides.map((o) => o.part.toLowerCase()));
-  const xml = (readPart(zip, CONTENT_TYPES) ?? '').replace(/<(?:\w+:)?Override\b[^>]*?(?:\/>|>\s*<\/(?:\w+:)?Override>)/g, (tag) => {
-    const name = attribute(tag, 'PartName');
-    return name !== undefined && parts.has(resolveTarget('', unescapeXml(name)).toLowerCase()) ? '' : tag;
-  });
+  const xml = (readPart(zip, CONTENT_TYPES) ?? '').replace(
+    /<(?:\w+:)?Override\b[^>]*?(?:\/>|>\s*<\/(?:\w+:)?Override>)/g,
+    (tag) => {
+      const name = attribute(tag, 'PartName');
+      return name !== undefined && parts.has(resolveTarget('', unescapeXml(name)).toLowerCase())
+        ? ''
+        : tag;
+    },
+  );
   const added = overrides
-    .map((o) => `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`)
+    .map(
+      (o) =>
+        `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`,
+    )
     .join('');
   zip.file(CONTENT_TYPES, insertBeforeClose(xml, 'Types', added));
 }
@@ -195,7 +230,13 @@ function insertBeforeClose(xml: string, root: string, added: string): string {
   const selfClosed = new RegExp(`<((?:\\w+:)?${root})\\b([^>]*?)/>`).exec(xml);
   if (selfClosed) {
     const [whole, name, attrs] = selfClosed;
-    return xml.slice(0, selfClosed.index) + `<${name}${attrs}>${added}</${name}>` + xml.slice(selfClosed.index + whole.length);
+    return (
+      xml.slice(0, selfClosed.index) +
+      `<${name}${attrs}>${added}</${name}>` +
+      xml.slice(selfClosed.index + whole.length)
+    );
   }
-  throw new Error(`${root === 'Types' ? CONTENT_TYPES : 'a relationships part'} has no <${root}> element`);
+  throw new Error(
+    `${root === 'Types' ? CONTENT_TYPES : 'a relationships part'} has no <${root}> element`,
+  );
 }

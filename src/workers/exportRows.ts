@@ -23,7 +23,12 @@ export interface ExportResult {
  * as a number with its own format; every other value as a text cell built by hand, so a value such
  * as '=HYPERLINK(…)' or '+62…' stays text and never a formula (no cell is given a formula).
  */
-export async function exportRows({ rows, mapping, numberAt, now = new Date() }: ExportArgs): Promise<ExportResult> {
+export async function exportRows({
+  rows,
+  mapping,
+  numberAt,
+  now = new Date(),
+}: ExportArgs): Promise<ExportResult> {
   const fields = Object.keys(mapping).filter((field) => mapping[field]);
   const sheet: XLSX.WorkSheet = {};
   const data: (XLSX.CellObject | undefined)[][] = [fields.map((field) => ({ t: 's', v: field }))];
@@ -33,7 +38,9 @@ export async function exportRows({ rows, mapping, numberAt, now = new Date() }: 
         const column = mapping[field];
         const number = numberAt?.(position, column);
         if (number && Number.isFinite(number.value)) {
-          return number.format === undefined ? { t: 'n', v: number.value } : { t: 'n', v: number.value, z: number.format };
+          return number.format === undefined
+            ? { t: 'n', v: number.value }
+            : { t: 'n', v: number.value, z: number.format };
         }
         const value = Object.hasOwn(row, column) ? row[column] : undefined;
         // An empty value is left as an empty cell rather than an empty string.
@@ -42,9 +49,17 @@ export async function exportRows({ rows, mapping, numberAt, now = new Date() }: 
     );
   });
   sheet['!data'] = data as XLSX.CellObject[][];
-  sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length, c: Math.max(fields.length - 1, 0) } });
+  sheet['!ref'] = XLSX.utils.encode_range({
+    s: { r: 0, c: 0 },
+    e: { r: rows.length, c: Math.max(fields.length - 1, 0) },
+  });
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, EXPORT_SHEET_NAME);
-  const written = XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true, dense: true } as XLSX.WritingOptions) as ArrayBuffer;
+  const written = XLSX.write(workbook, {
+    type: 'array',
+    bookType: 'xlsx',
+    compression: true,
+    dense: true,
+  } as XLSX.WritingOptions) as ArrayBuffer;
   return { buffer: written, fileName: exportFileName(now) };
 }

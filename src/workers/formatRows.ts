@@ -16,7 +16,12 @@ export interface FormattedRows {
   warnings: string[];
 }
 
-export function formatWarning(field: string, format: ValueFormat, count: number, firstRow: number): string {
+export function formatWarning(
+  field: string,
+  format: ValueFormat,
+  count: number,
+  firstRow: number,
+): string {
   const rows = count === 1 ? '1 value' : `${count} values`;
   return `${field}: ${rows} could not be written as ${valueFormatLabel(format)}; merged as in the sheet (first at row ${firstRow})`;
 }
@@ -35,7 +40,13 @@ export function formatRows(
   const { headers, cells, numbers } = sheet;
   const columnAt = new Map(headers.map((header, i) => [header, i]));
   const formatted = Object.keys(mapping)
-    .filter((p) => mapping[p] && Object.hasOwn(formats, p) && formats[p] !== 'sheet' && columnAt.has(mapping[p]))
+    .filter(
+      (p) =>
+        mapping[p] &&
+        Object.hasOwn(formats, p) &&
+        formats[p] !== 'sheet' &&
+        columnAt.has(mapping[p]),
+    )
     .map((placeholder) => ({
       placeholder,
       format: formats[placeholder],
@@ -63,6 +74,8 @@ export function formatRows(
   return {
     rows,
     mapping: merged,
-    warnings: formatted.filter((f) => f.failed > 0).map((f) => formatWarning(f.placeholder, f.format, f.failed, f.firstRow)),
+    warnings: formatted
+      .filter((f) => f.failed > 0)
+      .map((f) => formatWarning(f.placeholder, f.format, f.failed, f.firstRow)),
   };
 }

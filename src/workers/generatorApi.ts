@@ -2,7 +2,14 @@ import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
 import { packCells, type PackedSheet } from '../domain/sheetTable';
 import { analyseTemplate } from './analyseTemplate';
-import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells, type SheetRow } from './readWorkbook';
+import {
+  EMPTY_SHEET_MESSAGE,
+  parseWorkbook,
+  rowObject,
+  sheetCells,
+  type SheetCells,
+  type SheetRow,
+} from './readWorkbook';
 import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
 import { formatRows, type FieldFormats } from './formatRows';
@@ -91,14 +98,16 @@ export function createGeneratorApi() {
 
   function sheet(sheetName: string): SheetCells {
     if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
-    if (current?.name !== sheetName) current = { name: sheetName, data: sheetCells(workbook, sheetName) };
+    if (current?.name !== sheetName)
+      current = { name: sheetName, data: sheetCells(workbook, sheetName) };
     return current.data;
   }
 
   /** The current sheet, checked to hold every selected row. */
   function sheetWith({ sheetName, rowIndexes }: SheetSelection): SheetCells {
     const data = sheet(sheetName);
-    for (const index of rowIndexes) if (index >= data.cells.length) throw new Error(missingRowMessage(index, sheetName));
+    for (const index of rowIndexes)
+      if (index >= data.cells.length) throw new Error(missingRowMessage(index, sheetName));
     return data;
   }
 
@@ -131,8 +140,16 @@ export function createGeneratorApi() {
       return transferred(sheet(sheetName));
     },
 
-    async mergeDocuments(args: WorkerMergeArgs, onProgress?: (progress: MergeProgress) => void): Promise<FormattedMergeResult> {
-      const { rows, mapping, warnings } = formatRows(sheetWith(args), args.rowIndexes, args.mapping, args.formats);
+    async mergeDocuments(
+      args: WorkerMergeArgs,
+      onProgress?: (progress: MergeProgress) => void,
+    ): Promise<FormattedMergeResult> {
+      const { rows, mapping, warnings } = formatRows(
+        sheetWith(args),
+        args.rowIndexes,
+        args.mapping,
+        args.formats,
+      );
       const result = await mergeDocuments({
         template: args.template,
         rows,
@@ -145,15 +162,25 @@ export function createGeneratorApi() {
       return Comlink.transfer({ ...result, warnings }, [result.buffer]);
     },
 
-    async zipPerRow(args: WorkerZipArgs, onProgress?: (progress: MergeProgress) => void): Promise<FormattedZipResult> {
+    async zipPerRow(
+      args: WorkerZipArgs,
+      onProgress?: (progress: MergeProgress) => void,
+    ): Promise<FormattedZipResult> {
       const data = sheetWith(args);
-      const { rows, mapping, warnings } = formatRows(data, args.rowIndexes, args.mapping, args.formats);
+      const { rows, mapping, warnings } = formatRows(
+        data,
+        args.rowIndexes,
+        args.mapping,
+        args.formats,
+      );
       const nameAt = data.headers.indexOf(args.nameColumn);
       const result = await zipPerRow({
         template: args.template,
         rows,
         mapping,
-        names: Array.from(args.rowIndexes, (index) => (nameAt < 0 ? '' : data.cells[index][nameAt] ?? '')),
+        names: Array.from(args.rowIndexes, (index) =>
+          nameAt < 0 ? '' : (data.cells[index][nameAt] ?? ''),
+        ),
         rowNumbers: Array.from(args.rowIndexes, (index) => index + 1),
         now: args.now,
         onProgress: onProgress ? (p) => void onProgress(p) : undefined,
@@ -185,9 +212,17 @@ export function createGeneratorApi() {
 
     async previewRow(args: WorkerPreviewArgs): Promise<DocumentPreview> {
       const rowIndexes = [args.rowIndex];
-      const data = sheetWith({ sheetName: args.sheetName, rowIndexes: Uint32Array.from(rowIndexes) });
+      const data = sheetWith({
+        sheetName: args.sheetName,
+        rowIndexes: Uint32Array.from(rowIndexes),
+      });
       const { rows, mapping } = formatRows(data, rowIndexes, args.mapping, args.formats);
-      return previewRow({ template: args.template, row: rows[0], mapping, rowNumber: args.rowIndex + 1 });
+      return previewRow({
+        template: args.template,
+        row: rows[0],
+        mapping,
+        rowNumber: args.rowIndex + 1,
+      });
     },
 
     async exportRows(args: WorkerExportArgs): Promise<ExportResult> {

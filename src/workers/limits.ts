@@ -19,7 +19,13 @@ export function assertFileSize(byteLength: number): void {
 }
 
 export function isZip(bytes: Uint8Array): boolean {
-  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  return (
+    bytes.length >= 4 &&
+    bytes[0] === 0x50 &&
+    bytes[1] === 0x4b &&
+    bytes[2] === 0x03 &&
+    bytes[3] === 0x04
+  );
 }
 
 export interface ZipSummary {
@@ -53,7 +59,11 @@ export function summariseZip(bytes: Uint8Array): ZipSummary | null {
   const directoryOffset = view.getUint32(eocd + 16, true);
   // 0xFFFF / 0xFFFFFFFF mean ZIP64, which no honest 10 MB office file needs.
   if (declaredEntries === 0xffff || directoryOffset === 0xffffffff) {
-    return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY, suspiciousRatio: false };
+    return {
+      entries: Number.POSITIVE_INFINITY,
+      unpackedBytes: Number.POSITIVE_INFINITY,
+      suspiciousRatio: false,
+    };
   }
   let entries = 0;
   let suspiciousRatio = false;
@@ -63,12 +73,21 @@ export function summariseZip(bytes: Uint8Array): ZipSummary | null {
     const compressed = view.getUint32(offset + 20, true);
     const uncompressed = view.getUint32(offset + 24, true);
     if (uncompressed === 0xffffffff || compressed === 0xffffffff) {
-      return { entries: Number.POSITIVE_INFINITY, unpackedBytes: Number.POSITIVE_INFINITY, suspiciousRatio: false };
+      return {
+        entries: Number.POSITIVE_INFINITY,
+        unpackedBytes: Number.POSITIVE_INFINITY,
+        suspiciousRatio: false,
+      };
     }
-    if (uncompressed > 1024 * 1024 && uncompressed > compressed * MAX_ENTRY_RATIO) suspiciousRatio = true;
+    if (uncompressed > 1024 * 1024 && uncompressed > compressed * MAX_ENTRY_RATIO)
+      suspiciousRatio = true;
     entries += 1;
     unpackedBytes += uncompressed;
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    offset +=
+      46 +
+      view.getUint16(offset + 28, true) +
+      view.getUint16(offset + 30, true) +
+      view.getUint16(offset + 32, true);
   }
   return { entries: Math.max(entries, declaredEntries), unpackedBytes, suspiciousRatio };
 }
@@ -78,13 +97,19 @@ export function assertSafeZip(bytes: Uint8Array): void {
   const summary = summariseZip(bytes);
   if (!summary) return;
   if (summary.entries > MAX_ZIP_ENTRIES) {
-    throw new FileLimitError(`the archive holds more than ${MAX_ZIP_ENTRIES} files and looks like a zip bomb`);
+    throw new FileLimitError(
+      `the archive holds more than ${MAX_ZIP_ENTRIES} files and looks like a zip bomb`,
+    );
   }
   if (summary.unpackedBytes > MAX_UNPACKED_BYTES) {
-    throw new FileLimitError('the archive would unpack to more than 200 MB and looks like a zip bomb');
+    throw new FileLimitError(
+      'the archive would unpack to more than 200 MB and looks like a zip bomb',
+    );
   }
   if (summary.suspiciousRatio) {
-    throw new FileLimitError(`a file in the archive is compressed more than ${MAX_ENTRY_RATIO}:1 and looks like a zip bomb`);
+    throw new FileLimitError(
+      `a file in the archive is compressed more than ${MAX_ENTRY_RATIO}:1 and looks like a zip bomb`,
+    );
   }
 }
 

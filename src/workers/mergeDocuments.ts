@@ -1,12 +1,41 @@
 import type Docxtemplater from 'docxtemplater';
-import { compileTemplate, type CompiledTemplate, type HeaderFooterPart, type TemplatePart } from './template';
-import { addPackageEntries, readPart, relativeTarget, relsPathOf, type Relationship } from './docxPackage';
-import { bodyContent, nextPageSectPr, remapReferences, sectionBreakParagraph, splitFinalSectPr } from './sections';
+import {
+  compileTemplate,
+  type CompiledTemplate,
+  type HeaderFooterPart,
+  type TemplatePart,
+} from './template';
+import {
+  addPackageEntries,
+  readPart,
+  relativeTarget,
+  relsPathOf,
+  type Relationship,
+} from './docxPackage';
+import {
+  bodyContent,
+  nextPageSectPr,
+  remapReferences,
+  sectionBreakParagraph,
+  splitFinalSectPr,
+} from './sections';
 import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
-import { deflatedInFrame, deflateSmall, partFrame, type DeflatedPart, type PartFrame } from './smallParts';
-import { compileFrame, joinChunks, renderFramed, verifyFrame, type RenderFrame } from './partFrames';
+import {
+  deflatedInFrame,
+  deflateSmall,
+  partFrame,
+  type DeflatedPart,
+  type PartFrame,
+} from './smallParts';
+import {
+  compileFrame,
+  joinChunks,
+  renderFramed,
+  verifyFrame,
+  type RenderFrame,
+} from './partFrames';
 import { StreamingDeflate } from './compressedParts';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
@@ -60,11 +89,19 @@ interface DocxtemplaterInternals {
 }
 
 /** The docxtemplater internals renderPart uses; checked by tests/unit/workers/docxtemplaterInternals.test.ts. */
-export const RENDER_INTERNALS = ['compiled', 'scopeManagers', 'getScopeManager', 'render', 'content', 'allErrors'] as const;
+export const RENDER_INTERNALS = [
+  'compiled',
+  'scopeManagers',
+  'getScopeManager',
+  'render',
+  'content',
+  'allErrors',
+] as const;
 
 /** A character XML 1.0 forbids: a control character, a noncharacter or a lone surrogate. */
 /* eslint-disable no-control-regex -- the characters XML 1.0 forbids are control characters */
-const FORBIDDEN_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const FORBIDDEN_IN_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /* eslint-enable no-control-regex */
 
 /** What went wrong with one row, in words the user can act on. */
@@ -82,7 +119,11 @@ function describeRenderError(error: RenderError | undefined, file: string): stri
  * Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. The
  * merge renders the body and each header/footer per row with it, zipPerRow every templated part.
  */
-export function renderPart(doc: Docxtemplater, file: string, data: Record<string, string>): Uint8Array {
+export function renderPart(
+  doc: Docxtemplater,
+  file: string,
+  data: Record<string, string>,
+): Uint8Array {
   const internals = doc as unknown as DocxtemplaterInternals;
   const part = internals.compiled[file];
   delete internals.scopeManagers[file];
@@ -131,24 +172,36 @@ export class PartRenderer {
 
   /** The frame, compiled on first use (null: this part renders through docxtemplater). */
   private frameOf(): RenderFrame | null {
-    if (this.frame === undefined) this.frame = compileFrame(this.tree, (data) => renderPart(this.doc, this.path, data));
+    if (this.frame === undefined)
+      this.frame = compileFrame(this.tree, (data) => renderPart(this.doc, this.path, data));
     return this.frame;
   }
 
   /** Cuts `head` bytes off the start and `tail` off the end of every rendering (the main part's shell). */
   trim(head: string, tail: string): void {
-    this.trimmed = { head: this.encoder.encode(head).length, tail: this.encoder.encode(tail).length };
+    this.trimmed = {
+      head: this.encoder.encode(head).length,
+      tail: this.encoder.encode(tail).length,
+    };
     const frame = this.frameOf();
     if (!frame) return;
     const segments = [...frame.segments];
     const last = segments.length - 1;
-    if (!segments[0].startsWith(head) || !segments[last].endsWith(tail) || (last === 0 && segments[0].length < head.length + tail.length)) {
+    if (
+      !segments[0].startsWith(head) ||
+      !segments[last].endsWith(tail) ||
+      (last === 0 && segments[0].length < head.length + tail.length)
+    ) {
       this.frame = null;
       return;
     }
     segments[0] = segments[0].slice(head.length);
     segments[last] = segments[last].slice(0, segments[last].length - tail.length);
-    this.frame = { ...frame, segments, segmentBytes: segments.map((text) => this.encoder.encode(text)) };
+    this.frame = {
+      ...frame,
+      segments,
+      segmentBytes: segments.map((text) => this.encoder.encode(text)),
+    };
   }
 
   /** docxtemplater's rendering, trimmed like the frame. */
@@ -201,10 +254,19 @@ interface SectionPart extends HeaderFooterPart {
 }
 
 /** The part's frame, from two renderings in which every value differs ('a' / 'b'). */
-function frameOf(doc: Docxtemplater, part: SectionPart, values: Record<string, string>): PartFrame | null {
+function frameOf(
+  doc: Docxtemplater,
+  part: SectionPart,
+  values: Record<string, string>,
+): PartFrame | null {
   if (part.frame === undefined) {
     try {
-      const probe = (text: string) => renderPart(doc, part.path, Object.fromEntries(Object.keys(values).map((key) => [key, text])));
+      const probe = (text: string) =>
+        renderPart(
+          doc,
+          part.path,
+          Object.fromEntries(Object.keys(values).map((key) => [key, text])),
+        );
       part.frame = partFrame(probe('a'), probe('b'));
     } catch {
       part.frame = null;
@@ -224,7 +286,13 @@ function perSectionParts(template: CompiledTemplate, encoder: TextEncoder): Sect
       continue;
     }
     const ownRels = readPart(template.zip, relsPathOf(part.path));
-    const sectionPart = { ...part, ids: [part.id], ownRels: ownRels === undefined ? undefined : deflateSmall(encoder.encode(ownRels)), copies: new Map(), renderer: new PartRenderer(template.doc, part.path, template.trees.get(part.path), encoder) };
+    const sectionPart = {
+      ...part,
+      ids: [part.id],
+      ownRels: ownRels === undefined ? undefined : deflateSmall(encoder.encode(ownRels)),
+      copies: new Map(),
+      renderer: new PartRenderer(template.doc, part.path, template.trees.get(part.path), encoder),
+    };
     byPath.set(part.path, sectionPart);
     parts.push(sectionPart);
   }
@@ -242,7 +310,8 @@ function failureMessage(error: unknown): string {
 
 /** Why a template cannot be merged, checked before the first row (so no row is blamed for it). */
 function templateProblem(main: string, xml: string): string | null {
-  if (!/<(?:\w+:)?body\b/.test(xml) || !xml.includes('</w:body>')) return `the main document ${main} has no <w:body> element`;
+  if (!/<(?:\w+:)?body\b/.test(xml) || !xml.includes('</w:body>'))
+    return `the main document ${main} has no <w:body> element`;
   return null;
 }
 
@@ -293,7 +362,9 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   let chunkStart = Date.now();
   const plainBreak = encoder.encode(sectionBreakParagraph(sectPr));
   const sectionBreak = (ids: ReadonlyMap<string, string>): Uint8Array =>
-    ids.size === 0 ? plainBreak : encoder.encode(sectionBreakParagraph(remapReferences(sectPr, ids)));
+    ids.size === 0
+      ? plainBreak
+      : encoder.encode(sectionBreakParagraph(remapReferences(sectPr, ids)));
   /** The row's body with its header/footer references pointing at the row's copies. */
   const remapBody = (rendered: RenderedPart, ids: ReadonlyMap<string, string>): Uint8Array[] =>
     rendered.chunks.map((chunk, c) => {
@@ -319,7 +390,10 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       if (!shell) {
         const text = decoder.decode(renderPart(doc, main, values));
         const { start, end } = bodyContent(text);
-        shell = { head: encoder.encode(text.slice(0, start)), tail: encoder.encode(text.slice(end)) };
+        shell = {
+          head: encoder.encode(text.slice(0, start)),
+          tail: encoder.encode(text.slice(end)),
+        };
         mainRenderer.trim(text.slice(0, start), text.slice(end));
       }
       // Render every part of the row before touching the package, so a failing row leaves no trace.
@@ -344,7 +418,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             const frame = frameOf(doc, part, values);
             const deflated = (frame && deflatedInFrame(frame, bytes)) ?? deflateSmall(bytes);
             copies.push({ name: path, method: 8, ...deflated });
-            if (part.ownRels !== undefined) copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });
+            if (part.ownRels !== undefined)
+              copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });
             newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
             newOverrides.push({ part: path, contentType: part.contentType });
           }
@@ -357,7 +432,10 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         body.push(shell.head);
       }
       if (sections > 0) body.push(sectionBreak(lastSectionIds));
-      for (const chunk of bodyHasReferences && ids.size > 0 ? remapBody(rendered, ids) : rendered.chunks) body.push(chunk);
+      for (const chunk of bodyHasReferences && ids.size > 0
+        ? remapBody(rendered, ids)
+        : rendered.chunks)
+        body.push(chunk);
       lastSectionIds = ids;
       firstValues ??= values;
       sections++;
@@ -366,10 +444,13 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
     }
   }
   onProgress?.({ processed: total, total });
-  if (failures.length > 0) throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
+  if (failures.length > 0)
+    throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
   if (await shouldCancel?.()) throw new CancelledError();
   if (!shell || !firstValues || !body) {
-    throw new Error('Failed to create merged document: no selected row has at least 2 non-empty values');
+    throw new Error(
+      'Failed to create merged document: no selected row has at least 2 non-empty values',
+    );
   }
 
   try {
@@ -384,7 +465,10 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
     }
     addPackageEntries(zip, mainRels, newRelationships, newOverrides);
     const bytes = writeZip([...entriesOf(zip, new Map([[main, mainEntry]])), ...copies], args.now);
-    const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
+    const buffer =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? (bytes.buffer as ArrayBuffer)
+        : (bytes.slice().buffer as ArrayBuffer);
     return { buffer, fileName: mergedFileName(args.now ?? new Date()), sections, skipped };
   } catch (error) {
     throw new Error(`Failed to create merged document: ${failureMessage(error)}`);

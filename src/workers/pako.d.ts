@@ -16,6 +16,10 @@ declare module 'pako/dist/pako.es5.min.js' {
     err: number;
     msg: string;
   }
-  const pako: { deflateRaw: typeof deflateRaw; inflateRaw: typeof inflateRaw; Deflate: typeof Deflate };
+  const pako: {
+    deflateRaw: typeof deflateRaw;
+    inflateRaw: typeof inflateRaw;
+    Deflate: typeof Deflate;
+  };
   export default pako;
 }

@@ -26,7 +26,13 @@ const TEXT_CLOSE = '</w:t>';
 const NOT_SIMPLE = /[\u0000-\u001F\uD800-\uDFFF\uE000\uE001\uFFFE\uFFFF]/;
 
 // docxtemplater's utf8ToWord: the five characters it writes as entities.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 const NEEDS_ESCAPE = /[&<>"']/;
 const ESCAPABLE = /[&<>"']/g;
 
@@ -66,7 +72,10 @@ export function plainPlaceholderKeys(tree: readonly TemplatePart[] | undefined):
  * docxtemplater's rendering of that part). Null when the part is not all plain placeholders, has
  * none, or its rendering does not show exactly one marker per placeholder.
  */
-export function compileFrame(tree: readonly TemplatePart[] | undefined, render: (data: Record<string, string>) => Uint8Array): RenderFrame | null {
+export function compileFrame(
+  tree: readonly TemplatePart[] | undefined,
+  render: (data: Record<string, string>) => Uint8Array,
+): RenderFrame | null {
   const keys = plainPlaceholderKeys(tree);
   if (!keys || keys.length === 0) return null;
   const placeholders = tree!.filter((p) => p.type === 'placeholder').length;
@@ -87,7 +96,8 @@ export function compileFrame(tree: readonly TemplatePart[] | undefined, render: 
     from = match.index + match[0].length;
   }
   segments.push(text.slice(from));
-  if (tags.length !== placeholders || segments.some((s) => s.includes(OPEN) || s.includes(CLOSE))) return null;
+  if (tags.length !== placeholders || segments.some((s) => s.includes(OPEN) || s.includes(CLOSE)))
+    return null;
   const encoder = new TextEncoder();
   return { segments, segmentBytes: segments.map((s) => encoder.encode(s)), tags, keys };
 }
@@ -105,7 +115,11 @@ function allSimple(frame: RenderFrame, values: Readonly<Record<string, string>>)
  * One row's rendering of the part as byte chunks (the frame's own segments between the row's
  * escaped values), or null when a value needs docxtemplater (see NOT_SIMPLE).
  */
-export function renderFramed(frame: RenderFrame, values: Readonly<Record<string, string>>, encoder: TextEncoder): Uint8Array[] | null {
+export function renderFramed(
+  frame: RenderFrame,
+  values: Readonly<Record<string, string>>,
+  encoder: TextEncoder,
+): Uint8Array[] | null {
   if (!allSimple(frame, values)) return null;
   const { tags, segmentBytes } = frame;
   let anyEmpty = false;
@@ -126,7 +140,8 @@ export function renderFramed(frame: RenderFrame, values: Readonly<Record<string,
  */
 function renderFramedText(frame: RenderFrame, values: Readonly<Record<string, string>>): string {
   const parts: string[] = [frame.segments[0]];
-  for (let i = 0; i < frame.tags.length; i++) parts.push(escapeValue(values[frame.tags[i]] ?? ''), frame.segments[i + 1]);
+  for (let i = 0; i < frame.tags.length; i++)
+    parts.push(escapeValue(values[frame.tags[i]] ?? ''), frame.segments[i + 1]);
   let last = -1;
   let endsWithPreserve = false;
   for (let i = 0; i < parts.length; i++) {
@@ -158,7 +173,12 @@ export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 /** Whether the frame renders these values exactly as docxtemplater did (`expected`). */
-export function verifyFrame(frame: RenderFrame, values: Readonly<Record<string, string>>, expected: Uint8Array, encoder: TextEncoder): boolean {
+export function verifyFrame(
+  frame: RenderFrame,
+  values: Readonly<Record<string, string>>,
+  expected: Uint8Array,
+  encoder: TextEncoder,
+): boolean {
   const chunks = renderFramed(frame, values, encoder);
   if (!chunks) return true; // nothing to compare: this row goes through docxtemplater anyway
   const actual = joinChunks(chunks);

@@ -3,7 +3,13 @@
 import PizZip from 'pizzip';
 import type { DocumentPreview, PreviewBlock } from '../domain/documentPreview';
 import { mergeDocuments } from './mergeDocuments';
-import { findMainDocument, readPart, readRelationships, relsPathOf, resolveTarget } from './docxPackage';
+import {
+  findMainDocument,
+  readPart,
+  readRelationships,
+  relsPathOf,
+  resolveTarget,
+} from './docxPackage';
 import { hasEnoughData } from './rowData';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -11,7 +17,10 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decodeXml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);/gi, (entity, name: string) => {
     if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity;
-    const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    const code =
+      name[1] === 'x' || name[1] === 'X'
+        ? parseInt(name.slice(2), 16)
+        : parseInt(name.slice(1), 10);
     return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
   });
 }
@@ -55,7 +64,9 @@ export function textBlocks(xml: string): PreviewBlock[] {
 
 function partText(xml: string): string {
   return textBlocks(xml)
-    .map((block) => (block.kind === 'paragraph' ? block.text : block.rows.map((r) => r.join('\t')).join('\n')))
+    .map((block) =>
+      block.kind === 'paragraph' ? block.text : block.rows.map((r) => r.join('\t')).join('\n'),
+    )
     .filter((text) => text.trim() !== '')
     .join('\n');
 }
@@ -64,13 +75,25 @@ function partText(xml: string): string {
 export function documentPreview(buffer: ArrayBuffer): DocumentPreview {
   const zip = new PizZip(buffer);
   const main = findMainDocument(zip);
-  const relationships = readRelationships(zip, relsPathOf(main)).filter((r) => r.targetMode !== 'External');
+  const relationships = readRelationships(zip, relsPathOf(main)).filter(
+    (r) => r.targetMode !== 'External',
+  );
   // Header and footer parts in relationship order; a part several sections share is read once.
   const sectionParts = (kind: 'header' | 'footer'): string[] =>
-    [...new Set(relationships.filter((r) => r.type.endsWith(`/${kind}`)).map((r) => resolveTarget(main, r.target)))]
+    [
+      ...new Set(
+        relationships
+          .filter((r) => r.type.endsWith(`/${kind}`))
+          .map((r) => resolveTarget(main, r.target)),
+      ),
+    ]
       .map((path) => partText(readPart(zip, path) ?? ''))
       .filter((text) => text !== '');
-  return { headers: sectionParts('header'), body: textBlocks(readPart(zip, main) ?? ''), footers: sectionParts('footer') };
+  return {
+    headers: sectionParts('header'),
+    body: textBlocks(readPart(zip, main) ?? ''),
+    footers: sectionParts('footer'),
+  };
 }
 
 export function thinRowMessage(rowNumber: number): string {
@@ -85,7 +108,12 @@ export interface PreviewRowArgs {
 }
 
 /** The document one row produces, as text; a row the merge would skip is said to be so. */
-export async function previewRow({ template, row, mapping, rowNumber }: PreviewRowArgs): Promise<DocumentPreview> {
+export async function previewRow({
+  template,
+  row,
+  mapping,
+  rowNumber,
+}: PreviewRowArgs): Promise<DocumentPreview> {
   if (!hasEnoughData(row)) throw new Error(thinRowMessage(rowNumber));
   const merged = await mergeDocuments({ template, rows: [row], mapping, rowNumbers: [rowNumber] });
   return documentPreview(merged.buffer);

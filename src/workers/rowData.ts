@@ -24,7 +24,10 @@ export function hasEnoughData(row: Readonly<Record<string, unknown>>): boolean {
 }
 
 /** The template data of one row: placeholder → its column's value, '' when absent (never 'undefined'). */
-export function rowValues(row: Readonly<Record<string, unknown>>, mapping: Readonly<Record<string, string>>): Record<string, string> {
+export function rowValues(
+  row: Readonly<Record<string, unknown>>,
+  mapping: Readonly<Record<string, string>>,
+): Record<string, string> {
   const values: Record<string, string> = Object.create(null);
   for (const placeholder of Object.keys(mapping)) {
     const column = mapping[placeholder];

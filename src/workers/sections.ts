@@ -16,7 +16,8 @@ export function splitFinalSectPr(xml: string): SplitDocument {
   if (bodyEnd < 0 || start < 0) return { xml, finalSectPr: null };
   const tail = xml.slice(start, bodyEnd).trimEnd();
   const selfClosed = /^<w:sectPr\b[^>]*\/>$/.test(tail);
-  if (!selfClosed && (!tail.endsWith('</w:sectPr>') || tail.includes('</w:p>'))) return { xml, finalSectPr: null };
+  if (!selfClosed && (!tail.endsWith('</w:sectPr>') || tail.includes('</w:p>')))
+    return { xml, finalSectPr: null };
   return { xml: xml.slice(0, start) + xml.slice(bodyEnd), finalSectPr: tail };
 }
 
@@ -29,9 +30,11 @@ export function nextPageSectPr(sectPr: string | null): string {
   if (selfClosed) return `<w:sectPr${selfClosed[1]}>${NEXT_PAGE}</w:sectPr>`;
   if (/<w:type\b[^>]*\/>/.test(sectPr)) return sectPr.replace(/<w:type\b[^>]*\/>/, NEXT_PAGE);
   // Schema order: header/footer references, footnotePr, endnotePr, then type.
-  const before = /<w:(?:headerReference|footerReference)\b[^>]*\/>|<w:(footnotePr|endnotePr)\b[^>]*\/>|<w:(footnotePr|endnotePr)\b[\s\S]*?<\/w:\2>/g;
+  const before =
+    /<w:(?:headerReference|footerReference)\b[^>]*\/>|<w:(footnotePr|endnotePr)\b[^>]*\/>|<w:(footnotePr|endnotePr)\b[\s\S]*?<\/w:\2>/g;
   let at = sectPr.indexOf('>') + 1;
-  for (const match of sectPr.matchAll(before)) at = Math.max(at, (match.index ?? 0) + match[0].length);
+  for (const match of sectPr.matchAll(before))
+    at = Math.max(at, (match.index ?? 0) + match[0].length);
   return sectPr.slice(0, at) + NEXT_PAGE + sectPr.slice(at);
 }
 

@@ -87,7 +87,7 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPa
   const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
   out.set(frame.head, 0);
   let at = frame.head.length;
-  for (let from = prefix.length, left = middle; left > 0; ) {
+  for (let from = prefix.length, left = middle; left > 0;) {
     const len = Math.min(left, 0xffff);
     // A stored block, not final: BFINAL 0, BTYPE 00, padded to the byte; LEN, NLEN little-endian.
     out[at] = 0;

@@ -62,7 +62,8 @@ class ParseTreeCollector {
   readonly trees = new Map<string, TemplatePart[]>();
   set(options: { inspect?: { filePath?: string; postparsed?: TemplatePart[] } }): void {
     const inspect = options.inspect;
-    if (inspect?.filePath && inspect.postparsed) this.trees.set(inspect.filePath, inspect.postparsed);
+    if (inspect?.filePath && inspect.postparsed)
+      this.trees.set(inspect.filePath, inspect.postparsed);
   }
 }
 
@@ -129,7 +130,9 @@ function toTemplateError(error: unknown): Error {
   if (e?.properties?.id && e.properties.file) {
     return new Error(`Template syntax error: ${describeSyntaxError(e)}`);
   }
-  return new Error(`Failed to parse template: ${error instanceof Error ? error.message : String(error)}`);
+  return new Error(
+    `Failed to parse template: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 
 export function loadDocx(buffer: ArrayBuffer): { zip: PizZip; layout: DocxLayout } {
@@ -155,12 +158,14 @@ export function loadDocx(buffer: ArrayBuffer): { zip: PizZip; layout: DocxLayout
  * otherwise leave their tags unfilled).
  */
 function prepareLayout(zip: PizZip): DocxLayout {
-  if (!hasPart(zip, CONTENT_TYPES)) throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
+  if (!hasPart(zip, CONTENT_TYPES))
+    throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
   const contentTypes = ContentTypes.of(zip);
   const main = findMainDocument(zip, contentTypes);
   const mainRels = relsPathOf(main);
   const missing: { part: string; contentType: string }[] = [];
-  if (!isMainContentType(contentTypes.typeOf(main))) missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
+  if (!isMainContentType(contentTypes.typeOf(main)))
+    missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
   const headersFooters: HeaderFooterPart[] = [];
   for (const r of readRelationships(zip, mainRels)) {
     const kind = /\/header$/.test(r.type) ? 'header' : /\/footer$/.test(r.type) ? 'footer' : null;
@@ -169,7 +174,8 @@ function prepareLayout(zip: PizZip): DocxLayout {
     if (!hasPart(zip, path)) continue;
     const wanted = kind === 'header' ? HEADER_CONTENT_TYPE : FOOTER_CONTENT_TYPE;
     const contentType = contentTypes.typeOf(path);
-    if (contentType !== wanted && !headersFooters.some((p) => p.path === path)) missing.push({ part: path, contentType: wanted });
+    if (contentType !== wanted && !headersFooters.some((p) => p.path === path))
+      missing.push({ part: path, contentType: wanted });
     headersFooters.push({ kind, id: r.id, type: r.type, path, contentType: wanted });
   }
   setOverrides(zip, missing);
@@ -181,7 +187,10 @@ function prepareLayout(zip: PizZip): DocxLayout {
  * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
  * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
  */
-export function compileTemplate(buffer: ArrayBuffer, prepare?: (zip: PizZip, layout: DocxLayout) => void): CompiledTemplate {
+export function compileTemplate(
+  buffer: ArrayBuffer,
+  prepare?: (zip: PizZip, layout: DocxLayout) => void,
+): CompiledTemplate {
   const { zip, layout } = loadDocx(buffer);
   const collector = new ParseTreeCollector();
   let doc: Docxtemplater;
@@ -192,7 +201,9 @@ export function compileTemplate(buffer: ArrayBuffer, prepare?: (zip: PizZip, lay
     throw toTemplateError(error);
   }
   if (!collector.trees.has(layout.main)) {
-    throw new Error(`Failed to parse template: the main document ${layout.main} was not recognised as a Word document`);
+    throw new Error(
+      `Failed to parse template: the main document ${layout.main} was not recognised as a Word document`,
+    );
   }
   return { zip, doc, trees: collector.trees, ...layout };
 }

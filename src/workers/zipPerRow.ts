@@ -61,7 +61,9 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   for (let i = 0; i < total; i++) if (hasEnoughData(rows[i])) kept.push(i);
   const skipped = total - kept.length;
   if (kept.length === 0) {
-    throw new Error('Failed to create merged document: no selected row has at least 2 non-empty values');
+    throw new Error(
+      'Failed to create merged document: no selected row has at least 2 non-empty values',
+    );
   }
   const names = uniqueFileNames(
     kept.map((i) => safeFileBase(args.names[i] ?? '', `Row ${args.rowNumbers[i] ?? i + 1}`)),
@@ -70,7 +72,12 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   const template = compileTemplate(args.template);
   const now = args.now ?? new Date();
   const encoder = new TextEncoder();
-  const renderers = new Map(templatedParts(template).map((part) => [part, new PartRenderer(template.doc, part, template.trees.get(part), encoder)]));
+  const renderers = new Map(
+    templatedParts(template).map((part) => [
+      part,
+      new PartRenderer(template.doc, part, template.trees.get(part), encoder),
+    ]),
+  );
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
   const files: ZipEntry[] = [];
@@ -86,23 +93,41 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
     try {
       const values = rowValues(rows[i], args.mapping);
       // Render every part of the row before writing its file, so a failing row leaves no file.
-      const rendered = new Map([...renderers].map(([part, renderer]) => [part, joinChunks(renderer.render(values).chunks)]));
+      const rendered = new Map(
+        [...renderers].map(([part, renderer]) => [
+          part,
+          joinChunks(renderer.render(values).chunks),
+        ]),
+      );
       const document = writeZip(
         base.map((entry) => {
           const bytes = rendered.get(entry.name);
-          return bytes ? { name: entry.name, date: entry.date, method: 8, ...deflateSmall(bytes) } : entry;
+          return bytes
+            ? { name: entry.name, date: entry.date, method: 8, ...deflateSmall(bytes) }
+            : entry;
         }),
         now,
       );
       // A .docx is already deflated: stored as it is, the zip is built much faster.
-      files.push({ name: names[k], data: document, method: 0, size: document.length, crc: crc32(document), date: now });
+      files.push({
+        name: names[k],
+        data: document,
+        method: 0,
+        size: document.length,
+        crc: crc32(document),
+        date: now,
+      });
     } catch (error) {
       failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${failureText(error)}`);
     }
   }
   onProgress?.({ processed: total, total });
-  if (failures.length > 0) throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
+  if (failures.length > 0)
+    throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
   const zip = writeZip(files, now);
-  const buffer = zip.byteOffset === 0 && zip.byteLength === zip.buffer.byteLength ? (zip.buffer as ArrayBuffer) : (zip.slice().buffer as ArrayBuffer);
+  const buffer =
+    zip.byteOffset === 0 && zip.byteLength === zip.buffer.byteLength
+      ? (zip.buffer as ArrayBuffer)
+      : (zip.slice().buffer as ArrayBuffer);
   return { buffer, fileName: zipFileName(now), files: kept.length, skipped };
 }

@@ -52,9 +52,14 @@ export function writeZip(entries: readonly ZipEntry[], now: Date = new Date()): 
     localLength += LOCAL_HEADER + names[i].length + entries[i].data.length;
     centralLength += CENTRAL_HEADER + names[i].length;
   }
-  if (localLength > MAX_32 || centralLength > MAX_32) throw new Error('the merged document would be larger than 4 GB');
+  if (localLength > MAX_32 || centralLength > MAX_32)
+    throw new Error('the merged document would be larger than 4 GB');
   const zip64 = entries.length > MAX_CLASSIC_ENTRIES;
-  const total = localLength + centralLength + (zip64 ? ZIP64_EOCD_LENGTH + ZIP64_LOCATOR_LENGTH : 0) + EOCD_LENGTH;
+  const total =
+    localLength +
+    centralLength +
+    (zip64 ? ZIP64_EOCD_LENGTH + ZIP64_LOCATOR_LENGTH : 0) +
+    EOCD_LENGTH;
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   const defaultStamp = dosDateTime(now);
@@ -146,7 +151,10 @@ interface StoredData {
  * keeps its compressed bytes and CRC; a part set since is deflated here (level 6, as pizzip would);
  * a part in `replaced` is written as given there.
  */
-export function entriesOf(zip: PizZip, replaced: ReadonlyMap<string, ZipEntry> = new Map()): ZipEntry[] {
+export function entriesOf(
+  zip: PizZip,
+  replaced: ReadonlyMap<string, ZipEntry> = new Map(),
+): ZipEntry[] {
   const entries: ZipEntry[] = [];
   for (const [name, file] of Object.entries(zip.files)) {
     const replacement = replaced.get(name);
@@ -155,18 +163,50 @@ export function entriesOf(zip: PizZip, replaced: ReadonlyMap<string, ZipEntry> =
       continue;
     }
     if (file.dir) {
-      entries.push({ name: name.endsWith('/') ? name : `${name}/`, data: new Uint8Array(0), method: 0, size: 0, crc: 0, date: file.date });
+      entries.push({
+        name: name.endsWith('/') ? name : `${name}/`,
+        data: new Uint8Array(0),
+        method: 0,
+        size: 0,
+        crc: 0,
+        date: file.date,
+      });
       continue;
     }
     const stored = (file as unknown as { _data?: StoredData })._data;
-    const method = stored?.compressionMethod === '\x08\x00' ? 8 : stored?.compressionMethod === '\x00\x00' ? 0 : null;
+    const method =
+      stored?.compressionMethod === '\x08\x00'
+        ? 8
+        : stored?.compressionMethod === '\x00\x00'
+          ? 0
+          : null;
     const data = method !== null ? stored?.getCompressedContent?.() : undefined;
-    if (method !== null && data instanceof Uint8Array && data.length === stored?.compressedSize && typeof stored.crc32 === 'number' && typeof stored.uncompressedSize === 'number') {
-      entries.push({ name, data, method, size: stored.uncompressedSize, crc: stored.crc32, date: file.date });
+    if (
+      method !== null &&
+      data instanceof Uint8Array &&
+      data.length === stored?.compressedSize &&
+      typeof stored.crc32 === 'number' &&
+      typeof stored.uncompressedSize === 'number'
+    ) {
+      entries.push({
+        name,
+        data,
+        method,
+        size: stored.uncompressedSize,
+        crc: stored.crc32,
+        date: file.date,
+      });
       continue;
     }
     const bytes = file.asUint8Array();
-    entries.push({ name, data: pako.deflateRaw(bytes, { level: 6 }), method: 8, size: bytes.length, crc: crc32(bytes), date: file.date });
+    entries.push({
+      name,
+      data: pako.deflateRaw(bytes, { level: 6 }),
+      method: 8,
+      size: bytes.length,
+      crc: crc32(bytes),
+      date: file.date,
+    });
   }
   return entries;
 }

@@ -58,7 +58,14 @@ export interface TestUser {
 
 export async function createUser(
   ctx: Ctx,
-  options: { role?: Role; verified?: boolean; name?: string; email?: string; username?: string; password?: string } = {},
+  options: {
+    role?: Role;
+    verified?: boolean;
+    name?: string;
+    email?: string;
+    username?: string;
+    password?: string;
+  } = {},
 ): Promise<TestUser> {
   counter += 1;
   const tag = `${Date.now().toString(36)}${counter}`;
@@ -78,22 +85,37 @@ export async function createUser(
   return { id, email, username, password, role };
 }
 
-export async function signIn(ctx: Ctx, user: { email: string; password: string }): Promise<{ access: string; refresh: string }> {
-  const res = await call(ctx, 'POST', '/auth/login', { body: { email: user.email, password: user.password } });
+export async function signIn(
+  ctx: Ctx,
+  user: { email: string; password: string },
+): Promise<{ access: string; refresh: string }> {
+  const res = await call(ctx, 'POST', '/auth/login', {
+    body: { email: user.email, password: user.password },
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   const tokens = res.body.data.tokens;
-  return { access: tokens.access_token ?? tokens.accessToken, refresh: tokens.refresh_token ?? tokens.refreshToken };
+  return {
+    access: tokens.access_token ?? tokens.accessToken,
+    refresh: tokens.refresh_token ?? tokens.refreshToken,
+  };
 }
 
 /** A verified user of this role, signed in. */
-export async function signedIn(ctx: Ctx, role: Role = 'staff', options: Parameters<typeof createUser>[1] = {}) {
+export async function signedIn(
+  ctx: Ctx,
+  role: Role = 'staff',
+  options: Parameters<typeof createUser>[1] = {},
+) {
   const user = await createUser(ctx, { ...options, role });
   const tokens = await signIn(ctx, user);
   return { ...user, token: tokens.access, refresh: tokens.refresh };
 }
 
 /** A valid create body for a period (snake case). */
-export function summaryBody(period: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function summaryBody(
+  period: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     invoice_period: period,
     number_of_active_customer: 120,
@@ -123,7 +145,11 @@ export function summaryBody(period: string, overrides: Record<string, unknown> =
 }
 
 /** Inserts a summary directly (no API), returning its id. */
-export async function insertSummary(ctx: Ctx, period: string, overrides: Record<string, unknown> = {}): Promise<number> {
+export async function insertSummary(
+  ctx: Ctx,
+  period: string,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
   const stamp = new Date().toISOString();
   const row = await ctx.db
     .insertInto('invoice_summaries')
@@ -133,8 +159,14 @@ export async function insertSummary(ctx: Ctx, period: string, overrides: Record<
   return row.id;
 }
 
-export async function countRows(ctx: Ctx, table: 'users' | 'invoice_summaries' | 'activity' | 'refresh_tokens'): Promise<number> {
-  const row = await ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+export async function countRows(
+  ctx: Ctx,
+  table: 'users' | 'invoice_summaries' | 'activity' | 'refresh_tokens',
+): Promise<number> {
+  const row = await ctx.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -144,7 +176,15 @@ export const PNG_1PX = Buffer.from(
   'base64',
 );
 export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==', 'base64');
-export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
-export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8L'), Buffer.alloc(14)]);
+export const JPEG_HEAD = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9,
+]);
+export const WEBP_HEAD = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from('WEBPVP8L'),
+  Buffer.alloc(14),
+]);
 
-export const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
+export const dataUrl = (type: string, bytes: Buffer) =>
+  `data:${type};base64,${bytes.toString('base64')}`;

@@ -4,7 +4,12 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminQuery, createSchema, startServerProcess, TEST_DATABASE_URL } from '../support/faultApp';
+import {
+  adminQuery,
+  createSchema,
+  startServerProcess,
+  TEST_DATABASE_URL,
+} from '../support/faultApp';
 import { databases } from './helpers';
 
 /**
@@ -13,7 +18,12 @@ import { databases } from './helpers';
  */
 
 /** Sends a request whose body arrives in two halves, `gapMs` apart; resolves to the raw answer. */
-function slowRequest(baseUrl: string, body: string, gapMs: number, onFirstHalf: () => void): Promise<string> {
+function slowRequest(
+  baseUrl: string,
+  body: string,
+  gapMs: number,
+  onFirstHalf: () => void,
+): Promise<string> {
   const { port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => {
@@ -74,9 +84,14 @@ describe.each(databases)('shutdown on a signal (%s, real server process)', (kind
         await new Promise((resolve) => idle.once('connect', resolve));
         idle.on('error', () => {});
 
-        const answer = slowRequest(server.baseUrl, JSON.stringify({ email: 'boss@example.com', password: 'Boss#Secret123' }), 600, () => {
-          setTimeout(() => server.child.kill(signal), 150);
-        });
+        const answer = slowRequest(
+          server.baseUrl,
+          JSON.stringify({ email: 'boss@example.com', password: 'Boss#Secret123' }),
+          600,
+          () => {
+            setTimeout(() => server.child.kill(signal), 150);
+          },
+        );
         await new Promise((resolve) => setTimeout(resolve, 400));
         expect(await connectError(server.baseUrl)).toBe('ECONNREFUSED');
         const raw = await answer;

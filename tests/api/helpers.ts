@@ -24,7 +24,9 @@ import type { Mail, Mailer } from '../../src/server/mail/mailer';
  *
  * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (each file in its own schema).
  */
-export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
 export const PASSWORD = 'Secret#123';
 
@@ -60,17 +62,30 @@ export interface TestApp {
   /** Moves the app's clock (token expiry, rate-limit windows, grace periods). */
   advance(ms: number): void;
   now(): Date;
-  request(method: string, url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
+  request(
+    method: string,
+    url: string,
+    body?: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse>;
   get(url: string, options?: RequestOptions): Promise<ApiResponse>;
   post(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
   put(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
   patch(url: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse>;
   delete(url: string, options?: RequestOptions): Promise<ApiResponse>;
-  createUser(kind: 'admin' | 'staff' | 'unverified', overrides?: Partial<Pick<TestUser, 'email' | 'password' | 'name'>>): Promise<TestUser>;
+  createUser(
+    kind: 'admin' | 'staff' | 'unverified',
+    overrides?: Partial<Pick<TestUser, 'email' | 'password' | 'name'>>,
+  ): Promise<TestUser>;
   /** Signs in through the API; returns both tokens. */
-  signIn(user: Pick<TestUser, 'email' | 'password'>): Promise<{ access_token: string; refresh_token: string }>;
+  signIn(
+    user: Pick<TestUser, 'email' | 'password'>,
+  ): Promise<{ access_token: string; refresh_token: string }>;
   /** createUser + signIn. */
-  signedIn(kind: 'admin' | 'staff', overrides?: Partial<Pick<TestUser, 'email' | 'password' | 'name'>>): Promise<TestUser & { token: string; refreshToken: string }>;
+  signedIn(
+    kind: 'admin' | 'staff',
+    overrides?: Partial<Pick<TestUser, 'email' | 'password' | 'name'>>,
+  ): Promise<TestUser & { token: string; refreshToken: string }>;
   count(table: keyof Database): Promise<number>;
   close(): Promise<void>;
 }
@@ -90,7 +105,15 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function insertUser(
   db: Kysely<Database>,
   hasher: ReturnType<typeof createPasswordHasher>,
-  user: { name: string; username: string; email: string; password: string; role: Role; verified: boolean; stamp: string },
+  user: {
+    name: string;
+    username: string;
+    email: string;
+    password: string;
+    role: Role;
+    verified: boolean;
+    stamp: string;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -132,7 +155,10 @@ function testConfig(dataDir: string): Config {
   };
 }
 
-export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'di-api-'));
   let schema: string | undefined;
   let handle;
@@ -175,7 +201,10 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let payload: string | undefined = opts.raw;
     if (payload === undefined && body !== undefined) payload = JSON.stringify(body);
-    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (
+      payload !== undefined &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+    ) {
       headers['content-type'] = 'application/json';
     }
     const res = await app.request(url, { method, headers, body: payload });
@@ -222,8 +251,12 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       return { id, email, password, role, name, username };
     },
     async signIn(user) {
-      const res = await request('POST', '/api/v1/auth/login', { email: user.email, password: user.password });
-      if (res.status !== 200) throw new Error(`sign-in of ${user.email} failed: ${res.status} ${res.text}`);
+      const res = await request('POST', '/api/v1/auth/login', {
+        email: user.email,
+        password: user.password,
+      });
+      if (res.status !== 200)
+        throw new Error(`sign-in of ${user.email} failed: ${res.status} ${res.text}`);
       return res.body.data.tokens;
     },
     async signedIn(userKind, overrides) {
@@ -232,7 +265,10 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       return { ...user, token: tokens.access_token, refreshToken: tokens.refresh_token };
     },
     async count(table) {
-      const row = await handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async close() {

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, countRows, ENGINES, insertSummary, setup, signedIn, summaryBody, type Ctx } from './business.support';
+import {
+  call,
+  countRows,
+  ENGINES,
+  insertSummary,
+  setup,
+  signedIn,
+  summaryBody,
+  type Ctx,
+} from './business.support';
 
-const EXISTS = (p: string) => `Invoice summary untuk periode ${p} sudah ada. Gunakan halaman Update untuk mengubah data.`;
+const EXISTS = (p: string) =>
+  `Invoice summary untuk periode ${p} sudah ada. Gunakan halaman Update untuk mengubah data.`;
 const OVER_TOTAL = 'Jumlah transaksi progress tidak boleh melebihi total transaksi!';
 
 describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
@@ -23,27 +33,118 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
     await insertSummary(ctx, '2024-01');
     const res = await post(summaryBody('2024-01', { number_of_active_customer: 1 }));
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ success: false, message: EXISTS('2024-01'), field: 'invoice_period' });
+    expect(res.body).toMatchObject({
+      success: false,
+      message: EXISTS('2024-01'),
+      field: 'invoice_period',
+    });
     expect(await countRows(ctx, 'invoice_summaries')).toBe(1);
   });
 
   test.each([
-    ['missing period', { invoice_period: undefined }, 'invoice_period', 'Periode tagihan harus diisi'],
-    ['period not YYYY-MM', { invoice_period: '2024/01' }, 'invoice_period', 'Format periode tagihan harus YYYY-MM (contoh: 2024-01)'],
-    ['month 13', { invoice_period: '2024-13' }, 'invoice_period', 'Format periode tagihan harus YYYY-MM (contoh: 2024-01)'],
-    ['no active customers', { number_of_active_customer: 0 }, 'number_of_active_customer', 'Jumlah pelanggan aktif harus diisi dan lebih dari 0'],
-    ['no transactions', { number_of_total_transaction: 0, number_of_usage_transaction: 0, number_of_verified_invoice: 0, number_of_generated_invoice: 0, number_of_delivered_invoice: 0, number_of_uploaded_tax_invoice: 0 }, 'number_of_total_transaction', 'Jumlah transaksi harus diisi dan lebih dari 0'],
-    ['negative amount', { amount_of_voice_sli_transaction: -5 }, 'amount_of_voice_sli_transaction', null],
-    ['fractional amount', { amount_of_total_transaction: 10.5 }, 'amount_of_total_transaction', null],
-    ['amount as text', { amount_of_total_transaction: '1000' }, 'amount_of_total_transaction', null],
-    ['progress above total', { number_of_delivered_invoice: 1001 }, 'number_of_delivered_invoice', OVER_TOTAL],
-    ['missing draft URL', { url_shared_file_draft_invoice: undefined }, 'url_shared_file_draft_invoice', 'URL dokumen draft harus diisi'],
-    ['javascript: URL', { url_shared_file_draft_invoice: 'javascript:alert(1)' }, 'url_shared_file_draft_invoice', 'URL dokumen draft tidak valid'],
-    ['data: URL', { url_shared_folder_invoice: 'data:text/html,<script>1</script>' }, 'url_shared_folder_invoice', null],
-    ['URL with credentials', { url_shared_folder_tax_invoice: 'https://user:pw@example.com/tax' }, 'url_shared_folder_tax_invoice', null],
-    ['URL with a space', { url_shared_file_verified_invoice: 'https://example.com/a b' }, 'url_shared_file_verified_invoice', null],
-    ['URL over 2048 characters', { url_shared_file_verified_invoice: `https://example.com/${'a'.repeat(2040)}` }, 'url_shared_file_verified_invoice', null],
-    ['ftp URL', { url_shared_folder_invoice: 'ftp://example.com/x' }, 'url_shared_folder_invoice', null],
+    [
+      'missing period',
+      { invoice_period: undefined },
+      'invoice_period',
+      'Periode tagihan harus diisi',
+    ],
+    [
+      'period not YYYY-MM',
+      { invoice_period: '2024/01' },
+      'invoice_period',
+      'Format periode tagihan harus YYYY-MM (contoh: 2024-01)',
+    ],
+    [
+      'month 13',
+      { invoice_period: '2024-13' },
+      'invoice_period',
+      'Format periode tagihan harus YYYY-MM (contoh: 2024-01)',
+    ],
+    [
+      'no active customers',
+      { number_of_active_customer: 0 },
+      'number_of_active_customer',
+      'Jumlah pelanggan aktif harus diisi dan lebih dari 0',
+    ],
+    [
+      'no transactions',
+      {
+        number_of_total_transaction: 0,
+        number_of_usage_transaction: 0,
+        number_of_verified_invoice: 0,
+        number_of_generated_invoice: 0,
+        number_of_delivered_invoice: 0,
+        number_of_uploaded_tax_invoice: 0,
+      },
+      'number_of_total_transaction',
+      'Jumlah transaksi harus diisi dan lebih dari 0',
+    ],
+    [
+      'negative amount',
+      { amount_of_voice_sli_transaction: -5 },
+      'amount_of_voice_sli_transaction',
+      null,
+    ],
+    [
+      'fractional amount',
+      { amount_of_total_transaction: 10.5 },
+      'amount_of_total_transaction',
+      null,
+    ],
+    [
+      'amount as text',
+      { amount_of_total_transaction: '1000' },
+      'amount_of_total_transaction',
+      null,
+    ],
+    [
+      'progress above total',
+      { number_of_delivered_invoice: 1001 },
+      'number_of_delivered_invoice',
+      OVER_TOTAL,
+    ],
+    [
+      'missing draft URL',
+      { url_shared_file_draft_invoice: undefined },
+      'url_shared_file_draft_invoice',
+      'URL dokumen draft harus diisi',
+    ],
+    [
+      'javascript: URL',
+      { url_shared_file_draft_invoice: 'javascript:alert(1)' },
+      'url_shared_file_draft_invoice',
+      'URL dokumen draft tidak valid',
+    ],
+    [
+      'data: URL',
+      { url_shared_folder_invoice: 'data:text/html,<script>1</script>' },
+      'url_shared_folder_invoice',
+      null,
+    ],
+    [
+      'URL with credentials',
+      { url_shared_folder_tax_invoice: 'https://user:pw@example.com/tax' },
+      'url_shared_folder_tax_invoice',
+      null,
+    ],
+    [
+      'URL with a space',
+      { url_shared_file_verified_invoice: 'https://example.com/a b' },
+      'url_shared_file_verified_invoice',
+      null,
+    ],
+    [
+      'URL over 2048 characters',
+      { url_shared_file_verified_invoice: `https://example.com/${'a'.repeat(2040)}` },
+      'url_shared_file_verified_invoice',
+      null,
+    ],
+    [
+      'ftp URL',
+      { url_shared_folder_invoice: 'ftp://example.com/x' },
+      'url_shared_folder_invoice',
+      null,
+    ],
   ])('%s → 400 naming the field', async (_label, override, field, message) => {
     const res = await post(summaryBody('2024-02', override));
     expect(res.status).toBe(400);
@@ -63,42 +164,84 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
 
   test('PUT checks progress against the merged row: lowering the total below a count is refused', async () => {
     const id = await insertSummary(ctx, '2024-03');
-    const res = await call(ctx, 'PUT', `/invoice-summaries/${id}`, { token, body: { number_of_total_transaction: 500 } });
+    const res = await call(ctx, 'PUT', `/invoice-summaries/${id}`, {
+      token,
+      body: { number_of_total_transaction: 500 },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ message: OVER_TOTAL, field: 'number_of_usage_transaction' });
-    const row = await ctx.db.selectFrom('invoice_summaries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('invoice_summaries')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.number_of_total_transaction).toBe(1000);
   });
 
   test('PUT moving a summary onto a taken period answers 409; unknown ids 404', async () => {
     const id = await insertSummary(ctx, '2024-04');
     await insertSummary(ctx, '2024-05');
-    const clash = await call(ctx, 'PUT', `/invoice-summaries/${id}`, { token, body: { invoice_period: '2024-05' } });
+    const clash = await call(ctx, 'PUT', `/invoice-summaries/${id}`, {
+      token,
+      body: { invoice_period: '2024-05' },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(EXISTS('2024-05'));
-    for (const path of ['/invoice-summaries/999999', '/invoice-summaries/abc', '/invoice-summaries/-1']) {
-      expect((await call(ctx, 'PUT', path, { token, body: { number_of_active_customer: 3 } })).status, path).toBe(404);
+    for (const path of [
+      '/invoice-summaries/999999',
+      '/invoice-summaries/abc',
+      '/invoice-summaries/-1',
+    ]) {
+      expect(
+        (await call(ctx, 'PUT', path, { token, body: { number_of_active_customer: 3 } })).status,
+        path,
+      ).toBe(404);
       expect((await call(ctx, 'GET', path, { token })).status, path).toBe(404);
     }
   });
 
   test('progress calls: above the total, negative, fractional, missing, bad URL, unknown id', async () => {
     const id = await insertSummary(ctx, '2024-06');
-    const put = (path: string, body: unknown) => call(ctx, 'PUT', `/invoice-summaries/${path}/${id}`, { token, body });
+    const put = (path: string, body: unknown) =>
+      call(ctx, 'PUT', `/invoice-summaries/${path}/${id}`, { token, body });
     const over = await put('progress-verified', { number_of_verified_invoice: 1001 });
     expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ message: 'Jumlah progress tidak boleh melebihi total transaksi!', field: 'number_of_verified_invoice' });
+    expect(over.body).toMatchObject({
+      message: 'Jumlah progress tidak boleh melebihi total transaksi!',
+      field: 'number_of_verified_invoice',
+    });
     const negative = await put('progress-generated', { number_of_generated_invoice: -1 });
     expect(negative.status).toBe(400);
     expect(negative.body.message).toBe('Jumlah progress tidak boleh negatif!');
-    expect((await put('progress-delivered', { number_of_delivered_invoice: 1.5 })).status).toBe(400);
+    expect((await put('progress-delivered', { number_of_delivered_invoice: 1.5 })).status).toBe(
+      400,
+    );
     expect((await put('progress-delivered', {})).status).toBe(400);
-    const badUrl = await put('progress-usage', { number_of_usage_transaction: 5, url_shared_file_draft_invoice: 'javascript:alert(1)' });
+    const badUrl = await put('progress-usage', {
+      number_of_usage_transaction: 5,
+      url_shared_file_draft_invoice: 'javascript:alert(1)',
+    });
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.field).toBe('url_shared_file_draft_invoice');
-    const row = await ctx.db.selectFrom('invoice_summaries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ number_of_usage_transaction: 1000, number_of_verified_invoice: 800, number_of_generated_invoice: 600, number_of_delivered_invoice: 400 });
-    expect((await call(ctx, 'PUT', '/invoice-summaries/progress-usage/424242', { token, body: { number_of_usage_transaction: 1 } })).status).toBe(404);
+    const row = await ctx.db
+      .selectFrom('invoice_summaries')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      number_of_usage_transaction: 1000,
+      number_of_verified_invoice: 800,
+      number_of_generated_invoice: 600,
+      number_of_delivered_invoice: 400,
+    });
+    expect(
+      (
+        await call(ctx, 'PUT', '/invoice-summaries/progress-usage/424242', {
+          token,
+          body: { number_of_usage_transaction: 1 },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   test('list and statistics refuse bad query values with 400 naming the parameter', async () => {
@@ -124,15 +267,28 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
   });
 
   test('a CHECK violation that slips past validation (a concurrent total change) still answers 400, not 500', async () => {
-    const id = await insertSummary(ctx, '2024-07', { number_of_total_transaction: 1000, number_of_usage_transaction: 100 });
+    const id = await insertSummary(ctx, '2024-07', {
+      number_of_total_transaction: 1000,
+      number_of_usage_transaction: 100,
+    });
     // Two writers race: one lowers the total, the other raises a count. Whatever the interleaving,
     // each answers 200 or 400 (validation or the CHECK constraint), never 500, and the row stays valid.
     const results = await Promise.all([
-      call(ctx, 'PUT', `/invoice-summaries/${id}`, { token, body: { number_of_total_transaction: 150 } }),
-      call(ctx, 'PUT', `/invoice-summaries/progress-usage/${id}`, { token, body: { number_of_usage_transaction: 900 } }),
+      call(ctx, 'PUT', `/invoice-summaries/${id}`, {
+        token,
+        body: { number_of_total_transaction: 150 },
+      }),
+      call(ctx, 'PUT', `/invoice-summaries/progress-usage/${id}`, {
+        token,
+        body: { number_of_usage_transaction: 900 },
+      }),
     ]);
     for (const r of results) expect([200, 400]).toContain(r.status);
-    const row = await ctx.db.selectFrom('invoice_summaries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await ctx.db
+      .selectFrom('invoice_summaries')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.number_of_usage_transaction).toBeLessThanOrEqual(row.number_of_total_transaction);
   });
 
@@ -141,20 +297,42 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
   // old total; its UPDATE waits, then hits the CHECK constraint.
   if (engine === 'postgres') {
     test('PostgreSQL: the CHECK constraint refusing a raced progress write answers 400', async () => {
-      const low = { number_of_usage_transaction: 100, number_of_verified_invoice: 100, number_of_generated_invoice: 100, number_of_delivered_invoice: 100, number_of_uploaded_tax_invoice: 100 };
+      const low = {
+        number_of_usage_transaction: 100,
+        number_of_verified_invoice: 100,
+        number_of_generated_invoice: 100,
+        number_of_delivered_invoice: 100,
+        number_of_uploaded_tax_invoice: 100,
+      };
       const id = await insertSummary(ctx, '2024-08', { number_of_total_transaction: 1000, ...low });
       let answer: Promise<Awaited<ReturnType<typeof call>>> | undefined;
       await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('invoice_summaries').set({ number_of_total_transaction: 150 }).where('id', '=', id).execute();
-        answer = call(ctx, 'PUT', `/invoice-summaries/progress-usage/${id}`, { token, body: { number_of_usage_transaction: 900 } });
+        await trx
+          .updateTable('invoice_summaries')
+          .set({ number_of_total_transaction: 150 })
+          .where('id', '=', id)
+          .execute();
+        answer = call(ctx, 'PUT', `/invoice-summaries/progress-usage/${id}`, {
+          token,
+          body: { number_of_usage_transaction: 900 },
+        });
         await new Promise((resolve) => setTimeout(resolve, 300));
       });
       const res = await answer!;
       expect(res.status).toBe(400);
       // Validation saw the old total (1000) and passed; only the constraint could refuse.
-      expect(res.body.message).toBe('Data invoice summary tidak valid: jumlah di luar batas yang diizinkan');
-      const row = await ctx.db.selectFrom('invoice_summaries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ number_of_total_transaction: 150, number_of_usage_transaction: 100 });
+      expect(res.body.message).toBe(
+        'Data invoice summary tidak valid: jumlah di luar batas yang diizinkan',
+      );
+      const row = await ctx.db
+        .selectFrom('invoice_summaries')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        number_of_total_transaction: 150,
+        number_of_usage_transaction: 100,
+      });
     });
   }
 });

@@ -17,7 +17,10 @@ writeFileSync(path.join(distDir, 'assets', 'app-3F2A1B.js'), appJs);
 // What build.mjs writes beside each hashed asset.
 writeFileSync(path.join(distDir, 'assets', 'app-3F2A1B.js.br'), zlib.brotliCompressSync(appJs));
 writeFileSync(path.join(distDir, 'assets', 'app-3F2A1B.js.gz'), zlib.gzipSync(appJs));
-writeFileSync(path.join(distDir, 'assets', 'app-3F2A1B.js.map'), '{"version":3,"sources":["src/ui/secret.ts"]}');
+writeFileSync(
+  path.join(distDir, 'assets', 'app-3F2A1B.js.map'),
+  '{"version":3,"sources":["src/ui/secret.ts"]}',
+);
 writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
@@ -44,7 +47,10 @@ describe.each(databases)('delivery on %s', (kind) => {
       [undefined, null],
     ];
     for (const [accept, coding] of cases) {
-      const { res, bytes } = await fetchRaw('/assets/app-3F2A1B.js', accept ? { 'accept-encoding': accept } : {});
+      const { res, bytes } = await fetchRaw(
+        '/assets/app-3F2A1B.js',
+        accept ? { 'accept-encoding': accept } : {},
+      );
       expect(res.status, String(accept)).toBe(200);
       expect(res.headers.get('content-encoding'), String(accept)).toBe(coding);
       expect(res.headers.get('vary')).toBe('Accept-Encoding');
@@ -73,7 +79,9 @@ describe.each(databases)('delivery on %s', (kind) => {
     const plain = await fetchRaw('/', { 'if-none-match': etag });
     expect(plain.res.status).toBe(200);
     expect(plain.bytes.toString('utf8')).toBe(indexHtml);
-    const plainAgain = await fetchRaw('/', { 'if-none-match': `W/${plain.res.headers.get('etag')}` });
+    const plainAgain = await fetchRaw('/', {
+      'if-none-match': `W/${plain.res.headers.get('etag')}`,
+    });
     expect(plainAgain.res.status).toBe(304);
   });
 
@@ -103,7 +111,10 @@ describe.each(databases)('delivery on %s', (kind) => {
       const { res, bytes } = await fetchRaw(url, { 'accept-encoding': 'br' });
       expect(res.status, url).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({ success: false, message: 'Resource not found' });
+      expect(JSON.parse(bytes.toString('utf8'))).toMatchObject({
+        success: false,
+        message: 'Resource not found',
+      });
     }
   });
 
@@ -119,7 +130,10 @@ describe.each(databases)('delivery on %s', (kind) => {
     const expected = JSON.parse(plain.bytes.toString('utf8'));
 
     for (const coding of ['br', 'gzip']) {
-      const { res, bytes } = await fetchRaw('/api/v1/users', { ...headers, 'accept-encoding': coding });
+      const { res, bytes } = await fetchRaw('/api/v1/users', {
+        ...headers,
+        'accept-encoding': coding,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe(coding);
       expect(res.headers.get('vary')).toContain('Accept-Encoding');
@@ -129,7 +143,10 @@ describe.each(databases)('delivery on %s', (kind) => {
       expect(JSON.parse(decode(coding, bytes))).toEqual(expected);
     }
 
-    const small = await fetchRaw('/api/v1/menus/user', { ...headers, 'accept-encoding': 'br, gzip' });
+    const small = await fetchRaw('/api/v1/menus/user', {
+      ...headers,
+      'accept-encoding': 'br, gzip',
+    });
     expect(small.res.status).toBe(200);
     expect(small.bytes.length).toBeLessThan(1024);
     expect(small.res.headers.get('content-encoding')).toBeNull();
@@ -145,12 +162,28 @@ describe('source maps on opt-in and in development', () => {
     const { loadConfig } = await import('../../src/server/config');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'di-ops-maps-'));
     try {
-      const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), SERVE_SOURCE_MAPS: 'true' });
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'j'.repeat(40),
+        SERVE_SOURCE_MAPS: 'true',
+      });
       expect(config.serveSourceMaps).toBe(true);
-      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) }).serveSourceMaps).toBe(false);
+      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40) }).serveSourceMaps).toBe(
+        false,
+      );
       // npm run dev sets NODE_ENV=development: maps on unless turned off explicitly.
-      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), NODE_ENV: 'development' }).serveSourceMaps).toBe(true);
-      expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), NODE_ENV: 'development', SERVE_SOURCE_MAPS: 'false' }).serveSourceMaps).toBe(false);
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'j'.repeat(40), NODE_ENV: 'development' })
+          .serveSourceMaps,
+      ).toBe(true);
+      expect(
+        loadConfig({
+          DATA_DIR: dataDir,
+          JWT_SECRET: 'j'.repeat(40),
+          NODE_ENV: 'development',
+          SERVE_SOURCE_MAPS: 'false',
+        }).serveSourceMaps,
+      ).toBe(false);
       const app = createApp({ db: ctx.db, config, mailer: { send: async () => {} }, distDir });
       const res = await app.request('/assets/app-3F2A1B.js.map');
       expect(res.status).toBe(200);

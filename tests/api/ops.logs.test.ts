@@ -15,7 +15,9 @@ describe.each(databases)('request logs on %s', (kind) => {
   const json = capture();
   let ctx: TestApp;
   beforeAll(async () => {
-    ctx = await createTestApp(kind, { deps: { logger: createLogger('info', { format: 'json', destination: json.destination }) } });
+    ctx = await createTestApp(kind, {
+      deps: { logger: createLogger('info', { format: 'json', destination: json.destination }) },
+    });
   });
   afterAll(() => ctx.close());
   const records = () => json.lines.map((line) => JSON.parse(line) as Record<string, any>);
@@ -50,7 +52,12 @@ describe.each(databases)('request logs on %s', (kind) => {
     const res = await ctx.get('/api/v1/users/987654');
     expect(res.status).toBe(401);
     const [line] = records();
-    expect(line).toMatchObject({ method: 'GET', route: '/api/v1/users/:id', path: '/api/v1/users/987654', status: 401 });
+    expect(line).toMatchObject({
+      method: 'GET',
+      route: '/api/v1/users/:id',
+      path: '/api/v1/users/987654',
+      status: 401,
+    });
     expect(line).not.toHaveProperty('userId');
     expect(line.requestId).toBe(res.headers.get('x-request-id'));
   });
@@ -59,13 +66,17 @@ describe.each(databases)('request logs on %s', (kind) => {
     json.lines.length = 0;
     const kept = await ctx.get('/healthz', { headers: { 'x-request-id': 'proxy-abc-123' } });
     expect(kept.headers.get('x-request-id')).toBe('proxy-abc-123');
-    const replaced = await ctx.get('/healthz', { headers: { 'x-request-id': 'evil id; level=error' } });
+    const replaced = await ctx.get('/healthz', {
+      headers: { 'x-request-id': 'evil id; level=error' },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   test('an unexpected error is logged with the request id the client received', async () => {
     const broken = capture();
-    const app = await createTestApp(kind, { deps: { logger: createLogger('info', { format: 'json', destination: broken.destination }) } });
+    const app = await createTestApp(kind, {
+      deps: { logger: createLogger('info', { format: 'json', destination: broken.destination }) },
+    });
     try {
       const staff = await app.signedIn('staff');
       await sql`drop table role_menus`.execute(app.db);
@@ -89,14 +100,18 @@ describe.each(databases)('request logs on %s', (kind) => {
 describe('text format (the default)', () => {
   test('one readable line per request: time, level, method, path, status, duration, then key=value', async () => {
     const text = capture();
-    const ctx = await createTestApp('sqlite', { deps: { logger: createLogger('info', { destination: text.destination }) } });
+    const ctx = await createTestApp('sqlite', {
+      deps: { logger: createLogger('info', { destination: text.destination }) },
+    });
     try {
       const admin = await ctx.signedIn('admin');
       text.lines.length = 0;
       const res = await ctx.get('/api/v1/users', { token: admin.token });
       expect(text.lines).toHaveLength(1);
       const line = text.lines[0];
-      expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO GET \/api\/v1\/users 200 [\d.]+ ms /);
+      expect(line).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO GET \/api\/v1\/users 200 [\d.]+ ms /,
+      );
       expect(line).toContain(`requestId=${res.headers.get('x-request-id')}`);
       expect(line).toContain(`userId=${admin.id}`);
       expect(line).toContain('route=/api/v1/users');
@@ -108,7 +123,9 @@ describe('text format (the default)', () => {
 
   test('LOG_LEVEL filters; probes are logged at debug only', async () => {
     const text = capture();
-    const ctx = await createTestApp('sqlite', { deps: { logger: createLogger('info', { destination: text.destination }) } });
+    const ctx = await createTestApp('sqlite', {
+      deps: { logger: createLogger('info', { destination: text.destination }) },
+    });
     try {
       await ctx.get('/healthz');
       await ctx.get('/readyz');
@@ -127,6 +144,8 @@ describe('text format (the default)', () => {
     const base = { DATA_DIR: '/tmp', JWT_SECRET: 'j'.repeat(40) };
     expect(loadConfig(base).logFormat).toBe('text');
     expect(loadConfig({ ...base, LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
-    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be text or json/);
+    expect(() => loadConfig({ ...base, LOG_FORMAT: 'xml' })).toThrow(
+      /LOG_FORMAT must be text or json/,
+    );
   });
 });

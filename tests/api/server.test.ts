@@ -14,16 +14,26 @@ const distDir = mkdtempSync(path.join(tmpdir(), 'di-dist-'));
 mkdirSync(path.join(distDir, 'assets'));
 writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Dashboard Invoice</title>');
 writeFileSync(path.join(distDir, 'assets', 'app-3f2a1b.js'), 'console.log("app")');
-writeFileSync(path.join(distDir, 'assets', 'generator.worker-3f2a1b.js'), 'self.onmessage = () => {}');
+writeFileSync(
+  path.join(distDir, 'assets', 'generator.worker-3f2a1b.js'),
+  'self.onmessage = () => {}',
+);
 writeFileSync(path.join(distDir, 'favicon.ico'), 'icon');
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 describe.each(databases)('server basics on %s', (kind) => {
-  const ctx = useTestApp(kind, { distDir, deps: { bodyLimits: { routes: { '/api/v1/auth/register': 2048 } } } });
+  const ctx = useTestApp(kind, {
+    distDir,
+    deps: { bodyLimits: { routes: { '/api/v1/auth/register': 2048 } } },
+  });
 
   test('security headers on API and static answers; no-store on API answers', async () => {
     for (const url of ['/api/v1/auth/login', '/']) {
-      const res = await ctx.request(url === '/' ? 'GET' : 'POST', url, url === '/' ? undefined : {});
+      const res = await ctx.request(
+        url === '/' ? 'GET' : 'POST',
+        url,
+        url === '/' ? undefined : {},
+      );
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -52,7 +62,11 @@ describe.each(databases)('server basics on %s', (kind) => {
     for (const url of ['/api/v1/nothing-here', '/api/v2/auth/login', '/api']) {
       const res = await ctx.get(url);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, error: 'Resource not found', message: 'Resource not found' });
+      expect(res.body).toEqual({
+        success: false,
+        error: 'Resource not found',
+        message: 'Resource not found',
+      });
     }
   });
 
@@ -63,23 +77,36 @@ describe.each(databases)('server basics on %s', (kind) => {
   });
 
   test('malformed JSON → 400, never a crash', async () => {
-    const res = await ctx.request('POST', '/api/v1/auth/register', undefined, { raw: '{"name": "x",,}' });
+    const res = await ctx.request('POST', '/api/v1/auth/register', undefined, {
+      raw: '{"name": "x",,}',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message: 'Malformed JSON in request body' });
   });
 
   test('a body over the default 1 MB limit → 413 and nothing written', async () => {
     const users = await ctx.count('users');
-    const res = await ctx.post('/api/v1/auth/login', { email: 'a@example.com', password: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await ctx.post('/api/v1/auth/login', {
+      email: 'a@example.com',
+      password: 'x'.repeat(1024 * 1024 + 10),
+    });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ success: false, message: 'Request body is too large' });
     expect(await ctx.count('users')).toBe(users);
   });
 
   test('the limit is configurable per route', async () => {
-    const res = await ctx.post('/api/v1/auth/register', { name: 'x'.repeat(3000), email: 'big@example.com', password: 'abcdef' });
+    const res = await ctx.post('/api/v1/auth/register', {
+      name: 'x'.repeat(3000),
+      email: 'big@example.com',
+      password: 'abcdef',
+    });
     expect(res.status).toBe(413);
-    const small = await ctx.post('/api/v1/auth/register', { name: 'Small', email: 'small@example.com', password: 'abcdef' });
+    const small = await ctx.post('/api/v1/auth/register', {
+      name: 'Small',
+      email: 'small@example.com',
+      password: 'abcdef',
+    });
     expect(small.status).toBe(201);
   });
 
@@ -119,7 +146,9 @@ describe.each(databases)('server failures on %s', (kind) => {
       const res = await ctx.get('/dashboard');
       expect(res.status).toBe(503);
       expect(res.text).toBe('App not built: run npm run build');
-      expect((await ctx.post('/api/v1/auth/login', { email: 'a@example.com', password: 'x' })).status).toBe(401);
+      expect(
+        (await ctx.post('/api/v1/auth/login', { email: 'a@example.com', password: 'x' })).status,
+      ).toBe(401);
     } finally {
       await ctx.close();
       rmSync(empty, { recursive: true, force: true });
@@ -148,7 +177,10 @@ describe.each(databases)('server failures on %s', (kind) => {
     const ctx = await createTestApp(kind);
     const db = ctx.db;
     await db.destroy();
-    const res = await ctx.post('/api/v1/auth/login', { email: 'a@example.com', password: 'whatever' });
+    const res = await ctx.post('/api/v1/auth/login', {
+      email: 'a@example.com',
+      password: 'whatever',
+    });
     expect(res.status).toBe(503);
     expect(res.body.success).toBe(false);
     expect(res.headers.get('retry-after')).toBe('5');
@@ -175,7 +207,10 @@ test('a PostgreSQL server that does not answer → 503, not a crash', async () =
       body: JSON.stringify({ email: 'a@example.com', password: 'whatever' }),
     });
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ success: false, message: 'The system is temporarily unavailable. Please try again later.' });
+    expect(await res.json()).toMatchObject({
+      success: false,
+      message: 'The system is temporarily unavailable. Please try again later.',
+    });
   } finally {
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -44,7 +44,10 @@ async function startNode(name: string, env: Record<string, string>): Promise<Nod
   });
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node ${name} did not start:\n${output.join('')}`)), 45_000);
+    const timer = setTimeout(
+      () => reject(new Error(`node ${name} did not start:\n${output.join('')}`)),
+      45_000,
+    );
     const onData = (chunk: Buffer) => {
       output.push(chunk.toString());
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
@@ -77,7 +80,11 @@ async function call(node: Node, method: string, route: string, body?: unknown, t
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(node.url + route, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(node.url + route, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   let json: any;
   try {
@@ -92,7 +99,12 @@ async function signIn(node: Node, password = ADMIN_PASSWORD) {
   return call(node, 'POST', '/api/v1/auth/login', { email: ADMIN_EMAIL, password });
 }
 
-async function waitForStatus(node: Node, route: string, status: number, timeoutMs = 20_000): Promise<number> {
+async function waitForStatus(
+  node: Node,
+  route: string,
+  status: number,
+  timeoutMs = 20_000,
+): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let last = 0;
   while (Date.now() < deadline) {
@@ -155,7 +167,10 @@ if (testDatabaseUrl) {
       expect(rotated.status).toBe(200);
       const fresh = rotated.body.data.refresh_token;
       expect(fresh).not.toBe(old);
-      expect((await call(a!, 'GET', '/api/v1/menus/user', undefined, rotated.body.data.access_token)).status).toBe(200);
+      expect(
+        (await call(a!, 'GET', '/api/v1/menus/user', undefined, rotated.body.data.access_token))
+          .status,
+      ).toBe(200);
 
       // Two tabs refreshing at once may present the old token for REFRESH_GRACE_SECONDS (10 s);
       // after that, the old token coming back means a stolen copy.
@@ -164,8 +179,13 @@ if (testDatabaseUrl) {
       expect(reuse.status).toBe(401);
       expect(reuse.body.success).toBe(false);
       // The whole session ended, on both nodes: B's fresh tokens no longer work either.
-      expect((await call(b!, 'POST', '/api/v1/auth/refresh', { refresh_token: fresh })).status).toBe(401);
-      expect((await call(b!, 'GET', '/api/v1/menus/user', undefined, rotated.body.data.access_token)).status).toBe(401);
+      expect(
+        (await call(b!, 'POST', '/api/v1/auth/refresh', { refresh_token: fresh })).status,
+      ).toBe(401);
+      expect(
+        (await call(b!, 'GET', '/api/v1/menus/user', undefined, rotated.body.data.access_token))
+          .status,
+      ).toBe(401);
     });
 
     test('sign-in limits count across both nodes', async () => {
@@ -189,7 +209,10 @@ if (testDatabaseUrl) {
       expect((await call(b!, 'GET', '/readyz')).status).toBe(200);
       await admin(async (client) => {
         await client.query(`alter database ${database} with allow_connections false`);
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+        await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [database],
+        );
       });
       try {
         expect(await waitForStatus(a!, '/readyz', 503)).toBe(503);
@@ -197,7 +220,9 @@ if (testDatabaseUrl) {
         // Liveness never asks the database.
         expect((await call(a!, 'GET', '/healthz')).status).toBe(200);
       } finally {
-        await admin((client) => client.query(`alter database ${database} with allow_connections true`));
+        await admin((client) =>
+          client.query(`alter database ${database} with allow_connections true`),
+        );
       }
       expect(await waitForStatus(a!, '/readyz', 200)).toBe(200);
       expect(await waitForStatus(b!, '/readyz', 200)).toBe(200);
@@ -211,7 +236,10 @@ describe('two nodes that do not share a database', () => {
   let b: Node | undefined;
   beforeAll(async () => {
     // Same JWT_SECRET, but each on its own SQLite file in its own DATA_DIR.
-    [a, b] = await Promise.all([startNode('sqlite-a', { JWT_SECRET }), startNode('sqlite-b', { JWT_SECRET })]);
+    [a, b] = await Promise.all([
+      startNode('sqlite-a', { JWT_SECRET }),
+      startNode('sqlite-b', { JWT_SECRET }),
+    ]);
   });
   afterAll(() => Promise.all([stopNode(a), stopNode(b)]));
 

@@ -52,35 +52,65 @@ export interface ApiBenchRow {
 // ---------------------------------------------------------------- child: the two servers
 
 /** Compiles a query once with marker arguments; each call binds fresh values in their slots. */
-function prepare<A extends unknown[]>(build: (...args: A) => { compile(): { sql: string; parameters: readonly unknown[] } }, arity: number) {
+function prepare<A extends unknown[]>(
+  build: (...args: A) => { compile(): { sql: string; parameters: readonly unknown[] } },
+  arity: number,
+) {
   const markers = Array.from({ length: arity }, (_, i) => `\u0000bench-${i}\u0000`);
   const { sql, parameters } = build(...(markers as unknown as A)).compile();
   const slots = parameters.map((value) => markers.indexOf(value as string));
-  return { sql, bind: (...args: A) => parameters.map((value, i) => (slots[i] >= 0 ? args[slots[i]] : value)) };
+  return {
+    sql,
+    bind: (...args: A) => parameters.map((value, i) => (slots[i] >= 0 ? args[slots[i]] : value)),
+  };
 }
 
-export async function startServers(dir: string, engine: Engine, databaseUrl?: string, schema?: string): Promise<Ports> {
-  const [{ serve }, { default: Sqlite }, { createApp }, { loadConfig }, { openDatabase }, { migrateToLatest }, { createPasswordHasher }, { createLogger }] =
-    await Promise.all([
-      import('@hono/node-server'),
-      import('better-sqlite3'),
-      import('../../src/server/app'),
-      import('../../src/server/config'),
-      import('../../src/server/db/connection'),
-      import('../../src/server/db/migrations'),
-      import('../../src/server/auth/passwords'),
-      import('../../src/server/logger'),
-    ]);
+export async function startServers(
+  dir: string,
+  engine: Engine,
+  databaseUrl?: string,
+  schema?: string,
+): Promise<Ports> {
+  const [
+    { serve },
+    { default: Sqlite },
+    { createApp },
+    { loadConfig },
+    { openDatabase },
+    { migrateToLatest },
+    { createPasswordHasher },
+    { createLogger },
+  ] = await Promise.all([
+    import('@hono/node-server'),
+    import('better-sqlite3'),
+    import('../../src/server/app'),
+    import('../../src/server/config'),
+    import('../../src/server/db/connection'),
+    import('../../src/server/db/migrations'),
+    import('../../src/server/auth/passwords'),
+    import('../../src/server/logger'),
+  ]);
   const file = path.join(dir, 'app.db');
-  const { db } = engine === 'postgres' ? openDatabase({ databaseUrl, searchPath: schema }) : openDatabase({ sqliteFile: file });
+  const { db } =
+    engine === 'postgres'
+      ? openDatabase({ databaseUrl, searchPath: schema })
+      : openDatabase({ sqliteFile: file });
   await migrateToLatest(db, engine);
   const hasher = createPasswordHasher('test');
   const stamp = new Date().toISOString();
   const admin = await db
     .insertInto('users')
     .values({
-      name: 'Bench Admin', username: 'benchadmin', email: ADMIN.email, password_hash: await hasher.hash(ADMIN.password),
-      role: 'admin', is_verified: 1, profile_image: null, profile_image_type: null, created_at: stamp, updated_at: stamp,
+      name: 'Bench Admin',
+      username: 'benchadmin',
+      email: ADMIN.email,
+      password_hash: await hasher.hash(ADMIN.password),
+      role: 'admin',
+      is_verified: 1,
+      profile_image: null,
+      profile_image_type: null,
+      created_at: stamp,
+      updated_at: stamp,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -89,8 +119,16 @@ export async function startServers(dir: string, engine: Engine, databaseUrl?: st
     await db
       .insertInto('users')
       .values({
-        name: `Staff ${i}`, username: `staff${i}`, email: `staff${i}@example.com`, password_hash: staffHash,
-        role: 'staff', is_verified: i % 5 === 0 ? 0 : 1, profile_image: null, profile_image_type: null, created_at: stamp, updated_at: stamp,
+        name: `Staff ${i}`,
+        username: `staff${i}`,
+        email: `staff${i}@example.com`,
+        password_hash: staffHash,
+        role: 'staff',
+        is_verified: i % 5 === 0 ? 0 : 1,
+        profile_image: null,
+        profile_image_type: null,
+        created_at: stamp,
+        updated_at: stamp,
       })
       .execute();
   }
@@ -123,32 +161,57 @@ export async function startServers(dir: string, engine: Engine, databaseUrl?: st
       .execute();
   }
 
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    JWT_SECRET,
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+  });
   // The production logger: every request line is built and serialised by pino, then discarded.
   const logger = createLogger('info', { format: 'json', destination: { write() {} } });
-  const app = createApp({ db, config, mailer: { send: async () => {} }, logger, passwordHasher: hasher, distDir: null });
+  const app = createApp({
+    db,
+    config,
+    mailer: { send: async () => {} },
+    logger,
+    passwordHasher: hasher,
+    distDir: null,
+  });
   const appServer = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise((resolve) => appServer.once('listening', resolve));
 
-  const floor = await startFloor(db, engine === 'postgres' ? { databaseUrl: databaseUrl!, schema: schema! } : { file, Sqlite });
+  const floor = await startFloor(
+    db,
+    engine === 'postgres' ? { databaseUrl: databaseUrl!, schema: schema! } : { file, Sqlite },
+  );
   return { app: (appServer.address() as AddressInfo).port, floor };
 }
 
 /** The floor: node:http, jose, the raw driver and the routes' own SQL; nothing of Hono, Kysely or the middleware stack. */
 async function startFloor(
   db: import('kysely').Kysely<import('../../src/server/db/schema').Database>,
-  target: { databaseUrl: string; schema: string } | { file: string; Sqlite: typeof import('better-sqlite3') },
+  target:
+    | { databaseUrl: string; schema: string }
+    | { file: string; Sqlite: typeof import('better-sqlite3') },
 ): Promise<number> {
-  const [{ jwtVerify }, { userMenusQuery, MENU_MESSAGES }, { summaryPageQuery, parseSummaryListQuery }, { parsePage, paginationOf }, { PUBLIC_USER_COLUMNS, toPublicUser }, { MENU_DASHBOARD, MENU_USER_MANAGEMENT }, { JWT_AUDIENCE, JWT_ISSUER }] =
-    await Promise.all([
-      import('jose'),
-      import('../../src/server/routes/menus'),
-      import('../../src/server/routes/invoiceSummaries.queries'),
-      import('../../src/server/pagination'),
-      import('../../src/server/auth/userView'),
-      import('../../src/domain/menu'),
-      import('../../src/server/auth/tokens'),
-    ]);
+  const [
+    { jwtVerify },
+    { userMenusQuery, MENU_MESSAGES },
+    { summaryPageQuery, parseSummaryListQuery },
+    { parsePage, paginationOf },
+    { PUBLIC_USER_COLUMNS, toPublicUser },
+    { MENU_DASHBOARD, MENU_USER_MANAGEMENT },
+    { JWT_AUDIENCE, JWT_ISSUER },
+  ] = await Promise.all([
+    import('jose'),
+    import('../../src/server/routes/menus'),
+    import('../../src/server/routes/invoiceSummaries.queries'),
+    import('../../src/server/pagination'),
+    import('../../src/server/auth/userView'),
+    import('../../src/domain/menu'),
+    import('../../src/server/auth/tokens'),
+  ]);
 
   // The raw driver: prepared statements by SQL text on SQLite; the same pool size on PostgreSQL.
   let run: (sql: string, parameters: unknown[]) => Promise<any[]>;
@@ -161,7 +224,11 @@ async function startFloor(
       return statement.all(...parameters);
     };
   } else {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, options: `-c search_path=${target.schema}` });
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      options: `-c search_path=${target.schema}`,
+    });
     run = async (sql, parameters) => (await pool.query(sql, parameters)).rows;
   }
 
@@ -194,17 +261,38 @@ async function startFloor(
   const summaryPage = parsePage({ limit: '50' });
   const summaries = summaryPageQuery(db, parseSummaryListQuery({}), summaryPage).compile();
   const usersPage = parsePage({});
-  const users = db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(usersPage.limit).offset(usersPage.offset).compile();
-  const usersCount = db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')).compile();
+  const users = db
+    .selectFrom('users')
+    .select(PUBLIC_USER_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(usersPage.limit)
+    .offset(usersPage.offset)
+    .compile();
+  const usersCount = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .compile();
 
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(JWT_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(JWT_SECRET),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
   const verified = new Map<string, { userId: number; sessionId: string; exp: number }>();
   const verify = async (token: string) => {
     const digest = createHash('sha256').update(token, 'utf8').digest('hex');
     const known = verified.get(digest);
     if (known) return known.exp > Date.now() / 1000 ? known : null;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE, requiredClaims: ['sub', 'exp', 'iat', 'sid'] });
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
+      });
       if (payload.typ !== 'access' || typeof payload.sid !== 'string') return null;
       const claims = { userId: Number(payload.sub), sessionId: payload.sid, exp: payload.exp! };
       verified.set(digest, claims);
@@ -223,8 +311,12 @@ async function startFloor(
       const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
       const claims = token ? await verify(token) : null;
       if (!claims) return send(res, 401, { success: false, message: 'Authentication required' });
-      const [row] = await run(session.sql, session.bind(claims.userId, claims.sessionId, new Date().toISOString()));
-      if (!row || row.is_verified !== 1) return send(res, 401, { success: false, message: 'Invalid token' });
+      const [row] = await run(
+        session.sql,
+        session.bind(claims.userId, claims.sessionId, new Date().toISOString()),
+      );
+      if (!row || row.is_verified !== 1)
+        return send(res, 401, { success: false, message: 'Invalid token' });
       const user = toPublicUser(row);
       const url = new URL(req.url ?? '/', 'http://floor');
       if (url.pathname === '/api/v1/menus/user') {
@@ -233,20 +325,43 @@ async function startFloor(
         for (const { role_name, ...menu } of rows) {
           const last = views.at(-1);
           if (last?.id === menu.id) last.roles.push(role_name);
-          else views.push({ id: menu.id, name: menu.name, path: menu.path, icon: menu.icon, order: menu.order, parent_id: menu.parent_id, active: menu.active === 1, roles: [role_name] });
+          else
+            views.push({
+              id: menu.id,
+              name: menu.name,
+              path: menu.path,
+              icon: menu.icon,
+              order: menu.order,
+              parent_id: menu.parent_id,
+              active: menu.active === 1,
+              roles: [role_name],
+            });
         }
         return send(res, 200, { success: true, data: views, message: MENU_MESSAGES.userList });
       }
       const menuName = url.pathname === '/api/v1/users' ? MENU_USER_MANAGEMENT : MENU_DASHBOARD;
-      if ((await run(grant.sql, grant.bind(user.role, menuName))).length === 0) return send(res, 403, { success: false });
+      if ((await run(grant.sql, grant.bind(user.role, menuName))).length === 0)
+        return send(res, 403, { success: false });
       if (url.pathname === '/api/v1/users') {
-        const [rows, [count]] = await Promise.all([run(users.sql, [...users.parameters]), run(usersCount.sql, [...usersCount.parameters])]);
-        return send(res, 200, { success: true, data: { users: rows.map(toPublicUser), pagination: paginationOf(usersPage, Number(count.total)) } });
+        const [rows, [count]] = await Promise.all([
+          run(users.sql, [...users.parameters]),
+          run(usersCount.sql, [...usersCount.parameters]),
+        ]);
+        return send(res, 200, {
+          success: true,
+          data: {
+            users: rows.map(toPublicUser),
+            pagination: paginationOf(usersPage, Number(count.total)),
+          },
+        });
       }
       const rows = await run(summaries.sql, [...summaries.parameters]);
       const total = rows.length ? Number(rows[0].total_count) : 0;
       const list = rows.map(({ total_count: _total, ...summary }) => summary);
-      return send(res, 200, { success: true, data: { summaries: list, pagination: paginationOf(summaryPage, total) } });
+      return send(res, 200, {
+        success: true,
+        data: { summaries: list, pagination: paginationOf(summaryPage, total) },
+      });
     } catch (error) {
       send(res, 500, { success: false, message: String(error) });
     }
@@ -257,19 +372,35 @@ async function startFloor(
 
 // ---------------------------------------------------------------- parent: load and report
 
-type Autocannon = (opts: object, cb: (err: Error | null, result: any) => void) => { on(event: 'response', fn: (client: unknown, status: number, bytes: number, ms: number) => void): void };
+type Autocannon = (
+  opts: object,
+  cb: (err: Error | null, result: any) => void,
+) => {
+  on(
+    event: 'response',
+    fn: (client: unknown, status: number, bytes: number, ms: number) => void,
+  ): void;
+};
 
 /** One slice of fixed load; every response time is kept (sub-millisecond), not only autocannon's integer histogram. */
-async function slice(url: string, seconds: number, headers: Record<string, string>, into: Sample): Promise<void> {
+async function slice(
+  url: string,
+  seconds: number,
+  headers: Record<string, string>,
+  into: Sample,
+): Promise<void> {
   const { default: autocannon } = (await import('autocannon' as string)) as { default: Autocannon };
   await new Promise<void>((resolve, reject) => {
-    const instance = autocannon({ url, connections: 10, duration: seconds, headers }, (err, result) => {
-      if (err) return reject(err);
-      into.errors += result.errors + result.timeouts;
-      into.non2xx += result.non2xx;
-      into.seconds += seconds;
-      resolve();
-    });
+    const instance = autocannon(
+      { url, connections: 10, duration: seconds, headers },
+      (err, result) => {
+        if (err) return reject(err);
+        into.errors += result.errors + result.timeouts;
+        into.non2xx += result.non2xx;
+        into.seconds += seconds;
+        resolve();
+      },
+    );
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) into.latencies.push(ms);
     });
@@ -287,8 +418,15 @@ const emptySample = (): Sample => ({ latencies: [], errors: 0, non2xx: 0, second
 
 function figures(sample: Sample): Figures {
   const sorted = [...sample.latencies].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { p50: at(0.5), p99: at(0.99), rps: sample.latencies.length / sample.seconds, errors: sample.errors, non2xx: sample.non2xx };
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    rps: sample.latencies.length / sample.seconds,
+    errors: sample.errors,
+    non2xx: sample.non2xx,
+  };
 }
 
 async function signIn(appPort: number): Promise<string> {
@@ -297,14 +435,20 @@ async function signIn(appPort: number): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
-  const body = (await res.json()) as { data?: { tokens?: { access_token?: string; accessToken?: string } } };
+  const body = (await res.json()) as {
+    data?: { tokens?: { access_token?: string; accessToken?: string } };
+  };
   const token = body.data?.tokens?.access_token ?? body.data?.tokens?.accessToken;
   if (!token) throw new Error(`bench sign-in failed: ${res.status} ${JSON.stringify(body)}`);
   return token;
 }
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; ports: Ports }> {
-  const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], { execArgv: ['--import', 'tsx'], stdio: 'inherit', env: { ...process.env, ...env } });
+  const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (ports) => resolve({ child, ports: ports as Ports }));
     child.once('exit', (code) => reject(new Error(`bench servers exited early (${code})`)));
@@ -320,7 +464,8 @@ export function apiBenchReport(rows: ApiBenchRow[], seconds: number): string[] {
     `${'engine'.padEnd(8)} ${'endpoint'.padEnd(40)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'req/s'.padStart(7)} | ${'floor p50'.padStart(10)} ${'floor p99'.padStart(10)} ${'req/s'.padStart(7)} | p99/floor`,
   ];
   for (const r of rows) {
-    const goal = r.p99Ratio <= RATIO_GOAL ? `goal met (≤ ${RATIO_GOAL}×)` : `GOAL MISSED (> ${RATIO_GOAL}×)`;
+    const goal =
+      r.p99Ratio <= RATIO_GOAL ? `goal met (≤ ${RATIO_GOAL}×)` : `GOAL MISSED (> ${RATIO_GOAL}×)`;
     const errs = r.api.errors + r.api.non2xx + r.floor.errors + r.floor.non2xx;
     lines.push(
       `${r.engine.padEnd(8)} ${r.endpoint.padEnd(40)} ${ms(r.api.p50)} ${ms(r.api.p99)} ${rps(r.api.rps)} | ${ms(r.floor.p50)} ${ms(r.floor.p99)} ${rps(r.floor.rps)} | ${r.p99Ratio.toFixed(2)}× ${goal}${errs ? ` (${errs} errors/non-2xx!)` : ''}`,
@@ -330,7 +475,11 @@ export function apiBenchReport(rows: ApiBenchRow[], seconds: number): string[] {
   return lines;
 }
 
-async function benchEngine(engine: Engine, seconds: number, env: Record<string, string>): Promise<ApiBenchRow[]> {
+async function benchEngine(
+  engine: Engine,
+  seconds: number,
+  env: Record<string, string>,
+): Promise<ApiBenchRow[]> {
   const { child, ports } = await startChild({ BENCH_ENGINE: engine, ...env });
   try {
     const token = await signIn(ports.app);
@@ -354,7 +503,13 @@ async function benchEngine(engine: Engine, seconds: number, env: Record<string, 
       }
       const apiFigures = figures(api);
       const floorFigures = figures(floor);
-      rows.push({ engine, endpoint: `GET ${endpoint}`, api: apiFigures, floor: floorFigures, p99Ratio: apiFigures.p99 / floorFigures.p99 });
+      rows.push({
+        engine,
+        endpoint: `GET ${endpoint}`,
+        api: apiFigures,
+        floor: floorFigures,
+        p99Ratio: apiFigures.p99 / floorFigures.p99,
+      });
     }
     return rows;
   } finally {
@@ -364,7 +519,9 @@ async function benchEngine(engine: Engine, seconds: number, env: Record<string, 
   }
 }
 
-export async function runApiBench(seconds = Number(process.env.BENCH_SECONDS) || 30): Promise<ApiBenchRow[]> {
+export async function runApiBench(
+  seconds = Number(process.env.BENCH_SECONDS) || 30,
+): Promise<ApiBenchRow[]> {
   const rows = await benchEngine('sqlite', seconds, {});
   const databaseUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (databaseUrl) {
@@ -374,18 +531,28 @@ export async function runApiBench(seconds = Number(process.env.BENCH_SECONDS) ||
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     try {
-      rows.push(...(await benchEngine('postgres', seconds, { BENCH_DATABASE_URL: databaseUrl, BENCH_SCHEMA: schema })));
+      rows.push(
+        ...(await benchEngine('postgres', seconds, {
+          BENCH_DATABASE_URL: databaseUrl,
+          BENCH_SCHEMA: schema,
+        })),
+      );
     } finally {
       await admin.query(`drop schema if exists ${schema} cascade`);
       await admin.end();
     }
   }
   for (const line of apiBenchReport(rows, seconds)) console.log(line);
-  if (!databaseUrl) console.log('PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database this bench may add a schema to.');
+  if (!databaseUrl)
+    console.log(
+      'PostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a database this bench may add a schema to.',
+    );
   return rows;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const invokedDirectly =
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly && process.argv.includes(CHILD_FLAG)) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
   const cleanup = () => rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,10 @@ export interface BuildStats {
 export function readBuildStats(outdir = path.join(root, 'dist')): BuildStats {
   const file = path.join(outdir, 'build-stats.json');
   // Rebuilds only when a source is newer than the last production build.
-  execFileSync(process.execPath, ['build.mjs', '--if-stale', '--outdir', outdir], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, ['build.mjs', '--if-stale', '--outdir', outdir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return JSON.parse(readFileSync(file, 'utf8')) as BuildStats;
 }
 
@@ -54,15 +57,28 @@ export function bundleSizeReport(stats: BuildStats, outdir = path.join(root, 'di
   const verdict = signin.gzipBytes <= goal ? 'meets' : 'MISSES';
   const lines = [
     `bundle size (${stats.mode} build of ${stats.builtAt}; ${stats.gzip})`,
-    row('/signin', signin, `${verdict} the goal of ≤ ${kb(goal)} gzip${signin.missing ? ' (no SignInPage chunk yet)' : ''}`),
-    row('/dashboard', stats.routes['/dashboard'], stats.routes['/dashboard'].missing ? '(no DashboardPage chunk yet)' : ''),
+    row(
+      '/signin',
+      signin,
+      `${verdict} the goal of ≤ ${kb(goal)} gzip${signin.missing ? ' (no SignInPage chunk yet)' : ''}`,
+    ),
+    row(
+      '/dashboard',
+      stats.routes['/dashboard'],
+      stats.routes['/dashboard'].missing ? '(no DashboardPage chunk yet)' : '',
+    ),
     row('all app JS', stats.appTotal, `${stats.appTotal.files.length} files`),
   ];
-  if (stats.worker) lines.push(row('generator worker', stats.worker, 'loaded only by the generator'));
+  if (stats.worker)
+    lines.push(row('generator worker', stats.worker, 'loaded only by the generator'));
   lines.push(row('stylesheet', stats.css));
-  const served = (['/signin', '/dashboard'] as const).map((route) => [route, brotliBytes(stats.routes[route].files, outdir)] as const);
+  const served = (['/signin', '/dashboard'] as const).map(
+    (route) => [route, brotliBytes(stats.routes[route].files, outdir)] as const,
+  );
   if (served.every(([, bytes]) => bytes !== null)) {
-    lines.push(`as served (the .br copies): ${served.map(([route, bytes]) => `${route} ${kb(bytes!)}`).join(', ')}; bytes on the wire: see the Chromium section`);
+    lines.push(
+      `as served (the .br copies): ${served.map(([route, bytes]) => `${route} ${kb(bytes!)}`).join(', ')}; bytes on the wire: see the Chromium section`,
+    );
   }
   return lines;
 }

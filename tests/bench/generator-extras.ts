@@ -22,13 +22,18 @@ declare global {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const idle = (page: Page) => page.waitForFunction(() => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'));
+const idle = (page: Page) =>
+  page.waitForFunction(
+    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+  );
 
 /** Clicks Preview Row (or Next) in the page and waits for the preview of `row` to show. */
 async function timePreview(page: Page, buttonText: string, heading: string): Promise<number> {
   return page.evaluate(
     async ({ buttonText, heading }) => {
-      const button = [...document.querySelectorAll('button')].find((b) => b.textContent === buttonText)!;
+      const button = [...document.querySelectorAll('button')].find(
+        (b) => b.textContent === buttonText,
+      )!;
       const t0 = performance.now();
       button.click();
       await new Promise<void>((resolve) => {
@@ -59,20 +64,38 @@ async function previewFigures(page: Page, templatePath: string, workbookPath: st
 }
 
 async function zipVersusMerge(page: Page) {
-  return page.evaluate(async (fields) => {
-    const { bridge } = window.__bench;
-    const template = await (await fetch('/files/bench_template.docx')).arrayBuffer();
-    const { sheetName } = await bridge.readWorkbook(await (await fetch('/files/bench_10000.xlsx')).blob());
-    const mapping = Object.fromEntries(fields.map((f) => [f, f]));
-    const rowIndexes = Uint32Array.from({ length: 10_000 }, (_, i) => i);
-    const t0 = performance.now();
-    const merged = await bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping });
-    const mergeMs = performance.now() - t0;
-    const t1 = performance.now();
-    const zipped = await bridge.zipPerRow({ template, sheetName, rowIndexes, mapping, nameColumn: fields[0] });
-    const zipMs = performance.now() - t1;
-    return { mergeMs, zipMs, sections: merged.sections, files: zipped.files, mergeBytes: merged.buffer.byteLength, zipBytes: zipped.buffer.byteLength };
-  }, [...BENCH_FIELDS]);
+  return page.evaluate(
+    async (fields) => {
+      const { bridge } = window.__bench;
+      const template = await (await fetch('/files/bench_template.docx')).arrayBuffer();
+      const { sheetName } = await bridge.readWorkbook(
+        await (await fetch('/files/bench_10000.xlsx')).blob(),
+      );
+      const mapping = Object.fromEntries(fields.map((f) => [f, f]));
+      const rowIndexes = Uint32Array.from({ length: 10_000 }, (_, i) => i);
+      const t0 = performance.now();
+      const merged = await bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping });
+      const mergeMs = performance.now() - t0;
+      const t1 = performance.now();
+      const zipped = await bridge.zipPerRow({
+        template,
+        sheetName,
+        rowIndexes,
+        mapping,
+        nameColumn: fields[0],
+      });
+      const zipMs = performance.now() - t1;
+      return {
+        mergeMs,
+        zipMs,
+        sections: merged.sections,
+        files: zipped.files,
+        mergeBytes: merged.buffer.byteLength,
+        zipBytes: zipped.buffer.byteLength,
+      };
+    },
+    [...BENCH_FIELDS],
+  );
 }
 
 async function filterFigures(page: Page, widePath: string) {
@@ -92,17 +115,27 @@ export async function runGeneratorExtrasBench(): Promise<string[]> {
   const browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
   try {
     const fixtures = path.resolve('tests/fixtures');
-    const templatePath = harness.addFile('tagihan_template.docx', readFileSync(path.join(fixtures, 'tagihan_template.docx')));
-    const workbookPath = harness.addFile('pelanggan_50.xlsx', readFileSync(path.join(fixtures, 'pelanggan_50.xlsx')));
+    const templatePath = harness.addFile(
+      'tagihan_template.docx',
+      readFileSync(path.join(fixtures, 'tagihan_template.docx')),
+    );
+    const workbookPath = harness.addFile(
+      'pelanggan_50.xlsx',
+      readFileSync(path.join(fixtures, 'pelanggan_50.xlsx')),
+    );
     harness.addFile('bench_template.docx', benchTemplate());
     harness.addFile('bench_10000.xlsx', benchWorkbook(10_000));
     const widePath = harness.addFile('wide_50000.xlsx', wideWorkbook(50_000));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
     await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
     await context.addInitScript(() => {
       window.__longtasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
+        for (const entry of list.getEntries())
+          window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
 

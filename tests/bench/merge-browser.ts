@@ -17,7 +17,13 @@
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { BENCH_FIELDS, benchLoopTemplate, benchRow, benchWorkbook, wideWorkbook } from './harness/documents';
+import {
+  BENCH_FIELDS,
+  benchLoopTemplate,
+  benchRow,
+  benchWorkbook,
+  wideWorkbook,
+} from './harness/documents';
 import { startHarness } from './harness/serve';
 import { benchShapes, type BenchShape } from './harness/shapes';
 import { runRenderCheck } from './merge-render';
@@ -42,7 +48,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 class WorkerHeapSampler {
   private sessionId: string | null = null;
   private nextId = 1;
-  private readonly replies = new Map<number, (result: { usedSize: number; totalSize: number } | null) => void>();
+  private readonly replies = new Map<
+    number,
+    (result: { usedSize: number; totalSize: number } | null) => void
+  >();
   private timer: ReturnType<typeof setInterval> | null = null;
   peakUsed = 0;
   peakTotal = 0;
@@ -62,13 +71,20 @@ class WorkerHeapSampler {
       if (event.sessionId === sampler.sessionId) sampler.sessionId = null;
     });
     cdp.on('Target.receivedMessageFromTarget', (event) => {
-      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize: number; totalSize: number } };
+      const message = JSON.parse(event.message) as {
+        id?: number;
+        result?: { usedSize: number; totalSize: number };
+      };
       if (message.id !== undefined) {
         sampler.replies.get(message.id)?.(message.result ?? null);
         sampler.replies.delete(message.id);
       }
     });
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    await cdp.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: false,
+      flatten: false,
+    });
     return sampler;
   }
 
@@ -79,7 +95,9 @@ class WorkerHeapSampler {
   private async heap(): Promise<{ usedSize: number; totalSize: number } | null> {
     if (!this.sessionId) return null;
     const id = this.nextId++;
-    const reply = new Promise<{ usedSize: number; totalSize: number } | null>((resolve) => this.replies.set(id, resolve));
+    const reply = new Promise<{ usedSize: number; totalSize: number } | null>((resolve) =>
+      this.replies.set(id, resolve),
+    );
     await this.cdp.send('Target.sendMessageToTarget', {
       sessionId: this.sessionId,
       message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }),
@@ -155,18 +173,35 @@ async function mergeOnce(
       const mapping = Object.fromEntries(fields.map((f) => [f, f]));
       const { bridge, floor, transfer } = window.__bench;
       // The worker holds the same rows, read from the bench workbook (once per page).
-      window.__benchSheet ??= (await bridge.readWorkbook(await (await fetch(`/files/bench_${workbookRows}.xlsx`)).blob())).sheetName;
+      window.__benchSheet ??= (
+        await bridge.readWorkbook(await (await fetch(`/files/bench_${workbookRows}.xlsx`)).blob())
+      ).sheetName;
       const rowIndexes = Uint32Array.from({ length: rows }, (_, i) => i);
-      const out = { rows, mergeMs: 0, floorMs: 0, sections: 0, outputBytes: 0, floorBytes: 0, longestTaskMs: 0 };
+      const out = {
+        rows,
+        mergeMs: 0,
+        floorMs: 0,
+        sections: 0,
+        outputBytes: 0,
+        floorBytes: 0,
+        longestTaskMs: 0,
+      };
       const runMerge = async () => {
         const t0 = performance.now();
-        const result = await bridge.mergeDocuments({ template, sheetName: window.__benchSheet!, rowIndexes, mapping });
+        const result = await bridge.mergeDocuments({
+          template,
+          sheetName: window.__benchSheet!,
+          rowIndexes,
+          mapping,
+        });
         out.mergeMs = performance.now() - t0;
         out.sections = result.sections;
         out.outputBytes = result.buffer.byteLength;
         out.longestTaskMs = Math.max(
           0,
-          ...window.__longtasks.filter((t) => t.start >= t0 && t.start <= t0 + out.mergeMs).map((t) => t.duration),
+          ...window.__longtasks
+            .filter((t) => t.start >= t0 && t.start <= t0 + out.mergeMs)
+            .map((t) => t.duration),
         );
       };
       const runFloor = async () => {
@@ -203,20 +238,36 @@ async function readOnce(page: Page): Promise<ReadFigures> {
     const buffer = await blob.arrayBuffer();
     const own = await floor.readRows(transfer(buffer, [buffer]));
     const sheetjsMs = performance.now() - t1;
-    return { appMs, sheetjsMs, sheetjsParseMs: own.parseMs, rows: workbook.sheet.rowCount, sheetjsRows: own.rows.length };
+    return {
+      appMs,
+      sheetjsMs,
+      sheetjsParseMs: own.parseMs,
+      rows: workbook.sheet.rowCount,
+      sheetjsRows: own.rows.length,
+    };
   });
 }
 
 /** The screen merging 10,000 rows: clicks as a user would and records the main thread's long tasks. */
-async function mergeThroughScreen(page: Page, templatePath: string, workbookPath: string, rows: number) {
-  const idle = () => page.waitForFunction(() => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'));
+async function mergeThroughScreen(
+  page: Page,
+  templatePath: string,
+  workbookPath: string,
+  rows: number,
+) {
+  const idle = () =>
+    page.waitForFunction(
+      () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+    );
   await page.getByLabel('DOCX Template').setInputFiles(templatePath);
   await idle();
   await page.getByLabel('Excel Data').setInputFiles(workbookPath);
   await page.getByText(`Selected: 0 / ${rows} rows`).waitFor({ timeout: 300_000 });
   await page.getByRole('button', { name: 'Select All' }).click();
   await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
-  const generate = page.getByRole('button', { name: `Generate Merged Document (${rows} sections)` });
+  const generate = page.getByRole('button', {
+    name: `Generate Merged Document (${rows} sections)`,
+  });
   await generate.waitFor();
   const start = await page.evaluate(() => performance.now());
   const download = page.waitForEvent('download', { timeout: 900_000 });
@@ -226,16 +277,21 @@ async function mergeThroughScreen(page: Page, templatePath: string, workbookPath
   // screen does, and the success text is checked after the measured window.
   await download;
   const end = await page.evaluate(() => performance.now());
-  await page.getByText(new RegExp(`^Successfully generated merged document with ${rows} sections`)).waitFor({ timeout: 60_000 });
-  return page.evaluate(({ start, end }) => {
-    const tasks = window.__longtasks.filter((t) => t.start >= start && t.start <= end);
-    return {
-      totalMs: end - start,
-      longest: Math.max(0, ...tasks.map((t) => t.duration)),
-      count: tasks.length,
-      over50: tasks.filter((t) => t.duration > 50).length,
-    };
-  }, { start, end });
+  await page
+    .getByText(new RegExp(`^Successfully generated merged document with ${rows} sections`))
+    .waitFor({ timeout: 60_000 });
+  return page.evaluate(
+    ({ start, end }) => {
+      const tasks = window.__longtasks.filter((t) => t.start >= start && t.start <= end);
+      return {
+        totalMs: end - start,
+        longest: Math.max(0, ...tasks.map((t) => t.duration)),
+        count: tasks.length,
+        over50: tasks.filter((t) => t.duration > 50).length,
+      };
+    },
+    { start, end },
+  );
 }
 
 /** The screen loading the 50,000-row workbook, then its preview scrolled frame by frame. */
@@ -288,12 +344,17 @@ async function scrollThroughScreen(page: Page, workbookPath: string) {
 
 function table(rows: string[][]): string[] {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  return rows.map((r) =>
+    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
+  );
 }
 
 /** Sizes of the merge matrix: BENCH_ROWS=1000,10000 shrinks it (the default is the issue's 1,000 / 10,000 / 50,000). */
 export function matrixSizes(): number[] {
-  return (process.env.BENCH_ROWS ?? '1000,10000,50000').split(',').map((n) => Number(n.trim())).filter((n) => n > 0);
+  return (process.env.BENCH_ROWS ?? '1000,10000,50000')
+    .split(',')
+    .map((n) => Number(n.trim()))
+    .filter((n) => n > 0);
 }
 
 interface ShapeFigures {
@@ -315,20 +376,32 @@ export async function runMergeBench(): Promise<string[]> {
   const harness = await startHarness();
   const browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
   try {
-    const shapePaths = new Map(shapes.map((shape) => [shape.key, harness.addFile(`shape_${shape.key}.docx`, shape.template)]));
+    const shapePaths = new Map(
+      shapes.map((shape) => [
+        shape.key,
+        harness.addFile(`shape_${shape.key}.docx`, shape.template),
+      ]),
+    );
     harness.addFile('bench_loop.docx', benchLoopTemplate());
-    harness.addFile('bench_rows.json', Buffer.from(JSON.stringify(Array.from({ length: workbookRows }, (_, i) => benchRow(i)))));
+    harness.addFile(
+      'bench_rows.json',
+      Buffer.from(JSON.stringify(Array.from({ length: workbookRows }, (_, i) => benchRow(i)))),
+    );
     const workbookPath = harness.addFile(`bench_${workbookRows}.xlsx`, benchWorkbook(workbookRows));
     const wide = wideWorkbook(50_000);
     const widePath = harness.addFile('wide_50000.xlsx', wide);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
     // tsx keeps function names with an esbuild helper; functions sent to the page need it too.
     await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
     await context.addInitScript(() => {
       window.__longtasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
+        for (const entry of list.getEntries())
+          window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
 
@@ -344,7 +417,11 @@ export async function runMergeBench(): Promise<string[]> {
       // The same estimator at 1,000 and 10,000 rows (best of 3), so their ratio measures the merge, not the machine.
       const runs = rows <= 10_000 ? 3 : 1;
       let floorMs = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < runs; i++) floorMs = Math.min(floorMs, (await mergeOnce(page, rows, 'floor-only', 'plain', workbookRows)).floorMs);
+      for (let i = 0; i < runs; i++)
+        floorMs = Math.min(
+          floorMs,
+          (await mergeOnce(page, rows, 'floor-only', 'plain', workbookRows)).floorMs,
+        );
       const ofSize: ShapeFigures[] = [];
       for (const shape of shapes.filter((s) => !onlyShapes || onlyShapes.includes(s.key))) {
         const sampleHeap = rows === maxRows && shape.key === heapShape;
@@ -353,7 +430,8 @@ export async function runMergeBench(): Promise<string[]> {
           heap.start();
         }
         const figures: MergeFigures[] = [];
-        for (let i = 0; i < runs; i++) figures.push(await mergeOnce(page, rows, 'merge-only', shape.key, workbookRows));
+        for (let i = 0; i < runs; i++)
+          figures.push(await mergeOnce(page, rows, 'merge-only', shape.key, workbookRows));
         if (sampleHeap) heap.stop();
         ofSize.push({
           shape,
@@ -365,10 +443,19 @@ export async function runMergeBench(): Promise<string[]> {
           longestTaskMs: Math.max(...figures.map((f) => f.longestTaskMs)),
         });
       }
-      for (let i = 0; i < runs; i++) floorMs = Math.min(floorMs, (await mergeOnce(page, rows, 'floor-only', 'plain', workbookRows)).floorMs);
+      for (let i = 0; i < runs; i++)
+        floorMs = Math.min(
+          floorMs,
+          (await mergeOnce(page, rows, 'floor-only', 'plain', workbookRows)).floorMs,
+        );
       matrix.push(...ofSize.map((f) => ({ ...f, floorMs })));
     }
-    const heapFigures = { attached: heap.attached || heap.samples > 0, peakUsed: heap.peakUsed, peakTotal: heap.peakTotal, samples: heap.samples };
+    const heapFigures = {
+      attached: heap.attached || heap.samples > 0,
+      peakUsed: heap.peakUsed,
+      peakTotal: heap.peakTotal,
+      samples: heap.samples,
+    };
 
     // ---- reading 50,000 × 20 ----
     const reads: ReadFigures[] = [];
@@ -383,10 +470,18 @@ export async function runMergeBench(): Promise<string[]> {
 
     // ---- the screen merging the letterhead: long tasks on the main thread ----
     const screenRows = Math.min(workbookRows, 10_000);
-    const screenWorkbook = screenRows === workbookRows ? workbookPath : harness.addFile(`bench_${screenRows}.xlsx`, benchWorkbook(screenRows));
+    const screenWorkbook =
+      screenRows === workbookRows
+        ? workbookPath
+        : harness.addFile(`bench_${screenRows}.xlsx`, benchWorkbook(screenRows));
     const screen = await context.newPage();
     await screen.goto(`${harness.baseUrl}/harness/`);
-    const ui = await mergeThroughScreen(screen, shapePaths.get('letterhead')!, screenWorkbook, screenRows);
+    const ui = await mergeThroughScreen(
+      screen,
+      shapePaths.get('letterhead')!,
+      screenWorkbook,
+      screenRows,
+    );
     await screen.close();
 
     // ---- the screen with 50,000 rows: loading them, then scrolling the virtualised preview ----
@@ -432,7 +527,14 @@ export async function runMergeBench(): Promise<string[]> {
         ['merge matrix (through the bridge)', 'app', 'floor', 'ratio', 'goal', ''],
         ...matrixRows,
         ...linearity,
-        ['longest main-thread task during any merge above', `${longest.toFixed(0)} ms`, '-', '-', '≤ 50 ms', verdict(longest <= 50)],
+        [
+          'longest main-thread task during any merge above',
+          `${longest.toFixed(0)} ms`,
+          '-',
+          '-',
+          '≤ 50 ms',
+          verdict(longest <= 50),
+        ],
         [
           `longest main-thread task, screen merging the letterhead, ${screenRows.toLocaleString('en-US')} rows (${ui.count} long tasks in ${seconds(ui.totalMs)})`,
           `${ui.longest.toFixed(0)} ms`,
@@ -449,7 +551,14 @@ export async function runMergeBench(): Promise<string[]> {
           'smooth',
           `longest task ${scroll.scrollLongest.toFixed(0)} ms`,
         ],
-        ['preview of 50,000 rows: worst of 10 scrollbar jumps (2 frames each)', `${scroll.worstJump.toFixed(0)} ms`, '-', '-', '', ''],
+        [
+          'preview of 50,000 rows: worst of 10 scrollbar jumps (2 frames each)',
+          `${scroll.worstJump.toFixed(0)} ms`,
+          '-',
+          '-',
+          '',
+          '',
+        ],
         [
           `longest main-thread task while the screen loads 50,000 × 20 rows (${seconds(scroll.loadMs)})`,
           `${scroll.loadLongest.toFixed(0)} ms`,
@@ -466,17 +575,26 @@ export async function runMergeBench(): Promise<string[]> {
           '≤ 1.2×',
           verdict(read.appMs / read.sheetjsMs <= 1.2),
         ],
-        ['  (SheetJS XLSX.read alone, inside its worker)', '-', seconds(read.sheetjsParseMs), `${(read.appMs / read.sheetjsParseMs).toFixed(2)}×`, '', ''],
+        [
+          '  (SheetJS XLSX.read alone, inside its worker)',
+          '-',
+          seconds(read.sheetjsParseMs),
+          `${(read.appMs / read.sheetjsParseMs).toFixed(2)}×`,
+          '',
+          '',
+        ],
         [
           `worker JS heap peak, letterhead, ${maxRows.toLocaleString('en-US')} sections (CDP Runtime.getHeapUsage, ${heapFigures.samples} samples)`,
           heapFigures.samples > 0 ? mb(heapFigures.peakUsed) : 'n/a',
           '-',
           '-',
           'printed',
-          heapFigures.samples > 0 ? `heap reserved ${mb(heapFigures.peakTotal)}` : 'worker target not reachable',
+          heapFigures.samples > 0
+            ? `heap reserved ${mb(heapFigures.peakTotal)}`
+            : 'worker target not reachable',
         ],
       ]),
-      'Notes: times are from the page (include transfers to and from the worker); the floor renders the plain body\'s rows',
+      "Notes: times are from the page (include transfers to and from the worker); the floor renders the plain body's rows",
       'with one docxtemplater {#rows} loop in a second worker; heap excludes ArrayBuffer backing stores (the zip output).',
       '',
       ...(await runRenderCheck()),

@@ -29,7 +29,13 @@ function cases(): Case[] {
   const body = invoiceBody();
   const letterhead = buildTemplate({ body, letterhead: true, logo: true });
   return [
-    { label: 'letterhead with logo', template: letterhead, pagesPerRow: 1, page: 1, expect: (r) => [`Tagihan ${r.nomor_tagihan}`, `Pelanggan ${r.nama_pelanggan}`, r.alamat] },
+    {
+      label: 'letterhead with logo',
+      template: letterhead,
+      pagesPerRow: 1,
+      page: 1,
+      expect: (r) => [`Tagihan ${r.nomor_tagihan}`, `Pelanggan ${r.nama_pelanggan}`, r.alamat],
+    },
     {
       label: 'different first page',
       template: buildTemplate({ body, letterhead: true, logo: true, titlePg: true }),
@@ -51,23 +57,38 @@ function cases(): Case[] {
       page: 1,
       expect: (r) => [`Tagihan ${r.nomor_tagihan}`, r.nama_pelanggan],
     },
-    { label: 'letterhead saved by LibreOffice', template: savedByLibreOffice(letterhead), pagesPerRow: 1, page: 1, expect: (r) => [`Tagihan ${r.nomor_tagihan}`, `Pelanggan ${r.nama_pelanggan}`] },
+    {
+      label: 'letterhead saved by LibreOffice',
+      template: savedByLibreOffice(letterhead),
+      pagesPerRow: 1,
+      page: 1,
+      expect: (r) => [`Tagihan ${r.nomor_tagihan}`, `Pelanggan ${r.nama_pelanggan}`],
+    },
   ];
 }
 
 const squash = (text: string) => text.replace(/\s+/g, ' ');
 
 export async function runRenderCheck(): Promise<string[]> {
-  if (!hasSoffice()) return ['LibreOffice rendering check: skipped (no soffice; apt-get install libreoffice-writer-nogui poppler-utils)'];
+  if (!hasSoffice())
+    return [
+      'LibreOffice rendering check: skipped (no soffice; apt-get install libreoffice-writer-nogui poppler-utils)',
+    ];
   const work = mkdtempSync(path.join(tmpdir(), 'merge-render-'));
-  const lines = [`LibreOffice rendering check (${ROWS} rows each; the page of row ${CHOSEN} read back with pdftotext)`];
+  const lines = [
+    `LibreOffice rendering check (${ROWS} rows each; the page of row ${CHOSEN} read back with pdftotext)`,
+  ];
   try {
     const rows = Array.from({ length: ROWS }, (_, i) => benchRow(i));
     const mapping = Object.fromEntries(BENCH_FIELDS.map((f) => [f, f]));
     const list = cases();
     const docx = await Promise.all(
       list.map(async (c, i) => {
-        const result = await mergeDocuments({ template: c.template.slice().buffer as ArrayBuffer, rows, mapping });
+        const result = await mergeDocuments({
+          template: c.template.slice().buffer as ArrayBuffer,
+          rows,
+          mapping,
+        });
         const file = path.join(work, `case${i}.docx`);
         writeFileSync(file, new Uint8Array(result.buffer));
         return file;
@@ -76,9 +97,15 @@ export async function runRenderCheck(): Promise<string[]> {
     soffice(['--convert-to', 'pdf', '--outdir', work, ...docx], work);
     list.forEach((c, i) => {
       const pdf = path.join(work, `case${i}.pdf`);
-      const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1]);
+      const pages = Number(
+        /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1],
+      );
       const page = (CHOSEN - 1) * c.pagesPerRow + c.page;
-      const text = squash(execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), pdf, '-'], { encoding: 'utf8' }));
+      const text = squash(
+        execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), pdf, '-'], {
+          encoding: 'utf8',
+        }),
+      );
       const wanted = c.expect(rows[CHOSEN - 1]);
       const missing = wanted.filter((w) => !text.includes(squash(w)));
       const pagesOk = pages === ROWS * c.pagesPerRow;
@@ -93,7 +120,9 @@ export async function runRenderCheck(): Promise<string[]> {
       lines.push(
         `  ${c.label}: ${pages} pages (want ${ROWS * c.pagesPerRow}) ${pagesOk ? 'ok' : 'WRONG'}; logo on ${imagePages.size} of ${pages} pages` +
           `${imagePages.size === pages ? '' : ' (WRONG)'}; page ${page} ` +
-          (missing.length === 0 ? `shows ${wanted.map((w) => `"${w}"`).join(', ')}` : `MISSES ${missing.map((w) => `"${w}"`).join(', ')}`),
+          (missing.length === 0
+            ? `shows ${wanted.map((w) => `"${w}"`).join(', ')}`
+            : `MISSES ${missing.map((w) => `"${w}"`).join(', ')}`),
       );
     });
   } catch (error) {
@@ -104,4 +133,5 @@ export async function runRenderCheck(): Promise<string[]> {
   return lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log((await runRenderCheck()).join('\n'));
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log((await runRenderCheck()).join('\n'));

@@ -13,7 +13,13 @@ import * as XLSX from 'xlsx';
 import { mergeDocuments } from '../../src/workers/mergeDocuments';
 import { READ_OPTIONS } from '../../src/workers/readWorkbook';
 import { describeWorkbook } from '../support/readWorkbook';
-import { BENCH_FIELDS, benchLoopTemplate, benchRow, benchTemplate, wideWorkbook } from './harness/documents';
+import {
+  BENCH_FIELDS,
+  benchLoopTemplate,
+  benchRow,
+  benchTemplate,
+  wideWorkbook,
+} from './harness/documents';
 import { benchShapes } from './harness/shapes';
 
 const toBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
@@ -31,7 +37,11 @@ async function timeAsync<T>(fn: () => Promise<T>): Promise<[T, number]> {
 }
 
 function floorMerge(template: Uint8Array, rows: Record<string, string>[]): number {
-  const doc = new Docxtemplater(new PizZip(template), { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
+  const doc = new Docxtemplater(new PizZip(template), {
+    paragraphLoop: true,
+    linebreaks: true,
+    nullGetter: () => '',
+  });
   doc.render({ rows });
   return doc.getZip().generate({ type: 'arraybuffer', compression: 'DEFLATE' }).byteLength;
 }
@@ -47,7 +57,10 @@ export interface MergeFigures {
   heapPeakMb: number;
 }
 
-export async function benchMerge(count: number, template: Uint8Array = benchTemplate()): Promise<MergeFigures> {
+export async function benchMerge(
+  count: number,
+  template: Uint8Array = benchTemplate(),
+): Promise<MergeFigures> {
   const rows = Array.from({ length: count }, (_, i) => benchRow(i));
   const mapping = Object.fromEntries(BENCH_FIELDS.map((f) => [f, f]));
   const loop = benchLoopTemplate();
@@ -76,10 +89,20 @@ export async function benchMerge(count: number, template: Uint8Array = benchTemp
     mergeMs = Math.min(mergeMs, ms);
     zipMs = performance.now() - last;
   }
-  return { rows: count, mergeMs, floorMs, ratio: mergeMs / floorMs, maxProgressGapMs, zipMs, heapPeakMb: heapPeak / 2 ** 20 };
+  return {
+    rows: count,
+    mergeMs,
+    floorMs,
+    ratio: mergeMs / floorMs,
+    maxProgressGapMs,
+    zipMs,
+    heapPeakMb: heapPeak / 2 ** 20,
+  };
 }
 
-export async function benchRead(count: number): Promise<{ rows: number; fileMb: number; readMs: number; sheetJsMs: number; ratio: number }> {
+export async function benchRead(
+  count: number,
+): Promise<{ rows: number; fileMb: number; readMs: number; sheetJsMs: number; ratio: number }> {
   const file = wideWorkbook(count);
   let readMs = Number.POSITIVE_INFINITY;
   let sheetJsMs = Number.POSITIVE_INFINITY;
@@ -94,7 +117,13 @@ export async function benchRead(count: number): Promise<{ rows: number; fileMb: 
     // The module's own parse and rules, without the 10 MB upload check (this file is larger).
     readMs = Math.min(readMs, time(() => describeWorkbook(XLSX.read(file, READ_OPTIONS)))[1]);
   }
-  return { rows: count, fileMb: file.byteLength / 2 ** 20, readMs, sheetJsMs, ratio: readMs / sheetJsMs };
+  return {
+    rows: count,
+    fileMb: file.byteLength / 2 ** 20,
+    readMs,
+    sheetJsMs,
+    ratio: readMs / sheetJsMs,
+  };
 }
 
 const isMain = import.meta.url === `file://${process.argv[1]}`;
@@ -114,12 +143,16 @@ if (isMain) {
     }
     for (let i = 1; i < figures.length; i++) {
       const [a, b] = [figures[i - 1], figures[i]];
-      console.log(`  ${shape.label}: ${b.rows} rows take ${(b.mergeMs / a.mergeMs).toFixed(1)}× the time of ${a.rows} (linear: ${(b.rows / a.rows).toFixed(1)}×)`);
+      console.log(
+        `  ${shape.label}: ${b.rows} rows take ${(b.mergeMs / a.mergeMs).toFixed(1)}× the time of ${a.rows} (linear: ${(b.rows / a.rows).toFixed(1)}×)`,
+      );
     }
   }
   const readRows = Number(process.env.BENCH_READ_ROWS ?? 50_000);
   if (readRows > 0) {
     const r = await benchRead(readRows);
-    console.log(`read ${r.rows} × 20 (${r.fileMb.toFixed(1)} MB file): ${r.readMs.toFixed(0)} ms, SheetJS read + sheet_to_json ${r.sheetJsMs.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ≤ 1.2)`);
+    console.log(
+      `read ${r.rows} × 20 (${r.fileMb.toFixed(1)} MB file): ${r.readMs.toFixed(0)} ms, SheetJS read + sheet_to_json ${r.sheetJsMs.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ≤ 1.2)`,
+    );
   }
 }

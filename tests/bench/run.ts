@@ -7,7 +7,9 @@ import { runMergeBench } from './merge-browser';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'size,transfer,merge,api').split(',').map((s) => s.trim()));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'size,transfer,merge,api').split(',').map((s) => s.trim()),
+);
 
 function section(title: string, lines: string[]): void {
   console.log(`\n== ${title}`);
@@ -15,9 +17,11 @@ function section(title: string, lines: string[]): void {
 }
 
 if (only.has('size')) section('Initial JavaScript (gzip)', bundleSizeReport(readBuildStats()));
-if (only.has('transfer')) section('Bytes on the wire in headless Chromium (br/gzip as served)', await runTransferBench());
+if (only.has('transfer'))
+  section('Bytes on the wire in headless Chromium (br/gzip as served)', await runTransferBench());
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
-if (only.has('merge')) section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
+if (only.has('merge'))
+  section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
   console.log(`\n== API under load (${seconds} s per endpoint)`);

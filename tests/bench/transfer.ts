@@ -47,8 +47,16 @@ async function measure(context: BrowserContext, action: () => Promise<void>): Pr
       (async () => {
         const sizes = await request.sizes();
         const response = await request.response();
-        const decodedBytes = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
-        return { url: request.url(), type: request.resourceType(), headerBytes: sizes.responseHeadersSize, bodyBytes: sizes.responseBodySize, decodedBytes };
+        const decodedBytes = response
+          ? (await response.body().catch(() => Buffer.alloc(0))).length
+          : 0;
+        return {
+          url: request.url(),
+          type: request.resourceType(),
+          headerBytes: sizes.responseHeadersSize,
+          bodyBytes: sizes.responseBodySize,
+          decodedBytes,
+        };
       })(),
     );
   };
@@ -62,13 +70,16 @@ async function measure(context: BrowserContext, action: () => Promise<void>): Pr
   const timing = new Map<string, number>();
   for (const page of context.pages()) {
     const entries = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((e) => [e.name, (e as PerformanceResourceTiming).encodedBodySize] as const),
+      performance
+        .getEntriesByType('resource')
+        .map((e) => [e.name, (e as PerformanceResourceTiming).encodedBodySize] as const),
     );
     for (const [url, bytes] of entries) timing.set(url, bytes);
   }
   const result: Transfer = { requests: 0, bytes: 0, rawBodyBytes: 0, byType: new Map() };
   for (const r of await Promise.all(received)) {
-    const body = r.bodyBytes === 0 && r.decodedBytes > 0 ? (timing.get(r.url) ?? r.decodedBytes) : r.bodyBytes;
+    const body =
+      r.bodyBytes === 0 && r.decodedBytes > 0 ? (timing.get(r.url) ?? r.decodedBytes) : r.bodyBytes;
     const wire = r.headerBytes + body;
     result.requests += 1;
     result.bytes += wire;
@@ -96,7 +107,11 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   delete env.SERVE_SOURCE_MAPS;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
@@ -126,7 +141,9 @@ export async function runTransferBench(): Promise<string[]> {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const row = (label: string, t: Transfer, note = '') =>
     `${label.padEnd(34)} ${kb(t.bytes).padStart(9)} on the wire ${kb(t.rawBodyBytes).padStart(10)} decoded  ${String(t.requests).padStart(3)} requests  ${note}`.trimEnd();
-  const lines: string[] = [`first visits in Chromium ${browser.version()}, empty cache, server NODE_ENV=production`];
+  const lines: string[] = [
+    `first visits in Chromium ${browser.version()}, empty cache, server NODE_ENV=production`,
+  ];
   try {
     // 1. /signin, cold.
     const signinContext = await browser.newContext();
@@ -166,8 +183,13 @@ export async function runTransferBench(): Promise<string[]> {
         timeout: 30_000,
       });
       await genPage.evaluate(() => {
-        const url = document.querySelector<HTMLMetaElement>('meta[name="generator-worker"]')!.content;
-        (window as unknown as { benchWorker: Worker }).benchWorker = new Worker(url, { type: 'module', name: 'generator' });
+        const url = document.querySelector<HTMLMetaElement>(
+          'meta[name="generator-worker"]',
+        )!.content;
+        (window as unknown as { benchWorker: Worker }).benchWorker = new Worker(url, {
+          type: 'module',
+          name: 'generator',
+        });
       });
       await workerLoaded;
     });

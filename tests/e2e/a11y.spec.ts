@@ -22,7 +22,11 @@ async function audit(page: Page, screen: string) {
       Promise.all(
         document
           .getAnimations()
-          .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity)
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              animation.effect?.getComputedTiming().iterations !== Infinity,
+          )
           .map((animation) => animation.finished.catch(() => undefined)),
       ),
       new Promise((resolve) => setTimeout(resolve, 2000)),
@@ -31,7 +35,13 @@ async function audit(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('\n    ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    );
   expect.soft(serious, `axe on ${screen}`).toEqual([]);
 }
 
@@ -54,9 +64,17 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const size of SIZES) {
-  test(`signed out at ${size.width} px: sign-in, sign-up, forgot and reset password, not found`, async ({ page }) => {
+  test(`signed out at ${size.width} px: sign-in, sign-up, forgot and reset password, not found`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
-    for (const screen of ['/signin', '/signup', '/forgot-password', '/reset-password?token=abc', '/no-such-page']) {
+    for (const screen of [
+      '/signin',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=abc',
+      '/no-such-page',
+    ]) {
       await page.goto(screen);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await audit(page, screen);
@@ -69,26 +87,36 @@ for (const size of SIZES) {
     await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Wrong12345');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Invalid email or password' }),
+    ).toBeVisible();
     await audit(page, '/signin refused');
   });
 
-  test(`signed in at ${size.width} px: every screen, its dialogs, the user menu and the drawer`, async ({ page }) => {
+  test(`signed in at ${size.width} px: every screen, its dialogs, the user menu and the drawer`, async ({
+    page,
+  }) => {
     test.setTimeout(420_000); // many screens and dialogs; the machine is shared
     await page.setViewportSize(size);
     await signInAs(page);
 
     await page.goto('/dashboard?period=2032-05');
-    await expect(page.getByRole('heading', { level: 1, name: 'Layanan Voice: Mei 2032' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Layanan Voice: Mei 2032' }),
+    ).toBeVisible();
     await audit(page, 'dashboard');
-    await page.getByRole('button', { name: /^Penyediaan Data Transaksi: \d+%\. Ubah progress$/ }).click();
+    await page
+      .getByRole('button', { name: /^Penyediaan Data Transaksi: \d+%\. Ubah progress$/ })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await audit(page, 'progress dialog');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.goto('/dashboard?period=2032-06');
-    await expect(page.getByRole('heading', { level: 1, name: 'Layanan Voice: Juni 2032' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Layanan Voice: Juni 2032' }),
+    ).toBeVisible();
     await audit(page, 'dashboard, empty period');
 
     // The user menu, and on a phone the navigation drawer.
@@ -104,14 +132,18 @@ for (const size of SIZES) {
     }
 
     await page.goto('/create-progress-bill');
-    await expect(page.getByRole('heading', { level: 1, name: 'Buat Progres Tagihan' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Buat Progres Tagihan' }),
+    ).toBeVisible();
     await audit(page, 'create bill');
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect(page.getByText(/^Periksa kembali \d+ isian/)).toBeVisible();
     await audit(page, 'create bill with errors');
 
     await page.goto('/update-progress-bill');
-    await expect(page.getByRole('heading', { level: 1, name: 'Update Progres Tagihan' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Update Progres Tagihan' }),
+    ).toBeVisible();
     await audit(page, 'update bill list');
     await page.getByRole('button', { name: 'Hapus Mei 2032' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -139,9 +171,13 @@ for (const size of SIZES) {
     await page.keyboard.press('Escape');
 
     await page.goto('/invoice-document-generator');
-    await expect(page.getByRole('heading', { level: 1, name: 'Generate Tagihan Voice' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Generate Tagihan Voice' }),
+    ).toBeVisible();
     await audit(page, 'generator');
-    await page.getByLabel('DOCX Template').setInputFiles(path.join(FIXTURES, 'tagihan_template.docx'));
+    await page
+      .getByLabel('DOCX Template')
+      .setInputFiles(path.join(FIXTURES, 'tagihan_template.docx'));
     await expect(page.getByLabel('DOCX Template')).toBeEnabled();
     await page.getByLabel('Excel Data').setInputFiles(path.join(FIXTURES, 'pelanggan_50.xlsx'));
     await expect(page.getByRole('combobox', { name: 'nama_pelanggan', exact: true })).toBeVisible();

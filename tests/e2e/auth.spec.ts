@@ -1,11 +1,22 @@
 // Issue 2 (browser) and issue 4: sign in, sign up with verification, roles in the sidebar,
 // the guard's 403 and 404, the silent token refresh, and the password reset by mail.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_ROOT, apiLogin, expect, resetLinkFromOutbox, signInAs, test } from './support/fixtures';
+import {
+  API_ROOT,
+  apiLogin,
+  expect,
+  resetLinkFromOutbox,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 const PENDING = 'Your account is pending verification. Please contact an administrator.';
 
-async function userIdByEmail(request: APIRequestContext, token: string, email: string): Promise<number | string> {
+async function userIdByEmail(
+  request: APIRequestContext,
+  token: string,
+  email: string,
+): Promise<number | string> {
   const response = await request.get(`${API_ROOT}/users`, {
     params: { search: email, limit: 50 },
     headers: { Authorization: `Bearer ${token}` },
@@ -24,7 +35,9 @@ async function logout(page: Page, name: string) {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
-test('the bootstrap administrator signs in, sees the dashboard with their name, and logs out', async ({ page }) => {
+test('the bootstrap administrator signs in, sees the dashboard with their name, and logs out', async ({
+  page,
+}) => {
   await signInAs(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page).toHaveTitle('Dashboard - Dashboard Invoice');
@@ -36,7 +49,13 @@ test('the bootstrap administrator signs in, sees the dashboard with their name, 
   await expect(page.getByRole('banner')).toContainText(name);
   // An administrator gets every menu, grouped under the two headings.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const menu of ['Dashboard', 'Buat Progres Tagihan', 'Update Progres Tagihan', 'Manajemen User', 'Generate Tagihan Voice']) {
+  for (const menu of [
+    'Dashboard',
+    'Buat Progres Tagihan',
+    'Update Progres Tagihan',
+    'Manajemen User',
+    'Generate Tagihan Voice',
+  ]) {
     await expect(nav.getByRole('link', { name: menu })).toBeVisible();
   }
   await expect(nav.getByRole('heading', { name: 'BILLING MANAGEMENT' })).toBeVisible();
@@ -49,11 +68,18 @@ test('the bootstrap administrator signs in, sees the dashboard with their name, 
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   // Logging out is not a refused page: no Sign In Required notice.
   await expect(page.getByText('Sign In Required')).toHaveCount(0);
-  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user_data')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('access_token'),
+      localStorage.getItem('user_data'),
+    ]),
+  ).toEqual([null, null]);
   // Signed out, the dashboard is closed again.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Sign In Required' })).toContainText('Please sign in to access this page.');
+  await expect(page.getByRole('status').filter({ hasText: 'Sign In Required' })).toContainText(
+    'Please sign in to access this page.',
+  );
 });
 
 test('the sign-in form checks its fields and shows the server answer', async ({ page }) => {
@@ -79,10 +105,15 @@ test('a guest is sent to sign in and comes back to the page they asked for', asy
   // Signed in, the guest pages send the user back to the dashboard.
   await page.goto('/signup');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Already Signed In' })).toContainText('You are already signed in.');
+  await expect(page.getByRole('status').filter({ hasText: 'Already Signed In' })).toContainText(
+    'You are already signed in.',
+  );
 });
 
-test('sign up, wait for verification, sign in as staff, meet the guard, keep the session, reset the password', async ({ page, request }) => {
+test('sign up, wait for verification, sign in as staff, meet the guard, keep the session, reset the password', async ({
+  page,
+  request,
+}) => {
   const email = `staff-${Date.now()}@example.com`;
   const password = 'Staff12345';
   const name = 'Sari Staff';
@@ -100,10 +131,14 @@ test('sign up, wait for verification, sign in as staff, meet the guard, keep the
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /Registration successful/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Registration successful/ }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/, { timeout: 6000 });
   // The sign-in page keeps the message.
-  await expect(page.getByRole('status').filter({ hasText: /Registration successful/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /Registration successful/ }),
+  ).toBeVisible();
 
   // Not verified yet: refused with the pending message.
   await signInAs(page, email, password, { expectSuccess: false });
@@ -134,7 +169,9 @@ test('sign up, wait for verification, sign in as staff, meet the guard, keep the
   // No menu permission: Access Denied, then /403.
   await page.goto('/user-management');
   await expect(page).toHaveURL(/\/403$/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Access Denied' })).toContainText("You don't have permission to access this page.");
+  await expect(page.getByRole('alert').filter({ hasText: 'Access Denied' })).toContainText(
+    "You don't have permission to access this page.",
+  );
   await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(page).toHaveTitle('Access Denied - Dashboard Invoice');
 
@@ -148,7 +185,9 @@ test('sign up, wait for verification, sign in as staff, meet the guard, keep the
   await page.evaluate(() => localStorage.setItem('access_token', 'garbage.token.value'));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Profile Settings' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('access_token'))).not.toBe('garbage.token.value');
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('access_token')))
+    .not.toBe('garbage.token.value');
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('button', { name: `User menu for ${name}` })).toBeVisible();
@@ -159,7 +198,9 @@ test('sign up, wait for verification, sign in as staff, meet the guard, keep the
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'a password reset link has been sent' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'a password reset link has been sent' }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/, { timeout: 8000 });
   const link = await resetLinkFromOutbox(email);
   const url = new URL(link);
@@ -170,7 +211,9 @@ test('sign up, wait for verification, sign in as staff, meet the guard, keep the
   await page.getByLabel('Confirm New Password').fill(newPassword);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Your password has been reset' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your password has been reset' }),
+  ).toBeVisible();
 
   await signInAs(page, email, password, { expectSuccess: false });
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password. Please try again.');

@@ -12,16 +12,25 @@ const WIDTHS = [
   { width: 1366, height: 900 },
 ];
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`feedback-${name}.png`) });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`feedback-${name}.png`) });
 
 async function inViewport(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= document.documentElement.clientWidth;
+    return (
+      r.top >= 0 &&
+      r.left >= 0 &&
+      r.bottom <= window.innerHeight &&
+      r.right <= document.documentElement.clientWidth
+    );
   });
 }
 
-function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
@@ -43,7 +52,9 @@ test.beforeAll(async ({ request }) => {
 });
 
 for (const size of WIDTHS) {
-  test(`create bill at ${size.width} px: the refusal shows beside Simpan with the focus, and stays`, async ({ page }) => {
+  test(`create bill at ${size.width} px: the refusal shows beside Simpan with the focus, and stays`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await page.clock.install();
     await signInAs(page);
@@ -55,7 +66,9 @@ for (const size of WIDTHS) {
     const save = page.getByRole('button', { name: 'Simpan' });
     await save.scrollIntoViewIfNeeded();
     await save.click();
-    const refusal = page.getByRole('alert').filter({ hasText: 'Invoice summary untuk periode 2030-07 sudah ada.' });
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: 'Invoice summary untuk periode 2030-07 sudah ada.' });
     await expect(refusal).toBeVisible();
     await expect(refusal).toBeFocused();
     expect(await inViewport(refusal), 'the refusal is on screen').toBe(true);
@@ -67,7 +80,9 @@ for (const size of WIDTHS) {
   });
 }
 
-test('sign-in: a field message goes once the field is valid, and the refusal takes the focus', async ({ page }) => {
+test('sign-in: a field message goes once the field is valid, and the refusal takes the focus', async ({
+  page,
+}) => {
   await page.setViewportSize(WIDTHS[0]);
   await page.goto('/signin');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -80,7 +95,9 @@ test('sign-in: a field message goes once the field is valid, and the refusal tak
   await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
   await expect(page.getByText('Email is required')).toHaveCount(0);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const refusal = page.getByRole('alert').filter({ hasText: 'Invalid email or password. Please try again.' });
+  const refusal = page
+    .getByRole('alert')
+    .filter({ hasText: 'Invalid email or password. Please try again.' });
   await expect(refusal).toBeFocused();
 });
 
@@ -98,15 +115,22 @@ test("'Sign In Required' is gone once sign-in lands on the intended page", async
 });
 
 for (const size of WIDTHS) {
-  test(`notices at ${size.width} px never cover the dashboard's period title or its buttons`, async ({ page }) => {
+  test(`notices at ${size.width} px never cover the dashboard's period title or its buttons`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await signInAs(page);
     await page.goto('/dashboard?period=2030-07');
-    await expect(page.getByRole('heading', { level: 1, name: 'Layanan Voice: Juli 2030' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Layanan Voice: Juli 2030' }),
+    ).toBeVisible();
     // A signed-in user opening /signin comes back with 'Already Signed In'.
     await page.goto('/signin');
     await expect(page).toHaveURL(/\/dashboard/);
-    const notice = page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: 'Already Signed In' });
+    const notice = page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('status')
+      .filter({ hasText: 'Already Signed In' });
     await expect(notice).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const noticeBox = (await notice.boundingBox())!;
@@ -118,15 +142,24 @@ for (const size of WIDTHS) {
     ];
     for (const control of controls) {
       const box = (await control.boundingBox())!;
-      expect(overlaps(noticeBox, box), `the notice covers ${await control.textContent()}`).toBe(false);
+      expect(overlaps(noticeBox, box), `the notice covers ${await control.textContent()}`).toBe(
+        false,
+      );
     }
     await shot(page, `notice-${size.width}`);
   });
 }
 
-test('users: the Name field of Add and Edit, and no pill outline around the filter row', async ({ page, request }) => {
+test('users: the Name field of Add and Edit, and no pill outline around the filter row', async ({
+  page,
+  request,
+}) => {
   const { accessToken } = await apiLogin(request);
-  await createUserViaApi(request, accessToken, { name: 'Rina', email: 'rina.name@example.com', password: 'Rina12345' });
+  await createUserViaApi(request, accessToken, {
+    name: 'Rina',
+    email: 'rina.name@example.com',
+    password: 'Rina12345',
+  });
   await page.setViewportSize(WIDTHS[2]);
   await signInAs(page);
   await page.goto('/user-management');
@@ -162,7 +195,9 @@ test('users: the Name field of Add and Edit, and no pill outline around the filt
   await expect(added.getByRole('cell', { name: 'Hendra Gunawan', exact: true })).toBeVisible();
 });
 
-test("right-to-left: 'x dari y unit' and 'n periode terakhir' keep their order", async ({ page }) => {
+test("right-to-left: 'x dari y unit' and 'n periode terakhir' keep their order", async ({
+  page,
+}) => {
   await page.setViewportSize(WIDTHS[2]);
   await signInAs(page);
   await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
@@ -174,8 +209,12 @@ test("right-to-left: 'x dari y unit' and 'n periode terakhir' keep their order",
   const order = await phrase.evaluate((el) => {
     const range = document.createRange();
     const text = el.textContent ?? '';
-    const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('950'));
-    const unitNode = [...el.childNodes].reverse().find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('unit'));
+    const node = [...el.childNodes].find(
+      (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('950'),
+    );
+    const unitNode = [...el.childNodes]
+      .reverse()
+      .find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.includes('unit'));
     if (!node || !unitNode) return { text, ok: false };
     range.setStart(node, node.textContent!.indexOf('950'));
     range.setEnd(node, node.textContent!.indexOf('950') + 3);
@@ -186,20 +225,30 @@ test("right-to-left: 'x dari y unit' and 'n periode terakhir' keep their order",
     return { text, ok: first < unit };
   });
   expect(order.ok, `drawn order of '${order.text}'`).toBe(true);
-  await expect(page.getByRole('button', { name: /^\d+ periode terakhir$/ }).locator('bdi')).toHaveAttribute('dir', 'ltr');
+  await expect(
+    page.getByRole('button', { name: /^\d+ periode terakhir$/ }).locator('bdi'),
+  ).toHaveAttribute('dir', 'ltr');
 });
 
-test("'Reconnecting…' shows while the client retries and goes when the server answers", async ({ page }) => {
+test("'Reconnecting…' shows while the client retries and goes when the server answers", async ({
+  page,
+}) => {
   await page.setViewportSize(WIDTHS[2]);
   await signInAs(page);
   await page.goto('/dashboard?period=2030-07');
-  await expect(page.getByRole('heading', { level: 1, name: 'Layanan Voice: Juli 2030' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Layanan Voice: Juli 2030' }),
+  ).toBeVisible();
   let failing = true;
-  await page.route(/\/api\/v1\/invoice-summaries/, (route) => (failing ? route.abort('connectionrefused') : route.continue()));
+  await page.route(/\/api\/v1\/invoice-summaries/, (route) =>
+    failing ? route.abort('connectionrefused') : route.continue(),
+  );
   await page.getByRole('button', { name: /^Bulan berikutnya/ }).click();
   const status = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
   await expect(status).toBeVisible();
   failing = false;
   await expect(status).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Layanan Voice: Agustus 2030' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Layanan Voice: Agustus 2030' }),
+  ).toBeVisible();
 });

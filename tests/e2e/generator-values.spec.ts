@@ -9,7 +9,18 @@ import * as XLSX from 'xlsx';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
 import { expect, signInAs, test } from './support/fixtures';
 
-const FIELDS = ['nomor', 'total_sheet', 'total_rupiah', 'total_number', 'total_terbilang', 'persen', 'tanggal', 'tanggal_panjang', 'nama_upper', 'lunas'];
+const FIELDS = [
+  'nomor',
+  'total_sheet',
+  'total_rupiah',
+  'total_number',
+  'total_terbilang',
+  'persen',
+  'tanggal',
+  'tanggal_panjang',
+  'nama_upper',
+  'lunas',
+];
 
 /** One paragraph per field, 'field=value', so the test reads each value back by name. */
 function template(): Buffer {
@@ -45,11 +56,23 @@ function workbook(): Buffer {
 }
 
 const COLUMNS: Record<string, string> = {
-  nomor: 'Nomor', total_sheet: 'Total', total_rupiah: 'Total', total_number: 'Total', total_terbilang: 'Total',
-  persen: 'Persen', tanggal: 'Tanggal', tanggal_panjang: 'Tanggal', nama_upper: 'Nama', lunas: 'Lunas',
+  nomor: 'Nomor',
+  total_sheet: 'Total',
+  total_rupiah: 'Total',
+  total_number: 'Total',
+  total_terbilang: 'Total',
+  persen: 'Persen',
+  tanggal: 'Tanggal',
+  tanggal_panjang: 'Tanggal',
+  nama_upper: 'Nama',
+  lunas: 'Lunas',
 };
 const FORMATS: Record<string, string> = {
-  total_rupiah: 'Rupiah', total_number: 'Number', total_terbilang: 'Terbilang', tanggal_panjang: 'Date', nama_upper: 'UPPER CASE',
+  total_rupiah: 'Rupiah',
+  total_number: 'Number',
+  total_terbilang: 'Terbilang',
+  tanggal_panjang: 'Date',
+  nama_upper: 'UPPER CASE',
 };
 
 /** field → value of every section, read from the merged body's 'field=value' paragraphs. */
@@ -88,15 +111,21 @@ async function chooseFiles(page: Page, dir: string) {
 async function mapAll(page: Page) {
   for (const field of FIELDS) {
     await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
-    await expect(page.getByRole('combobox', { name: `Format for ${field}`, exact: true })).toHaveValue('sheet');
+    await expect(
+      page.getByRole('combobox', { name: `Format for ${field}`, exact: true }),
+    ).toHaveValue('sheet');
   }
   for (const [field, label] of Object.entries(FORMATS)) {
-    await page.getByRole('combobox', { name: `Format for ${field}`, exact: true }).selectOption({ label });
+    await page
+      .getByRole('combobox', { name: `Format for ${field}`, exact: true })
+      .selectOption({ label });
   }
   await page.getByRole('button', { name: 'Select All' }).click();
 }
 
-test('values merge as the sheet shows them, or in the format chosen per field', async ({ page }) => {
+test('values merge as the sheet shows them, or in the format chosen per field', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     await load(page, dir);
@@ -122,7 +151,8 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
       total_sheet: 'Rp1.234.567',
       total_rupiah: 'Rp 1.234.567',
       total_number: '1.234.567',
-      total_terbilang: 'satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah',
+      total_terbilang:
+        'satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah',
       persen: '12,50%',
       tanggal: '2025-11-23',
       tanggal_panjang: '23 November 2025',
@@ -132,20 +162,42 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     expect(second.total_terbilang).toBe('dua ratus lima puluh juta rupiah');
     expect(second.tanggal_panjang).toBe('5 Januari 2024');
     // Text that cannot take the format is merged as it is, never emptied…
-    expect(third).toMatchObject({ total_rupiah: 'belum ada', total_terbilang: 'belum ada', tanggal_panjang: 'nanti', lunas: 'FALSE' });
+    expect(third).toMatchObject({
+      total_rupiah: 'belum ada',
+      total_terbilang: 'belum ada',
+      tanggal_panjang: 'nanti',
+      lunas: 'FALSE',
+    });
     // …and the warning names each field and its first row.
     const warning = page.locator('.gen-messages').getByRole('alert');
-    await expect(warning).toContainText('total_rupiah: 1 value could not be written as Rupiah; merged as in the sheet (first at row 3)');
-    await expect(warning).toContainText('total_terbilang: 1 value could not be written as Terbilang');
+    await expect(warning).toContainText(
+      'total_rupiah: 1 value could not be written as Rupiah; merged as in the sheet (first at row 3)',
+    );
+    await expect(warning).toContainText(
+      'total_terbilang: 1 value could not be written as Terbilang',
+    );
     await expect(warning).toContainText('tanggal_panjang: 1 value could not be written as Date');
-    await expect(page.getByText('Successfully generated merged document with 4 sections (1 rows skipped due to insufficient data)')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Successfully generated merged document with 4 sections (1 rows skipped due to insufficient data)',
+      ),
+    ).toBeVisible();
     // Headers are rendered per row: each section's header shows its own row (rows that render the
     // same header may share one part).
     const rels = zip.file('word/_rels/document.xml.rels')!.asText();
-    const targetOf = (id: string) => new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)!;
-    const sectionHeaders = [...zip.file('word/document.xml')!.asText().matchAll(/<w:headerReference[^>]*r:id="([^"]+)"/g)].map((m) => {
+    const targetOf = (id: string) =>
+      new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)!;
+    const sectionHeaders = [
+      ...zip
+        .file('word/document.xml')!
+        .asText()
+        .matchAll(/<w:headerReference[^>]*r:id="([^"]+)"/g),
+    ].map((m) => {
       const found = targetOf(m[1]);
-      return zip.file(`word/${found[1] ?? found[2]}`)!.asText().replace(/<[^>]+>/g, '');
+      return zip
+        .file(`word/${found[1] ?? found[2]}`)!
+        .asText()
+        .replace(/<[^>]+>/g, '');
     });
     expect(sectionHeaders).toEqual(sections.map((values) => `Header ${values.nomor}`));
     expect(new Set(sectionHeaders).size).toBe(3);
@@ -154,28 +206,47 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
   }
 });
 
-test('Export XLSX writes number cells as numbers with their format, text that looks like a formula as text', async ({ page }) => {
+test('Export XLSX writes number cells as numbers with their format, text that looks like a formula as text', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     await load(page, dir);
     await mapAll(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
-    const book = XLSX.read(readFileSync(await download.path()), { type: 'buffer', cellNF: true, cellFormula: true });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export XLSX' }).click(),
+    ]);
+    const book = XLSX.read(readFileSync(await download.path()), {
+      type: 'buffer',
+      cellNF: true,
+      cellFormula: true,
+    });
     const sheet = book.Sheets['Selected Data'];
     const column = (field: string) => XLSX.utils.encode_col(FIELDS.indexOf(field));
-    expect(sheet[`${column('total_sheet')}2`]).toMatchObject({ t: 'n', v: 1234567, z: '"Rp"#,##0' });
+    expect(sheet[`${column('total_sheet')}2`]).toMatchObject({
+      t: 'n',
+      v: 1234567,
+      z: '"Rp"#,##0',
+    });
     expect(sheet[`${column('persen')}2`]).toMatchObject({ t: 'n', v: 0.125, z: '0.00%' });
     expect(sheet[`${column('total_sheet')}4`]).toMatchObject({ t: 's', v: 'belum ada' });
     expect(sheet[`${column('nomor')}2`]).toMatchObject({ t: 's', v: 'INV/2024/00007' });
     const hostile = sheet[`${column('nama_upper')}4`];
     expect(hostile).toMatchObject({ t: 's', v: '=HYPERLINK("http://evil","ud")' });
-    expect(Object.keys(sheet).filter((key) => !key.startsWith('!')).some((key) => sheet[key].f !== undefined)).toBe(false);
+    expect(
+      Object.keys(sheet)
+        .filter((key) => !key.startsWith('!'))
+        .some((key) => sheet[key].f !== undefined),
+    ).toBe(false);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('One file per row (.zip): one document per row, named by a column, repeats numbered, thin rows skipped', async ({ page }) => {
+test('One file per row (.zip): one document per row, named by a column, repeats numbered, thin rows skipped', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     await load(page, dir);
@@ -190,7 +261,11 @@ test('One file per row (.zip): one document per row, named by a column, repeats 
       page.getByRole('button', { name: 'Generate 5 Files (.zip)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Invoices_\d{4}-\d{2}-\d{2}\.zip$/);
-    await expect(page.getByText(`Successfully generated 4 files in ${download.suggestedFilename()} (1 rows skipped due to insufficient data)`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Successfully generated 4 files in ${download.suggestedFilename()} (1 rows skipped due to insufficient data)`,
+      ),
+    ).toBeVisible();
     const zip = new PizZip(readFileSync(await download.path()));
     const expected: Record<string, [string, string]> = {
       'INV-2024-00007.docx': ['INV/2024/00007', 'PT SINAR JAYA'],
@@ -205,21 +280,31 @@ test('One file per row (.zip): one document per row, named by a column, repeats 
       expect(others).toHaveLength(0);
       expect(values.nomor).toBe(nomor);
       expect(values.nama_upper).toBe(nama.replace(/"/g, '&quot;'));
-      expect(docx.file('word/header1.xml')!.asText().replace(/<[^>]+>/g, '')).toBe(`Header ${nomor}`);
+      expect(
+        docx
+          .file('word/header1.xml')!
+          .asText()
+          .replace(/<[^>]+>/g, ''),
+      ).toBe(`Header ${nomor}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('Preview Row shows the document a selected row produces, with Previous and Next through the selection', async ({ page }) => {
+test('Preview Row shows the document a selected row produces, with Previous and Next through the selection', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     await load(page, dir);
     const previewButton = page.getByRole('button', { name: 'Preview Row' });
-    for (const field of FIELDS) await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
+    for (const field of FIELDS)
+      await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
     for (const [field, label] of Object.entries(FORMATS)) {
-      await page.getByRole('combobox', { name: `Format for ${field}`, exact: true }).selectOption({ label });
+      await page
+        .getByRole('combobox', { name: `Format for ${field}`, exact: true })
+        .selectOption({ label });
     }
     await expect(previewButton).toBeDisabled();
     await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).check();
@@ -227,25 +312,37 @@ test('Preview Row shows the document a selected row produces, with Previous and 
     await previewButton.click();
 
     const document = page.getByRole('article', { name: 'Document preview' });
-    await expect(page.getByRole('heading', { name: 'Preview of row 1 (1 / 2 selected)' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Preview of row 1 (1 / 2 selected)' }),
+    ).toBeVisible();
     await expect(document.getByText('total_rupiah=Rp 1.234.567', { exact: true })).toBeVisible();
-    await expect(document.getByText('total_terbilang=satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah')).toBeVisible();
+    await expect(
+      document.getByText(
+        'total_terbilang=satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah',
+      ),
+    ).toBeVisible();
     await expect(document.getByRole('cell', { name: 'Rp 1.234.567', exact: true })).toBeVisible();
     await expect(document.getByText('Header INV/2024/00007', { exact: true })).toBeVisible();
     await expect(document.getByText('Footer PT SINAR JAYA', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('heading', { name: 'Preview of row 4 (2 / 2 selected)' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Preview of row 4 (2 / 2 selected)' }),
+    ).toBeVisible();
     await expect(document.getByText('Footer PT DUPLIKAT', { exact: true })).toBeVisible();
     await expect(document.getByText('total_rupiah=Rp 5', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(document.getByText('Footer PT SINAR JAYA', { exact: true })).toBeVisible();
     // The open preview follows a format change.
-    await page.getByRole('combobox', { name: 'Format for total_rupiah', exact: true }).selectOption({ label: 'Number' });
+    await page
+      .getByRole('combobox', { name: 'Format for total_rupiah', exact: true })
+      .selectOption({ label: 'Number' });
     await expect(document.getByText('total_rupiah=1.234.567', { exact: true })).toBeVisible();
-    await page.getByRole('combobox', { name: 'Format for total_rupiah', exact: true }).selectOption({ label: 'Rupiah' });
+    await page
+      .getByRole('combobox', { name: 'Format for total_rupiah', exact: true })
+      .selectOption({ label: 'Rupiah' });
     await expect(document.getByText('total_rupiah=Rp 1.234.567', { exact: true })).toBeVisible();
 
     // The preview is what Generate writes for that row.
@@ -254,18 +351,23 @@ test('Preview Row shows the document a selected row produces, with Previous and 
       page.getByRole('button', { name: 'Generate Merged Document (2 sections)' }).click(),
     ]);
     const zip = new PizZip(readFileSync(await download.path()));
-    expect(sectionValues(zip.file('word/document.xml')!.asText())[0].total_rupiah).toBe('Rp 1.234.567');
+    expect(sectionValues(zip.file('word/document.xml')!.asText())[0].total_rupiah).toBe(
+      'Rp 1.234.567',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('the mapping and formats are remembered per template: Reset keeps them, Clear All Mappings forgets them', async ({ page }) => {
+test('the mapping and formats are remembered per template: Reset keeps them, Clear All Mappings forgets them', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     await load(page, dir);
     const mapping = (field: string) => page.getByRole('combobox', { name: field, exact: true });
-    const format = (field: string) => page.getByRole('combobox', { name: `Format for ${field}`, exact: true });
+    const format = (field: string) =>
+      page.getByRole('combobox', { name: `Format for ${field}`, exact: true });
     await mapping('total_rupiah').selectOption('Total');
     await format('total_rupiah').selectOption({ label: 'Rupiah' });
     await mapping('total_terbilang').selectOption('Total');
@@ -297,7 +399,9 @@ test('the mapping and formats are remembered per template: Reset keeps them, Cle
   }
 });
 
-test('Filter rows narrows the preview (case-insensitive) and Select Matching selects exactly the rows shown', async ({ page }) => {
+test('Filter rows narrows the preview (case-insensitive) and Select Matching selects exactly the rows shown', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     await load(page, dir);
@@ -320,16 +424,21 @@ test('Filter rows narrows the preview (case-insensitive) and Select Matching sel
     await expect(page.getByRole('checkbox', { name: 'Select row 1', exact: true })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Filter rows' }).fill('');
     await expect(rowBoxes).toHaveCount(5);
-    await expect(page.getByRole('checkbox', { name: 'Select row 2', exact: true })).not.toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'Select row 2', exact: true }),
+    ).not.toBeChecked();
 
     // The merge takes the rows Select Matching chose.
-    for (const field of FIELDS) await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
+    for (const field of FIELDS)
+      await page.getByRole('combobox', { name: field, exact: true }).selectOption(COLUMNS[field]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Generate Merged Document (2 sections)' }).click(),
     ]);
     const zip = new PizZip(readFileSync(await download.path()));
-    expect(sectionValues(zip.file('word/document.xml')!.asText()).map((v) => v.nama_upper)).toEqual(['pt sinar jaya', 'pt duplikat']);
+    expect(sectionValues(zip.file('word/document.xml')!.asText()).map((v) => v.nama_upper)).toEqual(
+      ['pt sinar jaya', 'pt duplikat'],
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -338,12 +447,25 @@ test('Filter rows narrows the preview (case-insensitive) and Select Matching sel
 test('the zip shows the same progress and can be cancelled like the merge', async ({ page }) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
-    const rows = Array.from({ length: 5000 }, (_, i) => [`INV/${i + 1}`, `pelanggan ${i + 1}`, 1000 + i, 0.1, '2025-01-01', true]);
-    const sheet = XLSX.utils.aoa_to_sheet([['Nomor', 'Nama', 'Total', 'Persen', 'Tanggal', 'Lunas'], ...rows]);
+    const rows = Array.from({ length: 5000 }, (_, i) => [
+      `INV/${i + 1}`,
+      `pelanggan ${i + 1}`,
+      1000 + i,
+      0.1,
+      '2025-01-01',
+      true,
+    ]);
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Nomor', 'Nama', 'Total', 'Persen', 'Tanggal', 'Lunas'],
+      ...rows,
+    ]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Data');
     writeFileSync(path.join(dir, 'nilai.docx'), template());
-    writeFileSync(path.join(dir, 'nilai.xlsx'), XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    writeFileSync(
+      path.join(dir, 'nilai.xlsx'),
+      XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    );
     await signInAs(page);
     await page.goto('/invoice-document-generator');
     await page.getByLabel('DOCX Template').setInputFiles(path.join(dir, 'nilai.docx'));
@@ -351,7 +473,9 @@ test('the zip shows the same progress and can be cancelled like the merge', asyn
     await page.getByLabel('Excel Data').setInputFiles(path.join(dir, 'nilai.xlsx'));
     await expect(page.getByText('Selected: 0 / 5000 rows')).toBeVisible();
     await mapAll(page);
-    await page.getByRole('combobox', { name: 'Output', exact: true }).selectOption({ label: 'One file per row (.zip)' });
+    await page
+      .getByRole('combobox', { name: 'Output', exact: true })
+      .selectOption({ label: 'One file per row (.zip)' });
 
     let downloads = 0;
     page.on('download', () => downloads++);
@@ -359,7 +483,9 @@ test('the zip shows the same progress and can be cancelled like the merge', asyn
     await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
     await expect(page.getByText(/^\d+ \/ 5000 sections processed$/)).toBeVisible();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText('Generation cancelled');
+    await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText(
+      'Generation cancelled',
+    );
     await expect(page.getByRole('button', { name: 'Generate 5000 Files (.zip)' })).toBeEnabled();
     expect(downloads).toBe(0);
   } finally {

@@ -37,7 +37,9 @@ const FIELDS = Object.keys(FIELD_COLUMNS);
 async function openGenerator(page: Page) {
   await signInAs(page);
   await page.goto('/invoice-document-generator');
-  await expect(page.getByRole('heading', { name: 'Generate Tagihan Voice', level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Generate Tagihan Voice', level: 1 }),
+  ).toBeVisible();
 }
 
 const templateInput = (page: Page) => page.getByLabel('DOCX Template');
@@ -51,9 +53,11 @@ async function chooseTemplate(page: Page, file: string) {
 const dataInput = (page: Page) => page.getByLabel('Excel Data');
 const alert = (page: Page) => page.locator('.gen-messages').getByRole('alert');
 const counter = (page: Page) => page.getByText(/^Selected: \d+ \/ \d+ rows$/);
-const generateButton = (page: Page) => page.getByRole('button', { name: /^Generate Merged Document \(\d+ sections\)$/ });
+const generateButton = (page: Page) =>
+  page.getByRole('button', { name: /^Generate Merged Document \(\d+ sections\)$/ });
 const exportButton = (page: Page) => page.getByRole('button', { name: 'Export XLSX' });
-const mappingSelect = (page: Page, field: string) => page.getByRole('combobox', { name: field, exact: true });
+const mappingSelect = (page: Page, field: string) =>
+  page.getByRole('combobox', { name: field, exact: true });
 
 async function downloadedBytes(download: Download): Promise<Buffer> {
   const file = await download.path();
@@ -66,7 +70,9 @@ function docxText(zip: PizZip, part: string): string {
 }
 
 test.describe('Generate Tagihan Voice', () => {
-  test('upload, switch sheet, select, auto-map, map by hand, generate and export', async ({ page }) => {
+  test('upload, switch sheet, select, auto-map, map by hand, generate and export', async ({
+    page,
+  }) => {
     await openGenerator(page);
 
     await chooseTemplate(page, TEMPLATE);
@@ -90,10 +96,14 @@ test.describe('Generate Tagihan Voice', () => {
     // Long cells are cut to 47 characters plus '...'; empty cells show a dash.
     const preview = page.getByRole('region', { name: 'Data preview' });
     const longNote = 'Catatan panjang: pelanggan prioritas dengan kontrak tahunan';
-    await expect(preview.getByRole('cell', { name: `${longNote.slice(0, 47)}...`, exact: true }).first()).toBeVisible();
+    await expect(
+      preview.getByRole('cell', { name: `${longNote.slice(0, 47)}...`, exact: true }).first(),
+    ).toBeVisible();
     await expect(preview.getByRole('cell', { name: longNote, exact: true })).toHaveCount(0);
     await preview.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    const lastRow = preview.getByRole('row').filter({ has: page.getByRole('checkbox', { name: 'Select row 51', exact: true }) });
+    const lastRow = preview
+      .getByRole('row')
+      .filter({ has: page.getByRole('checkbox', { name: 'Select row 51', exact: true }) });
     await expect(lastRow.getByRole('cell', { name: '-', exact: true })).toHaveCount(18);
     await preview.evaluate((el) => el.scrollTo(0, 0));
 
@@ -103,7 +113,8 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toBeChecked();
     await page.getByRole('button', { name: 'Select None' }).click();
     await expect(counter(page)).toHaveText('Selected: 0 / 51 rows');
-    for (const n of [1, 2, 3]) await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).check();
+    for (const n of [1, 2, 3])
+      await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).check();
     // Row 51 has one real value only ('Rp 0'; '—' and '-' do not count): the merge skips it.
     await preview.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await page.getByRole('checkbox', { name: 'Select row 51', exact: true }).check();
@@ -112,7 +123,9 @@ test.describe('Generate Tagihan Voice', () => {
 
     // Mapping: every field starts unmapped, Generate and Export wait for it.
     await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(FIELDS.length);
-    await expect(page.getByText('Please map all template fields before generating documents.')).toBeVisible();
+    await expect(
+      page.getByText('Please map all template fields before generating documents.'),
+    ).toBeVisible();
     await expect(generateButton(page)).toBeDisabled();
     await expect(exportButton(page)).toBeDisabled();
 
@@ -126,19 +139,27 @@ test.describe('Generate Tagihan Voice', () => {
 
     for (const field of FIELDS) await mappingSelect(page, field).selectOption(FIELD_COLUMNS[field]);
     await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
-    await expect(page.getByText('Please map all template fields before generating documents.')).toHaveCount(0);
+    await expect(
+      page.getByText('Please map all template fields before generating documents.'),
+    ).toHaveCount(0);
     await expect(generateButton(page)).toBeEnabled();
 
     // Generate: the download starts by itself and holds one section per selected row.
-    const [merged] = await Promise.all([page.waitForEvent('download'), generateButton(page).click()]);
+    const [merged] = await Promise.all([
+      page.waitForEvent('download'),
+      generateButton(page).click(),
+    ]);
     expect(merged.suggestedFilename()).toMatch(/^Merged_Invoices_\d{4}-\d{2}-\d{2}\.docx$/);
-    await expect(page.getByRole('status').filter({ hasText: /^Successfully generated/ })).toHaveText(
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Successfully generated/ }),
+    ).toHaveText(
       'Successfully generated merged document with 3 sections (1 rows skipped due to insufficient data)',
     );
     const zip = new PizZip(await downloadedBytes(merged));
     const body = docxText(zip, 'word/document.xml');
     expect(body.match(/TAGIHAN LAYANAN VOICE/g)).toHaveLength(3);
-    for (const name of ['CV Maju Bersama 1', 'RS Harapan Kita 2']) expect(body).toContain(`Kepada Yth. ${name}`);
+    for (const name of ['CV Maju Bersama 1', 'RS Harapan Kita 2'])
+      expect(body).toContain(`Kepada Yth. ${name}`);
     expect(body).toContain('INV/2024/00003');
     expect(body).not.toMatch(/\{[a-z_0-9]+\}/);
     expect(body).not.toContain('undefined');
@@ -147,12 +168,20 @@ test.describe('Generate Tagihan Voice', () => {
     expect(documentXml.match(/<w:sectPr[ >]/g)).toHaveLength(3);
 
     // Export: one sheet 'Selected Data', the mapped fields as columns, one row per selected row.
-    const [exported] = await Promise.all([page.waitForEvent('download'), exportButton(page).click()]);
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      exportButton(page).click(),
+    ]);
     expect(exported.suggestedFilename()).toMatch(/^Tagihan_Voice_\d{4}-\d{2}-\d{2}\.xlsx$/);
-    await expect(page.getByText(`Successfully exported 4 rows to ${exported.suggestedFilename()}`)).toBeVisible();
+    await expect(
+      page.getByText(`Successfully exported 4 rows to ${exported.suggestedFilename()}`),
+    ).toBeVisible();
     const workbook = XLSX.read(await downloadedBytes(exported), { type: 'buffer' });
     expect(workbook.SheetNames).toEqual(['Selected Data']);
-    const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets['Selected Data'], { header: 1, raw: false });
+    const rows = XLSX.utils.sheet_to_json<string[]>(workbook.Sheets['Selected Data'], {
+      header: 1,
+      raw: false,
+    });
     expect(rows[0]).toEqual(FIELDS);
     expect(rows).toHaveLength(5);
     expect(rows[1][FIELDS.indexOf('nama_pelanggan')]).toBe('CV Maju Bersama 1');
@@ -161,38 +190,66 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(page.getByText(/^Successfully exported/)).toBeHidden({ timeout: 8000 });
   });
 
-  test('wrong file types and files over 10 MB are refused with the spec messages', async ({ page }) => {
+  test('wrong file types and files over 10 MB are refused with the spec messages', async ({
+    page,
+  }) => {
     await openGenerator(page);
-    await templateInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await templateInput(page).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
     await expect(alert(page)).toHaveText('Please select a valid DOCX file');
 
-    await dataInput(page).setInputFiles({ name: 'data.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2') });
+    await dataInput(page).setInputFiles({
+      name: 'data.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('a,b\n1,2'),
+    });
     await expect(alert(page)).toHaveText('Please select a valid Excel file (.xlsx or .xls)');
 
     const elevenMegabytes = Buffer.alloc(11 * 1024 * 1024, 0x41);
-    await templateInput(page).setInputFiles({ name: 'big.docx', mimeType: 'application/octet-stream', buffer: elevenMegabytes });
+    await templateInput(page).setInputFiles({
+      name: 'big.docx',
+      mimeType: 'application/octet-stream',
+      buffer: elevenMegabytes,
+    });
     await expect(alert(page)).toHaveText('File size must be less than 10MB');
-    await dataInput(page).setInputFiles({ name: 'big.xlsx', mimeType: 'application/octet-stream', buffer: elevenMegabytes });
+    await dataInput(page).setInputFiles({
+      name: 'big.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: elevenMegabytes,
+    });
     await expect(alert(page)).toHaveText('File size must be less than 10MB');
     await expect(templateInput(page)).toHaveValue('');
     await expect(dataInput(page)).toHaveValue('');
     await expect(page.getByTestId('chosen-file')).toHaveCount(0);
 
     // A .docx that is not a Word document is analysed and refused; the template is cleared.
-    await templateInput(page).setInputFiles({ name: 'fake.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('not a zip') });
+    await templateInput(page).setInputFiles({
+      name: 'fake.docx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('not a zip'),
+    });
     await expect(alert(page)).toContainText('Invalid DOCX file');
     await expect(templateInput(page)).toHaveValue('');
     await expect(page.getByTestId('chosen-file')).toHaveCount(0);
 
     // A refused file leaves the accepted one in place, in the input too.
     await chooseTemplate(page, TEMPLATE);
-    await templateInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await templateInput(page).setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
     await expect(alert(page)).toHaveText('Please select a valid DOCX file');
     await expect(templateInput(page)).toHaveValue(/tagihan_template\.docx$/);
     await expect(page.getByTestId('chosen-file')).toHaveText('tagihan_template.docx (36.20 KB)');
   });
 
-  test('the legacy .xls fixture loads, with no sheet selector for its single sheet', async ({ page }) => {
+  test('the legacy .xls fixture loads, with no sheet selector for its single sheet', async ({
+    page,
+  }) => {
     await openGenerator(page);
     await dataInput(page).setInputFiles(LEGACY_WORKBOOK);
     await expect(counter(page)).toHaveText('Selected: 0 / 51 rows');
@@ -200,18 +257,28 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(page.getByRole('combobox', { name: 'Sheet' })).toHaveCount(0);
   });
 
-  test('a 10,000-row merge shows progress and can be cancelled; the preview stays virtualised', async ({ page }) => {
+  test('a 10,000-row merge shows progress and can be cancelled; the preview stays virtualised', async ({
+    page,
+  }) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'generator-e2e-'));
     try {
       // Columns named exactly like the template's fields, so Auto-Map maps them all.
       const rows = Array.from({ length: 10_000 }, (_, i) =>
-        Object.fromEntries(FIELDS.map((field) => [field, field === 'nama_pelanggan' ? `Pelanggan ${i + 1}` : `${field} ${i + 1}`])),
+        Object.fromEntries(
+          FIELDS.map((field) => [
+            field,
+            field === 'nama_pelanggan' ? `Pelanggan ${i + 1}` : `${field} ${i + 1}`,
+          ]),
+        ),
       );
       const sheet = XLSX.utils.json_to_sheet(rows, { header: FIELDS });
       const book = XLSX.utils.book_new();
       XLSX.utils.book_append_sheet(book, sheet, 'Data');
       const file = path.join(dir, 'pelanggan_10000.xlsx');
-      writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }));
+      writeFileSync(
+        file,
+        XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }),
+      );
 
       await openGenerator(page);
       await chooseTemplate(page, TEMPLATE);
@@ -221,8 +288,12 @@ test.describe('Generate Tagihan Voice', () => {
       // Only the rows in view are in the DOM, also after scrolling to the end.
       const bodyRows = page.getByRole('region', { name: 'Data preview' }).locator('[role=row]');
       expect(await bodyRows.count()).toBeLessThan(200);
-      await page.getByRole('region', { name: 'Data preview' }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await expect(page.getByRole('checkbox', { name: 'Select row 10000', exact: true })).toBeVisible();
+      await page
+        .getByRole('region', { name: 'Data preview' })
+        .evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await expect(
+        page.getByRole('checkbox', { name: 'Select row 10000', exact: true }),
+      ).toBeVisible();
       expect(await bodyRows.count()).toBeLessThan(200);
 
       await page.getByRole('checkbox', { name: 'Select all rows' }).check();
@@ -249,10 +320,15 @@ test.describe('Generate Tagihan Voice', () => {
 
       // The worker was terminated; the next job gets a fresh one, and the workbook again (the page
       // sends only row indexes), so every selected row is exported.
-      const [exported] = await Promise.all([page.waitForEvent('download'), exportButton(page).click()]);
+      const [exported] = await Promise.all([
+        page.waitForEvent('download'),
+        exportButton(page).click(),
+      ]);
       expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
       const exportedBook = XLSX.read(readFileSync(await exported.path()), { type: 'buffer' });
-      const lines = XLSX.utils.sheet_to_json<string[]>(exportedBook.Sheets['Selected Data'], { header: 1 });
+      const lines = XLSX.utils.sheet_to_json<string[]>(exportedBook.Sheets['Selected Data'], {
+        header: 1,
+      });
       expect(lines).toHaveLength(10_001);
       expect(lines[1]).toContain('Pelanggan 1');
       expect(lines[10_000]).toContain('Pelanggan 10000');
@@ -261,7 +337,9 @@ test.describe('Generate Tagihan Voice', () => {
     }
   });
 
-  test('reset clears both files and everything else, and says so for a few seconds', async ({ page }) => {
+  test('reset clears both files and everything else, and says so for a few seconds', async ({
+    page,
+  }) => {
     await openGenerator(page);
     await chooseTemplate(page, TEMPLATE);
     await dataInput(page).setInputFiles(WORKBOOK);
@@ -275,7 +353,9 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(counter(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Auto-Map Similar Names' })).toHaveCount(0);
     await expect(generateButton(page)).toHaveCount(0);
-    await expect(page.getByText('All data has been reset. You can start fresh!')).toBeHidden({ timeout: 6000 });
+    await expect(page.getByText('All data has been reset. You can start fresh!')).toBeHidden({
+      timeout: 6000,
+    });
 
     // The same files can be chosen again after a reset.
     await chooseTemplate(page, TEMPLATE);

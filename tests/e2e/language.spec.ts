@@ -8,7 +8,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, test } from './support/fixtures';
 
 const html = (page: Page) => page.locator('html');
 
-test('English by default; Bahasa Indonesia on the auth pages, remembered across pages and reloads', async ({ page }) => {
+test('English by default; Bahasa Indonesia on the auth pages, remembered across pages and reloads', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/signin');
   const language = page.getByLabel('Language');
@@ -54,7 +56,9 @@ for (const size of [
   { width: 1000, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`signed in at ${size.width} px: the shell and the notices in Indonesian, billing unchanged, Language in the user menu`, async ({ page }) => {
+  test(`signed in at ${size.width} px: the shell and the notices in Indonesian, billing unchanged, Language in the user menu`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size);
     await page.goto('/signin');
     await page.getByLabel('Language').selectOption('id');
@@ -64,17 +68,25 @@ for (const size of [
     await expect(page).toHaveURL(/\/dashboard/);
     // Billing screens keep their Indonesian texts.
     await expect(page.getByRole('heading', { level: 1, name: /^Layanan Voice: / })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Jejak navigasi' }).getByRole('link', { name: 'Beranda' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Jejak navigasi' })
+        .getByRole('link', { name: 'Beranda' }),
+    ).toBeVisible();
 
     // A notice in Indonesian: a signed-in user opening /signin.
     await page.goto('/signin');
     await expect(page).toHaveURL(/\/dashboard/);
-    await expect(page.getByRole('region', { name: 'Notifikasi' }).getByText('Sudah Masuk', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notifikasi' }).getByText('Sudah Masuk', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText('Anda sudah masuk.')).toBeVisible();
 
     // The sidebar's group headings (in the drawer on a phone).
     if (size.width <= 768) await page.getByRole('button', { name: 'Buka bilah samping' }).click();
-    await expect(page.getByRole('complementary', { name: 'Bilah samping' }).getByText('MANAJEMEN TAGIHAN')).toBeVisible();
+    await expect(
+      page.getByRole('complementary', { name: 'Bilah samping' }).getByText('MANAJEMEN TAGIHAN'),
+    ).toBeVisible();
     if (size.width <= 768) await page.keyboard.press('Escape');
 
     // The user dropdown: Language, Profil, Keluar; switching back to English there.
@@ -87,11 +99,15 @@ for (const size of [
     await menuLanguage.selectOption({ label: 'English' });
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(html(page)).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }),
+    ).toBeVisible();
   });
 }
 
-test('Manajemen User in Bahasa Indonesia: filters, table, pager and the Add dialog; the title stays', async ({ page }) => {
+test('Manajemen User in Bahasa Indonesia: filters, table, pager and the Add dialog; the title stays', async ({
+  page,
+}) => {
   await page.goto('/signin');
   await page.evaluate(() => localStorage.setItem('language', 'id'));
   await page.reload();
@@ -102,7 +118,9 @@ test('Manajemen User in Bahasa Indonesia: filters, table, pager and the Add dial
   await page.goto('/user-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Manajemen User' })).toBeVisible();
   await expect(page.getByLabel('Cari pengguna')).toBeVisible();
-  await expect(page.getByLabel('Saring menurut verifikasi').locator('option').first()).toHaveText('Semua status');
+  await expect(page.getByLabel('Saring menurut verifikasi').locator('option').first()).toHaveText(
+    'Semua status',
+  );
   await expect(page.getByRole('columnheader', { name: 'Nama' })).toBeVisible();
   await expect(page.getByRole('button', { name: `Ubah ${ADMIN_EMAIL}` })).toBeVisible();
   await expect(page.getByText(/^Menampilkan 1–\d+ dari \d+$/)).toBeVisible();
@@ -114,7 +132,9 @@ test('Manajemen User in Bahasa Indonesia: filters, table, pager and the Add dial
   await page.screenshot({ path: test.info().outputPath('language-users-id.png') });
 });
 
-test('Profile Settings in Bahasa Indonesia, the Change Password dialog included', async ({ page }) => {
+test('Profile Settings in Bahasa Indonesia, the Change Password dialog included', async ({
+  page,
+}) => {
   await page.goto('/signin');
   await page.evaluate(() => localStorage.setItem('language', 'id'));
   await page.reload();
@@ -134,7 +154,9 @@ test('Profile Settings in Bahasa Indonesia, the Change Password dialog included'
   await expect(dialog).toBeHidden();
 });
 
-test('Generate Tagihan Voice in Bahasa Indonesia: steps, mapping and notices; the tab title follows; kept after a reload', async ({ page }) => {
+test('Generate Tagihan Voice in Bahasa Indonesia: steps, mapping and notices; the tab title follows; kept after a reload', async ({
+  page,
+}) => {
   const fixtures = path.resolve('tests/fixtures');
   await page.goto('/signin');
   await page.evaluate(() => localStorage.setItem('language', 'id'));
@@ -146,15 +168,23 @@ test('Generate Tagihan Voice in Bahasa Indonesia: steps, mapping and notices; th
   await expect(page).toHaveURL(/\/dashboard/);
   await page.goto('/invoice-document-generator');
   // The title is the Indonesian menu name in both languages.
-  await expect(page.getByRole('heading', { level: 1, name: 'Generate Tagihan Voice' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Generate Tagihan Voice' }),
+  ).toBeVisible();
   await expect(page).toHaveTitle('Generate Tagihan Voice - Dashboard Invoice');
   await expect(page.getByRole('heading', { name: 'Langkah 1: Unggah Berkas' })).toBeVisible();
 
   // A refused file: the spec's notice in Indonesian.
-  await page.getByLabel('Template DOCX').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-  await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText('Pilih berkas DOCX yang valid');
+  await page
+    .getByLabel('Template DOCX')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText(
+    'Pilih berkas DOCX yang valid',
+  );
 
-  await page.getByLabel('Template DOCX').setInputFiles(path.join(fixtures, 'tagihan_template.docx'));
+  await page
+    .getByLabel('Template DOCX')
+    .setInputFiles(path.join(fixtures, 'tagihan_template.docx'));
   // Every input is disabled while the template is analysed.
   await expect(page.getByTestId('chosen-file')).toHaveText(/tagihan_template\.docx/);
   await expect(page.getByLabel('Template DOCX')).toBeEnabled();
@@ -162,19 +192,32 @@ test('Generate Tagihan Voice in Bahasa Indonesia: steps, mapping and notices; th
   await expect(page.getByRole('heading', { name: 'Langkah 2: Pilih Baris Data' })).toBeVisible();
   await expect(page.getByText(/^Dipilih: \d+ \/ \d+ baris$/)).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Pilih baris 1', exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Langkah 3: Petakan Kolom Template' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Langkah 3: Petakan Kolom Template' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Petakan Otomatis Nama Serupa' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Kolom Excel' })).toBeVisible();
   await page.getByRole('button', { name: 'Hapus Semua Pemetaan' }).click();
-  await expect(page.locator('.gen-mapping select').first().locator('option').first()).toHaveText('-- Pilih kolom --');
+  await expect(page.locator('.gen-mapping select').first().locator('option').first()).toHaveText(
+    '-- Pilih kolom --',
+  );
   await expect(page.getByRole('heading', { name: 'Langkah 4: Buat Dokumen' })).toBeVisible();
-  await expect(page.getByText('Petakan semua kolom template sebelum membuat dokumen.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Buat Dokumen Gabungan \(\d+ bagian\)$/ })).toBeDisabled();
-  await page.screenshot({ path: test.info().outputPath('language-generator-id.png'), fullPage: true });
+  await expect(
+    page.getByText('Petakan semua kolom template sebelum membuat dokumen.'),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Buat Dokumen Gabungan \(\d+ bagian\)$/ }),
+  ).toBeDisabled();
+  await page.screenshot({
+    path: test.info().outputPath('language-generator-id.png'),
+    fullPage: true,
+  });
 
   // Reset: its notice in Indonesian.
   await page.getByRole('button', { name: 'Atur Ulang' }).click();
-  await expect(page.locator('.gen-messages').getByRole('status')).toHaveText('Semua data telah diatur ulang. Anda bisa mulai dari awal!');
+  await expect(page.locator('.gen-messages').getByRole('status')).toHaveText(
+    'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
+  );
 
   // Kept after a reload: the screen, the tab title and <html lang>.
   await page.reload();

@@ -12,7 +12,8 @@ const LAPTOP = { width: 1366, height: 900 };
 const FIXTURES = path.resolve('tests/fixtures');
 const LONG_EMAIL = 'bartholomew.longname-wijayakusuma@example-company.co.id';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`responsive-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`responsive-${name}.png`), fullPage: true });
 
 async function seed(request: APIRequestContext) {
   const { accessToken } = await apiLogin(request);
@@ -46,7 +47,10 @@ async function expectNoSidewaysScroll(page: Page, screen: string) {
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
   }));
-  expect(scrollWidth, `${screen} scrolls sideways (${scrollWidth} > ${clientWidth})`).toBeLessThanOrEqual(clientWidth);
+  expect(
+    scrollWidth,
+    `${screen} scrolls sideways (${scrollWidth} > ${clientWidth})`,
+  ).toBeLessThanOrEqual(clientWidth);
 }
 
 /** The whole box of the element lies inside the viewport, so it is seen without scrolling sideways. */
@@ -55,7 +59,10 @@ async function expectFullyInViewWidth(locator: Locator, what: string) {
   const width = await locator.page().evaluate(() => document.documentElement.clientWidth);
   expect(box, `${what} has no box`).not.toBeNull();
   expect(box!.x, `${what} starts left of the viewport`).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width, `${what} ends right of the viewport (${width} px)`).toBeLessThanOrEqual(width);
+  expect(
+    box!.x + box!.width,
+    `${what} ends right of the viewport (${width} px)`,
+  ).toBeLessThanOrEqual(width);
 }
 
 /** The option text shown in a select fits inside the select (nothing clipped). */
@@ -75,7 +82,8 @@ async function expectSelectTextFits(select: Locator) {
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 const backdrop = (page: Page) => page.getByTestId('drawer-backdrop');
-const menuButton = (page: Page) => page.getByRole('button', { name: /^(Expand|Collapse) sidebar$/ });
+const menuButton = (page: Page) =>
+  page.getByRole('button', { name: /^(Expand|Collapse) sidebar$/ });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -83,7 +91,9 @@ test.beforeAll(async ({ request }) => {
   await seed(request);
 });
 
-test('phone: the navigation drawer starts closed, opens over a backdrop and closes on a tap outside, Escape and navigation', async ({ page }) => {
+test('phone: the navigation drawer starts closed, opens over a backdrop and closes on a tap outside, Escape and navigation', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signInAs(page);
   await expect(page).toHaveURL(/\/dashboard/);
@@ -125,7 +135,9 @@ test('phone: the navigation drawer starts closed, opens over a backdrop and clos
   await expect(sidebar(page)).toBeHidden();
 });
 
-test('phone: no screen scrolls sideways; table rows stack and their actions are within reach', async ({ page }) => {
+test('phone: no screen scrolls sideways; table rows stack and their actions are within reach', async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   for (const screen of ['/signin', '/signup', '/forgot-password', '/reset-password?token=x']) {
     await page.goto(screen);
@@ -158,7 +170,10 @@ test('phone: no screen scrolls sideways; table rows stack and their actions are 
   await expect(row).toBeVisible();
   await expectNoSidewaysScroll(page, '/user-management');
   for (const action of ['Edit', 'Verify', 'Delete']) {
-    await expectFullyInViewWidth(row.getByRole('button', { name: `${action} ${LONG_EMAIL}` }), `${action} button`);
+    await expectFullyInViewWidth(
+      row.getByRole('button', { name: `${action} ${LONG_EMAIL}` }),
+      `${action} button`,
+    );
   }
   await shot(page, 'phone-users');
   await row.getByRole('button', { name: `Edit ${LONG_EMAIL}` }).click();
@@ -177,7 +192,9 @@ test('phone: no screen scrolls sideways; table rows stack and their actions are 
 
   // The generator with a template and a workbook: mapping dropdowns keep a usable width.
   await page.goto('/invoice-document-generator');
-  await page.getByLabel('DOCX Template').setInputFiles(path.join(FIXTURES, 'tagihan_template.docx'));
+  await page
+    .getByLabel('DOCX Template')
+    .setInputFiles(path.join(FIXTURES, 'tagihan_template.docx'));
   await expect(page.getByLabel('DOCX Template')).toBeEnabled();
   await page.getByLabel('Excel Data').setInputFiles(path.join(FIXTURES, 'pelanggan_50.xlsx'));
   const mapping = page.getByRole('combobox', { name: 'nama_pelanggan', exact: true });
@@ -188,7 +205,9 @@ test('phone: no screen scrolls sideways; table rows stack and their actions are 
   await shot(page, 'phone-generator');
 });
 
-test('1000 px with the sidebar open: row actions in view without sideways scroll, filters not clipped', async ({ page }) => {
+test('1000 px with the sidebar open: row actions in view without sideways scroll, filters not clipped', async ({
+  page,
+}) => {
   await page.setViewportSize(NARROW);
   await signInAs(page);
   await expect(page.locator('.app-layout')).toHaveAttribute('data-sidebar', 'expanded');
@@ -199,7 +218,10 @@ test('1000 px with the sidebar open: row actions in view without sideways scroll
   await expect(row).toBeVisible();
   await expectNoSidewaysScroll(page, '/user-management');
   for (const action of ['Edit', 'Verify', 'Delete']) {
-    await expectFullyInViewWidth(row.getByRole('button', { name: `${action} ${LONG_EMAIL}` }), `${action} button`);
+    await expectFullyInViewWidth(
+      row.getByRole('button', { name: `${action} ${LONG_EMAIL}` }),
+      `${action} button`,
+    );
   }
   await expectSelectTextFits(page.getByLabel('Filter by verification'));
   await expectSelectTextFits(page.getByLabel('Filter by role'));
@@ -218,12 +240,22 @@ test('1366 px: every screen fits, the sidebar stays a column (no backdrop)', asy
   await signInAs(page);
   await expect(sidebar(page)).toBeVisible();
   await expect(backdrop(page)).toHaveCount(0);
-  for (const screen of ['/dashboard?period=2029-04', '/create-progress-bill', '/update-progress-bill', '/user-management', '/invoice-document-generator', '/profile']) {
+  for (const screen of [
+    '/dashboard?period=2029-04',
+    '/create-progress-bill',
+    '/update-progress-bill',
+    '/user-management',
+    '/invoice-document-generator',
+    '/profile',
+  ]) {
     await page.goto(screen);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSidewaysScroll(page, screen);
   }
   const row = page.getByRole('row');
   await page.goto('/user-management');
-  await expectFullyInViewWidth(row.filter({ hasText: LONG_EMAIL }).getByRole('button', { name: `Delete ${LONG_EMAIL}` }), 'Delete');
+  await expectFullyInViewWidth(
+    row.filter({ hasText: LONG_EMAIL }).getByRole('button', { name: `Delete ${LONG_EMAIL}` }),
+    'Delete',
+  );
 });

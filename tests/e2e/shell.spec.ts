@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, signInAs, test } from './support/fixtures';
 
-test('the layout: breadcrumb, title, sidebar collapse, right-to-left, footer, brand link', async ({ page }) => {
+test('the layout: breadcrumb, title, sidebar collapse, right-to-left, footer, brand link', async ({
+  page,
+}) => {
   await signInAs(page);
   await page.getByRole('link', { name: 'Buat Progres Tagihan' }).click();
   await expect(page).toHaveURL(/\/create-progress-bill$/);
@@ -16,8 +18,13 @@ test('the layout: breadcrumb, title, sidebar collapse, right-to-left, footer, br
   await expect(breadcrumb).toContainText('Home');
   // The crumb is the page's name, as in its heading and the sidebar.
   await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Buat Progres Tagihan');
-  await expect(page.getByRole('link', { name: 'Buat Progres Tagihan' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Dashboard Invoice · v1.0.0`);
+  await expect(page.getByRole('link', { name: 'Buat Progres Tagihan' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByRole('contentinfo')).toContainText(
+    `© ${new Date().getFullYear()} Dashboard Invoice · v1.0.0`,
+  );
 
   // Collapse by hand, and automatically after a menu click below 1200 px.
   const layout = page.locator('.app-layout');
@@ -29,7 +36,10 @@ test('the layout: breadcrumb, title, sidebar collapse, right-to-left, footer, br
   await page.getByRole('link', { name: 'Update Progres Tagihan' }).click();
   await expect(page).toHaveURL(/\/update-progress-bill$/);
   await expect(layout).toHaveAttribute('data-sidebar', 'collapsed');
-  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Right-to-left, remembered across a reload.
@@ -63,15 +73,28 @@ test('the layout: breadcrumb, title, sidebar collapse, right-to-left, footer, br
     dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page).toHaveURL(/\/profile\?tab=activity$/);
-  expect(await main.evaluate((el) => (el.firstElementChild as HTMLElement & { shellMark?: boolean }).shellMark)).toBe(true);
+  expect(
+    await main.evaluate(
+      (el) => (el.firstElementChild as HTMLElement & { shellMark?: boolean }).shellMark,
+    ),
+  ).toBe(true);
 });
 
-test('going offline shows the persistent Connection Lost warning until the browser is back online', async ({ page, context }) => {
+test('going offline shows the persistent Connection Lost warning until the browser is back online', async ({
+  page,
+  context,
+}) => {
   await signInAs(page);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
   await context.setOffline(true);
   const warning = page.getByRole('alert').filter({ hasText: 'Connection Lost' });
-  await expect(warning).toContainText('You are currently offline. Some features may not work properly.');
+  await expect(warning).toContainText(
+    'You are currently offline. Some features may not work properly.',
+  );
   await page.waitForTimeout(5500); // longer than any timed notice: this one stays
   await expect(warning).toBeVisible();
   await context.setOffline(false);
@@ -84,7 +107,9 @@ test('going offline shows the persistent Connection Lost warning until the brows
   await context.setOffline(false);
 });
 
-test('the sidebar: failed navigation with Retry (the guard proceeds with a warning), then an empty menu list', async ({ page }) => {
+test('the sidebar: failed navigation with Retry (the guard proceeds with a warning), then an empty menu list', async ({
+  page,
+}) => {
   let answer: 'fail' | 'empty' | 'real' = 'fail';
   await page.route('**/api/v1/menus/user', (route) => {
     if (answer === 'real') return route.fallback();
@@ -95,9 +120,9 @@ test('the sidebar: failed navigation with Retry (the guard proceeds with a warni
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar.getByText('Failed to load navigation')).toBeVisible();
   // The permission check could not be made: warned, and the dashboard still opens.
-  await expect(page.getByRole('alert').filter({ hasText: 'Permission Check Failed' })).toContainText(
-    'Unable to verify permissions. Contact support if issues persist.',
-  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Permission Check Failed' }),
+  ).toContainText('Unable to verify permissions. Contact support if issues persist.');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   answer = 'real';
@@ -115,17 +140,30 @@ test('the sidebar: failed navigation with Retry (the guard proceeds with a warni
   await expect(page).toHaveURL(/\/403$/);
 });
 
-test('a session that cannot be renewed ends with the Session Expired notice and the sign-in page', async ({ page }) => {
+test('a session that cannot be renewed ends with the Session Expired notice and the sign-in page', async ({
+  page,
+}) => {
   await signInAs(page);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem('access_token', 'garbage.access.token');
     localStorage.setItem('refresh_token', 'garbage-refresh-token');
   });
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: 'Session Expired' })).toContainText('Your session has expired. Redirecting to sign in...');
+  await expect(page.getByRole('alert').filter({ hasText: 'Session Expired' })).toContainText(
+    'Your session has expired. Redirecting to sign in...',
+  );
   await expect(page).toHaveURL(/\/signin$/);
-  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('user_data')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem('access_token'),
+      localStorage.getItem('user_data'),
+    ]),
+  ).toEqual([null, null]);
 });
 
 // ---- the server stopped mid-session: a server of our own that this test can stop and restart ----
@@ -165,7 +203,11 @@ async function startServer(port: number, dir: string): Promise<ChildProcess> {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   const main = path.resolve('src/server/main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { cwd: dir, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: dir,
+    env,
+    stdio: 'ignore',
+  });
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -188,7 +230,9 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
-test('the server stopped mid-session: the Unable to connect notice, then recovery when it is back', async ({ page }) => {
+test('the server stopped mid-session: the Unable to connect notice, then recovery when it is back', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const port = await freePort();
   const dir = prepareServerDir();
@@ -214,13 +258,17 @@ test('the server stopped mid-session: the Unable to connect notice, then recover
     // Later in the session the menus are stale; the next navigation fetches them and fails.
     await page.clock.fastForward('05:01');
     await nav.getByRole('link', { name: 'Buat Progres Tagihan' }).click();
-    const down = page.getByRole('alert').filter({ hasText: 'Unable to connect to the server. The backend service may be down.' });
+    const down = page
+      .getByRole('alert')
+      .filter({ hasText: 'Unable to connect to the server. The backend service may be down.' });
     await expect(down).toBeVisible({ timeout: 30_000 });
     // The app keeps working with what it has.
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
     server = await startServer(port, dir);
-    await expect(page.getByRole('status').filter({ hasText: 'Connection Restored' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Connection Restored' })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(down).toHaveCount(0);
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(`${base}/dashboard`);

@@ -2,26 +2,50 @@
 // delete through the modals, sign-in only after verification, the last administrator's refusal,
 // staff kept out, and the RTL variant.
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import {
+  ADMIN_EMAIL,
+  API_ROOT,
+  apiLogin,
+  createUserViaApi,
+  expect,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 /** Full page for the list; the viewport when a modal is open (the backdrop covers only the viewport). */
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: test.info().outputPath(`users-${name}.png`), fullPage });
 
-const row = (page: Page, email: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
+const row = (page: Page, email: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
 const banner = (page: Page) => page.locator('.users-page > .app-alert');
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   const { accessToken } = await apiLogin(request);
-  await createUserViaApi(request, accessToken, { name: 'Sari Wulandari', email: 'sari@example.com', password: 'Sari12345' });
+  await createUserViaApi(request, accessToken, {
+    name: 'Sari Wulandari',
+    email: 'sari@example.com',
+    password: 'Sari12345',
+  });
   // Joko starts unverified, so the list has an unverified user.
-  await createUserViaApi(request, accessToken, { name: 'Joko Susilo', email: 'joko@example.com', password: 'Joko12345', verified: false });
-  await createUserViaApi(request, accessToken, { name: 'Dewi Lestari', email: 'dewi@example.com', password: 'Dewi12345' });
+  await createUserViaApi(request, accessToken, {
+    name: 'Joko Susilo',
+    email: 'joko@example.com',
+    password: 'Joko12345',
+    verified: false,
+  });
+  await createUserViaApi(request, accessToken, {
+    name: 'Dewi Lestari',
+    email: 'dewi@example.com',
+    password: 'Dewi12345',
+  });
 });
 
-test('an admin filters the list; the filters live in the URL and survive a reload', async ({ page }) => {
+test('an admin filters the list; the filters live in the URL and survive a reload', async ({
+  page,
+}) => {
   await signInAs(page);
   await page.goto('/user-management');
   await expect(page.getByRole('heading', { level: 1, name: 'Manajemen User' })).toBeVisible();
@@ -31,9 +55,14 @@ test('an admin filters the list; the filters live in the URL and survive a reloa
   const admin = row(page, ADMIN_EMAIL);
   await expect(admin.locator('.app-badge')).toHaveText('Admin');
   await expect(admin.locator('.app-badge')).toHaveAttribute('data-variant', 'danger');
-  await expect(row(page, 'sari@example.com').locator('.app-badge')).toHaveAttribute('data-variant', 'primary');
+  await expect(row(page, 'sari@example.com').locator('.app-badge')).toHaveAttribute(
+    'data-variant',
+    'primary',
+  );
   await expect(row(page, 'joko@example.com')).toContainText('Unverified');
-  const shortMonthId = new Intl.DateTimeFormat('id-ID', { month: 'short', timeZone: 'UTC' }).format(new Date()).replace('.', '');
+  const shortMonthId = new Intl.DateTimeFormat('id-ID', { month: 'short', timeZone: 'UTC' })
+    .format(new Date())
+    .replace('.', '');
   await expect(row(page, 'sari@example.com').getByRole('cell').nth(5)).toContainText(shortMonthId);
   await shot(page, 'list');
 
@@ -73,7 +102,9 @@ test('an admin filters the list; the filters live in the URL and survive a reloa
   expect(await page.getByRole('row').count()).toBeLessThanOrEqual(6);
 });
 
-test('typing in the search keeps the focus and the page mounted; back, forward and reload show the same list', async ({ page }) => {
+test('typing in the search keeps the focus and the page mounted; back, forward and reload show the same list', async ({
+  page,
+}) => {
   await signInAs(page);
   await page.goto('/user-management');
   await expect(row(page, 'sari@example.com')).toBeVisible();
@@ -91,7 +122,9 @@ test('typing in the search keeps the focus and the page mounted; back, forward a
   await page.getByLabel('Filter by role').selectOption('staff');
   await expect(page).toHaveURL(/\?q=sari&role=staff$/);
   await expect(row(page, 'sari@example.com')).toBeVisible();
-  expect(await list.evaluate((el) => (el as HTMLElement & { mountMark?: boolean }).mountMark)).toBe(true);
+  expect(await list.evaluate((el) => (el as HTMLElement & { mountMark?: boolean }).mountMark)).toBe(
+    true,
+  );
 
   const expectSariAsStaff = async () => {
     await expect(page.getByLabel('Search users')).toHaveValue('sari');
@@ -100,7 +133,10 @@ test('typing in the search keeps the focus and the page mounted; back, forward a
     await expect(row(page, ADMIN_EMAIL)).toHaveCount(0);
   };
   // The filters were replaced in place: leaving and coming back, forward and back again, a reload.
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Dashboard', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/user-management\?q=sari&role=staff$/);
@@ -113,14 +149,20 @@ test('typing in the search keeps the focus and the page mounted; back, forward a
   await expectSariAsStaff();
 });
 
-test('an admin adds a staff user, who signs in only after verification; then edits, invalidates and deletes', async ({ page, browser }) => {
+test('an admin adds a staff user, who signs in only after verification; then edits, invalidates and deletes', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signInAs(page);
   await page.goto('/user-management');
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('placeholder', 'Minimum 8 characters');
+  await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute(
+    'placeholder',
+    'Minimum 8 characters',
+  );
   await dialog.getByLabel('Email').fill('budi');
   await dialog.getByLabel('Username').fill('bu');
   await dialog.getByLabel('Password', { exact: true }).fill('12345');
@@ -164,7 +206,9 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   const other = await browser.newContext();
   const newcomer = await other.newPage();
   await signInAs(newcomer, 'budi@example.com', 'budi123', { expectSuccess: false });
-  await expect(newcomer.getByText('Your account is pending verification. Please contact an administrator.')).toBeVisible();
+  await expect(
+    newcomer.getByText('Your account is pending verification. Please contact an administrator.'),
+  ).toBeVisible();
   await expect(newcomer).toHaveURL(/\/signin/);
 
   await page.getByRole('button', { name: 'Verify budi@example.com' }).click();
@@ -193,7 +237,10 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await expect(budi.locator('.app-badge')).toHaveText('Admin');
 
   await page.getByRole('button', { name: 'Invalidate budi@example.com' }).click();
-  await page.getByRole('dialog', { name: 'Invalidate user' }).getByRole('button', { name: 'Invalidate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Invalidate user' })
+    .getByRole('button', { name: 'Invalidate' })
+    .click();
   await expect(banner(page)).toContainText('User invalidated successfully');
   await expect(budi).toContainText('Unverified');
 
@@ -206,13 +253,19 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await expect(budi).toHaveCount(0);
 });
 
-test('the only verified administrator cannot be deleted, invalidated or demoted: the reason is shown', async ({ page, request }) => {
+test('the only verified administrator cannot be deleted, invalidated or demoted: the reason is shown', async ({
+  page,
+  request,
+}) => {
   // Other specs sharing the server may have added administrators: leave the bootstrap one alone.
   const { accessToken } = await apiLogin(request);
   const headers = { Authorization: `Bearer ${accessToken}` };
-  const admins = await (await request.get(`${API_ROOT}/users?role=admin&is_verified=true&limit=100`, { headers })).json();
+  const admins = await (
+    await request.get(`${API_ROOT}/users?role=admin&is_verified=true&limit=100`, { headers })
+  ).json();
   for (const user of admins.data.users as Array<{ id: number; email: string }>) {
-    if (user.email !== ADMIN_EMAIL) await request.patch(`${API_ROOT}/users/${user.id}/invalidate`, { headers });
+    if (user.email !== ADMIN_EMAIL)
+      await request.patch(`${API_ROOT}/users/${user.id}/invalidate`, { headers });
   }
   await signInAs(page);
   await page.goto('/user-management?role=admin&verified=true');
@@ -220,13 +273,19 @@ test('the only verified administrator cannot be deleted, invalidated or demoted:
   await expect(page.getByRole('row')).toHaveCount(2); // header + the one admin
 
   await page.getByRole('button', { name: `Delete ${ADMIN_EMAIL}` }).click();
-  await page.getByRole('dialog', { name: 'Delete user' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete user' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(banner(page)).toContainText('Cannot remove the last verified administrator');
   await shot(page, 'last-admin');
   await expect(row(page, ADMIN_EMAIL)).toBeVisible();
 
   await page.getByRole('button', { name: `Invalidate ${ADMIN_EMAIL}` }).click();
-  await page.getByRole('dialog', { name: 'Invalidate user' }).getByRole('button', { name: 'Invalidate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Invalidate user' })
+    .getByRole('button', { name: 'Invalidate' })
+    .click();
   await expect(banner(page)).toContainText('Cannot remove the last verified administrator');
   await expect(row(page, ADMIN_EMAIL)).toContainText('Verified');
 
@@ -234,7 +293,9 @@ test('the only verified administrator cannot be deleted, invalidated or demoted:
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await edit.getByLabel('Role').selectOption('staff');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(edit.getByRole('alert')).toContainText('Cannot remove the last verified administrator');
+  await expect(edit.getByRole('alert')).toContainText(
+    'Cannot remove the last verified administrator',
+  );
   await edit.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, ADMIN_EMAIL).locator('.app-badge')).toHaveText('Admin');
 });
@@ -253,7 +314,11 @@ test('right-to-left variant', async ({ page }) => {
   await signInAs(page);
   await page.goto('/user-management');
   await expect(row(page, ADMIN_EMAIL)).toBeVisible();
-  await page.getByRole('button', { name: /User menu for/ }).or(page.getByLabel(/User menu for/)).first().click();
+  await page
+    .getByRole('button', { name: /User menu for/ })
+    .or(page.getByLabel(/User menu for/))
+    .first()
+    .click();
   await page.getByRole('switch', { name: 'Right-to-left layout' }).check();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.keyboard.press('Escape');
@@ -290,7 +355,11 @@ test('loading and error states of the list, and Retry', async ({ page }) => {
   await page.unroute(/\/api\/v1\/users\?/);
 
   await page.route(/\/api\/v1\/users\?/, (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'Internal Server Error' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Internal Server Error' }),
+    }),
   );
   await page.getByLabel('Filter by role').selectOption('admin');
   const failure = page.locator('.users-state').getByRole('alert');

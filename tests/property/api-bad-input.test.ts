@@ -2,7 +2,19 @@
 // API: never a 5xx, never a stack trace, and a refused request changes no stored row.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, createUser, dataUrl, ENGINES, insertSummary, PNG_1PX, setup, signIn, signedIn, summaryBody, type Ctx } from '../api/business.support';
+import {
+  call,
+  createUser,
+  dataUrl,
+  ENGINES,
+  insertSummary,
+  PNG_1PX,
+  setup,
+  signIn,
+  signedIn,
+  summaryBody,
+  type Ctx,
+} from '../api/business.support';
 
 const NUM_RUNS = 30;
 
@@ -10,7 +22,27 @@ const huge = fc.integer({ min: 90_000, max: 110_000 }).map((n) => 'x'.repeat(n))
 const oddValue = fc.oneof(
   fc.jsonValue(),
   huge,
-  fc.constantFrom(-1, 0, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, '', ' ', '1e3', 'NaN', 'null', true, false, null, [], {}, '__proto__', 'a\u0000b', 'https://example.com/\u0000'),
+  fc.constantFrom(
+    -1,
+    0,
+    1.5,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    '',
+    ' ',
+    '1e3',
+    'NaN',
+    'null',
+    true,
+    false,
+    null,
+    [],
+    {},
+    '__proto__',
+    'a\u0000b',
+    'https://example.com/\u0000',
+  ),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.string(),
 );
@@ -31,7 +63,9 @@ function bodies(valid: Record<string, unknown>) {
       });
       return body;
     });
-  const knownKeysOnly = fc.record(Object.fromEntries(keys.map((k) => [k, oddValue])), { requiredKeys: [] });
+  const knownKeysOnly = fc.record(Object.fromEntries(keys.map((k) => [k, oddValue])), {
+    requiredKeys: [],
+  });
   return fc.oneof(
     { arbitrary: nearValid, weight: 4 },
     { arbitrary: knownKeysOnly, weight: 2 },
@@ -40,7 +74,19 @@ function bodies(valid: Record<string, unknown>) {
   );
 }
 
-const rawBodies = fc.oneof(fc.string(), fc.constantFrom('{', '{"a":', '[', 'null', '"x"', '{"invoice_period":"2024-01",}', '\u0000', '{}{}'));
+const rawBodies = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[',
+    'null',
+    '"x"',
+    '{"invoice_period":"2024-01",}',
+    '\u0000',
+    '{}{}',
+  ),
+);
 
 async function snapshot(ctx: Ctx): Promise<string> {
   const [users, summaries, roleMenus, tokens] = await Promise.all([
@@ -54,7 +100,9 @@ async function snapshot(ctx: Ctx): Promise<string> {
 
 function expectSafeAnswer(res: { status: number; text: string; body: any }, label: string) {
   expect(res.status, `${label}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
-  expect(res.text, label).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|SQLITE_|syntax error|violates/);
+  expect(res.text, label).not.toMatch(
+    /\n\s+at |node_modules|\.ts:\d+|SQLITE_|syntax error|violates/,
+  );
   expect(typeof res.body?.success, label).toBe('boolean');
   if (res.status >= 400) {
     expect(res.body.success, label).toBe(false);
@@ -74,7 +122,10 @@ interface WriteRoute {
 
 describe.each(ENGINES)('bad input at every write route (%s)', (engine) => {
   let ctx: Ctx;
-  const callers: Record<'admin' | 'staff', { email: string; password: string; token: string; id: number }> = {} as never;
+  const callers: Record<
+    'admin' | 'staff',
+    { email: string; password: string; token: string; id: number }
+  > = {} as never;
   let period = 0;
   const nextPeriod = () => {
     period += 1;
@@ -85,7 +136,12 @@ describe.each(ENGINES)('bad input at every write route (%s)', (engine) => {
     ctx = await setup(engine);
     for (const role of ['admin', 'staff'] as const) {
       const user = await signedIn(ctx, role);
-      callers[role] = { email: user.email, password: user.password, token: user.token, id: user.id };
+      callers[role] = {
+        email: user.email,
+        password: user.password,
+        token: user.token,
+        id: user.id,
+      };
     }
   });
   afterAll(async () => ctx.close());
@@ -94,25 +150,121 @@ describe.each(ENGINES)('bad input at every write route (%s)', (engine) => {
   const userId = async () => (await createUser(ctx, { role: 'staff' })).id;
 
   const ROUTES: WriteRoute[] = [
-    { name: 'PUT /account', method: 'PUT', path: async () => '/account', valid: () => ({ name: 'Valid Name', email: callers.staff.email }), as: 'staff' },
     {
-      name: 'PUT /account/password', method: 'PUT', path: async () => '/account/password', as: 'staff',
-      valid: () => ({ current_password: callers.staff.password, new_password: 'another-pass-1', confirm_password: 'another-pass-1' }),
+      name: 'PUT /account',
+      method: 'PUT',
+      path: async () => '/account',
+      valid: () => ({ name: 'Valid Name', email: callers.staff.email }),
+      as: 'staff',
     },
-    { name: 'POST /account/profile-image', method: 'POST', path: async () => '/account/profile-image', valid: () => ({ image_data: dataUrl('image/png', PNG_1PX) }), as: 'staff' },
     {
-      name: 'POST /users', method: 'POST', path: async () => '/users', as: 'admin',
-      valid: () => ({ name: 'New Person', username: `prop${++period}`, email: `prop${period}@example.com`, password: 'secret1', confirm_password: 'secret1', role: 'staff', is_verified: true }),
+      name: 'PUT /account/password',
+      method: 'PUT',
+      path: async () => '/account/password',
+      as: 'staff',
+      valid: () => ({
+        current_password: callers.staff.password,
+        new_password: 'another-pass-1',
+        confirm_password: 'another-pass-1',
+      }),
     },
-    { name: 'PUT /users/{id}', method: 'PUT', path: async () => `/users/${await userId()}`, valid: () => ({ name: 'Edited Person', role: 'staff', is_verified: true }), as: 'admin' },
-    { name: 'POST /users/{id}/verify', method: 'POST', path: async () => `/users/${await userId()}/verify`, valid: () => ({ notes: 'ok' }), as: 'admin' },
-    { name: 'POST /invoice-summaries', method: 'POST', path: async () => '/invoice-summaries', valid: () => summaryBody(nextPeriod()), as: 'staff' },
-    { name: 'PUT /invoice-summaries/{id}', method: 'PUT', path: async () => `/invoice-summaries/${await summaryId()}`, valid: () => ({ number_of_active_customer: 3, number_of_total_transaction: 1000 }), as: 'staff' },
-    { name: 'PUT progress-usage', method: 'PUT', path: async () => `/invoice-summaries/progress-usage/${await summaryId()}`, valid: () => ({ number_of_usage_transaction: 5, url_shared_file_draft_invoice: 'https://example.com/d' }), as: 'staff' },
-    { name: 'PUT progress-verified', method: 'PUT', path: async () => `/invoice-summaries/progress-verified/${await summaryId()}`, valid: () => ({ number_of_verified_invoice: 5, url_shared_file_verified_invoice: 'https://example.com/v' }), as: 'staff' },
-    { name: 'PUT progress-generated', method: 'PUT', path: async () => `/invoice-summaries/progress-generated/${await summaryId()}`, valid: () => ({ number_of_generated_invoice: 5, url_shared_folder_invoice: 'https://example.com/g' }), as: 'staff' },
-    { name: 'PUT progress-delivered', method: 'PUT', path: async () => `/invoice-summaries/progress-delivered/${await summaryId()}`, valid: () => ({ number_of_delivered_invoice: 5 }), as: 'staff' },
-    { name: 'PUT progress-tax-uploaded', method: 'PUT', path: async () => `/invoice-summaries/progress-tax-uploaded/${await summaryId()}`, valid: () => ({ number_of_uploaded_tax_invoice: 5, url_shared_folder_tax_invoice: 'https://example.com/t' }), as: 'staff' },
+    {
+      name: 'POST /account/profile-image',
+      method: 'POST',
+      path: async () => '/account/profile-image',
+      valid: () => ({ image_data: dataUrl('image/png', PNG_1PX) }),
+      as: 'staff',
+    },
+    {
+      name: 'POST /users',
+      method: 'POST',
+      path: async () => '/users',
+      as: 'admin',
+      valid: () => ({
+        name: 'New Person',
+        username: `prop${++period}`,
+        email: `prop${period}@example.com`,
+        password: 'secret1',
+        confirm_password: 'secret1',
+        role: 'staff',
+        is_verified: true,
+      }),
+    },
+    {
+      name: 'PUT /users/{id}',
+      method: 'PUT',
+      path: async () => `/users/${await userId()}`,
+      valid: () => ({ name: 'Edited Person', role: 'staff', is_verified: true }),
+      as: 'admin',
+    },
+    {
+      name: 'POST /users/{id}/verify',
+      method: 'POST',
+      path: async () => `/users/${await userId()}/verify`,
+      valid: () => ({ notes: 'ok' }),
+      as: 'admin',
+    },
+    {
+      name: 'POST /invoice-summaries',
+      method: 'POST',
+      path: async () => '/invoice-summaries',
+      valid: () => summaryBody(nextPeriod()),
+      as: 'staff',
+    },
+    {
+      name: 'PUT /invoice-summaries/{id}',
+      method: 'PUT',
+      path: async () => `/invoice-summaries/${await summaryId()}`,
+      valid: () => ({ number_of_active_customer: 3, number_of_total_transaction: 1000 }),
+      as: 'staff',
+    },
+    {
+      name: 'PUT progress-usage',
+      method: 'PUT',
+      path: async () => `/invoice-summaries/progress-usage/${await summaryId()}`,
+      valid: () => ({
+        number_of_usage_transaction: 5,
+        url_shared_file_draft_invoice: 'https://example.com/d',
+      }),
+      as: 'staff',
+    },
+    {
+      name: 'PUT progress-verified',
+      method: 'PUT',
+      path: async () => `/invoice-summaries/progress-verified/${await summaryId()}`,
+      valid: () => ({
+        number_of_verified_invoice: 5,
+        url_shared_file_verified_invoice: 'https://example.com/v',
+      }),
+      as: 'staff',
+    },
+    {
+      name: 'PUT progress-generated',
+      method: 'PUT',
+      path: async () => `/invoice-summaries/progress-generated/${await summaryId()}`,
+      valid: () => ({
+        number_of_generated_invoice: 5,
+        url_shared_folder_invoice: 'https://example.com/g',
+      }),
+      as: 'staff',
+    },
+    {
+      name: 'PUT progress-delivered',
+      method: 'PUT',
+      path: async () => `/invoice-summaries/progress-delivered/${await summaryId()}`,
+      valid: () => ({ number_of_delivered_invoice: 5 }),
+      as: 'staff',
+    },
+    {
+      name: 'PUT progress-tax-uploaded',
+      method: 'PUT',
+      path: async () => `/invoice-summaries/progress-tax-uploaded/${await summaryId()}`,
+      valid: () => ({
+        number_of_uploaded_tax_invoice: 5,
+        url_shared_folder_tax_invoice: 'https://example.com/t',
+      }),
+      as: 'staff',
+    },
   ];
 
   /** A request that changed the caller's password or session: sign in again so later runs still act as them. */
@@ -122,30 +274,37 @@ describe.each(ENGINES)('bad input at every write route (%s)', (engine) => {
     callers.staff.token = (await signIn(ctx, callers.staff)).access;
   }
 
-  test.each(ROUTES.map((r) => [r.name, r] as const))('%s: random JSON bodies', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(bodies(route.valid()), async (body) => {
-        const path = await route.path();
-        const before = await snapshot(ctx);
-        const res = await call(ctx, route.method, path, { token: callers[route.as].token, body });
-        expectSafeAnswer(res, `${route.name} ${JSON.stringify(body).slice(0, 200)}`);
-        if (res.status >= 400) expect(await snapshot(ctx), 'a refused request wrote something').toBe(before);
-        await keepCallerUsable(route, body, res.status);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  });
+  test.each(ROUTES.map((r) => [r.name, r] as const))(
+    '%s: random JSON bodies',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(bodies(route.valid()), async (body) => {
+          const path = await route.path();
+          const before = await snapshot(ctx);
+          const res = await call(ctx, route.method, path, { token: callers[route.as].token, body });
+          expectSafeAnswer(res, `${route.name} ${JSON.stringify(body).slice(0, 200)}`);
+          if (res.status >= 400)
+            expect(await snapshot(ctx), 'a refused request wrote something').toBe(before);
+          await keepCallerUsable(route, body, res.status);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+  );
 
-  test.each(ROUTES.map((r) => [r.name, r] as const))('%s: malformed raw bodies', async (_name, route) => {
-    await fc.assert(
-      fc.asyncProperty(rawBodies, async (raw) => {
-        const path = await route.path();
-        const before = await snapshot(ctx);
-        const res = await call(ctx, route.method, path, { token: callers[route.as].token, raw });
-        expectSafeAnswer(res, `${route.name} raw ${JSON.stringify(raw).slice(0, 100)}`);
-        if (res.status >= 400) expect(await snapshot(ctx)).toBe(before);
-      }),
-      { numRuns: 10 },
-    );
-  });
+  test.each(ROUTES.map((r) => [r.name, r] as const))(
+    '%s: malformed raw bodies',
+    async (_name, route) => {
+      await fc.assert(
+        fc.asyncProperty(rawBodies, async (raw) => {
+          const path = await route.path();
+          const before = await snapshot(ctx);
+          const res = await call(ctx, route.method, path, { token: callers[route.as].token, raw });
+          expectSafeAnswer(res, `${route.name} raw ${JSON.stringify(raw).slice(0, 100)}`);
+          if (res.status >= 400) expect(await snapshot(ctx)).toBe(before);
+        }),
+        { numRuns: 10 },
+      );
+    },
+  );
 });

@@ -5,25 +5,42 @@ import { startServer, testClient, type TestServer } from '../unit/api/helpers';
 
 const lowerWord = fc.stringMatching(/^[a-z]{1,8}$/);
 const capWord = fc.stringMatching(/^[A-Z][a-z]{1,7}$/);
-const camelKeyArb = fc.tuple(lowerWord, fc.array(capWord, { maxLength: 3 })).map(([head, rest]) => head + rest.join(''));
+const camelKeyArb = fc
+  .tuple(lowerWord, fc.array(capWord, { maxLength: 3 }))
+  .map(([head, rest]) => head + rest.join(''));
 // Later words need two letters: 'a_b_c' → 'aBC' reads back as the acronym 'a_bc', which is
 // ambiguous by nature, not a conversion bug.
 const snakeKeyArb = fc
   .tuple(lowerWord, fc.array(fc.stringMatching(/^[a-z]{2,8}$/), { maxLength: 3 }))
   .map(([head, rest]) => [head, ...rest].join('_'));
 
-const dataUrl = fc.base64String({ minLength: 4, maxLength: 40 }).map((b) => `data:image/png;base64,${b}`);
-const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), dataUrl, fc.constant('snake_value_Like'));
+const dataUrl = fc
+  .base64String({ minLength: 4, maxLength: 40 })
+  .map((b) => `data:image/png;base64,${b}`);
+const leaf = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  dataUrl,
+  fc.constant('snake_value_Like'),
+);
 
 function jsonWithKeys(key: fc.Arbitrary<string>) {
   return fc.letrec((tie) => ({
-    node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(key, tie('node'), { maxKeys: 5 })),
+    node: fc.oneof(
+      { depthSize: 'small' },
+      leaf,
+      fc.array(tie('node'), { maxLength: 4 }),
+      fc.dictionary(key, tie('node'), { maxKeys: 5 }),
+    ),
   })).node;
 }
 
 const keysOf = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.flatMap(keysOf);
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
   return [];
 };
 
@@ -68,12 +85,15 @@ describe('round trip over the wire', () => {
   test('a camelCase body reaches the server snake_case and comes back as it was sent', async () => {
     const { http } = testClient({ apiRoot: server.apiRoot });
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(camelKeyArb, jsonWithKeys(camelKeyArb), { minKeys: 1, maxKeys: 4 }), async (body) => {
-        const before = server.requests.length;
-        const answer = await http.post('/echo', body);
-        expect(server.requests[before].body).toEqual(toSnakeCase(body));
-        expect(answer.data).toEqual(body);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(camelKeyArb, jsonWithKeys(camelKeyArb), { minKeys: 1, maxKeys: 4 }),
+        async (body) => {
+          const before = server.requests.length;
+          const answer = await http.post('/echo', body);
+          expect(server.requests[before].body).toEqual(toSnakeCase(body));
+          expect(answer.data).toEqual(body);
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -3,10 +3,25 @@ import fc from 'fast-check';
 import { AUTO_MAP_MIN_SCORE, autoMap, matchScore, normaliseName } from '../../src/domain/automap';
 
 // Names from a small alphabet so that equal, prefix and containment relations actually occur.
-const word = fc.constantFrom('nama', 'alamat', 'total', 'tagihan', 'hp', 'lokal', 'ppn', 'kode', 'area', 'no', '(11%)', '_id');
-const name = fc.array(word, { minLength: 1, maxLength: 3 }).chain((words) =>
-  fc.constantFrom(words.join(' '), words.join('_'), ` ${words.join('  ').toUpperCase()} `),
+const word = fc.constantFrom(
+  'nama',
+  'alamat',
+  'total',
+  'tagihan',
+  'hp',
+  'lokal',
+  'ppn',
+  'kode',
+  'area',
+  'no',
+  '(11%)',
+  '_id',
 );
+const name = fc
+  .array(word, { minLength: 1, maxLength: 3 })
+  .chain((words) =>
+    fc.constantFrom(words.join(' '), words.join('_'), ` ${words.join('  ').toUpperCase()} `),
+  );
 const names = fc.uniqueArray(name, { maxLength: 8 });
 
 describe('autoMap properties', () => {
@@ -25,14 +40,16 @@ describe('autoMap properties', () => {
       fc.property(names, names, (fields, columns) => {
         const result = autoMap(fields, columns);
         for (const field of fields) {
-          if (result[field]) expect(matchScore(field, result[field])).toBeGreaterThanOrEqual(AUTO_MAP_MIN_SCORE);
+          if (result[field])
+            expect(matchScore(field, result[field])).toBeGreaterThanOrEqual(AUTO_MAP_MIN_SCORE);
         }
       }),
     );
   });
 
   it('always gives a field its exact (normalised) column when one exists', () => {
-    const distinct = (list: string[]) => fc.pre(new Set(list.map(normaliseName)).size === list.length);
+    const distinct = (list: string[]) =>
+      fc.pre(new Set(list.map(normaliseName)).size === list.length);
     fc.assert(
       fc.property(names, names, (fields, columns) => {
         distinct(fields);
@@ -65,13 +82,18 @@ describe('autoMap properties', () => {
 
   it('breaks a tie by taking the column listed first', () => {
     fc.assert(
-      fc.property(word, fc.constantFrom(' a', ' b', ' c'), fc.constantFrom(' x', ' y', ' z'), (field, s1, s2) => {
-        // Two columns that extend the field by the same length score the same.
-        const columns = [field + s1, field + s2];
-        expect(matchScore(field, columns[0])).toBe(matchScore(field, columns[1]));
-        expect(autoMap([field], columns)[field]).toBe(columns[0]);
-        expect(autoMap([field], [...columns].reverse())[field]).toBe(columns[1]);
-      }),
+      fc.property(
+        word,
+        fc.constantFrom(' a', ' b', ' c'),
+        fc.constantFrom(' x', ' y', ' z'),
+        (field, s1, s2) => {
+          // Two columns that extend the field by the same length score the same.
+          const columns = [field + s1, field + s2];
+          expect(matchScore(field, columns[0])).toBe(matchScore(field, columns[1]));
+          expect(autoMap([field], columns)[field]).toBe(columns[0]);
+          expect(autoMap([field], [...columns].reverse())[field]).toBe(columns[1]);
+        },
+      ),
     );
   });
 

@@ -1,9 +1,18 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { INVOICE_SUMMARY_FIELDS, toApi, toFrontEnd, type InvoiceSummaryValues, type SummaryFieldKind } from '../../src/domain/invoiceSummary';
+import {
+  INVOICE_SUMMARY_FIELDS,
+  toApi,
+  toFrontEnd,
+  type InvoiceSummaryValues,
+  type SummaryFieldKind,
+} from '../../src/domain/invoiceSummary';
 import { formatPeriodDisplay } from '../../src/domain/period';
 import { validateCreateBill, validateUpdateBill } from '../../src/domain/validation/billForms';
-import { invoiceSummaryCreateStruct, invoiceSummaryUpdateStruct } from '../../src/domain/validation/structs';
+import {
+  invoiceSummaryCreateStruct,
+  invoiceSummaryUpdateStruct,
+} from '../../src/domain/validation/structs';
 import { validateBody } from '../../src/domain/validation/structError';
 import { MAX_SUMMARY_NUMBER } from '../../src/domain/validation/summaryRules';
 
@@ -11,7 +20,11 @@ const period = fc
   .record({ year: fc.integer({ min: 2000, max: 2100 }), month: fc.integer({ min: 1, max: 12 }) })
   .map(({ year, month }) => `${year}-${String(month).padStart(2, '0')}`);
 
-function summaryValues(number: fc.Arbitrary<number>, url: fc.Arbitrary<string>, periods: fc.Arbitrary<string>) {
+function summaryValues(
+  number: fc.Arbitrary<number>,
+  url: fc.Arbitrary<string>,
+  periods: fc.Arbitrary<string>,
+) {
   const shape: Record<string, fc.Arbitrary<unknown>> = {};
   for (const f of INVOICE_SUMMARY_FIELDS) {
     shape[f.key] = f.kind === 'period' ? periods : f.kind === 'url' ? url : number;
@@ -66,17 +79,28 @@ const BREAKAGE: Record<SummaryFieldKind, unknown[]> = {
   period: ['', '2024-13', '2024-1', '24-01'],
   count: [-1, 0, 1.5, 10_000, MAX_SUMMARY_NUMBER + 1, 2 ** 60, '1.000', 'Rp 2.000'],
   amount: [-1, 0, 1.5, MAX_SUMMARY_NUMBER + 1, 2 ** 60, 'Rp 1.500.000,50'],
-  url: ['', 'javascript:alert(1)', 'data:text/html,x', 'https://u:p@x.example/', 'ftp://x.example', 'https://x.example/a b'],
+  url: [
+    '',
+    'javascript:alert(1)',
+    'data:text/html,x',
+    'https://u:p@x.example/',
+    'ftp://x.example',
+    'https://x.example/a b',
+  ],
 };
 
 const breakage = fc.oneof(
   fc.constant(null),
-  fc.constantFrom(...INVOICE_SUMMARY_FIELDS).chain((f) => fc.constantFrom(...BREAKAGE[f.kind]).map((value) => ({ key: f.key, value }))),
+  fc
+    .constantFrom(...INVOICE_SUMMARY_FIELDS)
+    .chain((f) => fc.constantFrom(...BREAKAGE[f.kind]).map((value) => ({ key: f.key, value }))),
 );
 
-const messyValues = fc.tuple(consistentValues, breakage).map(([values, broken]) =>
-  broken ? ({ ...values, [broken.key]: broken.value } as InvoiceSummaryValues) : values,
-);
+const messyValues = fc
+  .tuple(consistentValues, breakage)
+  .map(([values, broken]) =>
+    broken ? ({ ...values, [broken.key]: broken.value } as InvoiceSummaryValues) : values,
+  );
 
 test('the browser form and the server struct accept and refuse the same summaries', () => {
   const verdicts = new Set<boolean>();

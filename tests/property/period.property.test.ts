@@ -1,6 +1,11 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { formatPeriodDisplay, isValidPeriod, MONTH_NAMES_ID, shiftPeriod } from '../../src/domain/period';
+import {
+  formatPeriodDisplay,
+  isValidPeriod,
+  MONTH_NAMES_ID,
+  shiftPeriod,
+} from '../../src/domain/period';
 
 const period = fc
   .record({ year: fc.integer({ min: 1000, max: 9000 }), month: fc.integer({ min: 1, max: 12 }) })
@@ -31,8 +36,15 @@ test('the display of a period is a month name and its year; text without a dash 
     fc.property(period, (p) => {
       const [name, year] = formatPeriodDisplay(p).split(' ');
       expect(year).toBe(p.slice(0, 4));
-      expect(MONTH_NAMES_ID.indexOf(name as (typeof MONTH_NAMES_ID)[number]) + 1).toBe(Number(p.slice(5, 7)));
+      expect(MONTH_NAMES_ID.indexOf(name as (typeof MONTH_NAMES_ID)[number]) + 1).toBe(
+        Number(p.slice(5, 7)),
+      );
     }),
   );
-  fc.assert(fc.property(fc.string().filter((s) => !s.includes('-')), (s) => formatPeriodDisplay(s) === s));
+  fc.assert(
+    fc.property(
+      fc.string().filter((s) => !s.includes('-')),
+      (s) => formatPeriodDisplay(s) === s,
+    ),
+  );
 });

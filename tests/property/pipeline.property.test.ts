@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { colourBand, overallCompletion, percentage, PIPELINE_STEPS, stepProgress } from '../../src/domain/pipeline';
+import {
+  colourBand,
+  overallCompletion,
+  percentage,
+  PIPELINE_STEPS,
+  stepProgress,
+} from '../../src/domain/pipeline';
 
 const count = fc.integer({ min: -1000, max: 1_000_000 });
 const total = fc.integer({ min: 0, max: 1_000_000 });
@@ -25,11 +31,16 @@ test('a percentage is a whole number in 0..100', () => {
 
 test('a percentage grows with the count and is 100 at the total', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 1e9 }), (t, a, b) => {
-      const [lo, hi] = a <= b ? [a, b] : [b, a];
-      expect(percentage(lo, t)).toBeLessThanOrEqual(percentage(hi, t));
-      expect(percentage(t, t)).toBe(100);
-    }),
+    fc.property(
+      fc.integer({ min: 1, max: 1e9 }),
+      fc.integer({ min: 0, max: 1e9 }),
+      fc.integer({ min: 0, max: 1e9 }),
+      (t, a, b) => {
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(percentage(lo, t)).toBeLessThanOrEqual(percentage(hi, t));
+        expect(percentage(t, t)).toBe(100);
+      },
+    ),
   );
 });
 

@@ -9,7 +9,12 @@ test('parseRupiah reads back what formatRupiah prints (non-negative safe integer
 });
 
 test('negative amounts round-trip too', () => {
-  fc.assert(fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: -1 }), (n) => parseRupiah(formatRupiah(n)) === n));
+  fc.assert(
+    fc.property(
+      fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: -1 }),
+      (n) => parseRupiah(formatRupiah(n)) === n,
+    ),
+  );
 });
 
 test('the input form (no Rp) round-trips', () => {
@@ -18,15 +23,23 @@ test('the input form (no Rp) round-trips', () => {
 
 test('a comma introduces the decimals', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 99 }), (whole, cents) => {
-      const text = `${formatRupiahInput(whole)},${String(cents).padStart(2, '0')}`;
-      expect(parseRupiah(text)).toBeCloseTo(whole + cents / 100, 6);
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 1e12 }),
+      fc.integer({ min: 0, max: 99 }),
+      (whole, cents) => {
+        const text = `${formatRupiahInput(whole)},${String(cents).padStart(2, '0')}`;
+        expect(parseRupiah(text)).toBeCloseTo(whole + cents / 100, 6);
+      },
+    ),
   );
 });
 
 test('formatRupiah always prints Rp, digits and dots only', () => {
-  fc.assert(fc.property(fc.double({ noNaN: false }), (n) => /^-?Rp \d{1,3}(\.\d{3})*$/.test(formatRupiah(n))));
+  fc.assert(
+    fc.property(fc.double({ noNaN: false }), (n) =>
+      /^-?Rp \d{1,3}(\.\d{3})*$/.test(formatRupiah(n)),
+    ),
+  );
 });
 
 test('parseRupiah never returns NaN or throws on arbitrary text', () => {

@@ -6,10 +6,26 @@ import { formatNumberId, formatRupiahValue } from '../../src/domain/valueFormat'
 // An independent reader of Indonesian number words: it knows the words, not how spellInteger builds
 // them. Units accumulate into a group below a thousand; a scale word multiplies what came before it.
 const UNITS: Record<string, number> = {
-  nol: 0, satu: 1, dua: 2, tiga: 3, empat: 4, lima: 5, enam: 6, tujuh: 7, delapan: 8, sembilan: 9,
-  sepuluh: 10, sebelas: 11, seratus: 100,
+  nol: 0,
+  satu: 1,
+  dua: 2,
+  tiga: 3,
+  empat: 4,
+  lima: 5,
+  enam: 6,
+  tujuh: 7,
+  delapan: 8,
+  sembilan: 9,
+  sepuluh: 10,
+  sebelas: 11,
+  seratus: 100,
 };
-const SCALES: Record<string, bigint> = { ribu: 1_000n, juta: 1_000_000n, miliar: 1_000_000_000n, triliun: 1_000_000_000_000n };
+const SCALES: Record<string, bigint> = {
+  ribu: 1_000n,
+  juta: 1_000_000n,
+  miliar: 1_000_000_000n,
+  triliun: 1_000_000_000_000n,
+};
 
 function readWords(text: string): bigint {
   let total = 0n;
@@ -45,7 +61,11 @@ function readWords(text: string): bigint {
 function readRupiah(text: string): { negative: boolean; whole: bigint; sen: bigint } {
   const match = /^(minus )?(.+?) rupiah(?: (.+) sen)?$/.exec(text);
   if (!match) throw new Error(`not an amount: ${text}`);
-  return { negative: Boolean(match[1]), whole: readWords(match[2]), sen: match[3] ? readWords(match[3]) : 0n };
+  return {
+    negative: Boolean(match[1]),
+    whole: readWords(match[2]),
+    sen: match[3] ? readWords(match[3]) : 0n,
+  };
 }
 
 test('every integer 0 … 10^15 − 1 reads back through the parser', () => {
@@ -78,10 +98,14 @@ test('negative amounts start with minus and read back', () => {
 
 test('decimals are read as whole sen after the rupiah', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: 0, max: 99 }), (whole, sen) => {
-      const read = readRupiah(terbilang(Number(`${whole}.${String(sen).padStart(2, '0')}`))!);
-      expect(read).toEqual({ negative: false, whole: BigInt(whole), sen: BigInt(sen) });
-    }),
+    fc.property(
+      fc.integer({ min: 0, max: 1e12 }),
+      fc.integer({ min: 0, max: 99 }),
+      (whole, sen) => {
+        const read = readRupiah(terbilang(Number(`${whole}.${String(sen).padStart(2, '0')}`))!);
+        expect(read).toEqual({ negative: false, whole: BigInt(whole), sen: BigInt(sen) });
+      },
+    ),
   );
 });
 
@@ -112,7 +136,9 @@ test('Number and Rupiah keep every decimal a cell holds (15 significant digits)'
       const cell = Number(n.toPrecision(15));
       const text = formatNumberId(n);
       expect(Number(text.replace(/\./g, '').replace(',', '.'))).toBe(cell === 0 ? 0 : cell);
-      expect(formatRupiahValue(n)).toBe(text.startsWith('-') ? `-Rp ${text.slice(1)}` : `Rp ${text}`);
+      expect(formatRupiahValue(n)).toBe(
+        text.startsWith('-') ? `-Rp ${text.slice(1)}` : `Rp ${text}`,
+      );
     }),
   );
 });

@@ -9,7 +9,12 @@ import pg from 'pg';
 import { createApp, type AppDeps } from '../../src/server/app';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import type { Config } from '../../src/server/config';
-import { openDatabase, type DatabaseHandle, type DatabaseKind, type PoolSettings } from '../../src/server/db/connection';
+import {
+  openDatabase,
+  type DatabaseHandle,
+  type DatabaseKind,
+  type PoolSettings,
+} from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import type { Logger } from '../../src/server/logger';
 import { insertUser, PASSWORD, uniqueEmail } from '../api/helpers';
@@ -22,7 +27,12 @@ import { insertUser, PASSWORD, uniqueEmail } from '../api/helpers';
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 /** Timeouts short enough for tests (seconds, not minutes). */
-export const SHORT_POOL: Partial<PoolSettings> = { connectMs: 1_500, queryMs: 1_500, idleMs: 5_000, keepAliveMs: 500 };
+export const SHORT_POOL: Partial<PoolSettings> = {
+  connectMs: 1_500,
+  queryMs: 1_500,
+  idleMs: 5_000,
+  keepAliveMs: 500,
+};
 
 export async function adminQuery(text: string, url = TEST_DATABASE_URL): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
@@ -99,28 +109,46 @@ export interface FaultApp {
   schema?: string;
   logger: ReturnType<typeof capturingLogger>;
   app: ReturnType<typeof createApp>;
-  request(method: string, url: string, body?: unknown, options?: { token?: string; ip?: string; headers?: Record<string, string> }): Promise<Answer>;
-  createUser(role: 'admin' | 'staff', email?: string): Promise<{ id: number; email: string; password: string }>;
+  request(
+    method: string,
+    url: string,
+    body?: unknown,
+    options?: { token?: string; ip?: string; headers?: Record<string, string> },
+  ): Promise<Answer>;
+  createUser(
+    role: 'admin' | 'staff',
+    email?: string,
+  ): Promise<{ id: number; email: string; password: string }>;
   signIn(email: string, password?: string): Promise<string>;
   /** Listens on 127.0.0.1 (ephemeral port); resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function createFaultApp(kind: DatabaseKind, options: FaultAppOptions = {}): Promise<FaultApp> {
+export async function createFaultApp(
+  kind: DatabaseKind,
+  options: FaultAppOptions = {},
+): Promise<FaultApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'i13-faults-'));
   let schema: string | undefined;
   let handle: DatabaseHandle;
   let direct: DatabaseHandle;
   if (options.ownDatabaseUrl) {
     direct = openDatabase({ databaseUrl: options.ownDatabaseUrl });
-    handle = openDatabase({ databaseUrl: options.ownDatabaseUrl, pool: { ...SHORT_POOL, ...options.pool } });
+    handle = openDatabase({
+      databaseUrl: options.ownDatabaseUrl,
+      pool: { ...SHORT_POOL, ...options.pool },
+    });
   } else if (kind === 'postgres') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     schema = await createSchema();
     direct = openDatabase({ databaseUrl: TEST_DATABASE_URL, searchPath: schema });
     await migrateToLatest(direct.db, 'postgres');
-    handle = openDatabase({ databaseUrl: options.appUrl ?? TEST_DATABASE_URL, searchPath: schema, pool: { ...SHORT_POOL, ...options.pool } });
+    handle = openDatabase({
+      databaseUrl: options.appUrl ?? TEST_DATABASE_URL,
+      searchPath: schema,
+      pool: { ...SHORT_POOL, ...options.pool },
+    });
   } else {
     handle = openDatabase({ dataDir, sqliteBusyMs: options.sqliteBusyMs ?? 300 });
     await migrateToLatest(handle.db, 'sqlite');
@@ -140,10 +168,18 @@ export async function createFaultApp(kind: DatabaseKind, options: FaultAppOption
   let server: ReturnType<typeof serve> | undefined;
 
   const request: FaultApp['request'] = async (method, url, body, opts = {}) => {
-    const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? '10.0.0.1', ...opts.headers };
+    const headers: Record<string, string> = {
+      'x-forwarded-for': opts.ip ?? '10.0.0.1',
+      ...opts.headers,
+    };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const res = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (body !== undefined && !headers['content-type'])
+      headers['content-type'] = 'application/json';
+    const res = await app.request(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -176,13 +212,21 @@ export async function createFaultApp(kind: DatabaseKind, options: FaultAppOption
       return { id, email, password: PASSWORD };
     },
     async signIn(email, password = PASSWORD) {
-      const res = await request('POST', '/api/v1/auth/login', { email, password }, { ip: `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+      const res = await request(
+        'POST',
+        '/api/v1/auth/login',
+        { email, password },
+        { ip: `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}` },
+      );
+      if (res.status !== 200)
+        throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data.tokens.access_token;
     },
     async listen() {
       server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
-      await new Promise<void>((resolve) => (server!.listening ? resolve() : server!.once('listening', () => resolve())));
+      await new Promise<void>((resolve) =>
+        server!.listening ? resolve() : server!.once('listening', () => resolve()),
+      );
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     async close() {

@@ -60,7 +60,8 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
         resolve((server.address() as net.AddressInfo).port);
       });
     });
-  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const stopListening = () =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
 
   const port = await listen(0);
 

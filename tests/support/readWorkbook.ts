@@ -1,7 +1,13 @@
 // Whole-sheet reads for tests and the bench: the product never builds every row as an object
 // (the worker keeps packed cells and sends rows by index), so these live here, not in src/workers.
 import type * as XLSX from 'xlsx';
-import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetRow } from '../../src/workers/readWorkbook';
+import {
+  EMPTY_SHEET_MESSAGE,
+  parseWorkbook,
+  rowObject,
+  sheetCells,
+  type SheetRow,
+} from '../../src/workers/readWorkbook';
 
 export interface SheetData {
   headers: string[];

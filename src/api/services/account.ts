@@ -41,7 +41,8 @@ function activityList(data: unknown): ActivityEntry[] {
   if (Array.isArray(data)) return data as ActivityEntry[];
   if (data && typeof data === 'object') {
     const d = data as { activities?: unknown; items?: unknown; activity?: unknown };
-    for (const candidate of [d.activities, d.items, d.activity]) if (Array.isArray(candidate)) return candidate as ActivityEntry[];
+    for (const candidate of [d.activities, d.items, d.activity])
+      if (Array.isArray(candidate)) return candidate as ActivityEntry[];
   }
   return [];
 }
@@ -52,7 +53,11 @@ export function createAccountService(http: HttpClient) {
       return call(() => http.get<AccountProfile>('/account'), { fallback: FALLBACK.profile });
     },
 
-    updateProfile(fields: { name?: string; email?: string; username?: string }): Promise<ServiceResult<AccountProfile>> {
+    updateProfile(fields: {
+      name?: string;
+      email?: string;
+      username?: string;
+    }): Promise<ServiceResult<AccountProfile>> {
       return call(() => http.put<AccountProfile>('/account', fields, SCREEN_HANDLED), {
         fallback: FALLBACK.updateProfile,
         byStatus: PROFILE_UPDATE_MESSAGES,
@@ -68,23 +73,34 @@ export function createAccountService(http: HttpClient) {
 
     /** `dataUrl` is sent as is ('data:image/png;base64,…'); only keys are converted. */
     uploadProfileImage(dataUrl: string): Promise<ServiceResult<unknown>> {
-      return call(() => http.post('/account/profile-image', { imageData: dataUrl }, SCREEN_HANDLED), { fallback: FALLBACK.uploadProfileImage });
+      return call(
+        () => http.post('/account/profile-image', { imageData: dataUrl }, SCREEN_HANDLED),
+        { fallback: FALLBACK.uploadProfileImage },
+      );
     },
 
     /** The data-URL of the current image (data.image_data on the wire), or null when none. */
     getProfileImage(): Promise<ServiceResult<string | null>> {
-      return call<{ imageData?: string | null } | null, string | null>(() => http.get('/account/profile-image'), {
-        fallback: FALLBACK.profileImage,
-        pick: (data) => data?.imageData ?? null,
-      });
+      return call<{ imageData?: string | null } | null, string | null>(
+        () => http.get('/account/profile-image'),
+        {
+          fallback: FALLBACK.profileImage,
+          pick: (data) => data?.imageData ?? null,
+        },
+      );
     },
 
-    getActivity(params: { page?: number; limit?: number } = {}): Promise<ServiceResult<ActivityPage>> {
+    getActivity(
+      params: { page?: number; limit?: number } = {},
+    ): Promise<ServiceResult<ActivityPage>> {
       return call<unknown, ActivityPage>(() => http.get('/account/activity', { query: params }), {
         fallback: FALLBACK.activity,
         pick: (data, envelope) => ({
           activities: activityList(data),
-          pagination: envelope.pagination ?? (data as { pagination?: unknown } | undefined)?.pagination ?? null,
+          pagination:
+            envelope.pagination ??
+            (data as { pagination?: unknown } | undefined)?.pagination ??
+            null,
         }),
       });
     },
@@ -92,7 +108,10 @@ export function createAccountService(http: HttpClient) {
     /** /account/logout (spec §7); clears local state whatever the answer. */
     async logout(): Promise<ServiceResult<null>> {
       try {
-        return await call<unknown, null>(() => http.post('/account/logout'), { fallback: FALLBACK.logout, pick: () => null });
+        return await call<unknown, null>(() => http.post('/account/logout'), {
+          fallback: FALLBACK.logout,
+          pick: () => null,
+        });
       } finally {
         http.tokens.clear();
       }
@@ -103,4 +122,6 @@ export function createAccountService(http: HttpClient) {
 export type AccountService = ReturnType<typeof createAccountService>;
 
 /** The app's account calls on the app's http client, built on first use. */
-export const account: AccountService = /* @__PURE__ */ lazyService(() => createAccountService(getHttpClient()));
+export const account: AccountService = /* @__PURE__ */ lazyService(() =>
+  createAccountService(getHttpClient()),
+);

@@ -85,10 +85,13 @@ export function createAuthService(http: HttpClient) {
       try {
         // The refresh token lets the server end the session even when the access token expired.
         const refreshToken = http.tokens.getRefreshToken();
-        const result = await call<unknown, null>(() => http.post('/auth/logout', refreshToken ? { refreshToken } : undefined), {
-          fallback: FALLBACK.logout,
-          pick: () => null,
-        });
+        const result = await call<unknown, null>(
+          () => http.post('/auth/logout', refreshToken ? { refreshToken } : undefined),
+          {
+            fallback: FALLBACK.logout,
+            pick: () => null,
+          },
+        );
         return result;
       } finally {
         http.tokens.clear();
@@ -98,10 +101,16 @@ export function createAuthService(http: HttpClient) {
     /** Ends every session of this user (this one too), then clears local state. */
     async logoutAll(): Promise<ServiceResult<null>> {
       try {
-        let result = await call<unknown, null>(() => http.post('/account/logout-all'), { fallback: FALLBACK.logoutAll, pick: () => null });
+        let result = await call<unknown, null>(() => http.post('/account/logout-all'), {
+          fallback: FALLBACK.logoutAll,
+          pick: () => null,
+        });
         // Spec §7 names both paths; a server that only has the other one answers 404.
         if (!result.success && result.status === 404) {
-          result = await call<unknown, null>(() => http.post('/users/logout-all'), { fallback: FALLBACK.logoutAll, pick: () => null });
+          result = await call<unknown, null>(() => http.post('/users/logout-all'), {
+            fallback: FALLBACK.logoutAll,
+            pick: () => null,
+          });
         }
         return result;
       } finally {
@@ -127,7 +136,13 @@ export function createAuthService(http: HttpClient) {
       const ok = await http.refreshSession();
       const accessToken = http.tokens.getAccessToken();
       const refreshToken = http.tokens.getRefreshToken();
-      if (ok && accessToken) return { success: true, data: { accessToken, refreshToken: refreshToken ?? '' }, error: null, status: 200 };
+      if (ok && accessToken)
+        return {
+          success: true,
+          data: { accessToken, refreshToken: refreshToken ?? '' },
+          error: null,
+          status: 200,
+        };
       return failure(FALLBACK.refresh, 401);
     },
   };
@@ -136,4 +151,6 @@ export function createAuthService(http: HttpClient) {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** The app's auth calls on the app's http client, built on first use. */
-export const auth: AuthService = /* @__PURE__ */ lazyService(() => createAuthService(getHttpClient()));
+export const auth: AuthService = /* @__PURE__ */ lazyService(() =>
+  createAuthService(getHttpClient()),
+);

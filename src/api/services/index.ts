@@ -1,7 +1,11 @@
 import type { HttpClient } from '../http';
 import { account, createAccountService } from './account';
 import { auth, createAuthService } from './auth';
-import { createInvoiceSummariesService, invoiceSummaries, type InvoiceSummariesServiceOptions } from './invoiceSummaries';
+import {
+  createInvoiceSummariesService,
+  invoiceSummaries,
+  type InvoiceSummariesServiceOptions,
+} from './invoiceSummaries';
 import { createMenusService, menus } from './menus';
 import { createUsersService, users } from './users';
 

@@ -1,12 +1,29 @@
 // Invoice summary calls of spec §7. Reads come back with the front-end names of spec §3;
 // writes take front-end names and go out through the domain mapping (toApi).
 
-import { toApi, toFrontEnd, type InvoiceSummary, type SummaryFieldKey } from '../../domain/invoiceSummary';
+import {
+  toApi,
+  toFrontEnd,
+  type InvoiceSummary,
+  type SummaryFieldKey,
+} from '../../domain/invoiceSummary';
 import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
 import { getHttpClient, type HttpClient } from '../http';
-import { CREATE_BILL_DEFAULT_ERROR, createBillErrorMessage, FALLBACK, PROGRESS_SAVED } from '../messages';
+import {
+  CREATE_BILL_DEFAULT_ERROR,
+  createBillErrorMessage,
+  FALLBACK,
+  PROGRESS_SAVED,
+} from '../messages';
 import { lazyService } from './lazy';
-import { call, failure, idPath, SCREEN_HANDLED, type Pagination, type ServiceResult } from './result';
+import {
+  call,
+  failure,
+  idPath,
+  SCREEN_HANDLED,
+  type Pagination,
+  type ServiceResult,
+} from './result';
 
 export const SUMMARY_CACHE_MS = 5 * 60_000;
 
@@ -31,7 +48,12 @@ const BASE = '/invoice-summaries';
 
 /** data.summaries | data (array) | data.items | data.data — every shape spec §7 tolerates. */
 export function readSummaryList(data: unknown, envelopePagination?: unknown): SummaryList {
-  const d = (data ?? {}) as { summaries?: unknown; items?: unknown; data?: unknown; pagination?: unknown };
+  const d = (data ?? {}) as {
+    summaries?: unknown;
+    items?: unknown;
+    data?: unknown;
+    pagination?: unknown;
+  };
   const raw = Array.isArray(data)
     ? data
     : Array.isArray(d.summaries)
@@ -50,13 +72,18 @@ export function readSummaryList(data: unknown, envelopePagination?: unknown): Su
 }
 
 const oneSummary = (data: unknown): InvoiceSummary | null =>
-  data && typeof data === 'object' && !Array.isArray(data) ? toFrontEnd(data as Record<string, unknown>) : null;
+  data && typeof data === 'object' && !Array.isArray(data)
+    ? toFrontEnd(data as Record<string, unknown>)
+    : null;
 
 export interface InvoiceSummariesServiceOptions {
   now?: () => number;
 }
 
-export function createInvoiceSummariesService(http: HttpClient, options: InvoiceSummariesServiceOptions = {}) {
+export function createInvoiceSummariesService(
+  http: HttpClient,
+  options: InvoiceSummariesServiceOptions = {},
+) {
   const now = options.now ?? Date.now;
   const cache = new Map<string, { at: number; result: ServiceResult<InvoiceSummary | null> }>();
   const forget = (id: string | number): void => {
@@ -74,11 +101,15 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
     /** Create bill; failures carry the texts of spec §8 "Create bill". */
     create(fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
       const period = typeof fields.period === 'string' ? fields.period : '';
-      return call<unknown, InvoiceSummary | null>(() => http.post(BASE, toApi(fields), SCREEN_HANDLED), {
-        fallback: CREATE_BILL_DEFAULT_ERROR,
-        pick: oneSummary,
-        errorFor: (status, serverMessage) => createBillErrorMessage(status, period, serverMessage),
-      });
+      return call<unknown, InvoiceSummary | null>(
+        () => http.post(BASE, toApi(fields), SCREEN_HANDLED),
+        {
+          fallback: CREATE_BILL_DEFAULT_ERROR,
+          pick: oneSummary,
+          errorFor: (status, serverMessage) =>
+            createBillErrorMessage(status, period, serverMessage),
+        },
+      );
     },
 
     /** Cached 5 minutes per id; failures are not cached. */
@@ -93,17 +124,25 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
       return result;
     },
 
-    async update(id: string | number, fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
+    async update(
+      id: string | number,
+      fields: SummaryFields,
+    ): Promise<ServiceResult<InvoiceSummary | null>> {
       forget(id);
-      return call<unknown, InvoiceSummary | null>(() => http.put(idPath(BASE, id), toApi(fields), SCREEN_HANDLED), {
-        fallback: FALLBACK.updateSummary,
-        pick: oneSummary,
-      });
+      return call<unknown, InvoiceSummary | null>(
+        () => http.put(idPath(BASE, id), toApi(fields), SCREEN_HANDLED),
+        {
+          fallback: FALLBACK.updateSummary,
+          pick: oneSummary,
+        },
+      );
     },
 
     async remove(id: string | number): Promise<ServiceResult<unknown>> {
       forget(id);
-      return call(() => http.delete(idPath(BASE, id), SCREEN_HANDLED), { fallback: FALLBACK.deleteSummary });
+      return call(() => http.delete(idPath(BASE, id), SCREEN_HANDLED), {
+        fallback: FALLBACK.deleteSummary,
+      });
     },
 
     /** The summary of one period; a 404 means none exists yet. */
@@ -112,12 +151,17 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
         () => http.get(`${BASE}/period/${encodeURIComponent(period)}`),
         { fallback: FALLBACK.summary, pick: oneSummary },
       );
-      if (!result.success && result.status === 404) return failure(FALLBACK.noSummaryForPeriod, 404);
+      if (!result.success && result.status === 404)
+        return failure(FALLBACK.noSummaryForPeriod, 404);
       return result;
     },
 
-    statistics(range: { startPeriod?: string; endPeriod?: string } = {}): Promise<ServiceResult<unknown>> {
-      return call(() => http.get(`${BASE}/statistics`, { query: { ...range } }), { fallback: FALLBACK.statistics });
+    statistics(
+      range: { startPeriod?: string; endPeriod?: string } = {},
+    ): Promise<ServiceResult<unknown>> {
+      return call(() => http.get(`${BASE}/statistics`, { query: { ...range } }), {
+        fallback: FALLBACK.statistics,
+      });
     },
 
     /** PUT /invoice-summaries/progress-<step>/{id} with the step's count (and its document URL). */
@@ -132,7 +176,12 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
       if (url !== undefined && url !== null && step.urlField) body[step.urlField] = url.trim();
       forget(id);
       return call<unknown, InvoiceSummary | null>(
-        () => http.put(`${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`, body, SCREEN_HANDLED),
+        () =>
+          http.put(
+            `${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`,
+            body,
+            SCREEN_HANDLED,
+          ),
         { fallback: FALLBACK.progressSave, pick: oneSummary, successMessage: PROGRESS_SAVED },
       );
     },
@@ -147,4 +196,6 @@ export function createInvoiceSummariesService(http: HttpClient, options: Invoice
 export type InvoiceSummariesService = ReturnType<typeof createInvoiceSummariesService>;
 
 /** The app's invoice summary calls on the app's http client, built on first use. */
-export const invoiceSummaries: InvoiceSummariesService = /* @__PURE__ */ lazyService(() => createInvoiceSummariesService(getHttpClient()));
+export const invoiceSummaries: InvoiceSummariesService = /* @__PURE__ */ lazyService(() =>
+  createInvoiceSummariesService(getHttpClient()),
+);

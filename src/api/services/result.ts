@@ -47,7 +47,9 @@ export async function call<T, R = T>(
         options.fallback;
       return failure(text, envelope.status, fieldOf(envelope));
     }
-    const data = options.pick ? options.pick(envelope.data, envelope) : (envelope.data as unknown as R);
+    const data = options.pick
+      ? options.pick(envelope.data, envelope)
+      : (envelope.data as unknown as R);
     const message = envelope.message ?? options.successMessage;
     return {
       success: true,
@@ -55,7 +57,9 @@ export async function call<T, R = T>(
       error: null,
       status: envelope.status,
       ...(message !== undefined ? { message } : {}),
-      ...(envelope.pagination !== undefined ? { pagination: envelope.pagination as Pagination } : {}),
+      ...(envelope.pagination !== undefined
+        ? { pagination: envelope.pagination as Pagination }
+        : {}),
     };
   } catch (e) {
     if (isApiRequestError(e)) {

@@ -51,19 +51,29 @@ export interface UserUpdate {
 
 function readUserList(data: unknown, envelopePagination: unknown): UserList {
   const d = (data ?? {}) as { users?: unknown; items?: unknown; pagination?: unknown };
-  const users = Array.isArray(data) ? data : Array.isArray(d.users) ? d.users : Array.isArray(d.items) ? d.items : [];
+  const users = Array.isArray(data)
+    ? data
+    : Array.isArray(d.users)
+      ? d.users
+      : Array.isArray(d.items)
+        ? d.items
+        : [];
   const pagination = (d.pagination ?? envelopePagination ?? null) as Pagination | null;
   return { users: users as ListedUser[], pagination };
 }
 
-const lower = (role: string | undefined): string | undefined => (role ? role.toLowerCase() : undefined);
+const lower = (role: string | undefined): string | undefined =>
+  role ? role.toLowerCase() : undefined;
 
 export function createUsersService(http: HttpClient) {
   return {
     list(query: UserListQuery = {}): Promise<ServiceResult<UserList>> {
       return call<unknown, UserList>(
         () => http.get('/users', { query: { ...query, role: lower(query.role) } }),
-        { fallback: FALLBACK.users, pick: (data, envelope) => readUserList(data, envelope.pagination) },
+        {
+          fallback: FALLBACK.users,
+          pick: (data, envelope) => readUserList(data, envelope.pagination),
+        },
       );
     },
 
@@ -73,30 +83,52 @@ export function createUsersService(http: HttpClient) {
 
     /** An admin adds a user through the register call, role lowercase (spec §6); verify afterwards. */
     create(user: NewUser): Promise<ServiceResult<unknown>> {
-      return call(() => http.post('/auth/register', { ...user, role: lower(user.role) }, SCREEN_HANDLED), {
-        fallback: FALLBACK.createUser,
-        // A 409 on the username keeps the server's text (the form shows it on that field).
-        errorFor: (status, serverMessage) =>
-          status === 409 && serverMessage && /username/i.test(serverMessage) ? serverMessage : SIGN_UP_MESSAGES[status],
-      });
+      return call(
+        () => http.post('/auth/register', { ...user, role: lower(user.role) }, SCREEN_HANDLED),
+        {
+          fallback: FALLBACK.createUser,
+          // A 409 on the username keeps the server's text (the form shows it on that field).
+          errorFor: (status, serverMessage) =>
+            status === 409 && serverMessage && /username/i.test(serverMessage)
+              ? serverMessage
+              : SIGN_UP_MESSAGES[status],
+        },
+      );
     },
 
     update(id: string | number, fields: UserUpdate): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.put<ListedUser>(idPath('/users', id), { ...fields, role: lower(fields.role) }, SCREEN_HANDLED), {
-        fallback: FALLBACK.updateUser,
-      });
+      return call(
+        () =>
+          http.put<ListedUser>(
+            idPath('/users', id),
+            { ...fields, role: lower(fields.role) },
+            SCREEN_HANDLED,
+          ),
+        {
+          fallback: FALLBACK.updateUser,
+        },
+      );
     },
 
     remove(id: string | number): Promise<ServiceResult<unknown>> {
-      return call(() => http.delete(idPath('/users', id), SCREEN_HANDLED), { fallback: FALLBACK.deleteUser });
+      return call(() => http.delete(idPath('/users', id), SCREEN_HANDLED), {
+        fallback: FALLBACK.deleteUser,
+      });
     },
 
     verify(id: string | number, notes = ''): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.post<ListedUser>(`${idPath('/users', id)}/verify`, { notes }, SCREEN_HANDLED), { fallback: FALLBACK.verifyUser });
+      return call(
+        () => http.post<ListedUser>(`${idPath('/users', id)}/verify`, { notes }, SCREEN_HANDLED),
+        { fallback: FALLBACK.verifyUser },
+      );
     },
 
     invalidate(id: string | number): Promise<ServiceResult<ListedUser>> {
-      return call(() => http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`, undefined, SCREEN_HANDLED), { fallback: FALLBACK.invalidateUser });
+      return call(
+        () =>
+          http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`, undefined, SCREEN_HANDLED),
+        { fallback: FALLBACK.invalidateUser },
+      );
     },
   };
 }
@@ -104,4 +136,6 @@ export function createUsersService(http: HttpClient) {
 export type UsersService = ReturnType<typeof createUsersService>;
 
 /** The app's user administration calls on the app's http client, built on first use. */
-export const users: UsersService = /* @__PURE__ */ lazyService(() => createUsersService(getHttpClient()));
+export const users: UsersService = /* @__PURE__ */ lazyService(() =>
+  createUsersService(getHttpClient()),
+);

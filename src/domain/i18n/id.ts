@@ -146,7 +146,8 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   verifyTitle: 'Verifikasi pengguna',
   verifyBody: 'Verifikasi {who}? Pengguna dapat masuk setelahnya.',
   invalidateTitle: 'Batalkan verifikasi pengguna',
-  invalidateBody: 'Batalkan verifikasi {who}? Akun kembali belum terverifikasi dan semua sesinya berakhir.',
+  invalidateBody:
+    'Batalkan verifikasi {who}? Akun kembali belum terverifikasi dan semua sesinya berakhir.',
   notes: 'Catatan (opsional)',
 };
 
@@ -201,7 +202,8 @@ export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
  * navigation guard, the server's answers), by their English wording.
  */
 export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
-  description: 'Gabungkan template Word dengan baris Excel menjadi satu dokumen, langsung di browser Anda.',
+  description:
+    'Gabungkan template Word dengan baris Excel menjadi satu dokumen, langsung di browser Anda.',
   reset: 'Atur Ulang',
   step1: 'Langkah 1: Unggah Berkas',
   docxTemplate: 'Template DOCX',
@@ -263,10 +265,19 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
  * English wording: the detail itself ('Row 3: …') stays as the worker wrote it.
  */
 export const PATTERNS_ID: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^Successfully generated merged document with (\d+) sections/, 'Berhasil membuat dokumen gabungan dengan $1 bagian'],
-  [/^Successfully generated (\d+) files in (.+?)(?= \(\d+ rows skipped|$)/, 'Berhasil membuat $1 berkas dalam $2'],
+  [
+    /^Successfully generated merged document with (\d+) sections/,
+    'Berhasil membuat dokumen gabungan dengan $1 bagian',
+  ],
+  [
+    /^Successfully generated (\d+) files in (.+?)(?= \(\d+ rows skipped|$)/,
+    'Berhasil membuat $1 berkas dalam $2',
+  ],
   [/^Successfully exported (\d+) rows to (.+)$/, 'Berhasil mengekspor $1 baris ke $2'],
-  [/ \((\d+) rows skipped due to insufficient data\)$/, ' ($1 baris dilewati karena datanya tidak lengkap)'],
+  [
+    / \((\d+) rows skipped due to insufficient data\)$/,
+    ' ($1 baris dilewati karena datanya tidak lengkap)',
+  ],
   [/^Error reading Excel file: /, 'Gagal membaca berkas Excel: '],
   [/^Error reading Excel sheet: /, 'Gagal membaca lembar Excel: '],
   [/^Error generating documents: /, 'Gagal membuat dokumen: '],
@@ -291,31 +302,41 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Username must be at least 3 characters': 'Username minimal 3 karakter',
   'Username must be at most 50 characters': 'Username maksimal 50 karakter',
   'Username must not contain spaces': 'Username tidak boleh berisi spasi',
-  'Username may contain only letters, digits, dots, dashes and underscores': 'Username hanya boleh berisi huruf, angka, titik, tanda hubung dan garis bawah',
+  'Username may contain only letters, digits, dots, dashes and underscores':
+    'Username hanya boleh berisi huruf, angka, titik, tanda hubung dan garis bawah',
   'Role is required': 'Peran wajib diisi',
   'Role must be admin or staff': 'Peran harus admin atau staff',
   'Current password is required': 'Kata sandi saat ini wajib diisi',
   'New password is required': 'Kata sandi baru wajib diisi',
   'New password must be at least 8 characters': 'Kata sandi baru minimal 8 karakter',
-  'New password must be different from current password': 'Kata sandi baru harus berbeda dari kata sandi saat ini',
+  'New password must be different from current password':
+    'Kata sandi baru harus berbeda dari kata sandi saat ini',
   'Reset token is missing or invalid': 'Token reset tidak ada atau tidak valid',
-  'No changes detected. Please modify your profile information.': 'Tidak ada perubahan. Silakan ubah informasi profil Anda.',
+  'No changes detected. Please modify your profile information.':
+    'Tidak ada perubahan. Silakan ubah informasi profil Anda.',
   'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.':
     'Berkas tidak valid. Pilih berkas gambar yang valid (JPEG, PNG, GIF, WebP) di bawah 5MB.',
   // Screen messages (spec §8)
   'Invalid email or password. Please try again.': 'Email atau kata sandi salah. Silakan coba lagi.',
-  'Your account is pending verification. Please contact an administrator.': 'Akun Anda menunggu verifikasi. Silakan hubungi administrator.',
-  'An unexpected error occurred. Please try again.': 'Terjadi kesalahan tak terduga. Silakan coba lagi.',
+  'Your account is pending verification. Please contact an administrator.':
+    'Akun Anda menunggu verifikasi. Silakan hubungi administrator.',
+  'An unexpected error occurred. Please try again.':
+    'Terjadi kesalahan tak terduga. Silakan coba lagi.',
   'An account with this email already exists.': 'Akun dengan email ini sudah ada.',
-  'Invalid registration data. Please check your inputs.': 'Data pendaftaran tidak valid. Periksa kembali isian Anda.',
-  'Registration successful. Please wait for admin verification.': 'Pendaftaran berhasil. Silakan tunggu verifikasi admin.',
+  'Invalid registration data. Please check your inputs.':
+    'Data pendaftaran tidak valid. Periksa kembali isian Anda.',
+  'Registration successful. Please wait for admin verification.':
+    'Pendaftaran berhasil. Silakan tunggu verifikasi admin.',
   'No account found with this email address.': 'Tidak ada akun dengan alamat email ini.',
-  'Too many requests. Please wait before trying again.': 'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
+  'Too many requests. Please wait before trying again.':
+    'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
   'Failed to load profile. Please try again.': 'Gagal memuat profil. Silakan coba lagi.',
   'Email address is already in use by another account.': 'Alamat email sudah dipakai akun lain.',
-  'Invalid profile data. Please check your inputs.': 'Data profil tidak valid. Periksa kembali isian Anda.',
+  'Invalid profile data. Please check your inputs.':
+    'Data profil tidak valid. Periksa kembali isian Anda.',
   'Current password is incorrect.': 'Kata sandi saat ini salah.',
-  'New password does not meet security requirements.': 'Kata sandi baru tidak memenuhi syarat keamanan.',
+  'New password does not meet security requirements.':
+    'Kata sandi baru tidak memenuhi syarat keamanan.',
   'Login failed': 'Gagal masuk',
   'Registration failed': 'Pendaftaran gagal',
   'Failed to fetch menus': 'Gagal memuat menu',
@@ -339,30 +360,41 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Sign In Required': 'Perlu Masuk',
   'Please sign in to access this page.': 'Silakan masuk untuk mengakses halaman ini.',
   'Access Denied': 'Akses Ditolak',
-  "You don't have permission to access this page.": 'Anda tidak memiliki izin untuk mengakses halaman ini.',
+  "You don't have permission to access this page.":
+    'Anda tidak memiliki izin untuk mengakses halaman ini.',
   'Permission Check Failed': 'Pemeriksaan Izin Gagal',
-  'Unable to verify permissions. Contact support if issues persist.': 'Tidak dapat memeriksa izin. Hubungi dukungan jika masalah berlanjut.',
+  'Unable to verify permissions. Contact support if issues persist.':
+    'Tidak dapat memeriksa izin. Hubungi dukungan jika masalah berlanjut.',
   'Already Signed In': 'Sudah Masuk',
   'You are already signed in.': 'Anda sudah masuk.',
   'Navigation Error': 'Kesalahan Navigasi',
   'Session Expired': 'Sesi Berakhir',
-  'Your session has expired. Redirecting to sign in...': 'Sesi Anda telah berakhir. Mengalihkan ke halaman masuk...',
-  'You do not have permission to perform this action.': 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
+  'Your session has expired. Redirecting to sign in...':
+    'Sesi Anda telah berakhir. Mengalihkan ke halaman masuk...',
+  'You do not have permission to perform this action.':
+    'Anda tidak memiliki izin untuk melakukan tindakan ini.',
   'Invalid Input': 'Isian Tidak Valid',
   'Too Many Requests': 'Terlalu Banyak Permintaan',
-  'Too many requests. Please wait a moment before trying again.': 'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
-  'The system is temporarily unavailable for maintenance.': 'Sistem sedang tidak tersedia karena pemeliharaan.',
-  'Something went wrong on our end. Please try again later.': 'Terjadi kesalahan di sisi kami. Silakan coba lagi nanti.',
-  'Unable to connect to the server. The backend service may be down.': 'Tidak dapat terhubung ke server. Layanan backend mungkin sedang mati.',
-  'Network connection failed. Please check your internet connection.': 'Koneksi jaringan gagal. Periksa koneksi internet Anda.',
+  'Too many requests. Please wait a moment before trying again.':
+    'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
+  'The system is temporarily unavailable for maintenance.':
+    'Sistem sedang tidak tersedia karena pemeliharaan.',
+  'Something went wrong on our end. Please try again later.':
+    'Terjadi kesalahan di sisi kami. Silakan coba lagi nanti.',
+  'Unable to connect to the server. The backend service may be down.':
+    'Tidak dapat terhubung ke server. Layanan backend mungkin sedang mati.',
+  'Network connection failed. Please check your internet connection.':
+    'Koneksi jaringan gagal. Periksa koneksi internet Anda.',
   'Network error. Please check your connection.': 'Kesalahan jaringan. Periksa koneksi Anda.',
   'Request timed out. Please try again.': 'Waktu permintaan habis. Silakan coba lagi.',
   'Connection Lost': 'Koneksi Terputus',
-  'You are currently offline. Some features may not work properly.': 'Anda sedang offline. Beberapa fitur mungkin tidak berfungsi dengan baik.',
+  'You are currently offline. Some features may not work properly.':
+    'Anda sedang offline. Beberapa fitur mungkin tidak berfungsi dengan baik.',
   'Connection Restored': 'Koneksi Pulih',
   'The server is reachable again.': 'Server dapat dijangkau kembali.',
   'Still working': 'Masih diproses',
-  'This is taking longer than expected. Please try again.': 'Ini memakan waktu lebih lama dari perkiraan. Silakan coba lagi.',
+  'This is taking longer than expected. Please try again.':
+    'Ini memakan waktu lebih lama dari perkiraan. Silakan coba lagi.',
   'An unexpected error occurred.': 'Terjadi kesalahan tak terduga.',
   'An error occurred': 'Terjadi kesalahan',
   'Resource not found': 'Data tidak ditemukan',
@@ -394,23 +426,37 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Something went wrong': 'Terjadi kesalahan',
   'This page could not be loaded. Please check your connection and try again.':
     'Halaman ini tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
-  'This page stopped working because of an unexpected error.': 'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
+  'This page stopped working because of an unexpected error.':
+    'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
   Reload: 'Muat ulang',
   // Generator notices and hints (spec §5)
   'Please select a valid DOCX file': 'Pilih berkas DOCX yang valid',
-  'Please select a valid Excel file (.xlsx or .xls)': 'Pilih berkas Excel yang valid (.xlsx atau .xls)',
+  'Please select a valid Excel file (.xlsx or .xls)':
+    'Pilih berkas Excel yang valid (.xlsx atau .xls)',
   'File size must be less than 10MB': 'Ukuran berkas harus kurang dari 10MB',
   'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.':
     'Peringatan: Tidak ada placeholder di template. Pastikan template Anda berisi tag {placeholder}.',
   'Please upload a template and select data rows': 'Unggah template dan pilih baris data',
   'Please select data rows to export': 'Pilih baris data yang akan diekspor',
-  'Please map all template fields before exporting': 'Petakan semua kolom template sebelum mengekspor',
-  'All data has been reset. You can start fresh!': 'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
+  'Please map all template fields before exporting':
+    'Petakan semua kolom template sebelum mengekspor',
+  'All data has been reset. You can start fresh!':
+    'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
   'Generation cancelled': 'Pembuatan dibatalkan',
   'Export cancelled': 'Ekspor dibatalkan',
   'Template analysis cancelled': 'Analisis template dibatalkan',
   'Reading the Excel file cancelled': 'Pembacaan berkas Excel dibatalkan',
 };
 
-export const ID_CATALOGUE = { common: COMMON_ID, signIn: SIGN_IN_ID, auth: AUTH_ID, shell: SHELL_ID, users: USERS_ID, profile: PROFILE_ID, generator: GENERATOR_ID, phrases: PHRASES_ID, patterns: PATTERNS_ID } as const;
+export const ID_CATALOGUE = {
+  common: COMMON_ID,
+  signIn: SIGN_IN_ID,
+  auth: AUTH_ID,
+  shell: SHELL_ID,
+  users: USERS_ID,
+  profile: PROFILE_ID,
+  generator: GENERATOR_ID,
+  phrases: PHRASES_ID,
+  patterns: PATTERNS_ID,
+} as const;
 export type IdCatalogue = typeof ID_CATALOGUE;

@@ -6,7 +6,10 @@ export type Locale = 'en' | 'id';
 export const LOCALES: readonly Locale[] = ['en', 'id'];
 export const DEFAULT_LOCALE: Locale = 'en';
 /** Each language named in itself, as the Language control lists them. */
-export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', id: 'Bahasa Indonesia' };
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = {
+  en: 'English',
+  id: 'Bahasa Indonesia',
+};
 /** localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -16,5 +19,7 @@ export function isLocale(value: unknown): value is Locale {
 
 /** 'Showing {from}–{to} of {total}' with its values. Unknown names stay as they are. */
 export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : whole,
+  );
 }

@@ -18,10 +18,17 @@ export function isValidEmail(value: unknown): value is string {
   return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
 }
 
-export const emailRule: Rule = (v) => (isBlank(v) ? M.EMAIL_REQUIRED : isValidEmail(v) ? true : M.EMAIL_INVALID);
+export const emailRule: Rule = (v) =>
+  isBlank(v) ? M.EMAIL_REQUIRED : isValidEmail(v) ? true : M.EMAIL_INVALID;
 
 /** Password present (not trimmed: spaces count), at least `min` and at most 128 characters. */
-export function passwordRule(min: number, messages: { required: string; min: string } = { required: M.PASSWORD_REQUIRED, min: min >= 8 ? M.PASSWORD_MIN_8 : M.PASSWORD_MIN_6 }): Rule {
+export function passwordRule(
+  min: number,
+  messages: { required: string; min: string } = {
+    required: M.PASSWORD_REQUIRED,
+    min: min >= 8 ? M.PASSWORD_MIN_8 : M.PASSWORD_MIN_6,
+  },
+): Rule {
   return (v) => {
     if (typeof v !== 'string' || v === '') return messages.required;
     if (v.length < min) return messages.min;
@@ -32,7 +39,11 @@ export function passwordRule(min: number, messages: { required: string; min: str
 
 /** Present, non-empty (login checks the password, not its length). */
 export const passwordPresentRule: Rule = (v) =>
-  typeof v !== 'string' || v === '' ? M.PASSWORD_REQUIRED : v.length > MAX_PASSWORD_LENGTH ? M.PASSWORD_MAX : true;
+  typeof v !== 'string' || v === ''
+    ? M.PASSWORD_REQUIRED
+    : v.length > MAX_PASSWORD_LENGTH
+      ? M.PASSWORD_MAX
+      : true;
 
 export const nameRule: Rule = (v) => {
   if (isBlank(v) || typeof v !== 'string') return M.NAME_REQUIRED;
@@ -53,8 +64,10 @@ export const usernameRule: Rule = (v) => {
   return USERNAME_PATTERN.test(username.toLowerCase()) ? true : M.USERNAME_FORMAT;
 };
 
-export const roleRule: Rule = (v) => (isBlank(v) ? M.ROLE_REQUIRED : normaliseRole(v) ? true : M.ROLE_INVALID);
+export const roleRule: Rule = (v) =>
+  isBlank(v) ? M.ROLE_REQUIRED : normaliseRole(v) ? true : M.ROLE_INVALID;
 
 export const booleanRule: Rule = (v) => (typeof v === 'boolean' ? true : M.IS_VERIFIED_INVALID);
 
-export const notesRule: Rule = (v) => (typeof v === 'string' && v.length <= 1000 ? true : M.NOTES_INVALID);
+export const notesRule: Rule = (v) =>
+  typeof v === 'string' && v.length <= 1000 ? true : M.NOTES_INVALID;

@@ -6,12 +6,19 @@ import { parseRupiah } from '../rupiah';
 import { collect, type FieldErrors } from './fieldErrors';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { optionalUrlRule, type Rule } from './rules';
-import { progressCountsOverTotal, REQUIRED_ON_CREATE, summaryFieldRule, URL_INVALID_MESSAGES, type SummaryMode } from './summaryRules';
+import {
+  progressCountsOverTotal,
+  REQUIRED_ON_CREATE,
+  summaryFieldRule,
+  URL_INVALID_MESSAGES,
+  type SummaryMode,
+} from './summaryRules';
 
 /** A number typed in a form: '' → missing, '1.500.000' → 1500000, unreadable text → NaN. */
 function formNumber(value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : (parseRupiah(value) ?? Number.NaN);
+  if (typeof value === 'string')
+    return value.trim() === '' ? undefined : (parseRupiah(value) ?? Number.NaN);
   return value;
 }
 
@@ -28,9 +35,17 @@ function validateBill(form: BillForm, mode: SummaryMode): FieldErrors<SummaryFie
   const checks: Array<readonly [SummaryFieldKey, unknown, Rule]> = [];
   for (const f of INVOICE_SUMMARY_FIELDS) {
     const raw = form[f.key];
-    const value = f.kind === 'count' || f.kind === 'amount' ? billNumber(raw) : typeof raw === 'string' ? raw.trim() : raw;
+    const value =
+      f.kind === 'count' || f.kind === 'amount'
+        ? billNumber(raw)
+        : typeof raw === 'string'
+          ? raw.trim()
+          : raw;
     values[f.key] = value;
-    const required = mode === 'create' ? REQUIRED_ON_CREATE.includes(f.key) : f.key === 'activeCustomerCount' || f.key === 'totalTransactionCount';
+    const required =
+      mode === 'create'
+        ? REQUIRED_ON_CREATE.includes(f.key)
+        : f.key === 'activeCustomerCount' || f.key === 'totalTransactionCount';
     if (value === undefined && !required) continue;
     checks.push([f.key, value, summaryFieldRule(f.key, mode)]);
   }
@@ -59,7 +74,10 @@ export interface ProgressForm {
 }
 
 /** The progress edit dialog (spec §5): not negative, not above the total, an invoice id. */
-export function validateProgressUpdate(form: ProgressForm, step?: PipelineStepKey): FieldErrors<keyof ProgressForm> {
+export function validateProgressUpdate(
+  form: ProgressForm,
+  step?: PipelineStepKey,
+): FieldErrors<keyof ProgressForm> {
   const errors: FieldErrors<keyof ProgressForm> = {};
   const count = formNumber(form.count);
   if (typeof count !== 'number' || Number.isNaN(count)) errors.count = M.PROGRESS_NOT_INTEGER;
@@ -69,9 +87,12 @@ export function validateProgressUpdate(form: ProgressForm, step?: PipelineStepKe
   const urlKey = step ? pipelineStep(step).urlKey : null;
   // A step without a document (delivery) ignores the URL field.
   if (form.url !== undefined && form.url.trim() !== '' && (step === undefined || urlKey !== null)) {
-    const result = optionalUrlRule(urlKey ? URL_INVALID_MESSAGES[urlKey] : M.DOCUMENT_URL_INVALID)(form.url.trim());
+    const result = optionalUrlRule(urlKey ? URL_INVALID_MESSAGES[urlKey] : M.DOCUMENT_URL_INVALID)(
+      form.url.trim(),
+    );
     if (result !== true) errors.url = result;
   }
-  if (form.invoiceId === undefined || form.invoiceId === null || form.invoiceId === '') errors.invoiceId = M.INVOICE_ID_NOT_FOUND;
+  if (form.invoiceId === undefined || form.invoiceId === null || form.invoiceId === '')
+    errors.invoiceId = M.INVOICE_ID_NOT_FOUND;
   return errors;
 }

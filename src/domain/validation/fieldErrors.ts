@@ -4,7 +4,9 @@ import type { Rule } from './accountRules';
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 
 /** Runs the checks in order; a field keeps its first message. */
-export function collect<F extends string>(checks: ReadonlyArray<readonly [F, unknown, Rule]>): FieldErrors<F> {
+export function collect<F extends string>(
+  checks: ReadonlyArray<readonly [F, unknown, Rule]>,
+): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
   for (const [field, value, rule] of checks) {
     const result = rule(value);

@@ -10,10 +10,15 @@ import { collect, type FieldErrors } from './fieldErrors';
 export { hasErrors, type FieldErrors } from './fieldErrors';
 
 /** The confirmation field: present and equal to the password. */
-export const confirmRule = (password: unknown): Rule => (v) =>
-  isBlank(v) ? M.CONFIRM_PASSWORD_REQUIRED : v === password ? true : M.PASSWORDS_DO_NOT_MATCH;
+export const confirmRule =
+  (password: unknown): Rule =>
+  (v) =>
+    isBlank(v) ? M.CONFIRM_PASSWORD_REQUIRED : v === password ? true : M.PASSWORDS_DO_NOT_MATCH;
 
-export interface SignInForm { email: string; password: string }
+export interface SignInForm {
+  email: string;
+  password: string;
+}
 export function validateSignIn(form: SignInForm): FieldErrors<keyof SignInForm> {
   return collect<keyof SignInForm>([
     ['email', form.email, emailRule],
@@ -21,7 +26,12 @@ export function validateSignIn(form: SignInForm): FieldErrors<keyof SignInForm> 
   ]);
 }
 
-export interface SignUpForm { name: string; email: string; password: string; confirmPassword: string }
+export interface SignUpForm {
+  name: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
 export function validateSignUp(form: SignUpForm): FieldErrors<keyof SignUpForm> {
   return collect<keyof SignUpForm>([
     ['name', form.name, nameRule],
@@ -31,14 +41,23 @@ export function validateSignUp(form: SignUpForm): FieldErrors<keyof SignUpForm> 
   ]);
 }
 
-export interface ForgotPasswordForm { email: string }
-export function validateForgotPassword(form: ForgotPasswordForm): FieldErrors<keyof ForgotPasswordForm> {
+export interface ForgotPasswordForm {
+  email: string;
+}
+export function validateForgotPassword(
+  form: ForgotPasswordForm,
+): FieldErrors<keyof ForgotPasswordForm> {
   return collect<keyof ForgotPasswordForm>([['email', form.email, emailRule]]);
 }
 
 /** The page a reset link opens: a new password (at least 8, as for a change) twice. */
-export interface ResetPasswordForm { password: string; confirmPassword: string }
-export function validateResetPassword(form: ResetPasswordForm): FieldErrors<keyof ResetPasswordForm> {
+export interface ResetPasswordForm {
+  password: string;
+  confirmPassword: string;
+}
+export function validateResetPassword(
+  form: ResetPasswordForm,
+): FieldErrors<keyof ResetPasswordForm> {
   return collect<keyof ResetPasswordForm>([
     ['password', form.password, passwordRule(8)],
     ['confirmPassword', form.confirmPassword, confirmRule(form.password)],

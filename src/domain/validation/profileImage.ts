@@ -8,5 +8,7 @@ export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'ima
 /** null when the file may be uploaded, else the spec's message. */
 export function profileImageError(file: { type: string; size: number }): string | null {
   const typeOk = (PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase());
-  return typeOk && file.size > 0 && file.size <= LIMITS.profileImageBytes ? null : M.PROFILE_IMAGE_INVALID;
+  return typeOk && file.size > 0 && file.size <= LIMITS.profileImageBytes
+    ? null
+    : M.PROFILE_IMAGE_INVALID;
 }

@@ -4,11 +4,17 @@
 import { isValidPeriod } from '../period';
 import { isBlank, type Rule } from './accountRules';
 import { isSafeDocumentUrl } from './url';
-import { VALIDATION_MESSAGES as M, negativeMessage, notIntegerMessage, tooLargeMessage } from './messages';
+import {
+  VALIDATION_MESSAGES as M,
+  negativeMessage,
+  notIntegerMessage,
+  tooLargeMessage,
+} from './messages';
 
 export * from './accountRules';
 
-export const periodRule: Rule = (v) => (isBlank(v) ? M.PERIOD_REQUIRED : isValidPeriod(v) ? true : M.PERIOD_FORMAT);
+export const periodRule: Rule = (v) =>
+  isBlank(v) ? M.PERIOD_REQUIRED : isValidPeriod(v) ? true : M.PERIOD_FORMAT;
 
 /** A count or amount: a whole number ≥ 0 and ≤ Number.MAX_SAFE_INTEGER (missing counts as wrong). */
 export function nonNegativeIntegerRule(label: string, negative = negativeMessage(label)): Rule {

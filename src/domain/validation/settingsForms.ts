@@ -6,12 +6,22 @@ import { SETTINGS_MESSAGES } from './settingsMessages';
 
 const M = { ...ACCOUNT_MESSAGES, ...SETTINGS_MESSAGES };
 import {
-  emailRule, isBlank, nameRule, passwordPresentRule, passwordRule, roleRule, usernameRule, type Rule,
+  emailRule,
+  isBlank,
+  nameRule,
+  passwordPresentRule,
+  passwordRule,
+  roleRule,
+  usernameRule,
+  type Rule,
 } from './accountRules';
 import { collect, type FieldErrors } from './fieldErrors';
 import { confirmRule } from './forms';
 
-export interface ProfileForm { name: string; email: string }
+export interface ProfileForm {
+  name: string;
+  email: string;
+}
 export function validateProfile(form: ProfileForm): FieldErrors<keyof ProfileForm> {
   return collect<keyof ProfileForm>([
     ['name', form.name, nameRule],
@@ -21,21 +31,45 @@ export function validateProfile(form: ProfileForm): FieldErrors<keyof ProfileFor
 
 /** True when the trimmed name and email equal the loaded profile ('No changes detected…'). */
 export function profileUnchanged(form: ProfileForm, original: Partial<ProfileForm>): boolean {
-  return (form.name ?? '').trim() === (original.name ?? '').trim() && (form.email ?? '').trim() === (original.email ?? '').trim();
+  return (
+    (form.name ?? '').trim() === (original.name ?? '').trim() &&
+    (form.email ?? '').trim() === (original.email ?? '').trim()
+  );
 }
 
-export interface ChangePasswordForm { currentPassword: string; newPassword: string; confirmPassword: string }
-export function validateChangePassword(form: ChangePasswordForm): FieldErrors<keyof ChangePasswordForm> {
+export interface ChangePasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+export function validateChangePassword(
+  form: ChangePasswordForm,
+): FieldErrors<keyof ChangePasswordForm> {
   const differs: Rule = (v) => (v === form.currentPassword ? M.NEW_PASSWORD_SAME : true);
   return collect<keyof ChangePasswordForm>([
-    ['currentPassword', form.currentPassword, (v) => (passwordPresentRule(v) === true ? true : M.CURRENT_PASSWORD_REQUIRED)],
-    ['newPassword', form.newPassword, passwordRule(8, { required: M.NEW_PASSWORD_REQUIRED, min: M.NEW_PASSWORD_MIN })],
+    [
+      'currentPassword',
+      form.currentPassword,
+      (v) => (passwordPresentRule(v) === true ? true : M.CURRENT_PASSWORD_REQUIRED),
+    ],
+    [
+      'newPassword',
+      form.newPassword,
+      passwordRule(8, { required: M.NEW_PASSWORD_REQUIRED, min: M.NEW_PASSWORD_MIN }),
+    ],
     ['newPassword', form.newPassword, differs],
     ['confirmPassword', form.confirmPassword, confirmRule(form.newPassword)],
   ]);
 }
 
-export interface AddUserForm { name?: string; email: string; username: string; password: string; confirmPassword: string; role: string }
+export interface AddUserForm {
+  name?: string;
+  email: string;
+  username: string;
+  password: string;
+  confirmPassword: string;
+  role: string;
+}
 export function validateAddUser(form: AddUserForm): FieldErrors<keyof AddUserForm> {
   return collect<keyof AddUserForm>([
     ...(isBlank(form.name) ? [] : [['name', form.name, nameRule] as const]),
@@ -47,7 +81,12 @@ export function validateAddUser(form: AddUserForm): FieldErrors<keyof AddUserFor
   ]);
 }
 
-export interface EditUserForm { name?: string; email: string; username: string; role: string }
+export interface EditUserForm {
+  name?: string;
+  email: string;
+  username: string;
+  role: string;
+}
 export function validateEditUser(form: EditUserForm): FieldErrors<keyof EditUserForm> {
   return collect<keyof EditUserForm>([
     ...(isBlank(form.name) ? [] : [['name', form.name, nameRule] as const]),

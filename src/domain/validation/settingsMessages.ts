@@ -8,6 +8,7 @@ export const SETTINGS_MESSAGES = {
   NEW_PASSWORD_MIN: 'New password must be at least 8 characters',
   NEW_PASSWORD_SAME: 'New password must be different from current password',
   PROFILE_NO_CHANGES: 'No changes detected. Please modify your profile information.',
-  PROFILE_IMAGE_INVALID: 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
+  PROFILE_IMAGE_INVALID:
+    'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
   BODY_NOT_OBJECT: 'Request body must be a JSON object',
 } as const;

@@ -39,7 +39,10 @@ export function validateBody<T>(struct: Struct<T, unknown>, body: unknown): Body
 
 /** The first object in `value` that cannot be turned into text, named by its path. */
 function unprintableField(value: unknown): FieldError {
-  const found = value !== null && typeof value === 'object' && !Array.isArray(value) ? findUnprintable(value, []) : null;
+  const found =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? findUnprintable(value, [])
+      : null;
   const field = (found ?? []).join('.');
   return { field, message: field === '' ? M.BODY_NOT_OBJECT : `${field} is invalid` };
 }

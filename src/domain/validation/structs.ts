@@ -5,10 +5,25 @@ import { INVOICE_SUMMARY_FIELDS, type InvoiceSummaryApiBody } from '../invoiceSu
 import { PIPELINE_STEPS, pipelineStep, type PipelineStepKey } from '../pipeline';
 import { VALIDATION_MESSAGES as M } from './messages';
 import {
-  booleanRule, emailRule, isBlank, nameRule, nonNegativeIntegerRule, notesRule, optionalUrlRule,
-  passwordPresentRule, passwordRule, roleRule, usernameRule, type Rule,
+  booleanRule,
+  emailRule,
+  isBlank,
+  nameRule,
+  nonNegativeIntegerRule,
+  notesRule,
+  optionalUrlRule,
+  passwordPresentRule,
+  passwordRule,
+  roleRule,
+  usernameRule,
+  type Rule,
 } from './rules';
-import { REQUIRED_ON_CREATE, summaryFieldRule, URL_INVALID_MESSAGES, type SummaryMode } from './summaryRules';
+import {
+  REQUIRED_ON_CREATE,
+  summaryFieldRule,
+  URL_INVALID_MESSAGES,
+  type SummaryMode,
+} from './summaryRules';
 
 /** A struct whose failure message is the rule's message. */
 export function ruled<T>(name: string, rule: Rule): Struct<T, null> {
@@ -16,7 +31,8 @@ export function ruled<T>(name: string, rule: Rule): Struct<T, null> {
 }
 
 const trimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => s.trim());
-const lowerTrimmed = <T>(struct: Struct<T, null>) => coerce(struct, string(), (s) => s.trim().toLowerCase());
+const lowerTrimmed = <T>(struct: Struct<T, null>) =>
+  coerce(struct, string(), (s) => s.trim().toLowerCase());
 
 /** Email: trimmed and lower-cased before the check, so uniqueness is case-insensitive. */
 export const emailStruct = lowerTrimmed(ruled<string>('email', emailRule));
@@ -25,14 +41,23 @@ export const usernameStruct = trimmed(ruled<string>('username', usernameRule));
 /** 'Admin' and ' staff ' are accepted and stored as 'admin' / 'staff'. */
 export const roleStruct = lowerTrimmed(ruled<'admin' | 'staff'>('role', roleRule));
 const isVerifiedStruct = ruled<boolean>('is_verified', booleanRule);
-const anyText = ruled<string>('text', (v) => (typeof v === 'string' ? true : M.PASSWORDS_DO_NOT_MATCH));
+const anyText = ruled<string>('text', (v) =>
+  typeof v === 'string' ? true : M.PASSWORDS_DO_NOT_MATCH,
+);
 
 function confirmMatches(passwordKey: string, confirmKey: string, required: boolean) {
   return (value: Record<string, unknown>, ctx: { path: unknown[] }) => {
     const confirm = value[confirmKey];
     if (confirm === undefined && !required) return true;
-    if (isBlank(confirm)) return { message: M.CONFIRM_PASSWORD_REQUIRED, path: [...ctx.path, confirmKey], key: confirmKey };
-    return confirm === value[passwordKey] ? true : { message: M.PASSWORDS_DO_NOT_MATCH, path: [...ctx.path, confirmKey], key: confirmKey };
+    if (isBlank(confirm))
+      return {
+        message: M.CONFIRM_PASSWORD_REQUIRED,
+        path: [...ctx.path, confirmKey],
+        key: confirmKey,
+      };
+    return confirm === value[passwordKey]
+      ? true
+      : { message: M.PASSWORDS_DO_NOT_MATCH, path: [...ctx.path, confirmKey], key: confirmKey };
   };
 }
 
@@ -63,7 +88,9 @@ export const forgotPasswordStruct = object({ email: emailStruct });
 
 export const resetPasswordStruct = refine(
   object({
-    token: ruled<string>('token', (v) => (typeof v === 'string' && v.trim() !== '' && v.length <= 512 ? true : M.RESET_TOKEN_REQUIRED)),
+    token: ruled<string>('token', (v) =>
+      typeof v === 'string' && v.trim() !== '' && v.length <= 512 ? true : M.RESET_TOKEN_REQUIRED,
+    ),
     password: ruled<string>('password', passwordRule(8)),
     confirm_password: optional(anyText),
   }),
@@ -72,7 +99,9 @@ export const resetPasswordStruct = refine(
 );
 
 export const refreshStruct = object({
-  refresh_token: ruled<string>('refresh_token', (v) => (typeof v === 'string' && v !== '' && v.length <= 512 ? true : 'refresh_token is required')),
+  refresh_token: ruled<string>('refresh_token', (v) =>
+    typeof v === 'string' && v !== '' && v.length <= 512 ? true : 'refresh_token is required',
+  ),
 });
 
 /** PUT /account. */
@@ -81,14 +110,25 @@ export const accountUpdateStruct = object({ name: nameStruct, email: emailStruct
 /** PUT /account/password. */
 export const passwordChangeStruct = refine(
   object({
-    current_password: ruled<string>('current_password', (v) => (passwordPresentRule(v) === true ? true : M.CURRENT_PASSWORD_REQUIRED)),
-    new_password: ruled<string>('new_password', passwordRule(8, { required: M.NEW_PASSWORD_REQUIRED, min: M.NEW_PASSWORD_MIN })),
-    confirm_password: ruled<string>('confirm_password', (v) => (isBlank(v) ? M.CONFIRM_PASSWORD_REQUIRED : true)),
+    current_password: ruled<string>('current_password', (v) =>
+      passwordPresentRule(v) === true ? true : M.CURRENT_PASSWORD_REQUIRED,
+    ),
+    new_password: ruled<string>(
+      'new_password',
+      passwordRule(8, { required: M.NEW_PASSWORD_REQUIRED, min: M.NEW_PASSWORD_MIN }),
+    ),
+    confirm_password: ruled<string>('confirm_password', (v) =>
+      isBlank(v) ? M.CONFIRM_PASSWORD_REQUIRED : true,
+    ),
   }),
   'passwordChange',
   (value, ctx) => {
     if (value.new_password === value.current_password) {
-      return { message: M.NEW_PASSWORD_SAME, path: [...ctx.path, 'new_password'], key: 'new_password' };
+      return {
+        message: M.NEW_PASSWORD_SAME,
+        path: [...ctx.path, 'new_password'],
+        key: 'new_password',
+      };
     }
     return confirmMatches('new_password', 'confirm_password', true)(value, ctx);
   },
@@ -125,19 +165,26 @@ export const verifyUserStruct = object({ notes: optional(ruled<string>('notes', 
 export function progressFieldsOverTotal(body: Record<string, unknown>): string[] {
   const total = body.number_of_total_transaction;
   if (typeof total !== 'number') return [];
-  return PIPELINE_STEPS.filter((s) => typeof body[s.countField] === 'number' && (body[s.countField] as number) > total).map(
-    (s) => s.countField,
-  );
+  return PIPELINE_STEPS.filter(
+    (s) => typeof body[s.countField] === 'number' && (body[s.countField] as number) > total,
+  ).map((s) => s.countField);
 }
 
 function summaryStruct(mode: SummaryMode): Struct<InvoiceSummaryApiBody, null> {
   const shape: Record<string, Struct<unknown, null>> = {};
   for (const f of INVOICE_SUMMARY_FIELDS) {
     const field = ruled<unknown>(f.api, summaryFieldRule(f.key, mode));
-    shape[f.api] = mode === 'create' && REQUIRED_ON_CREATE.includes(f.key) ? field : (optional(field) as Struct<unknown, null>);
+    shape[f.api] =
+      mode === 'create' && REQUIRED_ON_CREATE.includes(f.key)
+        ? field
+        : (optional(field) as Struct<unknown, null>);
   }
   return refine(object(shape), 'progressWithinTotal', (value, ctx) =>
-    progressFieldsOverTotal(value).map((api) => ({ message: M.SUMMARY_PROGRESS_EXCEEDS_TOTAL, path: [...ctx.path, api], key: api })),
+    progressFieldsOverTotal(value).map((api) => ({
+      message: M.SUMMARY_PROGRESS_EXCEEDS_TOTAL,
+      path: [...ctx.path, api],
+      key: api,
+    })),
   ) as unknown as Struct<InvoiceSummaryApiBody, null>;
 }
 
@@ -161,11 +208,15 @@ export function progressUpdateStruct(step: PipelineStepKey): Struct<ProgressUpda
   const shape: Record<string, Struct<unknown, null>> = {
     [s.countField]: ruled<unknown>(s.countField, (v) => {
       if (typeof v === 'number' && v < 0) return M.PROGRESS_NEGATIVE;
-      return nonNegativeIntegerRule('Jumlah progress', M.PROGRESS_NEGATIVE)(v) === true ? true : M.PROGRESS_NOT_INTEGER;
+      return nonNegativeIntegerRule('Jumlah progress', M.PROGRESS_NEGATIVE)(v) === true
+        ? true
+        : M.PROGRESS_NOT_INTEGER;
     }),
   };
   if (s.urlField && s.urlKey) {
-    shape[s.urlField] = optional(ruled<string>(s.urlField, optionalUrlRule(URL_INVALID_MESSAGES[s.urlKey]))) as Struct<unknown, null>;
+    shape[s.urlField] = optional(
+      ruled<string>(s.urlField, optionalUrlRule(URL_INVALID_MESSAGES[s.urlKey])),
+    ) as Struct<unknown, null>;
   }
   return object(shape) as unknown as Struct<ProgressUpdateBody, null>;
 }

@@ -1,8 +1,20 @@
 // The rules of an invoice summary's fields (spec §5 "Create bill", "Update bill"), by front-end name.
-import { INVOICE_SUMMARY_FIELDS, type SummaryCountKey, type SummaryFieldKey, type SummaryUrlKey } from '../invoiceSummary';
+import {
+  INVOICE_SUMMARY_FIELDS,
+  type SummaryCountKey,
+  type SummaryFieldKey,
+  type SummaryUrlKey,
+} from '../invoiceSummary';
 import { PIPELINE_STEPS } from '../pipeline';
 import { VALIDATION_MESSAGES as M, SUMMARY_FIELD_LABELS, tooLargeMessage } from './messages';
-import { nonNegativeIntegerRule, optionalUrlRule, periodRule, positiveIntegerRule, requiredUrlRule, type Rule } from './rules';
+import {
+  nonNegativeIntegerRule,
+  optionalUrlRule,
+  periodRule,
+  positiveIntegerRule,
+  requiredUrlRule,
+  type Rule,
+} from './rules';
 
 export type SummaryMode = 'create' | 'update';
 
@@ -27,7 +39,9 @@ export const MAX_SUMMARY_NUMBER = 75_000_000_000;
 function capped(rule: Rule, label: string): Rule {
   return (v) => {
     const verdict = rule(v);
-    return verdict === true && typeof v === 'number' && v > MAX_SUMMARY_NUMBER ? tooLargeMessage(label) : verdict;
+    return verdict === true && typeof v === 'number' && v > MAX_SUMMARY_NUMBER
+      ? tooLargeMessage(label)
+      : verdict;
   };
 }
 
@@ -37,9 +51,12 @@ export function summaryFieldRule(key: SummaryFieldKey, mode: SummaryMode): Rule 
   if (!field) throw new RangeError(`Unknown summary field: ${key}`);
   if (key === 'period') return periodRule;
   const label = SUMMARY_FIELD_LABELS[key];
-  if (key === 'activeCustomerCount') return capped(positiveIntegerRule(label, M.ACTIVE_CUSTOMERS_REQUIRED), label);
-  if (key === 'totalTransactionCount') return capped(positiveIntegerRule(label, M.TOTAL_TRANSACTIONS_REQUIRED), label);
-  if (key === 'draftInvoiceFileUrl' && mode === 'create') return requiredUrlRule(M.DRAFT_URL_REQUIRED, M.DRAFT_URL_INVALID);
+  if (key === 'activeCustomerCount')
+    return capped(positiveIntegerRule(label, M.ACTIVE_CUSTOMERS_REQUIRED), label);
+  if (key === 'totalTransactionCount')
+    return capped(positiveIntegerRule(label, M.TOTAL_TRANSACTIONS_REQUIRED), label);
+  if (key === 'draftInvoiceFileUrl' && mode === 'create')
+    return requiredUrlRule(M.DRAFT_URL_REQUIRED, M.DRAFT_URL_INVALID);
   if (field.kind === 'url') return optionalUrlRule(URL_INVALID_MESSAGES[key as SummaryUrlKey]);
   return capped(nonNegativeIntegerRule(label), label);
 }
@@ -52,13 +69,17 @@ export const REQUIRED_ON_CREATE: readonly SummaryFieldKey[] = [
   'draftInvoiceFileUrl',
 ];
 
-export const PROGRESS_COUNT_KEYS: readonly SummaryCountKey[] = PIPELINE_STEPS.map((s) => s.countKey);
+export const PROGRESS_COUNT_KEYS: readonly SummaryCountKey[] = PIPELINE_STEPS.map(
+  (s) => s.countKey,
+);
 
 /**
  * The progress counts above the total transactions (spec §5 "Update bill"; DESIGN's CHECK
  * 0 ≤ count ≤ total). The server calls this on the merged row of a partial update too.
  */
-export function progressCountsOverTotal(values: Partial<Record<SummaryCountKey, unknown>>): SummaryCountKey[] {
+export function progressCountsOverTotal(
+  values: Partial<Record<SummaryCountKey, unknown>>,
+): SummaryCountKey[] {
   const total = values.totalTransactionCount;
   if (typeof total !== 'number' || !Number.isFinite(total)) return [];
   return PROGRESS_COUNT_KEYS.filter((key) => {

@@ -8,7 +8,8 @@ export const MAX_DOCUMENT_URL_LENGTH = 2048;
  * javascript:, data:, relative and protocol-relative URLs are refused.
  */
 export function isSafeDocumentUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_DOCUMENT_URL_LENGTH) return false;
+  if (typeof url !== 'string' || url.length === 0 || url.length > MAX_DOCUMENT_URL_LENGTH)
+    return false;
   // eslint-disable-next-line no-control-regex
   if (/[\s\u0000-\u001f\u007f\\]/.test(url)) return false;
   if (!/^https?:\/\//i.test(url)) return false;

@@ -43,7 +43,10 @@ function windowStart(rule: RateLimitRule, now: Date): number {
 }
 
 function secondsLeft(rule: RateLimitRule, now: Date): number {
-  return Math.max(1, Math.ceil((windowStart(rule, now) + rule.windowSeconds * 1000 - now.getTime()) / 1000));
+  return Math.max(
+    1,
+    Math.ceil((windowStart(rule, now) + rule.windowSeconds * 1000 - now.getTime()) / 1000),
+  );
 }
 
 /** Counts one hit on the key and returns the count in the current window, in one statement. */
@@ -52,12 +55,21 @@ async function hit(db: Kysely<Database>, { key, rule }: LimitedKey, now: Date): 
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_start: start, count: 1 })
-    .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql<number>`${sql.ref('rate_limits.count')} + 1` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['key', 'window_start'])
+        .doUpdateSet({ count: sql<number>`${sql.ref('rate_limits.count')} + 1` }),
+    )
     .returning('count')
     .executeTakeFirstOrThrow();
   const count = Number(row.count);
   // First hit of a new window: the key's older windows are history.
-  if (count === 1) await db.deleteFrom('rate_limits').where('key', '=', key).where('window_start', '<', start).execute();
+  if (count === 1)
+    await db
+      .deleteFrom('rate_limits')
+      .where('key', '=', key)
+      .where('window_start', '<', start)
+      .execute();
   return count;
 }
 
@@ -66,13 +78,19 @@ async function hit(db: Kysely<Database>, { key, rule }: LimitedKey, now: Date): 
  * limit; the hits taken on the keys before it are given back (a locked account does not use up
  * its address's allowance, nor a locked address the accounts'). Returns the keys hit, for giveBack.
  */
-export async function takeHits(db: Kysely<Database>, keys: LimitedKey[], now: Date): Promise<LimitedKey[]> {
+export async function takeHits(
+  db: Kysely<Database>,
+  keys: LimitedKey[],
+  now: Date,
+): Promise<LimitedKey[]> {
   const taken: LimitedKey[] = [];
   for (const limited of keys) {
     const count = await hit(db, limited, now);
     if (count > limited.rule.limit) {
       await giveBack(db, taken, now);
-      throw new ApiError(429, ERROR_MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(secondsLeft(limited.rule, now)) });
+      throw new ApiError(429, ERROR_MESSAGES.tooManyRequests, undefined, {
+        'Retry-After': String(secondsLeft(limited.rule, now)),
+      });
     }
     taken.push(limited);
   }

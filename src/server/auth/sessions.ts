@@ -28,7 +28,13 @@ export interface SessionDeps {
 
 const INVALID_REFRESH = 'Invalid or expired refresh token';
 
-async function issueRefreshToken(db: Kysely<Database>, userId: number, familyId: string, now: Date, ttlSeconds: number) {
+async function issueRefreshToken(
+  db: Kysely<Database>,
+  userId: number,
+  familyId: string,
+  now: Date,
+  ttlSeconds: number,
+) {
   const token = randomToken();
   const row = await db
     .insertInto('refresh_tokens')
@@ -47,7 +53,10 @@ async function issueRefreshToken(db: Kysely<Database>, userId: number, familyId:
 }
 
 /** Starts a session (after a successful sign-in). */
-export async function createSession(deps: SessionDeps, userId: number): Promise<TokenPair & { session_id: string }> {
+export async function createSession(
+  deps: SessionDeps,
+  userId: number,
+): Promise<TokenPair & { session_id: string }> {
   const now = deps.now();
   const familyId = randomUUID();
   const { token } = await issueRefreshToken(deps.db, userId, familyId, now, deps.refreshTtlSeconds);
@@ -56,7 +65,11 @@ export async function createSession(deps: SessionDeps, userId: number): Promise<
 }
 
 /** A session is alive while its family holds an unrevoked, unexpired token. requireAuth checks this. */
-export async function isSessionAlive(db: Kysely<Database>, familyId: string, now: Date): Promise<boolean> {
+export async function isSessionAlive(
+  db: Kysely<Database>,
+  familyId: string,
+  now: Date,
+): Promise<boolean> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select('id')
@@ -68,7 +81,11 @@ export async function isSessionAlive(db: Kysely<Database>, familyId: string, now
   return row !== undefined;
 }
 
-export async function revokeSession(db: Kysely<Database>, familyId: string, now: Date = new Date()): Promise<void> {
+export async function revokeSession(
+  db: Kysely<Database>,
+  familyId: string,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now.toISOString() })
@@ -82,7 +99,11 @@ export async function revokeSession(db: Kysely<Database>, familyId: string, now:
  * session, every access token stops working on its next request. Call it on logout-all, password
  * change/reset, invalidation, deletion and role change.
  */
-export async function endAllSessions(db: Kysely<Database>, userId: number, now: Date = new Date()): Promise<void> {
+export async function endAllSessions(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now.toISOString() })
@@ -97,7 +118,10 @@ export interface RotationResult extends TokenPair {
 }
 
 /** Exchanges a refresh token for a new pair; throws ApiError 401 for unknown, expired, revoked or reused tokens. */
-export async function rotateRefreshToken(deps: SessionDeps, presented: string): Promise<RotationResult> {
+export async function rotateRefreshToken(
+  deps: SessionDeps,
+  presented: string,
+): Promise<RotationResult> {
   const now = deps.now();
   const nowIso = now.toISOString();
   type Outcome = { error: string } | { userId: number; familyId: string; refresh: string };
@@ -114,18 +138,40 @@ export async function rotateRefreshToken(deps: SessionDeps, presented: string): 
       .returning(['id', 'user_id', 'family_id'])
       .executeTakeFirst();
     if (claimed) {
-      const next = await issueRefreshToken(trx, claimed.user_id, claimed.family_id, now, deps.refreshTtlSeconds);
-      await trx.updateTable('refresh_tokens').set({ replaced_by: next.id }).where('id', '=', claimed.id).execute();
+      const next = await issueRefreshToken(
+        trx,
+        claimed.user_id,
+        claimed.family_id,
+        now,
+        deps.refreshTtlSeconds,
+      );
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ replaced_by: next.id })
+        .where('id', '=', claimed.id)
+        .execute();
       return { userId: claimed.user_id, familyId: claimed.family_id, refresh: next.token };
     }
 
-    const row = await trx.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    const row = await trx
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
     // Unknown, expired, or ended by logout.
-    if (!row || row.revoked_at === null || row.replaced_by === null) return { error: INVALID_REFRESH };
+    if (!row || row.revoked_at === null || row.replaced_by === null)
+      return { error: INVALID_REFRESH };
 
-    const rotatedRecently = now.getTime() - Date.parse(row.revoked_at) <= REFRESH_GRACE_SECONDS * 1000;
+    const rotatedRecently =
+      now.getTime() - Date.parse(row.revoked_at) <= REFRESH_GRACE_SECONDS * 1000;
     if (rotatedRecently && (await isSessionAlive(trx, row.family_id, now))) {
-      const fresh = await issueRefreshToken(trx, row.user_id, row.family_id, now, deps.refreshTtlSeconds);
+      const fresh = await issueRefreshToken(
+        trx,
+        row.user_id,
+        row.family_id,
+        now,
+        deps.refreshTtlSeconds,
+      );
       return { userId: row.user_id, familyId: row.family_id, refresh: fresh.token };
     }
     // A rotated token came back after the grace window: someone else holds a copy. End the session.
@@ -138,12 +184,23 @@ export async function rotateRefreshToken(deps: SessionDeps, presented: string): 
     return { error: INVALID_REFRESH };
   });
   if ('error' in result) throw new ApiError(401, result.error, 'refresh_token');
-  const access = await deps.tokens.signAccess({ userId: result.userId, sessionId: result.familyId });
-  return { access_token: access, refresh_token: result.refresh, userId: result.userId, sessionId: result.familyId };
+  const access = await deps.tokens.signAccess({
+    userId: result.userId,
+    sessionId: result.familyId,
+  });
+  return {
+    access_token: access,
+    refresh_token: result.refresh,
+    userId: result.userId,
+    sessionId: result.familyId,
+  };
 }
 
 /** The family of a refresh token, if the token is known (logout with a refresh token in the body). */
-export async function sessionOfRefreshToken(db: Kysely<Database>, token: string): Promise<{ familyId: string; userId: number } | null> {
+export async function sessionOfRefreshToken(
+  db: Kysely<Database>,
+  token: string,
+): Promise<{ familyId: string; userId: number } | null> {
   const row = await db
     .selectFrom('refresh_tokens')
     .select(['family_id', 'user_id'])

@@ -20,9 +20,19 @@ export interface TokenService {
   accessTtlSeconds: number;
 }
 
-export function createTokenService(options: { secret: string; accessTtlSeconds: number; now: () => Date }): TokenService {
+export function createTokenService(options: {
+  secret: string;
+  accessTtlSeconds: number;
+  now: () => Date;
+}): TokenService {
   // Imported once: handing jose the raw bytes would re-import the HMAC key on every sign and verify.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(options.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(options.secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const seconds = () => Math.floor(options.now().getTime() / 1000);
   // Signature and static claims of a token string that verified once, keyed by its SHA-256.
   // WebCrypto verifies on the thread pool, a round trip per request; a token's bytes verify the
@@ -59,7 +69,12 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
           requiredClaims: ['sub', 'exp', 'iat', 'sid'],
         });
         const userId = Number(payload.sub);
-        if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+        if (
+          payload.typ !== ACCESS_TYPE ||
+          !Number.isSafeInteger(userId) ||
+          typeof payload.sid !== 'string'
+        )
+          return null;
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
         verified.set(digest, { userId, sessionId: payload.sid, exp: payload.exp! });
         return { userId, sessionId: payload.sid };

@@ -13,7 +13,12 @@ export interface AuthUser {
 }
 
 /** A user as the API sends it: never the hash, never the image bytes; role lowercase. */
-export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'username' | 'email' | 'role' | 'is_verified' | 'created_at' | 'updated_at'>): AuthUser {
+export function toPublicUser(
+  row: Pick<
+    UserRow,
+    'id' | 'name' | 'username' | 'email' | 'role' | 'is_verified' | 'created_at' | 'updated_at'
+  >,
+): AuthUser {
   return {
     id: row.id,
     name: row.name,
@@ -26,4 +31,13 @@ export function toPublicUser(row: Pick<UserRow, 'id' | 'name' | 'username' | 'em
   };
 }
 
-export const PUBLIC_USER_COLUMNS = ['id', 'name', 'username', 'email', 'role', 'is_verified', 'created_at', 'updated_at'] as const;
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'name',
+  'username',
+  'email',
+  'role',
+  'is_verified',
+  'created_at',
+  'updated_at',
+] as const;

@@ -21,29 +21,54 @@ function fail(message: string): never {
 async function run() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0];
   if (values.help || !command) fail('Choose a command.');
   const email = values.email?.trim().toLowerCase();
   if (!email || !isValidEmail(email)) fail('--email must be a valid email address.');
-  if (values.password !== undefined && values.password.length < LIMITS.passwordMinChange) fail(`--password must be at least ${LIMITS.passwordMinChange} characters.`);
+  if (values.password !== undefined && values.password.length < LIMITS.passwordMinChange)
+    fail(`--password must be at least ${LIMITS.passwordMinChange} characters.`);
 
   const database = await openMigratedDatabase(loadConfig());
   const hasher = createPasswordHasher('owasp');
   try {
     if (command === 'create') {
-      if (!values.name || values.name.trim().length < 2) fail('--name must be at least 2 characters.');
-      const existing = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (!values.name || values.name.trim().length < 2)
+        fail('--name must be at least 2 characters.');
+      const existing = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
       if (existing) {
-        console.error(`An account with email ${email} already exists; use reset-password to set its password.`);
+        console.error(
+          `An account with email ${email} already exists; use reset-password to set its password.`,
+        );
         process.exitCode = 1;
         return;
       }
-      const admin = await upsertAdmin(database.db, hasher, { email, name: values.name.trim(), password: values.password });
-      console.log(admin.generatedPassword ? credentialsBox('Administrator created', email, admin.generatedPassword) : `Administrator ${email} created.`);
+      const admin = await upsertAdmin(database.db, hasher, {
+        email,
+        name: values.name.trim(),
+        password: values.password,
+      });
+      console.log(
+        admin.generatedPassword
+          ? credentialsBox('Administrator created', email, admin.generatedPassword)
+          : `Administrator ${email} created.`,
+      );
     } else if (command === 'reset-password') {
-      const user = await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      const user = await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
       if (!user) {
         console.error(`No account with email ${email}.`);
         process.exitCode = 1;
@@ -56,7 +81,11 @@ async function run() {
         .where('id', '=', user.id)
         .execute();
       await endAllSessions(database.db, user.id);
-      console.log(values.password ? `Password of ${email} changed; its sessions were ended.` : credentialsBox('Password reset', email, password));
+      console.log(
+        values.password
+          ? `Password of ${email} changed; its sessions were ended.`
+          : credentialsBox('Password reset', email, password),
+      );
     } else {
       fail(`Unknown command "${command}".`);
     }

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteHandle, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteHandle,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -43,7 +49,13 @@ export interface PoolSettings {
   keepAliveMs: number;
 }
 
-export const DEFAULT_POOL_SETTINGS: PoolSettings = { max: 10, connectMs: 5_000, queryMs: 8_000, idleMs: 30_000, keepAliveMs: 10_000 };
+export const DEFAULT_POOL_SETTINGS: PoolSettings = {
+  max: 10,
+  connectMs: 5_000,
+  queryMs: 8_000,
+  idleMs: 30_000,
+  keepAliveMs: 10_000,
+};
 
 const PG_INT8 = 20;
 const PG_TIMESTAMP = 1114;
@@ -68,7 +80,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * all/run finish synchronously, so one statement object is never used twice at once; iterate
  * (streaming, which spans awaits) gets a statement of its own.
  */
-export function withStatementCache(sqlite: SqliteHandle, size = STATEMENT_CACHE_SIZE): SqliteHandle {
+export function withStatementCache(
+  sqlite: SqliteHandle,
+  size = STATEMENT_CACHE_SIZE,
+): SqliteHandle {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {
@@ -98,10 +113,17 @@ export function withStatementCache(sqlite: SqliteHandle, size = STATEMENT_CACHE_
 const pools = new WeakMap<object, pg.Pool>();
 
 /** PostgreSQL pool figures for /metrics; null for SQLite (one in-process connection, nothing waits on a pool). */
-export function poolStats(db: object): { inUse: number; idle: number; waiting: number; max: number } | null {
+export function poolStats(
+  db: object,
+): { inUse: number; idle: number; waiting: number; max: number } | null {
   const pool = pools.get(db);
   if (!pool) return null;
-  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+  return {
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max ?? 10,
+  };
 }
 
 /** An error that means "the database cannot be reached right now"; the cause says why. */
@@ -129,7 +151,10 @@ function guardedPool(pool: pg.Pool) {
       try {
         client = (await pool.connect()) as PgClient;
       } catch (error) {
-        throw new DatabaseUnavailableError(`cannot connect to PostgreSQL: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new DatabaseUnavailableError(
+          `cannot connect to PostgreSQL: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
       let broken: unknown;
       const onError = (error: unknown) => {
@@ -138,7 +163,8 @@ function guardedPool(pool: pg.Pool) {
       client.on('error', onError);
       return {
         async query(...args: unknown[]) {
-          if (broken) throw new DatabaseUnavailableError('PostgreSQL connection lost', { cause: broken });
+          if (broken)
+            throw new DatabaseUnavailableError('PostgreSQL connection lost', { cause: broken });
           try {
             return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
           } catch (error) {
@@ -171,7 +197,9 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
       connectionTimeoutMillis: settings.connectMs,
       idleTimeoutMillis: settings.idleMs,
       // queryMs 0: no statement limit (migrations, which may rightly take long).
-      ...(settings.queryMs > 0 ? { statement_timeout: settings.queryMs, query_timeout: settings.queryMs + 1_000 } : {}),
+      ...(settings.queryMs > 0
+        ? { statement_timeout: settings.queryMs, query_timeout: settings.queryMs + 1_000 }
+        : {}),
       keepAlive: true,
       keepAliveInitialDelayMillis: settings.keepAliveMs,
       types: pgTypes as pg.CustomTypesConfig,
@@ -183,7 +211,9 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     // while the pool ends a broken client, or between checkouts): a no-op listener on every client
     // keeps that from becoming an unhandled 'error' that ends the process.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool) as never }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: guardedPool(pool) as never }),
+    });
     pools.set(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -194,7 +224,9 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.sqliteBusyMs ?? 5000))}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
@@ -204,20 +236,50 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
  * insufficient resources; SQLite's busy, locked and I/O errors.
  */
 const UNAVAILABLE_CODES = new Set([
-  'DATABASE_UNAVAILABLE', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH',
-  '57P01', '57P02', '57P03', '57014', '53300', '53000', '53100', '53200', '3D000', '08000', '08001', '08003', '08004', '08006', '08P01',
-  'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_CANTOPEN', 'SQLITE_IOERR', 'SQLITE_FULL', 'SQLITE_READONLY',
+  'DATABASE_UNAVAILABLE',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '53300',
+  '53000',
+  '53100',
+  '53200',
+  '3D000',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SQLITE_READONLY',
 ]);
 
 /** True when an error means "the database cannot be reached right now" (→ 503), not a bad query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR'))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('SQLITE_IOERR')))
+    return true;
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return (
     typeof message === 'string' &&
-    /(timeout exceeded when trying to connect|Connection terminated|Query read timeout|database connection is not open|driver has already been destroyed|Client has encountered a connection error)/i.test(message)
+    /(timeout exceeded when trying to connect|Connection terminated|Query read timeout|database connection is not open|driver has already been destroyed|Client has encountered a connection error)/i.test(
+      message,
+    )
   );
 }
 
@@ -225,5 +287,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }

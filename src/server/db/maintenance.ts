@@ -11,5 +11,8 @@ export async function pruneExpired(db: Kysely<Database>, now: Date = new Date())
   const dayAgo = new Date(now.getTime() - DAY_MS);
   await db.deleteFrom('rate_limits').where('window_start', '<', dayAgo.getTime()).execute();
   await db.deleteFrom('refresh_tokens').where('expires_at', '<', dayAgo.toISOString()).execute();
-  await db.deleteFrom('password_reset_tokens').where('expires_at', '<', now.toISOString()).execute();
+  await db
+    .deleteFrom('password_reset_tokens')
+    .where('expires_at', '<', now.toISOString())
+    .execute();
 }

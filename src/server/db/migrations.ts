@@ -1,5 +1,18 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResult } from 'kysely';
-import { MENU_CREATE_BILL, MENU_DASHBOARD, MENU_INVOICE_GENERATOR, MENU_UPDATE_BILL, MENU_USER_MANAGEMENT } from '../../domain/menu';
+import {
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResult,
+} from 'kysely';
+import {
+  MENU_CREATE_BILL,
+  MENU_DASHBOARD,
+  MENU_INVOICE_GENERATOR,
+  MENU_UPDATE_BILL,
+  MENU_USER_MANAGEMENT,
+} from '../../domain/menu';
 import type { DatabaseKind } from './connection';
 
 /** Column types that differ between the engines; everything else is written once. */
@@ -17,7 +30,12 @@ export const DEFAULT_MENUS = [
   { name: MENU_CREATE_BILL, path: '/create-progress-bill', icon: 'fa-file-invoice', order: 2 },
   { name: MENU_UPDATE_BILL, path: '/update-progress-bill', icon: 'fa-edit', order: 3 },
   { name: MENU_USER_MANAGEMENT, path: '/user-management', icon: 'fa-users', order: 4 },
-  { name: MENU_INVOICE_GENERATOR, path: '/invoice-document-generator', icon: 'fa-file-word', order: 5 },
+  {
+    name: MENU_INVOICE_GENERATOR,
+    path: '/invoice-document-generator',
+    icon: 'fa-file-word',
+    order: 5,
+  },
 ] as const;
 
 const STAFF_EXCLUDED_MENUS = new Set<string>([MENU_USER_MANAGEMENT]);
@@ -55,13 +73,25 @@ function initialSchema(kind: DatabaseKind): Migration {
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('users')
-        .addColumn('id', t.id, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+        .addColumn('id', t.id, (c) =>
+          c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
+        )
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('username', 'text', (c) => c.notNull().unique())
         .addColumn('email', 'text', (c) => c.notNull().unique())
         .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('role', 'text', (c) => c.notNull().defaultTo('staff').check(sql`role in ('admin', 'staff')`))
-        .addColumn('is_verified', 'integer', (c) => c.notNull().defaultTo(0).check(sql`is_verified in (0, 1)`))
+        .addColumn('role', 'text', (c) =>
+          c
+            .notNull()
+            .defaultTo('staff')
+            .check(sql`role in ('admin', 'staff')`),
+        )
+        .addColumn('is_verified', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`is_verified in (0, 1)`),
+        )
         .addColumn('profile_image', t.blob)
         .addColumn('profile_image_type', 'text')
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
@@ -70,8 +100,12 @@ function initialSchema(kind: DatabaseKind): Migration {
 
       await db.schema
         .createTable('refresh_tokens')
-        .addColumn('id', t.id, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('id', t.id, (c) =>
+          c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
+        )
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
         .addColumn('token_hash', 'text', (c) => c.notNull().unique())
         .addColumn('family_id', 'text', (c) => c.notNull())
         .addColumn('expires_at', t.timestamp, (c) => c.notNull())
@@ -79,21 +113,37 @@ function initialSchema(kind: DatabaseKind): Migration {
         .addColumn('replaced_by', 'integer')
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('refresh_tokens_family_idx').on('refresh_tokens').column('family_id').execute();
-      await db.schema.createIndex('refresh_tokens_user_idx').on('refresh_tokens').column('user_id').execute();
+      await db.schema
+        .createIndex('refresh_tokens_family_idx')
+        .on('refresh_tokens')
+        .column('family_id')
+        .execute();
+      await db.schema
+        .createIndex('refresh_tokens_user_idx')
+        .on('refresh_tokens')
+        .column('user_id')
+        .execute();
 
       await db.schema
         .createTable('password_reset_tokens')
         .addColumn('token_hash', 'text', (c) => c.primaryKey())
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
         .addColumn('expires_at', t.timestamp, (c) => c.notNull())
         .addColumn('used_at', t.timestamp)
         .execute();
-      await db.schema.createIndex('password_reset_tokens_user_idx').on('password_reset_tokens').column('user_id').execute();
+      await db.schema
+        .createIndex('password_reset_tokens_user_idx')
+        .on('password_reset_tokens')
+        .column('user_id')
+        .execute();
 
       await db.schema
         .createTable('activity')
-        .addColumn('id', t.id, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+        .addColumn('id', t.id, (c) =>
+          c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
+        )
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
@@ -101,40 +151,73 @@ function initialSchema(kind: DatabaseKind): Migration {
         .addColumn('user_agent', 'text')
         .addColumn('created_at', t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('activity_user_created_idx').on('activity').columns(['user_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('activity_user_created_idx')
+        .on('activity')
+        .columns(['user_id', 'created_at'])
+        .execute();
 
       await db.schema
         .createTable('menus')
-        .addColumn('id', t.id, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
+        .addColumn('id', t.id, (c) =>
+          c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
+        )
         .addColumn('name', 'text', (c) => c.notNull().unique())
         .addColumn('path', 'text', (c) => c.notNull())
         .addColumn('icon', 'text', (c) => c.notNull().defaultTo('fa-circle'))
         .addColumn('order', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('parent_id', 'integer', (c) => c.references('menus.id').onDelete('set null'))
-        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1).check(sql`active in (0, 1)`))
+        .addColumn('active', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(1)
+            .check(sql`active in (0, 1)`),
+        )
         .execute();
 
       await db.schema
         .createTable('role_menus')
         .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('admin', 'staff')`))
-        .addColumn('menu_id', 'integer', (c) => c.notNull().references('menus.id').onDelete('cascade'))
+        .addColumn('menu_id', 'integer', (c) =>
+          c.notNull().references('menus.id').onDelete('cascade'),
+        )
         .addPrimaryKeyConstraint('role_menus_pk', ['role', 'menu_id'])
         .execute();
 
       let summaries = db.schema
         .createTable('invoice_summaries')
-        .addColumn('id', t.id, (c) => c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)))
-        .addColumn('invoice_period', 'text', (c) =>
-          c.notNull().unique().check(sql`length(invoice_period) = 7 and substr(invoice_period, 5, 1) = '-'`),
+        .addColumn('id', t.id, (c) =>
+          c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
         )
-        .addColumn('number_of_active_customer', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`number_of_active_customer >= 0`))
-        .addColumn('number_of_total_transaction', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`number_of_total_transaction >= 0`));
+        .addColumn('invoice_period', 'text', (c) =>
+          c
+            .notNull()
+            .unique()
+            .check(sql`length(invoice_period) = 7 and substr(invoice_period, 5, 1) = '-'`),
+        )
+        .addColumn('number_of_active_customer', 'bigint', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`number_of_active_customer >= 0`),
+        )
+        .addColumn('number_of_total_transaction', 'bigint', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`number_of_total_transaction >= 0`),
+        );
       for (const column of SUMMARY_MONEY) {
         summaries = summaries.addColumn(column, 'bigint', (c) => c.notNull().defaultTo(0));
       }
       for (const column of SUMMARY_PROGRESS) {
         summaries = summaries.addColumn(column, 'bigint', (c) =>
-          c.notNull().defaultTo(0).check(sql`${sql.ref(column)} >= 0 and ${sql.ref(column)} <= number_of_total_transaction`),
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(
+              sql`${sql.ref(column)} >= 0 and ${sql.ref(column)} <= number_of_total_transaction`,
+            ),
         );
       }
       for (const column of SUMMARY_URLS) {
@@ -156,9 +239,15 @@ function initialSchema(kind: DatabaseKind): Migration {
         .execute();
 
       for (const menu of DEFAULT_MENUS) {
-        await db.insertInto('menus').values({ ...menu, active: 1 }).execute();
+        await db
+          .insertInto('menus')
+          .values({ ...menu, active: 1 })
+          .execute();
       }
-      const menus: { id: number; name: string }[] = await db.selectFrom('menus').select(['id', 'name']).execute();
+      const menus: { id: number; name: string }[] = await db
+        .selectFrom('menus')
+        .select(['id', 'name'])
+        .execute();
       for (const menu of menus) {
         await db.insertInto('role_menus').values({ role: 'admin', menu_id: menu.id }).execute();
         if (!STAFF_EXCLUDED_MENUS.has(menu.name)) {
@@ -202,13 +291,24 @@ class InCodeMigrationProvider implements MigrationProvider {
 export async function migrateToLatest(db: Kysely<any>, kind: DatabaseKind): Promise<string[]> {
   // Kysely looks for its bookkeeping tables in every schema; pin them to ours (search_path) on PostgreSQL.
   const schema =
-    kind === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: new InCodeMigrationProvider(kind), ...(schema ? { migrationTableSchema: schema } : {}) });
+    kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: new InCodeMigrationProvider(kind),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r: MigrationResult) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, { cause: error });
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, {
+      cause: error,
+    });
   }
-  return (results ?? []).filter((r: MigrationResult) => r.status === 'Success').map((r: MigrationResult) => r.migrationName);
+  return (results ?? [])
+    .filter((r: MigrationResult) => r.status === 'Success')
+    .map((r: MigrationResult) => r.migrationName);
 }

@@ -18,8 +18,10 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
       const query = build(db, ...(markers as A)).compile();
       const slots = query.parameters.map((value) => markers.indexOf(value as string));
       markers.forEach((marker, i) => {
-        if (!slots.includes(i)) throw new Error(`precompiled query: argument ${i} is not a bound parameter`);
-        if (query.sql.includes(marker)) throw new Error(`precompiled query: argument ${i} ended up in the SQL text`);
+        if (!slots.includes(i))
+          throw new Error(`precompiled query: argument ${i} is not a bound parameter`);
+        if (query.sql.includes(marker))
+          throw new Error(`precompiled query: argument ${i} ended up in the SQL text`);
       });
       entry = { query, slots };
       compiledFor.set(db, entry);

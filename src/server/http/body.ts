@@ -41,7 +41,8 @@ export function jsonDepth(text: string, limit = Infinity): number {
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) inString = false;
     } else if (ch === 0x22) {
       inString = true;
@@ -75,15 +76,18 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   }
   if (text.trim() === '') return {};
   // A form can post text/plain across sites without a preflight; only JSON is JSON.
-  if (!isJsonContentType(c.req.header('content-type'))) throw new ApiError(415, ERROR_MESSAGES.notJson);
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new ApiError(400, ERROR_MESSAGES.tooDeep);
+  if (!isJsonContentType(c.req.header('content-type')))
+    throw new ApiError(415, ERROR_MESSAGES.notJson);
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new ApiError(400, ERROR_MESSAGES.tooDeep);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, ERROR_MESSAGES.malformedJson);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(400, ERROR_MESSAGES.notAnObject);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ApiError(400, ERROR_MESSAGES.notAnObject);
   const body = snakeKeys(parsed) as Record<string, unknown>;
   assertNoNul(body);
   return body;

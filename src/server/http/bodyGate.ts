@@ -52,7 +52,8 @@ export function createBodyGate(limits: BodyGateLimits = DEFAULT_BODY_GATE) {
     if (next > 0) map.set(key, next);
     else map.delete(key);
   };
-  const hasRoom = (key: string) => activeTotal < limits.total && (active.get(key) ?? 0) < limits.perCaller;
+  const hasRoom = (key: string) =>
+    activeTotal < limits.total && (active.get(key) ?? 0) < limits.perCaller;
   const take = (key: string) => {
     activeTotal++;
     bump(active, key, 1);
@@ -67,13 +68,16 @@ export function createBodyGate(limits: BodyGateLimits = DEFAULT_BODY_GATE) {
 
   const tooMany = (c: Context): never => {
     closeAfterAnswer(c);
-    throw new ApiError(429, ERROR_MESSAGES.tooManyRequests, undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+    throw new ApiError(429, ERROR_MESSAGES.tooManyRequests, undefined, {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    });
   };
 
   /** Resolves when the caller holds a slot; throws 429 when it may not wait or waited too long. */
   async function acquire(c: Context, key: string): Promise<void> {
     if (hasRoom(key)) return take(key);
-    if ((waiting.get(key) ?? 0) >= limits.waitingPerCaller || queue.length >= limits.waitingTotal) tooMany(c);
+    if ((waiting.get(key) ?? 0) >= limits.waitingPerCaller || queue.length >= limits.waitingTotal)
+      tooMany(c);
     bump(waiting, key, 1);
     try {
       const granted = await new Promise<boolean>((resolve) => {
@@ -109,11 +113,17 @@ async function callerKey(c: Context<AppEnv>): Promise<string> {
 }
 
 /** Middleware: a request with a large body holds a gate slot while it is read and handled. */
-export function gateLargeBodies(gate = createBodyGate(), largeBytes = DEFAULT_BODY_GATE.largeBytes): MiddlewareHandler<AppEnv> {
+export function gateLargeBodies(
+  gate = createBodyGate(),
+  largeBytes = DEFAULT_BODY_GATE.largeBytes,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const declared = c.req.header('content-length');
-    const large = declared === undefined ? c.req.header('transfer-encoding') !== undefined : Number(declared) > largeBytes;
+    const large =
+      declared === undefined
+        ? c.req.header('transfer-encoding') !== undefined
+        : Number(declared) > largeBytes;
     if (!large) return next();
     const key = await callerKey(c);
     await gate.acquire(c, key);

@@ -9,7 +9,11 @@ import type { AppEnv } from '../types';
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   try {

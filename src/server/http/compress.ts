@@ -24,7 +24,11 @@ export function compressJson(minBytes = JSON_COMPRESS_MIN_BYTES): MiddlewareHand
     // Headers and status only: touching res.body would turn the Node adapter's lightweight
     // response into a stream-backed one, a cost every API answer would pay.
     const headers = res.headers;
-    if (headers.has('Content-Encoding') || !headers.get('Content-Type')?.startsWith('application/json')) return;
+    if (
+      headers.has('Content-Encoding') ||
+      !headers.get('Content-Type')?.startsWith('application/json')
+    )
+      return;
     headers.append('Vary', 'Accept-Encoding');
     const coding = acceptedCodings(c.req.header('Accept-Encoding'))[0];
     if (!coding || res.status === 204 || res.status === 304) return;
@@ -37,6 +41,9 @@ export function compressJson(minBytes = JSON_COMPRESS_MIN_BYTES): MiddlewareHand
     }
     out.set('Content-Length', String(body.length));
     c.res = undefined as unknown as Response; // replace, not merge: the old headers are copied above
-    c.res = new Response(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer, { status: res.status, headers: out });
+    c.res = new Response(
+      body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+      { status: res.status, headers: out },
+    );
   };
 }

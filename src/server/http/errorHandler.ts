@@ -27,7 +27,12 @@ export function handleError(error: Error, c: Context<AppEnv>): Response | Promis
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
-    const message = status === 413 ? ERROR_MESSAGES.tooLarge : status < 500 ? error.message || 'Bad request' : ERROR_MESSAGES.internal;
+    const message =
+      status === 413
+        ? ERROR_MESSAGES.tooLarge
+        : status < 500
+          ? error.message || 'Bad request'
+          : ERROR_MESSAGES.internal;
     return fail(c, status, message);
   }
   const logger = c.get('deps')?.logger;
@@ -36,7 +41,12 @@ export function handleError(error: Error, c: Context<AppEnv>): Response | Promis
     const db = c.get('deps')?.db ?? handleError;
     const now = Date.now();
     const cause = (error as { cause?: unknown }).cause;
-    const details = { requestId, path: c.req.path, error: error.message, ...(cause ? { cause: String(cause) } : {}) };
+    const details = {
+      requestId,
+      path: c.req.path,
+      error: error.message,
+      ...(cause ? { cause: String(cause) } : {}),
+    };
     if (now - (lastUnavailableWarning.get(db) ?? -Infinity) >= UNAVAILABLE_WARN_EVERY_MS) {
       lastUnavailableWarning.set(db, now);
       logger?.warn('database unavailable; answering 503 until it is back', details);
@@ -46,6 +56,11 @@ export function handleError(error: Error, c: Context<AppEnv>): Response | Promis
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return fail(c, 503, ERROR_MESSAGES.unavailable);
   }
-  logger?.error('unhandled error', { requestId, method: c.req.method, path: c.req.path, stack: error?.stack ?? String(error) });
+  logger?.error('unhandled error', {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    stack: error?.stack ?? String(error),
+  });
   return fail(c, 500, ERROR_MESSAGES.internal);
 }

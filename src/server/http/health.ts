@@ -9,7 +9,10 @@ export const READINESS_TIMEOUT_MS = 1_000;
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** True when `select 1` comes back within `timeoutMs`; a refused or hung connection is false. */
-export async function databaseAnswers(db: Kysely<Database>, timeoutMs = READINESS_TIMEOUT_MS): Promise<boolean> {
+export async function databaseAnswers(
+  db: Kysely<Database>,
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);
@@ -37,7 +40,10 @@ export function healthRoutes(): Hono<AppEnv> {
     const ready = await databaseAnswers(c.get('deps').db);
     return ready
       ? c.json({ status: 'ready' }, 200, NO_STORE)
-      : c.json({ status: 'unavailable', message: 'The database does not answer' }, 503, { ...NO_STORE, 'Retry-After': '5' });
+      : c.json({ status: 'unavailable', message: 'The database does not answer' }, 503, {
+          ...NO_STORE,
+          'Retry-After': '5',
+        });
   });
   return routes;
 }

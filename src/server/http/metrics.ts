@@ -18,7 +18,8 @@ interface Histogram {
   count: number;
 }
 
-const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const escapeLabel = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 
 /**
  * Request counters and latency histograms of one app, by method and route pattern (never the raw
@@ -40,21 +41,34 @@ export class Metrics {
       histogram = { labels: base, buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
       this.latency.set(base, histogram);
     }
-    for (let i = 0; i < LATENCY_BUCKETS.length; i++) if (seconds <= LATENCY_BUCKETS[i]) histogram.buckets[i] += 1;
+    for (let i = 0; i < LATENCY_BUCKETS.length; i++)
+      if (seconds <= LATENCY_BUCKETS[i]) histogram.buckets[i] += 1;
     histogram.sum += seconds;
     histogram.count += 1;
   }
 
   render(pool: ReturnType<typeof poolStats>): string {
     const lines: string[] = [];
-    const family = (name: string, type: string, help: string) => lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+    const family = (name: string, type: string, help: string) =>
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
 
-    family('http_requests_total', 'counter', 'HTTP requests answered, by method, route pattern and status.');
-    for (const series of this.requests.values()) lines.push(`http_requests_total{${series.labels}} ${series.count}`);
+    family(
+      'http_requests_total',
+      'counter',
+      'HTTP requests answered, by method, route pattern and status.',
+    );
+    for (const series of this.requests.values())
+      lines.push(`http_requests_total{${series.labels}} ${series.count}`);
 
-    family('http_request_duration_seconds', 'histogram', 'Time from receiving a request to its answer, by method and route pattern.');
+    family(
+      'http_request_duration_seconds',
+      'histogram',
+      'Time from receiving a request to its answer, by method and route pattern.',
+    );
     for (const h of this.latency.values()) {
-      LATENCY_BUCKETS.forEach((le, i) => lines.push(`http_request_duration_seconds_bucket{${h.labels},le="${le}"} ${h.buckets[i]}`));
+      LATENCY_BUCKETS.forEach((le, i) =>
+        lines.push(`http_request_duration_seconds_bucket{${h.labels},le="${le}"} ${h.buckets[i]}`),
+      );
       lines.push(`http_request_duration_seconds_bucket{${h.labels},le="+Inf"} ${h.count}`);
       lines.push(`http_request_duration_seconds_sum{${h.labels}} ${h.sum}`);
       lines.push(`http_request_duration_seconds_count{${h.labels}} ${h.count}`);
@@ -65,7 +79,11 @@ export class Metrics {
       lines.push(`db_pool_connections_in_use ${pool.inUse}`);
       family('db_pool_connections_idle', 'gauge', 'PostgreSQL pool connections open and idle.');
       lines.push(`db_pool_connections_idle ${pool.idle}`);
-      family('db_pool_waiting_requests', 'gauge', 'Queries waiting for a free PostgreSQL pool connection.');
+      family(
+        'db_pool_waiting_requests',
+        'gauge',
+        'Queries waiting for a free PostgreSQL pool connection.',
+      );
       lines.push(`db_pool_waiting_requests ${pool.waiting}`);
       family('db_pool_connections_max', 'gauge', 'Size limit of the PostgreSQL pool.');
       lines.push(`db_pool_connections_max ${pool.max}`);
@@ -78,7 +96,11 @@ export class Metrics {
     lines.push(`nodejs_heap_size_used_bytes ${memory.heapUsed}`);
     family('nodejs_heap_size_total_bytes', 'gauge', 'V8 heap reserved.');
     lines.push(`nodejs_heap_size_total_bytes ${memory.heapTotal}`);
-    family('nodejs_external_memory_bytes', 'gauge', 'Memory of C++ objects bound to JavaScript (buffers included).');
+    family(
+      'nodejs_external_memory_bytes',
+      'gauge',
+      'Memory of C++ objects bound to JavaScript (buffers included).',
+    );
     lines.push(`nodejs_external_memory_bytes ${memory.external}`);
     family('process_uptime_seconds', 'gauge', 'Seconds since the process started.');
     lines.push(`process_uptime_seconds ${Math.round(process.uptime())}`);
@@ -102,7 +124,8 @@ export function metricsRoutes(metrics: Metrics): Hono<AppEnv> {
   routes.get('/metrics', (c) => {
     const token = c.get('deps').config.metricsToken;
     const given = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
-    if (!token || !given || !sameToken(given, token)) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    if (!token || !given || !sameToken(given, token))
+      return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     return c.body(metrics.render(poolStats(c.get('deps').db)), 200, {
       'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
       'Cache-Control': 'no-store',

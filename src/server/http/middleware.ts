@@ -61,12 +61,16 @@ export function securityHeaders(csp: string = DEFAULT_CSP): MiddlewareHandler<Ap
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
     headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (c.req.path.startsWith('/api/') && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+    if (c.req.path.startsWith('/api/') && !headers.has('Cache-Control'))
+      headers.set('Cache-Control', 'no-store');
   };
 }
 
 /** Size limit per route: exact path in `routes`, else `fallback`. Over the limit → 413. */
-export function limitBodies(fallback: number, routes: Record<string, number>): MiddlewareHandler<AppEnv> {
+export function limitBodies(
+  fallback: number,
+  routes: Record<string, number>,
+): MiddlewareHandler<AppEnv> {
   const onError = (c: Context) => {
     // The rest of the body may still be on its way: say so, and close without a reset.
     closeAfterAnswer(c);

@@ -8,7 +8,8 @@ const NUL_MESSAGE = 'Text must not contain NUL characters';
  */
 export function assertNoNul(value: unknown, field?: string): void {
   if (typeof value === 'string') {
-    if (value.includes('\u0000')) throw new ApiError(400, field ? `${field}: ${NUL_MESSAGE}` : NUL_MESSAGE, field);
+    if (value.includes('\u0000'))
+      throw new ApiError(400, field ? `${field}: ${NUL_MESSAGE}` : NUL_MESSAGE, field);
     return;
   }
   if (Array.isArray(value)) value.forEach((item) => assertNoNul(item, field));

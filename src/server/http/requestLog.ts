@@ -16,7 +16,8 @@ function routeOf(c: Context<AppEnv>): string {
   } catch {
     // no route matched at all
   }
-  if (!route || route === '*' || route === '/*') return c.req.path.startsWith('/api') ? '(unmatched)' : '(static)';
+  if (!route || route === '*' || route === '/*')
+    return c.req.path.startsWith('/api') ? '(unmatched)' : '(static)';
   return route;
 }
 

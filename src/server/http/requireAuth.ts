@@ -4,7 +4,8 @@ import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
 
-export const UNVERIFIED_MESSAGE = 'Your account is pending verification. Please contact an administrator.';
+export const UNVERIFIED_MESSAGE =
+  'Your account is pending verification. Please contact an administrator.';
 
 /**
  * The user, provided the session (refresh-token family) is still alive, in one query. Asked on
@@ -32,7 +33,9 @@ function bearerToken(c: Context): string | null {
  * Who is calling: valid access token, user exists, session not ended, user verified.
  * Throws ApiError 401/403. requireAuth uses it; routes with optional auth call it in a try.
  */
-export async function authenticate(c: Context<AppEnv>): Promise<{ user: AuthUser; sessionId: string }> {
+export async function authenticate(
+  c: Context<AppEnv>,
+): Promise<{ user: AuthUser; sessionId: string }> {
   const token = bearerToken(c);
   if (!token) throw new ApiError(401, ERROR_MESSAGES.unauthenticated);
   const { db, tokens, now } = c.get('deps');
@@ -57,7 +60,8 @@ export function requireMenu(menuName: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
     if (!user) throw new ApiError(401, ERROR_MESSAGES.unauthenticated);
-    if (!(await roleHasMenu(c, user.role, menuName))) throw new ApiError(403, ERROR_MESSAGES.forbidden);
+    if (!(await roleHasMenu(c, user.role, menuName)))
+      throw new ApiError(403, ERROR_MESSAGES.forbidden);
     await next();
   };
 }
@@ -82,7 +86,11 @@ const activeMenuOfRole = precompiled((db, role: AuthUser['role'], menuName: stri
     .limit(1),
 );
 
-async function roleHasMenu(c: Context<AppEnv>, role: AuthUser['role'], menuName: string): Promise<boolean> {
+async function roleHasMenu(
+  c: Context<AppEnv>,
+  role: AuthUser['role'],
+  menuName: string,
+): Promise<boolean> {
   const rows = await activeMenuOfRole(c.get('deps').db, role, menuName);
   return rows.length > 0;
 }

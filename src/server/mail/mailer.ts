@@ -33,7 +33,11 @@ export function createMailer(options: MailerOptions): Mailer {
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
@@ -42,7 +46,12 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      options.logger.info('mail written to outbox (no SMTP_URL)', { to: mail.to, subject: mail.subject, file, links });
+      options.logger.info('mail written to outbox (no SMTP_URL)', {
+        to: mail.to,
+        subject: mail.subject,
+        file,
+        links,
+      });
     },
   };
 }

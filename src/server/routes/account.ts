@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { VALIDATION_MESSAGES as M, accountUpdateStruct, passwordChangeStruct, validateBody } from '../../domain/validation';
+import {
+  VALIDATION_MESSAGES as M,
+  accountUpdateStruct,
+  passwordChangeStruct,
+  validateBody,
+} from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { clearHits, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { revokeSession } from '../auth/sessions';
@@ -36,7 +41,12 @@ async function updateAccount(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   const me = c.get('user');
   const body = await readBody(c, accountUpdateStruct);
-  const taken = await db.selectFrom('users').select('id').where('email', '=', body.email).where('id', '!=', me.id).executeTakeFirst();
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', body.email)
+    .where('id', '!=', me.id)
+    .executeTakeFirst();
   if (taken) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
   const at = now();
   let row;
@@ -48,7 +58,9 @@ async function updateAccount(c: Context<AppEnv>) {
         .where('id', '=', me.id)
         .returning(PUBLIC_USER_COLUMNS)
         .executeTakeFirstOrThrow();
-      const changes = [body.name !== me.name && 'name', body.email !== me.email && 'email'].filter(Boolean).join(', ');
+      const changes = [body.name !== me.name && 'name', body.email !== me.email && 'email']
+        .filter(Boolean)
+        .join(', ');
       await logActivity(trx, {
         userId: me.id,
         action: 'profile_updated',
@@ -74,21 +86,40 @@ async function changePassword(c: Context<AppEnv>) {
   const { db, now, passwordHasher } = c.get('deps');
   const me = c.get('user');
   const result = validateBody(passwordChangeStruct, await readJson(c));
-  if (!result.ok) throw new ApiError(result.field === 'new_password' ? 422 : 400, result.message, result.field || undefined);
+  if (!result.ok)
+    throw new ApiError(
+      result.field === 'new_password' ? 422 : 400,
+      result.message,
+      result.field || undefined,
+    );
   const body = result.value;
   // A stolen access token must not become a way to guess the password.
   const limited: LimitedKey = { key: `password-change:user:${me.id}`, rule: PASSWORD_CHANGE_LIMIT };
   await takeHits(db, [limited], now());
-  const stored = await db.selectFrom('users').select('password_hash').where('id', '=', me.id).executeTakeFirstOrThrow();
+  const stored = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', me.id)
+    .executeTakeFirstOrThrow();
   if (!(await passwordHasher.verify(stored.password_hash, body.current_password))) {
-    await logActivity(db, { userId: me.id, action: 'password_change_failed', description: 'Password change refused: wrong current password', ...requestInfo(c), at: now() });
+    await logActivity(db, {
+      userId: me.id,
+      action: 'password_change_failed',
+      description: 'Password change refused: wrong current password',
+      ...requestInfo(c),
+      at: now(),
+    });
     throw new ApiError(400, ACCOUNT_MESSAGES.currentPasswordWrong, 'current_password');
   }
   await clearHits(db, limited.key);
   const passwordHash = await passwordHasher.hash(body.new_password);
   const at = now();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at.toISOString() }).where('id', '=', me.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: at.toISOString() })
+      .where('id', '=', me.id)
+      .execute();
     await trx
       .updateTable('refresh_tokens')
       .set({ revoked_at: at.toISOString() })
@@ -96,7 +127,13 @@ async function changePassword(c: Context<AppEnv>) {
       .where('family_id', '!=', c.get('sessionId'))
       .where('revoked_at', 'is', null)
       .execute();
-    await logActivity(trx, { userId: me.id, action: 'password_changed', description: 'Password changed; other sessions signed out', ...requestInfo(c), at });
+    await logActivity(trx, {
+      userId: me.id,
+      action: 'password_changed',
+      description: 'Password changed; other sessions signed out',
+      ...requestInfo(c),
+      at,
+    });
   });
   return ok(c, undefined, ACCOUNT_MESSAGES.passwordChanged);
 }
@@ -105,14 +142,24 @@ async function uploadProfileImage(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   const me = c.get('user');
   const body = await readJson(c);
-  if (typeof body.image_data !== 'string') throw new ApiError(400, M.PROFILE_IMAGE_INVALID, 'image_data');
+  if (typeof body.image_data !== 'string')
+    throw new ApiError(400, M.PROFILE_IMAGE_INVALID, 'image_data');
   const image = checkImageDataUrl(body.image_data);
-  if (!image.ok) throw new ApiError(image.reason === 'too_large' ? 413 : 400, M.PROFILE_IMAGE_INVALID, 'image_data');
+  if (!image.ok)
+    throw new ApiError(
+      image.reason === 'too_large' ? 413 : 400,
+      M.PROFILE_IMAGE_INVALID,
+      'image_data',
+    );
   const at = now();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
-      .set({ profile_image: image.bytes, profile_image_type: image.type, updated_at: at.toISOString() })
+      .set({
+        profile_image: image.bytes,
+        profile_image_type: image.type,
+        updated_at: at.toISOString(),
+      })
       .where('id', '=', me.id)
       .execute();
     await logActivity(trx, {
@@ -134,7 +181,10 @@ async function getProfileImage(c: Context<AppEnv>) {
     .select(['profile_image', 'profile_image_type'])
     .where('id', '=', c.get('user').id)
     .executeTakeFirstOrThrow();
-  const imageData = row.profile_image && row.profile_image_type ? toDataUrl(row.profile_image_type, row.profile_image) : null;
+  const imageData =
+    row.profile_image && row.profile_image_type
+      ? toDataUrl(row.profile_image_type, row.profile_image)
+      : null;
   return ok(c, { image_data: imageData });
 }
 
@@ -166,7 +216,13 @@ async function listActivity(c: Context<AppEnv>) {
 async function logoutCurrent(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');
   await revokeSession(db, c.get('sessionId'), now());
-  await logActivity(db, { userId: c.get('user').id, action: 'logout', description: 'Signed out', ...requestInfo(c), at: now() });
+  await logActivity(db, {
+    userId: c.get('user').id,
+    action: 'logout',
+    description: 'Signed out',
+    ...requestInfo(c),
+    at: now(),
+  });
   return ok(c, undefined, ACCOUNT_MESSAGES.loggedOut);
 }
 

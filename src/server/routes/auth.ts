@@ -4,7 +4,13 @@ import { loginStruct, refreshStruct, registerStruct } from '../../domain/validat
 import { logActivity } from '../auth/activity';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { clearHits, giveBack, takeHits, type LimitedKey } from '../auth/rateLimit';
-import { createSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken, type SessionDeps } from '../auth/sessions';
+import {
+  createSession,
+  revokeSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+  type SessionDeps,
+} from '../auth/sessions';
 import { derivedUsername, normaliseUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
 import { isUniqueViolation } from '../db/connection';
@@ -22,7 +28,12 @@ import { requestInfo } from './routeHelpers';
 const LogoutBody = object({ refresh_token: optional(union([string(), literal(null)])) });
 
 function sessionDeps(deps: ResolvedDeps): SessionDeps {
-  return { db: deps.db, tokens: deps.tokens, now: deps.now, refreshTtlSeconds: deps.config.refreshTokenTtlSeconds };
+  return {
+    db: deps.db,
+    tokens: deps.tokens,
+    now: deps.now,
+    refreshTtlSeconds: deps.config.refreshTokenTtlSeconds,
+  };
 }
 
 async function login(c: Context<AppEnv>) {
@@ -38,21 +49,45 @@ async function login(c: Context<AppEnv>) {
   // Counted before the password is checked, so parallel guesses cannot all pass one check.
   await takeHits(db, limited, now());
 
-  const user = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-  const matched = user ? await passwordHasher.verify(user.password_hash, body.password) : (await passwordHasher.verifyDummy(body.password), false);
+  const user = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
+  const matched = user
+    ? await passwordHasher.verify(user.password_hash, body.password)
+    : (await passwordHasher.verifyDummy(body.password), false);
   if (!user || !matched) {
-    await logActivity(db, { userId: user?.id ?? null, action: 'login_failed', description: `Failed sign-in for ${email}`, ...info, at: now() });
+    await logActivity(db, {
+      userId: user?.id ?? null,
+      action: 'login_failed',
+      description: `Failed sign-in for ${email}`,
+      ...info,
+      at: now(),
+    });
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
   // The right password: this attempt was no guess, so it does not count.
   await clearHits(db, limited[0].key);
   await giveBack(db, [limited[1]], now());
   if (user.is_verified !== 1) {
-    await logActivity(db, { userId: user.id, action: 'login_unverified', description: 'Sign-in refused: account awaits verification', ...info, at: now() });
+    await logActivity(db, {
+      userId: user.id,
+      action: 'login_unverified',
+      description: 'Sign-in refused: account awaits verification',
+      ...info,
+      at: now(),
+    });
     throw new ApiError(403, UNVERIFIED_MESSAGE);
   }
   const session = await createSession(sessionDeps(deps), user.id);
-  await logActivity(db, { userId: user.id, action: 'login', description: 'Signed in', ...info, at: now() });
+  await logActivity(db, {
+    userId: user.id,
+    action: 'login',
+    description: 'Signed in',
+    ...info,
+    at: now(),
+  });
   const publicUser = toPublicUser(user);
   return ok(
     c,
@@ -95,7 +130,10 @@ async function register(c: Context<AppEnv>) {
   if (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) {
     throw new ApiError(409, AUTH_MESSAGES.emailTaken, 'email');
   }
-  if (username && (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst())) {
+  if (
+    username &&
+    (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst())
+  ) {
     throw new ApiError(409, AUTH_MESSAGES.usernameTaken, 'username');
   }
   const passwordHash = await passwordHasher.hash(body.password);
@@ -137,12 +175,20 @@ async function register(c: Context<AppEnv>) {
   await logActivity(db, {
     userId: created.id,
     action: 'register',
-    description: byAdmin ? `Account created by administrator ${caller!.email}` : 'Account registered',
+    description: byAdmin
+      ? `Account created by administrator ${caller!.email}`
+      : 'Account registered',
     ...info,
     at: now(),
   });
   if (byAdmin) {
-    await logActivity(db, { userId: caller!.id, action: 'user_created', description: `Created user ${email} (${created.role})`, ...info, at: now() });
+    await logActivity(db, {
+      userId: caller!.id,
+      action: 'user_created',
+      description: `Created user ${email} (${created.role})`,
+      ...info,
+      at: now(),
+    });
   } else {
     mailer
       .send({
@@ -150,10 +196,17 @@ async function register(c: Context<AppEnv>) {
         subject: 'Your Dashboard Invoice account awaits verification',
         text: `Hello ${created.name},\n\nThank you for registering. An administrator will verify your account; you can sign in once it is verified.\n`,
       })
-      .catch((error) => logger.warn('registration mail failed', { to: email, error: String(error) }));
+      .catch((error) =>
+        logger.warn('registration mail failed', { to: email, error: String(error) }),
+      );
     void notifyAdminsOfPendingUser(deps, created);
   }
-  return ok(c, { user: toPublicUser(created) }, byAdmin ? AUTH_MESSAGES.registeredByAdmin : AUTH_MESSAGES.registered, 201);
+  return ok(
+    c,
+    { user: toPublicUser(created) },
+    byAdmin ? AUTH_MESSAGES.registeredByAdmin : AUTH_MESSAGES.registered,
+    201,
+  );
 }
 
 async function logout(c: Context<AppEnv>) {
@@ -168,7 +221,13 @@ async function logout(c: Context<AppEnv>) {
   }
   if (session) {
     await revokeSession(db, session.familyId, now());
-    await logActivity(db, { userId: session.userId, action: 'logout', description: 'Signed out', ...requestInfo(c), at: now() });
+    await logActivity(db, {
+      userId: session.userId,
+      action: 'logout',
+      description: 'Signed out',
+      ...requestInfo(c),
+      at: now(),
+    });
   }
   // Idempotent: signing out of an already-ended session is still a success for the client.
   return ok(c, undefined, AUTH_MESSAGES.loggedOut);
@@ -178,12 +237,23 @@ async function refresh(c: Context<AppEnv>) {
   const deps = c.get('deps');
   const body = await readBody(c, refreshStruct);
   const rotated = await rotateRefreshToken(sessionDeps(deps), body.refresh_token.trim());
-  const user = await deps.db.selectFrom('users').select('is_verified').where('id', '=', rotated.userId).executeTakeFirst();
+  const user = await deps.db
+    .selectFrom('users')
+    .select('is_verified')
+    .where('id', '=', rotated.userId)
+    .executeTakeFirst();
   if (!user || user.is_verified !== 1) {
     await revokeSession(deps.db, rotated.sessionId, deps.now());
-    throw new ApiError(user ? 403 : 401, user ? UNVERIFIED_MESSAGE : 'Invalid or expired refresh token');
+    throw new ApiError(
+      user ? 403 : 401,
+      user ? UNVERIFIED_MESSAGE : 'Invalid or expired refresh token',
+    );
   }
-  return ok(c, { access_token: rotated.access_token, refresh_token: rotated.refresh_token }, AUTH_MESSAGES.refreshed);
+  return ok(
+    c,
+    { access_token: rotated.access_token, refresh_token: rotated.refresh_token },
+    AUTH_MESSAGES.refreshed,
+  );
 }
 
 export { AUTH_MESSAGES } from '../auth/messages';

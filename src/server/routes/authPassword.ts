@@ -14,7 +14,6 @@ import { requestInfo } from './routeHelpers';
 /** Forgot-password and the mailed reset link (spec §7 Auth, DESIGN.md Sessions). */
 const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
-
 export async function forgotPassword(c: Context<AppEnv>) {
   const { db, now, rateLimits, mailer, logger, config } = c.get('deps');
   const body = await readBody(c, forgotPasswordStruct);
@@ -26,7 +25,11 @@ export async function forgotPassword(c: Context<AppEnv>) {
   ];
   await takeHits(db, limited, now());
 
-  const user = await db.selectFrom('users').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('email', '=', email)
+    .executeTakeFirst();
   if (user) {
     const token = randomToken();
     await db
@@ -38,7 +41,13 @@ export async function forgotPassword(c: Context<AppEnv>) {
         used_at: null,
       })
       .execute();
-    await logActivity(db, { userId: user.id, action: 'password_reset_requested', description: 'Password reset link requested', ...info, at: now() });
+    await logActivity(db, {
+      userId: user.id,
+      action: 'password_reset_requested',
+      description: 'Password reset link requested',
+      ...info,
+      at: now(),
+    });
     const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     // Not awaited: the answer takes the same time whether or not the account exists.
     mailer
@@ -47,7 +56,9 @@ export async function forgotPassword(c: Context<AppEnv>) {
         subject: 'Reset your Dashboard Invoice password',
         text: `Hello ${user.name},\n\nOpen this link within 30 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this mail; your password stays as it is.\n`,
       })
-      .catch((error) => logger.warn('password reset mail failed', { to: email, error: String(error) }));
+      .catch((error) =>
+        logger.warn('password reset mail failed', { to: email, error: String(error) }),
+      );
   }
   return ok(c, undefined, AUTH_MESSAGES.resetSent);
 }
@@ -75,12 +86,27 @@ export async function resetPassword(c: Context<AppEnv>) {
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) return null;
     // Any other outstanding link for this user dies with this one.
-    await trx.updateTable('password_reset_tokens').set({ used_at: at.toISOString() }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
-    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at.toISOString() }).where('id', '=', row.user_id).execute();
+    await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: at.toISOString() })
+      .where('user_id', '=', row.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: at.toISOString() })
+      .where('id', '=', row.user_id)
+      .execute();
     await endAllSessions(trx, row.user_id, at);
     return row.user_id;
   });
   if (userId === null) throw new ApiError(400, AUTH_MESSAGES.resetInvalid, 'token');
-  await logActivity(db, { userId, action: 'password_reset', description: 'Password reset with an emailed link', ...requestInfo(c), at });
+  await logActivity(db, {
+    userId,
+    action: 'password_reset',
+    description: 'Password reset with an emailed link',
+    ...requestInfo(c),
+    at,
+  });
   return ok(c, undefined, AUTH_MESSAGES.passwordReset);
 }

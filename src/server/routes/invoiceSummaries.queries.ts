@@ -39,15 +39,22 @@ export interface SummaryListQuery {
 
 /** GET /invoice-summaries query: page and limit, plus the filters and the order of the list. */
 export const SummaryListQueryStruct = object({
-  period: queryParam((text) => (isValidPeriod(text) ? text : undefined), 'period must be a period in the format YYYY-MM'),
+  period: queryParam(
+    (text) => (isValidPeriod(text) ? text : undefined),
+    'period must be a period in the format YYYY-MM',
+  ),
   status: queryParam(
     (text) => SUMMARY_STATUSES.find((status) => status === text.toLowerCase()),
     `status must be one of ${SUMMARY_STATUSES.join(', ')}`,
   ),
-  search: queryParam((text) => (text.length <= 100 ? text : undefined), 'search must be at most 100 characters'),
+  search: queryParam(
+    (text) => (text.length <= 100 ? text : undefined),
+    'search must be at most 100 characters',
+  ),
   // The wire is snake_case; the column's camelCase spelling is accepted as a value too.
   sort_by: queryParam<SummarySortColumn>(
-    (text) => SUMMARY_SORT_COLUMNS.find((column) => column === text || toCamelCase(column) === text),
+    (text) =>
+      SUMMARY_SORT_COLUMNS.find((column) => column === text || toCamelCase(column) === text),
     `sort_by must be one of ${SUMMARY_SORT_COLUMNS.join(', ')}`,
     'invoice_period',
   ),
@@ -61,7 +68,13 @@ export const SummaryListQueryStruct = object({
 
 /** The list's filters and order from its query string (page and limit: pageRequest). */
 export function summaryListQuery(query: Infer<typeof SummaryListQueryStruct>): SummaryListQuery {
-  return { period: query.period, status: query.status, search: query.search, sortBy: query.sort_by, sortOrder: query.sort_order };
+  return {
+    period: query.period,
+    status: query.status,
+    search: query.search,
+    sortBy: query.sort_by,
+    sortOrder: query.sort_order,
+  };
 }
 
 /** Reads the list's query string; a bad value answers 400 naming the parameter. */
@@ -85,7 +98,9 @@ function statusCondition(eb: SummaryEb, status: SummaryStatus): Expression<SqlBo
 /** Search matches the period text ('2024', '2024-0') or an Indonesian month name ('mar' → March). */
 function searchCondition(eb: SummaryEb, search: string): Expression<SqlBool> {
   const term = search.toLowerCase();
-  const ors: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('invoice_period')} like ${`%${escapeLike(term)}%`} escape '\\'`];
+  const ors: Expression<SqlBool>[] = [
+    sql<SqlBool>`${sql.ref('invoice_period')} like ${`%${escapeLike(term)}%`} escape '\\'`,
+  ];
   MONTH_NAMES_ID.forEach((name, i) => {
     if (name.toLowerCase().includes(term)) {
       ors.push(eb('invoice_period', 'like', `%-${String(i + 1).padStart(2, '0')}`));
@@ -123,7 +138,9 @@ export async function listSummaries(
   // One query answers the page and the total; only a page past the end needs a second.
   const withTotal = await summaryPageQuery(db, q, page).execute();
   if (withTotal.length === 0 && page.offset > 0) {
-    const count = await filtered(db, q).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    const count = await filtered(db, q)
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow();
     return { rows: [], total: Number(count.total) };
   }
   const total = withTotal.length ? Number(withTotal[0].total_count) : 0;

@@ -40,7 +40,10 @@ export interface SummaryStatistics {
 export const STEP_PERCENTAGE_FIELDS = PIPELINE_STEPS.map((s) => `${toSnakeCase(s.key)}_percentage`);
 
 const period = (field: string) =>
-  queryParam((text) => (isValidPeriod(text) ? text : undefined), `${field} must be a period in the format YYYY-MM`);
+  queryParam(
+    (text) => (isValidPeriod(text) ? text : undefined),
+    `${field} must be a period in the format YYYY-MM`,
+  );
 
 /** GET /invoice-summaries/statistics query: an optional, inclusive range of periods. */
 export const StatisticsRangeQuery = refine(
@@ -49,10 +52,17 @@ export const StatisticsRangeQuery = refine(
   ({ start_period: start, end_period: end }, ctx) =>
     start === undefined || end === undefined || start <= end
       ? true
-      : { message: 'start_period must not be after end_period', path: [...ctx.path, 'start_period'], key: 'start_period' },
+      : {
+          message: 'start_period must not be after end_period',
+          path: [...ctx.path, 'start_period'],
+          key: 'start_period',
+        },
 );
 
-export function parseStatisticsRange(query: Record<string, string | undefined>): { start?: string; end?: string } {
+export function parseStatisticsRange(query: Record<string, string | undefined>): {
+  start?: string;
+  end?: string;
+} {
   const range = parseQuery(query, StatisticsRangeQuery);
   return { start: range.start_period, end: range.end_period };
 }
@@ -66,9 +76,14 @@ function periodFigures(row: InvoiceSummaryRow) {
   };
   for (const column of SUMMARY_AMOUNT_COLUMNS) figures[column] = row[column];
   PIPELINE_STEPS.forEach((step, i) => {
-    figures[STEP_PERCENTAGE_FIELDS[i]] = percentage(row[step.countField], row.number_of_total_transaction);
+    figures[STEP_PERCENTAGE_FIELDS[i]] = percentage(
+      row[step.countField],
+      row.number_of_total_transaction,
+    );
   });
-  figures.overall_completion = overallCompletion(toFrontEnd(row as unknown as Record<string, unknown>));
+  figures.overall_completion = overallCompletion(
+    toFrontEnd(row as unknown as Record<string, unknown>),
+  );
   return figures as SummaryStatistics['periods'][number];
 }
 

@@ -22,7 +22,11 @@ import { readQuery } from '../http/query';
 import { requireAuth, requireMenu } from '../http/requireAuth';
 import { pageRequest, paginationOf } from '../pagination';
 import type { AppEnv } from '../types';
-import { listSummaries, SummaryListQueryStruct, summaryListQuery } from './invoiceSummaries.queries';
+import {
+  listSummaries,
+  SummaryListQueryStruct,
+  summaryListQuery,
+} from './invoiceSummaries.queries';
 import { parseStatisticsRange, summaryStatistics } from './invoiceSummaries.statistics';
 import { idParam, isCheckViolation, requestInfo } from './routeHelpers';
 
@@ -36,13 +40,18 @@ type Db = Kysely<Database>;
 
 /** The write failed on a constraint: period taken → 409, CHECK → 400; anything else propagates. */
 function constraintToApiError(error: unknown, period: string | undefined): never {
-  if (isUniqueViolation(error)) throw new ApiError(409, periodExistsMessage(period ?? ''), 'invoice_period');
+  if (isUniqueViolation(error))
+    throw new ApiError(409, periodExistsMessage(period ?? ''), 'invoice_period');
   if (isCheckViolation(error)) throw new ApiError(400, SUMMARY_MESSAGES.outOfRange);
   throw error;
 }
 
 async function loadSummary(db: Db, id: number): Promise<InvoiceSummaryRow> {
-  const row = await db.selectFrom('invoice_summaries').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('invoice_summaries')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
   return row;
 }
@@ -62,7 +71,12 @@ async function statistics(c: Context<AppEnv>) {
 async function byPeriod(c: Context<AppEnv>) {
   const period = c.req.param('period') ?? '';
   if (!isValidPeriod(period)) throw new ApiError(400, M.PERIOD_FORMAT, 'period');
-  const row = await c.get('deps').db.selectFrom('invoice_summaries').selectAll().where('invoice_period', '=', period).executeTakeFirst();
+  const row = await c
+    .get('deps')
+    .db.selectFrom('invoice_summaries')
+    .selectAll()
+    .where('invoice_period', '=', period)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, M.PERIOD_NOT_FOUND);
   return ok(c, row);
 }
@@ -76,17 +90,34 @@ async function create(c: Context<AppEnv>) {
   const user = c.get('user');
   const body = await readBody(c, invoiceSummaryCreateStruct);
   const period = body.invoice_period!;
-  const existing = await db.selectFrom('invoice_summaries').select('id').where('invoice_period', '=', period).executeTakeFirst();
+  const existing = await db
+    .selectFrom('invoice_summaries')
+    .select('id')
+    .where('invoice_period', '=', period)
+    .executeTakeFirst();
   if (existing) throw new ApiError(409, periodExistsMessage(period), 'invoice_period');
   const at = now().toISOString();
   try {
     const row = await db.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto('invoice_summaries')
-        .values({ ...body, invoice_period: period, created_by: user.id, updated_by: user.id, created_at: at, updated_at: at })
+        .values({
+          ...body,
+          invoice_period: period,
+          created_by: user.id,
+          updated_by: user.id,
+          created_at: at,
+          updated_at: at,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await logActivity(trx, { userId: user.id, action: 'summary_created', description: `Created invoice summary ${period}`, ...requestInfo(c), at: now() });
+      await logActivity(trx, {
+        userId: user.id,
+        action: 'summary_created',
+        description: `Created invoice summary ${period}`,
+        ...requestInfo(c),
+        at: now(),
+      });
       return created;
     });
     return ok(c, row, SUMMARY_MESSAGES.created, 201);
@@ -112,7 +143,8 @@ async function update(c: Context<AppEnv>) {
           .select('id')
           .where('invoice_period', '=', body.invoice_period)
           .executeTakeFirst();
-        if (clash) throw new ApiError(409, periodExistsMessage(body.invoice_period), 'invoice_period');
+        if (clash)
+          throw new ApiError(409, periodExistsMessage(body.invoice_period), 'invoice_period');
       }
       const updated = await trx
         .updateTable('invoice_summaries')
@@ -142,10 +174,19 @@ async function remove(c: Context<AppEnv>) {
   const id = idParam(c);
   await db.transaction().execute(async (trx) => {
     const current = await loadSummary(trx, id);
-    const deleted = await trx.deleteFrom('invoice_summaries').where('id', '=', id).executeTakeFirst();
+    const deleted = await trx
+      .deleteFrom('invoice_summaries')
+      .where('id', '=', id)
+      .executeTakeFirst();
     // A concurrent delete got there first: this one removed nothing, so it is not a success.
     if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, ERROR_MESSAGES.notFound);
-    await logActivity(trx, { userId: user.id, action: 'summary_deleted', description: `Deleted invoice summary ${current.invoice_period}`, ...requestInfo(c), at: now() });
+    await logActivity(trx, {
+      userId: user.id,
+      action: 'summary_deleted',
+      description: `Deleted invoice summary ${current.invoice_period}`,
+      ...requestInfo(c),
+      at: now(),
+    });
   });
   return ok(c, undefined, SUMMARY_MESSAGES.deleted);
 }
@@ -162,7 +203,8 @@ function progress(step: PipelineStep) {
     try {
       const row = await db.transaction().execute(async (trx) => {
         const current = await loadSummary(trx, id);
-        if (count > current.number_of_total_transaction) throw new ApiError(400, M.PROGRESS_EXCEEDS_TOTAL, step.countField);
+        if (count > current.number_of_total_transaction)
+          throw new ApiError(400, M.PROGRESS_EXCEEDS_TOTAL, step.countField);
         const url = step.urlField ? body[step.urlField] : undefined;
         const updated = await trx
           .updateTable('invoice_summaries')

@@ -38,13 +38,21 @@ export interface MenuView {
 async function rolesByMenu(db: Kysely<Database>, menuIds: number[]): Promise<Map<number, Role[]>> {
   const map = new Map<number, Role[]>();
   if (menuIds.length === 0) return map;
-  const rows = await db.selectFrom('role_menus').select(['menu_id', 'role']).where('menu_id', 'in', menuIds).orderBy('role').execute();
+  const rows = await db
+    .selectFrom('role_menus')
+    .select(['menu_id', 'role'])
+    .where('menu_id', 'in', menuIds)
+    .orderBy('role')
+    .execute();
   for (const row of rows) map.set(row.menu_id, [...(map.get(row.menu_id) ?? []), row.role]);
   return map;
 }
 
 async function present(db: Kysely<Database>, rows: MenuRow[]): Promise<MenuView[]> {
-  const roles = await rolesByMenu(db, rows.map((r) => r.id));
+  const roles = await rolesByMenu(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ ...toView(row), roles: roles.get(row.id) ?? [] }));
 }
 
@@ -79,7 +87,15 @@ function menusWithRoles(rows: (MenuRow & { role_name: Role })[]): MenuView[] {
 }
 
 function toView(row: MenuRow): Omit<MenuView, 'roles'> {
-  return { id: row.id, name: row.name, path: row.path, icon: row.icon, order: row.order, parent_id: row.parent_id, active: row.active === 1 };
+  return {
+    id: row.id,
+    name: row.name,
+    path: row.path,
+    icon: row.icon,
+    order: row.order,
+    parent_id: row.parent_id,
+    active: row.active === 1,
+  };
 }
 
 function menuId(c: Context<AppEnv>): number {
@@ -98,25 +114,46 @@ async function findMenu(db: Kysely<Database>, id: number): Promise<MenuRow> {
 /** Deeper than any sidebar; also bounds the walk up the parents. */
 const MAX_MENU_DEPTH = 50;
 
-async function assertParent(db: Kysely<Database>, parentId: number | null | undefined, selfId?: number) {
+async function assertParent(
+  db: Kysely<Database>,
+  parentId: number | null | undefined,
+  selfId?: number,
+) {
   if (parentId === undefined || parentId === null) return;
-  if (parentId === selfId) throw new ApiError(400, 'parent_id cannot be the menu itself', 'parent_id');
+  if (parentId === selfId)
+    throw new ApiError(400, 'parent_id cannot be the menu itself', 'parent_id');
   if (!(await db.selectFrom('menus').select('id').where('id', '=', parentId).executeTakeFirst())) {
     throw new ApiError(400, 'parent_id does not name an existing menu', 'parent_id');
   }
   // Walk up from the new parent: meeting the menu itself means it would become its own ancestor.
   let current: number | null = parentId;
   for (let depth = 0; current !== null; depth++) {
-    if (current === selfId) throw new ApiError(400, 'parent_id cannot be one of the menu\'s own sub-menus (that would make a cycle)', 'parent_id');
-    if (depth >= MAX_MENU_DEPTH) throw new ApiError(400, `Menus nest at most ${MAX_MENU_DEPTH} levels deep`, 'parent_id');
-    const row: { parent_id: number | null } | undefined = await db.selectFrom('menus').select('parent_id').where('id', '=', current).executeTakeFirst();
+    if (current === selfId)
+      throw new ApiError(
+        400,
+        "parent_id cannot be one of the menu's own sub-menus (that would make a cycle)",
+        'parent_id',
+      );
+    if (depth >= MAX_MENU_DEPTH)
+      throw new ApiError(400, `Menus nest at most ${MAX_MENU_DEPTH} levels deep`, 'parent_id');
+    const row: { parent_id: number | null } | undefined = await db
+      .selectFrom('menus')
+      .select('parent_id')
+      .where('id', '=', current)
+      .executeTakeFirst();
     current = row?.parent_id ?? null;
   }
 }
 
 async function audit(c: Context<AppEnv>, action: string, description: string) {
   const { db, now } = c.get('deps');
-  await logActivity(db, { userId: c.get('user').id, action, description, ...requestInfo(c), at: now() });
+  await logActivity(db, {
+    userId: c.get('user').id,
+    action,
+    description,
+    ...requestInfo(c),
+    at: now(),
+  });
 }
 
 function conflictOnName(error: unknown): never {
@@ -193,10 +230,12 @@ export function menuRoutes() {
           ...(body.parent_id !== undefined && { parent_id: body.parent_id }),
           ...(body.active !== undefined && { active: body.active ? (1 as const) : (0 as const) }),
         };
-        if (Object.keys(changes).length > 0) await trx.updateTable('menus').set(changes).where('id', '=', id).execute();
+        if (Object.keys(changes).length > 0)
+          await trx.updateTable('menus').set(changes).where('id', '=', id).execute();
         if (body.roles !== undefined) {
           await trx.deleteFrom('role_menus').where('menu_id', '=', id).execute();
-          for (const role of new Set(body.roles)) await trx.insertInto('role_menus').values({ role, menu_id: id }).execute();
+          for (const role of new Set(body.roles))
+            await trx.insertInto('role_menus').values({ role, menu_id: id }).execute();
         }
       })
       .catch(conflictOnName);

@@ -25,13 +25,18 @@ export const USER_MESSAGES = {
 
 type Db = Kysely<Database>;
 
-export async function assertUnique(db: Db, fields: { email?: string; username?: string }, exceptId?: number) {
+export async function assertUnique(
+  db: Db,
+  fields: { email?: string; username?: string },
+  exceptId?: number,
+) {
   const clash = async (column: 'email' | 'username', value: string) => {
     let q = db.selectFrom('users').select('id').where(column, '=', value);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
   };
-  if (fields.email !== undefined && (await clash('email', fields.email))) throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
+  if (fields.email !== undefined && (await clash('email', fields.email)))
+    throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
   if (fields.username !== undefined && (await clash('username', fields.username))) {
     throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
   }
@@ -40,7 +45,9 @@ export async function assertUnique(db: Db, fields: { email?: string; username?: 
 /** A unique violation that slipped past assertUnique (a concurrent write) still answers 409 naming the field. */
 export function uniqueViolationToConflict(error: unknown): never {
   if (isUniqueViolation(error)) {
-    const text = String((error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '');
+    const text = String(
+      (error as { message?: unknown; detail?: unknown }).detail ?? (error as Error).message ?? '',
+    );
     if (/username/i.test(text)) throw new ApiError(409, USER_MESSAGES.usernameTaken, 'username');
     throw new ApiError(409, USER_MESSAGES.emailInUse, 'email');
   }
@@ -53,16 +60,25 @@ export function uniqueViolationToConflict(error: unknown): never {
  * locked first, so two such writes at once cannot both pass; SQLite writes are serialised anyway.
  */
 export async function assertAnotherVerifiedAdmin(trx: Db, userId: number) {
-  let q = trx.selectFrom('users').select('id').where('role', '=', 'admin').where('is_verified', '=', 1);
+  let q = trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('is_verified', '=', 1);
   if (isPostgres(trx)) q = q.forUpdate();
   const admins = await q.execute();
   if (!admins.some((a) => a.id !== userId)) throw new ApiError(409, USER_MESSAGES.lastAdmin);
 }
 
 /** Users holding the Manajemen User menu without being administrators may not touch administrators. */
-export function assertMayManage(caller: AuthUser, target: Pick<UserRow, 'role'> | null, newRole?: Role) {
+export function assertMayManage(
+  caller: AuthUser,
+  target: Pick<UserRow, 'role'> | null,
+  newRole?: Role,
+) {
   if (caller.role === 'admin') return;
-  if (target?.role === 'admin' || newRole === 'admin') throw new ApiError(403, USER_MESSAGES.adminOnly);
+  if (target?.role === 'admin' || newRole === 'admin')
+    throw new ApiError(403, USER_MESSAGES.adminOnly);
 }
 
 export async function loadUser(db: Db, id: number): Promise<UserRow> {

@@ -30,17 +30,39 @@ export { USER_MESSAGES } from './users.guards';
 
 /** The unfiltered list (the screen's first load), compiled once: building the query cost more than running it. */
 const allUsersPage = precompiled((db, limit: number, offset: number) =>
-  db.selectFrom('users').select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset),
+  db
+    .selectFrom('users')
+    .select(PUBLIC_USER_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset),
 );
-const allUsersCount = precompiled((db) => db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')));
-const VERIFIED_TEXT = new Map<string, 0 | 1>([['true', 1], ['1', 1], ['false', 0], ['0', 0]]);
+const allUsersCount = precompiled((db) =>
+  db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('total')),
+);
+const VERIFIED_TEXT = new Map<string, 0 | 1>([
+  ['true', 1],
+  ['1', 1],
+  ['false', 0],
+  ['0', 0],
+]);
 
 /** GET /users query: page, limit, search (name, username or email), role, is_verified. */
 const UserListQuery = object({
   ...PAGE_QUERY,
-  search: queryParam((text) => (text.length <= 100 ? text : undefined), 'search must be at most 100 characters'),
-  role: queryParam((text) => ROLES.find((role) => role === text.toLowerCase()), 'role must be admin or staff'),
-  is_verified: queryParam((text) => VERIFIED_TEXT.get(text.toLowerCase()), 'is_verified must be true or false'),
+  search: queryParam(
+    (text) => (text.length <= 100 ? text : undefined),
+    'search must be at most 100 characters',
+  ),
+  role: queryParam(
+    (text) => ROLES.find((role) => role === text.toLowerCase()),
+    'role must be admin or staff',
+  ),
+  is_verified: queryParam(
+    (text) => VERIFIED_TEXT.get(text.toLowerCase()),
+    'is_verified must be true or false',
+  ),
 });
 
 async function listUsers(c: Context<AppEnv>) {
@@ -66,14 +88,31 @@ async function listUsers(c: Context<AppEnv>) {
       return eb.and(conditions);
     });
   if (!search && !role && verified === undefined) {
-    const [rows, [count]] = await Promise.all([allUsersPage(db, page.limit, page.offset), allUsersCount(db)]);
-    return ok(c, { users: rows.map(toPublicUser), pagination: paginationOf(page, Number(count.total)) });
+    const [rows, [count]] = await Promise.all([
+      allUsersPage(db, page.limit, page.offset),
+      allUsersCount(db),
+    ]);
+    return ok(c, {
+      users: rows.map(toPublicUser),
+      pagination: paginationOf(page, Number(count.total)),
+    });
   }
   const [rows, count] = await Promise.all([
-    filtered().select(PUBLIC_USER_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
-    filtered().select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    filtered()
+      .select(PUBLIC_USER_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered()
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
-  return ok(c, { users: rows.map(toPublicUser), pagination: paginationOf(page, Number(count.total)) });
+  return ok(c, {
+    users: rows.map(toPublicUser),
+    pagination: paginationOf(page, Number(count.total)),
+  });
 }
 
 /** POST /users: an administrator's account for someone; verified unless is_verified is false. */
@@ -106,8 +145,20 @@ async function createUser(c: Context<AppEnv>) {
         .returning(PUBLIC_USER_COLUMNS)
         .executeTakeFirstOrThrow();
       const info = requestInfo(c);
-      await logActivity(trx, { userId: created.id, action: 'register', description: `Account created by administrator ${caller.email}`, ...info, at: now() });
-      await logActivity(trx, { userId: caller.id, action: 'user_created', description: `Created user ${created.email} (${created.role})`, ...info, at: now() });
+      await logActivity(trx, {
+        userId: created.id,
+        action: 'register',
+        description: `Account created by administrator ${caller.email}`,
+        ...info,
+        at: now(),
+      });
+      await logActivity(trx, {
+        userId: caller.id,
+        action: 'user_created',
+        description: `Created user ${created.email} (${created.role})`,
+        ...info,
+        at: now(),
+      });
       return created;
     });
   } catch (error) {
@@ -139,8 +190,10 @@ async function updateUser(c: Context<AppEnv>) {
       assertMayManage(caller, target, body.role);
       await assertUnique(trx, { email: body.email, username }, id);
       const role = body.role ?? target.role;
-      const verified = body.is_verified === undefined ? target.is_verified : body.is_verified ? 1 : 0;
-      const losesAdmin = target.role === 'admin' && target.is_verified === 1 && (role !== 'admin' || verified !== 1);
+      const verified =
+        body.is_verified === undefined ? target.is_verified : body.is_verified ? 1 : 0;
+      const losesAdmin =
+        target.role === 'admin' && target.is_verified === 1 && (role !== 'admin' || verified !== 1);
       if (losesAdmin) await assertAnotherVerifiedAdmin(trx, id);
       const updated = await trx
         .updateTable('users')
@@ -157,7 +210,9 @@ async function updateUser(c: Context<AppEnv>) {
         .executeTakeFirstOrThrow();
       const endsSessions = role !== target.role || (target.is_verified === 1 && verified === 0);
       if (endsSessions) await endAllSessions(trx, id, at);
-      const changed = (['name', 'username', 'email', 'role', 'is_verified'] as const).filter((k) => updated[k] !== target[k]);
+      const changed = (['name', 'username', 'email', 'role', 'is_verified'] as const).filter(
+        (k) => updated[k] !== target[k],
+      );
       await logActivity(trx, {
         userId: caller.id,
         action: 'user_updated',
@@ -180,12 +235,19 @@ async function deleteUser(c: Context<AppEnv>) {
   await db.transaction().execute(async (trx) => {
     const target = await loadUser(trx, id);
     assertMayManage(caller, target);
-    if (target.role === 'admin' && target.is_verified === 1) await assertAnotherVerifiedAdmin(trx, id);
+    if (target.role === 'admin' && target.is_verified === 1)
+      await assertAnotherVerifiedAdmin(trx, id);
     await endAllSessions(trx, id, now());
     const deleted = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     // A concurrent delete got there first: this one removed nothing.
     if (Number(deleted.numDeletedRows) === 0) throw new ApiError(404, ERROR_MESSAGES.notFound);
-    await logActivity(trx, { userId: caller.id === id ? null : caller.id, action: 'user_deleted', description: `Deleted user ${target.email}`, ...requestInfo(c), at: now() });
+    await logActivity(trx, {
+      userId: caller.id === id ? null : caller.id,
+      action: 'user_deleted',
+      description: `Deleted user ${target.email}`,
+      ...requestInfo(c),
+      at: now(),
+    });
   });
   return ok(c, undefined, USER_MESSAGES.deleted);
 }
@@ -208,8 +270,20 @@ async function verifyUser(c: Context<AppEnv>) {
       .returning(PUBLIC_USER_COLUMNS)
       .executeTakeFirstOrThrow();
     const info = requestInfo(c);
-    await logActivity(trx, { userId: id, action: 'account_verified', description: `Account verified by ${caller.email}${notes}`, ...info, at: now() });
-    await logActivity(trx, { userId: caller.id, action: 'user_verified', description: `Verified user ${target.email}${notes}`, ...info, at: now() });
+    await logActivity(trx, {
+      userId: id,
+      action: 'account_verified',
+      description: `Account verified by ${caller.email}${notes}`,
+      ...info,
+      at: now(),
+    });
+    await logActivity(trx, {
+      userId: caller.id,
+      action: 'user_verified',
+      description: `Verified user ${target.email}${notes}`,
+      ...info,
+      at: now(),
+    });
     return { updated, wasVerified: target.is_verified === 1 };
   });
   if (!row.wasVerified) {
@@ -219,7 +293,9 @@ async function verifyUser(c: Context<AppEnv>) {
         subject: 'Your Dashboard Invoice account has been verified',
         text: `Hello ${row.updated.name},\n\nAn administrator has verified your account. You can now sign in${publicUrlSuffix(deps)}.\n`,
       })
-      .catch((error) => logger.warn('verification mail failed', { to: row.updated.email, error: String(error) }));
+      .catch((error) =>
+        logger.warn('verification mail failed', { to: row.updated.email, error: String(error) }),
+      );
   }
   return ok(c, toPublicUser(row.updated), USER_MESSAGES.verified);
 }
@@ -236,7 +312,8 @@ async function invalidateUser(c: Context<AppEnv>) {
   const row = await db.transaction().execute(async (trx) => {
     const target = await loadUser(trx, id);
     assertMayManage(caller, target);
-    if (target.role === 'admin' && target.is_verified === 1) await assertAnotherVerifiedAdmin(trx, id);
+    if (target.role === 'admin' && target.is_verified === 1)
+      await assertAnotherVerifiedAdmin(trx, id);
     const updated = await trx
       .updateTable('users')
       .set({ is_verified: 0, updated_at: now().toISOString() })
@@ -245,9 +322,21 @@ async function invalidateUser(c: Context<AppEnv>) {
       .executeTakeFirstOrThrow();
     await endAllSessions(trx, id, now());
     const info = requestInfo(c);
-    await logActivity(trx, { userId: id, action: 'account_invalidated', description: `Account invalidated by ${caller.email}; all sessions ended`, ...info, at: now() });
+    await logActivity(trx, {
+      userId: id,
+      action: 'account_invalidated',
+      description: `Account invalidated by ${caller.email}; all sessions ended`,
+      ...info,
+      at: now(),
+    });
     if (caller.id !== id) {
-      await logActivity(trx, { userId: caller.id, action: 'user_invalidated', description: `Invalidated user ${target.email}`, ...info, at: now() });
+      await logActivity(trx, {
+        userId: caller.id,
+        action: 'user_invalidated',
+        description: `Invalidated user ${target.email}`,
+        ...info,
+        at: now(),
+      });
     }
     return updated;
   });
@@ -256,15 +345,17 @@ async function invalidateUser(c: Context<AppEnv>) {
 
 export function usersRoutes() {
   const manage = requireMenu(MENU_USER_MANAGEMENT);
-  return new Hono<AppEnv>()
-    .use('*', requireAuth)
-    // spec §7 lists this beside /account/logout-all: the caller's own sessions, no menu needed.
-    .post('/logout-all', logoutAllHandler)
-    .get('/', manage, listUsers)
-    .post('/', manage, createUser)
-    .get('/:id', manage, getUser)
-    .put('/:id', manage, updateUser)
-    .delete('/:id', manage, deleteUser)
-    .post('/:id/verify', manage, verifyUser)
-    .patch('/:id/invalidate', manage, invalidateUser);
+  return (
+    new Hono<AppEnv>()
+      .use('*', requireAuth)
+      // spec §7 lists this beside /account/logout-all: the caller's own sessions, no menu needed.
+      .post('/logout-all', logoutAllHandler)
+      .get('/', manage, listUsers)
+      .post('/', manage, createUser)
+      .get('/:id', manage, getUser)
+      .put('/:id', manage, updateUser)
+      .delete('/:id', manage, deleteUser)
+      .post('/:id/verify', manage, verifyUser)
+      .patch('/:id/invalidate', manage, invalidateUser)
+  );
 }

@@ -5,10 +5,20 @@ import type { ResolvedDeps } from '../types';
  * Mails every verified administrator that a new account waits for verification (SMTP or the
  * outbox). Called by POST /auth/register for anonymous sign-ups; never fails the registration.
  */
-export async function notifyAdminsOfPendingUser(deps: ResolvedDeps, user: Pick<UserRow, 'name' | 'email' | 'username'>): Promise<void> {
+export async function notifyAdminsOfPendingUser(
+  deps: ResolvedDeps,
+  user: Pick<UserRow, 'name' | 'email' | 'username'>,
+): Promise<void> {
   try {
-    const admins = await deps.db.selectFrom('users').select('email').where('role', '=', 'admin').where('is_verified', '=', 1).execute();
-    const link = deps.config.publicUrl ? `\n\nReview it under Manajemen User: ${deps.config.publicUrl}/user-management\n` : '\n';
+    const admins = await deps.db
+      .selectFrom('users')
+      .select('email')
+      .where('role', '=', 'admin')
+      .where('is_verified', '=', 1)
+      .execute();
+    const link = deps.config.publicUrl
+      ? `\n\nReview it under Manajemen User: ${deps.config.publicUrl}/user-management\n`
+      : '\n';
     await Promise.all(
       admins.map((admin) =>
         deps.mailer.send({
@@ -19,6 +29,9 @@ export async function notifyAdminsOfPendingUser(deps: ResolvedDeps, user: Pick<U
       ),
     );
   } catch (error) {
-    deps.logger.warn('pending-user mail to administrators failed', { email: user.email, error: String(error) });
+    deps.logger.warn('pending-user mail to administrators failed', {
+      email: user.email,
+      error: String(error),
+    });
   }
 }

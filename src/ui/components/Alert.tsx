@@ -26,7 +26,13 @@ export function Alert({ type, children, title, onClose, reveal = false }: AlertP
     box.current.focus({ preventScroll: true });
   }, [reveal, text, title]);
   return (
-    <div className="app-alert" data-type={type} role={urgent ? 'alert' : 'status'} ref={box} tabIndex={reveal ? -1 : undefined}>
+    <div
+      className="app-alert"
+      data-type={type}
+      role={urgent ? 'alert' : 'status'}
+      ref={box}
+      tabIndex={reveal ? -1 : undefined}
+    >
       <div className="app-alert-body">
         {title && <strong>{title}</strong>}
         <div>{children}</div>

@@ -36,7 +36,13 @@ export function LoadingOverlay({
 }: LoadingOverlayProps) {
   const tr = useTranslate();
   const indicator = (
-    <div className="app-loading" data-size={size} data-variant={variant} role="status" aria-live="polite">
+    <div
+      className="app-loading"
+      data-size={size}
+      data-variant={variant}
+      role="status"
+      aria-live="polite"
+    >
       <Indicator variant={variant} />
       {message && <span>{tr(message)}</span>}
     </div>

@@ -44,10 +44,19 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
   }, []);
 
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className={wide ? 'app-modal app-modal-wide' : 'app-modal'}>
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      className={wide ? 'app-modal app-modal-wide' : 'app-modal'}
+    >
       <article>
         <header>
-          <button type="button" aria-label={t.close} rel="prev" onClick={() => onCloseRef.current()} />
+          <button
+            type="button"
+            aria-label={t.close}
+            rel="prev"
+            onClick={() => onCloseRef.current()}
+          />
           <h2 id={titleId}>{title}</h2>
         </header>
         <div className="app-modal-body">{open && children}</div>

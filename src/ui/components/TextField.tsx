@@ -1,7 +1,10 @@
 // A labelled input with its validation message (Pico styles aria-invalid and the helper text).
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+export interface TextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value'
+> {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -9,7 +12,15 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
 }
 
-export function TextField({ label, value, onValueChange, error, hint, id, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  hint,
+  id,
+  ...input
+}: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const messageId = `${inputId}-message`;

@@ -2,7 +2,14 @@
 // after a menu click so the content gets the room back. Below DRAWER_WIDTH (phones) the sidebar
 // is a drawer: it starts closed, opens over a backdrop and closes on a tap outside, on Escape
 // and after navigating.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'wouter';
 import { GUARD_NOTICES } from '../../machines/navigationGuard.machine';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
@@ -64,13 +71,28 @@ export function AppLayout({ children }: { children: ReactNode }) {
     if (window.innerWidth < AUTO_COLLAPSE_WIDTH) setCollapsed(true);
   }, []);
   return (
-    <div className="app-layout" data-sidebar={collapsed ? 'collapsed' : 'expanded'} data-drawer={drawer ? 'true' : undefined}>
+    <div
+      className="app-layout"
+      data-sidebar={collapsed ? 'collapsed' : 'expanded'}
+      data-drawer={drawer ? 'true' : undefined}
+    >
       <a className="app-skip-link" href="#main-content">
         {t.skipToContent}
       </a>
       <Sidebar onNavigate={onNavigate} />
-      {drawerOpen && <div className="app-drawer-backdrop" data-testid="drawer-backdrop" aria-hidden="true" onClick={() => setCollapsed(true)} />}
-      <TopBar collapsed={collapsed} toggleRef={toggle} onToggleSidebar={() => setCollapsed((c) => !c)} />
+      {drawerOpen && (
+        <div
+          className="app-drawer-backdrop"
+          data-testid="drawer-backdrop"
+          aria-hidden="true"
+          onClick={() => setCollapsed(true)}
+        />
+      )}
+      <TopBar
+        collapsed={collapsed}
+        toggleRef={toggle}
+        onToggleSidebar={() => setCollapsed((c) => !c)}
+      />
       <div className="app-notice-slot" ref={noticeSlot} />
       <main className="app-main" id="main-content" tabIndex={-1}>
         {children}

@@ -11,11 +11,18 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   // The API client is not part of the first page; it starts loading once the user turns to the
   // form, so it is there by the time the form is sent.
   return (
-    <main className="app-auth" id="main-content" onFocusCapture={preloadShellApi} onPointerDownCapture={preloadShellApi}>
+    <main
+      className="app-auth"
+      id="main-content"
+      onFocusCapture={preloadShellApi}
+      onPointerDownCapture={preloadShellApi}
+    >
       <div className="app-notice-slot" ref={noticeSlot} />
       <article>
         <header className="app-auth-brand">
-          <span className="app-brand-mark" aria-hidden="true">DI</span>
+          <span className="app-brand-mark" aria-hidden="true">
+            DI
+          </span>
           <span>Dashboard Invoice</span>
           <LanguageSelect />
         </header>

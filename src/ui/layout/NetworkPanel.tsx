@@ -10,7 +10,11 @@ import {
 } from '../../api/networkSimulator';
 
 export function NetworkPanel() {
-  const preset = useSyncExternalStore(subscribeNetworkPreset, currentNetworkPreset, () => 'perfect' as const);
+  const preset = useSyncExternalStore(
+    subscribeNetworkPreset,
+    currentNetworkPreset,
+    () => 'perfect' as const,
+  );
   return (
     <aside className="app-dev-network" aria-label="Network simulator" data-preset={preset}>
       <label>

@@ -37,7 +37,12 @@ export function NotificationStack() {
       {items.map((n) => {
         const urgent = n.type === 'error' || n.type === 'warning';
         return (
-          <div key={n.id} className="app-notification" data-type={n.type} role={urgent ? 'alert' : 'status'}>
+          <div
+            key={n.id}
+            className="app-notification"
+            data-type={n.type}
+            role={urgent ? 'alert' : 'status'}
+          >
             <div className="app-notification-text">
               {n.title && <strong>{tr(n.title)}</strong>}
               <p>{tr(n.message)}</p>

@@ -22,7 +22,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   return (
     <aside className="app-sidebar" id="app-sidebar" aria-label={t.sidebar}>
       <Link href="/" className="app-brand" aria-label="Dashboard Invoice">
-        <span className="app-brand-mark" aria-hidden="true">DI</span>
+        <span className="app-brand-mark" aria-hidden="true">
+          DI
+        </span>
         <span className="app-label">Dashboard Invoice</span>
       </Link>
       <nav aria-label={t.mainNavigation}>

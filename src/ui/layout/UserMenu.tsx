@@ -16,7 +16,9 @@ export function UserMenu() {
   const user = useCurrentUser();
   const { auth } = useShell();
   const avatar = useSelector(auth, (s) => s.context.avatar);
-  const loggingOut = useSelector(auth, (s) => s.matches({ authenticated: { session: 'loggingOut' } }));
+  const loggingOut = useSelector(auth, (s) =>
+    s.matches({ authenticated: { session: 'loggingOut' } }),
+  );
   const { logout } = useAuthActions();
   const [dir, setDir] = useDirection();
   const t = useTexts('shell', SHELL_TEXTS);
@@ -53,7 +55,13 @@ export function UserMenu() {
       </summary>
       <ul dir={dir}>
         <li className="app-user-card">
-          <img className="app-avatar app-avatar-large" src={avatar || DEFAULT_AVATAR} alt={fill(t.avatarOf, { name })} width={48} height={48} />
+          <img
+            className="app-avatar app-avatar-large"
+            src={avatar || DEFAULT_AVATAR}
+            alt={fill(t.avatarOf, { name })}
+            width={48}
+            height={48}
+          />
           <span>
             <strong>{name}</strong>
             <small className="app-muted">{user.email}</small>

@@ -13,7 +13,10 @@ export interface Breadcrumb {
 export function breadcrumbFor(location: string): Breadcrumb {
   const pathname = location.split(/[?#]/)[0];
   const first = pathname.split('/').filter(Boolean)[0] ?? '';
-  return { pageName: routeTitle(pathname), current: first ? (findRoute(pathname)?.title ?? capitalise(first)) : '' };
+  return {
+    pageName: routeTitle(pathname),
+    current: first ? (findRoute(pathname)?.title ?? capitalise(first)) : '',
+  };
 }
 
 /** 'user-management' → 'User Management'. */

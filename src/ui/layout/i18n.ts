@@ -65,11 +65,18 @@ function subscribe(listener: () => void): () => void {
 
 /** The chosen language (what the Language control shows). */
 export function useLanguage(): Locale {
-  return useSyncExternalStore(subscribe, () => chosen, () => DEFAULT_LOCALE);
+  return useSyncExternalStore(
+    subscribe,
+    () => chosen,
+    () => DEFAULT_LOCALE,
+  );
 }
 
 /** The texts of one group of screens in the language on screen; `english` is its English catalogue. */
-export function useTexts<T extends Record<string, string>>(section: Section, english: T): { readonly [K in keyof T]: string } {
+export function useTexts<T extends Record<string, string>>(
+  section: Section,
+  english: T,
+): { readonly [K in keyof T]: string } {
   const locale = useSyncExternalStore(subscribe, shown, () => 'en' as Locale);
   return locale === 'id' && indonesian ? (indonesian[section] as unknown as T) : english;
 }
@@ -83,7 +90,8 @@ export function useTranslate(): (text: string | undefined | null) => string {
   return (text) => {
     if (!text) return text ?? '';
     return locale === 'id' && indonesian
-      ? (indonesian.phrases[text] ?? indonesian.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text))
+      ? (indonesian.phrases[text] ??
+          indonesian.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text))
       : text;
   };
 }

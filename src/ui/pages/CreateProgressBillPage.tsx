@@ -14,7 +14,8 @@ export default function CreateProgressBillPage() {
     billFormMachine.provide({
       actors: { saveBill },
       actions: {
-        redirectToDashboard: ({ context }) => navigate(`/dashboard?period=${encodeURIComponent(context.values.period.trim())}`),
+        redirectToDashboard: ({ context }) =>
+          navigate(`/dashboard?period=${encodeURIComponent(context.values.period.trim())}`),
         leaveForm: () => navigate('/dashboard'),
       },
     }),
@@ -23,7 +24,10 @@ export default function CreateProgressBillPage() {
   const redirecting = snapshot.matches({ form: 'saved' });
   return (
     <section className="bill-page">
-      <PageHeader title="Buat Progres Tagihan" description="Isi ringkasan tagihan voice untuk satu periode." />
+      <PageHeader
+        title="Buat Progres Tagihan"
+        description="Isi ringkasan tagihan voice untuk satu periode."
+      />
       <BillForm actorRef={actorRef}>
         {redirecting && <p className="app-muted">Mengalihkan ke dashboard...</p>}
       </BillForm>

@@ -8,7 +8,12 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { MENU_UPDATE_BILL } from '../../domain/menu';
 import { currentPeriod, formatPeriodDisplay, isValidPeriod } from '../../domain/period';
 import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
-import { dashboardMachine, dashboardStatus, DASHBOARD_LOAD_FAILED, DASHBOARD_LOADING_MESSAGE } from '../../machines/dashboard.machine';
+import {
+  dashboardMachine,
+  dashboardStatus,
+  DASHBOARD_LOAD_FAILED,
+  DASHBOARD_LOADING_MESSAGE,
+} from '../../machines/dashboard.machine';
 import { progressDialogMachine } from '../../machines/progressDialog.machine';
 import { Alert } from '../components/Alert';
 import { LoadingOverlay } from '../components/LoadingOverlay';
@@ -27,7 +32,10 @@ type DashboardRef = ActorRefFrom<typeof dashboardMachine>;
 /** The one dashboard actor, kept by the shell; `fresh` is true when it was just created (first visit). */
 function dashboardFor(kept: Kept, period: string): { actor: DashboardRef; fresh: boolean } {
   const { value, fresh } = kept.get<DashboardRef>('dashboard', () =>
-    createActor(dashboardMachine.provide({ actors: { loadDashboard } }), { systemId: 'dashboard', input: { period } }).start(),
+    createActor(dashboardMachine.provide({ actors: { loadDashboard } }), {
+      systemId: 'dashboard',
+      input: { period },
+    }).start(),
   );
   return { actor: value, fresh };
 }
@@ -52,12 +60,14 @@ export default function DashboardPage() {
   useEffect(() => {
     const returned = kept.leftDashboard;
     kept.leftDashboard = false;
-    if (returned && !fresh) dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
+    if (returned && !fresh)
+      dashboard.send({ type: 'dashboard.periodChanged', period, force: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on arrival only; period changes are the next effect's
   }, [dashboard, fresh]);
 
   useEffect(() => {
-    if (dashboard.getSnapshot().context.period !== period) dashboard.send({ type: 'dashboard.periodChanged', period });
+    if (dashboard.getSnapshot().context.period !== period)
+      dashboard.send({ type: 'dashboard.periodChanged', period });
   }, [dashboard, period]);
 
   const dialog = useActorRef(
@@ -74,7 +84,9 @@ export default function DashboardPage() {
   const shownPeriod = useSelector(dashboard, (s) => s.context.period);
   // A refresh of the period on screen keeps its figures visible instead of flashing the loading panel.
   const refreshing = status === 'loading' && data !== null && data.period === shownPeriod;
-  const saved = useSelector(dialog, (s) => (s.matches({ dialog: 'closed' }) ? s.context.success : null));
+  const saved = useSelector(dialog, (s) =>
+    s.matches({ dialog: 'closed' }) ? s.context.success : null,
+  );
 
   const openStep = (stepKey: PipelineStepKey) => {
     const summary = data?.summary;
@@ -123,7 +135,11 @@ export default function DashboardPage() {
         <div className="bill-grid">
           <CustomerCard summary={data.summary} />
           <ProgressCard summary={data.summary} onEdit={canEditProgress ? openStep : null} />
-          <UsageChart summary={data.summary} overview={data.overview} periodDisplay={formatPeriodDisplay(shownPeriod)} />
+          <UsageChart
+            summary={data.summary}
+            overview={data.overview}
+            periodDisplay={formatPeriodDisplay(shownPeriod)}
+          />
           <DocumentsTable summary={data.summary} />
         </div>
       )}

@@ -9,7 +9,9 @@ export default function ForbiddenPage() {
   const t = useTexts('shell', SHELL_TEXTS);
   return (
     <section className="app-status-page" aria-labelledby="forbidden-title">
-      <p className="app-status-code" aria-hidden="true">403</p>
+      <p className="app-status-code" aria-hidden="true">
+        403
+      </p>
       <h1 id="forbidden-title">{t.forbiddenTitle}</h1>
       <p>{t.forbiddenText}</p>
       <Link href={user ? '/dashboard' : '/signin'} role="button">

@@ -33,7 +33,11 @@ export default function ForgotPasswordPage() {
           {tr(alert.message)}
         </Alert>
       )}
-      {done && <p className="app-muted" role="status">{t.redirecting}</p>}
+      {done && (
+        <p className="app-muted" role="status">
+          {t.redirecting}
+        </p>
+      )}
       <form noValidate onSubmit={submit} aria-label={t.forgotForm}>
         <TextField
           label={f.email}

@@ -9,7 +9,9 @@ export default function NotFoundPage() {
   const t = useTexts('shell', SHELL_TEXTS);
   return (
     <section className="app-status-page" aria-labelledby="not-found-title">
-      <p className="app-status-code" aria-hidden="true">404</p>
+      <p className="app-status-code" aria-hidden="true">
+        404
+      </p>
       <h1 id="not-found-title">{t.notFoundTitle}</h1>
       <p>{t.notFoundText}</p>
       <Link href={user ? '/dashboard' : '/signin'} role="button">

@@ -13,7 +13,12 @@ import { PageHeader } from '../components/PageHeader';
 import { ActivityList } from '../components/profile/ActivityList';
 import { AvatarCard } from '../components/profile/AvatarCard';
 import { ChangePasswordModal } from '../components/profile/ChangePasswordModal';
-import { changePasswordActors, keepProfileCache, keptProfileCache, profileActors } from '../wiring/profile';
+import {
+  changePasswordActors,
+  keepProfileCache,
+  keptProfileCache,
+  profileActors,
+} from '../wiring/profile';
 import { TextField } from '../components/TextField';
 import { PROFILE_TEXTS } from '../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../layout/i18n';
@@ -52,7 +57,13 @@ export default function ProfilePage() {
   const [, , password] = useMachine(passwordMachine, { inspect });
 
   const status = useSelector(profile, (s) =>
-    s.matches({ profile: 'ready' }) ? 'ready' : s.matches({ profile: 'failed' }) || s.matches({ profile: 'unauthorized' }) || s.matches({ profile: 'signedOut' }) ? 'failed' : 'loading',
+    s.matches({ profile: 'ready' })
+      ? 'ready'
+      : s.matches({ profile: 'failed' }) ||
+          s.matches({ profile: 'unauthorized' }) ||
+          s.matches({ profile: 'signedOut' })
+        ? 'failed'
+        : 'loading',
   );
   const data = useSelector(profile, (s) => s.context.profile);
   const form = useSelector(profile, (s) => s.context.form);
@@ -61,9 +72,13 @@ export default function ProfilePage() {
   const message = useSelector(profile, (s) => s.context.message);
   const saving = useSelector(profile, (s) => s.matches({ profile: { ready: 'saving' } }));
   const confirmingLogoutAll = useSelector(profile, (s) => !s.matches({ logoutAll: 'idle' }));
-  const loggingOutAll = useSelector(profile, (s) => s.matches({ logoutAll: 'running' }) || s.matches({ logoutAll: 'done' }));
+  const loggingOutAll = useSelector(
+    profile,
+    (s) => s.matches({ logoutAll: 'running' }) || s.matches({ logoutAll: 'done' }),
+  );
 
-  const change = (field: ProfileField) => (value: string) => profile.send({ type: 'profile.change', field, value });
+  const change = (field: ProfileField) => (value: string) =>
+    profile.send({ type: 'profile.change', field, value });
   const save = (e: FormEvent) => {
     e.preventDefault();
     profile.send({ type: 'profile.save' });
@@ -78,7 +93,12 @@ export default function ProfilePage() {
         title={t.title}
         description={t.description}
         actions={
-          <button type="button" className="secondary outline" disabled={status === 'loading'} onClick={() => profile.send({ type: 'profile.refresh' })}>
+          <button
+            type="button"
+            className="secondary outline"
+            disabled={status === 'loading'}
+            onClick={() => profile.send({ type: 'profile.refresh' })}
+          >
             {t.refresh}
           </button>
         }
@@ -117,14 +137,31 @@ export default function ProfilePage() {
             <h2>{t.accountDetails}</h2>
             <form noValidate onSubmit={save} aria-busy={saving || undefined}>
               <fieldset disabled={saving}>
-                <TextField label={t.name} autoComplete="name" value={form.name} onValueChange={change('name')} error={tr(errors.name)} />
-                <TextField label={t.email} type="email" autoComplete="email" value={form.email} onValueChange={change('email')} error={tr(errors.email)} />
+                <TextField
+                  label={t.name}
+                  autoComplete="name"
+                  value={form.name}
+                  onValueChange={change('name')}
+                  error={tr(errors.name)}
+                />
+                <TextField
+                  label={t.email}
+                  type="email"
+                  autoComplete="email"
+                  value={form.email}
+                  onValueChange={change('email')}
+                  error={tr(errors.email)}
+                />
               </fieldset>
               <div className="profile-buttons">
                 <button type="submit" disabled={saving} aria-busy={saving || undefined}>
                   {t.saveChanges}
                 </button>
-                <button type="button" className="secondary" onClick={() => password.send({ type: 'password.open' })}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => password.send({ type: 'password.open' })}
+                >
                   {t.changePassword}
                 </button>
               </div>
@@ -138,7 +175,11 @@ export default function ProfilePage() {
           <article className="profile-security">
             <h2>{t.sessions}</h2>
             <p className="app-muted">{t.sessionsText}</p>
-            <button type="button" className="outline app-danger-outline" onClick={() => profile.send({ type: 'logoutAll.request' })}>
+            <button
+              type="button"
+              className="outline app-danger-outline"
+              onClick={() => profile.send({ type: 'logoutAll.request' })}
+            >
               {t.logoutAll}
             </button>
           </article>

@@ -13,7 +13,10 @@ export default function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const fieldErrors = liveFieldErrors(submittedErrors, validateResetPassword({ password, confirmPassword }));
+  const fieldErrors = liveFieldErrors(
+    submittedErrors,
+    validateResetPassword({ password, confirmPassword }),
+  );
   const t = useTexts('auth', AUTH_TEXTS);
   const tr = useTranslate();
 
@@ -62,7 +65,8 @@ export default function ResetPasswordPage() {
         </button>
       </form>
       <p className="app-auth-switch">
-        <Link href="/forgot-password">{t.requestNewLink}</Link> · <Link href="/signin">{t.backToSignIn}</Link>
+        <Link href="/forgot-password">{t.requestNewLink}</Link> ·{' '}
+        <Link href="/signin">{t.backToSignIn}</Link>
       </p>
     </section>
   );

@@ -33,7 +33,16 @@ export default function SignInPage() {
         </Alert>
       )}
       <form noValidate onSubmit={submit} aria-label={t.signInForm}>
-        <TextField label={t.email} type="email" name="email" autoComplete="username" value={email} onValueChange={setEmail} error={tr(fieldErrors.email)} required />
+        <TextField
+          label={t.email}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onValueChange={setEmail}
+          error={tr(fieldErrors.email)}
+          required
+        />
         <TextField
           label={t.password}
           type="password"

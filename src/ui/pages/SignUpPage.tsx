@@ -11,7 +11,12 @@ import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
 import { useTexts, useTranslate } from '../layout/i18n';
 import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
 
-const BAND: Record<string, string> = { Weak: 'danger', Fair: 'warning', Good: 'info', Strong: 'success' };
+const BAND: Record<string, string> = {
+  Weak: 'danger',
+  Fair: 'warning',
+  Good: 'info',
+  Strong: 'success',
+};
 
 export default function SignUpPage() {
   const { fieldErrors: submittedErrors, alert, busy, done, send } = useAuthForm('signUp');
@@ -19,7 +24,10 @@ export default function SignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const fieldErrors = liveFieldErrors(submittedErrors, validateSignUp({ name, email, password, confirmPassword }));
+  const fieldErrors = liveFieldErrors(
+    submittedErrors,
+    validateSignUp({ name, email, password, confirmPassword }),
+  );
   const t = useTexts('auth', AUTH_TEXTS);
   const f = useTexts('signIn', SIGN_IN_TEXTS);
   const tr = useTranslate();
@@ -41,11 +49,32 @@ export default function SignUpPage() {
           {tr(alert.message)}
         </Alert>
       )}
-      {done && <p className="app-muted" role="status">{t.redirecting}</p>}
+      {done && (
+        <p className="app-muted" role="status">
+          {t.redirecting}
+        </p>
+      )}
       <form noValidate onSubmit={submit} aria-label={t.signUpForm}>
         <fieldset disabled={busy || done}>
-          <TextField label={t.name} name="name" autoComplete="name" value={name} onValueChange={setName} error={tr(fieldErrors.name)} required />
-          <TextField label={f.email} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} error={tr(fieldErrors.email)} required />
+          <TextField
+            label={t.name}
+            name="name"
+            autoComplete="name"
+            value={name}
+            onValueChange={setName}
+            error={tr(fieldErrors.name)}
+            required
+          />
+          <TextField
+            label={f.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            error={tr(fieldErrors.email)}
+            required
+          />
           <TextField
             label={f.password}
             type="password"
@@ -64,10 +93,10 @@ export default function SignUpPage() {
                 value={strength.score}
                 max={100}
                 aria-label={t.strength}
-                aria-valuetext={t[strength.label as "Weak"] ?? strength.label}
+                aria-valuetext={t[strength.label as 'Weak'] ?? strength.label}
               />
               <small>
-                {t.strengthLine} <strong>{t[strength.label as "Weak"] ?? strength.label}</strong>
+                {t.strengthLine} <strong>{t[strength.label as 'Weak'] ?? strength.label}</strong>
               </small>
             </div>
           )}

@@ -43,7 +43,8 @@ export default function UpdateProgressBillPage() {
       actors: { loadSummaries, deleteSummary },
       actions: {
         editorClosed: () => {
-          if (new URLSearchParams(window.location.search).has('period')) navigate('/update-progress-bill', { replace: true });
+          if (new URLSearchParams(window.location.search).has('period'))
+            navigate('/update-progress-bill', { replace: true });
         },
       },
     }),
@@ -52,7 +53,9 @@ export default function UpdateProgressBillPage() {
   const ctx = snapshot.context;
   const state = (snapshot.value as { list: string }).list;
   const deleting = useSelector(list, (s) => s.matches({ list: 'deleting' }));
-  const pending = ctx.summaries.find((s) => s.id !== null && String(s.id) === String(ctx.pendingDeleteId));
+  const pending = ctx.summaries.find(
+    (s) => s.id !== null && String(s.id) === String(ctx.pendingDeleteId),
+  );
   const editing = state === 'editing' ? selectedSummary(ctx) : undefined;
 
   return (
@@ -66,9 +69,17 @@ export default function UpdateProgressBillPage() {
           </Link>
         }
       />
-      {ctx.success && <Alert type="success" reveal>{ctx.success}</Alert>}
+      {ctx.success && (
+        <Alert type="success" reveal>
+          {ctx.success}
+        </Alert>
+      )}
       {ctx.notice && <Alert type="info">{ctx.notice}</Alert>}
-      {ctx.error && state !== 'failed' && <Alert type="error" reveal>{ctx.error}</Alert>}
+      {ctx.error && state !== 'failed' && (
+        <Alert type="error" reveal>
+          {ctx.error}
+        </Alert>
+      )}
       {state === 'loading' && <LoadingOverlay inline message="Memuat data..." />}
       {state === 'failed' && (
         <Alert type="error" title="Gagal memuat data">
@@ -101,7 +112,8 @@ export default function UpdateProgressBillPage() {
         title="Hapus progres tagihan"
         message={
           <p>
-            Hapus ringkasan tagihan periode <strong>{pending?.periodDisplay ?? ''}</strong>? Tindakan ini tidak bisa dibatalkan.
+            Hapus ringkasan tagihan periode <strong>{pending?.periodDisplay ?? ''}</strong>?
+            Tindakan ini tidak bisa dibatalkan.
           </p>
         }
         confirmLabel={deleting ? 'Menghapus...' : 'Hapus'}

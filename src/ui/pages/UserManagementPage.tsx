@@ -60,7 +60,9 @@ export default function UserManagementPage() {
     list.send({ type: 'users.urlChanged', filters: parseUserQuery(search) });
   }, [list, search]);
 
-  const status = useSelector(list, (s) => (s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready'));
+  const status = useSelector(list, (s) =>
+    s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready',
+  );
   const users = useSelector(list, (s) => s.context.users);
   const pagination = useSelector(list, (s) => s.context.pagination);
   const filters = useSelector(list, (s) => s.context.filters);
@@ -92,7 +94,11 @@ export default function UserManagementPage() {
         {status === 'failed' ? (
           <div className="users-state">
             <Alert type="error">{tr(loadError)}</Alert>
-            <button type="button" className="secondary" onClick={() => list.send({ type: 'users.reload' })}>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => list.send({ type: 'users.reload' })}
+            >
               {t.retry}
             </button>
           </div>

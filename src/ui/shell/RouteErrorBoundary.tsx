@@ -16,7 +16,9 @@ interface State {
 }
 
 function isChunkError(error: Error): boolean {
-  return /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(error.message);
+  return /dynamically imported module|Importing a module script failed|Failed to fetch|error loading dynamically/i.test(
+    error.message,
+  );
 }
 
 /** What the page area shows instead of a failed page, in the language on screen. */

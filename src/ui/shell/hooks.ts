@@ -31,7 +31,8 @@ export function useShell(): Shell {
 export function useNotify(): (n: NotifyOptions) => void {
   const { notifications } = useShell();
   return useCallback(
-    (n: NotifyOptions) => notifications.send({ type: 'notifications.show', notification: { ...n } }),
+    (n: NotifyOptions) =>
+      notifications.send({ type: 'notifications.show', notification: { ...n } }),
     [notifications],
   );
 }
@@ -42,7 +43,12 @@ export function useCurrentUser(): CurrentUser | null {
 }
 
 /** The caller's menus from the server and their loading status. */
-export function useMenus(): { status: MenusStatus; menus: Menu[]; error: string | null; retry: () => void } {
+export function useMenus(): {
+  status: MenusStatus;
+  menus: Menu[];
+  error: string | null;
+  retry: () => void;
+} {
   const menusActor = useSelector(useShell().auth, (s) => s.children.menus);
   const status = useSelector(menusActor, (s) => (s ? menusStatus(s) : 'loading'));
   const menus = useSelector(menusActor, (s) => s?.context.userMenus ?? EMPTY);
@@ -74,7 +80,8 @@ export function useAuthActions(): AuthActions {
     () => ({
       logout: () => auth.send({ type: 'auth.logout' }),
       refreshUser: () => auth.send({ type: 'auth.refreshUser' }),
-      sessionExpired: () => auth.send({ type: 'auth.sessionExpired', path: window.location.pathname }),
+      sessionExpired: () =>
+        auth.send({ type: 'auth.sessionExpired', path: window.location.pathname }),
       refreshMenus: () => auth.send({ type: 'auth.refreshMenus' }),
     }),
     [auth],

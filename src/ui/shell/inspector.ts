@@ -3,7 +3,9 @@ import { createDevInspector, type InspectObserver } from '../../machines/inspect
 
 export function wantsInspector(): boolean {
   if (process.env.NODE_ENV === 'production') return false;
-  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('inspect');
+  return (
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('inspect')
+  );
 }
 
 export async function loadInspector(): Promise<InspectObserver | undefined> {

@@ -34,7 +34,8 @@ function write(kind: 'session' | 'local', key: string, value: string | null): vo
 
 export const intendedRoute = {
   remember(route: string): void {
-    if (route && route.startsWith('/') && !route.startsWith('//') && route !== '/signin') write('session', INTENDED_ROUTE_KEY, route);
+    if (route && route.startsWith('/') && !route.startsWith('//') && route !== '/signin')
+      write('session', INTENDED_ROUTE_KEY, route);
   },
   /** The remembered route, removed once read. */
   take(): string | null {
@@ -51,7 +52,11 @@ export const menuCache = {
     try {
       const parsed = JSON.parse(raw) as Partial<MenuLists> & { savedAt?: number };
       if (!Array.isArray(parsed.userMenus) || typeof parsed.savedAt !== 'number') return null;
-      return { userMenus: parsed.userMenus, allMenus: Array.isArray(parsed.allMenus) ? parsed.allMenus : [], ageMs: Math.max(0, now - parsed.savedAt) };
+      return {
+        userMenus: parsed.userMenus,
+        allMenus: Array.isArray(parsed.allMenus) ? parsed.allMenus : [],
+        ageMs: Math.max(0, now - parsed.savedAt),
+      };
     } catch {
       return null;
     }

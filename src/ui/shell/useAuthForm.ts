@@ -16,11 +16,17 @@ export function useAuthForm(form: AuthForm) {
   useEffect(() => {
     auth.send({ type: 'auth.formOpened', form });
   }, [auth, form]);
-  const fieldErrors = useSelector(auth, (s) => s.context.fieldErrors) as Record<string, string | undefined>;
+  const fieldErrors = useSelector(auth, (s) => s.context.fieldErrors) as Record<
+    string,
+    string | undefined
+  >;
   const alert = useSelector(auth, (s) => (s.context.alert?.form === form ? s.context.alert : null));
   const busy = useSelector(auth, (s) => s.matches({ signedOut: BUSY_STATE[form] as 'signingIn' }));
   /** Registered / reset email sent: the timed redirect to /signin is running. */
-  const done = useSelector(auth, (s) => s.matches({ signedOut: 'registered' }) || s.matches({ signedOut: 'resetRequested' }));
+  const done = useSelector(
+    auth,
+    (s) => s.matches({ signedOut: 'registered' }) || s.matches({ signedOut: 'resetRequested' }),
+  );
   const send = (event: AuthEvent) => auth.send(event);
   return { fieldErrors, alert, busy, done, send };
 }
@@ -29,8 +35,12 @@ export function useAuthForm(form: AuthForm) {
  * The errors of the last submit, minus those whose field is valid now: a field's message goes
  * as soon as the user has fixed it, instead of staying under a filled field until the next submit.
  */
-export function liveFieldErrors(submitted: Record<string, string | undefined>, now: Record<string, string | undefined>): Record<string, string | undefined> {
+export function liveFieldErrors(
+  submitted: Record<string, string | undefined>,
+  now: Record<string, string | undefined>,
+): Record<string, string | undefined> {
   const live: Record<string, string | undefined> = {};
-  for (const [field, message] of Object.entries(submitted)) if (message && now[field]) live[field] = message;
+  for (const [field, message] of Object.entries(submitted))
+    if (message && now[field]) live[field] = message;
   return live;
 }

@@ -16,13 +16,25 @@ import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../machines/summaryL
 export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(async ({ input }) => {
   const [forPeriod, overview] = await Promise.all([
     invoiceSummaries.list({ period: input.period, limit: PAGINATION.dashboardPeriodLimit }),
-    invoiceSummaries.list({ limit: PAGINATION.dashboardOverviewLimit, sortBy: 'invoice_period', sortOrder: 'desc' }),
+    invoiceSummaries.list({
+      limit: PAGINATION.dashboardOverviewLimit,
+      sortBy: 'invoice_period',
+      sortOrder: 'desc',
+    }),
   ]);
   for (const result of [forPeriod, overview]) {
     // A server failure's own text means nothing to the user (the shell already shows 'Server Error').
-    if (!result.success) throw new ServiceError(result, result.status >= 500 ? FALLBACK.dashboardError : (result.error ?? FALLBACK.dashboardLoad));
+    if (!result.success)
+      throw new ServiceError(
+        result,
+        result.status >= 500 ? FALLBACK.dashboardError : (result.error ?? FALLBACK.dashboardLoad),
+      );
   }
-  if (!forPeriod.data || !overview.data) throw ServiceError.of(FALLBACK.dashboardLoad, forPeriod.data ? overview.status : forPeriod.status);
+  if (!forPeriod.data || !overview.data)
+    throw ServiceError.of(
+      FALLBACK.dashboardLoad,
+      forPeriod.data ? overview.status : forPeriod.status,
+    );
   const mine = forPeriod.data.summaries.filter((s) => s.period === input.period);
   return {
     period: input.period,
@@ -31,11 +43,18 @@ export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(asyn
   };
 });
 
-export const saveProgress = fromPromise<SaveProgressOutput, SaveProgressInput>(async ({ input }) => {
-  const result = await invoiceSummaries.updateProgress(input.stepKey, input.invoiceId, input.count, input.url);
-  succeeded(result, result.error ?? VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED);
-  return { message: VALIDATION_MESSAGES.PROGRESS_SAVED };
-});
+export const saveProgress = fromPromise<SaveProgressOutput, SaveProgressInput>(
+  async ({ input }) => {
+    const result = await invoiceSummaries.updateProgress(
+      input.stepKey,
+      input.invoiceId,
+      input.count,
+      input.url,
+    );
+    succeeded(result, result.error ?? VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED);
+    return { message: VALIDATION_MESSAGES.PROGRESS_SAVED };
+  },
+);
 
 export const saveBill = fromPromise<SaveBillOutput, SaveBillInput>(async ({ input }) => {
   if (input.mode === 'create') {

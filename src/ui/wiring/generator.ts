@@ -23,7 +23,9 @@ import type {
 import { generatorBridge as bridge } from '../../workers/bridge';
 
 export const workerActors = {
-  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(({ input, signal }) => bridge.analyseTemplate(input.file, { signal })),
+  analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(({ input, signal }) =>
+    bridge.analyseTemplate(input.file, { signal }),
+  ),
   readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input, signal }) => {
     const workbook = await bridge.readWorkbook(input.file, { signal });
     return { sheetNames: workbook.sheetNames, sheet: workbook.sheetName, table: workbook.sheet };
@@ -53,14 +55,16 @@ export const workerActors = {
       send({ type: 'generator.progress', processed, total });
     const job: Promise<MergeOutput> =
       input.output === 'zip'
-        ? bridge.zipPerRow({ ...request, nameColumn: input.nameColumn }, onProgress, options).then((result) => ({
-            data: result.buffer,
-            fileName: result.fileName,
-            sections: result.files,
-            skipped: result.skipped,
-            warnings: result.warnings,
-            files: result.files,
-          }))
+        ? bridge
+            .zipPerRow({ ...request, nameColumn: input.nameColumn }, onProgress, options)
+            .then((result) => ({
+              data: result.buffer,
+              fileName: result.fileName,
+              sections: result.files,
+              skipped: result.skipped,
+              warnings: result.warnings,
+              files: result.files,
+            }))
         : bridge.mergeDocuments(request, onProgress, options).then((result) => ({
             data: result.buffer,
             fileName: result.fileName,
@@ -94,7 +98,12 @@ export const workerActors = {
   ),
   exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
     const result = await bridge.exportRows(
-      { workbook: input.workbook, sheetName: input.sheet, rowIndexes: input.rowIndexes, mapping: { ...input.mapping } },
+      {
+        workbook: input.workbook,
+        sheetName: input.sheet,
+        rowIndexes: input.rowIndexes,
+        mapping: { ...input.mapping },
+      },
       { signal },
     );
     return { data: result.buffer, fileName: result.fileName, rowCount: input.rowIndexes.length };
@@ -110,6 +119,10 @@ export function releaseWorker(): void {
  * The preview's row filter, searched by the worker (which holds the rows). No signal: a search is
  * short, and aborting one running in the worker would end the worker and its parsed workbook.
  */
-export function filterSheetRows(sheetName: string, query: string, workbook: Blob | undefined): Promise<Uint32Array> {
+export function filterSheetRows(
+  sheetName: string,
+  query: string,
+  workbook: Blob | undefined,
+): Promise<Uint32Array> {
   return bridge.filterRows(sheetName, query, workbook);
 }

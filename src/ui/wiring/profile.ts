@@ -22,22 +22,37 @@ export const profileActors = {
     if (!data) throw new Error('the profile answer has no profile');
     return data;
   }),
-  updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(async ({ input }) => succeeded(await account.updateProfile(input))),
-  fetchImage: fromPromise<FetchImageOutput, void>(async () => succeeded(await account.getProfileImage()).data),
+  updateProfile: fromPromise<UpdateProfileOutput, ProfileFormValues>(async ({ input }) =>
+    succeeded(await account.updateProfile(input)),
+  ),
+  fetchImage: fromPromise<FetchImageOutput, void>(
+    async () => succeeded(await account.getProfileImage()).data,
+  ),
   readImage: fromPromise<string, ImageFile>(({ input }) => readAsDataUrl(input as unknown as Blob)),
-  uploadImage: fromPromise<UploadImageOutput, string>(async ({ input }) => succeeded(await account.uploadProfileImage(input))),
-  fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(async ({ input }) => succeeded(await account.getActivity(input))),
-  logoutAll: fromPromise<ServiceResult<unknown>, void>(async () => succeeded(await auth.logoutAll())),
+  uploadImage: fromPromise<UploadImageOutput, string>(async ({ input }) =>
+    succeeded(await account.uploadProfileImage(input)),
+  ),
+  fetchActivity: fromPromise<FetchActivityOutput, { page: number; limit: number }>(
+    async ({ input }) => succeeded(await account.getActivity(input)),
+  ),
+  logoutAll: fromPromise<ServiceResult<unknown>, void>(async () =>
+    succeeded(await auth.logoutAll()),
+  ),
 };
 
 export const changePasswordActors = {
-  changePassword: fromPromise<ServiceResult<unknown>, ChangePasswordForm>(async ({ input }) => succeeded(await account.changePassword(input))),
+  changePassword: fromPromise<ServiceResult<unknown>, ChangePasswordForm>(async ({ input }) =>
+    succeeded(await account.changePassword(input)),
+  ),
 };
 
 function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable image')));
+    reader.onload = () =>
+      typeof reader.result === 'string'
+        ? resolve(reader.result)
+        : reject(new Error('unreadable image'));
     reader.onerror = () => reject(reader.error ?? new Error('unreadable image'));
     reader.readAsDataURL(file);
   });
@@ -51,9 +66,14 @@ interface CacheBox {
 
 const box = (kept: Kept) => kept.get<CacheBox>('profileCache', () => ({ cache: null })).value;
 
-export function keptProfileCache(kept: Kept, userId: string | number | undefined): ProfileCache | null {
+export function keptProfileCache(
+  kept: Kept,
+  userId: string | number | undefined,
+): ProfileCache | null {
   const { cache } = box(kept);
-  return cache && userId !== undefined && String(cache.profile.id) === String(userId) ? cache : null;
+  return cache && userId !== undefined && String(cache.profile.id) === String(userId)
+    ? cache
+    : null;
 }
 
 export function keepProfileCache(kept: Kept, cache: ProfileCache | null): void {

@@ -1,7 +1,13 @@
 // The shell's long-lived actors, wired to the real services of src/api, the router and the
 // browser. Created once per page load by ShellProvider.
 import { navigate } from 'wouter/use-browser-location';
-import { createActor, fromCallback, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type InspectionEvent,
+  type Observer,
+} from 'xstate';
 // The src/api modules the shell needs at start-up, each by name rather than through the index
 // (which reaches every page's services); the http client and the services come through
 // loadShellApi on the first call.
@@ -10,9 +16,19 @@ import { onApiError } from '../../api/errorEvents';
 import type { ErrorHistoryEntry } from '../../api/errorHistory';
 import { ServiceError, succeeded, type ServiceResult } from '../../domain/serviceResult';
 import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../api/signInMessages';
-import { clearCredentials, getStoredUser, isSignedIn, setStoredUser, subscribeToTokenChanges } from '../../api/tokens';
+import {
+  clearCredentials,
+  getStoredUser,
+  isSignedIn,
+  setStoredUser,
+  subscribeToTokenChanges,
+} from '../../api/tokens';
 import { authMachine, toCurrentUser, type CurrentUser } from '../../machines/auth.machine';
-import { connectivityMachine, OFFLINE_NOTICE, type ConnectivityEvent } from '../../machines/connectivity.machine';
+import {
+  connectivityMachine,
+  OFFLINE_NOTICE,
+  type ConnectivityEvent,
+} from '../../machines/connectivity.machine';
 import { globalLoadingMachine } from '../../machines/globalLoading.machine';
 import { menusMachine } from '../../machines/menus.machine';
 import { navigationGuardMachine } from '../../machines/navigationGuard.machine';
@@ -63,13 +79,18 @@ export interface ShellActorsOptions {
 export function createShellActors(options: ShellActorsOptions = {}) {
   const inspect = options.inspect;
   const notifications = createActor(notificationsMachine, { inspect });
-  const notify = (notification: NotifyRequest) => notifications.send({ type: 'notifications.show', notification });
+  const notify = (notification: NotifyRequest) =>
+    notifications.send({ type: 'notifications.show', notification });
 
   const loading = createActor(
     globalLoadingMachine.provide({
       actions: {
         loadingTimedOut: () =>
-          notify({ type: 'warning', title: 'Still working', message: 'This is taking longer than expected. Please try again.' }),
+          notify({
+            type: 'warning',
+            title: 'Still working',
+            message: 'This is taking longer than expected. Please try again.',
+          }),
       },
     }),
     { inspect },
@@ -77,7 +98,9 @@ export function createShellActors(options: ShellActorsOptions = {}) {
 
   const shellMenus = menusMachine.provide({
     actors: {
-      fetchUserMenus: fromPromise(async () => unwrap(await (await loadShellApi()).menus.userMenus())),
+      fetchUserMenus: fromPromise(async () =>
+        unwrap(await (await loadShellApi()).menus.userMenus()),
+      ),
       fetchAllMenus: fromPromise(async () => unwrap(await (await loadShellApi()).menus.list())),
     },
     actions: {
@@ -121,7 +144,11 @@ export function createShellActors(options: ShellActorsOptions = {}) {
         logout: fromPromise(async () => {
           await (await loadShellApi()).auth.logout();
         }),
-        fetchCurrentUser: fromPromise<CurrentUser | null>(async () => toCurrentUser(unwrap(await (await loadShellApi()).account.getProfile()) as Record<string, unknown>)),
+        fetchCurrentUser: fromPromise<CurrentUser | null>(async () =>
+          toCurrentUser(
+            unwrap(await (await loadShellApi()).account.getProfile()) as Record<string, unknown>,
+          ),
+        ),
         fetchAvatar: fromPromise<string | null>(async () => {
           const { account } = await loadShellApi();
           const { data } = succeeded(await account.getProfileImage());
@@ -158,21 +185,32 @@ export function createShellActors(options: ShellActorsOptions = {}) {
         // Any HTTP answer, even an error status, means the server is reachable again.
         probeServer: fromPromise(async () => {
           const { getApiConfig, getHttpClient } = await loadShellApi();
-          await getHttpClient().fetcher.raw(`${getApiConfig().apiRoot}/menus/user`, { timeout: 5000 });
+          await getHttpClient().fetcher.raw(`${getApiConfig().apiRoot}/menus/user`, {
+            timeout: 5000,
+          });
         }),
       },
       actions: {
         showOfflineWarning: () => notify(OFFLINE_NOTICE),
-        hideOfflineWarning: () => notifications.send({ type: 'notifications.dismissKey', key: OFFLINE_NOTICE.key }),
+        hideOfflineWarning: () =>
+          notifications.send({ type: 'notifications.dismissKey', key: OFFLINE_NOTICE.key }),
         serverBack: () => {
           notifications.send({ type: 'notifications.dismissKey', key: NETWORK_NOTICE_KEY });
-          notify({ type: 'success', title: 'Connection Restored', message: 'The server is reachable again.', duration: 3000 });
+          notify({
+            type: 'success',
+            title: 'Connection Restored',
+            message: 'The server is reachable again.',
+            duration: 3000,
+          });
           const menusActor = authActor.getSnapshot().children.menus;
           if (menusActor?.getSnapshot().matches('failed')) menusActor.send({ type: 'menus.retry' });
         },
       },
     }),
-    { inspect, input: { online: typeof navigator === 'undefined' ? true : navigator.onLine !== false } },
+    {
+      inspect,
+      input: { online: typeof navigator === 'undefined' ? true : navigator.onLine !== false },
+    },
   );
 
   const guard = createActor(
@@ -186,7 +224,15 @@ export function createShellActors(options: ShellActorsOptions = {}) {
     { inspect },
   );
 
-  return { auth: authActor, notifications, loading, connectivity, guard, notify, kept: createKept() };
+  return {
+    auth: authActor,
+    notifications,
+    loading,
+    connectivity,
+    guard,
+    notify,
+    kept: createKept(),
+  };
 }
 
 /**
@@ -230,14 +276,18 @@ export function startShell(actors: ShellActors): () => void {
   actors.connectivity.start();
   actors.guard.start();
 
-  setAuthFailureHandler(() => actors.auth.send({ type: 'auth.sessionExpired', path: window.location.pathname }));
+  setAuthFailureHandler(() =>
+    actors.auth.send({ type: 'auth.sessionExpired', path: window.location.pathname }),
+  );
   const stopErrors = onApiError((error) => {
-    if (error.kind === 'network') actors.connectivity.send({ type: 'connectivity.serverUnreachable' });
+    if (error.kind === 'network')
+      actors.connectivity.send({ type: 'connectivity.serverUnreachable' });
     if (shouldNotify(error)) actors.notify(noticeFor(error));
   });
   const stopTabs = subscribeToTokenChanges((change) => {
     const signedInHere = actors.auth.getSnapshot().matches('authenticated');
-    if (!change.signedIn && signedInHere) actors.auth.send({ type: 'auth.sessionChanged', user: null });
+    if (!change.signedIn && signedInHere)
+      actors.auth.send({ type: 'auth.sessionChanged', user: null });
     if (change.signedIn && (!signedInHere || change.entry === 'user')) {
       actors.auth.send({ type: 'auth.sessionChanged', user: toCurrentUser(getStoredUser()) });
     }

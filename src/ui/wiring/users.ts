@@ -3,14 +3,25 @@ import { fromPromise } from 'xstate';
 import { users } from '../../api';
 import { ServiceError, succeeded } from '../../domain/serviceResult';
 import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
-import type { CreateUserInput, SaveUserOutput, UpdateUserInput } from '../../machines/userForm.machine';
-import type { FetchUsersInput, FetchUsersOutput, RunActionInput, RunActionOutput } from '../../machines/userList.machine';
+import type {
+  CreateUserInput,
+  SaveUserOutput,
+  UpdateUserInput,
+} from '../../machines/userForm.machine';
+import type {
+  FetchUsersInput,
+  FetchUsersOutput,
+  RunActionInput,
+  RunActionOutput,
+} from '../../machines/userList.machine';
 
 /** users.create reads every 409 as the sign-up screen's email text; a clash the server puts on the username says so. */
 export const USERNAME_TAKEN = ACCOUNT_MESSAGES.USERNAME_TAKEN;
 
 export const userListActors = {
-  fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(async ({ input }) => succeeded(await users.list(input))),
+  fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(async ({ input }) =>
+    succeeded(await users.list(input)),
+  ),
   runAction: fromPromise<RunActionOutput, RunActionInput>(async ({ input }) => {
     if (input.kind === 'delete') return succeeded(await users.remove(input.id));
     if (input.kind === 'verify') return succeeded(await users.verify(input.id, input.notes));
@@ -22,14 +33,28 @@ export const userFormActors = {
   createUser: fromPromise<SaveUserOutput, CreateUserInput>(async ({ input }) => {
     // The register call needs a name: a blank Name field lets the username stand in.
     // Added users start unverified and an administrator verifies them from the list (spec §4).
-    const body = { name: input.name || input.username, email: input.email, username: input.username, password: input.password, role: input.role, isVerified: false };
+    const body = {
+      name: input.name || input.username,
+      email: input.email,
+      username: input.username,
+      password: input.password,
+      role: input.role,
+      isVerified: false,
+    };
     const result = await users.create(body);
-    if (!result.success && result.status === 409 && result.field === 'username') throw new ServiceError({ ...result, error: USERNAME_TAKEN });
+    if (!result.success && result.status === 409 && result.field === 'username')
+      throw new ServiceError({ ...result, error: USERNAME_TAKEN });
     return succeeded(result);
   }),
   updateUser: fromPromise<SaveUserOutput, UpdateUserInput>(async ({ input }) =>
     succeeded(
-      await users.update(input.id, { ...(input.name ? { name: input.name } : {}), email: input.email, username: input.username, role: input.role, isVerified: input.isVerified }),
+      await users.update(input.id, {
+        ...(input.name ? { name: input.name } : {}),
+        email: input.email,
+        username: input.username,
+        role: input.role,
+        isVerified: input.isVerified,
+      }),
     ),
   ),
 };

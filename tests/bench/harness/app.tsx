@@ -9,12 +9,20 @@ import type { FloorApi } from './floor.worker';
 
 declare global {
   interface Window {
-    __bench: { bridge: typeof generatorBridge; floor: Comlink.Remote<FloorApi>; transfer: typeof Comlink.transfer };
+    __bench: {
+      bridge: typeof generatorBridge;
+      floor: Comlink.Remote<FloorApi>;
+      transfer: typeof Comlink.transfer;
+    };
   }
 }
 
 const floorWorker = new Worker('/harness/floor.worker.js', { type: 'module', name: 'floor' });
-window.__bench = { bridge: generatorBridge, floor: Comlink.wrap<FloorApi>(floorWorker), transfer: Comlink.transfer };
+window.__bench = {
+  bridge: generatorBridge,
+  floor: Comlink.wrap<FloorApi>(floorWorker),
+  transfer: Comlink.transfer,
+};
 
 // The page only asks the shell for the (dev-only) inspector; the harness has none.
 const noShell = { inspect: undefined } as unknown as Shell;

@@ -5,8 +5,22 @@ import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 
 export const BENCH_FIELDS = [
-  'nama_pelanggan', 'alamat', 'npwp', 'periode', 'nomor_tagihan', 'tanggal_tagihan', 'jatuh_tempo', 'lokal',
-  'hp_lokal', 'sljj', 'hp_sljj', 'sli', 'abodemen', 'ppn', 'total_tagihan', 'email_pic',
+  'nama_pelanggan',
+  'alamat',
+  'npwp',
+  'periode',
+  'nomor_tagihan',
+  'tanggal_tagihan',
+  'jatuh_tempo',
+  'lokal',
+  'hp_lokal',
+  'sljj',
+  'hp_sljj',
+  'sli',
+  'abodemen',
+  'ppn',
+  'total_tagihan',
+  'email_pic',
 ] as const;
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -16,7 +30,8 @@ const p = (text: string, bold = false) =>
 const cell = (text: string, width: number) =>
   `<w:tc><w:tcPr><w:tcW w:w="${width}" w:type="dxa"/></w:tcPr>${p(text)}</w:tc>`;
 const row = (a: string, b: string) => `<w:tr>${cell(a, 4500)}${cell(b, 4500)}</w:tr>`;
-const border = (side: string) => `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
+const border = (side: string) =>
+  `<w:${side} w:val="single" w:sz="4" w:space="0" w:color="000000"/>`;
 
 /** The invoice's body XML (16 placeholders and a table), for templates built around it. */
 export function invoiceBody(): string {
@@ -73,7 +88,9 @@ export function benchTemplate(): Uint8Array {
 
 /** The floor's template: the same invoice inside {#rows}…{/rows}, a page break after each. */
 export function benchLoopTemplate(): Uint8Array {
-  return docx(`${p('{#rows}')}${invoiceBody()}<w:p><w:r><w:br w:type="page"/></w:r></w:p>${p('{/rows}')}`);
+  return docx(
+    `${p('{#rows}')}${invoiceBody()}<w:p><w:r><w:br w:type="page"/></w:r></w:p>${p('{/rows}')}`,
+  );
 }
 
 /** Row i of the bench data, keyed by field name (every value filled). */
@@ -101,7 +118,10 @@ export function benchRow(i: number): Record<string, string> {
 
 /** A workbook whose columns are named like the template's fields (so Auto-Map maps them all). */
 export function benchWorkbook(rows: number): Uint8Array {
-  const sheet = XLSX.utils.json_to_sheet(Array.from({ length: rows }, (_, i) => benchRow(i)), { header: [...BENCH_FIELDS] });
+  const sheet = XLSX.utils.json_to_sheet(
+    Array.from({ length: rows }, (_, i) => benchRow(i)),
+    { header: [...BENCH_FIELDS] },
+  );
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Data');
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });
@@ -124,6 +144,15 @@ export function wideWorkbook(rows: number): Uint8Array {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(aoa, { cellDates: true }), 'Data');
   // SheetJS's own deflate is light; pizzip's (pako) packs it like Excel would, under the 10 MB limit.
-  const plain = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: false, bookSST: true }) as Uint8Array;
-  return new PizZip(plain).generate({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  const plain = XLSX.write(book, {
+    type: 'buffer',
+    bookType: 'xlsx',
+    compression: false,
+    bookSST: true,
+  }) as Uint8Array;
+  return new PizZip(plain).generate({
+    type: 'uint8array',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+  });
 }

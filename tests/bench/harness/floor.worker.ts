@@ -9,7 +9,11 @@ import * as XLSX from 'xlsx';
 const api = {
   /** Renders the loop template once with every row; returns the output size. */
   renderLoop(template: ArrayBuffer, rows: Record<string, string>[]): number {
-    const doc = new Docxtemplater(new PizZip(template), { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
+    const doc = new Docxtemplater(new PizZip(template), {
+      paragraphLoop: true,
+      linebreaks: true,
+      nullGetter: () => '',
+    });
     doc.render({ rows });
     const out = doc.getZip().generate({ type: 'arraybuffer', compression: 'DEFLATE' });
     return out.byteLength;
@@ -19,7 +23,10 @@ const api = {
     const t0 = performance.now();
     const workbook = XLSX.read(buffer, { type: 'array', dense: true });
     const parseMs = performance.now() - t0;
-    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(workbook.Sheets[workbook.SheetNames[0]], { defval: '' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      workbook.Sheets[workbook.SheetNames[0]],
+      { defval: '' },
+    );
     return { rows, parseMs };
   },
 };

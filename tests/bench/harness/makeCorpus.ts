@@ -13,15 +13,40 @@ export const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/corpus/', import
 
 /** Converts files with LibreOffice into outDir; a private profile keeps parallel runs apart. */
 export function soffice(args: string[], work: string): void {
-  execFileSync('soffice', [`-env:UserInstallation=file://${path.join(work, 'profile')}`, '--headless', ...args], {
-    stdio: 'pipe',
-    timeout: 180_000,
-  });
+  execFileSync(
+    'soffice',
+    [`-env:UserInstallation=file://${path.join(work, 'profile')}`, '--headless', ...args],
+    {
+      stdio: 'pipe',
+      timeout: 180_000,
+    },
+  );
 }
 
 const SOURCES: { name: string; shape: TemplateShape }[] = [
-  { name: 'libreoffice-letterhead', shape: { letterhead: true, logo: true, titlePg: true, table: true, bodyPicture: true, footnotes: true, docProps: true } },
-  { name: 'libreoffice-even-odd-sections', shape: { letterhead: true, logo: true, evenAndOdd: true, ownSectionBreaks: true, contentControl: true, comments: true } },
+  {
+    name: 'libreoffice-letterhead',
+    shape: {
+      letterhead: true,
+      logo: true,
+      titlePg: true,
+      table: true,
+      bodyPicture: true,
+      footnotes: true,
+      docProps: true,
+    },
+  },
+  {
+    name: 'libreoffice-even-odd-sections',
+    shape: {
+      letterhead: true,
+      logo: true,
+      evenAndOdd: true,
+      ownSectionBreaks: true,
+      contentControl: true,
+      comments: true,
+    },
+  },
 ];
 
 const HTML = `<!doctype html><html><head><meta charset="utf-8"><title>Tagihan</title></head><body>

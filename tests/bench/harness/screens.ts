@@ -15,37 +15,54 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   page.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
   page.on('pageerror', (e) => console.error('pageerror:', e.message));
-  const shot = (name: string) => page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true });
   await page.goto(`${harness.baseUrl}/harness/`);
   await page.getByRole('heading', { name: 'Generate Tagihan Voice' }).waitFor();
   await shot('1-empty');
 
-  await page.getByLabel('DOCX Template').setInputFiles(path.resolve('tests/fixtures/tagihan_template.docx'));
+  await page
+    .getByLabel('DOCX Template')
+    .setInputFiles(path.resolve('tests/fixtures/tagihan_template.docx'));
   await page.getByText('tagihan_template.docx').waitFor();
-  await page.waitForFunction(() => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'));
-  await page.getByLabel('Excel Data').setInputFiles(path.resolve('tests/fixtures/pelanggan_50.xlsx'));
-  await page.getByText('Selected: 0 / 51 rows').waitFor().catch(async (e) => {
-    await shot('fail');
-    throw e;
-  });
+  await page.waitForFunction(
+    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+  );
+  await page
+    .getByLabel('Excel Data')
+    .setInputFiles(path.resolve('tests/fixtures/pelanggan_50.xlsx'));
+  await page
+    .getByText('Selected: 0 / 51 rows')
+    .waitFor()
+    .catch(async (e) => {
+      await shot('fail');
+      throw e;
+    });
   await shot('2-files-preview-mapping-unmapped');
 
-  for (const n of [1, 2, 3]) await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).check();
+  for (const n of [1, 2, 3])
+    await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).check();
   await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
   await shot('3-selected-automapped');
 
-  await page.getByLabel('DOCX Template').setInputFiles({ name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await page
+    .getByLabel('DOCX Template')
+    .setInputFiles({ name: 'x.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await shot('4-error');
 
   const big = harness.addFile('bench_10000.xlsx', benchWorkbook(10_000));
   const template = harness.addFile('bench_template.docx', benchTemplate());
   await page.getByLabel('DOCX Template').setInputFiles(template);
-  await page.waitForFunction(() => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'));
+  await page.waitForFunction(
+    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+  );
   await page.getByLabel('Excel Data').setInputFiles(big);
   await page.getByText('Selected: 0 / 10000 rows').waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Select All' }).click();
   await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
-  await page.getByRole('region', { name: 'Data preview' }).evaluate((el) => el.scrollTo(0, 200_000));
+  await page
+    .getByRole('region', { name: 'Data preview' })
+    .evaluate((el) => el.scrollTo(0, 200_000));
   await page.waitForTimeout(200);
   await shot('5-mapped-scrolled');
   await page.getByRole('button', { name: /Generate Merged Document/ }).click();

@@ -3,7 +3,16 @@
 // performance.measureUserAgentSpecificMemory() is available to the bench.
 import * as esbuild from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,11 +43,17 @@ export interface Harness {
 }
 
 async function buildInto(dir: string): Promise<{ workerUrl: string; stylesheets: string[] }> {
-  execFileSync(process.execPath, ['build.mjs', '--outdir', dir], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['build.mjs', '--outdir', dir], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
   const workerUrl = index.match(/<meta name="generator-worker" content="([^"]+)"/)?.[1];
-  if (!workerUrl) throw new Error('build.mjs wrote no <meta name="generator-worker"> into index.html');
-  const stylesheets = [...index.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  if (!workerUrl)
+    throw new Error('build.mjs wrote no <meta name="generator-worker"> into index.html');
+  const stylesheets = [...index.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
   const common: esbuild.BuildOptions = {
     bundle: true,
     format: 'esm',
@@ -50,8 +65,17 @@ async function buildInto(dir: string): Promise<{ workerUrl: string; stylesheets:
     absWorkingDir: root,
     define: { 'process.env.NODE_ENV': '"production"' },
   };
-  await esbuild.build({ ...common, entryPoints: [path.join(here, 'app.tsx')], outfile: path.join(dir, 'harness/app.js'), jsx: 'automatic' });
-  await esbuild.build({ ...common, entryPoints: [path.join(here, 'floor.worker.ts')], outfile: path.join(dir, 'harness/floor.worker.js') });
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(here, 'app.tsx')],
+    outfile: path.join(dir, 'harness/app.js'),
+    jsx: 'automatic',
+  });
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(here, 'floor.worker.ts')],
+    outfile: path.join(dir, 'harness/floor.worker.js'),
+  });
   return { workerUrl, stylesheets };
 }
 

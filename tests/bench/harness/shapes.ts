@@ -30,7 +30,16 @@ export function savedByLibreOffice(bytes: Uint8Array): Uint8Array {
   const work = mkdtempSync(path.join(tmpdir(), 'bench-lo-'));
   try {
     writeFileSync(path.join(work, 'in.docx'), bytes);
-    soffice(['--convert-to', 'docx:MS Word 2007 XML', '--outdir', path.join(work, 'out'), path.join(work, 'in.docx')], work);
+    soffice(
+      [
+        '--convert-to',
+        'docx:MS Word 2007 XML',
+        '--outdir',
+        path.join(work, 'out'),
+        path.join(work, 'in.docx'),
+      ],
+      work,
+    );
     return readFileSync(path.join(work, 'out', 'in.docx'));
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -42,13 +51,28 @@ export function benchShapes(): BenchShape[] {
   const letterhead = buildTemplate({ body, letterhead: true, logo: true });
   const libreoffice = hasSoffice()
     ? { label: 'letterhead saved by LibreOffice', template: savedByLibreOffice(letterhead) }
-    : { label: 'saved by LibreOffice (committed corpus file; soffice missing)', template: readFileSync(path.join(CORPUS_DIR, 'libreoffice-letterhead.docx')) };
+    : {
+        label: 'saved by LibreOffice (committed corpus file; soffice missing)',
+        template: readFileSync(path.join(CORPUS_DIR, 'libreoffice-letterhead.docx')),
+      };
   return [
     { key: 'plain', label: 'plain body', template: benchTemplate() },
     { key: 'letterhead', label: 'letterhead: logo + header/footer tags', template: letterhead },
-    { key: 'first-page', label: 'different first page (titlePg)', template: buildTemplate({ body, letterhead: true, logo: true, titlePg: true }) },
-    { key: 'sections', label: 'own section breaks', template: buildTemplate({ body, letterhead: true, logo: true, ownSectionBreaks: true }) },
+    {
+      key: 'first-page',
+      label: 'different first page (titlePg)',
+      template: buildTemplate({ body, letterhead: true, logo: true, titlePg: true }),
+    },
+    {
+      key: 'sections',
+      label: 'own section breaks',
+      template: buildTemplate({ body, letterhead: true, logo: true, ownSectionBreaks: true }),
+    },
     { key: 'libreoffice', ...libreoffice },
-    { key: 'document2', label: 'main part document2.xml (Word for the web)', template: buildTemplate({ body, producer: 'wordWeb', letterhead: true, logo: true }) },
+    {
+      key: 'document2',
+      label: 'main part document2.xml (Word for the web)',
+      template: buildTemplate({ body, producer: 'wordWeb', letterhead: true, logo: true }),
+    },
   ];
 }

@@ -67,7 +67,10 @@ export async function createUserViaApi(
 ): Promise<{ id: number | string }> {
   const auth = { Authorization: `Bearer ${adminToken}` };
   // The server verifies an account an admin registers unless is_verified: false is sent.
-  const body = await call(request, 'POST', '/auth/register', { data: { name, email, password, role, is_verified: verified }, headers: auth });
+  const body = await call(request, 'POST', '/auth/register', {
+    data: { name, email, password, role, is_verified: verified },
+    headers: auth,
+  });
   const id = idFrom(body.data) ?? (await findUserId(request, adminToken, email));
   if (id === undefined) throw new Error(`createUserViaApi: cannot find the id of ${email}`);
   return { id };
@@ -97,7 +100,9 @@ export async function resetLinkFromOutbox(to: string, { timeout = 10_000 } = {})
   await expect
     .poll(
       () => {
-        link = latestMail(to)?.text.match(/https?:\/\/[^\s"'<>]*\/reset-password\?token=[^\s"'<>]+/)?.[0];
+        link = latestMail(to)?.text.match(
+          /https?:\/\/[^\s"'<>]*\/reset-password\?token=[^\s"'<>]+/,
+        )?.[0];
         return link;
       },
       { timeout, message: `no reset link mailed to ${to} in ${OUTBOX_DIR}` },
@@ -117,7 +122,9 @@ async function call(
   const response = await request.fetch(`${API_ROOT}${route}`, { method, ...options });
   const body = await response.json().catch(() => ({}));
   if (!response.ok() || body.success === false) {
-    throw new Error(`${method} ${route} answered ${response.status()}: ${body.error ?? body.message ?? ''}`);
+    throw new Error(
+      `${method} ${route} answered ${response.status()}: ${body.error ?? body.message ?? ''}`,
+    );
   }
   return body;
 }
@@ -132,7 +139,8 @@ async function findUserId(request: APIRequestContext, adminToken: string, email:
     headers: { Authorization: `Bearer ${adminToken}` },
   });
   const data = body.data as any;
-  const users: Array<{ id: number | string; email: string }> = data?.users ?? (body as any).users ?? data ?? [];
+  const users: Array<{ id: number | string; email: string }> =
+    data?.users ?? (body as any).users ?? data ?? [];
   return users.find((user) => user.email?.toLowerCase() === email.toLowerCase())?.id;
 }
 
@@ -144,9 +152,11 @@ function headerMentions(mail: string, header: string, value: string): boolean {
 
 // Mail bodies may be quoted-printable or base64; decode both so links can be searched as text.
 function decodeMail(raw: string): string {
-  const base64Parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi)].map(
-    (match) => Buffer.from(match[1].replace(/\s+/g, ''), 'base64').toString('utf8'),
-  );
+  const base64Parts = [
+    ...raw.matchAll(
+      /Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi,
+    ),
+  ].map((match) => Buffer.from(match[1].replace(/\s+/g, ''), 'base64').toString('utf8'));
   const quotedPrintable = /quoted-printable/i.test(raw)
     ? Buffer.from(
         raw

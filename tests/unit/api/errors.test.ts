@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { classify, classifyUncaught, durationForSeverity, severityForStatus } from '../../../src/api/errors';
+import {
+  classify,
+  classifyUncaught,
+  durationForSeverity,
+  severityForStatus,
+} from '../../../src/api/errors';
 import { createErrorHistory, ERROR_HISTORY_LIMIT } from '../../../src/api/errorHistory';
 import { createApiErrorChannel } from '../../../src/api/errorEvents';
 
@@ -7,19 +12,122 @@ const API = 'https://billing.example/api/v1/users';
 
 describe('classification by HTTP status (spec §8)', () => {
   test.each([
-    [401, { kind: 'authentication', title: 'Session Expired', message: 'Your session has expired. Redirecting to sign in...', severity: 'medium', duration: 3000, persistent: false, type: 'warning', retryable: false }],
-    [403, { kind: 'authorization', title: 'Access Denied', message: 'You do not have permission to perform this action.', severity: 'medium', duration: 5000, persistent: false, retryable: false }],
-    [400, { kind: 'validation', title: 'Invalid Input', message: 'An unexpected error occurred.', severity: 'medium', duration: 5000 }],
-    [422, { kind: 'validation', title: 'Invalid Input', message: 'An unexpected error occurred.', severity: 'medium', duration: 5000 }],
+    [
+      401,
+      {
+        kind: 'authentication',
+        title: 'Session Expired',
+        message: 'Your session has expired. Redirecting to sign in...',
+        severity: 'medium',
+        duration: 3000,
+        persistent: false,
+        type: 'warning',
+        retryable: false,
+      },
+    ],
+    [
+      403,
+      {
+        kind: 'authorization',
+        title: 'Access Denied',
+        message: 'You do not have permission to perform this action.',
+        severity: 'medium',
+        duration: 5000,
+        persistent: false,
+        retryable: false,
+      },
+    ],
+    [
+      400,
+      {
+        kind: 'validation',
+        title: 'Invalid Input',
+        message: 'An unexpected error occurred.',
+        severity: 'medium',
+        duration: 5000,
+      },
+    ],
+    [
+      422,
+      {
+        kind: 'validation',
+        title: 'Invalid Input',
+        message: 'An unexpected error occurred.',
+        severity: 'medium',
+        duration: 5000,
+      },
+    ],
     [404, { kind: 'not_found', severity: 'medium', duration: 5000, persistent: false }],
-    [429, { kind: 'rate_limit', message: 'Too many requests. Please wait a moment before trying again.', severity: 'medium', duration: 7000 }],
-    [503, { kind: 'maintenance', message: 'The system is temporarily unavailable for maintenance.', severity: 'high', duration: null, persistent: true, type: 'warning' }],
-    [500, { kind: 'server', message: 'Something went wrong on our end. Please try again later.', severity: 'high', duration: 7000, persistent: false }],
-    [502, { kind: 'server', message: 'Something went wrong on our end. Please try again later.', severity: 'high', duration: 7000 }],
-    [504, { kind: 'server', message: 'Something went wrong on our end. Please try again later.', severity: 'high', duration: 7000 }],
-    [409, { kind: 'client', message: 'An unexpected error occurred.', title: 'An error occurred', severity: 'medium', duration: 5000 }],
+    [
+      429,
+      {
+        kind: 'rate_limit',
+        message: 'Too many requests. Please wait a moment before trying again.',
+        severity: 'medium',
+        duration: 7000,
+      },
+    ],
+    [
+      503,
+      {
+        kind: 'maintenance',
+        message: 'The system is temporarily unavailable for maintenance.',
+        severity: 'high',
+        duration: null,
+        persistent: true,
+        type: 'warning',
+      },
+    ],
+    [
+      500,
+      {
+        kind: 'server',
+        message: 'Something went wrong on our end. Please try again later.',
+        severity: 'high',
+        duration: 7000,
+        persistent: false,
+      },
+    ],
+    [
+      502,
+      {
+        kind: 'server',
+        message: 'Something went wrong on our end. Please try again later.',
+        severity: 'high',
+        duration: 7000,
+      },
+    ],
+    [
+      504,
+      {
+        kind: 'server',
+        message: 'Something went wrong on our end. Please try again later.',
+        severity: 'high',
+        duration: 7000,
+      },
+    ],
+    [
+      409,
+      {
+        kind: 'client',
+        message: 'An unexpected error occurred.',
+        title: 'An error occurred',
+        severity: 'medium',
+        duration: 5000,
+      },
+    ],
     [418, { kind: 'client', severity: 'medium', duration: 5000 }],
-    [302, { kind: 'unknown', message: 'An unexpected error occurred.', title: 'An error occurred', severity: 'low', duration: 3000, notify: false }],
+    [
+      302,
+      {
+        kind: 'unknown',
+        message: 'An unexpected error occurred.',
+        title: 'An error occurred',
+        severity: 'low',
+        duration: 3000,
+        notify: false,
+      },
+    ],
   ])('status %i', (status, expected) => {
     const c = classify(status, API);
     expect(c).toMatchObject({ status, ...expected });
@@ -43,8 +151,20 @@ describe('classification by HTTP status (spec §8)', () => {
   });
 
   test('severity: ≥ 500 high, 400–499 medium, other low; durations low 3 s, medium 5 s, high 7 s, critical never', () => {
-    expect([599, 500, 499, 400, 399, 0].map(severityForStatus)).toEqual(['high', 'high', 'medium', 'medium', 'low', 'low']);
-    expect((['low', 'medium', 'high', 'critical'] as const).map(durationForSeverity)).toEqual([3000, 5000, 7000, null]);
+    expect([599, 500, 499, 400, 399, 0].map(severityForStatus)).toEqual([
+      'high',
+      'high',
+      'medium',
+      'medium',
+      'low',
+      'low',
+    ]);
+    expect((['low', 'medium', 'high', 'critical'] as const).map(durationForSeverity)).toEqual([
+      3000,
+      5000,
+      7000,
+      null,
+    ]);
   });
 
   test('logout calls are never notified', () => {
@@ -70,13 +190,19 @@ describe('classification without an answer', () => {
   });
 
   test('an ofetch error whose cause is a TypeError is a network error', () => {
-    const err = Object.assign(new Error('[GET] "/x": <no response> fetch failed'), { cause: new TypeError('fetch failed') });
+    const err = Object.assign(new Error('[GET] "/x": <no response> fetch failed'), {
+      cause: new TypeError('fetch failed'),
+    });
     expect(classify(err, API).kind).toBe('network');
   });
 
   test('a TimeoutError is a timeout', () => {
     const err = Object.assign(new Error('aborted'), { name: 'TimeoutError' });
-    expect(classify(err, API)).toMatchObject({ kind: 'timeout', message: 'Request timed out. Please try again.', retryable: true });
+    expect(classify(err, API)).toMatchObject({
+      kind: 'timeout',
+      message: 'Request timed out. Please try again.',
+      retryable: true,
+    });
   });
 
   test('offline is a persistent Connection Lost warning', () => {
@@ -91,9 +217,20 @@ describe('classification without an answer', () => {
   });
 
   test('an unexpected error keeps its message; uncaught errors are high', () => {
-    expect(classify(new Error('weird'))).toMatchObject({ kind: 'unknown', message: 'weird', severity: 'low' });
-    expect(classify(undefined)).toMatchObject({ message: 'An unexpected error occurred.', title: 'An error occurred' });
-    expect(classifyUncaught(new Error('bad'))).toMatchObject({ severity: 'high', duration: 7000, notify: true });
+    expect(classify(new Error('weird'))).toMatchObject({
+      kind: 'unknown',
+      message: 'weird',
+      severity: 'low',
+    });
+    expect(classify(undefined)).toMatchObject({
+      message: 'An unexpected error occurred.',
+      title: 'An error occurred',
+    });
+    expect(classifyUncaught(new Error('bad'))).toMatchObject({
+      severity: 'high',
+      duration: 7000,
+      notify: true,
+    });
   });
 });
 

@@ -3,7 +3,11 @@
 
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpClient, type HttpClientOptions, type LockManagerLike } from '../../../src/api/http';
+import {
+  createHttpClient,
+  type HttpClientOptions,
+  type LockManagerLike,
+} from '../../../src/api/http';
 import { createApiErrorChannel } from '../../../src/api/errorEvents';
 import { createErrorHistory } from '../../../src/api/errorHistory';
 
@@ -78,7 +82,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(handler: Handler = () => ({ status: 200, body: { success: true } })): Promise<TestServer> {
+export async function startServer(
+  handler: Handler = () => ({ status: 200, body: { success: true } }),
+): Promise<TestServer> {
   let current = handler;
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -88,7 +94,8 @@ export async function startServer(handler: Handler = () => ({ status: 200, body:
       void (async () => {
         const rawBody = Buffer.concat(chunks).toString('utf8');
         let body: unknown = undefined;
-        if (rawBody && (req.headers['content-type'] ?? '').includes('json')) body = JSON.parse(rawBody);
+        if (rawBody && (req.headers['content-type'] ?? '').includes('json'))
+          body = JSON.parse(rawBody);
         const url = new URL(req.url ?? '/', 'http://x');
         const recorded: RecordedRequest = {
           method: req.method ?? 'GET',
@@ -161,7 +168,11 @@ export function testClient(options: TestClientOptions) {
     errors,
     ...options,
     storage,
-    config: { apiRoot: options.apiRoot, ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}), ...options.config },
+    config: {
+      apiRoot: options.apiRoot,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...options.config,
+    },
   });
   return { http, sleeps, authFailures, history, errors, storage };
 }

@@ -26,13 +26,23 @@ describe('wire format', () => {
     const dataUrl = 'data:image/png;base64,iVBORw0KGgo_AAAA_bb';
     server.handle((req) => ({
       status: 201,
-      body: { success: true, message: 'Saved', data: { echo: req.body, created_at: '2024-01-01', nested_list: [{ user_id: 7 }] } },
+      body: {
+        success: true,
+        message: 'Saved',
+        data: { echo: req.body, created_at: '2024-01-01', nested_list: [{ user_id: 7 }] },
+      },
     }));
     const { http } = testClient({ apiRoot: server.apiRoot });
 
-    const answer = await http.post<Record<string, unknown>>('/things', { imageData: dataUrl, userProfile: { firstName: 'A' } });
+    const answer = await http.post<Record<string, unknown>>('/things', {
+      imageData: dataUrl,
+      userProfile: { firstName: 'A' },
+    });
 
-    expect(server.requests[0].body).toEqual({ image_data: dataUrl, user_profile: { first_name: 'A' } });
+    expect(server.requests[0].body).toEqual({
+      image_data: dataUrl,
+      user_profile: { first_name: 'A' },
+    });
     expect(server.requests[0].headers['content-type']).toContain('application/json');
     expect(answer).toEqual({
       success: true,
@@ -48,9 +58,21 @@ describe('wire format', () => {
 
   test('query parameters are sent snake_case and empty ones are dropped', async () => {
     const { http } = testClient({ apiRoot: server.apiRoot });
-    await http.get('/invoice-summaries', { query: { sortBy: 'invoice_period', sortOrder: 'desc', search: '', period: undefined, limit: 50 } });
+    await http.get('/invoice-summaries', {
+      query: {
+        sortBy: 'invoice_period',
+        sortOrder: 'desc',
+        search: '',
+        period: undefined,
+        limit: 50,
+      },
+    });
     const q = server.requests[0].query;
-    expect(Object.fromEntries(q)).toEqual({ sort_by: 'invoice_period', sort_order: 'desc', limit: '50' });
+    expect(Object.fromEntries(q)).toEqual({
+      sort_by: 'invoice_period',
+      sort_order: 'desc',
+      limit: '50',
+    });
   });
 
   test('FormData bodies are sent as multipart, keys untouched', async () => {
@@ -98,7 +120,10 @@ describe('404 and failed answers', () => {
     const error = await http.delete('/users/9').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).status).toBe(404);
-    expect((error as ApiRequestError).classified).toMatchObject({ kind: 'not_found', message: 'User not found' });
+    expect((error as ApiRequestError).classified).toMatchObject({
+      kind: 'not_found',
+      message: 'User not found',
+    });
   });
 
   test('a 500 throws, is emitted once through the error channel and lands in the history', async () => {
@@ -129,18 +154,27 @@ describe('404 and failed answers', () => {
   test('notify: false silences error answers but not connectivity failures', async () => {
     server.handle(() => ({ status: 422, body: { success: false, message: 'Email is invalid' } }));
     const quiet = testClient({ apiRoot: server.apiRoot });
-    await expect(quiet.http.post('/auth/forgot-password', { email: 'x' }, { notify: false })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      quiet.http.post('/auth/forgot-password', { email: 'x' }, { notify: false }),
+    ).rejects.toMatchObject({ status: 422 });
     expect(quiet.history.entries()).toHaveLength(0);
 
     const offline = testClient({ apiRoot: await closedApiRoot() });
-    await expect(offline.http.post('/auth/login', {}, { notify: false })).rejects.toMatchObject({ kind: 'network' });
+    await expect(offline.http.post('/auth/login', {}, { notify: false })).rejects.toMatchObject({
+      kind: 'network',
+    });
     expect(offline.history.entries().map((e) => e.kind)).toEqual(['network']);
   });
 
   test('a validation answer is emitted as Invalid Input with the server text', async () => {
-    server.handle(() => ({ status: 400, body: { success: false, error: 'Jumlah progress tidak boleh melebihi total transaksi!' } }));
+    server.handle(() => ({
+      status: 400,
+      body: { success: false, error: 'Jumlah progress tidak boleh melebihi total transaksi!' },
+    }));
     const { http, history } = testClient({ apiRoot: server.apiRoot });
-    await expect(http.put('/invoice-summaries/progress-usage/1', { usageTransactionCount: 9 })).rejects.toBeInstanceOf(ApiRequestError);
+    await expect(
+      http.put('/invoice-summaries/progress-usage/1', { usageTransactionCount: 9 }),
+    ).rejects.toBeInstanceOf(ApiRequestError);
     expect(history.entries()[0]).toMatchObject({
       kind: 'validation',
       title: 'Invalid Input',
@@ -161,13 +195,19 @@ describe('404 and failed answers', () => {
 });
 
 /** Server where only `valid` is an accepted access token; /auth/refresh rotates to valid. */
-function scriptRefresh(s: TestServer, opts: { valid: string; newRefresh: string; beforeRefresh?: () => Promise<void> }) {
+function scriptRefresh(
+  s: TestServer,
+  opts: { valid: string; newRefresh: string; beforeRefresh?: () => Promise<void> },
+) {
   s.handle(async (req) => {
     if (req.path === '/auth/refresh') {
       await opts.beforeRefresh?.();
-      return { body: { success: true, data: { access_token: opts.valid, refresh_token: opts.newRefresh } } };
+      return {
+        body: { success: true, data: { access_token: opts.valid, refresh_token: opts.newRefresh } },
+      };
     }
-    if (bearer(req) !== opts.valid) return { status: 401, body: { success: false, error: 'Token expired' } };
+    if (bearer(req) !== opts.valid)
+      return { status: 401, body: { success: false, error: 'Token expired' } };
     return { body: { success: true, data: { path: req.path } } };
   });
 }
@@ -179,13 +219,23 @@ describe('401 and the shared refresh', () => {
     scriptRefresh(server, { valid: 'new-access', newRefresh: 'new-refresh' });
     const { http, authFailures, history } = testClient({ apiRoot: server.apiRoot, storage });
 
-    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => http.get<{ path: string }>(`/items/${n}`)));
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => http.get<{ path: string }>(`/items/${n}`)),
+    );
 
-    expect(answers.map((a) => a.data?.path)).toEqual(['/items/1', '/items/2', '/items/3', '/items/4', '/items/5']);
+    expect(answers.map((a) => a.data?.path)).toEqual([
+      '/items/1',
+      '/items/2',
+      '/items/3',
+      '/items/4',
+      '/items/5',
+    ]);
     const refreshes = server.requests.filter((r) => r.path === '/auth/refresh');
     expect(refreshes).toHaveLength(1);
     expect(refreshes[0].body).toEqual({ refresh_token: 'old-refresh' });
-    const retries = server.requests.filter((r) => r.path.startsWith('/items/') && bearer(r) === 'new-access');
+    const retries = server.requests.filter(
+      (r) => r.path.startsWith('/items/') && bearer(r) === 'new-access',
+    );
     expect(retries).toHaveLength(5);
     expect(storage.getItem('access_token')).toBe('new-access');
     expect(storage.getItem('refresh_token')).toBe('new-refresh');
@@ -197,8 +247,11 @@ describe('401 and the shared refresh', () => {
     const storage = new MemoryStorage();
     signIn(storage, 'old', 'r1');
     server.handle((req) => {
-      if (req.path === '/auth/refresh') return { body: { success: true, data: { accessToken: 'fresh', refreshToken: 'r2' } } };
-      return bearer(req) === 'fresh' ? { body: { success: true, data: 1 } } : { status: 401, body: { success: false } };
+      if (req.path === '/auth/refresh')
+        return { body: { success: true, data: { accessToken: 'fresh', refreshToken: 'r2' } } };
+      return bearer(req) === 'fresh'
+        ? { body: { success: true, data: 1 } }
+        : { status: 401, body: { success: false } };
     });
     const { http } = testClient({ apiRoot: server.apiRoot, storage });
     await expect(http.get('/account')).resolves.toMatchObject({ success: true, data: 1 });
@@ -224,7 +277,10 @@ describe('401 and the shared refresh', () => {
 
     expect(a.success && b.success).toBe(true);
     expect(server.requests.filter((r) => r.path === '/auth/refresh')).toHaveLength(1);
-    expect(server.requests.filter((r) => r.path === '/from-b').map(bearer)).toEqual(['old-access', 'new-access']);
+    expect(server.requests.filter((r) => r.path === '/from-b').map(bearer)).toEqual([
+      'old-access',
+      'new-access',
+    ]);
     expect(tabA.authFailures).toEqual([]);
     expect(tabB.authFailures).toEqual([]);
   });
@@ -249,25 +305,39 @@ describe('401 and the shared refresh', () => {
     const storage = new MemoryStorage();
     signIn(storage);
     server.handle((req) =>
-      req.path === '/auth/refresh' ? { status: 401, body: { success: false, error: 'Invalid refresh token' } } : { status: 401, body: { success: false } },
+      req.path === '/auth/refresh'
+        ? { status: 401, body: { success: false, error: 'Invalid refresh token' } }
+        : { status: 401, body: { success: false } },
     );
     const { http, authFailures, history } = testClient({ apiRoot: server.apiRoot, storage });
 
     const results = await Promise.allSettled([http.get('/a'), http.get('/b'), http.get('/c')]);
 
-    expect(results.every((r) => r.status === 'rejected' && (r.reason as ApiRequestError).status === 401)).toBe(true);
+    expect(
+      results.every((r) => r.status === 'rejected' && (r.reason as ApiRequestError).status === 401),
+    ).toBe(true);
     expect(server.requests.filter((r) => r.path === '/auth/refresh')).toHaveLength(1);
     expect(storage.length).toBe(0);
     expect(authFailures).toEqual(['refresh_failed']);
     expect(history.entries()).toHaveLength(1);
-    expect(history.entries()[0]).toMatchObject({ kind: 'authentication', title: 'Session Expired', duration: 3000 });
+    expect(history.entries()[0]).toMatchObject({
+      kind: 'authentication',
+      title: 'Session Expired',
+      duration: 3000,
+    });
   });
 
   test('a refresh that gets no answer keeps the session and reports the connectivity problem', async () => {
     const storage = new MemoryStorage();
     signIn(storage);
-    server.handle((req) => (req.path === '/auth/refresh' ? { hang: true } : { status: 401, body: { success: false } }));
-    const { http, authFailures, history } = testClient({ apiRoot: server.apiRoot, storage, timeoutMs: 150 });
+    server.handle((req) =>
+      req.path === '/auth/refresh' ? { hang: true } : { status: 401, body: { success: false } },
+    );
+    const { http, authFailures, history } = testClient({
+      apiRoot: server.apiRoot,
+      storage,
+      timeoutMs: 150,
+    });
     await expect(http.get('/a')).rejects.toMatchObject({ kind: 'timeout', status: 0 });
     expect(authFailures).toEqual([]);
     expect(storage.getItem('refresh_token')).toBe('refresh-1');
@@ -277,7 +347,11 @@ describe('401 and the shared refresh', () => {
   test('a refresh answered 400 still signs out but is not reported as an authentication error', async () => {
     const storage = new MemoryStorage();
     signIn(storage);
-    server.handle((req) => (req.path === '/auth/refresh' ? { status: 400, body: { success: false } } : { status: 401, body: { success: false } }));
+    server.handle((req) =>
+      req.path === '/auth/refresh'
+        ? { status: 400, body: { success: false } }
+        : { status: 401, body: { success: false } },
+    );
     const { http, authFailures, history } = testClient({ apiRoot: server.apiRoot, storage });
     await expect(http.get('/a')).rejects.toMatchObject({ status: 401 });
     expect(authFailures).toEqual(['refresh_failed']);
@@ -300,9 +374,14 @@ describe('401 and the shared refresh', () => {
   test('a 401 from /auth/login is an answer: no refresh, no sign-out, no Session Expired notice', async () => {
     const storage = new MemoryStorage();
     signIn(storage);
-    server.handle(() => ({ status: 401, body: { success: false, message: 'Invalid credentials' } }));
+    server.handle(() => ({
+      status: 401,
+      body: { success: false, message: 'Invalid credentials' },
+    }));
     const { http, authFailures, history } = testClient({ apiRoot: server.apiRoot, storage });
-    await expect(http.post('/auth/login', { email: 'a@b.c', password: 'wrong' })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      http.post('/auth/login', { email: 'a@b.c', password: 'wrong' }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(server.requests.map((r) => r.path)).toEqual(['/auth/login']);
     expect(authFailures).toEqual([]);
     expect(storage.getItem('refresh_token')).toBe('refresh-1');
@@ -326,7 +405,11 @@ describe('401 and the shared refresh', () => {
     const assigned: string[] = [];
     const original = Object.getOwnPropertyDescriptor(globalThis, 'location');
     const fakeLocation = { pathname: '/dashboard', assign: (to: string) => assigned.push(to) };
-    Object.defineProperty(globalThis, 'location', { value: fakeLocation, configurable: true, writable: true });
+    Object.defineProperty(globalThis, 'location', {
+      value: fakeLocation,
+      configurable: true,
+      writable: true,
+    });
     try {
       server.handle(() => ({ status: 401, body: { success: false } }));
       const storage = new MemoryStorage();

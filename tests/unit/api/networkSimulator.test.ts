@@ -11,7 +11,11 @@ import {
 } from '../../../src/api/networkSimulator';
 import { testClient } from './helpers';
 
-const ok = async () => new Response(JSON.stringify({ success: true, data: 'real' }), { status: 200, headers: { 'content-type': 'application/json' } });
+const ok = async () =>
+  new Response(JSON.stringify({ success: true, data: 'real' }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
 
 function rig(name: NetworkPresetName, randoms: number[] = []) {
   const sleeps: number[] = [];
@@ -22,7 +26,11 @@ function rig(name: NetworkPresetName, randoms: number[] = []) {
       calls += 1;
       return ok();
     },
-    { preset: () => name, random: () => queue.shift() ?? 0.99, sleep: async (ms) => void sleeps.push(ms) },
+    {
+      preset: () => name,
+      random: () => queue.shift() ?? 0.99,
+      sleep: async (ms) => void sleeps.push(ms),
+    },
   );
   return { fetch, sleeps, calls: () => calls };
 }
@@ -93,14 +101,19 @@ describe('choosing a preset', () => {
   });
 
   test('?network=slow chooses slow and is remembered for the tab; the panel can change it; junk is ignored', () => {
-    Object.assign(globalThis, { sessionStorage: fakeSession, location: { search: '?network=slow', href: 'http://x/dashboard?network=slow' } });
+    Object.assign(globalThis, {
+      sessionStorage: fakeSession,
+      location: { search: '?network=slow', href: 'http://x/dashboard?network=slow' },
+    });
     expect(currentNetworkPreset()).toBe('slow');
     Object.assign(globalThis, { location: { search: '', href: 'http://x/dashboard' } });
     expect(currentNetworkPreset()).toBe('slow');
     setNetworkPreset('poor');
     expect(store.get(NETWORK_STORAGE_KEY)).toBe('poor');
     expect(currentNetworkPreset()).toBe('poor');
-    Object.assign(globalThis, { location: { search: '?network=lightspeed', href: 'http://x/?network=lightspeed' } });
+    Object.assign(globalThis, {
+      location: { search: '?network=lightspeed', href: 'http://x/?network=lightspeed' },
+    });
     expect(currentNetworkPreset()).toBe('poor');
     store.clear();
     expect(currentNetworkPreset()).toBe('perfect');

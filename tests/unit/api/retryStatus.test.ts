@@ -26,7 +26,14 @@ describe('retry status', () => {
   });
 
   test('stays off for a request that is answered at once', async () => {
-    const { http } = testClient({ apiRoot: 'http://127.0.0.1:1/api/v1', fetch: async () => new Response('{"success":true}', { status: 200, headers: { 'content-type': 'application/json' } }) });
+    const { http } = testClient({
+      apiRoot: 'http://127.0.0.1:1/api/v1',
+      fetch: async () =>
+        new Response('{"success":true}', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
     const changes: boolean[] = [];
     const unsubscribe = subscribeRetrying(() => changes.push(isRetrying()));
     await http.get('/account');
@@ -37,12 +44,22 @@ describe('retry status', () => {
 
 describe('retry status on the page', () => {
   test('marks <html data-api-retrying> and fires api-retrying-change, the names Reconnecting.tsx reads', async () => {
-    const { RETRY_ATTRIBUTE, RETRY_EVENT, beginRetrying } = await import('../../../src/api/retryStatus');
+    const { RETRY_ATTRIBUTE, RETRY_EVENT, beginRetrying } =
+      await import('../../../src/api/retryStatus');
     expect(RETRY_ATTRIBUTE).toBe('data-api-retrying');
     expect(RETRY_EVENT).toBe('api-retrying-change');
-    const root = { attrs: new Set<string>(), toggleAttribute(name: string, on: boolean) { if (on) this.attrs.add(name); else this.attrs.delete(name); } };
+    const root = {
+      attrs: new Set<string>(),
+      toggleAttribute(name: string, on: boolean) {
+        if (on) this.attrs.add(name);
+        else this.attrs.delete(name);
+      },
+    };
     const events: string[] = [];
-    Object.assign(globalThis, { document: { documentElement: root }, window: { dispatchEvent: (e: Event) => events.push(e.type) } });
+    Object.assign(globalThis, {
+      document: { documentElement: root },
+      window: { dispatchEvent: (e: Event) => events.push(e.type) },
+    });
     try {
       const end = beginRetrying();
       expect(root.attrs.has(RETRY_ATTRIBUTE)).toBe(true);

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createServices } from '../../../src/api/services';
-import { closedApiRoot, MemoryStorage, signIn, startServer, testClient, type TestServer } from './helpers';
+import {
+  closedApiRoot,
+  MemoryStorage,
+  signIn,
+  startServer,
+  testClient,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 let storage: MemoryStorage;
@@ -28,7 +35,14 @@ describe('auth', () => {
         message: 'Login successful',
         data: {
           tokens: { access_token: 'acc', refresh_token: 'ref' },
-          user: { id: 3, name: 'Budi', email: 'budi@x.id', role: 'staff', is_verified: true, created_at: '2024-01-01T00:00:00Z' },
+          user: {
+            id: 3,
+            name: 'Budi',
+            email: 'budi@x.id',
+            role: 'staff',
+            is_verified: true,
+            created_at: '2024-01-01T00:00:00Z',
+          },
         },
       },
     }));
@@ -39,11 +53,17 @@ describe('auth', () => {
       success: true,
       status: 200,
       error: null,
-      data: { tokens: { accessToken: 'acc', refreshToken: 'ref' }, user: { id: 3, isVerified: true, createdAt: '2024-01-01T00:00:00Z' } },
+      data: {
+        tokens: { accessToken: 'acc', refreshToken: 'ref' },
+        user: { id: 3, isVerified: true, createdAt: '2024-01-01T00:00:00Z' },
+      },
     });
     expect(storage.getItem('access_token')).toBe('acc');
     expect(storage.getItem('refresh_token')).toBe('ref');
-    expect(JSON.parse(storage.getItem('user_data')!)).toMatchObject({ name: 'Budi', isVerified: true });
+    expect(JSON.parse(storage.getItem('user_data')!)).toMatchObject({
+      name: 'Budi',
+      isVerified: true,
+    });
   });
 
   test.each([
@@ -52,7 +72,12 @@ describe('auth', () => {
   ])('login answered %i explains it and stores nothing', async (status, message) => {
     server.handle(() => ({ status, body: { success: false, message: 'server text' } }));
     const { auth } = services();
-    expect(await auth.login('a@b.cd', 'secret1')).toEqual({ success: false, data: null, error: message, status });
+    expect(await auth.login('a@b.cd', 'secret1')).toEqual({
+      success: false,
+      data: null,
+      error: message,
+      status,
+    });
     expect(storage.length).toBe(0);
   });
 
@@ -60,7 +85,10 @@ describe('auth', () => {
     server.handle(() => ({ status: 500 }));
     expect((await services().auth.login('a@b.cd', 'x')).error).toBe('Login failed');
     server.handle(() => ({ body: { success: true, data: {} } }));
-    expect(await services().auth.login('a@b.cd', 'x')).toMatchObject({ success: false, error: 'Login failed' });
+    expect(await services().auth.login('a@b.cd', 'x')).toMatchObject({
+      success: false,
+      error: 'Login failed',
+    });
   });
 
   test.each([
@@ -69,7 +97,9 @@ describe('auth', () => {
     [500, 'Registration failed'],
   ])('register answered %i', async (status, message) => {
     server.handle(() => ({ status, body: { success: false } }));
-    expect(await services().auth.register({ name: 'Ana', email: 'a@b.cd', password: 'secret1' })).toMatchObject({
+    expect(
+      await services().auth.register({ name: 'Ana', email: 'a@b.cd', password: 'secret1' }),
+    ).toMatchObject({
       success: false,
       error: message,
       status,
@@ -78,8 +108,16 @@ describe('auth', () => {
 
   test('register success carries the default message when the server gives none', async () => {
     server.handle(() => ({ status: 201, body: { success: true, data: { id: 1 } } }));
-    const result = await services().auth.register({ name: 'Ana', email: 'a@b.cd', password: 'secret1' });
-    expect(result).toMatchObject({ success: true, status: 201, message: 'Registration successful. Please wait for admin verification.' });
+    const result = await services().auth.register({
+      name: 'Ana',
+      email: 'a@b.cd',
+      password: 'secret1',
+    });
+    expect(result).toMatchObject({
+      success: true,
+      status: 201,
+      message: 'Registration successful. Please wait for admin verification.',
+    });
     expect(storage.length).toBe(0);
   });
 
@@ -97,15 +135,26 @@ describe('auth', () => {
   test('logout clears local state even when the server is unreachable', async () => {
     signIn(storage);
     const { auth } = services(await closedApiRoot());
-    expect(await auth.logout()).toMatchObject({ success: false, status: 0, error: 'Network error. Please check your connection.' });
+    expect(await auth.logout()).toMatchObject({
+      success: false,
+      status: 0,
+      error: 'Network error. Please check your connection.',
+    });
     expect(storage.length).toBe(0);
   });
 
   test('logout-all uses /account/logout-all, falls back to /users/logout-all, and clears local state', async () => {
     signIn(storage);
-    server.handle((req) => (req.path === '/account/logout-all' ? { status: 404, body: { success: false } } : { body: { success: true } }));
+    server.handle((req) =>
+      req.path === '/account/logout-all'
+        ? { status: 404, body: { success: false } }
+        : { body: { success: true } },
+    );
     expect((await services().auth.logoutAll()).success).toBe(true);
-    expect(server.requests.map((r) => r.path)).toEqual(['/account/logout-all', '/users/logout-all']);
+    expect(server.requests.map((r) => r.path)).toEqual([
+      '/account/logout-all',
+      '/users/logout-all',
+    ]);
     expect(storage.length).toBe(0);
   });
 
@@ -114,13 +163,23 @@ describe('auth', () => {
     [429, 'Too many requests. Please wait before trying again.'],
   ])('forgot password answered %i', async (status, message) => {
     server.handle(() => ({ status, body: { success: false } }));
-    expect(await services().auth.forgotPassword('a@b.cd')).toMatchObject({ success: false, error: message, status });
+    expect(await services().auth.forgotPassword('a@b.cd')).toMatchObject({
+      success: false,
+      error: message,
+      status,
+    });
   });
 
   test('reset password sends the token and the new password', async () => {
     server.handle(() => ({ body: { success: true, message: 'Password reset' } }));
-    expect(await services().auth.resetPassword('tok', 'newpass1')).toMatchObject({ success: true, message: 'Password reset' });
-    expect(server.requests[0]).toMatchObject({ path: '/auth/reset-password', body: { token: 'tok', password: 'newpass1' } });
+    expect(await services().auth.resetPassword('tok', 'newpass1')).toMatchObject({
+      success: true,
+      message: 'Password reset',
+    });
+    expect(server.requests[0]).toMatchObject({
+      path: '/auth/reset-password',
+      body: { token: 'tok', password: 'newpass1' },
+    });
   });
 });
 
@@ -136,7 +195,10 @@ describe('account', () => {
     [500, 'Failed to update profile'],
   ])('profile update answered %i', async (status, message) => {
     server.handle(() => ({ status, body: { success: false } }));
-    expect(await services().account.updateProfile({ name: 'A', email: 'a@b.cd' })).toMatchObject({ error: message, status });
+    expect(await services().account.updateProfile({ name: 'A', email: 'a@b.cd' })).toMatchObject({
+      error: message,
+      status,
+    });
   });
 
   test.each([
@@ -145,14 +207,26 @@ describe('account', () => {
     [500, 'Failed to change password'],
   ])('change password answered %i', async (status, message) => {
     server.handle(() => ({ status, body: { success: false } }));
-    const result = await services().account.changePassword({ currentPassword: 'a', newPassword: 'bbbbbbbb', confirmPassword: 'bbbbbbbb' });
+    const result = await services().account.changePassword({
+      currentPassword: 'a',
+      newPassword: 'bbbbbbbb',
+      confirmPassword: 'bbbbbbbb',
+    });
     expect(result).toMatchObject({ success: false, error: message, status });
-    expect(server.requests[0].body).toEqual({ current_password: 'a', new_password: 'bbbbbbbb', confirm_password: 'bbbbbbbb' });
+    expect(server.requests[0].body).toEqual({
+      current_password: 'a',
+      new_password: 'bbbbbbbb',
+      confirm_password: 'bbbbbbbb',
+    });
   });
 
   test('profile image goes up as image_data with the data-URL unchanged and comes back as a string', async () => {
     const dataUrl = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
-    server.handle((req) => (req.method === 'POST' ? { body: { success: true } } : { body: { success: true, data: { image_data: dataUrl } } }));
+    server.handle((req) =>
+      req.method === 'POST'
+        ? { body: { success: true } }
+        : { body: { success: true, data: { image_data: dataUrl } } },
+    );
     const { account } = services();
     expect((await account.uploadProfileImage(dataUrl)).success).toBe(true);
     expect(server.requests[0].body).toEqual({ image_data: dataUrl });
@@ -166,38 +240,88 @@ describe('account', () => {
   ] as const)('%s falls back to %s', async (method, message) => {
     server.handle(() => ({ status: 500 }));
     const { account } = services();
-    const result = method === 'uploadProfileImage' ? await account.uploadProfileImage('data:,x') : await account[method]();
+    const result =
+      method === 'uploadProfileImage'
+        ? await account.uploadProfileImage('data:,x')
+        : await account[method]();
     expect(result.error).toBe(message);
   });
 
   test('activity reads the entries and passes page and limit', async () => {
     server.handle(() => ({
-      body: { success: true, data: { activities: [{ id: 1, action: 'login', ip_address: '1.2.3.4', created_at: 'x' }], pagination: { page: 2 } } },
+      body: {
+        success: true,
+        data: {
+          activities: [{ id: 1, action: 'login', ip_address: '1.2.3.4', created_at: 'x' }],
+          pagination: { page: 2 },
+        },
+      },
     }));
     const result = await services().account.getActivity({ page: 2, limit: 5 });
     expect(Object.fromEntries(server.requests[0].query)).toEqual({ page: '2', limit: '5' });
-    expect(result.data).toEqual({ activities: [{ id: 1, action: 'login', ipAddress: '1.2.3.4', createdAt: 'x' }], pagination: { page: 2 } });
+    expect(result.data).toEqual({
+      activities: [{ id: 1, action: 'login', ipAddress: '1.2.3.4', createdAt: 'x' }],
+      pagination: { page: 2 },
+    });
   });
 });
 
 describe('users', () => {
   test('list sends the filters snake_case with a lowercase role and reads users + pagination', async () => {
     server.handle(() => ({
-      body: { success: true, data: { users: [{ id: 1, email: 'a@b.cd', is_verified: false }], pagination: { page: 1, total_pages: 3 } } },
+      body: {
+        success: true,
+        data: {
+          users: [{ id: 1, email: 'a@b.cd', is_verified: false }],
+          pagination: { page: 1, total_pages: 3 },
+        },
+      },
     }));
-    const result = await services().users.list({ search: 'an', role: 'Admin', isVerified: false, page: 1, limit: 10 });
-    expect(Object.fromEntries(server.requests[0].query)).toEqual({ search: 'an', role: 'admin', is_verified: 'false', page: '1', limit: '10' });
-    expect(result.data).toEqual({ users: [{ id: 1, email: 'a@b.cd', isVerified: false }], pagination: { page: 1, totalPages: 3 } });
+    const result = await services().users.list({
+      search: 'an',
+      role: 'Admin',
+      isVerified: false,
+      page: 1,
+      limit: 10,
+    });
+    expect(Object.fromEntries(server.requests[0].query)).toEqual({
+      search: 'an',
+      role: 'admin',
+      is_verified: 'false',
+      page: '1',
+      limit: '10',
+    });
+    expect(result.data).toEqual({
+      users: [{ id: 1, email: 'a@b.cd', isVerified: false }],
+      pagination: { page: 1, totalPages: 3 },
+    });
   });
 
   test('an admin-created user goes through register with the role in lowercase', async () => {
     server.handle(() => ({ status: 201, body: { success: true } }));
-    await services().users.create({ name: 'Citra', email: 'c@x.id', password: 'secret1', role: 'Staff' });
-    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/auth/register', body: { name: 'Citra', email: 'c@x.id', password: 'secret1', role: 'staff' } });
+    await services().users.create({
+      name: 'Citra',
+      email: 'c@x.id',
+      password: 'secret1',
+      role: 'Staff',
+    });
+    expect(server.requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/auth/register',
+      body: { name: 'Citra', email: 'c@x.id', password: 'secret1', role: 'staff' },
+    });
   });
 
   test('a failure that names a field says which one', async () => {
-    server.handle(() => ({ status: 409, body: { success: false, error: 'Email is already in use', message: 'Email is already in use', field: 'email' } }));
+    server.handle(() => ({
+      status: 409,
+      body: {
+        success: false,
+        error: 'Email is already in use',
+        message: 'Email is already in use',
+        field: 'email',
+      },
+    }));
     expect(await services().users.update(5, { email: 'x@y.id' })).toEqual({
       success: false,
       data: null,
@@ -221,7 +345,12 @@ describe('users', () => {
 });
 
 describe('invoice summaries', () => {
-  const wire = { id: 9, invoice_period: '2024-03', number_of_total_transaction: 200, number_of_usage_transaction: 150 };
+  const wire = {
+    id: 9,
+    invoice_period: '2024-03',
+    number_of_total_transaction: 200,
+    number_of_usage_transaction: 150,
+  };
 
   test.each([
     ['data.summaries', { success: true, data: { summaries: [wire] }, pagination: { page: 1 } }],
@@ -230,11 +359,28 @@ describe('invoice summaries', () => {
     ['data.items', { success: true, data: { items: [wire] } }],
   ])('list reads %s into front-end summaries', async (_shape, body) => {
     server.handle(() => ({ body }));
-    const result = await services().invoiceSummaries.list({ period: '2024-03', limit: 50, sortBy: 'invoice_period', sortOrder: 'desc' });
-    expect(Object.fromEntries(server.requests[0].query)).toEqual({ period: '2024-03', limit: '50', sort_by: 'invoice_period', sort_order: 'desc' });
+    const result = await services().invoiceSummaries.list({
+      period: '2024-03',
+      limit: 50,
+      sortBy: 'invoice_period',
+      sortOrder: 'desc',
+    });
+    expect(Object.fromEntries(server.requests[0].query)).toEqual({
+      period: '2024-03',
+      limit: '50',
+      sort_by: 'invoice_period',
+      sort_order: 'desc',
+    });
     expect(result.success).toBe(true);
     expect(result.data?.summaries).toHaveLength(1);
-    expect(result.data?.summaries[0]).toMatchObject({ id: 9, period: '2024-03', periodDisplay: 'Maret 2024', totalTransactionCount: 200, usageTransactionCount: 150, draftInvoiceFileUrl: '' });
+    expect(result.data?.summaries[0]).toMatchObject({
+      id: 9,
+      period: '2024-03',
+      periodDisplay: 'Maret 2024',
+      totalTransactionCount: 200,
+      usageTransactionCount: 150,
+      draftInvoiceFileUrl: '',
+    });
   });
 
   test('get is cached for 5 minutes per id', async () => {
@@ -253,8 +399,16 @@ describe('invoice summaries', () => {
     server.handle(() => ({ body: { success: true, data: wire } }));
     const { invoiceSummaries } = services();
     await invoiceSummaries.get(9);
-    await invoiceSummaries.update(9, { activeCustomerCount: '12', totalTransactionAmount: 1500.6, draftInvoiceFileUrl: null });
-    expect(server.requests[1]).toMatchObject({ method: 'PUT', path: '/invoice-summaries/9', body: { number_of_active_customer: 12, amount_of_total_transaction: 1501 } });
+    await invoiceSummaries.update(9, {
+      activeCustomerCount: '12',
+      totalTransactionAmount: 1500.6,
+      draftInvoiceFileUrl: null,
+    });
+    expect(server.requests[1]).toMatchObject({
+      method: 'PUT',
+      path: '/invoice-summaries/9',
+      body: { number_of_active_customer: 12, amount_of_total_transaction: 1501 },
+    });
     await invoiceSummaries.get(9);
     expect(server.requests).toHaveLength(3);
   });
@@ -271,45 +425,93 @@ describe('invoice summaries', () => {
   });
 
   test.each([
-    [409, 'Invoice summary untuk periode 2024-05 sudah ada. Gunakan halaman Update untuk mengubah data.'],
+    [
+      409,
+      'Invoice summary untuk periode 2024-05 sudah ada. Gunakan halaman Update untuk mengubah data.',
+    ],
     [422, 'Terjadi kesalahan saat menyimpan data'],
   ])('create answered %i', async (status, message) => {
     server.handle(() => ({ status, body: { success: false } }));
-    expect(await services().invoiceSummaries.create({ period: '2024-05' })).toMatchObject({ success: false, error: message, status });
+    expect(await services().invoiceSummaries.create({ period: '2024-05' })).toMatchObject({
+      success: false,
+      error: message,
+      status,
+    });
     expect(server.requests[0].body).toMatchObject({ invoice_period: '2024-05' });
   });
 
   test.each([
-    ['usage', '/invoice-summaries/progress-usage/9', { number_of_usage_transaction: 120, url_shared_file_draft_invoice: 'https://drive/x' }],
-    ['verified', '/invoice-summaries/progress-verified/9', { number_of_verified_invoice: 120, url_shared_file_verified_invoice: 'https://drive/x' }],
-    ['generated', '/invoice-summaries/progress-generated/9', { number_of_generated_invoice: 120, url_shared_folder_invoice: 'https://drive/x' }],
+    [
+      'usage',
+      '/invoice-summaries/progress-usage/9',
+      { number_of_usage_transaction: 120, url_shared_file_draft_invoice: 'https://drive/x' },
+    ],
+    [
+      'verified',
+      '/invoice-summaries/progress-verified/9',
+      { number_of_verified_invoice: 120, url_shared_file_verified_invoice: 'https://drive/x' },
+    ],
+    [
+      'generated',
+      '/invoice-summaries/progress-generated/9',
+      { number_of_generated_invoice: 120, url_shared_folder_invoice: 'https://drive/x' },
+    ],
     ['delivered', '/invoice-summaries/progress-delivered/9', { number_of_delivered_invoice: 120 }],
-    ['taxUploaded', '/invoice-summaries/progress-tax-uploaded/9', { number_of_uploaded_tax_invoice: 120, url_shared_folder_tax_invoice: 'https://drive/x' }],
+    [
+      'taxUploaded',
+      '/invoice-summaries/progress-tax-uploaded/9',
+      { number_of_uploaded_tax_invoice: 120, url_shared_folder_tax_invoice: 'https://drive/x' },
+    ],
   ] as const)('progress %s → PUT %s', async (step, path, body) => {
     server.handle(() => ({ body: { success: true, data: wire } }));
-    const result = await services().invoiceSummaries.updateProgress(step, 9, 120, 'https://drive/x');
+    const result = await services().invoiceSummaries.updateProgress(
+      step,
+      9,
+      120,
+      'https://drive/x',
+    );
     expect(server.requests[0]).toMatchObject({ method: 'PUT', path, body });
     expect(result).toMatchObject({ success: true, message: 'Progress berhasil diupdate!' });
   });
 
   test('a failed progress save without a server message uses the Indonesian fallback', async () => {
     server.handle(() => ({ status: 500 }));
-    expect((await services().invoiceSummaries.updateProgress('usage', 9, 1)).error).toBe('Terjadi kesalahan saat menyimpan progress');
+    expect((await services().invoiceSummaries.updateProgress('usage', 9, 1)).error).toBe(
+      'Terjadi kesalahan saat menyimpan progress',
+    );
   });
 
   test('statistics passes the period range', async () => {
     server.handle(() => ({ body: { success: true, data: { total: 1 } } }));
     await services().invoiceSummaries.statistics({ startPeriod: '2024-01', endPeriod: '2024-06' });
-    expect(Object.fromEntries(server.requests[0].query)).toEqual({ start_period: '2024-01', end_period: '2024-06' });
+    expect(Object.fromEntries(server.requests[0].query)).toEqual({
+      start_period: '2024-01',
+      end_period: '2024-06',
+    });
   });
 });
 
 describe('menus', () => {
   test('menus come back with the spec defaults', async () => {
-    server.handle(() => ({ body: { success: true, data: [{ id: 1, name: 'Dashboard', path: '/dashboard', parent_id: null }] } }));
+    server.handle(() => ({
+      body: {
+        success: true,
+        data: [{ id: 1, name: 'Dashboard', path: '/dashboard', parent_id: null }],
+      },
+    }));
     const result = await services().menus.userMenus();
     expect(server.requests[0].path).toBe('/menus/user');
-    expect(result.data).toEqual([{ id: 1, name: 'Dashboard', path: '/dashboard', icon: 'fa-circle', order: 0, parentId: null, active: true }]);
+    expect(result.data).toEqual([
+      {
+        id: 1,
+        name: 'Dashboard',
+        path: '/dashboard',
+        icon: 'fa-circle',
+        order: 0,
+        parentId: null,
+        active: true,
+      },
+    ]);
   });
 
   test.each([
@@ -317,7 +519,11 @@ describe('menus', () => {
     ['userMenus', 'Failed to fetch user menus'],
   ] as const)('%s falls back to %s', async (method, message) => {
     server.handle(() => ({ status: 500 }));
-    expect(await services().menus[method]()).toMatchObject({ success: false, error: message, status: 500 });
+    expect(await services().menus[method]()).toMatchObject({
+      success: false,
+      error: message,
+      status: 500,
+    });
   });
 
   test('a server message wins over the fallback', async () => {
@@ -328,23 +534,45 @@ describe('menus', () => {
 
 describe('writes whose screen shows the error itself', () => {
   test.each([
-    ['users.create', (s: ReturnType<typeof services>) => s.users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'Staff' })],
+    [
+      'users.create',
+      (s: ReturnType<typeof services>) =>
+        s.users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'Staff' }),
+    ],
     ['users.update', (s: ReturnType<typeof services>) => s.users.update(4, { role: 'Admin' })],
     ['users.remove', (s: ReturnType<typeof services>) => s.users.remove(4)],
     ['users.invalidate', (s: ReturnType<typeof services>) => s.users.invalidate(4)],
-    ['account.updateProfile', (s: ReturnType<typeof services>) => s.account.updateProfile({ name: 'Ana', email: 'a@b.cd' })],
-    ['account.changePassword', (s: ReturnType<typeof services>) =>
-      s.account.changePassword({ currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' })],
-    ['invoiceSummaries.create', (s: ReturnType<typeof services>) => s.invoiceSummaries.create({ period: '2024-01' })],
-    ['invoiceSummaries.updateProgress', (s: ReturnType<typeof services>) => s.invoiceSummaries.updateProgress('usage', 1, 5)],
-  ])('%s answered 409 returns the text for the screen and raises no second, global notice', async (_name, run) => {
-    server.handle(() => ({ status: 409, body: { success: false, message: 'Cannot remove the last verified administrator' } }));
-    const s = services();
-    const result = await run(s);
-    expect(result).toMatchObject({ success: false, status: 409 });
-    expect(result.error).toBeTruthy();
-    expect(s.client.history.entries()).toHaveLength(0);
-  });
+    [
+      'account.updateProfile',
+      (s: ReturnType<typeof services>) => s.account.updateProfile({ name: 'Ana', email: 'a@b.cd' }),
+    ],
+    [
+      'account.changePassword',
+      (s: ReturnType<typeof services>) =>
+        s.account.changePassword({ currentPassword: 'a', newPassword: 'b', confirmPassword: 'b' }),
+    ],
+    [
+      'invoiceSummaries.create',
+      (s: ReturnType<typeof services>) => s.invoiceSummaries.create({ period: '2024-01' }),
+    ],
+    [
+      'invoiceSummaries.updateProgress',
+      (s: ReturnType<typeof services>) => s.invoiceSummaries.updateProgress('usage', 1, 5),
+    ],
+  ])(
+    '%s answered 409 returns the text for the screen and raises no second, global notice',
+    async (_name, run) => {
+      server.handle(() => ({
+        status: 409,
+        body: { success: false, message: 'Cannot remove the last verified administrator' },
+      }));
+      const s = services();
+      const result = await run(s);
+      expect(result).toMatchObject({ success: false, status: 409 });
+      expect(result.error).toBeTruthy();
+      expect(s.client.history.entries()).toHaveLength(0);
+    },
+  );
 
   test('a refused connection on such a write is still reported globally', async () => {
     const s = services(await closedApiRoot());
@@ -354,13 +582,33 @@ describe('writes whose screen shows the error itself', () => {
   });
 
   test('users.create keeps the server text when the clash is on the username, the email text otherwise', async () => {
-    server.handle(() => ({ status: 409, body: { success: false, message: 'Username already taken', field: 'username' } }));
-    expect(await services().users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'staff' })).toMatchObject({
+    server.handle(() => ({
+      status: 409,
+      body: { success: false, message: 'Username already taken', field: 'username' },
+    }));
+    expect(
+      await services().users.create({
+        name: 'x',
+        email: 'x@y.id',
+        password: 'secret12',
+        role: 'staff',
+      }),
+    ).toMatchObject({
       error: 'Username already taken',
       field: 'username',
     });
-    server.handle(() => ({ status: 409, body: { success: false, message: 'Email already in use', field: 'email' } }));
-    expect(await services().users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'staff' })).toMatchObject({
+    server.handle(() => ({
+      status: 409,
+      body: { success: false, message: 'Email already in use', field: 'email' },
+    }));
+    expect(
+      await services().users.create({
+        name: 'x',
+        email: 'x@y.id',
+        password: 'secret12',
+        role: 'staff',
+      }),
+    ).toMatchObject({
       error: 'An account with this email already exists.',
       field: 'email',
     });
@@ -368,7 +616,13 @@ describe('writes whose screen shows the error itself', () => {
 
   test('users.create sends is_verified when the admin adds an unverified user', async () => {
     server.handle(() => ({ status: 201, body: { success: true, data: { id: 9 } } }));
-    await services().users.create({ name: 'x', email: 'x@y.id', password: 'secret12', role: 'Staff', isVerified: false });
+    await services().users.create({
+      name: 'x',
+      email: 'x@y.id',
+      password: 'secret12',
+      role: 'Staff',
+      isVerified: false,
+    });
     expect(server.requests[0].body).toMatchObject({ role: 'staff', is_verified: false });
   });
 });

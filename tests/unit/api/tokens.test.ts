@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { configureApi, getApiConfig, normaliseApiRoot, resetApiConfig, setApiRoot } from '../../../src/api/config';
-import { createTokenStore, subscribeToTokenChanges, type TokenChange } from '../../../src/api/tokens';
+import {
+  configureApi,
+  getApiConfig,
+  normaliseApiRoot,
+  resetApiConfig,
+  setApiRoot,
+} from '../../../src/api/config';
+import {
+  createTokenStore,
+  subscribeToTokenChanges,
+  type TokenChange,
+} from '../../../src/api/tokens';
 import { MemoryStorage } from './helpers';
 
 afterEach(() => resetApiConfig());
@@ -35,7 +45,11 @@ describe('session storage (spec §3)', () => {
     const store = createTokenStore({ storage });
     store.setTokens({ accessToken: 'a', refreshToken: 'r' });
     store.setUser({ id: 1 });
-    expect([...Array(storage.length).keys()].map((i) => storage.key(i)).sort()).toEqual(['di_access', 'di_user', 'refresh_token']);
+    expect([...Array(storage.length).keys()].map((i) => storage.key(i)).sort()).toEqual([
+      'di_access',
+      'di_user',
+      'refresh_token',
+    ]);
   });
 
   test('changes made by another tab are reported through the storage event', () => {
@@ -44,7 +58,8 @@ describe('session storage (spec §3)', () => {
     const target = new EventTarget();
     const seen: TokenChange[] = [];
     const stop = subscribeToTokenChanges((c) => seen.push(c), { target, store });
-    const fire = (key: string | null) => target.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    const fire = (key: string | null) =>
+      target.dispatchEvent(Object.assign(new Event('storage'), { key }));
 
     store.setTokens({ accessToken: 'a' });
     store.setUser({ id: 2 });
@@ -68,7 +83,11 @@ describe('configuration (spec §9)', () => {
       timeoutMs: 10000,
       retries: 3,
       retryDelayMs: 1000,
-      storageKeys: { accessToken: 'access_token', refreshToken: 'refresh_token', user: 'user_data' },
+      storageKeys: {
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        user: 'user_data',
+      },
     });
     expect(getApiConfig().apiRoot.endsWith('/api/v1')).toBe(true);
   });

@@ -1,7 +1,16 @@
 // build.mjs as the server and browser see its output: a production build into a temporary
 // directory, the --if-stale shortcut, and the guard that keeps the docx/xlsx libraries in the worker.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +24,11 @@ const workerExists = existsSync(path.join(root, 'src/workers/generator.worker.ts
 const HEAVY_MARKERS = /SheetJS|PizZip|docxtemplater/;
 
 function build(...args: string[]) {
-  const run = spawnSync(process.execPath, ['build.mjs', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['build.mjs', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
 }
 
@@ -38,8 +51,12 @@ describe('production build', () => {
   });
 
   test('index.html loads a hashed module entry and stylesheet that exist, with no inline script', () => {
-    const entry = html.match(/<script type="module" src="(\/assets\/main-[A-Z0-9]+\.js)"><\/script>/)?.[1];
-    const stylesheet = html.match(/<link rel="stylesheet" href="(\/assets\/app-[A-Z0-9]+\.css)">/)?.[1];
+    const entry = html.match(
+      /<script type="module" src="(\/assets\/main-[A-Z0-9]+\.js)"><\/script>/,
+    )?.[1];
+    const stylesheet = html.match(
+      /<link rel="stylesheet" href="(\/assets\/app-[A-Z0-9]+\.css)">/,
+    )?.[1];
     expect(entry).toBeDefined();
     expect(stylesheet).toBeDefined();
     expect(existsSync(fileOf(entry!))).toBe(true);
@@ -86,7 +103,9 @@ describe('production build', () => {
     );
     expect(appChunks.length).toBeGreaterThan(0);
     for (const name of appChunks) {
-      expect(readFileSync(path.join(outdir, 'assets', name), 'utf8'), name).not.toMatch(HEAVY_MARKERS);
+      expect(readFileSync(path.join(outdir, 'assets', name), 'utf8'), name).not.toMatch(
+        HEAVY_MARKERS,
+      );
     }
   });
 

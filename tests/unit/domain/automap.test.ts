@@ -26,14 +26,33 @@ describe('matchScore', () => {
 
 describe('autoMap', () => {
   it('pairs snake_case placeholders with spaced column names exactly, before any fuzzy match', () => {
-    const result = autoMap(['nomor_tagihan', 'nama_pelanggan', 'ppn_11'], ['No', 'Nomor Tagihan', 'Nama Pelanggan', 'PPN (11%)']);
-    expect(result).toEqual({ nomor_tagihan: 'Nomor Tagihan', nama_pelanggan: 'Nama Pelanggan', ppn_11: '' });
+    const result = autoMap(
+      ['nomor_tagihan', 'nama_pelanggan', 'ppn_11'],
+      ['No', 'Nomor Tagihan', 'Nama Pelanggan', 'PPN (11%)'],
+    );
+    expect(result).toEqual({
+      nomor_tagihan: 'Nomor Tagihan',
+      nama_pelanggan: 'Nama Pelanggan',
+      ppn_11: '',
+    });
   });
 
-  const columns = ['No', 'Nomor Tagihan', 'Nama Pelanggan', 'Alamat', 'Lokal', 'HP Lokal', 'PPN (11%)', 'Total Tagihan'];
+  const columns = [
+    'No',
+    'Nomor Tagihan',
+    'Nama Pelanggan',
+    'Alamat',
+    'Lokal',
+    'HP Lokal',
+    'PPN (11%)',
+    'Total Tagihan',
+  ];
 
   it('maps exact normalised names first, then the best fuzzy column scoring at least 40', () => {
-    const result = autoMap(['alamat', 'LOKAL', 'hp lokal', 'nama', 'ppn (11)', 'total', 'npwp'], columns);
+    const result = autoMap(
+      ['alamat', 'LOKAL', 'hp lokal', 'nama', 'ppn (11)', 'total', 'npwp'],
+      columns,
+    );
     expect(result).toEqual({
       alamat: 'Alamat',
       LOKAL: 'Lokal',
@@ -47,18 +66,26 @@ describe('autoMap', () => {
 
   it('lets an exact match win over a fuzzy one claimed by an earlier field', () => {
     // 'lokal' fuzzily fits 'HP Lokal' too, but 'hp lokal' matches it exactly and keeps it.
-    expect(autoMap(['lokal', 'hp lokal'], ['HP Lokal', 'Lokal'])).toEqual({ lokal: 'Lokal', 'hp lokal': 'HP Lokal' });
+    expect(autoMap(['lokal', 'hp lokal'], ['HP Lokal', 'Lokal'])).toEqual({
+      lokal: 'Lokal',
+      'hp lokal': 'HP Lokal',
+    });
   });
 
   it('uses each column once: the earlier column wins a tie, the next field takes what is left', () => {
     expect(autoMap(['tagihan'], ['Tagihan A', 'Tagihan B'])).toEqual({ tagihan: 'Tagihan A' });
     expect(autoMap(['nama', 'nama'], ['Nama'])).toEqual({ nama: 'Nama' });
     // Fuzzy pairs are taken in field order, even when a later field would score higher.
-    expect(autoMap(['kode', 'kode ar'], ['Kode Area'])).toEqual({ kode: 'Kode Area', 'kode ar': '' });
+    expect(autoMap(['kode', 'kode ar'], ['Kode Area'])).toEqual({
+      kode: 'Kode Area',
+      'kode ar': '',
+    });
   });
 
   it('keeps existing mappings and never offers their columns to other fields', () => {
-    const result = autoMap(['alamat', 'kota'], ['Alamat', 'Kota', 'Alamat Kota'], { alamat: 'Alamat Kota' });
+    const result = autoMap(['alamat', 'kota'], ['Alamat', 'Kota', 'Alamat Kota'], {
+      alamat: 'Alamat Kota',
+    });
     expect(result).toEqual({ alamat: 'Alamat Kota', kota: 'Kota' });
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { keysToCamelCase, keysToSnakeCase, toCamelCase, toSnakeCase } from '../../../src/domain/case';
+import {
+  keysToCamelCase,
+  keysToSnakeCase,
+  toCamelCase,
+  toSnakeCase,
+} from '../../../src/domain/case';
 
 describe('key names', () => {
   test.each([
@@ -22,7 +27,10 @@ describe('key names', () => {
 
 describe('deep conversion', () => {
   test('converts nested objects and arrays', () => {
-    const body = { invoicePeriod: '2024-01', items: [{ numberOfUsageTransaction: 1, nestedThing: { innerKey: true } }] };
+    const body = {
+      invoicePeriod: '2024-01',
+      items: [{ numberOfUsageTransaction: 1, nestedThing: { innerKey: true } }],
+    };
     expect(keysToSnakeCase(body)).toEqual({
       invoice_period: '2024-01',
       items: [{ number_of_usage_transaction: 1, nested_thing: { inner_key: true } }],
@@ -34,7 +42,12 @@ describe('deep conversion', () => {
     const date = new Date(0);
     const buffer = new ArrayBuffer(4);
     const blob = new Blob(['x']);
-    const out = keysToCamelCase<{ createdAt: Date; rawData: ArrayBuffer; imageFile: Blob; list: number[] }>({
+    const out = keysToCamelCase<{
+      createdAt: Date;
+      rawData: ArrayBuffer;
+      imageFile: Blob;
+      list: number[];
+    }>({
       created_at: date,
       raw_data: buffer,
       image_file: blob,

@@ -20,7 +20,16 @@ import { ROUTES } from '../../../src/domain/menu';
 import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator.rules';
 
 // Names, brands and the control's own label read the same in both languages.
-const SAME_IN_BOTH = new Set(['Dashboard Invoice', 'Email', 'Language', 'Username', 'Status', 'Admin', 'No.', 'Format']);
+const SAME_IN_BOTH = new Set([
+  'Dashboard Invoice',
+  'Email',
+  'Language',
+  'Username',
+  'Status',
+  'Admin',
+  'No.',
+  'Format',
+]);
 
 describe('language catalogues', () => {
   it('offers English (default) and Bahasa Indonesia', () => {
@@ -43,7 +52,8 @@ describe('language catalogues', () => {
     expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());
     for (const [key, text] of Object.entries(english)) {
       expect(indonesian[key], key).toBeTruthy();
-      if (!SAME_IN_BOTH.has(text)) expect(indonesian[key], `${section}.${key} is not translated`).not.toBe(text);
+      if (!SAME_IN_BOTH.has(text))
+        expect(indonesian[key], `${section}.${key} is not translated`).not.toBe(text);
       // The same placeholders on both sides.
       expect(indonesian[key].match(/\{\w+\}/g) ?? [], key).toEqual(text.match(/\{\w+\}/g) ?? []);
     }
@@ -61,7 +71,9 @@ describe('language catalogues', () => {
       SIGN_UP_SUCCESS,
       ...Object.values(GUARD_NOTICES).flatMap((n) => [n.title, n.message]),
       ...Object.entries({ ...ACCOUNT_MESSAGES, ...SETTINGS_MESSAGES })
-        .filter(([key]) => !['IS_VERIFIED_INVALID', 'NOTES_INVALID', 'BODY_NOT_OBJECT'].includes(key))
+        .filter(
+          ([key]) => !['IS_VERIFIED_INVALID', 'NOTES_INVALID', 'BODY_NOT_OBJECT'].includes(key),
+        )
         .map(([, text]) => text),
     ];
     const missing = shown.filter((text) => !text || !ID_CATALOGUE.phrases[text]);
@@ -69,17 +81,30 @@ describe('language catalogues', () => {
   });
 
   it('every English key of every screen has an Indonesian text', () => {
-    const english = { common: COMMON_TEXTS, signIn: SIGN_IN_TEXTS, auth: AUTH_TEXTS, shell: SHELL_TEXTS, users: USERS_TEXTS, profile: PROFILE_TEXTS, generator: GENERATOR_TEXTS };
+    const english = {
+      common: COMMON_TEXTS,
+      signIn: SIGN_IN_TEXTS,
+      auth: AUTH_TEXTS,
+      shell: SHELL_TEXTS,
+      users: USERS_TEXTS,
+      profile: PROFILE_TEXTS,
+      generator: GENERATOR_TEXTS,
+    };
     const untranslated = Object.entries(english).flatMap(([section, texts]) =>
       Object.keys(texts)
-        .filter((key) => !(ID_CATALOGUE[section as keyof typeof english] as Record<string, string>)[key]?.trim())
+        .filter(
+          (key) =>
+            !(ID_CATALOGUE[section as keyof typeof english] as Record<string, string>)[key]?.trim(),
+        )
         .map((key) => `${section}.${key}`),
     );
     expect(untranslated).toEqual([]);
   });
 
   it('translates the English route titles of the browser tab; the billing titles stay', () => {
-    const english = ROUTES.map((r) => r.title).filter((title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen/.test(title));
+    const english = ROUTES.map((r) => r.title).filter(
+      (title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen/.test(title),
+    );
     expect(english).toContain('Profile Settings');
     for (const title of [...english, 'Page Not Found']) {
       expect(ID_CATALOGUE.phrases[title], title).toBeTruthy();
@@ -90,15 +115,28 @@ describe('language catalogues', () => {
   });
 
   it("translates the generator's fixed notices, and those with counts and names by pattern", () => {
-    const fixed = Object.values(GENERATOR_MESSAGES as Record<string, unknown>).filter((m): m is string => typeof m === 'string');
+    const fixed = Object.values(GENERATOR_MESSAGES as Record<string, unknown>).filter(
+      (m): m is string => typeof m === 'string',
+    );
     expect(fixed.filter((text) => !ID_CATALOGUE.phrases[text])).toEqual([]);
-    const translate = (text: string) => ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
-    expect(translate(GENERATOR_MESSAGES.generated(12, 2))).toBe('Berhasil membuat dokumen gabungan dengan 12 bagian (2 baris dilewati karena datanya tidak lengkap)');
-    expect(translate(GENERATOR_MESSAGES.zipped(3, 'tagihan.zip', 0))).toBe('Berhasil membuat 3 berkas dalam tagihan.zip');
-    expect(translate(GENERATOR_MESSAGES.zipped(3, 'a (1).zip', 1))).toBe('Berhasil membuat 3 berkas dalam a (1).zip (1 baris dilewati karena datanya tidak lengkap)');
-    expect(translate(GENERATOR_MESSAGES.exported(5, 'rows.xlsx'))).toBe('Berhasil mengekspor 5 baris ke rows.xlsx');
+    const translate = (text: string) =>
+      ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
+    expect(translate(GENERATOR_MESSAGES.generated(12, 2))).toBe(
+      'Berhasil membuat dokumen gabungan dengan 12 bagian (2 baris dilewati karena datanya tidak lengkap)',
+    );
+    expect(translate(GENERATOR_MESSAGES.zipped(3, 'tagihan.zip', 0))).toBe(
+      'Berhasil membuat 3 berkas dalam tagihan.zip',
+    );
+    expect(translate(GENERATOR_MESSAGES.zipped(3, 'a (1).zip', 1))).toBe(
+      'Berhasil membuat 3 berkas dalam a (1).zip (1 baris dilewati karena datanya tidak lengkap)',
+    );
+    expect(translate(GENERATOR_MESSAGES.exported(5, 'rows.xlsx'))).toBe(
+      'Berhasil mengekspor 5 baris ke rows.xlsx',
+    );
     // A worker's detail stays as the worker wrote it.
-    expect(translate(GENERATOR_MESSAGES.generate('Row 3: missing value'))).toBe('Gagal membuat dokumen: Row 3: missing value');
+    expect(translate(GENERATOR_MESSAGES.generate('Row 3: missing value'))).toBe(
+      'Gagal membuat dokumen: Row 3: missing value',
+    );
   });
 
   it('fills placeholders and leaves unknown ones', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import {
-  AMOUNT_SERIES, chartSeries, DOCUMENT_ROWS, emptySummaryValues, INVOICE_SUMMARY_FIELDS, toApi, toFrontEnd,
+  AMOUNT_SERIES,
+  chartSeries,
+  DOCUMENT_ROWS,
+  emptySummaryValues,
+  INVOICE_SUMMARY_FIELDS,
+  toApi,
+  toFrontEnd,
 } from '../../../src/domain/invoiceSummary';
 
 const apiRow = {
@@ -67,14 +73,22 @@ describe('toFrontEnd', () => {
   });
 
   test('reads the camel-cased API names the browser client produces', () => {
-    const s = toFrontEnd({ invoicePeriod: '2024-01', numberOfActiveCustomer: 3, urlSharedFolderInvoice: 'https://x.example/' });
+    const s = toFrontEnd({
+      invoicePeriod: '2024-01',
+      numberOfActiveCustomer: 3,
+      urlSharedFolderInvoice: 'https://x.example/',
+    });
     expect(s.period).toBe('2024-01');
     expect(s.activeCustomerCount).toBe(3);
     expect(s.invoiceFolderUrl).toBe('https://x.example/');
   });
 
   test('missing numbers are 0, missing URLs empty, numeric text is read', () => {
-    const s = toFrontEnd({ invoice_period: '2024-01', amount_of_total_transaction: '150000000', number_of_usage_transaction: null });
+    const s = toFrontEnd({
+      invoice_period: '2024-01',
+      amount_of_total_transaction: '150000000',
+      number_of_usage_transaction: null,
+    });
     expect(s.totalTransactionAmount).toBe(150000000);
     expect(s.usageTransactionCount).toBe(0);
     expect(s.activeCustomerCount).toBe(0);
@@ -85,7 +99,9 @@ describe('toFrontEnd', () => {
 
   test('net revenue is revenue minus cost when the server does not send it', () => {
     expect(toFrontEnd({ totalRevenue: 1000, totalCost: 300 }).netRevenue).toBe(700);
-    expect(toFrontEnd({ totalRevenue: 1000, totalCost: 300, netRevenue: 650 }).netRevenue).toBe(650);
+    expect(toFrontEnd({ totalRevenue: 1000, totalCost: 300, netRevenue: 650 }).netRevenue).toBe(
+      650,
+    );
   });
 });
 
@@ -132,7 +148,13 @@ test('the chart series follow spec §9, mapped to the amounts of §3 in order', 
     ['Resell', 'amount_of_resell_transaction'],
     ['Lainnya', 'amount_of_other_cost_transaction'],
   ]);
-  expect(chartSeries(false).map((s) => s.label)).toEqual(['Lokal', 'HP Lokal', 'SLJJ', 'HP SLJJ', 'SLI']);
+  expect(chartSeries(false).map((s) => s.label)).toEqual([
+    'Lokal',
+    'HP Lokal',
+    'SLJJ',
+    'HP SLJJ',
+    'SLI',
+  ]);
   expect(chartSeries(true)).toHaveLength(10);
 });
 

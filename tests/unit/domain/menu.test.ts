@@ -1,9 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { findRoute, hasMenu, MENU_NAMES, normaliseMenu, pageTitle, routeTitle } from '../../../src/domain/menu';
+import {
+  findRoute,
+  hasMenu,
+  MENU_NAMES,
+  normaliseMenu,
+  pageTitle,
+  routeTitle,
+} from '../../../src/domain/menu';
 import { groupMenus, menuGroupOf, visibleMenus } from '../../../src/domain/menuGroups';
 
 test('the five menu names of spec §6', () => {
-  expect(MENU_NAMES).toEqual(['Dashboard', 'Buat Progres Tagihan', 'Update Progres Tagihan', 'Manajemen User', 'Generate Tagihan Voice']);
+  expect(MENU_NAMES).toEqual([
+    'Dashboard',
+    'Buat Progres Tagihan',
+    'Update Progres Tagihan',
+    'Manajemen User',
+    'Generate Tagihan Voice',
+  ]);
 });
 
 describe('routes', () => {
@@ -32,12 +45,26 @@ describe('routes', () => {
 describe('normaliseMenu', () => {
   test('fills icon, order and active defaults', () => {
     expect(normaliseMenu({ id: 1, name: 'Dashboard', path: '/dashboard' })).toEqual({
-      id: 1, name: 'Dashboard', path: '/dashboard', icon: 'fa-circle', order: 0, parentId: null, active: true,
+      id: 1,
+      name: 'Dashboard',
+      path: '/dashboard',
+      icon: 'fa-circle',
+      order: 0,
+      parentId: null,
+      active: true,
     });
   });
 
   test('keeps given values; only an explicit false hides an entry', () => {
-    const m = normaliseMenu({ id: '2', name: 'X', path: '/x', icon: 'fa-user', order: 3, parent_id: 1, active: false });
+    const m = normaliseMenu({
+      id: '2',
+      name: 'X',
+      path: '/x',
+      icon: 'fa-user',
+      order: 3,
+      parent_id: 1,
+      active: false,
+    });
     expect(m).toMatchObject({ icon: 'fa-user', order: 3, parentId: 1, active: false });
     expect(normaliseMenu({ id: 3, name: 'Y', path: '/y', active: null }).active).toBe(true);
     expect(normaliseMenu({ id: 3, name: 'Y', path: '/y', active: 0 }).active).toBe(true);
@@ -79,7 +106,10 @@ describe('sidebar groups', () => {
     const groups = groupMenus(MENU_NAMES.map((name) => ({ name })));
     expect(groups.map((g) => [g.heading, g.items.map((i) => i.name)])).toEqual([
       [null, ['Dashboard']],
-      ['BILLING MANAGEMENT', ['Buat Progres Tagihan', 'Update Progres Tagihan', 'Generate Tagihan Voice']],
+      [
+        'BILLING MANAGEMENT',
+        ['Buat Progres Tagihan', 'Update Progres Tagihan', 'Generate Tagihan Voice'],
+      ],
       ['SYSTEM MANAGEMENT', ['Manajemen User']],
     ]);
     expect(groupMenus([{ name: 'Dashboard' }]).map((g) => g.id)).toEqual(['dashboard']);

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { currentPeriod, formatPeriodDisplay, isValidPeriod, MONTH_NAMES_ID, PERIOD_PATTERN, shiftPeriod } from '../../../src/domain/period';
+import {
+  currentPeriod,
+  formatPeriodDisplay,
+  isValidPeriod,
+  MONTH_NAMES_ID,
+  PERIOD_PATTERN,
+  shiftPeriod,
+} from '../../../src/domain/period';
 
 describe('period format', () => {
   test.each(['2024-01', '2024-12', '1999-06'])('%s is a valid period', (p) => {
@@ -7,10 +14,13 @@ describe('period format', () => {
     expect(isValidPeriod(p)).toBe(true);
   });
 
-  test.each(['2024-1', '24-01', '2024/01', '2024-001', ' 2024-01', '2024-01 ', '', 'Januari 2024'])('%j breaks the format', (p) => {
-    expect(PERIOD_PATTERN.test(p)).toBe(false);
-    expect(isValidPeriod(p)).toBe(false);
-  });
+  test.each(['2024-1', '24-01', '2024/01', '2024-001', ' 2024-01', '2024-01 ', '', 'Januari 2024'])(
+    '%j breaks the format',
+    (p) => {
+      expect(PERIOD_PATTERN.test(p)).toBe(false);
+      expect(isValidPeriod(p)).toBe(false);
+    },
+  );
 
   test('a month outside 01..12 has the format but is not a period', () => {
     expect(PERIOD_PATTERN.test('2024-13')).toBe(true);
@@ -32,8 +42,23 @@ describe('formatPeriodDisplay', () => {
   });
 
   test('every month has its Indonesian name', () => {
-    expect(MONTH_NAMES_ID.map((_, i) => formatPeriodDisplay(`2024-${String(i + 1).padStart(2, '0')}`).split(' ')[0])).toEqual([
-      'Januari', 'Februari', 'Maret', 'April', 'Mei', 'Juni', 'Juli', 'Agustus', 'September', 'Oktober', 'November', 'Desember',
+    expect(
+      MONTH_NAMES_ID.map(
+        (_, i) => formatPeriodDisplay(`2024-${String(i + 1).padStart(2, '0')}`).split(' ')[0],
+      ),
+    ).toEqual([
+      'Januari',
+      'Februari',
+      'Maret',
+      'April',
+      'Mei',
+      'Juni',
+      'Juli',
+      'Agustus',
+      'September',
+      'Oktober',
+      'November',
+      'Desember',
     ]);
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import {
-  colourBand, overallCompletion, percentage, PIPELINE_STEPS, pipelineStep, stepByProgressPath, stepProgress,
+  colourBand,
+  overallCompletion,
+  percentage,
+  PIPELINE_STEPS,
+  pipelineStep,
+  stepByProgressPath,
+  stepProgress,
 } from '../../../src/domain/pipeline';
 
 const counts = (total: number, [u, v, g, d, t]: number[]) => ({
@@ -15,11 +21,36 @@ const counts = (total: number, [u, v, g, d, t]: number[]) => ({
 describe('the five steps', () => {
   test('titles, count fields and progress paths follow spec §4 and §7', () => {
     expect(PIPELINE_STEPS.map((s) => [s.title, s.countField, s.countKey, s.progressPath])).toEqual([
-      ['Penyediaan Data Transaksi', 'number_of_usage_transaction', 'usageTransactionCount', 'progress-usage'],
-      ['Verifikasi Transaksi & Tagihan', 'number_of_verified_invoice', 'verifiedInvoiceCount', 'progress-verified'],
-      ['Generate Tagihan', 'number_of_generated_invoice', 'generatedInvoiceCount', 'progress-generated'],
-      ['Pengiriman Tagihan', 'number_of_delivered_invoice', 'deliveredInvoiceCount', 'progress-delivered'],
-      ['Upload Faktur Pajak', 'number_of_uploaded_tax_invoice', 'uploadedTaxInvoiceCount', 'progress-tax-uploaded'],
+      [
+        'Penyediaan Data Transaksi',
+        'number_of_usage_transaction',
+        'usageTransactionCount',
+        'progress-usage',
+      ],
+      [
+        'Verifikasi Transaksi & Tagihan',
+        'number_of_verified_invoice',
+        'verifiedInvoiceCount',
+        'progress-verified',
+      ],
+      [
+        'Generate Tagihan',
+        'number_of_generated_invoice',
+        'generatedInvoiceCount',
+        'progress-generated',
+      ],
+      [
+        'Pengiriman Tagihan',
+        'number_of_delivered_invoice',
+        'deliveredInvoiceCount',
+        'progress-delivered',
+      ],
+      [
+        'Upload Faktur Pajak',
+        'number_of_uploaded_tax_invoice',
+        'uploadedTaxInvoiceCount',
+        'progress-tax-uploaded',
+      ],
     ]);
   });
 
@@ -80,7 +111,14 @@ describe('overall completion and bars', () => {
 });
 
 test.each([
-  [100, 'success'], [80, 'success'], [79, 'info'], [60, 'info'], [59, 'warning'], [40, 'warning'], [39, 'danger'], [0, 'danger'],
+  [100, 'success'],
+  [80, 'success'],
+  [79, 'info'],
+  [60, 'info'],
+  [59, 'warning'],
+  [40, 'warning'],
+  [39, 'danger'],
+  [0, 'danger'],
 ])('colourBand(%d) is %s', (pct, band) => {
   expect(colourBand(pct)).toBe(band);
 });

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { formatRupiah, formatRupiahInput, formatRupiahShort, parseRupiah } from '../../../src/domain/rupiah';
+import {
+  formatRupiah,
+  formatRupiahInput,
+  formatRupiahShort,
+  parseRupiah,
+} from '../../../src/domain/rupiah';
 
 describe('formatRupiah', () => {
   test('prints Rp, a plain space and dots between thousands, no decimals', () => {
@@ -59,9 +64,12 @@ describe('parseRupiah', () => {
     expect(parseRupiah(text)).toBe(value);
   });
 
-  test.each(['', 'Rp', 'abc', '1,5,0', '1.500,', ',5', 'Rp 1.500 USD', '--5', '1e3'])('%j is not an amount (null)', (text) => {
-    expect(parseRupiah(text)).toBeNull();
-  });
+  test.each(['', 'Rp', 'abc', '1,5,0', '1.500,', ',5', 'Rp 1.500 USD', '--5', '1e3'])(
+    '%j is not an amount (null)',
+    (text) => {
+      expect(parseRupiah(text)).toBeNull();
+    },
+  );
 
   test('numbers pass through, non-finite and missing values are null', () => {
     expect(parseRupiah(1500)).toBe(1500);

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { failureText, isServiceError, ServiceError, succeeded, type ServiceResult } from '../../../src/domain/serviceResult';
+import {
+  failureText,
+  isServiceError,
+  ServiceError,
+  succeeded,
+  type ServiceResult,
+} from '../../../src/domain/serviceResult';
 
-const refused: ServiceResult<unknown> = { success: false, data: null, error: 'This username is already taken.', status: 409, field: 'username' };
+const refused: ServiceResult<unknown> = {
+  success: false,
+  data: null,
+  error: 'This username is already taken.',
+  status: 409,
+  field: 'username',
+};
 
 describe('ServiceError', () => {
   it('is an Error whose message is the text to show and which keeps the failed answer', () => {
@@ -23,7 +35,12 @@ describe('ServiceError', () => {
   it('of(): a failure without an answer has status 0', () => {
     const error = ServiceError.of('The server cannot be reached.');
     expect(error.message).toBe('The server cannot be reached.');
-    expect(error.result).toEqual({ success: false, data: null, error: 'The server cannot be reached.', status: 0 });
+    expect(error.result).toEqual({
+      success: false,
+      data: null,
+      error: 'The server cannot be reached.',
+      status: 0,
+    });
   });
 });
 
@@ -40,7 +57,13 @@ describe('isServiceError', () => {
 
 describe('succeeded', () => {
   it('returns a successful answer as it is', () => {
-    const ok: ServiceResult<number> = { success: true, data: 7, error: null, status: 200, message: 'Saved' };
+    const ok: ServiceResult<number> = {
+      success: true,
+      data: 7,
+      error: null,
+      status: 200,
+      message: 'Saved',
+    };
     expect(succeeded(ok)).toBe(ok);
   });
 
@@ -59,8 +82,12 @@ describe('succeeded', () => {
 
 describe('failureText', () => {
   it("shows a ServiceError's text, and the machine's fallback for anything else", () => {
-    expect(failureText(new ServiceError(refused), 'Failed to create user')).toBe('This username is already taken.');
-    expect(failureText(new TypeError('x is undefined'), 'Failed to create user')).toBe('Failed to create user');
+    expect(failureText(new ServiceError(refused), 'Failed to create user')).toBe(
+      'This username is already taken.',
+    );
+    expect(failureText(new TypeError('x is undefined'), 'Failed to create user')).toBe(
+      'Failed to create user',
+    );
     expect(failureText('text', 'Failed to create user')).toBe('Failed to create user');
     expect(failureText(ServiceError.of(''), 'Failed to create user')).toBe('Failed to create user');
   });

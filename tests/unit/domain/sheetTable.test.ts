@@ -20,14 +20,28 @@ describe('packed sheet', () => {
   });
 
   it('keeps empty cells empty and takes a missing value as empty', () => {
-    const table = SheetTable.fromRows(headers, [{ Nama: 'Eko' }, { Nama: '', Kota: '', Catatan: '' }]);
+    const table = SheetTable.fromRows(headers, [
+      { Nama: 'Eko' },
+      { Nama: '', Kota: '', Catatan: '' },
+    ]);
     expect(table.row(0)).toEqual({ Nama: 'Eko', Kota: '', Catatan: '' });
     expect(table.row(1)).toEqual({ Nama: '', Kota: '', Catatan: '' });
   });
 
   it('round-trips text outside ASCII: accents, CJK, emoji (surrogate pairs), combining marks, NUL', () => {
-    const values = ['Sentosa Jaya — Tbk', 'Rp 1.500.000,00 ✓', '東京都 渋谷区', '👩‍💻 tim 🚀', 'e\u0301', 'a\u0000b', 'ملف'];
-    const table = SheetTable.fromRows(['Nilai'], values.map((Nilai) => ({ Nilai })));
+    const values = [
+      'Sentosa Jaya — Tbk',
+      'Rp 1.500.000,00 ✓',
+      '東京都 渋谷区',
+      '👩‍💻 tim 🚀',
+      'e\u0301',
+      'a\u0000b',
+      'ملف',
+    ];
+    const table = SheetTable.fromRows(
+      ['Nilai'],
+      values.map((Nilai) => ({ Nilai })),
+    );
     expect(table.rows().map((row) => row.Nilai)).toEqual(values);
     // Offsets count UTF-8 bytes, so a multi-byte cell never shifts its neighbours.
     expect(table.cell(3, 0)).toBe('👩‍💻 tim 🚀');
@@ -66,7 +80,9 @@ describe('packed sheet', () => {
 
   it('refuses an offset table that does not fit its rows and columns', () => {
     const packed = packSheet(headers, rows);
-    expect(() => new SheetTable({ ...packed, rowCount: 4 })).toThrow('A packed sheet needs 13 offsets, not 10');
+    expect(() => new SheetTable({ ...packed, rowCount: 4 })).toThrow(
+      'A packed sheet needs 13 offsets, not 10',
+    );
   });
 
   it('gives the same row object while the row stays decoded, and empty text outside the table', () => {
@@ -98,8 +114,14 @@ describe('packed sheet', () => {
   it('round-trips any strings (property)', () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 5 }),
-        fc.array(fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { minLength: 5, maxLength: 5 }), { maxLength: 10 }),
+        fc.uniqueArray(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.array(
+          fc.array(fc.string({ unit: 'binary', maxLength: 20 }), { minLength: 5, maxLength: 5 }),
+          { maxLength: 10 },
+        ),
         (names, values) => {
           const data = values.map((line) => {
             const row: Record<string, string> = Object.create(null);

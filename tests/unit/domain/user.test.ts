@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { displayName, isAdmin, normaliseRole, roleBadge, roleLabel } from '../../../src/domain/user';
+import {
+  displayName,
+  isAdmin,
+  normaliseRole,
+  roleBadge,
+  roleLabel,
+} from '../../../src/domain/user';
 import { formatDateId, formatMemberSince, userCreatedDate } from '../../../src/domain/userDates';
 
 describe('displayName', () => {
@@ -41,8 +47,18 @@ describe('dates', () => {
   const now = new Date('2024-06-01T00:00:00Z');
 
   test('created date falls back to updated date, then now', () => {
-    expect(userCreatedDate({ created_at: '2024-01-05T00:00:00Z', updated_at: '2024-02-01T00:00:00Z' }, now).toISOString()).toBe('2024-01-05T00:00:00.000Z');
-    expect(userCreatedDate({ createdAt: 'not a date', updatedAt: '2024-02-01T00:00:00Z' }, now).toISOString()).toBe('2024-02-01T00:00:00.000Z');
+    expect(
+      userCreatedDate(
+        { created_at: '2024-01-05T00:00:00Z', updated_at: '2024-02-01T00:00:00Z' },
+        now,
+      ).toISOString(),
+    ).toBe('2024-01-05T00:00:00.000Z');
+    expect(
+      userCreatedDate(
+        { createdAt: 'not a date', updatedAt: '2024-02-01T00:00:00Z' },
+        now,
+      ).toISOString(),
+    ).toBe('2024-02-01T00:00:00.000Z');
     expect(userCreatedDate({}, now)).toBe(now);
     expect(userCreatedDate(null, now)).toBe(now);
   });

@@ -1,9 +1,17 @@
 import { expect, test } from 'vitest';
 import { terbilang } from '../../../src/domain/terbilang';
-import { applyValueFormat, formatLongDateId, formatNumberId, formatRupiahValue, numberOf } from '../../../src/domain/valueFormat';
+import {
+  applyValueFormat,
+  formatLongDateId,
+  formatNumberId,
+  formatRupiahValue,
+  numberOf,
+} from '../../../src/domain/valueFormat';
 
 test('terbilang: the issue examples', () => {
-  expect(terbilang(1234567)).toBe('satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah');
+  expect(terbilang(1234567)).toBe(
+    'satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah',
+  );
   expect(terbilang(250000000)).toBe('dua ratus lima puluh juta rupiah');
   expect(terbilang(0)).toBe('nol rupiah');
 });

@@ -2,13 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
 import type { Menu } from '../../../src/domain/menu';
-import { authMachine, PASSWORD_RESET_DONE, SESSION_EXPIRED_NOTICE, type AuthNotice, type CurrentUser } from '../../../src/machines/auth.machine';
+import {
+  authMachine,
+  PASSWORD_RESET_DONE,
+  SESSION_EXPIRED_NOTICE,
+  type AuthNotice,
+  type CurrentUser,
+} from '../../../src/machines/auth.machine';
 import { menusMachine } from '../../../src/machines/menus.machine';
 
 const admin: CurrentUser = {
-  id: 1, name: 'Admin', username: 'admin', email: 'admin@example.com', role: 'admin', isVerified: true, createdAt: '2026-01-01T00:00:00Z',
+  id: 1,
+  name: 'Admin',
+  username: 'admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  isVerified: true,
+  createdAt: '2026-01-01T00:00:00Z',
 };
-const dashboard: Menu = { id: 1, name: 'Dashboard', path: '/dashboard', icon: 'fa-circle', order: 1, parentId: null, active: true };
+const dashboard: Menu = {
+  id: 1,
+  name: 'Dashboard',
+  path: '/dashboard',
+  icon: 'fa-circle',
+  order: 1,
+  parentId: null,
+  active: true,
+};
 
 interface Options {
   user?: CurrentUser | null;
@@ -37,15 +57,31 @@ function start(options: Options = {}) {
           }),
         },
       }),
-      signIn: fromPromise(async ({ input }) => (options.signIn ?? (async () => ({ user: admin })))(input)),
-      register: fromPromise(async () => (options.register ?? (async () => ({ message: 'Registration successful. Please wait for admin verification.' })))()),
-      requestPasswordReset: fromPromise(async () => (options.requestPasswordReset ?? (async () => ({})))()),
-      resetPassword: fromPromise(async ({ input }) => (options.resetPassword ?? (async () => ({})))(input)),
+      signIn: fromPromise(async ({ input }) =>
+        (options.signIn ?? (async () => ({ user: admin })))(input),
+      ),
+      register: fromPromise(async () =>
+        (
+          options.register ??
+          (async () => ({
+            message: 'Registration successful. Please wait for admin verification.',
+          }))
+        )(),
+      ),
+      requestPasswordReset: fromPromise(async () =>
+        (options.requestPasswordReset ?? (async () => ({})))(),
+      ),
+      resetPassword: fromPromise(async ({ input }) =>
+        (options.resetPassword ?? (async () => ({})))(input),
+      ),
       logout: fromPromise(async () => {
         log.push('logout call');
         await (options.logout ?? (async () => {}))();
       }),
-      fetchCurrentUser: fromPromise<CurrentUser | null>(async () => ({ ...admin, name: 'Renamed' })),
+      fetchCurrentUser: fromPromise<CurrentUser | null>(async () => ({
+        ...admin,
+        name: 'Renamed',
+      })),
       fetchAvatar: fromPromise<string | null>(async () => 'data:image/png;base64,AAAA'),
     },
     actions: {
@@ -61,8 +97,10 @@ function start(options: Options = {}) {
 }
 
 type AuthActor = ActorRefFrom<typeof authMachine>;
-const settle = (actor: AuthActor, state: Parameters<ReturnType<AuthActor['getSnapshot']>['matches']>[0]) =>
-  waitFor(actor, (s) => s.matches(state), { timeout: 1000 });
+const settle = (
+  actor: AuthActor,
+  state: Parameters<ReturnType<AuthActor['getSnapshot']>['matches']>[0],
+) => waitFor(actor, (s) => s.matches(state), { timeout: 1000 });
 const menusOf = (actor: AuthActor) => actor.getSnapshot().children.menus;
 
 describe('auth machine', () => {
@@ -109,12 +147,31 @@ describe('auth machine', () => {
 
   it('registers, shows the success message and goes to /signin 3 s later', async () => {
     const { actor, clock, log } = start();
-    actor.send({ type: 'auth.register', name: 'N', email: 'x', password: '1', confirmPassword: '2' });
-    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['name', 'email', 'password', 'confirmPassword']);
-    actor.send({ type: 'auth.register', name: 'New User', email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    actor.send({
+      type: 'auth.register',
+      name: 'N',
+      email: 'x',
+      password: '1',
+      confirmPassword: '2',
+    });
+    expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual([
+      'name',
+      'email',
+      'password',
+      'confirmPassword',
+    ]);
+    actor.send({
+      type: 'auth.register',
+      name: 'New User',
+      email: 'new@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     await settle(actor, { signedOut: 'registered' });
     expect(actor.getSnapshot().context.alert).toEqual({
-      form: 'signUp', type: 'success', message: 'Registration successful. Please wait for admin verification.',
+      form: 'signUp',
+      type: 'success',
+      message: 'Registration successful. Please wait for admin verification.',
     });
     clock.increment(2999);
     expect(log).toEqual([]);
@@ -126,30 +183,57 @@ describe('auth machine', () => {
 
   it('going to sign in before the 3 s are up keeps the message and cancels the redirect', async () => {
     const { actor, clock, log } = start();
-    actor.send({ type: 'auth.register', name: 'New User', email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    actor.send({
+      type: 'auth.register',
+      name: 'New User',
+      email: 'new@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     await settle(actor, { signedOut: 'registered' });
     actor.send({ type: 'auth.formOpened', form: 'signIn' });
     expect(actor.getSnapshot().context.alert).toEqual({
-      form: 'signIn', type: 'success', message: 'Registration successful. Please wait for admin verification.',
+      form: 'signIn',
+      type: 'success',
+      message: 'Registration successful. Please wait for admin verification.',
     });
     clock.increment(5000);
     expect(log).toEqual([]);
   });
 
   it('a refused registration shows its message', async () => {
-    const { actor } = start({ register: async () => Promise.reject(ServiceError.of('An account with this email already exists.', 409)) });
-    actor.send({ type: 'auth.register', name: 'New User', email: 'new@example.com', password: 'secret1', confirmPassword: 'secret1' });
+    const { actor } = start({
+      register: async () =>
+        Promise.reject(ServiceError.of('An account with this email already exists.', 409)),
+    });
+    actor.send({
+      type: 'auth.register',
+      name: 'New User',
+      email: 'new@example.com',
+      password: 'secret1',
+      confirmPassword: 'secret1',
+    });
     await settle(actor, { signedOut: 'idle' });
-    expect(actor.getSnapshot().context.alert).toEqual({ form: 'signUp', type: 'error', message: 'An account with this email already exists.' });
+    expect(actor.getSnapshot().context.alert).toEqual({
+      form: 'signUp',
+      type: 'error',
+      message: 'An account with this email already exists.',
+    });
   });
 
   it('requests a reset email and goes to /signin 5 s later', async () => {
-    const { actor, clock, log } = start({ requestPasswordReset: async () => ({ message: 'Check your inbox' }) });
+    const { actor, clock, log } = start({
+      requestPasswordReset: async () => ({ message: 'Check your inbox' }),
+    });
     actor.send({ type: 'auth.forgotPassword', email: '' });
     expect(actor.getSnapshot().context.fieldErrors).toEqual({ email: 'Email is required' });
     actor.send({ type: 'auth.forgotPassword', email: 'a@example.com' });
     await settle(actor, { signedOut: 'resetRequested' });
-    expect(actor.getSnapshot().context.alert).toEqual({ form: 'forgotPassword', type: 'success', message: 'Check your inbox' });
+    expect(actor.getSnapshot().context.alert).toEqual({
+      form: 'forgotPassword',
+      type: 'success',
+      message: 'Check your inbox',
+    });
     clock.increment(4999);
     expect(log).toEqual([]);
     clock.increment(1);
@@ -159,20 +243,41 @@ describe('auth machine', () => {
   it('sets a new password from the mailed token and sends the user to sign in', async () => {
     const seen: unknown[] = [];
     const { actor, log } = start({ resetPassword: async (input) => (seen.push(input), {}) });
-    actor.send({ type: 'auth.resetPassword', token: 'tok', password: 'short', confirmPassword: 'short' });
-    expect(actor.getSnapshot().context.fieldErrors).toEqual({ password: 'Password must be at least 8 characters' });
-    actor.send({ type: 'auth.resetPassword', token: 'tok', password: 'NewPass123', confirmPassword: 'NewPass123' });
+    actor.send({
+      type: 'auth.resetPassword',
+      token: 'tok',
+      password: 'short',
+      confirmPassword: 'short',
+    });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({
+      password: 'Password must be at least 8 characters',
+    });
+    actor.send({
+      type: 'auth.resetPassword',
+      token: 'tok',
+      password: 'NewPass123',
+      confirmPassword: 'NewPass123',
+    });
     await waitFor(actor, () => log.length > 0, { timeout: 1000 });
     expect(seen).toEqual([{ token: 'tok', password: 'NewPass123' }]);
     expect(log).toEqual(['navigate /signin']);
-    expect(actor.getSnapshot().context.alert).toEqual({ form: 'signIn', type: 'success', message: PASSWORD_RESET_DONE });
+    expect(actor.getSnapshot().context.alert).toEqual({
+      form: 'signIn',
+      type: 'success',
+      message: PASSWORD_RESET_DONE,
+    });
   });
 
   it('logout clears the local session even when the call fails', async () => {
-    const { actor, log } = start({ user: admin, logout: async () => Promise.reject(new Error('offline')) });
+    const { actor, log } = start({
+      user: admin,
+      logout: async () => Promise.reject(new Error('offline')),
+    });
     actor.send({ type: 'auth.logout' });
     await settle(actor, 'signedOut');
-    expect(log).toEqual(expect.arrayContaining(['logout call', 'clear session', 'navigate /signin']));
+    expect(log).toEqual(
+      expect.arrayContaining(['logout call', 'clear session', 'navigate /signin']),
+    );
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(actor.getSnapshot().children.menus).toBeUndefined();
   });
@@ -216,7 +321,11 @@ describe('auth machine', () => {
     await waitFor(menusOf(actor)!, (s) => s.matches('loaded'), { timeout: 1000 });
     actor.send({ type: 'auth.refreshMenus' });
     await waitFor(menusOf(actor)!, (s) => s.matches('loaded'), { timeout: 1000 });
-    expect(log.filter((l) => l.startsWith('fetch'))).toEqual(['fetch user menus', 'fetch all menus', 'fetch user menus']);
+    expect(log.filter((l) => l.startsWith('fetch'))).toEqual([
+      'fetch user menus',
+      'fetch all menus',
+      'fetch user menus',
+    ]);
   });
 
   it('refreshUser reloads and stores the current user', async () => {

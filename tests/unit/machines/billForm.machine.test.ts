@@ -29,7 +29,8 @@ function start(input: BillFormInput, save?: (input: SaveBillInput) => Promise<Sa
   });
   const actor = createActor(machine, { clock, input }).start();
   const fill = (values: Record<string, string>) => {
-    for (const [field, value] of Object.entries(values)) actor.send({ type: 'bill.fieldChanged', field: field as never, value });
+    for (const [field, value] of Object.entries(values))
+      actor.send({ type: 'bill.fieldChanged', field: field as never, value });
   };
   return { actor, clock, saved, events, fill, ctx: () => actor.getSnapshot().context };
 }
@@ -57,7 +58,12 @@ describe('bill form machine (create)', () => {
 
   it('checks the period format, the URL and delivered ≤ total; typing clears a field message', () => {
     const { actor, ctx, fill } = start({ mode: 'create' });
-    fill({ ...valid, period: '2024/01', draftInvoiceFileUrl: 'not a url', deliveredInvoiceCount: '1001' });
+    fill({
+      ...valid,
+      period: '2024/01',
+      draftInvoiceFileUrl: 'not a url',
+      deliveredInvoiceCount: '1001',
+    });
     actor.send({ type: 'bill.submit' });
     expect(ctx().fieldErrors).toEqual({
       period: 'Format periode tagihan harus YYYY-MM (contoh: 2024-01)',
@@ -96,7 +102,8 @@ describe('bill form machine (create)', () => {
   });
 
   it("shows the server's refusal ('sudah ada') until the user sends again, and lets them try again", async () => {
-    const exists = 'Invoice summary untuk periode 2024-01 sudah ada. Gunakan halaman Update untuk mengubah data.';
+    const exists =
+      'Invoice summary untuk periode 2024-01 sudah ada. Gunakan halaman Update untuk mengubah data.';
     const { actor, clock, ctx, fill, events } = start({ mode: 'create' }, async () => {
       throw ServiceError.of(exists, 409);
     });
@@ -133,7 +140,13 @@ describe('bill form machine (update)', () => {
   it('starts from the summary with amounts as currency text', () => {
     const { ctx } = start({ mode: 'update', summary });
     expect(ctx().id).toBe(9);
-    expect(ctx().values).toMatchObject({ period: '2024-02', totalTransactionCount: '100', localVoiceCallAmount: 'Rp 2.500.000', usageTransactionCount: '40', draftInvoiceFileUrl: '' });
+    expect(ctx().values).toMatchObject({
+      period: '2024-02',
+      totalTransactionCount: '100',
+      localVoiceCallAmount: 'Rp 2.500.000',
+      usageTransactionCount: '40',
+      draftInvoiceFileUrl: '',
+    });
   });
 
   it('refuses progress above the total and counts of 0 with the update messages', () => {
@@ -148,7 +161,10 @@ describe('bill form machine (update)', () => {
   });
 
   it('hands the saved summary to its owner and does not redirect', async () => {
-    const { actor, clock, fill, saved, events } = start({ mode: 'update', summary }, async () => ({ summary, message: 'Invoice summary berhasil diupdate' }));
+    const { actor, clock, fill, saved, events } = start({ mode: 'update', summary }, async () => ({
+      summary,
+      message: 'Invoice summary berhasil diupdate',
+    }));
     fill({ usageTransactionCount: '100' });
     actor.send({ type: 'bill.submit' });
     await waitFor(actor, (s) => s.matches({ form: 'saved' }), { timeout: 1000 });

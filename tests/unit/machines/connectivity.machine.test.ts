@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { connectivityMachine, type ConnectivityEvent } from '../../../src/machines/connectivity.machine';
+import {
+  connectivityMachine,
+  type ConnectivityEvent,
+} from '../../../src/machines/connectivity.machine';
 
 function start(online: boolean, probe: () => Promise<void> = async () => {}) {
   const clock = new SimulatedClock();

@@ -11,7 +11,12 @@ import {
 } from '../../../src/machines/dashboard.machine';
 
 const summary = (period: string) =>
-  toFrontEnd({ id: 1, invoice_period: period, number_of_active_customer: 10, number_of_total_transaction: 100 });
+  toFrontEnd({
+    id: 1,
+    invoice_period: period,
+    number_of_active_customer: 10,
+    number_of_total_transaction: 100,
+  });
 
 function start(options: { empty?: string[]; fail?: () => unknown } = {}) {
   const clock = new SimulatedClock();
@@ -114,7 +119,12 @@ describe('dashboard machine', () => {
   });
 
   it('retry is only possible after a failure', () => {
-    const snapshot = dashboardMachine.resolveState({ value: 'loaded', context: { period: '2024-01', data: null, cache: {}, cacheVersion: 0, error: null } });
-    expect(getNextSnapshot(dashboardMachine, snapshot, { type: 'dashboard.retry' }).value).toBe('loaded');
+    const snapshot = dashboardMachine.resolveState({
+      value: 'loaded',
+      context: { period: '2024-01', data: null, cache: {}, cacheVersion: 0, error: null },
+    });
+    expect(getNextSnapshot(dashboardMachine, snapshot, { type: 'dashboard.retry' }).value).toBe(
+      'loaded',
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromCallback, fromPromise, getInitialSnapshot, getNextSnapshot, waitFor } from 'xstate';
+import {
+  SimulatedClock,
+  createActor,
+  fromCallback,
+  fromPromise,
+  getInitialSnapshot,
+  getNextSnapshot,
+  waitFor,
+} from 'xstate';
 import {
   DOCX_MIME,
   XLSX_MIME,
@@ -79,17 +87,27 @@ function start(fakes: Fakes = {}) {
 
   const machine = generatorMachine.provide({
     actors: {
-      analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async ({ input, signal }) => {
-        signals.push(signal);
-        calls.analyse.push(input);
-        return fakes.analyse ? fakes.analyse(input) : { placeholders: fakes.placeholders ?? ['nama', 'alamat'] };
-      }),
-      readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async ({ input, signal }) => {
-        signals.push(signal);
-        calls.readWorkbook.push(input);
-        if (fakes.readWorkbook) return fakes.readWorkbook(input);
-        return { sheetNames: ['Pelanggan', 'Kota'], sheet: 'Pelanggan', table: SheetTable.fromRows(['Nama', 'Alamat', 'Telepon'], sheet1Rows) };
-      }),
+      analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(
+        async ({ input, signal }) => {
+          signals.push(signal);
+          calls.analyse.push(input);
+          return fakes.analyse
+            ? fakes.analyse(input)
+            : { placeholders: fakes.placeholders ?? ['nama', 'alamat'] };
+        },
+      ),
+      readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(
+        async ({ input, signal }) => {
+          signals.push(signal);
+          calls.readWorkbook.push(input);
+          if (fakes.readWorkbook) return fakes.readWorkbook(input);
+          return {
+            sheetNames: ['Pelanggan', 'Kota'],
+            sheet: 'Pelanggan',
+            table: SheetTable.fromRows(['Nama', 'Alamat', 'Telepon'], sheet1Rows),
+          };
+        },
+      ),
       readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input, signal }) => {
         signals.push(signal);
         calls.readSheet.push(input);
@@ -104,13 +122,21 @@ function start(fakes: Fakes = {}) {
       previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input, signal }) => {
         signals.push(signal);
         calls.preview.push(input);
-        return { headers: [], body: [{ kind: 'paragraph', text: `row ${input.rowIndex}` }], footers: [] };
+        return {
+          headers: [],
+          body: [{ kind: 'paragraph', text: `row ${input.rowIndex}` }],
+          footers: [],
+        };
       }),
       exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
         signals.push(signal);
         calls.export.push(input);
         if (fakes.exportRows) return fakes.exportRows(input);
-        return { data: new ArrayBuffer(8), fileName: 'Tagihan_Voice_2026-11-22.xlsx', rowCount: input.rowIndexes.length };
+        return {
+          data: new ArrayBuffer(8),
+          fileName: 'Tagihan_Voice_2026-11-22.xlsx',
+          rowCount: input.rowIndexes.length,
+        };
       }),
     },
     actions: {
@@ -335,7 +361,9 @@ describe('generator machine: workbook and sheets', () => {
     });
     actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
     await idle(actor);
-    expect(actor.getSnapshot().context.error).toBe('Error reading Excel sheet: Sheet "Kota" not found');
+    expect(actor.getSnapshot().context.error).toBe(
+      'Error reading Excel sheet: Sheet "Kota" not found',
+    );
   });
 });
 
@@ -380,13 +408,23 @@ describe('generator machine: selection and mapping', () => {
     const t = await readyToGo();
     t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
     t.actor.send({ type: 'generator.formatChanged', placeholder: 'unknown', format: 'upper' });
-    t.actor.send({ type: 'generator.formatChanged', placeholder: 'alamat', format: 'bogus' as never });
+    t.actor.send({
+      type: 'generator.formatChanged',
+      placeholder: 'alamat',
+      format: 'bogus' as never,
+    });
     expect({ ...t.actor.getSnapshot().context.formats }).toEqual({ nama: 'upper' });
     t.actor.send({ type: 'generator.generate' });
     expect(t.calls.merge[0].formats).toEqual({ nama: 'upper' });
     t.sendWorker({
       type: 'generator.merged',
-      output: { data: new ArrayBuffer(1), fileName: 'x.docx', sections: 2, skipped: 0, warnings: ['a: one', 'b: two'] },
+      output: {
+        data: new ArrayBuffer(1),
+        fileName: 'x.docx',
+        sections: 2,
+        skipped: 0,
+        warnings: ['a: one', 'b: two'],
+      },
     });
     await idle(t.actor);
     expect(t.actor.getSnapshot().context.warning).toBe('a: one\nb: two');
@@ -402,10 +440,21 @@ describe('generator machine: selection and mapping', () => {
     t.actor.send({ type: 'generator.generate' });
     // No column chosen: the first one names the files.
     expect(t.calls.merge[0]).toMatchObject({ output: 'zip', nameColumn: 'Nama' });
-    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'Invoices.zip', sections: 1, skipped: 1, files: 1 } });
+    t.sendWorker({
+      type: 'generator.merged',
+      output: {
+        data: new ArrayBuffer(1),
+        fileName: 'Invoices.zip',
+        sections: 1,
+        skipped: 1,
+        files: 1,
+      },
+    });
     await idle(t.actor);
     expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip', mimeType: 'application/zip' });
-    expect(t.actor.getSnapshot().context.success).toBe('Successfully generated 1 files in Invoices.zip (1 rows skipped due to insufficient data)');
+    expect(t.actor.getSnapshot().context.success).toBe(
+      'Successfully generated 1 files in Invoices.zip (1 rows skipped due to insufficient data)',
+    );
     t.actor.send({ type: 'generator.nameColumnChanged', column: 'Alamat' });
     t.actor.send({ type: 'generator.generate' });
     expect(t.calls.merge[1]).toMatchObject({ output: 'zip', nameColumn: 'Alamat' });
@@ -422,7 +471,11 @@ describe('generator machine: selection and mapping', () => {
     expect(t.actor.getSnapshot().can({ type: 'generator.previewPrevious' })).toBe(false);
     t.actor.send({ type: 'generator.previewNext' });
     await idle(t.actor);
-    expect(t.actor.getSnapshot().context.preview).toMatchObject({ position: 1, rowIndex: 2, document: { body: [{ text: 'row 2' }] } });
+    expect(t.actor.getSnapshot().context.preview).toMatchObject({
+      position: 1,
+      rowIndex: 2,
+      document: { body: [{ text: 'row 2' }] },
+    });
     expect(t.actor.getSnapshot().can({ type: 'generator.previewNext' })).toBe(false);
     expect(t.calls.preview.map((c) => c.rowIndex)).toEqual([0, 2]);
     // An open preview is rendered again when the mapping or a format changes; a closed one is not.
@@ -439,7 +492,12 @@ describe('generator machine: selection and mapping', () => {
   it('emits each mapping edit (to be remembered) and applies a recalled mapping to the unmapped fields only', async () => {
     const t = await loaded();
     const edits: unknown[] = [];
-    t.actor.on('generator.mappingEdited', (e) => edits.push({ ...e.mapping, ...Object.fromEntries(Object.entries(e.formats).map(([k, v]) => [`${k}:format`, v])) }));
+    t.actor.on('generator.mappingEdited', (e) =>
+      edits.push({
+        ...e.mapping,
+        ...Object.fromEntries(Object.entries(e.formats).map(([k, v]) => [`${k}:format`, v])),
+      }),
+    );
     t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
     t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
     t.actor.send({ type: 'generator.clearMappings' });
@@ -562,7 +620,9 @@ describe('generator machine: steps and buttons', () => {
     const reading = start({ readWorkbook: () => slow.promise });
     reading.actor.send({ type: 'generator.dataChosen', file: file('a.xlsx') });
     expect(reading.actor.getSnapshot().can({ type: 'generator.reset' })).toBe(false);
-    expect(reading.actor.getSnapshot().can({ type: 'generator.templateChosen', file: file('t.docx') })).toBe(false);
+    expect(
+      reading.actor.getSnapshot().can({ type: 'generator.templateChosen', file: file('t.docx') }),
+    ).toBe(false);
   });
 });
 
@@ -583,18 +643,26 @@ describe('generator machine: generate', () => {
     expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 1, total: 2 });
 
     const data = new ArrayBuffer(16);
-    t.sendWorker({ type: 'generator.merged', output: { data, fileName: 'Merged_Invoices_2026-11-22.docx', sections: 2, skipped: 0 } });
+    t.sendWorker({
+      type: 'generator.merged',
+      output: { data, fileName: 'Merged_Invoices_2026-11-22.docx', sections: 2, skipped: 0 },
+    });
     const { context } = t.actor.getSnapshot();
     expect(t.actor.getSnapshot().matches('ready')).toBe(true);
     expect(context.success).toBe('Successfully generated merged document with 2 sections');
-    expect(t.downloads).toEqual([{ data, fileName: 'Merged_Invoices_2026-11-22.docx', mimeType: DOCX_MIME }]);
+    expect(t.downloads).toEqual([
+      { data, fileName: 'Merged_Invoices_2026-11-22.docx', mimeType: DOCX_MIME },
+    ]);
     expect(t.aborted()).toBe(0);
   });
 
   it('tells how many rows were skipped for insufficient data', async () => {
     const t = await readyToGo();
     t.actor.send({ type: 'generator.generate' });
-    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 1, skipped: 1 } });
+    t.sendWorker({
+      type: 'generator.merged',
+      output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 1, skipped: 1 },
+    });
     expect(t.actor.getSnapshot().context.success).toBe(
       'Successfully generated merged document with 1 sections (1 rows skipped due to insufficient data)',
     );
@@ -603,7 +671,10 @@ describe('generator machine: generate', () => {
   it('keeps the generate success message until something else happens', async () => {
     const t = await readyToGo();
     t.actor.send({ type: 'generator.generate' });
-    t.sendWorker({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 } });
+    t.sendWorker({
+      type: 'generator.merged',
+      output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 },
+    });
     t.clock.increment(60_000);
     expect(t.actor.getSnapshot().context.success).toMatch(/^Successfully generated/);
   });
@@ -612,7 +683,9 @@ describe('generator machine: generate', () => {
     const t = await readyToGo();
     t.actor.send({ type: 'generator.generate' });
     t.sendWorker({ type: 'generator.mergeFailed', error: new Error('Row 2: Unclosed loop') });
-    expect(t.actor.getSnapshot().context.error).toBe('Error generating documents: Row 2: Unclosed loop');
+    expect(t.actor.getSnapshot().context.error).toBe(
+      'Error generating documents: Row 2: Unclosed loop',
+    );
     expect(t.downloads).toEqual([]);
     expect(t.actor.getSnapshot().can({ type: 'generator.generate' })).toBe(true);
   });
@@ -629,7 +702,10 @@ describe('generator machine: generate', () => {
     expect(snapshot.context.selectedCount).toBe(2);
     expect(snapshot.can({ type: 'generator.generate' })).toBe(true);
     // A result arriving after the cancel must not download anything.
-    t.actor.send({ type: 'generator.merged', output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 } });
+    t.actor.send({
+      type: 'generator.merged',
+      output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 },
+    });
     expect(t.downloads).toEqual([]);
     expect(t.actor.getSnapshot().context.success).toBe('');
   });
@@ -664,7 +740,11 @@ describe('generator machine: cancelling a read', () => {
     expect(t.aborted()).toBe(1);
     expect(t.actor.getSnapshot().context.dataFile).toBeNull();
     expect(t.actor.getSnapshot().context.warning).toBe('Reading the Excel file cancelled');
-    slow.resolve({ sheetNames: ['A'], sheet: 'A', table: SheetTable.fromRows(['x'], [{ x: '1' }]) });
+    slow.resolve({
+      sheetNames: ['A'],
+      sheet: 'A',
+      table: SheetTable.fromRows(['x'], [{ x: '1' }]),
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(t.actor.getSnapshot().context.table.rows()).toEqual([]);
   });
@@ -680,7 +760,10 @@ describe('generator machine: cancelling a read', () => {
 describe('generator machine: pure transitions', () => {
   it('a refused template is a transition to the same state with the message', () => {
     const initial = getInitialSnapshot(generatorMachine);
-    const next = getNextSnapshot(generatorMachine, initial, { type: 'generator.templateChosen', file: file('a.txt') });
+    const next = getNextSnapshot(generatorMachine, initial, {
+      type: 'generator.templateChosen',
+      file: file('a.txt'),
+    });
     expect(next.value).toEqual({ ready: 'idle' });
     expect(next.context.error).toBe('Please select a valid DOCX file');
   });
@@ -701,9 +784,14 @@ describe('generator machine: export', () => {
     expect([...t.calls.export[0].rowIndexes]).toEqual([0, 2]);
     expect(t.calls.export[0].sheet).toBe('Pelanggan');
     expect(t.calls.export[0].workbook).toBe(t.calls.readWorkbook[0].file);
-    expect(t.actor.getSnapshot().context.success).toBe('Successfully exported 2 rows to Tagihan_Voice_2026-11-22.xlsx');
+    expect(t.actor.getSnapshot().context.success).toBe(
+      'Successfully exported 2 rows to Tagihan_Voice_2026-11-22.xlsx',
+    );
     expect(t.downloads).toHaveLength(1);
-    expect(t.downloads[0]).toMatchObject({ fileName: 'Tagihan_Voice_2026-11-22.xlsx', mimeType: XLSX_MIME });
+    expect(t.downloads[0]).toMatchObject({
+      fileName: 'Tagihan_Voice_2026-11-22.xlsx',
+      mimeType: XLSX_MIME,
+    });
     t.clock.increment(4999);
     expect(t.actor.getSnapshot().context.success).not.toBe('');
     t.clock.increment(1);
@@ -747,7 +835,9 @@ describe('generator machine: reset', () => {
     expect(context.mapping).toEqual({});
     expect(context.success).toBe('All data has been reset. You can start fresh!');
     t.clock.increment(2999);
-    expect(t.actor.getSnapshot().context.success).toBe('All data has been reset. You can start fresh!');
+    expect(t.actor.getSnapshot().context.success).toBe(
+      'All data has been reset. You can start fresh!',
+    );
     t.clock.increment(1);
     ({ context } = t.actor.getSnapshot());
     expect(context.success).toBe('');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { globalLoadingMachine, isLoadingVisible } from '../../../src/machines/globalLoading.machine';
+import {
+  globalLoadingMachine,
+  isLoadingVisible,
+} from '../../../src/machines/globalLoading.machine';
 
 function start() {
   const clock = new SimulatedClock();

@@ -2,13 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
 import type { Menu } from '../../../src/domain/menu';
-import { MENU_CACHE_MS, menusMachine, menusStatus, type CachedMenus, type MenuLists } from '../../../src/machines/menus.machine';
+import {
+  MENU_CACHE_MS,
+  menusMachine,
+  menusStatus,
+  type CachedMenus,
+  type MenuLists,
+} from '../../../src/machines/menus.machine';
 
-const menu = (id: number, name: string, path: string): Menu => ({ id, name, path, icon: 'fa-circle', order: id, parentId: null, active: true });
-const staffMenus = [menu(1, 'Dashboard', '/dashboard'), menu(2, 'Buat Progres Tagihan', '/create-progress-bill')];
+const menu = (id: number, name: string, path: string): Menu => ({
+  id,
+  name,
+  path,
+  icon: 'fa-circle',
+  order: id,
+  parentId: null,
+  active: true,
+});
+const staffMenus = [
+  menu(1, 'Dashboard', '/dashboard'),
+  menu(2, 'Buat Progres Tagihan', '/create-progress-bill'),
+];
 const allMenus = [...staffMenus, menu(4, 'Manajemen User', '/user-management')];
 
-function start(options: { cached?: CachedMenus | null; failUser?: () => boolean; failAll?: boolean } = {}) {
+function start(
+  options: { cached?: CachedMenus | null; failUser?: () => boolean; failAll?: boolean } = {},
+) {
   const clock = new SimulatedClock();
   const calls: string[] = [];
   const persisted: MenuLists[] = [];
@@ -45,7 +64,9 @@ describe('menus machine', () => {
   });
 
   it('uses a fresh cache without a call, and it goes stale at the end of the 5 minutes', async () => {
-    const { actor, clock, calls } = start({ cached: { userMenus: staffMenus, allMenus: [], ageMs: MENU_CACHE_MS - 1000 } });
+    const { actor, clock, calls } = start({
+      cached: { userMenus: staffMenus, allMenus: [], ageMs: MENU_CACHE_MS - 1000 },
+    });
     expect(actor.getSnapshot().matches({ loaded: 'fresh' })).toBe(true);
     expect(calls).toEqual([]);
     actor.send({ type: 'menus.load' });
@@ -60,7 +81,9 @@ describe('menus machine', () => {
   });
 
   it('ignores a cache older than 5 minutes', async () => {
-    const { actor, calls } = start({ cached: { userMenus: [], allMenus: [], ageMs: MENU_CACHE_MS } });
+    const { actor, calls } = start({
+      cached: { userMenus: [], allMenus: [], ageMs: MENU_CACHE_MS },
+    });
     await waitFor(actor, (s) => s.matches('loaded'), { timeout: 1000 });
     expect(calls).toEqual(['user']);
     expect(actor.getSnapshot().context.userMenus).toEqual(staffMenus);
@@ -88,7 +111,9 @@ describe('menus machine', () => {
   });
 
   it('a refresh clears the cache and fetches both lists', async () => {
-    const { actor, calls, persisted } = start({ cached: { userMenus: staffMenus, allMenus: [], ageMs: 0 } });
+    const { actor, calls, persisted } = start({
+      cached: { userMenus: staffMenus, allMenus: [], ageMs: 0 },
+    });
     actor.send({ type: 'menus.refresh' });
     await waitFor(actor, (s) => s.matches('loaded'), { timeout: 1000 });
     expect(calls).toEqual(['clear cache', 'all', 'user']);

@@ -15,25 +15,56 @@ import {
 const menus = (names: readonly string[]) => names.map((name, i) => ({ id: i + 1, name }));
 const SESSIONS: Record<string, GuardSession> = {
   guest: { authenticated: false, menusStatus: 'loading', menus: [], authErrorHandled: false },
-  staff: { authenticated: true, menusStatus: 'loaded', menus: menus(MENU_NAMES.filter((n) => n !== MENU_USER_MANAGEMENT)), authErrorHandled: false },
-  admin: { authenticated: true, menusStatus: 'loaded', menus: menus(MENU_NAMES), authErrorHandled: false },
+  staff: {
+    authenticated: true,
+    menusStatus: 'loaded',
+    menus: menus(MENU_NAMES.filter((n) => n !== MENU_USER_MANAGEMENT)),
+    authErrorHandled: false,
+  },
+  admin: {
+    authenticated: true,
+    menusStatus: 'loaded',
+    menus: menus(MENU_NAMES),
+    authErrorHandled: false,
+  },
   failingCheck: { authenticated: true, menusStatus: 'failed', menus: [], authErrorHandled: false },
 };
 
 const allow: GuardDecision = { kind: 'allow' };
-const toSignIn = (route: string): GuardDecision => ({ kind: 'redirect', to: '/signin', rememberRoute: route, notice: GUARD_NOTICES.signInRequired });
-const alreadySignedIn: GuardDecision = { kind: 'redirect', to: '/dashboard', notice: GUARD_NOTICES.alreadySignedIn };
+const toSignIn = (route: string): GuardDecision => ({
+  kind: 'redirect',
+  to: '/signin',
+  rememberRoute: route,
+  notice: GUARD_NOTICES.signInRequired,
+});
+const alreadySignedIn: GuardDecision = {
+  kind: 'redirect',
+  to: '/dashboard',
+  notice: GUARD_NOTICES.alreadySignedIn,
+};
 const denied: GuardDecision = { kind: 'redirect', to: '/403', notice: GUARD_NOTICES.accessDenied };
 const unverified: GuardDecision = { kind: 'allow', notice: GUARD_NOTICES.permissionCheckFailed };
 
 // route × { guest, staff, admin, failing permission check }
 const TABLE: Array<[string, GuardDecision, GuardDecision, GuardDecision, GuardDecision]> = [
-  ['/', { kind: 'redirect', to: '/signin' }, { kind: 'redirect', to: '/dashboard' }, { kind: 'redirect', to: '/dashboard' }, { kind: 'redirect', to: '/dashboard' }],
+  [
+    '/',
+    { kind: 'redirect', to: '/signin' },
+    { kind: 'redirect', to: '/dashboard' },
+    { kind: 'redirect', to: '/dashboard' },
+    { kind: 'redirect', to: '/dashboard' },
+  ],
   ['/dashboard', toSignIn('/dashboard'), allow, allow, unverified],
   ['/create-progress-bill', toSignIn('/create-progress-bill'), allow, allow, unverified],
   ['/update-progress-bill', toSignIn('/update-progress-bill'), allow, allow, unverified],
   ['/user-management', toSignIn('/user-management'), denied, allow, unverified],
-  ['/invoice-document-generator', toSignIn('/invoice-document-generator'), allow, allow, unverified],
+  [
+    '/invoice-document-generator',
+    toSignIn('/invoice-document-generator'),
+    allow,
+    allow,
+    unverified,
+  ],
   ['/profile', toSignIn('/profile'), allow, allow, allow],
   ['/signin', allow, alreadySignedIn, alreadySignedIn, alreadySignedIn],
   ['/signup', allow, alreadySignedIn, alreadySignedIn, alreadySignedIn],
@@ -55,13 +86,21 @@ describe('decideNavigation', () => {
   });
 
   it('remembers the query string of the intended route', () => {
-    expect(decideNavigation({ path: '/update-progress-bill', search: '?period=2024-01' }, SESSIONS.guest)).toEqual(
-      toSignIn('/update-progress-bill?period=2024-01'),
-    );
+    expect(
+      decideNavigation(
+        { path: '/update-progress-bill', search: '?period=2024-01' },
+        SESSIONS.guest,
+      ),
+    ).toEqual(toSignIn('/update-progress-bill?period=2024-01'));
   });
 
   it('skips the Sign In Required notice when an authentication error was just handled', () => {
-    expect(decideNavigation({ path: '/dashboard', search: '' }, { ...SESSIONS.guest, authErrorHandled: true })).toEqual({
+    expect(
+      decideNavigation(
+        { path: '/dashboard', search: '' },
+        { ...SESSIONS.guest, authErrorHandled: true },
+      ),
+    ).toEqual({
       kind: 'redirect',
       to: '/signin',
       rememberRoute: '/dashboard',
@@ -97,7 +136,14 @@ describe('buildNavigationMenu', () => {
 
   it('never lists guest or public pages', () => {
     const paths = buildNavigationMenu(() => true).map((e) => e.path);
-    expect(paths).toEqual(['/dashboard', '/create-progress-bill', '/update-progress-bill', '/user-management', '/invoice-document-generator', '/profile']);
+    expect(paths).toEqual([
+      '/dashboard',
+      '/create-progress-bill',
+      '/update-progress-bill',
+      '/user-management',
+      '/invoice-document-generator',
+      '/profile',
+    ]);
   });
 });
 
@@ -118,7 +164,11 @@ describe('navigation guard machine', () => {
 
   it('sends a guest to /signin once, remembering where they wanted to go', () => {
     const { actor, log, notices } = start();
-    const event = { type: 'guard.check', location: { path: '/profile', search: '' }, session: SESSIONS.guest } as const;
+    const event = {
+      type: 'guard.check',
+      location: { path: '/profile', search: '' },
+      session: SESSIONS.guest,
+    } as const;
     actor.send(event);
     actor.send(event); // React may check the same location twice
     expect(log).toEqual(['remember /profile', 'redirect /signin']);
@@ -128,7 +178,11 @@ describe('navigation guard machine', () => {
 
   it('lets the page render only for the path it allowed', () => {
     const { actor } = start();
-    actor.send({ type: 'guard.check', location: { path: '/dashboard', search: '' }, session: SESSIONS.admin });
+    actor.send({
+      type: 'guard.check',
+      location: { path: '/dashboard', search: '' },
+      session: SESSIONS.admin,
+    });
     expect(guardAllows(actor.getSnapshot(), { path: '/dashboard' })).toBe(true);
     expect(guardAllows(actor.getSnapshot(), { path: '/profile' })).toBe(false);
   });
@@ -136,8 +190,16 @@ describe('navigation guard machine', () => {
   it('does not check again when only the query string changes (pages keep filters in the URL)', () => {
     const { actor, log, notices } = start();
     const session = SESSIONS.failingCheck;
-    actor.send({ type: 'guard.check', location: { path: '/user-management', search: '' }, session });
-    actor.send({ type: 'guard.check', location: { path: '/user-management', search: '?role=admin' }, session });
+    actor.send({
+      type: 'guard.check',
+      location: { path: '/user-management', search: '' },
+      session,
+    });
+    actor.send({
+      type: 'guard.check',
+      location: { path: '/user-management', search: '?role=admin' },
+      session,
+    });
     expect(notices).toEqual([GUARD_NOTICES.permissionCheckFailed]);
     expect(log).toEqual([]);
     expect(guardAllows(actor.getSnapshot(), { path: '/user-management' })).toBe(true);
@@ -146,7 +208,11 @@ describe('navigation guard machine', () => {
   it('waits while the menus load and decides when they arrive', () => {
     const { actor, log, notices } = start();
     const location = { path: '/user-management', search: '' };
-    actor.send({ type: 'guard.check', location, session: { ...SESSIONS.staff, menusStatus: 'loading' } });
+    actor.send({
+      type: 'guard.check',
+      location,
+      session: { ...SESSIONS.staff, menusStatus: 'loading' },
+    });
     expect(actor.getSnapshot().value).toBe('waiting');
     actor.send({ type: 'guard.check', location, session: SESSIONS.staff });
     expect(log).toEqual(['redirect /403']);
@@ -175,11 +241,19 @@ describe('navigation guard machine', () => {
   it.each([
     [SESSIONS.staff, 'redirect /dashboard'],
     [SESSIONS.guest, 'redirect /signin'],
-  ])('turns any other guard error into a high-severity navigation error and a safe place', (session, redirect) => {
-    const { actor, log, notices } = start();
-    const location = { path: undefined, search: '' } as unknown as { path: string; search: string };
-    actor.send({ type: 'guard.check', location, session });
-    expect(log).toEqual([redirect]);
-    expect(notices).toEqual([{ type: 'error', title: 'Navigation Error', message: expect.any(String), severity: 'high' }]);
-  });
+  ])(
+    'turns any other guard error into a high-severity navigation error and a safe place',
+    (session, redirect) => {
+      const { actor, log, notices } = start();
+      const location = { path: undefined, search: '' } as unknown as {
+        path: string;
+        search: string;
+      };
+      actor.send({ type: 'guard.check', location, session });
+      expect(log).toEqual([redirect]);
+      expect(notices).toEqual([
+        { type: 'error', title: 'Navigation Error', message: expect.any(String), severity: 'high' },
+      ]);
+    },
+  );
 });

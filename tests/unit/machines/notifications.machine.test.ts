@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { notificationsMachine, type NotifyRequest } from '../../../src/machines/notifications.machine';
+import {
+  notificationsMachine,
+  type NotifyRequest,
+} from '../../../src/machines/notifications.machine';
 
 function start() {
   const clock = new SimulatedClock();
   const actor = createActor(notificationsMachine, { clock }).start();
-  const show = (notification: NotifyRequest) => actor.send({ type: 'notifications.show', notification });
+  const show = (notification: NotifyRequest) =>
+    actor.send({ type: 'notifications.show', notification });
   const messages = () => actor.getSnapshot().context.items.map((n) => n.message);
   return { clock, actor, show, messages };
 }
@@ -22,7 +26,12 @@ describe('notifications machine', () => {
 
   it('uses an explicit duration, e.g. the 3 s of a guard info notice', () => {
     const { clock, show, messages } = start();
-    show({ type: 'info', title: 'Sign In Required', message: 'Please sign in to access this page.', duration: 3000 });
+    show({
+      type: 'info',
+      title: 'Sign In Required',
+      message: 'Please sign in to access this page.',
+      duration: 3000,
+    });
     clock.increment(2999);
     expect(messages()).toHaveLength(1);
     clock.increment(1);
@@ -45,7 +54,13 @@ describe('notifications machine', () => {
   it('keeps critical and persistent notices until dismissed', () => {
     const { clock, actor, show, messages } = start();
     show({ type: 'error', message: 'Critical', severity: 'critical' });
-    show({ type: 'warning', title: 'Connection Lost', message: 'Offline', persistent: true, key: 'offline' });
+    show({
+      type: 'warning',
+      title: 'Connection Lost',
+      message: 'Offline',
+      persistent: true,
+      key: 'offline',
+    });
     clock.increment(600_000);
     expect(messages()).toEqual(['Offline', 'Critical']);
     const offline = actor.getSnapshot().context.items[0];

@@ -11,11 +11,30 @@ import {
 } from '../../../src/machines/profile.machine';
 import { ServiceError, type ServiceResult } from '../../../src/domain/serviceResult';
 
-const me: ProfileData = { id: 1, name: 'Administrator', email: 'admin@example.com', role: 'admin', isVerified: true, createdAt: '2024-01-05T00:00:00Z' };
-const okAnswer = <T,>(data: T, message?: string): ServiceResult<T> => ({ success: true, data, error: null, status: 200, ...(message ? { message } : {}) });
+const me: ProfileData = {
+  id: 1,
+  name: 'Administrator',
+  email: 'admin@example.com',
+  role: 'admin',
+  isVerified: true,
+  createdAt: '2024-01-05T00:00:00Z',
+};
+const okAnswer = <T>(data: T, message?: string): ServiceResult<T> => ({
+  success: true,
+  data,
+  error: null,
+  status: 200,
+  ...(message ? { message } : {}),
+});
 /** A call the server refused: the actor rejects with a ServiceError (the wiring's contract). */
 const refused = (error: string, status: number, field?: string) => (): never => {
-  throw new ServiceError({ success: false, data: null, error, status, ...(field ? { field } : {}) });
+  throw new ServiceError({
+    success: false,
+    data: null,
+    error,
+    status,
+    ...(field ? { field } : {}),
+  });
 };
 
 interface Options {
@@ -27,10 +46,25 @@ interface Options {
 
 function start(options: Options = {}) {
   const clock = new SimulatedClock();
-  const calls = { profile: 0, activity: [] as number[], updates: [] as ProfileFormValues[], uploads: [] as string[], logoutAll: 0 };
+  const calls = {
+    profile: 0,
+    activity: [] as number[],
+    updates: [] as ProfileFormValues[],
+    uploads: [] as string[],
+    logoutAll: 0,
+  };
   const log = { profileChanged: 0, signOut: 0, caches: [] as (ProfileCache | null)[] };
   const activity: FetchActivityOutput = okAnswer({
-    activities: [{ id: 1, action: 'login', description: 'Signed in', ipAddress: '127.0.0.1', userAgent: 'test', createdAt: '2024-01-05T00:00:00Z' }],
+    activities: [
+      {
+        id: 1,
+        action: 'login',
+        description: 'Signed in',
+        ipAddress: '127.0.0.1',
+        userAgent: 'test',
+        createdAt: '2024-01-05T00:00:00Z',
+      },
+    ],
     pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
   });
   const machine = profileMachine.provide({
@@ -38,15 +72,24 @@ function start(options: Options = {}) {
       fetchProfile: fromPromise(async () => (calls.profile++, (options.profile ?? (() => me))())),
       updateProfile: fromPromise(async ({ input }: { input: ProfileFormValues }) => {
         calls.updates.push(input);
-        return (options.update ?? ((f) => okAnswer({ ...me, ...f }, 'Profile updated successfully')))(input);
+        return (
+          options.update ?? ((f) => okAnswer({ ...me, ...f }, 'Profile updated successfully'))
+        )(input);
       }),
       fetchImage: fromPromise<string | null, void>(async () => null),
-      readImage: fromPromise(async ({ input }: { input: ImageFile }) => `data:${input.type};base64,AAAA`),
+      readImage: fromPromise(
+        async ({ input }: { input: ImageFile }) => `data:${input.type};base64,AAAA`,
+      ),
       uploadImage: fromPromise(async ({ input }: { input: string }) => {
         calls.uploads.push(input);
         return (options.upload ?? (() => okAnswer(null, 'Profile image updated successfully')))();
       }),
-      fetchActivity: fromPromise(async ({ input }: { input: { page: number; limit: number } }) => (calls.activity.push(input.page), activity)),
+      fetchActivity: fromPromise(
+        async ({ input }: { input: { page: number; limit: number } }) => (
+          calls.activity.push(input.page),
+          activity
+        ),
+      ),
       logoutAll: fromPromise(async () => (calls.logoutAll++, okAnswer<unknown>(null))),
     },
     actions: {
@@ -55,9 +98,13 @@ function start(options: Options = {}) {
       cacheChanged: (_, cache) => void log.caches.push(cache),
     },
   });
-  const actor = createActor(machine, { clock, input: { cache: options.cache ?? null, now: () => clock.now() } }).start();
+  const actor = createActor(machine, {
+    clock,
+    input: { cache: options.cache ?? null, now: () => clock.now() },
+  }).start();
   const loaded = () => waitFor(actor, (s) => !s.matches({ profile: 'loading' }), { timeout: 1000 });
-  const idle = () => waitFor(actor, (s) => s.matches({ profile: { ready: 'idle' } }), { timeout: 1000 });
+  const idle = () =>
+    waitFor(actor, (s) => s.matches({ profile: { ready: 'idle' } }), { timeout: 1000 });
   return { clock, actor, calls, log, loaded, idle };
 }
 
@@ -65,7 +112,10 @@ describe('profile machine', () => {
   it('loads the profile, fills the form and keeps it in the cache', async () => {
     const { actor, loaded, log } = start();
     await loaded();
-    expect(actor.getSnapshot().context.form).toEqual({ name: 'Administrator', email: 'admin@example.com' });
+    expect(actor.getSnapshot().context.form).toEqual({
+      name: 'Administrator',
+      email: 'admin@example.com',
+    });
     expect(log.caches).toEqual([{ profile: me, at: 0 }]);
   });
 
@@ -94,7 +144,10 @@ describe('profile machine', () => {
     actor.send({ type: 'profile.change', field: 'name', value: ' Administrator ' });
     actor.send({ type: 'profile.save' });
     expect(calls.updates).toEqual([]);
-    expect(actor.getSnapshot().context.message).toEqual({ type: 'info', text: 'No changes detected. Please modify your profile information.' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      type: 'info',
+      text: 'No changes detected. Please modify your profile information.',
+    });
     clock.increment(5000);
     expect(actor.getSnapshot().context.message).toBeNull();
   });
@@ -105,7 +158,10 @@ describe('profile machine', () => {
     actor.send({ type: 'profile.change', field: 'name', value: ' A ' });
     actor.send({ type: 'profile.change', field: 'email', value: 'bad' });
     actor.send({ type: 'profile.save' });
-    expect(actor.getSnapshot().context.errors).toEqual({ name: 'Name must be at least 2 characters', email: 'Please enter a valid email address' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Please enter a valid email address',
+    });
     expect(calls.updates).toEqual([]);
   });
 
@@ -118,7 +174,10 @@ describe('profile machine', () => {
     await waitFor(actor, (s) => s.context.message !== null, { timeout: 1000 });
     await idle();
     expect(calls.updates).toEqual([{ name: 'Admin Baru', email: 'admin@example.com' }]);
-    expect(actor.getSnapshot().context.message).toEqual({ type: 'success', text: 'Profile updated successfully' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      type: 'success',
+      text: 'Profile updated successfully',
+    });
     expect(log.caches.at(-1)).toEqual({ profile: { ...me, name: 'Admin Baru' }, at: 10_000 });
     expect(log.profileChanged).toBe(1);
     await waitFor(actor, (s) => s.matches({ activity: 'ready' }), { timeout: 1000 });
@@ -156,7 +215,10 @@ describe('profile machine', () => {
     actor.send({ type: 'profile.change', field: 'email', value: 'new@example.com' });
     actor.send({ type: 'profile.save' });
     await waitFor(actor, (s) => s.context.message !== null, { timeout: 1000 });
-    expect(actor.getSnapshot().context.message).toEqual({ type: 'error', text: 'Failed to update profile' });
+    expect(actor.getSnapshot().context.message).toEqual({
+      type: 'error',
+      text: 'Failed to update profile',
+    });
     expect(actor.getSnapshot().context.errors).toEqual({});
   });
 
@@ -172,7 +234,9 @@ describe('profile machine', () => {
 
   it('another load failure offers Refresh and does not sign out', async () => {
     let fail = true;
-    const { actor, clock, log, loaded } = start({ profile: () => (fail ? refused('x', 500)() : me) });
+    const { actor, clock, log, loaded } = start({
+      profile: () => (fail ? refused('x', 500)() : me),
+    });
     await loaded();
     expect(actor.getSnapshot().matches({ profile: 'failed' })).toBe(true);
     clock.increment(10_000);
@@ -186,7 +250,8 @@ describe('profile machine', () => {
   it('refuses an SVG and a 6 MB image with the §5 message, without reading them', async () => {
     const { actor, loaded } = start();
     await loaded();
-    const message = 'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.';
+    const message =
+      'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.';
     actor.send({ type: 'image.chosen', file: { type: 'image/svg+xml', size: 100 } });
     expect(actor.getSnapshot().context.imageError).toBe(message);
     actor.send({ type: 'image.chosen', file: { type: 'image/png', size: 6 * 1024 * 1024 } });
@@ -214,14 +279,21 @@ describe('profile machine', () => {
   });
 
   it('keeps the preview and shows the error when the upload is refused', async () => {
-    const { actor, loaded } = start({ upload: refused('Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.', 400) });
+    const { actor, loaded } = start({
+      upload: refused(
+        'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
+        400,
+      ),
+    });
     await loaded();
     actor.send({ type: 'image.chosen', file: { type: 'image/png', size: 1000 } });
     await waitFor(actor, (s) => s.matches({ image: 'previewing' }), { timeout: 1000 });
     actor.send({ type: 'image.upload' });
     await waitFor(actor, (s) => s.context.imageError !== null, { timeout: 1000 });
     expect(actor.getSnapshot().matches({ image: 'previewing' })).toBe(true);
-    expect(actor.getSnapshot().context.imageError).toBe('Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.');
+    expect(actor.getSnapshot().context.imageError).toBe(
+      'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
+    );
   });
 
   it('pages through the activity list', async () => {

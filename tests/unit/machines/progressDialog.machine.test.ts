@@ -34,7 +34,14 @@ function start(save?: (input: SaveProgressInput) => Promise<SaveProgressOutput>)
   });
   const actor = createActor(machine, { clock }).start();
   const dialog = () => actor.getSnapshot().value as { dialog: unknown };
-  return { actor, clock, saved, refreshed: () => refreshed, ctx: () => actor.getSnapshot().context, dialog: () => dialog().dialog };
+  return {
+    actor,
+    clock,
+    saved,
+    refreshed: () => refreshed,
+    ctx: () => actor.getSnapshot().context,
+    dialog: () => dialog().dialog,
+  };
 }
 
 describe('progress dialog machine', () => {
@@ -43,7 +50,12 @@ describe('progress dialog machine', () => {
     expect(dialog()).toBe('closed');
     actor.send({ type: 'progress.open', target: target() });
     expect(dialog()).toEqual({ open: 'editing' });
-    expect(ctx()).toMatchObject({ countText: '20', total: 100, period: '2024-01', url: 'https://drive.example.com/draft' });
+    expect(ctx()).toMatchObject({
+      countText: '20',
+      total: 100,
+      period: '2024-01',
+      url: 'https://drive.example.com/draft',
+    });
   });
 
   it('refuses a count above the total or below zero with the §5 messages, which vanish after 5 s', () => {
@@ -78,7 +90,10 @@ describe('progress dialog machine', () => {
     actor.send({ type: 'progress.save' });
     expect(ctx().fieldErrors.url).toBe('URL dokumen draft tidak valid');
     actor.send({ type: 'progress.cancel' });
-    actor.send({ type: 'progress.open', target: target({ stepKey: 'delivered', url: 'not a url' }) });
+    actor.send({
+      type: 'progress.open',
+      target: target({ stepKey: 'delivered', url: 'not a url' }),
+    });
     actor.send({ type: 'progress.save' });
     await waitFor(actor, (s) => s.matches({ dialog: { open: 'saved' } }), { timeout: 1000 });
     expect(saved).toEqual([{ stepKey: 'delivered', invoiceId: 7, count: 20 }]);
@@ -93,7 +108,9 @@ describe('progress dialog machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(actor.getSnapshot().can({ type: 'progress.save' })).toBe(false);
     await waitFor(actor, (s) => s.matches({ dialog: { open: 'saved' } }), { timeout: 1000 });
-    expect(saved).toEqual([{ stepKey: 'usage', invoiceId: 7, count: 100, url: 'https://drive.example.com/new' }]);
+    expect(saved).toEqual([
+      { stepKey: 'usage', invoiceId: 7, count: 100, url: 'https://drive.example.com/new' },
+    ]);
     expect(ctx().success).toBe('Progress berhasil diupdate!');
     expect(refreshed()).toBe(1);
     clock.increment(1499);

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
 import { toFrontEnd, type InvoiceSummary } from '../../../src/domain/invoiceSummary';
-import { selectedSummary, summaryListMachine, SUMMARY_DELETED_MESSAGE } from '../../../src/machines/summaryList.machine';
+import {
+  selectedSummary,
+  summaryListMachine,
+  SUMMARY_DELETED_MESSAGE,
+} from '../../../src/machines/summaryList.machine';
 
 const summaries = (): InvoiceSummary[] => [
   toFrontEnd({ id: 2, invoice_period: '2024-02', number_of_total_transaction: 10 }),
@@ -73,7 +77,9 @@ describe('summary list machine', () => {
     expect(calls).toEqual(['load']);
     actor.send({ type: 'list.delete', id: 1 });
     actor.send({ type: 'list.confirmDelete' });
-    await waitFor(actor, (s) => s.matches({ list: 'browsing' }) && !s.hasTag('busy'), { timeout: 1000 });
+    await waitFor(actor, (s) => s.matches({ list: 'browsing' }) && !s.hasTag('busy'), {
+      timeout: 1000,
+    });
     expect(calls).toEqual(['load', 'delete 1', 'load']);
     expect(ctx().summaries.map((s) => s.period)).toEqual(['2024-02']);
     expect(ctx().success).toBe(SUMMARY_DELETED_MESSAGE);

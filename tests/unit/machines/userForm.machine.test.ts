@@ -9,10 +9,17 @@ import {
   type UpdateUserInput,
 } from '../../../src/machines/userForm.machine';
 
-const ok: SaveUserOutput = { success: true, data: null, error: null, status: 201, message: 'User created successfully.' };
+const ok: SaveUserOutput = {
+  success: true,
+  data: null,
+  error: null,
+  status: 201,
+  message: 'User created successfully.',
+};
 
 /** A save the server refused: the actor rejects with a ServiceError (the wiring's contract). */
-const refused = (error: string, status: number, field?: string) => new ServiceError({ success: false, data: null, error, status, ...(field ? { field } : {}) });
+const refused = (error: string, status: number, field?: string) =>
+  new ServiceError({ success: false, data: null, error, status, ...(field ? { field } : {}) });
 
 function start(answer: SaveUserOutput | Error = ok) {
   const clock = new SimulatedClock();
@@ -21,16 +28,24 @@ function start(answer: SaveUserOutput | Error = ok) {
   const saved: string[] = [];
   const machine = userFormMachine.provide({
     actors: {
-      createUser: fromPromise(async ({ input }: { input: CreateUserInput }) => (created.push(input), settle(answer))),
-      updateUser: fromPromise(async ({ input }: { input: UpdateUserInput }) => (updated.push(input), settle(answer))),
+      createUser: fromPromise(
+        async ({ input }: { input: CreateUserInput }) => (created.push(input), settle(answer)),
+      ),
+      updateUser: fromPromise(
+        async ({ input }: { input: UpdateUserInput }) => (updated.push(input), settle(answer)),
+      ),
     },
     actions: { saved: (_, message) => saved.push(message) },
   });
   const actor = createActor(machine, { clock }).start();
   const fill = (values: Record<string, string | boolean>) => {
-    for (const [field, value] of Object.entries(values)) actor.send({ type: 'form.change', field: field as never, value });
+    for (const [field, value] of Object.entries(values))
+      actor.send({ type: 'form.change', field: field as never, value });
   };
-  const settled = () => waitFor(actor, (s) => !s.matches({ open: 'creating' }) && !s.matches({ open: 'updating' }), { timeout: 1000 });
+  const settled = () =>
+    waitFor(actor, (s) => !s.matches({ open: 'creating' }) && !s.matches({ open: 'updating' }), {
+      timeout: 1000,
+    });
   return { clock, actor, created, updated, saved, fill, settled };
 }
 
@@ -39,7 +54,13 @@ function settle(answer: SaveUserOutput | Error): SaveUserOutput {
   return answer;
 }
 
-const valid = { email: ' budi@example.com ', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' };
+const valid = {
+  email: ' budi@example.com ',
+  username: 'budi',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  role: 'staff',
+};
 
 describe('serverErrorField (spec §8 user management)', () => {
   it.each([
@@ -78,7 +99,16 @@ describe('user form machine', () => {
     fill(valid);
     actor.send({ type: 'form.submit' });
     await settled();
-    expect(created).toEqual([{ name: '', email: 'budi@example.com', username: 'budi', password: 'secret1', confirmPassword: 'secret1', role: 'staff' }]);
+    expect(created).toEqual([
+      {
+        name: '',
+        email: 'budi@example.com',
+        username: 'budi',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+        role: 'staff',
+      },
+    ]);
     expect(saved).toEqual(['User created successfully.']);
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.values.password).toBe('');
@@ -99,20 +129,33 @@ describe('user form machine', () => {
   });
 
   it('puts a duplicate username on the username field and keeps the modal open', async () => {
-    const { actor, fill, saved, settled } = start(refused('This username is already taken.', 409, 'username'));
+    const { actor, fill, saved, settled } = start(
+      refused('This username is already taken.', 409, 'username'),
+    );
     actor.send({ type: 'form.openAdd' });
     fill(valid);
     actor.send({ type: 'form.submit' });
     await settled();
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
-    expect(actor.getSnapshot().context.errors).toEqual({ username: 'This username is already taken.' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      username: 'This username is already taken.',
+    });
     expect(saved).toEqual([]);
   });
 
   it('shows an error that names no field as a banner for 5 s', async () => {
     const reason = 'Cannot remove the last verified administrator';
     const { actor, clock, settled } = start(refused(reason, 409));
-    actor.send({ type: 'form.openEdit', user: { id: 1, email: 'admin@example.com', username: 'admin', role: 'Admin', isVerified: true } });
+    actor.send({
+      type: 'form.openEdit',
+      user: {
+        id: 1,
+        email: 'admin@example.com',
+        username: 'admin',
+        role: 'Admin',
+        isVerified: true,
+      },
+    });
     actor.send({ type: 'form.change', field: 'role', value: 'staff' });
     actor.send({ type: 'form.submit' });
     await settled();
@@ -137,7 +180,9 @@ describe('user form machine', () => {
   });
 
   it('an unexpected failure shows the fallback text as a banner', async () => {
-    const { actor, fill, settled } = start(new TypeError('Failed to fetch dynamically imported module'));
+    const { actor, fill, settled } = start(
+      new TypeError('Failed to fetch dynamically imported module'),
+    );
     actor.send({ type: 'form.openAdd' });
     fill(valid);
     actor.send({ type: 'form.submit' });
@@ -147,21 +192,55 @@ describe('user form machine', () => {
   });
 
   it('edits a user: pre-filled (role lowercase), sends name, email, username, role and verified', async () => {
-    const { actor, updated, saved, settled } = start({ success: true, data: null, error: null, status: 200, message: 'User updated successfully' });
-    actor.send({ type: 'form.openEdit', user: { id: 9, name: 'Sri', email: 'sri@example.com', username: 'sri', role: 'Staff', isVerified: false } });
-    expect(actor.getSnapshot().context.values).toMatchObject({ name: 'Sri', email: 'sri@example.com', username: 'sri', role: 'staff', isVerified: false });
+    const { actor, updated, saved, settled } = start({
+      success: true,
+      data: null,
+      error: null,
+      status: 200,
+      message: 'User updated successfully',
+    });
+    actor.send({
+      type: 'form.openEdit',
+      user: {
+        id: 9,
+        name: 'Sri',
+        email: 'sri@example.com',
+        username: 'sri',
+        role: 'Staff',
+        isVerified: false,
+      },
+    });
+    expect(actor.getSnapshot().context.values).toMatchObject({
+      name: 'Sri',
+      email: 'sri@example.com',
+      username: 'sri',
+      role: 'staff',
+      isVerified: false,
+    });
     actor.send({ type: 'form.change', field: 'name', value: '  Sri Rahayu ' });
     actor.send({ type: 'form.change', field: 'role', value: 'admin' });
     actor.send({ type: 'form.change', field: 'isVerified', value: true });
     actor.send({ type: 'form.submit' });
     await settled();
-    expect(updated).toEqual([{ id: 9, name: 'Sri Rahayu', email: 'sri@example.com', username: 'sri', role: 'admin', isVerified: true }]);
+    expect(updated).toEqual([
+      {
+        id: 9,
+        name: 'Sri Rahayu',
+        email: 'sri@example.com',
+        username: 'sri',
+        role: 'admin',
+        isVerified: true,
+      },
+    ]);
     expect(saved).toEqual(['User updated successfully']);
   });
 
   it('the edit form does not ask for a password', () => {
     const { actor } = start();
-    actor.send({ type: 'form.openEdit', user: { id: 9, email: 'sri@example.com', username: '', role: 'staff', isVerified: true } });
+    actor.send({
+      type: 'form.openEdit',
+      user: { id: 9, email: 'sri@example.com', username: '', role: 'staff', isVerified: true },
+    });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({ username: 'Username is required' });
   });

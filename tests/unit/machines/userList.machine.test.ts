@@ -13,16 +13,40 @@ import {
   type UserFilters,
 } from '../../../src/machines/userList.machine';
 
-const budi: ListedUserRow = { id: 7, name: 'Budi', username: 'budi', email: 'budi@example.com', role: 'staff', isVerified: false };
-const admin: ListedUserRow = { id: 1, name: 'Administrator', username: 'admin', email: 'admin@example.com', role: 'admin', isVerified: true };
+const budi: ListedUserRow = {
+  id: 7,
+  name: 'Budi',
+  username: 'budi',
+  email: 'budi@example.com',
+  role: 'staff',
+  isVerified: false,
+};
+const admin: ListedUserRow = {
+  id: 1,
+  name: 'Administrator',
+  username: 'admin',
+  email: 'admin@example.com',
+  role: 'admin',
+  isVerified: true,
+};
 
 /** A call the server refused: the actor rejects with a ServiceError (the wiring's contract). */
 const refused = (error: string, status: number) => (): never => {
   throw new ServiceError({ success: false, data: null, error, status });
 };
 
-function listOf(users: ListedUserRow[], total = users.length, page = 1, limit = 10): FetchUsersOutput {
-  return { success: true, data: { users, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } }, error: null, status: 200 };
+function listOf(
+  users: ListedUserRow[],
+  total = users.length,
+  page = 1,
+  limit = 10,
+): FetchUsersOutput {
+  return {
+    success: true,
+    data: { users, pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } },
+    error: null,
+    status: 200,
+  };
 }
 
 function start(
@@ -44,33 +68,68 @@ function start(
       }),
       runAction: fromPromise(async ({ input }: { input: RunActionInput }) => {
         ran.push(input);
-        return (options.act ?? (() => ({ success: true, data: null, error: null, status: 200, message: 'User verified successfully' })))(input);
+        return (
+          options.act ??
+          (() => ({
+            success: true,
+            data: null,
+            error: null,
+            status: 200,
+            message: 'User verified successfully',
+          }))
+        )(input);
       }),
     },
     actions: { syncUrl: (_, filters) => urls.push(userQueryString(filters)) },
   });
   const actor = createActor(machine, { clock, input: { filters: options.filters } }).start();
-  const ready = () => waitFor(actor, (s) => s.matches({ list: 'ready' }) || s.matches({ list: 'failed' }), { timeout: 1000 });
+  const ready = () =>
+    waitFor(actor, (s) => s.matches({ list: 'ready' }) || s.matches({ list: 'failed' }), {
+      timeout: 1000,
+    });
   return { clock, actor, fetched, ran, urls, ready };
 }
 
 describe('user list filters in the URL', () => {
   it('reads and writes the query string, dropping bad values and defaults', () => {
     expect(parseUserQuery('?q=budi&role=STAFF&verified=false&page=2&limit=25')).toEqual({
-      search: 'budi', role: 'staff', verified: 'false', page: 2, limit: 25,
+      search: 'budi',
+      role: 'staff',
+      verified: 'false',
+      page: 2,
+      limit: 25,
     });
-    expect(parseUserQuery('role=root&verified=maybe&page=-1&limit=7')).toEqual({ search: '', role: '', verified: '', page: 1, limit: 10 });
-    expect(userQueryString({ search: 'a b', role: 'admin', verified: 'true', page: 3, limit: 50 })).toBe('q=a+b&role=admin&verified=true&page=3&limit=50');
+    expect(parseUserQuery('role=root&verified=maybe&page=-1&limit=7')).toEqual({
+      search: '',
+      role: '',
+      verified: '',
+      page: 1,
+      limit: 10,
+    });
+    expect(
+      userQueryString({ search: 'a b', role: 'admin', verified: 'true', page: 3, limit: 50 }),
+    ).toBe('q=a+b&role=admin&verified=true&page=3&limit=50');
     expect(userQueryString(parseUserQuery(''))).toBe('');
   });
 });
 
 describe('user list machine', () => {
   it('loads the list with the filters it was started with (a reload of a shared link)', async () => {
-    const { actor, fetched, ready } = start({ filters: parseUserQuery('q=budi&role=staff&verified=false&page=1&limit=25') });
+    const { actor, fetched, ready } = start({
+      filters: parseUserQuery('q=budi&role=staff&verified=false&page=1&limit=25'),
+    });
     await ready();
-    expect(fetched[0]).toEqual({ search: 'budi', role: 'staff', isVerified: false, page: 1, limit: 25 });
-    expect(actor.getSnapshot().context.users.map((u) => u.email)).toEqual(['admin@example.com', 'budi@example.com']);
+    expect(fetched[0]).toEqual({
+      search: 'budi',
+      role: 'staff',
+      isVerified: false,
+      page: 1,
+      limit: 25,
+    });
+    expect(actor.getSnapshot().context.users.map((u) => u.email)).toEqual([
+      'admin@example.com',
+      'budi@example.com',
+    ]);
   });
 
   it('searches 500 ms after the last keystroke, once, back on page 1, and writes the URL', async () => {
@@ -159,7 +218,10 @@ describe('user list machine', () => {
     await ready();
     expect(ran).toEqual([{ kind: 'verify', id: 7, notes: 'checked by phone' }]);
     expect(fetched).toHaveLength(2);
-    expect(actor.getSnapshot().context.banner).toEqual({ type: 'success', text: 'User verified successfully' });
+    expect(actor.getSnapshot().context.banner).toEqual({
+      type: 'success',
+      text: 'User verified successfully',
+    });
     clock.increment(4999);
     expect(actor.getSnapshot().context.banner).not.toBeNull();
     clock.increment(1);

@@ -40,7 +40,8 @@ describe('access tokens', () => {
     const token = await tokens.signAccess({ userId: 8, sessionId: 'family-2' });
     expect(await tokens.verifyAccess(token)).toEqual({ userId: 8, sessionId: 'family-2' });
     const [header, payload, signature] = token.split('.');
-    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    const flipped =
+      signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
     expect(await tokens.verifyAccess(`${header}.${payload}.${flipped}`)).toBeNull();
     expect(await tokens.verifyAccess(`${header}.${payload}x.${signature}`)).toBeNull();
     clock = new Date('2026-01-01T00:14:59Z');
@@ -53,11 +54,28 @@ describe('access tokens', () => {
     clock = new Date();
     const key = new TextEncoder().encode(secret);
     const base = (typ: string, aud: string, iss: string) =>
-      new SignJWT({ typ, sid: 'f' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer(iss).setAudience(aud).setIssuedAt().setExpirationTime('5m').sign(key);
-    expect(await tokens.verifyAccess(await base('refresh', 'dashboard-invoice-api', 'dashboard-invoice'))).toBeNull();
-    expect(await tokens.verifyAccess(await base('access', 'other-api', 'dashboard-invoice'))).toBeNull();
-    expect(await tokens.verifyAccess(await base('access', 'dashboard-invoice-api', 'someone-else'))).toBeNull();
-    expect(await tokens.verifyAccess(await base('access', 'dashboard-invoice-api', 'dashboard-invoice'))).toEqual({ userId: 1, sessionId: 'f' });
+      new SignJWT({ typ, sid: 'f' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer(iss)
+        .setAudience(aud)
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(key);
+    expect(
+      await tokens.verifyAccess(
+        await base('refresh', 'dashboard-invoice-api', 'dashboard-invoice'),
+      ),
+    ).toBeNull();
+    expect(
+      await tokens.verifyAccess(await base('access', 'other-api', 'dashboard-invoice')),
+    ).toBeNull();
+    expect(
+      await tokens.verifyAccess(await base('access', 'dashboard-invoice-api', 'someone-else')),
+    ).toBeNull();
+    expect(
+      await tokens.verifyAccess(await base('access', 'dashboard-invoice-api', 'dashboard-invoice')),
+    ).toEqual({ userId: 1, sessionId: 'f' });
   });
 
   test('opaque tokens are random and stored as SHA-256', () => {

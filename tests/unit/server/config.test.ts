@@ -94,11 +94,26 @@ describe('loadConfig', () => {
 
   test('the live-reload origin is taken only in development, and only as a bare http(s) origin', () => {
     const origin = 'http://127.0.0.1:35729';
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'development', LIVERELOAD_ORIGIN: origin }).liveReloadOrigin).toBe(origin);
-    expect(loadConfig({ DATA_DIR: tempDir(), LIVERELOAD_ORIGIN: origin }).liveReloadOrigin).toBeUndefined();
-    expect(loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', LIVERELOAD_ORIGIN: origin }).liveReloadOrigin).toBeUndefined();
-    for (const bad of ["http://127.0.0.1:35729; script-src 'unsafe-inline'", 'javascript:alert(1)', 'http://127.0.0.1:35729/events', '*']) {
-      expect(() => loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'development', LIVERELOAD_ORIGIN: bad })).toThrow(/LIVERELOAD_ORIGIN/);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'development', LIVERELOAD_ORIGIN: origin })
+        .liveReloadOrigin,
+    ).toBe(origin);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), LIVERELOAD_ORIGIN: origin }).liveReloadOrigin,
+    ).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'production', LIVERELOAD_ORIGIN: origin })
+        .liveReloadOrigin,
+    ).toBeUndefined();
+    for (const bad of [
+      "http://127.0.0.1:35729; script-src 'unsafe-inline'",
+      'javascript:alert(1)',
+      'http://127.0.0.1:35729/events',
+      '*',
+    ]) {
+      expect(() =>
+        loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'development', LIVERELOAD_ORIGIN: bad }),
+      ).toThrow(/LIVERELOAD_ORIGIN/);
     }
   });
 });

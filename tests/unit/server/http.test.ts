@@ -27,7 +27,14 @@ describe('snake_case bodies', () => {
   });
 
   test('nested objects and arrays are converted; the snake_case spelling wins when both come', () => {
-    expect(snakeKeys({ refreshToken: 'camel', refresh_token: 'snake', list: [{ menuId: 1 }], nested: { parentId: 2 } })).toEqual({
+    expect(
+      snakeKeys({
+        refreshToken: 'camel',
+        refresh_token: 'snake',
+        list: [{ menuId: 1 }],
+        nested: { parentId: 2 },
+      }),
+    ).toEqual({
       refresh_token: 'snake',
       list: [{ menu_id: 1 }],
       nested: { parent_id: 2 },
@@ -35,7 +42,9 @@ describe('snake_case bodies', () => {
   });
 
   test('prototype keys are dropped', () => {
-    const parsed = snakeKeys(JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1, "name": "x"}')) as Record<string, unknown>;
+    const parsed = snakeKeys(
+      JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1, "name": "x"}'),
+    ) as Record<string, unknown>;
     expect(parsed).toEqual({ name: 'x' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -46,7 +55,8 @@ describe('bodies are validated by the domain structs', () => {
     try {
       validated(struct, body);
     } catch (error) {
-      if (error instanceof ApiError) return { status: error.status, message: error.message, field: error.field };
+      if (error instanceof ApiError)
+        return { status: error.status, message: error.message, field: error.field };
     }
     return null;
   }
@@ -61,24 +71,41 @@ describe('bodies are validated by the domain structs', () => {
   });
 
   test('a valid body is trimmed and lower-cased as the domain says, unknown keys dropped', () => {
-    expect(validated(loginStruct, { email: ' Ani@Example.COM ', password: ' pw ', extra: true })).toEqual({ email: 'ani@example.com', password: ' pw ' });
+    expect(
+      validated(loginStruct, { email: ' Ani@Example.COM ', password: ' pw ', extra: true }),
+    ).toEqual({ email: 'ani@example.com', password: ' pw ' });
   });
 
   test('menu bodies: roles normalised, a bad order names its field', () => {
-    expect(validated(menuCreateStruct, { name: ' Laporan ', path: '/reports', roles: ['Admin', ' staff'] })).toEqual({
+    expect(
+      validated(menuCreateStruct, {
+        name: ' Laporan ',
+        path: '/reports',
+        roles: ['Admin', ' staff'],
+      }),
+    ).toEqual({
       name: 'Laporan',
       path: '/reports',
       roles: ['admin', 'staff'],
     });
-    expect(failureOf(menuCreateStruct, { name: 'Laporan', path: '/reports', order: 'first' })).toMatchObject({ status: 400, field: 'order' });
-    expect(failureOf(menuUpdateStruct, { roles: ['root'] })).toMatchObject({ status: 400, field: 'roles' });
+    expect(
+      failureOf(menuCreateStruct, { name: 'Laporan', path: '/reports', order: 'first' }),
+    ).toMatchObject({ status: 400, field: 'order' });
+    expect(failureOf(menuUpdateStruct, { roles: ['root'] })).toMatchObject({
+      status: 400,
+      field: 'roles',
+    });
   });
 });
 
 describe('NUL characters', () => {
   test('refused at any depth, naming the top-level field', () => {
     expect(() => assertNoNul({ name: 'ok', nested: { deeper: ['a', 'b\u0000'] } })).toThrow(
-      expect.objectContaining({ status: 400, field: 'nested', message: 'nested: Text must not contain NUL characters' }),
+      expect.objectContaining({
+        status: 400,
+        field: 'nested',
+        message: 'nested: Text must not contain NUL characters',
+      }),
     );
     expect(() => assertNoNul({ name: 'ok', list: [1, true, null] })).not.toThrow();
   });
@@ -101,7 +128,10 @@ describe('content security policy', () => {
   });
 
   test.each([
-    [{ NODE_ENV: 'development', LIVERELOAD_ORIGIN: 'http://127.0.0.1:35729' }, "connect-src 'self' http://127.0.0.1:35729;"],
+    [
+      { NODE_ENV: 'development', LIVERELOAD_ORIGIN: 'http://127.0.0.1:35729' },
+      "connect-src 'self' http://127.0.0.1:35729;",
+    ],
     [{ LIVERELOAD_ORIGIN: 'http://127.0.0.1:35729' }, "connect-src 'self';"],
     [{ NODE_ENV: 'development' }, "connect-src 'self';"],
   ])('the server started with %j answers with %s', async (env, connectSrc) => {
@@ -109,7 +139,13 @@ describe('content security policy', () => {
     const handle = openDatabase({ sqliteFile: ':memory:' });
     try {
       const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'c'.repeat(48), ...env });
-      const app = createApp({ db: handle.db, config, mailer: { send: async () => {} }, logger: silentLogger, distDir: null });
+      const app = createApp({
+        db: handle.db,
+        config,
+        mailer: { send: async () => {} },
+        logger: silentLogger,
+        distDir: null,
+      });
       const res = await app.request('/api/v1/no-such-route');
       expect(res.headers.get('content-security-policy')).toContain(connectSrc);
     } finally {

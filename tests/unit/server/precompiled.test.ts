@@ -5,15 +5,30 @@ import { precompiled } from '../../../src/server/db/precompiled';
 
 let db: Kysely<any>;
 beforeAll(async () => {
-  db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+  db = new Kysely<any>({
+    dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }),
+  });
   await sql`create table t (id integer primary key, name text, active integer)`.execute(db);
-  await db.insertInto('t').values([{ id: 1, name: 'a', active: 1 }, { id: 2, name: 'b', active: 0 }, { id: 3, name: 'c', active: 1 }]).execute();
+  await db
+    .insertInto('t')
+    .values([
+      { id: 1, name: 'a', active: 1 },
+      { id: 2, name: 'b', active: 0 },
+      { id: 3, name: 'c', active: 1 },
+    ])
+    .execute();
 });
 afterAll(() => db.destroy());
 
 test('each call runs with its own argument values; constants of the builder stay', async () => {
   const byIdAtLeast = precompiled((db: Kysely<any>, min: number, name: string) =>
-    db.selectFrom('t').select('id').where('id', '>=', min).where('name', '!=', name).where('active', '=', 1).orderBy('id'),
+    db
+      .selectFrom('t')
+      .select('id')
+      .where('id', '>=', min)
+      .where('name', '!=', name)
+      .where('active', '=', 1)
+      .orderBy('id'),
   );
   expect(await byIdAtLeast(db, 1, 'x')).toEqual([{ id: 1 }, { id: 3 }]);
   expect(await byIdAtLeast(db, 2, 'x')).toEqual([{ id: 3 }]);
@@ -21,7 +36,9 @@ test('each call runs with its own argument values; constants of the builder stay
 });
 
 test('an argument that does not become a bound parameter is refused instead of being frozen in', async () => {
-  const spliced = precompiled((db: Kysely<any>, name: string) => db.selectFrom('t').select(sql.lit(name).as('n')));
+  const spliced = precompiled((db: Kysely<any>, name: string) =>
+    db.selectFrom('t').select(sql.lit(name).as('n')),
+  );
   await expect(spliced(db, 'a')).rejects.toThrow(/argument 0/);
   const unused = precompiled((db: Kysely<any>, _id: number) => db.selectFrom('t').select('id'));
   await expect(unused(db, 1)).rejects.toThrow(/argument 0 is not a bound parameter/);

@@ -10,7 +10,9 @@ afterEach(async () => {
 
 function open(size?: number) {
   const sqlite = new SqliteDatabase(':memory:');
-  db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, size) }) });
+  db = new Kysely<any>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, size) }),
+  });
   return db;
 }
 
@@ -21,9 +23,19 @@ test('cached statements answer with the values of each call, also after eviction
   for (let round = 0; round < 3; round++) {
     for (const id of [1, 2, 3]) {
       // Three distinct SQL texts through a cache of two: every statement is evicted and prepared again.
-      expect(await db.selectFrom('t').select('name').where('id', '=', id).executeTakeFirst()).toEqual({ name: 'abc'[id - 1] });
-      expect((await db.selectFrom('t').selectAll().where('id', '>=', id).execute()).length).toBe(4 - id);
-      expect(await db.selectFrom('t').select('id').where('name', '=', 'abc'[id - 1]).executeTakeFirst()).toEqual({ id });
+      expect(
+        await db.selectFrom('t').select('name').where('id', '=', id).executeTakeFirst(),
+      ).toEqual({ name: 'abc'[id - 1] });
+      expect((await db.selectFrom('t').selectAll().where('id', '>=', id).execute()).length).toBe(
+        4 - id,
+      );
+      expect(
+        await db
+          .selectFrom('t')
+          .select('id')
+          .where('name', '=', 'abc'[id - 1])
+          .executeTakeFirst(),
+      ).toEqual({ id });
     }
   }
 });

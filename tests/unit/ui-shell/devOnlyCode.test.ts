@@ -9,14 +9,23 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const INSPECTOR_MARKERS = ['stately.ai/inspect', '@statelyai.connected'];
-const SIMULATOR_MARKERS = ['dev_network_preset', 'network simulator', 'Network simulator', 'Network (dev)'];
+const SIMULATOR_MARKERS = [
+  'dev_network_preset',
+  'network simulator',
+  'Network simulator',
+  'Network (dev)',
+];
 const outDirs: string[] = [];
 
 function build(mode: 'production' | 'development'): string {
   const outDir = mkdtempSync(path.join(tmpdir(), `dev-only-${mode}-`));
   outDirs.push(outDir);
   const args = ['build.mjs', '--outdir', outDir, ...(mode === 'development' ? ['--dev'] : [])];
-  execFileSync(process.execPath, args, { cwd: process.cwd(), stdio: 'pipe', env: { ...process.env, OUT_DIR: outDir } });
+  execFileSync(process.execPath, args, {
+    cwd: process.cwd(),
+    stdio: 'pipe',
+    env: { ...process.env, OUT_DIR: outDir },
+  });
   const assets = path.join(outDir, 'assets');
   return readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
@@ -41,7 +50,8 @@ describe('production bundle', () => {
     for (const marker of INSPECTOR_MARKERS) expect(js).not.toContain(marker);
   });
   it('leaves the network simulator out', () => {
-    for (const marker of SIMULATOR_MARKERS) expect(js.includes(marker), `production bundle contains '${marker}'`).toBe(false);
+    for (const marker of SIMULATOR_MARKERS)
+      expect(js.includes(marker), `production bundle contains '${marker}'`).toBe(false);
   });
 });
 
@@ -55,6 +65,7 @@ describe('development bundle', () => {
     for (const marker of INSPECTOR_MARKERS) expect(js).toContain(marker);
   });
   it('has the network simulator', () => {
-    for (const marker of SIMULATOR_MARKERS) expect(js.includes(marker), `development bundle lacks '${marker}'`).toBe(true);
+    for (const marker of SIMULATOR_MARKERS)
+      expect(js.includes(marker), `development bundle lacks '${marker}'`).toBe(true);
   });
 });

@@ -9,14 +9,22 @@ describe('redact', () => {
       type: 'auth.signIn',
       email: 'a@example.com',
       password: 'Secret123',
-      nested: { accessToken: 'jwt', refresh_token: 'r', list: [{ confirmPassword: 'x', name: 'n' }] },
+      nested: {
+        accessToken: 'jwt',
+        refresh_token: 'r',
+        list: [{ confirmPassword: 'x', name: 'n' }],
+      },
       user: { name: 'Ann', imageData: 'data:image/png;base64,AAAA' },
     };
     expect(redact(event)).toEqual({
       type: 'auth.signIn',
       email: 'a@example.com',
       password: REDACTED,
-      nested: { accessToken: REDACTED, refresh_token: REDACTED, list: [{ confirmPassword: REDACTED, name: 'n' }] },
+      nested: {
+        accessToken: REDACTED,
+        refresh_token: REDACTED,
+        list: [{ confirmPassword: REDACTED, name: 'n' }],
+      },
       user: { name: 'Ann', imageData: REDACTED },
     });
     expect(event.password).toBe('Secret123');
@@ -34,7 +42,11 @@ describe('redact on an inspection event', () => {
     const inspectionEvent = {
       type: '@xstate.snapshot',
       sessionId: 'x:1',
-      snapshot: { status: 'active', input: { email: 'a@example.com', password: 'Secret123' }, output: undefined },
+      snapshot: {
+        status: 'active',
+        input: { email: 'a@example.com', password: 'Secret123' },
+        output: undefined,
+      },
       event: { type: 'xstate.init', input: { email: 'a@example.com', password: 'Secret123' } },
     };
     const json = JSON.stringify(redact(inspectionEvent));

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorHistoryEntry } from '../../../src/api';
 import { breadcrumbFor } from '../../../src/ui/layout/breadcrumb';
-import { NETWORK_NOTICE_KEY, noticeFor, shouldNotify, signInErrorText } from '../../../src/ui/wiring/shell';
+import {
+  NETWORK_NOTICE_KEY,
+  noticeFor,
+  shouldNotify,
+  signInErrorText,
+} from '../../../src/ui/wiring/shell';
 import { direction, intendedRoute, menuCache } from '../../../src/ui/shell/storage';
 
 class MemoryStorage implements Storage {
@@ -54,8 +59,12 @@ describe('sign-in error texts (spec §8)', () => {
   });
 
   it('keeps the connectivity and throttling texts', () => {
-    expect(signInErrorText(result(0, 'Network error. Please check your connection.'))).toBe('Network error. Please check your connection.');
-    expect(signInErrorText(result(429, 'Too many sign-in attempts'))).toBe('Too many sign-in attempts');
+    expect(signInErrorText(result(0, 'Network error. Please check your connection.'))).toBe(
+      'Network error. Please check your connection.',
+    );
+    expect(signInErrorText(result(429, 'Too many sign-in attempts'))).toBe(
+      'Too many sign-in attempts',
+    );
   });
 });
 
@@ -110,7 +119,9 @@ describe('shell storage', () => {
 
   it('remembers the intended route once, never /signin or another origin', () => {
     intendedRoute.remember('/update-progress-bill?period=2024-01');
-    expect(g.sessionStorage!.getItem('intended_route')).toBe('/update-progress-bill?period=2024-01');
+    expect(g.sessionStorage!.getItem('intended_route')).toBe(
+      '/update-progress-bill?period=2024-01',
+    );
     expect(intendedRoute.take()).toBe('/update-progress-bill?period=2024-01');
     expect(intendedRoute.take()).toBeNull();
     intendedRoute.remember('/signin');
@@ -121,7 +132,15 @@ describe('shell storage', () => {
   });
 
   it('keeps the menus with their age and forgets them on clear', () => {
-    const menu = { id: 1, name: 'Dashboard', path: '/dashboard', icon: 'fa-circle', order: 1, parentId: null, active: true };
+    const menu = {
+      id: 1,
+      name: 'Dashboard',
+      path: '/dashboard',
+      icon: 'fa-circle',
+      order: 1,
+      parentId: null,
+      active: true,
+    };
     menuCache.write({ userMenus: [menu], allMenus: [] }, 1_000);
     expect(menuCache.read(61_000)).toEqual({ userMenus: [menu], allMenus: [], ageMs: 60_000 });
     menuCache.clear();

@@ -13,7 +13,11 @@ let allJs = '';
 
 beforeAll(() => {
   outDir = mkdtempSync(path.join(tmpdir(), 'signin-bundle-'));
-  execFileSync(process.execPath, ['build.mjs', '--outdir', outDir], { cwd: process.cwd(), stdio: 'pipe', env: { ...process.env, OUT_DIR: outDir } });
+  execFileSync(process.execPath, ['build.mjs', '--outdir', outDir], {
+    cwd: process.cwd(),
+    stdio: 'pipe',
+    env: { ...process.env, OUT_DIR: outDir },
+  });
   const stats = JSON.parse(readFileSync(path.join(outDir, 'build-stats.json'), 'utf8'));
   const read = (url: string) => readFileSync(path.join(outDir, url), 'utf8');
   signinJs = (stats.routes['/signin'].files as string[]).map(read).join('\n');

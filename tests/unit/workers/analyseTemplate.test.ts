@@ -7,13 +7,29 @@ describe('analyseTemplate', () => {
   it('lists the 16 placeholders of the real Word template once each, in document order', async () => {
     const { placeholders } = await analyseTemplate(await fixture('tagihan_template.docx'));
     expect(placeholders).toEqual([
-      'nama_pelanggan', 'alamat', 'npwp', 'periode', 'nomor_tagihan', 'tanggal_tagihan', 'jatuh_tempo',
-      'lokal', 'hp_lokal', 'sljj', 'hp_sljj', 'sli', 'abodemen', 'ppn_11', 'total_tagihan', 'email_pic',
+      'nama_pelanggan',
+      'alamat',
+      'npwp',
+      'periode',
+      'nomor_tagihan',
+      'tanggal_tagihan',
+      'jatuh_tempo',
+      'lokal',
+      'hp_lokal',
+      'sljj',
+      'hp_sljj',
+      'sli',
+      'abodemen',
+      'ppn_11',
+      'total_tagihan',
+      'email_pic',
     ]);
   });
 
   it('finds a tag that Word split across runs', async () => {
-    const docx = buildDocx({ body: '<w:p><w:r><w:t>Dear {na</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>ma_pel</w:t></w:r><w:r><w:t>anggan},</w:t></w:r></w:p>' });
+    const docx = buildDocx({
+      body: '<w:p><w:r><w:t>Dear {na</w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>ma_pel</w:t></w:r><w:r><w:t>anggan},</w:t></w:r></w:p>',
+    });
     expect((await analyseTemplate(docx)).placeholders).toEqual(['nama_pelanggan']);
   });
 
@@ -27,27 +43,36 @@ describe('analyseTemplate', () => {
   });
 
   it('lists a section tag and the tags inside it', async () => {
-    const docx = buildDocx({ body: paragraph('{#lunas}Paid on {tanggal_bayar}{/lunas} {^lunas}Unpaid{/lunas}') });
+    const docx = buildDocx({
+      body: paragraph('{#lunas}Paid on {tanggal_bayar}{/lunas} {^lunas}Unpaid{/lunas}'),
+    });
     expect((await analyseTemplate(docx)).placeholders).toEqual(['lunas', 'tanggal_bayar']);
   });
 
   it('returns no placeholders for a template without tags', async () => {
-    expect((await analyseTemplate(buildDocx({ body: paragraph('Plain letter') }))).placeholders).toEqual([]);
+    expect(
+      (await analyseTemplate(buildDocx({ body: paragraph('Plain letter') }))).placeholders,
+    ).toEqual([]);
   });
 
   it("refuses bytes that are not a zip with 'Invalid DOCX file: …'", async () => {
-    const bytes = new TextEncoder().encode('this is a text file renamed to .docx').buffer as ArrayBuffer;
+    const bytes = new TextEncoder().encode('this is a text file renamed to .docx')
+      .buffer as ArrayBuffer;
     await expect(analyseTemplate(bytes)).rejects.toThrow(/^Invalid DOCX file: not a zip archive/);
   });
 
   it("refuses a zip without word/document.xml with 'Invalid DOCX file: …'", async () => {
     const docx = buildDocx({ body: '', withoutDocument: true });
-    await expect(analyseTemplate(docx)).rejects.toThrow('Invalid DOCX file: word/document.xml is missing');
+    await expect(analyseTemplate(docx)).rejects.toThrow(
+      'Invalid DOCX file: word/document.xml is missing',
+    );
   });
 
   it("names the unclosed tag and its part in 'Template syntax error: …'", async () => {
     const docx = buildDocx({ body: paragraph('Dear {nama') });
-    await expect(analyseTemplate(docx)).rejects.toThrow('Template syntax error: unclosed tag "{nama" in word/document.xml');
+    await expect(analyseTemplate(docx)).rejects.toThrow(
+      'Template syntax error: unclosed tag "{nama" in word/document.xml',
+    );
   });
 
   it('reports every syntax error of every part in one message', async () => {
@@ -64,6 +89,8 @@ describe('analyseTemplate', () => {
     const zip = new PizZip(buildDocx({ body: paragraph('{a}') }));
     zip.remove('[Content_Types].xml');
     const broken = zip.generate({ type: 'arraybuffer' });
-    await expect(analyseTemplate(broken)).rejects.toThrow('Invalid DOCX file: [Content_Types].xml is missing');
+    await expect(analyseTemplate(broken)).rejects.toThrow(
+      'Invalid DOCX file: [Content_Types].xml is missing',
+    );
   });
 });

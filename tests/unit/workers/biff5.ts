@@ -20,17 +20,29 @@ function encode(codePage: number, text: string): number[] {
   return Array.from(cptable.utils.encode(codePage, text) as ArrayLike<number>);
 }
 
-const BOF = (kind: number) => record(0x0809, [...u16(0x0500), ...u16(kind), ...u16(0x0dbb), ...u16(0x07cc)]);
+const BOF = (kind: number) =>
+  record(0x0809, [...u16(0x0500), ...u16(kind), ...u16(0x0dbb), ...u16(0x07cc)]);
 const EOF = record(0x000a, []);
 
-export function biff5Workbook(codePage: number, sheetName: string, cells: (string | number)[][]): ArrayBuffer {
+export function biff5Workbook(
+  codePage: number,
+  sheetName: string,
+  cells: (string | number)[][],
+): ArrayBuffer {
   const name = encode(codePage, sheetName);
   const head = [...BOF(0x0005), ...record(0x0042, u16(codePage))];
   // BOUNDSHEET points at the sheet's BOF: after itself (4 + 7 + name) and the globals' EOF.
   const sheetOffset = head.length + 4 + 7 + name.length + EOF.length;
-  const globals = [...head, ...record(0x0085, [...u32(sheetOffset), ...u16(0), name.length, ...name]), ...EOF];
+  const globals = [
+    ...head,
+    ...record(0x0085, [...u32(sheetOffset), ...u16(0), name.length, ...name]),
+    ...EOF,
+  ];
   const columns = Math.max(...cells.map((row) => row.length));
-  const sheet = [...BOF(0x0010), ...record(0x0200, [...u16(0), ...u16(cells.length), ...u16(0), ...u16(columns), 0, 0])];
+  const sheet = [
+    ...BOF(0x0010),
+    ...record(0x0200, [...u16(0), ...u16(cells.length), ...u16(0), ...u16(columns), 0, 0]),
+  ];
   cells.forEach((row, r) =>
     row.forEach((value, c) => {
       if (typeof value === 'number') {
@@ -39,7 +51,9 @@ export function biff5Workbook(codePage: number, sheetName: string, cells: (strin
         sheet.push(...record(0x0203, [...u16(r), ...u16(c), ...u16(0), ...bytes])); // NUMBER
       } else {
         const text = encode(codePage, value);
-        sheet.push(...record(0x0204, [...u16(r), ...u16(c), ...u16(0), ...u16(text.length), ...text])); // LABEL
+        sheet.push(
+          ...record(0x0204, [...u16(r), ...u16(c), ...u16(0), ...u16(text.length), ...text]),
+        ); // LABEL
       }
     }),
   );

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Comlink from 'comlink';
-import { CancelledError, createGeneratorBridge, type GeneratorBridge } from '../../../src/workers/bridge';
+import {
+  CancelledError,
+  createGeneratorBridge,
+  type GeneratorBridge,
+} from '../../../src/workers/bridge';
 import { createGeneratorApi } from '../../../src/workers/generatorApi';
 import { fixture } from './docxBuilder';
 
@@ -8,7 +12,11 @@ import { fixture } from './docxBuilder';
  * A stand-in for `new Worker(url)` in Node: the real worker API exposed with Comlink on one end of
  * a MessageChannel, the bridge on the other. terminate() closes the channel like a dead worker.
  */
-function channelWorker(log: string[], calls: string[] = [], api: () => object = createGeneratorApi): () => Worker {
+function channelWorker(
+  log: string[],
+  calls: string[] = [],
+  api: () => object = createGeneratorApi,
+): () => Worker {
   return () => {
     const { port1, port2 } = new MessageChannel();
     Comlink.expose(api(), port2 as unknown as Comlink.Endpoint);
@@ -63,7 +71,9 @@ describe('generator bridge', () => {
     const unreadable = new Blob(['x']);
     unreadable.arrayBuffer = () => Promise.reject(new DOMException('gone', 'NotReadableError'));
     await expect(bridge.readWorkbook(unreadable)).rejects.toThrow('Failed to read file');
-    await expect(bridge.analyseTemplate(unreadable)).rejects.toThrow('Failed to read template file');
+    await expect(bridge.analyseTemplate(unreadable)).rejects.toThrow(
+      'Failed to read template file',
+    );
   });
 
   it("keeps the caller's ArrayBuffer usable after sending it", async () => {
@@ -112,13 +122,21 @@ describe('generator bridge', () => {
     expect(log).toEqual(['created', 'terminated', 'created']);
     bridge.cancel();
     const rowIndexes = Uint32Array.of(4, 2);
-    const exported = await bridge.exportRows({ sheetName, rowIndexes, mapping: { nama: 'Nama Pelanggan' } });
+    const exported = await bridge.exportRows({
+      sheetName,
+      rowIndexes,
+      mapping: { nama: 'Nama Pelanggan' },
+    });
     expect(exported.buffer.byteLength).toBeGreaterThan(0);
     expect(log).toEqual(['created', 'terminated', 'created', 'terminated', 'created']);
     // The caller's indexes stay usable (a copy is transferred).
     expect([...rowIndexes]).toEqual([4, 2]);
     // The same worker keeps the rows: no file is sent again, no worker started.
-    await bridge.exportRows({ sheetName, rowIndexes: Uint32Array.of(sheet.rowCount - 1), mapping: { nama: 'Nama Pelanggan' } });
+    await bridge.exportRows({
+      sheetName,
+      rowIndexes: Uint32Array.of(sheet.rowCount - 1),
+      mapping: { nama: 'Nama Pelanggan' },
+    });
     expect(log).toHaveLength(5);
   });
 
@@ -148,7 +166,12 @@ describe('generator bridge', () => {
     const template = await blobOf('tagihan_template.docx');
     const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
     const rowIndexes = Uint32Array.from({ length: sheet.rowCount }, (_, i) => i);
-    const running = bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping: { nama_pelanggan: 'Nama Pelanggan' } });
+    const running = bridge.mergeDocuments({
+      template,
+      sheetName,
+      rowIndexes,
+      mapping: { nama_pelanggan: 'Nama Pelanggan' },
+    });
     bridge.cancel();
     await expect(running).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
@@ -242,7 +265,9 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const template = await blobOf('tagihan_template.docx');
     const rowIndexes = Uint32Array.from({ length: sheet.rowCount }, (_, i) => i);
     const controller = new AbortController();
-    const merge = bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping }, undefined, { signal: controller.signal });
+    const merge = bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping }, undefined, {
+      signal: controller.signal,
+    });
     await inWorker;
     return { bridge, sheetName, sheet, merge, controller, finish };
   }
@@ -265,13 +290,19 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const calls: string[] = [];
     const bridge = createGeneratorBridge(channelWorker(log, calls));
     const signal = AbortSignal.abort();
-    await expect(bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal })).rejects.toBeInstanceOf(CancelledError);
+    await expect(
+      bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal }),
+    ).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual([]);
     // Nor does it with a worker already running.
     const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
     expect(calls).toEqual(['readWorkbook']);
-    await expect(bridge.readSheet(sheetName, undefined, { signal })).rejects.toBeInstanceOf(CancelledError);
-    await expect(bridge.filterRows(sheetName, 'a', undefined, { signal })).rejects.toBeInstanceOf(CancelledError);
+    await expect(bridge.readSheet(sheetName, undefined, { signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+    await expect(bridge.filterRows(sheetName, 'a', undefined, { signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual(['readWorkbook']);
     expect(log).toEqual(['created']);
@@ -283,7 +314,9 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const calls: string[] = [];
     const { bridge, sheet, merge, finish } = await mergeRunning(log, calls);
     const controller = new AbortController();
-    const analysis = bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal: controller.signal });
+    const analysis = bridge.analyseTemplate(await blobOf('tagihan_template.docx'), {
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(analysis).rejects.toBeInstanceOf(CancelledError);
     finish();
@@ -315,7 +348,9 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const bridge = createGeneratorBridge(channelWorker(log, calls));
     const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
     const controller = new AbortController();
-    const other = bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'), { signal: controller.signal });
+    const other = bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'), {
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(other).rejects.toBeInstanceOf(CancelledError);
     expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
@@ -333,11 +368,18 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const log: string[] = [];
     const bridge = createGeneratorBridge(channelWorker(log));
     const controller = new AbortController();
-    const { placeholders } = await bridge.analyseTemplate(await blobOf('tagihan_template.docx'), { signal: controller.signal });
+    const { placeholders } = await bridge.analyseTemplate(await blobOf('tagihan_template.docx'), {
+      signal: controller.signal,
+    });
     controller.abort();
     expect(placeholders).toHaveLength(16);
     const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
-    const preview = await bridge.previewRow({ template: await blobOf('tagihan_template.docx'), sheetName, rowIndex: 0, mapping });
+    const preview = await bridge.previewRow({
+      template: await blobOf('tagihan_template.docx'),
+      sheetName,
+      rowIndex: 0,
+      mapping,
+    });
     expect(preview.body.length).toBeGreaterThan(0);
     expect(log).toEqual(['created']);
     bridge.release();
@@ -364,6 +406,9 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     await expect(reading).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
     await bridge.filterRows(sheetName, 'a');
-    await vi.waitFor(() => expect(log).toEqual(['created', 'terminated', 'created', 'terminated']), { timeout: 2000 });
+    await vi.waitFor(
+      () => expect(log).toEqual(['created', 'terminated', 'created', 'terminated']),
+      { timeout: 2000 },
+    );
   });
 });

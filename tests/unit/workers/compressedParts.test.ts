@@ -27,7 +27,12 @@ describe('compressed parts', () => {
 
   it('deflateChunks inflates to the chunks joined, whatever their sizes', () => {
     const text = new TextEncoder().encode('<w:p><w:r><w:t>Kepada Yth. </w:t></w:r></w:p>');
-    const chunks = [text, randomBytes(300_000, 3), new Uint8Array(0), ...Array.from({ length: 5000 }, (_, i) => (i % 2 ? text : randomBytes(i % 97, i)))];
+    const chunks = [
+      text,
+      randomBytes(300_000, 3),
+      new Uint8Array(0),
+      ...Array.from({ length: 5000 }, (_, i) => (i % 2 ? text : randomBytes(i % 97, i))),
+    ];
     const { data: deflated, size, crc } = deflateChunks(chunks);
     const joined = Buffer.concat(chunks);
     expect(size).toBe(joined.length);

@@ -22,18 +22,30 @@ export function paragraph(...runs: string[]): string {
 
 export function buildDocx(parts: DocxParts): ArrayBuffer {
   const zip = new PizZip();
-  const overrides = [`<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>`];
+  const overrides = [
+    `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>`,
+  ];
   const rels: string[] = [];
   const refs: string[] = [];
   if (parts.header !== undefined) {
-    zip.file('word/header1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr xmlns:w="${W}" xmlns:r="${R}">${parts.header}</w:hdr>`);
-    overrides.push(`<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>`);
+    zip.file(
+      'word/header1.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:hdr xmlns:w="${W}" xmlns:r="${R}">${parts.header}</w:hdr>`,
+    );
+    overrides.push(
+      `<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>`,
+    );
     rels.push(`<Relationship Id="rId7" Type="${REL}/header" Target="header1.xml"/>`);
     refs.push('<w:headerReference w:type="default" r:id="rId7"/>');
   }
   if (parts.footer !== undefined) {
-    zip.file('word/footer1.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr xmlns:w="${W}" xmlns:r="${R}">${parts.footer}</w:ftr>`);
-    overrides.push(`<Override PartName="/word/footer1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>`);
+    zip.file(
+      'word/footer1.xml',
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:ftr xmlns:w="${W}" xmlns:r="${R}">${parts.footer}</w:ftr>`,
+    );
+    overrides.push(
+      `<Override PartName="/word/footer1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.footer+xml"/>`,
+    );
     rels.push(`<Relationship Id="rId8" Type="${REL}/footer" Target="footer1.xml"/>`);
     refs.push('<w:footerReference w:type="default" r:id="rId8"/>');
   }
@@ -77,7 +89,8 @@ export function assertWellFormed(xml: string, name = 'xml'): void {
     const [, closing, tag, selfClosing] = match;
     if (selfClosing) continue;
     if (!closing) stack.push(tag);
-    else if (stack.pop() !== tag) throw new Error(`${name}: </${tag}> does not close the open element at ${match.index}`);
+    else if (stack.pop() !== tag)
+      throw new Error(`${name}: </${tag}> does not close the open element at ${match.index}`);
   }
   if (stack.length > 0) throw new Error(`${name}: <${stack.at(-1)}> is never closed`);
 }

@@ -12,7 +12,9 @@ import { mergeDocuments } from '../../../src/workers/mergeDocuments';
 import { TEMPLATE_OPTIONS } from '../../../src/workers/template';
 import { buildDocx, paragraph, textOf } from './docxBuilder';
 
-const { version } = createRequire(import.meta.url)('docxtemplater/package.json') as { version: string };
+const { version } = createRequire(import.meta.url)('docxtemplater/package.json') as {
+  version: string;
+};
 
 describe('docxtemplater internals the merge relies on', () => {
   it('is the minor the merge was written against (re-check the internals below before moving the pin)', () => {
@@ -20,14 +22,26 @@ describe('docxtemplater internals the merge relies on', () => {
   });
 
   it('keeps compiled parts that render again with a fresh scope', () => {
-    const doc = new Docxtemplater(new PizZip(buildDocx({ body: paragraph('Halo {nama}'), header: paragraph('No {nomor}') })), TEMPLATE_OPTIONS);
+    const doc = new Docxtemplater(
+      new PizZip(buildDocx({ body: paragraph('Halo {nama}'), header: paragraph('No {nomor}') })),
+      TEMPLATE_OPTIONS,
+    );
     const internals = doc as unknown as Record<string, unknown> & {
       compiled: Record<string, Record<string, unknown> & { render(to: string): unknown }>;
       scopeManagers: Record<string, unknown>;
       getScopeManager(to: string, part: unknown, data: unknown): unknown;
     };
-    expect(RENDER_INTERNALS).toEqual(['compiled', 'scopeManagers', 'getScopeManager', 'render', 'content', 'allErrors']);
-    expect(Object.keys(internals.compiled)).toEqual(expect.arrayContaining(['word/document.xml', 'word/header1.xml']));
+    expect(RENDER_INTERNALS).toEqual([
+      'compiled',
+      'scopeManagers',
+      'getScopeManager',
+      'render',
+      'content',
+      'allErrors',
+    ]);
+    expect(Object.keys(internals.compiled)).toEqual(
+      expect.arrayContaining(['word/document.xml', 'word/header1.xml']),
+    );
     expect(typeof internals.scopeManagers).toBe('object');
     expect(typeof internals.getScopeManager).toBe('function');
     const part = internals.compiled['word/document.xml'];
@@ -48,9 +62,20 @@ describe('docxtemplater internals the merge relies on', () => {
   });
 
   it('reports a failed render through allErrors with its id and no content', () => {
-    const doc = new Docxtemplater(new PizZip(buildDocx({ body: paragraph('Halo {nama}') })), TEMPLATE_OPTIONS);
+    const doc = new Docxtemplater(
+      new PizZip(buildDocx({ body: paragraph('Halo {nama}') })),
+      TEMPLATE_OPTIONS,
+    );
     const internals = doc as unknown as {
-      compiled: Record<string, { render(to: string): unknown; scopeManager: unknown; content?: unknown; allErrors: { properties?: { id?: string } }[] }>;
+      compiled: Record<
+        string,
+        {
+          render(to: string): unknown;
+          scopeManager: unknown;
+          content?: unknown;
+          allErrors: { properties?: { id?: string } }[];
+        }
+      >;
       scopeManagers: Record<string, unknown>;
       getScopeManager(to: string, part: unknown, data: unknown): unknown;
     };
@@ -68,7 +93,10 @@ describe('docxtemplater internals the merge relies on', () => {
   it('the merge built on them fills every row', async () => {
     const result = await mergeDocuments({
       template: buildDocx({ body: paragraph('Halo {nama}') }),
-      rows: [{ a: 'Budi', b: 'x' }, { a: 'Sari', b: 'y' }],
+      rows: [
+        { a: 'Budi', b: 'x' },
+        { a: 'Sari', b: 'y' },
+      ],
       mapping: { nama: 'a' },
     });
     const document = new PizZip(result.buffer).files['word/document.xml'].asText();

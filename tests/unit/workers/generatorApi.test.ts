@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { SheetTable } from '../../../src/domain/sheetTable';
-import { createGeneratorApi, missingRowMessage, NO_WORKBOOK_MESSAGE } from '../../../src/workers/generatorApi';
+import {
+  createGeneratorApi,
+  missingRowMessage,
+  NO_WORKBOOK_MESSAGE,
+} from '../../../src/workers/generatorApi';
 import { buildDocx, fixture, paragraph, textOf } from './docxBuilder';
 
 /** A workbook file of arrays of rows (the first row is the header), one sheet per entry. */
 function workbookOf(sheets: Record<string, string[][]>): ArrayBuffer {
   const book = XLSX.utils.book_new();
-  for (const [name, rows] of Object.entries(sheets)) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
+  for (const [name, rows] of Object.entries(sheets))
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), name);
   const bytes = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
   return bytes;
 }
@@ -32,7 +37,10 @@ const mapping = { nama: 'Nama', kota: 'Kota' };
 function sectionsOf(buffer: ArrayBuffer): string[] {
   const document = new PizZip(buffer).file('word/document.xml')!.asText();
   const body = document.slice(document.indexOf('<w:body>'), document.indexOf('</w:body>'));
-  return body.split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/).slice(0, -1).map(textOf);
+  return body
+    .split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/)
+    .slice(0, -1)
+    .map(textOf);
 }
 
 describe('generator worker API: reading', () => {
@@ -58,11 +66,22 @@ describe('generator worker API: reading', () => {
 
   it("keeps a '__proto__' header a plain column from the workbook to the preview and the export", async () => {
     const api = createGeneratorApi();
-    const { sheet } = await api.readWorkbook(workbookOf({ Data: [['__proto__', 'Nama'], ['x', 'Budi']] }));
+    const { sheet } = await api.readWorkbook(
+      workbookOf({
+        Data: [
+          ['__proto__', 'Nama'],
+          ['x', 'Budi'],
+        ],
+      }),
+    );
     const row = new SheetTable(sheet).row(0);
     expect(Object.keys(row)).toEqual(['__proto__', 'Nama']);
     expect(row['__proto__']).toBe('x');
-    const result = await api.exportRows({ sheetName: 'Data', rowIndexes: Uint32Array.of(0), mapping: { proto: '__proto__' } });
+    const result = await api.exportRows({
+      sheetName: 'Data',
+      rowIndexes: Uint32Array.of(0),
+      mapping: { proto: '__proto__' },
+    });
     const exported = XLSX.read(result.buffer, { type: 'array' }).Sheets['Selected Data'];
     expect(XLSX.utils.sheet_to_json(exported, { header: 1 })).toEqual([['proto'], ['x']]);
     expect(({} as Record<string, unknown>).Nama).toBeUndefined();
@@ -78,10 +97,16 @@ describe('generator worker API: reading', () => {
   it('forgets the previous workbook when a new file fails to read', async () => {
     const api = createGeneratorApi();
     await api.readWorkbook(await fixture('pelanggan_50.xlsx'));
-    await expect(api.readWorkbook(new ArrayBuffer(11 * 1024 * 1024))).rejects.toThrow('File size must be less than 10MB');
+    await expect(api.readWorkbook(new ArrayBuffer(11 * 1024 * 1024))).rejects.toThrow(
+      'File size must be less than 10MB',
+    );
     await expect(api.readSheet('Ringkasan')).rejects.toThrow(NO_WORKBOOK_MESSAGE);
     await expect(
-      api.exportRows({ sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0), mapping: { nama: 'Nama' } }),
+      api.exportRows({
+        sheetName: 'Pelanggan',
+        rowIndexes: Uint32Array.of(0),
+        mapping: { nama: 'Nama' },
+      }),
     ).rejects.toThrow(NO_WORKBOOK_MESSAGE);
   });
 });
@@ -92,7 +117,12 @@ describe('generator worker API: merge and export by row index', () => {
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
     const progress: number[] = [];
     const result = await api.mergeDocuments(
-      { template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(3, 1, 0), mapping },
+      {
+        template: template(),
+        sheetName: 'Pelanggan',
+        rowIndexes: Uint32Array.of(3, 1, 0),
+        mapping,
+      },
       (p) => progress.push(p.processed),
     );
     expect(result.sections).toBe(2);
@@ -105,9 +135,19 @@ describe('generator worker API: merge and export by row index', () => {
     const api = createGeneratorApi();
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan, Kota: kota }));
     await api.readSheet('Kota');
-    const result = await api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(2), mapping });
+    const result = await api.mergeDocuments({
+      template: template(),
+      sheetName: 'Pelanggan',
+      rowIndexes: Uint32Array.of(2),
+      mapping,
+    });
     expect(sectionsOf(result.buffer)).toEqual(['Tono di Medan']);
-    const other = await api.mergeDocuments({ template: template(), sheetName: 'Kota', rowIndexes: Uint32Array.of(0), mapping });
+    const other = await api.mergeDocuments({
+      template: template(),
+      sheetName: 'Kota',
+      rowIndexes: Uint32Array.of(0),
+      mapping,
+    });
     expect(sectionsOf(other.buffer)).toEqual(['Eko di Surabaya']);
   });
 
@@ -115,7 +155,12 @@ describe('generator worker API: merge and export by row index', () => {
     const api = createGeneratorApi();
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
     await expect(
-      api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0, 4), mapping }),
+      api.mergeDocuments({
+        template: template(),
+        sheetName: 'Pelanggan',
+        rowIndexes: Uint32Array.of(0, 4),
+        mapping,
+      }),
     ).rejects.toThrow(missingRowMessage(4, 'Pelanggan'));
     expect(missingRowMessage(4, 'Pelanggan')).toBe('Row 5 is not in sheet "Pelanggan"');
   });
@@ -123,10 +168,20 @@ describe('generator worker API: merge and export by row index', () => {
   it('needs a workbook before a merge (a fresh worker gets the file again from the bridge)', async () => {
     const api = createGeneratorApi();
     await expect(
-      api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0), mapping }),
+      api.mergeDocuments({
+        template: template(),
+        sheetName: 'Pelanggan',
+        rowIndexes: Uint32Array.of(0),
+        mapping,
+      }),
     ).rejects.toThrow(NO_WORKBOOK_MESSAGE);
     expect(await api.openWorkbook(workbookOf({ Pelanggan: pelanggan }))).toEqual(['Pelanggan']);
-    const result = await api.mergeDocuments({ template: template(), sheetName: 'Pelanggan', rowIndexes: Uint32Array.of(0), mapping });
+    const result = await api.mergeDocuments({
+      template: template(),
+      sheetName: 'Pelanggan',
+      rowIndexes: Uint32Array.of(0),
+      mapping,
+    });
     expect(sectionsOf(result.buffer)).toEqual(['Budi di Bandung']);
   });
 
@@ -141,6 +196,10 @@ describe('generator worker API: merge and export by row index', () => {
     });
     expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
     const sheet = XLSX.read(result.buffer, { type: 'array' }).Sheets['Selected Data'];
-    expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([['kota', 'nama'], ['Bogor', 'Dewi'], [undefined, 'Sari']]);
+    expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([
+      ['kota', 'nama'],
+      ['Bogor', 'Dewi'],
+      [undefined, 'Sari'],
+    ]);
   });
 });

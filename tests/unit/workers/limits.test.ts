@@ -19,11 +19,15 @@ function declareUnpackedSize(buffer: ArrayBuffer, size: number): ArrayBuffer {
 
 describe('file limits', () => {
   it('refuses an 11 MB template before reading it', async () => {
-    await expect(analyseTemplate(new ArrayBuffer(ELEVEN_MB))).rejects.toThrow('File size must be less than 10MB');
+    await expect(analyseTemplate(new ArrayBuffer(ELEVEN_MB))).rejects.toThrow(
+      'File size must be less than 10MB',
+    );
   });
 
   it('refuses an 11 MB workbook before reading it', async () => {
-    await expect(readWorkbook(new ArrayBuffer(ELEVEN_MB))).rejects.toThrow('File size must be less than 10MB');
+    await expect(readWorkbook(new ArrayBuffer(ELEVEN_MB))).rejects.toThrow(
+      'File size must be less than 10MB',
+    );
   });
 
   it('accepts exactly 10 MB (10485760 bytes) as far as size goes', () => {
@@ -34,13 +38,17 @@ describe('file limits', () => {
     const zip = new PizZip();
     zip.file('a.txt', 'x'.repeat(1000));
     zip.file('b.txt', 'y'.repeat(500));
-    const summary = summariseZip(new Uint8Array(zip.generate({ type: 'arraybuffer', compression: 'DEFLATE' })));
+    const summary = summariseZip(
+      new Uint8Array(zip.generate({ type: 'arraybuffer', compression: 'DEFLATE' })),
+    );
     expect(summary).toEqual({ entries: 2, unpackedBytes: 1500, suspiciousRatio: false });
   });
 
   it('refuses a template whose entries declare more than 200 MB unpacked', async () => {
     const bomb = declareUnpackedSize(buildDocx({ body: paragraph('{a}') }), 150 * 1024 * 1024);
-    await expect(analyseTemplate(bomb)).rejects.toThrow(/^Invalid DOCX file: .*more than 200 MB.*zip bomb/);
+    await expect(analyseTemplate(bomb)).rejects.toThrow(
+      /^Invalid DOCX file: .*more than 200 MB.*zip bomb/,
+    );
   });
 
   it('refuses a workbook zip with more than 10,000 entries', async () => {
@@ -55,6 +63,8 @@ describe('file limits', () => {
     zip.file('word/document.xml', new Uint8Array(8 * 1024 * 1024));
     const packed = zip.generate({ type: 'arraybuffer', compression: 'DEFLATE' });
     expect(packed.byteLength).toBeLessThan(16 * 1024);
-    await expect(analyseTemplate(packed)).rejects.toThrow(/^Invalid DOCX file: .*compressed more than 500:1.*zip bomb/);
+    await expect(analyseTemplate(packed)).rejects.toThrow(
+      /^Invalid DOCX file: .*compressed more than 500:1.*zip bomb/,
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
-import { CancelledError, mergeDocuments, type MergeProgress } from '../../../src/workers/mergeDocuments';
+import {
+  CancelledError,
+  mergeDocuments,
+  type MergeProgress,
+} from '../../../src/workers/mergeDocuments';
 import { readWorkbook } from '../../support/readWorkbook';
 import { assertWellFormed, buildDocx, fixture, paragraph, textOf } from './docxBuilder';
 
@@ -11,7 +15,13 @@ const template = () =>
     footer: paragraph('Kota {kota}'),
   });
 
-const mapping = { nama: 'Nama', alamat: 'Alamat', catatan: 'Catatan', nomor: 'Nomor', kota: 'Kota' };
+const mapping = {
+  nama: 'Nama',
+  alamat: 'Alamat',
+  catatan: 'Catatan',
+  nomor: 'Nomor',
+  kota: 'Kota',
+};
 
 const rows = [
   { Nama: 'Budi', Alamat: 'Jl. Mawar 1', Catatan: 'baris satu', Nomor: 'INV-1', Kota: 'Bandung' },
@@ -45,7 +55,10 @@ function open(buffer: ArrayBuffer): Opened {
   return {
     zip,
     document,
-    sections: body.split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/).slice(0, -1).map(textOf),
+    sections: body
+      .split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/)
+      .slice(0, -1)
+      .map(textOf),
     headers: sectPrs.map((s) => partText(s, 'header')),
     footers: sectPrs.map((s) => partText(s, 'footer')),
   };
@@ -53,7 +66,12 @@ function open(buffer: ArrayBuffer): Opened {
 
 describe('mergeDocuments', () => {
   it('makes one section per row with enough data and counts the skipped rows', async () => {
-    const result = await mergeDocuments({ template: template(), rows, mapping, now: new Date(2025, 0, 9, 23, 30) });
+    const result = await mergeDocuments({
+      template: template(),
+      rows,
+      mapping,
+      now: new Date(2025, 0, 9, 23, 30),
+    });
     expect(result.sections).toBe(3);
     expect(result.skipped).toBe(1);
     expect(result.fileName).toBe('Merged_Invoices_2025-01-09.docx');
@@ -93,7 +111,11 @@ describe('mergeDocuments', () => {
       body: `${paragraph('Halaman A {nama}')}<w:p><w:pPr><w:sectPr><w:headerReference w:type="default" r:id="rId7"/></w:sectPr></w:pPr></w:p>${paragraph('Halaman B')}`,
       header: paragraph('Header {nomor}'),
     });
-    const { buffer, sections } = await mergeDocuments({ template: twoSections, rows: rows.slice(0, 2), mapping });
+    const { buffer, sections } = await mergeDocuments({
+      template: twoSections,
+      rows: rows.slice(0, 2),
+      mapping,
+    });
     expect(sections).toBe(2);
     const { headers } = open(buffer);
     // Row 1: its inner break and its final break; row 2 likewise.
@@ -134,8 +156,17 @@ describe('mergeDocuments', () => {
 
   it('merges the real template with the real workbook', async () => {
     const { sheet } = await readWorkbook(await fixture('pelanggan_50.xlsx'));
-    const realMapping = { nama_pelanggan: 'Nama Pelanggan', alamat: 'Alamat', total_tagihan: 'Total Tagihan', tanggal_tagihan: 'Tanggal Tagihan' };
-    const result = await mergeDocuments({ template: await fixture('tagihan_template.docx'), rows: sheet.rows, mapping: realMapping });
+    const realMapping = {
+      nama_pelanggan: 'Nama Pelanggan',
+      alamat: 'Alamat',
+      total_tagihan: 'Total Tagihan',
+      tanggal_tagihan: 'Tanggal Tagihan',
+    };
+    const result = await mergeDocuments({
+      template: await fixture('tagihan_template.docx'),
+      rows: sheet.rows,
+      mapping: realMapping,
+    });
     expect(result.sections).toBe(50);
     expect(result.skipped).toBe(1);
     const { sections, zip } = open(result.buffer);

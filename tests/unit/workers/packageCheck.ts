@@ -64,16 +64,29 @@ export function packageProblems(buffer: ArrayBuffer | Uint8Array): string[] {
   // Content types: every part has one, every override names a part.
   const types = names.has('[Content_Types].xml') ? text('[Content_Types].xml') : '';
   if (!types) problems.push('[Content_Types].xml is missing');
-  const overrides = new Set([...types.matchAll(/<Override\b[^>]*>/g)].map(([t]) => (attr(t, 'PartName') ?? '').slice(1).toLowerCase()));
-  const defaults = new Set([...types.matchAll(/<Default\b[^>]*>/g)].map(([t]) => (attr(t, 'Extension') ?? '').toLowerCase()));
-  const overrideList = [...types.matchAll(/<Override\b[^>]*>/g)].map(([t]) => (attr(t, 'PartName') ?? '').slice(1).toLowerCase());
-  if (overrideList.length !== overrides.size) problems.push('[Content_Types].xml overrides a part twice');
+  const overrides = new Set(
+    [...types.matchAll(/<Override\b[^>]*>/g)].map(([t]) =>
+      (attr(t, 'PartName') ?? '').slice(1).toLowerCase(),
+    ),
+  );
+  const defaults = new Set(
+    [...types.matchAll(/<Default\b[^>]*>/g)].map(([t]) =>
+      (attr(t, 'Extension') ?? '').toLowerCase(),
+    ),
+  );
+  const overrideList = [...types.matchAll(/<Override\b[^>]*>/g)].map(([t]) =>
+    (attr(t, 'PartName') ?? '').slice(1).toLowerCase(),
+  );
+  if (overrideList.length !== overrides.size)
+    problems.push('[Content_Types].xml overrides a part twice');
   const lowerNames = new Set([...names].map((n) => n.toLowerCase()));
-  for (const part of overrides) if (!lowerNames.has(part)) problems.push(`content type override for missing part /${part}`);
+  for (const part of overrides)
+    if (!lowerNames.has(part)) problems.push(`content type override for missing part /${part}`);
   for (const name of names) {
     if (name === '[Content_Types].xml') continue;
     const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
-    if (!overrides.has(name.toLowerCase()) && !defaults.has(extension)) problems.push(`${name} has no content type`);
+    if (!overrides.has(name.toLowerCase()) && !defaults.has(extension))
+      problems.push(`${name} has no content type`);
   }
   // Relationships: unique ids, internal targets present, every r:id/r:embed of a part declared.
   for (const name of names) {
@@ -85,15 +98,22 @@ export function packageProblems(buffer: ArrayBuffer | Uint8Array): string[] {
     for (const r of list) {
       if (ids.has(r.id)) problems.push(`${name}: duplicate relationship id ${r.id}`);
       ids.add(r.id);
-      if (!r.external && !names.has(resolve(source, r.target))) problems.push(`${name}: ${r.id} points at missing ${resolve(source, r.target)}`);
+      if (!r.external && !names.has(resolve(source, r.target)))
+        problems.push(`${name}: ${r.id} points at missing ${resolve(source, r.target)}`);
     }
   }
   for (const name of names) {
     if (!/\.xml$/i.test(name) || name.includes('_rels/')) continue;
-    const used = new Set([...text(name).matchAll(/\br:(?:id|embed|link|pict)="([^"]+)"/g)].map((m) => m[1]));
+    const used = new Set(
+      [...text(name).matchAll(/\br:(?:id|embed|link|pict)="([^"]+)"/g)].map((m) => m[1]),
+    );
     if (used.size === 0) continue;
-    const declared = new Set(names.has(relsOf(name)) ? rels(text(relsOf(name))).map((r) => r.id) : []);
-    for (const id of used) if (!declared.has(id)) problems.push(`${name} uses relationship ${id} that ${relsOf(name)} does not declare`);
+    const declared = new Set(
+      names.has(relsOf(name)) ? rels(text(relsOf(name))).map((r) => r.id) : [],
+    );
+    for (const id of used)
+      if (!declared.has(id))
+        problems.push(`${name} uses relationship ${id} that ${relsOf(name)} does not declare`);
   }
   return problems;
 }
@@ -110,7 +130,9 @@ export interface SectionView {
 }
 
 export function mainPart(zip: PizZip): string {
-  const root = rels(zip.files['_rels/.rels'].asText()).find((r) => r.type.endsWith('/officeDocument'));
+  const root = rels(zip.files['_rels/.rels'].asText()).find((r) =>
+    r.type.endsWith('/officeDocument'),
+  );
   return resolve('', root!.target);
 }
 
@@ -119,7 +141,9 @@ export function sectionsOf(buffer: ArrayBuffer | Uint8Array): SectionView[] {
   const zip = new PizZip(buffer);
   const main = mainPart(zip);
   const document = zip.files[main].asText();
-  const mainRels = new Map(rels(zip.files[relsOf(main)]?.asText() ?? '').map((r) => [r.id, resolve(main, r.target)]));
+  const mainRels = new Map(
+    rels(zip.files[relsOf(main)]?.asText() ?? '').map((r) => [r.id, resolve(main, r.target)]),
+  );
   const body = document.slice(document.indexOf('<w:body'), document.lastIndexOf('</w:body>'));
   const sections: SectionView[] = [];
   const inherited = { header: {} as Record<string, string>, footer: {} as Record<string, string> };
@@ -129,18 +153,27 @@ export function sectionsOf(buffer: ArrayBuffer | Uint8Array): SectionView[] {
     for (const kind of ['header', 'footer'] as const) {
       for (const [tag] of sectPr.matchAll(new RegExp(`<w:${kind}Reference\\b[^>]*>`, 'g'))) {
         const part = mainRels.get(attr(tag, 'r:id') ?? '');
-        inherited[kind] = { ...inherited[kind], [attr(tag, 'w:type') ?? 'default']: part ?? `missing ${attr(tag, 'r:id')}` };
+        inherited[kind] = {
+          ...inherited[kind],
+          [attr(tag, 'w:type') ?? 'default']: part ?? `missing ${attr(tag, 'r:id')}`,
+        };
       }
     }
     const partText = (path: string) => (zip.files[path] ? textOf(zip.files[path].asText()) : path);
     // A sectPr in a paragraph's properties ends its section after that paragraph.
     const at = match.index ?? 0;
-    const closesParagraph = body.lastIndexOf('<w:pPr', at) > body.lastIndexOf('</w:p>', at) && body.lastIndexOf('<w:pPr', at) >= 0;
+    const closesParagraph =
+      body.lastIndexOf('<w:pPr', at) > body.lastIndexOf('</w:p>', at) &&
+      body.lastIndexOf('<w:pPr', at) >= 0;
     const end = closesParagraph ? body.indexOf('</w:p>', at) + '</w:p>'.length : at;
     sections.push({
       text: textOf(body.slice(from, end)),
-      headers: Object.fromEntries(Object.entries(inherited.header).map(([t, p]) => [t, partText(p)])),
-      footers: Object.fromEntries(Object.entries(inherited.footer).map(([t, p]) => [t, partText(p)])),
+      headers: Object.fromEntries(
+        Object.entries(inherited.header).map(([t, p]) => [t, partText(p)]),
+      ),
+      footers: Object.fromEntries(
+        Object.entries(inherited.footer).map(([t, p]) => [t, partText(p)]),
+      ),
       headerParts: { ...inherited.header },
       titlePg: /<w:titlePg(?:\s+w:val="(?:1|true|on)")?\s*\/>/.test(sectPr),
     });

@@ -7,11 +7,23 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileTemplate, type CompiledTemplate } from '../../../src/workers/template';
 import { mergeDocuments, renderPart } from '../../../src/workers/mergeDocuments';
-import { compileFrame, joinChunks, plainPlaceholderKeys, renderFramed, verifyFrame } from '../../../src/workers/partFrames';
+import {
+  compileFrame,
+  joinChunks,
+  plainPlaceholderKeys,
+  renderFramed,
+  verifyFrame,
+} from '../../../src/workers/partFrames';
 import PizZip from 'pizzip';
 import { buildDocx, type DocxParts } from './docxBuilder';
 import { mainPart } from './packageCheck';
-import { buildTemplate, identityMapping, LETTERHEAD_FIELDS, type Producer, type TemplateShape } from './templateCorpus';
+import {
+  buildTemplate,
+  identityMapping,
+  LETTERHEAD_FIELDS,
+  type Producer,
+  type TemplateShape,
+} from './templateCorpus';
 
 const toBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
 const encoder = new TextEncoder();
@@ -22,13 +34,23 @@ const SHAPES: TemplateShape[] = [
   {},
   { letterhead: true, logo: true },
   { letterhead: true, titlePg: true, evenAndOdd: true },
-  { letterhead: true, bodyPicture: true, table: true, contentControl: true, comments: true, footnotes: true, docProps: true },
+  {
+    letterhead: true,
+    bodyPicture: true,
+    table: true,
+    contentControl: true,
+    comments: true,
+    footnotes: true,
+    docProps: true,
+  },
   { letterhead: true, logo: true, ownSectionBreaks: true },
 ];
 
 /** Each field gets the value at the same position, cycling through `values`. */
 function rowOf(values: string[], shift = 0): Record<string, string> {
-  return Object.fromEntries(LETTERHEAD_FIELDS.map((field, i) => [field, values[(i + shift) % values.length]]));
+  return Object.fromEntries(
+    LETTERHEAD_FIELDS.map((field, i) => [field, values[(i + shift) % values.length]]),
+  );
 }
 
 const FRAMEABLE = [
@@ -38,10 +60,18 @@ const FRAMEABLE = [
   ['', 'only one filled', '', '', ''],
   ['', '', '', '', ''],
 ];
-const NOT_FRAMEABLE = [['line\nbreak'], ['tab\there'], ['emoji 😀'], ['bell \u0007'], ['private \uE000 use']];
+const NOT_FRAMEABLE = [
+  ['line\nbreak'],
+  ['tab\there'],
+  ['emoji 😀'],
+  ['bell \u0007'],
+  ['private \uE000 use'],
+];
 
 function templatedParts(template: CompiledTemplate): string[] {
-  return [...template.trees.keys()].filter((file) => plainPlaceholderKeys(template.trees.get(file))?.length);
+  return [...template.trees.keys()].filter(
+    (file) => plainPlaceholderKeys(template.trees.get(file))?.length,
+  );
 }
 
 describe('part frames', () => {
@@ -52,58 +82,94 @@ describe('part frames', () => {
         const files = templatedParts(template);
         expect(files).toContain(template.main);
         for (const file of files) {
-          const frame = compileFrame(template.trees.get(file), (data) => renderPart(template.doc, file, data));
+          const frame = compileFrame(template.trees.get(file), (data) =>
+            renderPart(template.doc, file, data),
+          );
           expect(frame, file).not.toBeNull();
           for (const values of FRAMEABLE) {
             for (let shift = 0; shift < values.length; shift++) {
               const row = rowOf(values, shift);
               const chunks = renderFramed(frame!, row, encoder);
               expect(chunks, `${file} ${JSON.stringify(row)}`).not.toBeNull();
-              expect(decoder.decode(joinChunks(chunks!)), `${file} ${JSON.stringify(row)}`).toBe(decoder.decode(renderPart(template.doc, file, row)));
+              expect(decoder.decode(joinChunks(chunks!)), `${file} ${JSON.stringify(row)}`).toBe(
+                decoder.decode(renderPart(template.doc, file, row)),
+              );
             }
           }
-          for (const values of NOT_FRAMEABLE) expect(renderFramed(frame!, rowOf(values), encoder)).toBeNull();
+          for (const values of NOT_FRAMEABLE)
+            expect(renderFramed(frame!, rowOf(values), encoder)).toBeNull();
         }
       });
     }
   }
 
   it('render the real LibreOffice files like docxtemplater', () => {
-    for (const name of ['libreoffice-letterhead.docx', 'libreoffice-even-odd-sections.docx', 'libreoffice-from-html.docx']) {
-      const template = compileTemplate(toBuffer(readFileSync(path.join(__dirname, '../../fixtures/corpus', name))));
+    for (const name of [
+      'libreoffice-letterhead.docx',
+      'libreoffice-even-odd-sections.docx',
+      'libreoffice-from-html.docx',
+    ]) {
+      const template = compileTemplate(
+        toBuffer(readFileSync(path.join(__dirname, '../../fixtures/corpus', name))),
+      );
       for (const file of templatedParts(template)) {
-        const frame = compileFrame(template.trees.get(file), (data) => renderPart(template.doc, file, data));
+        const frame = compileFrame(template.trees.get(file), (data) =>
+          renderPart(template.doc, file, data),
+        );
         expect(frame, `${name} ${file}`).not.toBeNull();
         const keys = frame!.keys;
         for (const values of FRAMEABLE) {
           const row = Object.fromEntries(keys.map((key, i) => [key, values[i % values.length]]));
-          expect(decoder.decode(joinChunks(renderFramed(frame!, row, encoder)!))).toBe(decoder.decode(renderPart(template.doc, file, row)));
+          expect(decoder.decode(joinChunks(renderFramed(frame!, row, encoder)!))).toBe(
+            decoder.decode(renderPart(template.doc, file, row)),
+          );
         }
       }
     }
   });
 
   it('two empty values side by side in one text run collapse as docxtemplater collapses them', () => {
-    const parts: DocxParts = { body: '<w:p><w:r><w:t>{a}{b}</w:t></w:r></w:p><w:p><w:r><w:t>x {a} y</w:t></w:r></w:p>' };
+    const parts: DocxParts = {
+      body: '<w:p><w:r><w:t>{a}{b}</w:t></w:r></w:p><w:p><w:r><w:t>x {a} y</w:t></w:r></w:p>',
+    };
     const template = compileTemplate(buildDocx(parts));
-    const frame = compileFrame(template.trees.get(template.main), (data) => renderPart(template.doc, template.main, data))!;
-    for (const row of [{ a: '', b: '' }, { a: '', b: 'B' }, { a: 'A', b: '' }, { a: 'A', b: 'B' }]) {
+    const frame = compileFrame(template.trees.get(template.main), (data) =>
+      renderPart(template.doc, template.main, data),
+    )!;
+    for (const row of [
+      { a: '', b: '' },
+      { a: '', b: 'B' },
+      { a: 'A', b: '' },
+      { a: 'A', b: 'B' },
+    ]) {
       const framed = decoder.decode(joinChunks(renderFramed(frame, row, encoder)!));
       expect(framed).toBe(decoder.decode(renderPart(template.doc, template.main, row)));
     }
-    expect(decoder.decode(joinChunks(renderFramed(frame, { a: '', b: '' }, encoder)!))).toContain('<w:t/>');
+    expect(decoder.decode(joinChunks(renderFramed(frame, { a: '', b: '' }, encoder)!))).toContain(
+      '<w:t/>',
+    );
   });
 
   it('are not made for loops, conditions or raw XML', () => {
-    for (const body of ['<w:p><w:r><w:t>{#items}{name}{/items}</w:t></w:r></w:p>', '<w:p><w:r><w:t>{#paid}yes{/paid}</w:t></w:r></w:p>', '<w:p><w:r><w:t>{@raw}</w:t></w:r></w:p>']) {
+    for (const body of [
+      '<w:p><w:r><w:t>{#items}{name}{/items}</w:t></w:r></w:p>',
+      '<w:p><w:r><w:t>{#paid}yes{/paid}</w:t></w:r></w:p>',
+      '<w:p><w:r><w:t>{@raw}</w:t></w:r></w:p>',
+    ]) {
       const template = compileTemplate(buildDocx({ body }));
-      expect(compileFrame(template.trees.get(template.main), (data) => renderPart(template.doc, template.main, data))).toBeNull();
+      expect(
+        compileFrame(template.trees.get(template.main), (data) =>
+          renderPart(template.doc, template.main, data),
+        ),
+      ).toBeNull();
     }
   });
 
   it('verifyFrame tells a rendering that differs from the frame', () => {
     const template = compileTemplate(toBuffer(buildTemplate({})));
-    const frame = compileFrame(template.trees.get(template.main), (data) => renderPart(template.doc, template.main, data))!;
+    const frame = compileFrame(template.trees.get(template.main), (data) =>
+      renderPart(template.doc, template.main, data),
+    )!;
     const row = rowOf(FRAMEABLE[0]);
     const expected = renderPart(template.doc, template.main, row);
     expect(verifyFrame(frame, row, expected, encoder)).toBe(true);
@@ -115,17 +181,31 @@ describe('part frames', () => {
   it('merge rows with values a frame cannot take among rows it can, each as docxtemplater renders it', async () => {
     const template = buildTemplate({ letterhead: true, logo: true });
     // The body shows the second and third fields (nama_pelanggan, alamat).
-    const rows = [rowOf(FRAMEABLE[0]), rowOf(['N', 'two\nlines', 'C', 'D', 'E']), rowOf(FRAMEABLE[1]), rowOf(['N', 'B', 'emoji 😀', 'D', 'E'])];
-    const { buffer, sections } = await mergeDocuments({ template: toBuffer(template), rows, mapping: identityMapping(LETTERHEAD_FIELDS) });
+    const rows = [
+      rowOf(FRAMEABLE[0]),
+      rowOf(['N', 'two\nlines', 'C', 'D', 'E']),
+      rowOf(FRAMEABLE[1]),
+      rowOf(['N', 'B', 'emoji 😀', 'D', 'E']),
+    ];
+    const { buffer, sections } = await mergeDocuments({
+      template: toBuffer(template),
+      rows,
+      mapping: identityMapping(LETTERHEAD_FIELDS),
+    });
     expect(sections).toBe(4);
     const zip = new PizZip(buffer);
     const xml = zip.files[mainPart(zip)].asText();
     const texts = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]);
     expect(texts).toEqual([
-      'Kepada Yth. PT Maju Jaya', 'Jl. Sudirman No. 1',
-      'Kepada Yth. two', 'lines', 'C',
-      'Kepada Yth. &quot;quoted&quot; and &apos;single&apos;', '&amp;amp; already',
-      'Kepada Yth. B', 'emoji 😀',
+      'Kepada Yth. PT Maju Jaya',
+      'Jl. Sudirman No. 1',
+      'Kepada Yth. two',
+      'lines',
+      'C',
+      'Kepada Yth. &quot;quoted&quot; and &apos;single&apos;',
+      '&amp;amp; already',
+      'Kepada Yth. B',
+      'emoji 😀',
     ]);
     expect(xml).toMatch(/Kepada Yth\. two<\/w:t>.*?<w:br\/>.*?lines/s);
   });

@@ -27,14 +27,22 @@ function workbook(sheets: Record<string, Cell[][]>, bookType: XLSX.BookType = 'x
         lastColumn = Math.max(lastColumn, c);
       }),
     );
-    if (rows.length > 0) sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: lastColumn } });
+    if (rows.length > 0)
+      sheet['!ref'] = XLSX.utils.encode_range({
+        s: { r: 0, c: 0 },
+        e: { r: rows.length - 1, c: lastColumn },
+      });
     XLSX.utils.book_append_sheet(book, sheet, name);
   }
   return XLSX.write(book, { type: 'array', bookType }) as ArrayBuffer;
 }
 
 // 45322 is 2024-01-31 as an Excel serial date.
-const dateCell = (serial: number, format: string): XLSX.CellObject => ({ t: 'n', v: serial, z: format });
+const dateCell = (serial: number, format: string): XLSX.CellObject => ({
+  t: 'n',
+  v: serial,
+  z: format,
+});
 
 describe('readWorkbook', () => {
   const originalTz = process.env.TZ;
@@ -62,7 +70,9 @@ describe('readWorkbook', () => {
   it('reads another sheet of the fixture by name', async () => {
     const sheet = await readSheet(await fixture('pelanggan_50.xlsx'), 'Ringkasan');
     expect(sheet.headers).toEqual(['Periode', 'Jumlah Pelanggan', 'Total']);
-    expect(sheet.rows.map((row) => ({ ...row }))).toEqual([{ Periode: '2024-01', 'Jumlah Pelanggan': '50', Total: '123456789' }]);
+    expect(sheet.rows.map((row) => ({ ...row }))).toEqual([
+      { Periode: '2024-01', 'Jumlah Pelanggan': '50', Total: '123456789' },
+    ]);
   });
 
   it('reads the legacy .xls fixture with the same rules', async () => {
@@ -91,7 +101,13 @@ describe('readWorkbook', () => {
 
   it('writes booleans as TRUE/FALSE and numbers as plain text', async () => {
     const { sheet } = await readWorkbook(
-      workbook({ Data: [['Lunas', 'Jumlah', 'Pecahan', 'Besar'], [true, 12345678901234, 0.1 + 0.2, 1e21], [false, -5, 2.5, 0]] }),
+      workbook({
+        Data: [
+          ['Lunas', 'Jumlah', 'Pecahan', 'Besar'],
+          [true, 12345678901234, 0.1 + 0.2, 1e21],
+          [false, -5, 2.5, 0],
+        ],
+      }),
     );
     expect(sheet.rows.map((row) => ({ ...row }))).toEqual([
       { Lunas: 'TRUE', Jumlah: '12345678901234', Pecahan: '0.3', Besar: '1000000000000000000000' },
@@ -119,13 +135,27 @@ describe('readWorkbook', () => {
   });
 
   it("makes repeated headers unique as 'Name (2)'", async () => {
-    const { sheet } = await readWorkbook(workbook({ Data: [['Nama', 'Nama ', 'Nama'], ['a', 'b', 'c']] }));
+    const { sheet } = await readWorkbook(
+      workbook({
+        Data: [
+          ['Nama', 'Nama ', 'Nama'],
+          ['a', 'b', 'c'],
+        ],
+      }),
+    );
     expect(sheet.headers).toEqual(['Nama', 'Nama (2)', 'Nama (3)']);
     expect({ ...sheet.rows[0] }).toEqual({ Nama: 'a', 'Nama (2)': 'b', 'Nama (3)': 'c' });
   });
 
   it('keeps __proto__ and constructor headers as plain data without polluting prototypes', async () => {
-    const { sheet } = await readWorkbook(workbook({ Data: [['__proto__', 'constructor', 'toString'], ['{"polluted":1}', 'x', 'y']] }));
+    const { sheet } = await readWorkbook(
+      workbook({
+        Data: [
+          ['__proto__', 'constructor', 'toString'],
+          ['{"polluted":1}', 'x', 'y'],
+        ],
+      }),
+    );
     const row = sheet.rows[0];
     expect(sheet.headers).toEqual(['__proto__', 'constructor', 'toString']);
     expect(Object.keys(row)).toEqual(['__proto__', 'constructor', 'toString']);
@@ -138,7 +168,9 @@ describe('readWorkbook', () => {
 
   it("says 'Excel file is empty' for a sheet without data", async () => {
     await expect(readWorkbook(workbook({ Kosong: [] }))).rejects.toThrow('Excel file is empty');
-    await expect(readWorkbook(workbook({ Judul: [['Nama', 'Kota']] }))).rejects.toThrow('Excel file is empty');
+    await expect(readWorkbook(workbook({ Judul: [['Nama', 'Kota']] }))).rejects.toThrow(
+      'Excel file is empty',
+    );
   });
 
   it('names the available sheets when the sheet is missing', async () => {
@@ -148,6 +180,8 @@ describe('readWorkbook', () => {
   });
 
   it('does not mistake an inherited name for a sheet', async () => {
-    await expect(readSheet(workbook({ Data: [['a'], ['b']] }), 'constructor')).rejects.toThrow('Sheet "constructor" not found');
+    await expect(readSheet(workbook({ Data: [['a'], ['b']] }), 'constructor')).rejects.toThrow(
+      'Sheet "constructor" not found',
+    );
   });
 });

@@ -4,11 +4,14 @@ import { deflatedInFrame, partFrame, type DeflatedPart } from '../../../src/work
 import { writeZip } from '../../../src/workers/zipWriter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const render = (value: string) => bytes(`<w:hdr><w:p><w:t>Tagihan ${value}</w:t></w:p><w:p><w:t>${value}!</w:t></w:p></w:hdr>`);
+const render = (value: string) =>
+  bytes(`<w:hdr><w:p><w:t>Tagihan ${value}</w:t></w:p><w:p><w:t>${value}!</w:t></w:p></w:hdr>`);
 
 /** Written into a zip and read back with CRC checks, as a reader opening the merged file would. */
 function roundTrip(part: DeflatedPart): string {
-  const read = new PizZip(writeZip([{ name: 'word/header1_s2.xml', method: 8, ...part }]), { checkCRC32: true });
+  const read = new PizZip(writeZip([{ name: 'word/header1_s2.xml', method: 8, ...part }]), {
+    checkCRC32: true,
+  });
   return read.file('word/header1_s2.xml')!.asText();
 }
 

@@ -42,7 +42,9 @@ const NS = `xmlns:w="${W}" xmlns:r="${R}" xmlns:wp="${WP}" xmlns:a="${A}" xmlns:
 
 /** A 1×1 PNG. */
 export const PNG = Uint8Array.from(
-  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='),
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  ),
   (c) => c.charCodeAt(0),
 );
 
@@ -75,7 +77,8 @@ interface Layout {
 
 function layoutOf(producer: Producer): Layout {
   const relative = (path: string) => path.slice('word/'.length);
-  const reference = (kind: string, type: string, id: string) => `<w:${kind}Reference w:type="${type}" r:id="${id}"/>`;
+  const reference = (kind: string, type: string, id: string) =>
+    `<w:${kind}Reference w:type="${type}" r:id="${id}"/>`;
   switch (producer) {
     case 'wordWeb':
       // Word for the web: document2.xml, random-looking ids, absolute targets, media outside word/.
@@ -141,7 +144,13 @@ function relationships(items: { id: string; type: string; target: string }[]): s
     .join('')}</Relationships>`;
 }
 
-export const LETTERHEAD_FIELDS = ['nomor_tagihan', 'nama_pelanggan', 'alamat', 'total_tagihan', 'periode'] as const;
+export const LETTERHEAD_FIELDS = [
+  'nomor_tagihan',
+  'nama_pelanggan',
+  'alamat',
+  'total_tagihan',
+  'periode',
+] as const;
 
 /** The template's body text with its tags; the default header/footer texts are listed on the shape. */
 export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
@@ -160,12 +169,20 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
   zip.file(`${L.dir}styles.xml`, `${XML_HEAD}<w:styles xmlns:w="${W}"><w:docDefaults/></w:styles>`);
   overrides.push([`${L.dir}styles.xml`, `${CT}.styles+xml`]);
   addRel('settings', `${L.dir}settings.xml`);
-  zip.file(`${L.dir}settings.xml`, `${XML_HEAD}<w:settings xmlns:w="${W}">${shape.evenAndOdd ? '<w:evenAndOddHeaders/>' : ''}</w:settings>`);
+  zip.file(
+    `${L.dir}settings.xml`,
+    `${XML_HEAD}<w:settings xmlns:w="${W}">${shape.evenAndOdd ? '<w:evenAndOddHeaders/>' : ''}</w:settings>`,
+  );
   overrides.push([`${L.dir}settings.xml`, `${CT}.settings+xml`]);
   let hasPng = false;
   let counter = 0;
 
-  const headerFooter = (kind: 'header' | 'footer', type: string, text: string, logo: boolean): string => {
+  const headerFooter = (
+    kind: 'header' | 'footer',
+    type: string,
+    text: string,
+    logo: boolean,
+  ): string => {
     const path = L.partName(kind, ++counter);
     const id = addRel(kind, path);
     let content = para(text);
@@ -173,7 +190,10 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
       const media = `${L.media}logo${counter}.png`;
       zip.file(media, PNG);
       hasPng = true;
-      zip.file(relsPath(path), relationships([{ id: 'rId1', type: 'image', target: relativeTarget(path, media) }]));
+      zip.file(
+        relsPath(path),
+        relationships([{ id: 'rId1', type: 'image', target: relativeTarget(path, media) }]),
+      );
       content = picture('rId1', 100 + counter) + content;
     }
     const root = kind === 'header' ? 'w:hdr' : 'w:ftr';
@@ -184,8 +204,22 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
 
   const refs: string[] = [];
   if (shape.letterhead || shape.logo) {
-    refs.push(headerFooter('header', 'default', shape.letterhead ? 'Tagihan {nomor_tagihan}' : 'PT Telekomunikasi', !!shape.logo));
-    refs.push(headerFooter('footer', 'default', shape.letterhead ? 'Pelanggan {nama_pelanggan}' : 'Halaman', false));
+    refs.push(
+      headerFooter(
+        'header',
+        'default',
+        shape.letterhead ? 'Tagihan {nomor_tagihan}' : 'PT Telekomunikasi',
+        !!shape.logo,
+      ),
+    );
+    refs.push(
+      headerFooter(
+        'footer',
+        'default',
+        shape.letterhead ? 'Pelanggan {nama_pelanggan}' : 'Halaman',
+        false,
+      ),
+    );
   }
   if (shape.titlePg) {
     refs.push(headerFooter('header', 'first', 'Pertama {nomor_tagihan}', !!shape.logo));
@@ -196,7 +230,10 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
     refs.push(headerFooter('footer', 'even', 'Kaki genap {nama_pelanggan}', false));
   }
 
-  const body: string[] = shape.body !== undefined ? [shape.body] : [para('Kepada Yth. {nama_pelanggan}'), para('{alamat}')];
+  const body: string[] =
+    shape.body !== undefined
+      ? [shape.body]
+      : [para('Kepada Yth. {nama_pelanggan}'), para('{alamat}')];
   if (shape.bodyPicture) {
     const media = `${L.media}stamp.png`;
     zip.file(media, PNG);
@@ -216,7 +253,10 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
   }
   if (shape.comments) {
     addRel('comments', `${L.dir}comments.xml`);
-    zip.file(`${L.dir}comments.xml`, `${XML_HEAD}<w:comments ${NS}><w:comment w:id="0" w:author="Finance" w:date="2024-07-01T00:00:00Z">${para('Cek alamat')}</w:comment></w:comments>`);
+    zip.file(
+      `${L.dir}comments.xml`,
+      `${XML_HEAD}<w:comments ${NS}><w:comment w:id="0" w:author="Finance" w:date="2024-07-01T00:00:00Z">${para('Cek alamat')}</w:comment></w:comments>`,
+    );
     overrides.push([`${L.dir}comments.xml`, `${CT}.comments+xml`]);
     body.push(
       `<w:p><w:commentRangeStart w:id="0"/><w:r><w:t xml:space="preserve">Catatan</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>`,
@@ -231,25 +271,45 @@ export function buildTemplate(shape: TemplateShape = {}): Uint8Array {
         `<w:footnote w:id="1">${para('Harga termasuk PPN')}</w:footnote></w:footnotes>`,
     );
     overrides.push([`${L.dir}footnotes.xml`, `${CT}.footnotes+xml`]);
-    body.push(`<w:p><w:r><w:t xml:space="preserve">Total {total_tagihan}</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p>`);
+    body.push(
+      `<w:p><w:r><w:t xml:space="preserve">Total {total_tagihan}</w:t></w:r><w:r><w:footnoteReference w:id="1"/></w:r></w:p>`,
+    );
   }
   const sectPr = (inner: string) =>
     `<w:sectPr>${inner}<w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="708" w:footer="708" w:gutter="0"/>${shape.titlePg ? '<w:titlePg/>' : ''}</w:sectPr>`;
   if (shape.ownSectionBreaks) {
     // The template's first section (its own page with the same headers), then the rest.
-    body.unshift(`<w:p><w:pPr>${sectPr(refs.join(''))}</w:pPr><w:r><w:t xml:space="preserve">Lampiran {nomor_tagihan}</w:t></w:r></w:p>`);
+    body.unshift(
+      `<w:p><w:pPr>${sectPr(refs.join(''))}</w:pPr><w:r><w:t xml:space="preserve">Lampiran {nomor_tagihan}</w:t></w:r></w:p>`,
+    );
   }
-  zip.file(L.main, `${XML_HEAD}<w:document ${NS}><w:body>${body.join('')}${sectPr(refs.join(''))}</w:body></w:document>`);
+  zip.file(
+    L.main,
+    `${XML_HEAD}<w:document ${NS}><w:body>${body.join('')}${sectPr(refs.join(''))}</w:body></w:document>`,
+  );
   zip.file(relsPath(L.main), relationships(mainRels));
 
-  const pkgRels = [{ id: 'rId1', type: `${REL}/officeDocument`, target: producer === 'wordWeb' ? `/${L.main}` : L.main }];
+  const pkgRels = [
+    {
+      id: 'rId1',
+      type: `${REL}/officeDocument`,
+      target: producer === 'wordWeb' ? `/${L.main}` : L.main,
+    },
+  ];
   if (shape.docProps || producer !== 'googleDocs') {
     zip.file(
       'docProps/core.xml',
       `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>${shape.docProps ? 'Tagihan {periode}' : 'Tagihan'}</dc:title><dc:creator>${producer}</dc:creator></cp:coreProperties>`,
     );
-    overrides.push(['docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml']);
-    pkgRels.push({ id: 'rId2', type: 'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties', target: 'docProps/core.xml' });
+    overrides.push([
+      'docProps/core.xml',
+      'application/vnd.openxmlformats-package.core-properties+xml',
+    ]);
+    pkgRels.push({
+      id: 'rId2',
+      type: 'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties',
+      target: 'docProps/core.xml',
+    });
   }
   zip.file(
     '_rels/.rels',
@@ -283,4 +343,5 @@ export function letterheadRow(i: number): Record<string, string> {
   };
 }
 
-export const identityMapping = (fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, f]));
+export const identityMapping = (fields: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f, f]));

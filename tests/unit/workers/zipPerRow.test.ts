@@ -8,7 +8,12 @@ test('file names: unsafe characters replaced, repeats numbered, empty falls back
   expect(safeFileBase('INV/2024/00007', 'Row 1')).toBe('INV-2024-00007');
   expect(safeFileBase(' a:b*c?"<>|\\ ', 'Row 1')).toBe('a-b-c------');
   expect(safeFileBase(' .. ', 'Row 4')).toBe('Row 4');
-  expect(uniqueFileNames(['A', 'a', 'A', 'B'], '.docx')).toEqual(['A.docx', 'a (2).docx', 'A (3).docx', 'B.docx']);
+  expect(uniqueFileNames(['A', 'a', 'A', 'B'], '.docx')).toEqual([
+    'A.docx',
+    'a (2).docx',
+    'A (3).docx',
+    'B.docx',
+  ]);
 });
 
 test('one document per row with enough data, named by the chosen text', async () => {

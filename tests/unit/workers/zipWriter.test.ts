@@ -4,7 +4,12 @@ import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../../src/workers/compressedParts';
 import { deflateSmall } from '../../../src/workers/smallParts';
-import { entriesOf, MAX_CLASSIC_ENTRIES, writeZip, type ZipEntry } from '../../../src/workers/zipWriter';
+import {
+  entriesOf,
+  MAX_CLASSIC_ENTRIES,
+  writeZip,
+  type ZipEntry,
+} from '../../../src/workers/zipWriter';
 
 const encoder = new TextEncoder();
 const stored = (name: string, text: string): ZipEntry => {
@@ -15,7 +20,11 @@ const stored = (name: string, text: string): ZipEntry => {
 function endRecord(bytes: Uint8Array) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = bytes.length - 22;
-  return { signature: view.getUint32(at, true), count: view.getUint16(at + 10, true), zip64Locator: view.getUint32(at - 20, true) };
+  return {
+    signature: view.getUint32(at, true),
+    count: view.getUint16(at + 10, true),
+    zip64Locator: view.getUint32(at - 20, true),
+  };
 }
 
 describe('zipWriter', () => {
@@ -28,14 +37,20 @@ describe('zipWriter', () => {
     ]);
     expect(zip.length).toBeLessThan(header.length / 4);
     const read = new PizZip(zip, { checkCRC32: true });
-    expect(Object.keys(read.files)).toEqual(['[Content_Types].xml', 'word/header1_s2.xml', 'word/media/logo café.png']);
+    expect(Object.keys(read.files)).toEqual([
+      '[Content_Types].xml',
+      'word/header1_s2.xml',
+      'word/media/logo café.png',
+    ]);
     expect(read.files['word/header1_s2.xml'].asText()).toBe(header);
     expect(read.files['word/media/logo café.png'].asText()).toBe('png');
     expect(endRecord(zip)).toMatchObject({ signature: 0x06054b50, count: 3 });
   });
 
   it('a 70,000-entry archive (a 25,000-section letterhead merge) ends with a ZIP64 record and opens with every entry', () => {
-    const entries = Array.from({ length: 70_000 }, (_, i) => stored(`word/h${i}.xml`, `<h>${i}</h>`));
+    const entries = Array.from({ length: 70_000 }, (_, i) =>
+      stored(`word/h${i}.xml`, `<h>${i}</h>`),
+    );
     const zip = writeZip(entries);
     // The classic record says "see ZIP64" (0xFFFF) rather than the count modulo 65,536 (4,464).
     expect(endRecord(zip)).toMatchObject({ count: MAX_CLASSIC_ENTRIES, zip64Locator: 0x07064b50 });

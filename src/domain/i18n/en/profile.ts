@@ -19,7 +19,8 @@ export const PROFILE_TEXTS = {
   sessions: 'Sessions',
   sessionsText: 'Sign out everywhere this account is signed in, including this browser.',
   logoutAll: 'Log out of all devices',
-  logoutAllText: 'Every session of your account ends, including this one. You will need to sign in again.',
+  logoutAllText:
+    'Every session of your account ends, including this one. You will need to sign in again.',
   logoutEverywhere: 'Log out everywhere',
   cancel: 'Cancel',
   close: 'Close',

@@ -25,19 +25,43 @@ const GROUPS: { legend: string; description?: string; fields: FieldSpec[] }[] = 
   {
     legend: 'Pelanggan & transaksi',
     fields: [
-      { key: 'activeCustomerCount', label: 'Jumlah pelanggan aktif', kind: 'count', required: 'always' },
-      { key: 'totalTransactionCount', label: 'Jumlah transaksi', kind: 'count', required: 'always' },
-      { key: 'totalTransactionAmount', label: 'Nilai transaksi', kind: 'amount', hint: 'Rupiah termasuk PPN' },
+      {
+        key: 'activeCustomerCount',
+        label: 'Jumlah pelanggan aktif',
+        kind: 'count',
+        required: 'always',
+      },
+      {
+        key: 'totalTransactionCount',
+        label: 'Jumlah transaksi',
+        kind: 'count',
+        required: 'always',
+      },
+      {
+        key: 'totalTransactionAmount',
+        label: 'Nilai transaksi',
+        kind: 'amount',
+        hint: 'Rupiah termasuk PPN',
+      },
     ],
   },
   {
     legend: 'Nilai per jenis panggilan',
-    fields: AMOUNT_SERIES.map((s) => ({ key: s.key, label: `Nilai ${s.label}`, kind: 'amount' as const })),
+    fields: AMOUNT_SERIES.map((s) => ({
+      key: s.key,
+      label: `Nilai ${s.label}`,
+      kind: 'amount' as const,
+    })),
   },
   {
     legend: 'Progres',
-    description: 'Jumlah transaksi yang sudah selesai di tiap tahap; tidak boleh melebihi jumlah transaksi.',
-    fields: PIPELINE_STEPS.map((s) => ({ key: s.countKey, label: s.title, kind: 'count' as const })),
+    description:
+      'Jumlah transaksi yang sudah selesai di tiap tahap; tidak boleh melebihi jumlah transaksi.',
+    fields: PIPELINE_STEPS.map((s) => ({
+      key: s.countKey,
+      label: s.title,
+      kind: 'count' as const,
+    })),
   },
   {
     legend: 'Dokumen',
@@ -51,7 +75,15 @@ const GROUPS: { legend: string; description?: string; fields: FieldSpec[] }[] = 
   },
 ];
 
-function Field({ actorRef, spec, readOnly }: { actorRef: BillFormRef; spec: FieldSpec; readOnly?: boolean }) {
+function Field({
+  actorRef,
+  spec,
+  readOnly,
+}: {
+  actorRef: BillFormRef;
+  spec: FieldSpec;
+  readOnly?: boolean;
+}) {
   const id = useId();
   const value = useSelector(actorRef, (s) => s.context.values[spec.key]);
   const error = useSelector(actorRef, (s) => s.context.fieldErrors[spec.key]);
@@ -74,15 +106,31 @@ function Field({ actorRef, spec, readOnly }: { actorRef: BillFormRef; spec: Fiel
         id={id}
         name={spec.key}
         type={spec.kind === 'url' ? 'url' : 'text'}
-        inputMode={spec.kind === 'count' ? 'numeric' : spec.kind === 'amount' ? 'decimal' : undefined}
-        placeholder={spec.kind === 'period' ? 'YYYY-MM' : spec.kind === 'amount' ? 'Rp 0' : spec.kind === 'url' ? 'https://' : '0'}
+        inputMode={
+          spec.kind === 'count' ? 'numeric' : spec.kind === 'amount' ? 'decimal' : undefined
+        }
+        placeholder={
+          spec.kind === 'period'
+            ? 'YYYY-MM'
+            : spec.kind === 'amount'
+              ? 'Rp 0'
+              : spec.kind === 'url'
+                ? 'https://'
+                : '0'
+        }
         autoComplete="off"
         value={value}
         readOnly={readOnly}
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={message ? `${id}-message` : undefined}
-        onChange={(e) => actorRef.send({ type: 'bill.fieldChanged', field: spec.key, value: e.currentTarget.value })}
+        onChange={(e) =>
+          actorRef.send({
+            type: 'bill.fieldChanged',
+            field: spec.key,
+            value: e.currentTarget.value,
+          })
+        }
         onBlur={() => actorRef.send({ type: 'bill.fieldBlurred', field: spec.key })}
       />
       {message && <small id={`${id}-message`}>{message}</small>}
@@ -103,7 +151,10 @@ export function BillForm({ actorRef, children }: BillFormProps) {
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'bill.submit' }));
   const error = useSelector(actorRef, (s) => s.context.error);
   const success = useSelector(actorRef, (s) => s.context.success);
-  const errorCount = useSelector(actorRef, (s) => Object.values(s.context.fieldErrors).filter(Boolean).length);
+  const errorCount = useSelector(
+    actorRef,
+    (s) => Object.values(s.context.fieldErrors).filter(Boolean).length,
+  );
 
   return (
     <form
@@ -115,7 +166,9 @@ export function BillForm({ actorRef, children }: BillFormProps) {
         const form = e.currentTarget;
         actorRef.send({ type: 'bill.submit' });
         // Take the user to the first field in error (rendered on the next frame).
-        requestAnimationFrame(() => form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus());
+        requestAnimationFrame(() =>
+          form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
+        );
       }}
     >
       <fieldset disabled={!editing}>
@@ -128,7 +181,10 @@ export function BillForm({ actorRef, children }: BillFormProps) {
               label: 'Periode tagihan',
               kind: 'period',
               required: 'always',
-              hint: mode === 'create' ? 'Format YYYY-MM, contoh: 2024-01' : 'Periode tidak dapat diubah',
+              hint:
+                mode === 'create'
+                  ? 'Format YYYY-MM, contoh: 2024-01'
+                  : 'Periode tidak dapat diubah',
             }}
             readOnly={mode === 'update'}
           />
@@ -146,7 +202,12 @@ export function BillForm({ actorRef, children }: BillFormProps) {
         ))}
       </fieldset>
       <div className="bill-form-actions">
-        <button type="button" className="secondary" disabled={!editing} onClick={() => actorRef.send({ type: 'bill.cancel' })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!editing}
+          onClick={() => actorRef.send({ type: 'bill.cancel' })}
+        >
           Batal
         </button>
         <button type="submit" disabled={!canSubmit} aria-busy={busy || undefined}>

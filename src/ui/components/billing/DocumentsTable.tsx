@@ -2,7 +2,11 @@
 import { DOCUMENT_ROWS, type InvoiceSummary } from '../../../domain/invoiceSummary';
 import { isSafeDocumentUrl } from '../../../domain/validation';
 
-const dateFormat = new Intl.DateTimeFormat('id-ID', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('id-ID', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 /** DD/MM/YYYY (spec §9), or '—'. */
 export function formatDate(value: string | null): string {
@@ -15,7 +19,12 @@ export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
   return (
     <article className="bill-card" aria-labelledby="bill-documents-heading">
       <h2 id="bill-documents-heading">Dokumen Pendukung Penagihan</h2>
-      <div className="app-table-scroll" tabIndex={0} role="region" aria-label="Tabel dokumen pendukung">
+      <div
+        className="app-table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Tabel dokumen pendukung"
+      >
         <table aria-labelledby="bill-documents-heading" className="striped">
           <thead>
             <tr>
@@ -37,7 +46,12 @@ export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
                   <td>{formatDate(summary.updatedAt)}</td>
                   <td>
                     {url && isSafeDocumentUrl(url) ? (
-                      <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`Lihat ${row.name}`}>
+                      <a
+                        href={url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Lihat ${row.name}`}
+                      >
                         Lihat
                       </a>
                     ) : (

@@ -21,7 +21,10 @@ export function PeriodSelector({ period, onChange }: PeriodSelectorProps) {
         <span aria-hidden="true">‹</span>
       </button>
       <h1>
-        <Link href={`/update-progress-bill?period=${encodeURIComponent(period)}`} title="Buka halaman Update Progres Tagihan">
+        <Link
+          href={`/update-progress-bill?period=${encodeURIComponent(period)}`}
+          title="Buka halaman Update Progres Tagihan"
+        >
           Layanan Voice: {formatPeriodDisplay(period)}
         </Link>
       </h1>

@@ -1,6 +1,11 @@
 // 'Progres Penagihan': the five pipeline steps as coloured bars (spec §4). With the menu
 // 'Update Progres Tagihan' each bar is a button that opens the progress edit dialog.
-import { overallCompletion, stepProgress, type PipelineStepKey, type StepProgress } from '../../../domain/pipeline';
+import {
+  overallCompletion,
+  stepProgress,
+  type PipelineStepKey,
+  type StepProgress,
+} from '../../../domain/pipeline';
 import { formatRupiahInput } from '../../../domain/rupiah';
 import type { InvoiceSummary } from '../../../domain/invoiceSummary';
 

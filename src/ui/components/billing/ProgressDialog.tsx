@@ -19,7 +19,15 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
   const canSave = useSelector(actorRef, (s) => s.can({ type: 'progress.save' }));
   const canEdit = useSelector(actorRef, (s) => s.matches({ dialog: { open: 'editing' } }));
   const ctx = useSelector(actorRef, (s) => s.context);
-  const ids = { step: useId(), period: useId(), slider: useId(), count: useId(), url: useId(), countMsg: useId(), urlMsg: useId() };
+  const ids = {
+    step: useId(),
+    period: useId(),
+    slider: useId(),
+    count: useId(),
+    url: useId(),
+    countMsg: useId(),
+    urlMsg: useId(),
+  };
 
   const step = pipelineStep(ctx.stepKey);
   const count = dialogCount(ctx);
@@ -59,8 +67,16 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
           actorRef.send({ type: 'progress.save' });
         }}
       >
-        {ctx.error && <Alert type="error" reveal>{ctx.error}</Alert>}
-        {ctx.success && <Alert type="success" reveal>{ctx.success}</Alert>}
+        {ctx.error && (
+          <Alert type="error" reveal>
+            {ctx.error}
+          </Alert>
+        )}
+        {ctx.success && (
+          <Alert type="success" reveal>
+            {ctx.success}
+          </Alert>
+        )}
         <div className="grid">
           <label htmlFor={ids.step}>
             Progress
@@ -81,7 +97,9 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
             step={1}
             value={sliderValue}
             disabled={disabled}
-            onChange={(e) => actorRef.send({ type: 'progress.countChanged', value: e.currentTarget.value })}
+            onChange={(e) =>
+              actorRef.send({ type: 'progress.countChanged', value: e.currentTarget.value })
+            }
           />
         </label>
         <p className="bill-progress-readout" aria-live="polite">
@@ -105,7 +123,9 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
             disabled={disabled}
             aria-invalid={ctx.fieldErrors.count ? true : undefined}
             aria-describedby={ctx.fieldErrors.count ? ids.countMsg : undefined}
-            onChange={(e) => actorRef.send({ type: 'progress.countChanged', value: e.currentTarget.value })}
+            onChange={(e) =>
+              actorRef.send({ type: 'progress.countChanged', value: e.currentTarget.value })
+            }
           />
           {ctx.fieldErrors.count && <small id={ids.countMsg}>{ctx.fieldErrors.count}</small>}
         </div>
@@ -120,7 +140,9 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
               disabled={!canEdit}
               aria-invalid={ctx.fieldErrors.url ? true : undefined}
               aria-describedby={ctx.fieldErrors.url ? ids.urlMsg : undefined}
-              onChange={(e) => actorRef.send({ type: 'progress.urlChanged', value: e.currentTarget.value })}
+              onChange={(e) =>
+                actorRef.send({ type: 'progress.urlChanged', value: e.currentTarget.value })
+              }
             />
             {ctx.fieldErrors.url && <small id={ids.urlMsg}>{ctx.fieldErrors.url}</small>}
           </div>

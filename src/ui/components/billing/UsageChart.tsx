@@ -8,7 +8,18 @@ import { formatRupiah, formatRupiahShort } from '../../../domain/rupiah';
 
 type View = 'period' | 'overview';
 
-const COLOURS = ['#1c7ed6', '#2f9e44', '#f08c00', '#ae3ec9', '#e8590c', '#0ca678', '#5c7cfa', '#d6336c', '#868e96', '#fab005'];
+const COLOURS = [
+  '#1c7ed6',
+  '#2f9e44',
+  '#f08c00',
+  '#ae3ec9',
+  '#e8590c',
+  '#0ca678',
+  '#5c7cfa',
+  '#d6336c',
+  '#868e96',
+  '#fab005',
+];
 
 interface ChartModel {
   labels: string[];
@@ -33,7 +44,11 @@ function periodModel(summary: InvoiceSummary): ChartModel {
 function overviewModel(overview: InvoiceSummary[]): ChartModel {
   return {
     labels: overview.map((s) => s.periodDisplay),
-    series: chartSeries(false).map((s, k) => ({ label: s.label, colour: COLOURS[k], values: overview.map((o) => o[s.key]) })),
+    series: chartSeries(false).map((s, k) => ({
+      label: s.label,
+      colour: COLOURS[k],
+      values: overview.map((o) => o[s.key]),
+    })),
     slots: chartSeries(false).length,
   };
 }
@@ -46,7 +61,11 @@ function buildOptions(model: ChartModel, width: number): uPlot.Options {
   const bars = (slot: number) =>
     uPlot.paths.bars!({
       disp: {
-        x0: { unit: 1, values: (u) => (u.data[0] as number[]).map((x) => x - (barWidth * model.slots) / 2 + slot * barWidth) },
+        x0: {
+          unit: 1,
+          values: (u) =>
+            (u.data[0] as number[]).map((x) => x - (barWidth * model.slots) / 2 + slot * barWidth),
+        },
         size: { unit: 1, values: () => [barWidth] },
       },
     });
@@ -66,7 +85,11 @@ function buildOptions(model: ChartModel, width: number): uPlot.Options {
         grid: { show: false },
         font: AXIS_FONT,
       },
-      { size: 100, font: AXIS_FONT, values: (_u, splits) => splits.map((v) => formatRupiahShort(v)) },
+      {
+        size: 100,
+        font: AXIS_FONT,
+        values: (_u, splits) => splits.map((v) => formatRupiahShort(v)),
+      },
     ],
     series: [
       {},
@@ -87,9 +110,14 @@ function useUPlot(model: ChartModel, container: React.RefObject<HTMLDivElement |
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const data: uPlot.AlignedData = [model.labels.map((_, i) => i), ...model.series.map((s) => s.values)];
+    const data: uPlot.AlignedData = [
+      model.labels.map((_, i) => i),
+      ...model.series.map((s) => s.values),
+    ];
     const plot = new uPlot(buildOptions(model, Math.max(el.clientWidth, 320)), data, el);
-    const observer = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 320), height: 320 }));
+    const observer = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(el.clientWidth, 320), height: 320 }),
+    );
     observer.observe(el);
     return () => {
       observer.disconnect();
@@ -108,7 +136,10 @@ export function UsageChart({ summary, overview, periodDisplay }: UsageChartProps
   const [view, setView] = useState<View>('period');
   const headingId = useId();
   const container = useRef<HTMLDivElement>(null);
-  const model = useMemo(() => (view === 'period' ? periodModel(summary) : overviewModel(overview)), [view, summary, overview]);
+  const model = useMemo(
+    () => (view === 'period' ? periodModel(summary) : overviewModel(overview)),
+    [view, summary, overview],
+  );
   useUPlot(model, container);
 
   const description =
@@ -121,7 +152,12 @@ export function UsageChart({ summary, overview, periodDisplay }: UsageChartProps
       <div className="bill-card-header">
         <h2 id={headingId}>Transaksi Pemakaian</h2>
         <div role="group" aria-label="Tampilan grafik" className="bill-toggle">
-          <button type="button" className={view === 'period' ? '' : 'outline'} aria-pressed={view === 'period'} onClick={() => setView('period')}>
+          <button
+            type="button"
+            className={view === 'period' ? '' : 'outline'}
+            aria-pressed={view === 'period'}
+            onClick={() => setView('period')}
+          >
             Periode ini
           </button>
           <button
@@ -134,8 +170,16 @@ export function UsageChart({ summary, overview, periodDisplay }: UsageChartProps
           </button>
         </div>
       </div>
-      <div className="bill-chart-canvas" role="img" aria-label={`Grafik batang Transaksi Pemakaian: ${description}`} ref={container} />
-      <table className="app-visually-hidden" aria-label={`Data grafik Transaksi Pemakaian: ${description}`}>
+      <div
+        className="bill-chart-canvas"
+        role="img"
+        aria-label={`Grafik batang Transaksi Pemakaian: ${description}`}
+        ref={container}
+      />
+      <table
+        className="app-visually-hidden"
+        aria-label={`Data grafik Transaksi Pemakaian: ${description}`}
+      >
         {view === 'period' ? (
           <>
             <thead>

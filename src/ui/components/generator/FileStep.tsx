@@ -49,13 +49,17 @@ export function FileStep({ actorRef }: StepProps) {
   useEffect(() => showFile(dataInput.current, dataFile), [dataFile]);
 
   const choose =
-    (type: 'generator.templateChosen' | 'generator.dataChosen') => (event: ChangeEvent<HTMLInputElement>) => {
+    (type: 'generator.templateChosen' | 'generator.dataChosen') =>
+    (event: ChangeEvent<HTMLInputElement>) => {
       const input = event.currentTarget;
       const file = input.files?.[0];
       if (!file) return;
       actorRef.send({ type, file });
       const { context } = actorRef.getSnapshot();
-      showFile(input, type === 'generator.templateChosen' ? context.templateFile : context.dataFile);
+      showFile(
+        input,
+        type === 'generator.templateChosen' ? context.templateFile : context.dataFile,
+      );
     };
 
   return (
@@ -64,12 +68,24 @@ export function FileStep({ actorRef }: StepProps) {
       <div className="gen-files">
         <div className="gen-file">
           <label htmlFor={templateId}>{t.docxTemplate}</label>
-          <input ref={templateInput} id={templateId} type="file" accept=".docx" onChange={choose('generator.templateChosen')} />
+          <input
+            ref={templateInput}
+            id={templateId}
+            type="file"
+            accept=".docx"
+            onChange={choose('generator.templateChosen')}
+          />
           <ChosenFileLine file={templateFile} />
         </div>
         <div className="gen-file">
           <label htmlFor={dataId}>{t.excelData}</label>
-          <input ref={dataInput} id={dataId} type="file" accept=".xlsx,.xls" onChange={choose('generator.dataChosen')} />
+          <input
+            ref={dataInput}
+            id={dataId}
+            type="file"
+            accept=".xlsx,.xls"
+            onChange={choose('generator.dataChosen')}
+          />
           <ChosenFileLine file={dataFile} />
         </div>
       </div>
@@ -79,7 +95,9 @@ export function FileStep({ actorRef }: StepProps) {
           <select
             id={sheetId}
             value={selectedSheet}
-            onChange={(event) => actorRef.send({ type: 'generator.sheetChanged', sheet: event.currentTarget.value })}
+            onChange={(event) =>
+              actorRef.send({ type: 'generator.sheetChanged', sheet: event.currentTarget.value })
+            }
           >
             {sheetNames.map((name) => (
               <option key={name} value={name}>

@@ -19,8 +19,12 @@ export function GenerateStep({ actorRef }: StepProps) {
   const sections = useSelector(actorRef, (s) => s.context.selectedCount);
   const canGenerate = useSelector(actorRef, (s) => s.can({ type: 'generator.generate' }));
   const canExport = useSelector(actorRef, (s) => s.can({ type: 'generator.export' }));
-  const generateHint = useSelector(actorRef, (s) => (s.hasTag('processing') ? null : generateBlocker(s.context)));
-  const exportHint = useSelector(actorRef, (s) => (s.hasTag('processing') ? null : exportBlocker(s.context)));
+  const generateHint = useSelector(actorRef, (s) =>
+    s.hasTag('processing') ? null : generateBlocker(s.context),
+  );
+  const exportHint = useSelector(actorRef, (s) =>
+    s.hasTag('processing') ? null : exportBlocker(s.context),
+  );
   const unmapped = useSelector(actorRef, (s) => !isFullyMapped(s.context));
   const generating = useSelector(actorRef, (s) => s.matches('generating'));
   const exporting = useSelector(actorRef, (s) => s.matches('exporting'));
@@ -48,7 +52,12 @@ export function GenerateStep({ actorRef }: StepProps) {
         <select
           id={outputId}
           value={output}
-          onChange={(e) => actorRef.send({ type: 'generator.outputChanged', output: e.currentTarget.value as OutputMode })}
+          onChange={(e) =>
+            actorRef.send({
+              type: 'generator.outputChanged',
+              output: e.currentTarget.value as OutputMode,
+            })
+          }
         >
           <option value="merged">{t.mergedOutput}</option>
           <option value="zip">{t.zipOutput}</option>
@@ -59,7 +68,12 @@ export function GenerateStep({ actorRef }: StepProps) {
             <select
               id={nameId}
               value={nameColumn}
-              onChange={(e) => actorRef.send({ type: 'generator.nameColumnChanged', column: e.currentTarget.value })}
+              onChange={(e) =>
+                actorRef.send({
+                  type: 'generator.nameColumnChanged',
+                  column: e.currentTarget.value,
+                })
+              }
             >
               {headers.map((header) => (
                 <option key={header} value={header}>
@@ -90,7 +104,12 @@ export function GenerateStep({ actorRef }: StepProps) {
         >
           {t.exportXlsx}
         </button>
-        <button type="button" className="secondary outline" disabled={!canPreview} onClick={() => actorRef.send({ type: 'generator.previewRow' })}>
+        <button
+          type="button"
+          className="secondary outline"
+          disabled={!canPreview}
+          onClick={() => actorRef.send({ type: 'generator.previewRow' })}
+        >
           {t.previewRow}
         </button>
       </div>

@@ -16,12 +16,24 @@ interface FieldRowProps {
   onFormatChange: (placeholder: string, format: ValueFormat) => void;
 }
 
-const FieldRow = memo(function FieldRow({ placeholder, column, format, headers, onChange, onFormatChange }: FieldRowProps) {
+const FieldRow = memo(function FieldRow({
+  placeholder,
+  column,
+  format,
+  headers,
+  onChange,
+  onFormatChange,
+}: FieldRowProps) {
   const id = useId();
   const unmapped = column === '';
   const t = useTexts('generator', GENERATOR_TEXTS);
   // Rupiah and Terbilang read the same in both languages.
-  const formatLabels: Partial<Record<ValueFormat, string>> = { sheet: t.asInSheet, number: t.numberFormat, date: t.dateFormat, upper: t.upperCase };
+  const formatLabels: Partial<Record<ValueFormat, string>> = {
+    sheet: t.asInSheet,
+    number: t.numberFormat,
+    date: t.dateFormat,
+    upper: t.upperCase,
+  };
   return (
     <tr className={unmapped ? 'gen-unmapped' : undefined}>
       <td>
@@ -29,13 +41,23 @@ const FieldRow = memo(function FieldRow({ placeholder, column, format, headers, 
           {placeholder}
         </label>
         {unmapped && (
-          <span className="gen-unmapped-icon" role="img" title={t.notMapped} aria-label={t.notMapped}>
+          <span
+            className="gen-unmapped-icon"
+            role="img"
+            title={t.notMapped}
+            aria-label={t.notMapped}
+          >
             ⚠
           </span>
         )}
       </td>
       <td>
-        <select id={id} value={column} aria-invalid={unmapped ? true : undefined} onChange={(e) => onChange(placeholder, e.currentTarget.value)}>
+        <select
+          id={id}
+          value={column}
+          aria-invalid={unmapped ? true : undefined}
+          onChange={(e) => onChange(placeholder, e.currentTarget.value)}
+        >
           <option value="">{t.selectColumn}</option>
           {headers.map((header) => (
             <option key={header} value={header}>
@@ -81,10 +103,18 @@ export function MappingStep({ actorRef }: StepProps) {
     <section className="gen-step" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.step3}</h2>
       <div className="gen-toolbar">
-        <button type="button" className="secondary" onClick={() => actorRef.send({ type: 'generator.autoMap' })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => actorRef.send({ type: 'generator.autoMap' })}
+        >
           {t.autoMap}
         </button>
-        <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.clearMappings' })}>
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={() => actorRef.send({ type: 'generator.clearMappings' })}
+        >
           {t.clearMappings}
         </button>
       </div>
@@ -102,7 +132,9 @@ export function MappingStep({ actorRef }: StepProps) {
               key={placeholder}
               placeholder={placeholder}
               column={mapping[placeholder] ?? ''}
-              format={Object.hasOwn(formats, placeholder) ? formats[placeholder] : DEFAULT_VALUE_FORMAT}
+              format={
+                Object.hasOwn(formats, placeholder) ? formats[placeholder] : DEFAULT_VALUE_FORMAT
+              }
               headers={headers}
               onChange={onChange}
               onFormatChange={onFormatChange}

@@ -32,11 +32,28 @@ interface RowProps {
   selectLabel: string;
 }
 
-const PreviewRow = memo(function PreviewRow({ position, index, row, headers, selected, onToggle, selectLabel }: RowProps) {
+const PreviewRow = memo(function PreviewRow({
+  position,
+  index,
+  row,
+  headers,
+  selected,
+  onToggle,
+  selectLabel,
+}: RowProps) {
   return (
-    <div role="row" aria-rowindex={position + 2} className={selected ? 'gen-row gen-row-selected' : 'gen-row'}>
+    <div
+      role="row"
+      aria-rowindex={position + 2}
+      className={selected ? 'gen-row gen-row-selected' : 'gen-row'}
+    >
       <div role="cell" className="gen-cell gen-col-check">
-        <input type="checkbox" aria-label={fill(selectLabel, { row: index + 1 })} checked={selected} onChange={() => onToggle(index)} />
+        <input
+          type="checkbox"
+          aria-label={fill(selectLabel, { row: index + 1 })}
+          checked={selected}
+          onChange={() => onToggle(index)}
+        />
       </div>
       <div role="cell" className="gen-cell gen-col-number">
         {index + 1}
@@ -45,7 +62,12 @@ const PreviewRow = memo(function PreviewRow({ position, index, row, headers, sel
         const value = row[header];
         const text = previewCellText(value);
         return (
-          <div role="cell" key={header} className="gen-cell" title={text !== value && value ? value : undefined}>
+          <div
+            role="cell"
+            key={header}
+            className="gen-cell"
+            title={text !== value && value ? value : undefined}
+          >
             {text}
           </div>
         );
@@ -74,7 +96,10 @@ export function PreviewStep({ actorRef }: StepProps) {
   const [firstInView, setFirstInView] = useState(0);
   const [inView, setInView] = useState(Math.ceil(DEFAULT_VIEWPORT / ROW_HEIGHT));
 
-  const onToggle = useCallback((index: number) => actorRef.send({ type: 'generator.rowToggled', index }), [actorRef]);
+  const onToggle = useCallback(
+    (index: number) => actorRef.send({ type: 'generator.rowToggled', index }),
+    [actorRef],
+  );
 
   // A new sheet or workbook starts at the top. The scroll position is written only when it is not
   // there already: writing it forces a layout of the rows just mounted, in the task that received them.
@@ -120,7 +145,9 @@ export function PreviewStep({ actorRef }: StepProps) {
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(() => setInView(Math.ceil((element.clientHeight || DEFAULT_VIEWPORT) / ROW_HEIGHT)));
+    const observer = new ResizeObserver(() =>
+      setInView(Math.ceil((element.clientHeight || DEFAULT_VIEWPORT) / ROW_HEIGHT)),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasRows]);
@@ -128,7 +155,8 @@ export function PreviewStep({ actorRef }: StepProps) {
   const total = table.rowCount;
   const allSelected = total > 0 && selectedCount === total;
   useEffect(() => {
-    if (headerCheckRef.current) headerCheckRef.current.indeterminate = selectedCount > 0 && !allSelected;
+    if (headerCheckRef.current)
+      headerCheckRef.current.indeterminate = selectedCount > 0 && !allSelected;
   }, [selectedCount, allSelected]);
 
   if (total === 0) return null;
@@ -141,7 +169,16 @@ export function PreviewStep({ actorRef }: StepProps) {
     const i = matches ? matches[p] : p;
     visible.push(
       // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
-      <PreviewRow key={i} position={p} index={i} row={table.row(i)} headers={headers} selected={selection[i] === 1} onToggle={onToggle} selectLabel={t.selectRow} />,
+      <PreviewRow
+        key={i}
+        position={p}
+        index={i}
+        row={table.row(i)}
+        headers={headers}
+        selected={selection[i] === 1}
+        onToggle={onToggle}
+        selectLabel={t.selectRow}
+      />,
     );
   }
 
@@ -149,10 +186,18 @@ export function PreviewStep({ actorRef }: StepProps) {
     <section className="gen-step" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.step2}</h2>
       <div className="gen-toolbar">
-        <button type="button" className="secondary" onClick={() => actorRef.send({ type: 'generator.selectAll' })}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => actorRef.send({ type: 'generator.selectAll' })}
+        >
           {t.selectAll}
         </button>
-        <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.selectNone' })}>
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={() => actorRef.send({ type: 'generator.selectNone' })}
+        >
           {t.selectNone}
         </button>
         <span className="gen-counter" role="status">
@@ -161,12 +206,21 @@ export function PreviewStep({ actorRef }: StepProps) {
       </div>
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
-        <input id={filterId} type="search" value={query} onChange={(e) => setQuery(e.currentTarget.value)} />
+        <input
+          id={filterId}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+        />
         <button
           type="button"
           className="secondary outline"
           onClick={() =>
-            actorRef.send(matches ? { type: 'generator.selectRows', rowIndexes: matches } : { type: 'generator.selectAll' })
+            actorRef.send(
+              matches
+                ? { type: 'generator.selectRows', rowIndexes: matches }
+                : { type: 'generator.selectAll' },
+            )
           }
         >
           {t.selectMatching}
@@ -198,7 +252,11 @@ export function PreviewStep({ actorRef }: StepProps) {
                   type="checkbox"
                   aria-label={t.selectAllRows}
                   checked={allSelected}
-                  onChange={() => actorRef.send({ type: allSelected ? 'generator.selectNone' : 'generator.selectAll' })}
+                  onChange={() =>
+                    actorRef.send({
+                      type: allSelected ? 'generator.selectNone' : 'generator.selectAll',
+                    })
+                  }
                 />
               </div>
               <div role="columnheader" className="gen-cell gen-col-number">
@@ -212,7 +270,10 @@ export function PreviewStep({ actorRef }: StepProps) {
             </div>
           </div>
           <div role="rowgroup" className="gen-grid-body" style={{ height: shown * ROW_HEIGHT }}>
-            <div className="gen-grid-window" style={{ transform: `translateY(${start * ROW_HEIGHT}px)` }}>
+            <div
+              className="gen-grid-window"
+              style={{ transform: `translateY(${start * ROW_HEIGHT}px)` }}
+            >
               {visible}
             </div>
           </div>

@@ -25,7 +25,11 @@ export function ProcessingPanel({ actorRef }: StepProps) {
   if (state === null) return null;
 
   const cancel = (
-    <button type="button" className="secondary outline gen-cancel" onClick={() => actorRef.send({ type: 'generator.cancel' })}>
+    <button
+      type="button"
+      className="secondary outline gen-cancel"
+      onClick={() => actorRef.send({ type: 'generator.cancel' })}
+    >
       {t.cancel}
     </button>
   );

@@ -7,7 +7,8 @@ import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 function Block({ block }: { block: PreviewBlock }) {
-  if (block.kind === 'paragraph') return <p className="gen-preview-paragraph">{block.text || '\u00a0'}</p>;
+  if (block.kind === 'paragraph')
+    return <p className="gen-preview-paragraph">{block.text || '\u00a0'}</p>;
   return (
     <table className="gen-preview-table">
       <tbody>
@@ -42,13 +43,27 @@ export function RowPreview({ actorRef }: StepProps) {
         {fill(t.previewOfRow, { row: preview.rowIndex + 1, position: preview.position + 1, count })}
       </h2>
       <div className="gen-toolbar">
-        <button type="button" className="secondary" disabled={!canPrevious} onClick={() => actorRef.send({ type: 'generator.previewPrevious' })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canPrevious}
+          onClick={() => actorRef.send({ type: 'generator.previewPrevious' })}
+        >
           {t.previous}
         </button>
-        <button type="button" className="secondary" disabled={!canNext} onClick={() => actorRef.send({ type: 'generator.previewNext' })}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={!canNext}
+          onClick={() => actorRef.send({ type: 'generator.previewNext' })}
+        >
           {t.next}
         </button>
-        <button type="button" className="secondary outline" onClick={() => actorRef.send({ type: 'generator.previewClosed' })}>
+        <button
+          type="button"
+          className="secondary outline"
+          onClick={() => actorRef.send({ type: 'generator.previewClosed' })}
+        >
           {t.closePreview}
         </button>
       </div>

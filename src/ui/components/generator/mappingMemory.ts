@@ -31,7 +31,8 @@ export function readRemembered(placeholders: readonly string[]): Remembered | nu
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Remembered> | null;
     if (!value || typeof value.mapping !== 'object' || value.mapping === null) return null;
-    const formats = typeof value.formats === 'object' && value.formats !== null ? value.formats : {};
+    const formats =
+      typeof value.formats === 'object' && value.formats !== null ? value.formats : {};
     return { mapping: value.mapping, formats };
   } catch {
     return null;

@@ -37,7 +37,12 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
     <article className="profile-activity" aria-labelledby="profile-activity-title">
       <header className="profile-section-header">
         <h2 id="profile-activity-title">{t.activityTitle}</h2>
-        <button type="button" className="secondary outline" disabled={loading} onClick={() => profile.send({ type: 'activity.reload' })}>
+        <button
+          type="button"
+          className="secondary outline"
+          disabled={loading}
+          onClick={() => profile.send({ type: 'activity.reload' })}
+        >
           {t.reloadActivity}
         </button>
       </header>
@@ -48,7 +53,13 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
       ) : activities.length === 0 ? (
         <p className="app-muted">{t.noActivity}</p>
       ) : (
-        <div className="app-table-scroll" tabIndex={0} role="region" aria-label={t.activityTable} aria-busy={loading || undefined}>
+        <div
+          className="app-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={t.activityTable}
+          aria-busy={loading || undefined}
+        >
           <table className="profile-activity-table striped">
             <thead>
               <tr>

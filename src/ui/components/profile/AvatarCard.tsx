@@ -10,8 +10,13 @@ import { fill } from '../../../domain/i18n';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../../layout/i18n';
 
-
-export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof profileMachine>; name: string }) {
+export function AvatarCard({
+  profile,
+  name,
+}: {
+  profile: ActorRefFrom<typeof profileMachine>;
+  name: string;
+}) {
   const image = useSelector(profile, (s) => s.context.image);
   const preview = useSelector(profile, (s) => s.context.preview);
   const imageError = useSelector(profile, (s) => s.context.imageError);
@@ -44,20 +49,39 @@ export function AvatarCard({ profile, name }: { profile: ActorRefFrom<typeof pro
       />
       {preview ? (
         <div className="profile-avatar-buttons">
-          <button type="button" disabled={uploading} aria-busy={uploading || undefined} onClick={() => profile.send({ type: 'image.upload' })}>
+          <button
+            type="button"
+            disabled={uploading}
+            aria-busy={uploading || undefined}
+            onClick={() => profile.send({ type: 'image.upload' })}
+          >
             {t.upload}
           </button>
-          <button type="button" className="secondary" disabled={uploading} onClick={() => profile.send({ type: 'image.cancel' })}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={uploading}
+            onClick={() => profile.send({ type: 'image.cancel' })}
+          >
             {t.cancel}
           </button>
         </div>
       ) : (
-        <button type="button" className="secondary outline" disabled={reading} onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className="secondary outline"
+          disabled={reading}
+          onClick={() => input.current?.click()}
+        >
           {t.changePicture}
         </button>
       )}
       <small className="app-muted">{t.pictureRule}</small>
-      {imageError && <Alert type="error" reveal>{tr(imageError)}</Alert>}
+      {imageError && (
+        <Alert type="error" reveal>
+          {tr(imageError)}
+        </Alert>
+      )}
     </div>
   );
 }

@@ -2,14 +2,21 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { changePasswordMachine, PasswordField } from '../../../machines/changePassword.machine';
+import type {
+  changePasswordMachine,
+  PasswordField,
+} from '../../../machines/changePassword.machine';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { TextField } from '../TextField';
 
-export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeof changePasswordMachine> }) {
+export function ChangePasswordModal({
+  password,
+}: {
+  password: ActorRefFrom<typeof changePasswordMachine>;
+}) {
   const open = useSelector(password, (s) => !s.matches('closed'));
   const values = useSelector(password, (s) => s.context.values);
   const errors = useSelector(password, (s) => s.context.errors);
@@ -17,7 +24,8 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
   const success = useSelector(password, (s) => s.context.success);
   const busy = useSelector(password, (s) => s.matches('submitting'));
   const done = useSelector(password, (s) => s.matches('succeeded'));
-  const change = (field: PasswordField) => (value: string) => password.send({ type: 'password.change', field, value });
+  const change = (field: PasswordField) => (value: string) =>
+    password.send({ type: 'password.change', field, value });
   const formId = useId();
   const t = useTexts('profile', PROFILE_TEXTS);
   const tr = useTranslate();
@@ -33,7 +41,12 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
       onClose={() => !busy && password.send({ type: 'password.close' })}
       footer={
         <>
-          <button type="button" className="secondary" disabled={busy} onClick={() => password.send({ type: 'password.close' })}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => password.send({ type: 'password.close' })}
+          >
             {done ? t.close : t.cancel}
           </button>
           <button type="submit" form={formId} disabled={busy || done} aria-busy={busy || undefined}>
@@ -43,8 +56,16 @@ export function ChangePasswordModal({ password }: { password: ActorRefFrom<typeo
       }
     >
       <form id={formId} noValidate onSubmit={submit} aria-busy={busy || undefined}>
-        {error && <Alert type="error" reveal>{tr(error)}</Alert>}
-        {success && <Alert type="success" reveal>{tr(success)}</Alert>}
+        {error && (
+          <Alert type="error" reveal>
+            {tr(error)}
+          </Alert>
+        )}
+        {success && (
+          <Alert type="success" reveal>
+            {tr(success)}
+          </Alert>
+        )}
         <fieldset disabled={busy || done}>
           <TextField
             label={t.currentPassword}

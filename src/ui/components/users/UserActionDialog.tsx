@@ -8,13 +8,15 @@ import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
 import { useTexts } from '../../layout/i18n';
 
-
 export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const action = useSelector(list, (s) => s.context.action);
   const open = useSelector(list, (s) => !s.matches({ action: 'idle' }));
   const busy = useSelector(list, (s) => s.matches({ action: 'running' }));
   const t = useTexts('users', USERS_TEXTS);
-  if (!action) return <ConfirmDialog open={false} title="" message="" onConfirm={() => {}} onCancel={() => {}} />;
+  if (!action)
+    return (
+      <ConfirmDialog open={false} title="" message="" onConfirm={() => {}} onCancel={() => {}} />
+    );
   const kind = action.kind;
   const who = `${displayName(action.user)} (${action.user.email})`;
   return (

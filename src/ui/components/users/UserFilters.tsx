@@ -3,7 +3,11 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { useTexts } from '../../layout/i18n';
-import type { RoleFilter, userListMachine, VerifiedFilter } from '../../../machines/userList.machine';
+import type {
+  RoleFilter,
+  userListMachine,
+  VerifiedFilter,
+} from '../../../machines/userList.machine';
 
 export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const searchInput = useSelector(list, (s) => s.context.searchInput);
@@ -24,7 +28,12 @@ export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachin
       </label>
       <label>
         {t.filterRole}
-        <select value={role} onChange={(e) => list.send({ type: 'users.roleFilter', role: e.currentTarget.value as RoleFilter })}>
+        <select
+          value={role}
+          onChange={(e) =>
+            list.send({ type: 'users.roleFilter', role: e.currentTarget.value as RoleFilter })
+          }
+        >
           <option value="">{t.allRoles}</option>
           <option value="admin">{t.admin}</option>
           <option value="staff">{t.staff}</option>
@@ -34,7 +43,12 @@ export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachin
         {t.filterVerification}
         <select
           value={verified}
-          onChange={(e) => list.send({ type: 'users.verifiedFilter', verified: e.currentTarget.value as VerifiedFilter })}
+          onChange={(e) =>
+            list.send({
+              type: 'users.verifiedFilter',
+              verified: e.currentTarget.value as VerifiedFilter,
+            })
+          }
         >
           <option value="">{t.allStatuses}</option>
           <option value="true">{t.verified}</option>

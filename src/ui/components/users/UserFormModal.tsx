@@ -9,17 +9,20 @@ import { TextField } from '../TextField';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { useTexts, useTranslate } from '../../layout/i18n';
 
-
 export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMachine> }) {
   const open = useSelector(form, (s) => !s.matches('closed'));
   const mode = useSelector(form, (s) => s.context.mode);
   const values = useSelector(form, (s) => s.context.values);
   const errors = useSelector(form, (s) => s.context.errors);
   const formError = useSelector(form, (s) => s.context.formError);
-  const busy = useSelector(form, (s) => s.matches({ open: 'creating' }) || s.matches({ open: 'updating' }));
+  const busy = useSelector(
+    form,
+    (s) => s.matches({ open: 'creating' }) || s.matches({ open: 'updating' }),
+  );
   const roleId = useId();
   const formId = useId();
-  const change = (field: UserFormField) => (value: string | boolean) => form.send({ type: 'form.change', field, value });
+  const change = (field: UserFormField) => (value: string | boolean) =>
+    form.send({ type: 'form.change', field, value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.send({ type: 'form.submit' });
@@ -36,7 +39,12 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
       onClose={() => form.send({ type: 'form.close' })}
       footer={
         <>
-          <button type="button" className="secondary" disabled={busy} onClick={() => form.send({ type: 'form.close' })}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => form.send({ type: 'form.close' })}
+          >
             {t.cancel}
           </button>
           <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined}>
@@ -60,7 +68,15 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
             error={tr(errors.name)}
             hint={adding ? t.nameHint : undefined}
           />
-          <TextField label={t.email} type="email" autoComplete="off" value={values.email} onValueChange={change('email')} error={tr(errors.email)} required />
+          <TextField
+            label={t.email}
+            type="email"
+            autoComplete="off"
+            value={values.email}
+            onValueChange={change('email')}
+            error={tr(errors.email)}
+            required
+          />
           <TextField
             label={t.username}
             autoComplete="off"
@@ -108,7 +124,12 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
           </label>
           {!adding && (
             <label>
-              <input type="checkbox" role="switch" checked={values.isVerified} onChange={(e) => change('isVerified')(e.currentTarget.checked)} />
+              <input
+                type="checkbox"
+                role="switch"
+                checked={values.isVerified}
+                onChange={(e) => change('isVerified')(e.currentTarget.checked)}
+              />
               {t.verified}
             </label>
           )}

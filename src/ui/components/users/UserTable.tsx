@@ -7,7 +7,6 @@ import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
 import { useTexts } from '../../layout/i18n';
 
-
 /** An email that may break after the '@' rather than push the row actions out of view. */
 function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
@@ -30,7 +29,14 @@ export interface UserTableProps {
   busy?: boolean;
 }
 
-export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, busy = false }: UserTableProps) {
+export function UserTable({
+  users,
+  onEdit,
+  onDelete,
+  onVerify,
+  onInvalidate,
+  busy = false,
+}: UserTableProps) {
   const t = useTexts('users', USERS_TEXTS);
   return (
     <div className="app-table-scroll" tabIndex={0} role="region" aria-label={t.usersTable}>
@@ -77,7 +83,13 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
                 </td>
                 <td className="app-sticky-end app-row-actions">
                   <div className="users-actions">
-                    <button type="button" className="secondary outline" aria-label={fill(t.editWho, { who })} disabled={busy} onClick={() => onEdit(user)}>
+                    <button
+                      type="button"
+                      className="secondary outline"
+                      aria-label={fill(t.editWho, { who })}
+                      disabled={busy}
+                      onClick={() => onEdit(user)}
+                    >
                       {t.edit}
                     </button>
                     {user.isVerified ? (
@@ -91,7 +103,13 @@ export function UserTable({ users, onEdit, onDelete, onVerify, onInvalidate, bus
                         {t.invalidate}
                       </button>
                     ) : (
-                      <button type="button" className="outline" aria-label={fill(t.verifyWho, { who })} disabled={busy} onClick={() => onVerify(user)}>
+                      <button
+                        type="button"
+                        className="outline"
+                        aria-label={fill(t.verifyWho, { who })}
+                        disabled={busy}
+                        onClick={() => onVerify(user)}
+                      >
                         {t.verify}
                       </button>
                     )}
