@@ -10,7 +10,12 @@ import {
   type SheetCells,
   type SheetRow,
 } from './readWorkbook';
-import { mergeDocuments, type MergeProgress, type MergeResult } from './mergeDocuments';
+import {
+  largeDocumentWarning,
+  mergeDocuments,
+  type MergeProgress,
+  type MergeResult,
+} from './mergeDocuments';
 import { exportRows, type ExportResult } from './exportRows';
 import { formatRows, type FieldFormats } from './formatRows';
 import { zipPerRow, type ZipPerRowResult } from './zipPerRow';
@@ -159,7 +164,10 @@ export function createGeneratorApi() {
         now: args.now,
         onProgress: onProgress ? (p) => void onProgress(p) : undefined,
       });
-      return Comlink.transfer({ ...result, warnings }, [result.buffer]);
+      const large = largeDocumentWarning(result.parts);
+      return Comlink.transfer({ ...result, warnings: large ? [...warnings, large] : warnings }, [
+        result.buffer,
+      ]);
     },
 
     async zipPerRow(

@@ -37,7 +37,7 @@ import {
   type RenderFrame,
 } from './partFrames';
 import { StreamingDeflate } from './compressedParts';
-import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
+import { entriesOf, MAX_CLASSIC_ENTRIES, writeZip, type ZipEntry } from './zipWriter';
 
 export interface MergeProgress {
   processed: number;
@@ -62,6 +62,17 @@ export interface MergeResult {
   fileName: string;
   sections: number;
   skipped: number;
+  /** Parts (zip entries) of the merged .docx: a header, footer and .rels copy per section add up. */
+  parts: number;
+}
+
+/**
+ * A merged document of more parts than a classic zip counts is written as ZIP64, which Word and
+ * zip tools read; LibreOffice (7.4 and 25.2 tried) refuses any package of more than 65,535 parts.
+ */
+export function largeDocumentWarning(parts: number): string | null {
+  if (parts <= MAX_CLASSIC_ENTRIES) return null;
+  return `The merged document has ${parts.toLocaleString('en-US')} parts: Word opens it, LibreOffice opens documents of at most ${MAX_CLASSIC_ENTRIES.toLocaleString('en-US')} parts. To open it in LibreOffice, generate fewer rows at a time or one file per row.`;
 }
 
 export { CancelledError };
@@ -464,12 +475,19 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       zip.file(file, renderPart(doc, file, firstValues));
     }
     addPackageEntries(zip, mainRels, newRelationships, newOverrides);
-    const bytes = writeZip([...entriesOf(zip, new Map([[main, mainEntry]])), ...copies], args.now);
+    const entries = [...entriesOf(zip, new Map([[main, mainEntry]])), ...copies];
+    const bytes = writeZip(entries, args.now);
     const buffer =
       bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
         ? (bytes.buffer as ArrayBuffer)
         : (bytes.slice().buffer as ArrayBuffer);
-    return { buffer, fileName: mergedFileName(args.now ?? new Date()), sections, skipped };
+    return {
+      buffer,
+      fileName: mergedFileName(args.now ?? new Date()),
+      sections,
+      skipped,
+      parts: entries.length,
+    };
   } catch (error) {
     throw new Error(`Failed to create merged document: ${failureMessage(error)}`);
   }

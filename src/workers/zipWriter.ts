@@ -9,6 +9,8 @@
 // Past 65,535 entries (a letterhead merge of ≈ 22,000 rows) the archive ends with a ZIP64 end of
 // central directory record and locator (APPNOTE 4.3.14/4.3.15), and the classic record's counts
 // are 0xFFFF, which tells readers to use the ZIP64 record; pizzip wrote the count modulo 65,536.
+// Python's zipfile and Info-ZIP read these archives whole; LibreOffice (7.4 and 25.2 tried) opens
+// no package of more than 65,535 parts, ZIP64 or not, so the merge warns (largeDocumentWarning).
 import type PizZip from 'pizzip';
 import pako from 'pako/dist/pako.es5.min.js';
 import { crc32 } from './compressedParts';

@@ -4,6 +4,8 @@ import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../../src/workers/compressedParts';
 import { deflateSmall } from '../../../src/workers/smallParts';
+import { largeDocumentWarning, mergeDocuments } from '../../../src/workers/mergeDocuments';
+import { buildTemplate, identityMapping, LETTERHEAD_FIELDS, letterheadRow } from './templateCorpus';
 import {
   entriesOf,
   MAX_CLASSIC_ENTRIES,
@@ -83,5 +85,23 @@ describe('zipWriter', () => {
     expect(read.files['word/document.xml'].asText()).toBe('<w:document>merged</w:document>');
     expect(read.files['word/_rels/document.xml.rels'].asText()).toBe('<Relationships/>');
     expect(read.files['word/media/image1.png'].asText()).toBe('raw');
+  });
+});
+
+describe('a merged document past 65,535 parts', () => {
+  it('counts its parts, and is named in a warning only past what LibreOffice opens', async () => {
+    const template = buildTemplate({ letterhead: true, logo: true });
+    const rows = [0, 1, 2].map(letterheadRow);
+    const result = await mergeDocuments({
+      template: template.slice().buffer as ArrayBuffer,
+      rows,
+      mapping: identityMapping(LETTERHEAD_FIELDS),
+    });
+    expect(result.parts).toBe(Object.keys(new PizZip(result.buffer).files).length);
+    expect(largeDocumentWarning(result.parts)).toBeNull();
+    expect(largeDocumentWarning(65_535)).toBeNull();
+    expect(largeDocumentWarning(66_008)).toBe(
+      'The merged document has 66,008 parts: Word opens it, LibreOffice opens documents of at most 65,535 parts. To open it in LibreOffice, generate fewer rows at a time or one file per row.',
+    );
   });
 });
