@@ -127,8 +127,17 @@ export function renderFramed(
   if (anyEmpty) return [encoder.encode(renderFramedText(frame, values))];
   const chunks: Uint8Array[] = new Array(tags.length * 2 + 1);
   chunks[0] = segmentBytes[0];
+  // The row's values are encoded in one call (one allocation, not one per value); when they are
+  // all ASCII, as most are, each value's bytes start where its characters do.
+  const escaped = tags.map((tag) => escapeValue(values[tag]));
+  const joined = escaped.join('');
+  const bytes = encoder.encode(joined);
+  let at = 0;
   for (let i = 0; i < tags.length; i++) {
-    chunks[2 * i + 1] = encoder.encode(escapeValue(values[tags[i]]));
+    const length = escaped[i].length;
+    chunks[2 * i + 1] =
+      bytes.length === joined.length ? bytes.subarray(at, at + length) : encoder.encode(escaped[i]);
+    at += length;
     chunks[2 * i + 2] = segmentBytes[i + 1];
   }
   return chunks;

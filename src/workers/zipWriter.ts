@@ -200,10 +200,17 @@ export function entriesOf(
       });
       continue;
     }
-    const bytes = file.asUint8Array();
+    // A part set as text (the merge's .rels and [Content_Types].xml: 30 MB at 50,000 letterhead
+    // rows) is encoded natively rather than by pizzip's own UTF-8 loop, and deflated at level 3
+    // like the body (StreamingDeflate): level 6 took twice the time for 10 % less.
+    const text = (file as unknown as { _data?: unknown })._data;
+    const bytes =
+      typeof text === 'string' && !file.options.binary
+        ? new TextEncoder().encode(text)
+        : file.asUint8Array();
     entries.push({
       name,
-      data: pako.deflateRaw(bytes, { level: 6 }),
+      data: pako.deflateRaw(bytes, { level: 3 }),
       method: 8,
       size: bytes.length,
       crc: crc32(bytes),

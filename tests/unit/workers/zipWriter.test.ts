@@ -69,6 +69,7 @@ describe('zipWriter', () => {
     const original = source.generate({ type: 'uint8array' });
     const zip = new PizZip(original);
     zip.file('word/_rels/document.xml.rels', '<Relationships/>');
+    zip.file('docProps/custom.xml', '<p>Périodé 中文 😀</p>');
     const replaced = stored('word/document.xml', '<w:document>merged</w:document>');
     const entries = entriesOf(zip, new Map([['word/document.xml', replaced]]));
     expect(entries.map((e) => [e.name, e.method])).toEqual([
@@ -76,6 +77,7 @@ describe('zipWriter', () => {
       ['word/document.xml', 0],
       ['word/media/image1.png', 0],
       ['word/_rels/document.xml.rels', 8],
+      ['docProps/custom.xml', 8],
     ]);
     const styles = entries[0];
     const at = Buffer.from(original).indexOf(Buffer.from(styles.data));
@@ -85,6 +87,7 @@ describe('zipWriter', () => {
     expect(read.files['word/document.xml'].asText()).toBe('<w:document>merged</w:document>');
     expect(read.files['word/_rels/document.xml.rels'].asText()).toBe('<Relationships/>');
     expect(read.files['word/media/image1.png'].asText()).toBe('raw');
+    expect(read.files['docProps/custom.xml'].asText()).toBe('<p>Périodé 中文 😀</p>');
   });
 });
 
