@@ -515,7 +515,7 @@ export async function runMergeBench(): Promise<string[]> {
           `${growth.toFixed(1)}×`,
           `${rowsGrowth.toFixed(0)}× rows`,
           '',
-          `≤ ${(rowsGrowth * 1.1).toFixed(0)}×`,
+          `≤ ${Number((rowsGrowth * 1.1).toFixed(1))}×`,
           verdict(growth <= rowsGrowth * 1.1),
         ]);
       }
