@@ -11,7 +11,7 @@ import { handleError } from './http/errorHandler';
 import { healthRoutes } from './http/health';
 import { Metrics, metricsRoutes } from './http/metrics';
 import {
-  buildCsp,
+  cspDirectives,
   DEFAULT_BODY_LIMIT,
   limitBodies,
   ROUTE_BODY_LIMITS,
@@ -56,7 +56,7 @@ export function createApp(appDeps: AppDeps) {
   app.use('*', requestId({ limitLength: 64 }));
   app.use('*', requestLog(metrics));
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
-  app.use('*', securityHeaders(deps.contentSecurityPolicy ?? buildCsp(liveReload)));
+  app.use('*', securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload)));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { secureHeaders } from 'hono/secure-headers';
 import type { PasswordHasher } from './auth/passwords';
 import type { RateLimitRules } from './auth/rateLimit';
 import type { TokenService } from './auth/tokens';
@@ -7,6 +8,11 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+
+/** Content-Security-Policy directives as hono's secureHeaders takes them (the type is not exported). */
+export type CspDirectives = NonNullable<
+  NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy']
+>;
 
 export type { AuthUser } from './auth/userView';
 
@@ -26,8 +32,8 @@ export interface AppDeps {
   /** Body size limits in bytes: `default` for every /api route, `routes` by exact path (method-independent). */
   bodyLimits?: { default?: number; routes?: Record<string, number> };
   rateLimits?: Partial<RateLimitRules>;
-  /** Overrides the Content-Security-Policy header. */
-  contentSecurityPolicy?: string;
+  /** Overrides the Content-Security-Policy directives. */
+  contentSecurityPolicy?: CspDirectives;
 }
 
 /** deps with every default filled in; what middleware and routes read from `c.get('deps')`. */

@@ -41,6 +41,22 @@ describe.each(databases)('server basics on %s', (kind) => {
       expect(csp).not.toContain('unsafe-eval');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('permissions-policy')).toBe(
+        'camera=(), microphone=(), geolocation=()',
+      );
+      // Nothing for a proxy to decide (HSTS) and no legacy headers that only add bytes.
+      for (const name of [
+        'strict-transport-security',
+        'x-xss-protection',
+        'x-download-options',
+        'x-dns-prefetch-control',
+        'x-permitted-cross-domain-policies',
+        'origin-agent-cluster',
+      ])
+        expect(res.headers.get(name), name).toBeNull();
     }
     const staff = await ctx.signedIn('staff');
     const menus = await ctx.get('/api/v1/menus/user', { token: staff.token });
@@ -56,6 +72,9 @@ describe.each(databases)('server basics on %s', (kind) => {
     expect(script.headers.get('x-content-type-options')).toBe('nosniff');
     expect(script.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(script.headers.get('content-security-policy')).toBeNull();
+    expect(script.headers.get('x-frame-options')).toBeNull();
+    expect(script.headers.get('referrer-policy')).toBeNull();
+    expect(script.headers.get('permissions-policy')).toBeNull();
   });
 
   test('unknown API paths → 404 in the envelope', async () => {

@@ -1,29 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import type { AppEnv } from '../types';
+import type { AppEnv, CspDirectives } from '../types';
 import { gateLargeBodies } from './bodyGate';
 import { closeAfterAnswer } from './lingeringClose';
 
 /** Strict CSP: no inline script or style; extra connect-src origins only for dev live reload. */
-export function buildCsp(extraConnectSrc: string[] = []): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    ["connect-src 'self'", ...extraConnectSrc].join(' '),
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+export function cspDirectives(extraConnectSrc: string[] = []): CspDirectives {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...extraConnectSrc],
+    workerSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
 }
-
-export const DEFAULT_CSP = buildCsp();
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Routes that take more than the default; a later route adds its path here or via deps.bodyLimits. */
@@ -31,38 +29,56 @@ export const ROUTE_BODY_LIMITS: Record<string, number> = {
   '/api/v1/account/profile-image': 8 * 1024 * 1024,
 };
 
-export function requestId(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const id = randomUUID();
-    c.set('requestId', id);
-    c.header('X-Request-Id', id);
-    await next();
-  };
-}
-
 /** A hashed script or stylesheet of the built app, other than the generator's worker script. */
 function isSubresource(path: string): boolean {
   return path.startsWith('/assets/') && /\.(js|css)$/.test(path) && !path.includes('.worker');
 }
 
-/** Headers on every answer, static files included. API answers are never cached unless a route says so. */
-export function securityHeaders(csp: string = DEFAULT_CSP): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin');
-    // Scripts and stylesheets a page loads take its policy, not theirs: the document-level headers
-    // would only cost every such answer ~500 bytes. A worker script does take its own CSP.
-    if (isSubresource(c.req.path)) return;
-    headers.set('Content-Security-Policy', csp);
-    headers.set('X-Frame-Options', 'DENY');
+// hono's secureHeaders with every header it would add by default named: HSTS is for the proxy
+// that terminates TLS (the server listens on plain HTTP, 127.0.0.1 by default), and the legacy
+// X-XSS-Protection, X-Download-Options, X-DNS-Prefetch-Control, X-Permitted-Cross-Domain-Policies
+// and Origin-Agent-Cluster headers would only add bytes to every answer.
+const NOT_SENT = {
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+  originAgentCluster: false,
+  crossOriginEmbedderPolicy: false,
+} as const;
+
+/**
+ * Headers on every answer, static files included. Scripts and stylesheets a page loads take the
+ * page's policy, not theirs, so they carry only nosniff and CORP (the document-level headers would
+ * cost each ~500 bytes); a worker script does take its own CSP. API answers are never cached
+ * unless a route says so.
+ */
+export function securityHeaders(csp: CspDirectives = cspDirectives()): MiddlewareHandler<AppEnv> {
+  const documentHeaders = secureHeaders({
+    ...NOT_SENT,
+    contentSecurityPolicy: csp,
+    xFrameOptions: 'DENY',
     // Reset links carry a token in the URL; never hand it to another origin.
-    headers.set('Referrer-Policy', 'no-referrer');
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (c.req.path.startsWith('/api/') && !headers.has('Cache-Control'))
-      headers.set('Cache-Control', 'no-store');
+    referrerPolicy: 'no-referrer',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    xContentTypeOptions: true,
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  });
+  const subresourceHeaders = secureHeaders({
+    ...NOT_SENT,
+    xFrameOptions: false,
+    referrerPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: 'same-origin',
+    xContentTypeOptions: true,
+  });
+  return async (c, next) => {
+    if (isSubresource(c.req.path)) return subresourceHeaders(c, next);
+    await documentHeaders(c, next);
+    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', 'no-store');
   };
 }
 
