@@ -163,7 +163,11 @@ export function isMainContentType(type: string | undefined): boolean {
   return type !== undefined && MAIN_CONTENT_TYPES.includes(type);
 }
 
+const NEEDS_ESCAPE = /[&"<]/;
+
+/** An attribute value escaped; most (ids, types, part names) need nothing, and are returned as they are. */
 export function escapeAttribute(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 

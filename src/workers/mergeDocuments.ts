@@ -23,7 +23,9 @@ import { hasEnoughData, rowValues } from './rowData';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from './errors';
 import {
+  deflatedFromChunks,
   deflatedInFrame,
+  sameBytes,
   deflateSmall,
   partFrame,
   type DeflatedPart,
@@ -241,6 +243,26 @@ export class PartRenderer {
     return { chunks, key, framed };
   }
 
+  private sameEnds: { frame: PartFrame; same: boolean } | null = null;
+
+  /**
+   * Whether a framed rendering's first chunk is exactly `frame`'s static head and its last chunk
+   * its static tail (checked once per frame), so a copy can be deflated from the chunks as they are.
+   */
+  startsAndEndsLike(frame: PartFrame): boolean {
+    const own = this.frame;
+    if (!own) return false;
+    if (this.sameEnds?.frame !== frame) {
+      const segments = own.segmentBytes;
+      const same =
+        segments.length > 1 &&
+        sameBytes(segments[0], frame.prefix) &&
+        sameBytes(segments[segments.length - 1], frame.suffix);
+      this.sameEnds = { frame, same };
+    }
+    return this.sameEnds.same;
+  }
+
   /** Whether the frame's segment `index` names a header or footer (a section break's references). */
   segmentNamesPart(index: number): boolean {
     return this.frame?.segments[index]?.includes('Reference') ?? true;
@@ -412,22 +434,26 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       const renderedParts = sectionParts.map((part) => part.renderer.render(values));
       const ids = new Map<string, string>();
       sectionParts.forEach((part, p) => {
-        const { chunks, key } = renderedParts[p];
+        const { chunks, key, framed } = renderedParts[p];
         let bytes: Uint8Array | null = null;
         const copyKey = key ?? `\u0001${decoder.decode((bytes = joinChunks(chunks)))}`;
         let id = part.copies.get(copyKey);
         if (id === undefined) {
-          bytes ??= joinChunks(chunks);
           if (part.copies.size === 0) {
             // The first rendering goes into the original part, under its own id.
             id = part.id;
-            zip.file(part.path, bytes);
+            zip.file(part.path, (bytes ??= joinChunks(chunks)));
           } else {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
             id = `rIdMerge${sections + 1}_${part.id}`;
             const path = copyPath(part.path, sections + 1);
             const frame = frameOf(doc, part, values);
-            const deflated = (frame && deflatedInFrame(frame, bytes)) ?? deflateSmall(bytes);
+            const deflated =
+              (frame && framed && part.renderer.startsAndEndsLike(frame)
+                ? deflatedFromChunks(frame, chunks)
+                : null) ??
+              (frame && deflatedInFrame(frame, (bytes ??= joinChunks(chunks)))) ??
+              deflateSmall((bytes ??= joinChunks(chunks)));
             copies.push({ name: path, method: 8, ...deflated });
             if (part.ownRels !== undefined)
               copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });

@@ -103,3 +103,52 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPa
   out.set(frame.tail, at);
   return { data: out, size: bytes.length, crc: crc32(bytes) };
 }
+
+/** Two byte arrays with the same content. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * A rendering given as chunks whose first is the frame's static head (`prefix`) and whose last is
+ * its static tail (`suffix`), as a part frame renders it (see partFrames.ts; the caller checks
+ * once that the two frames agree), deflated without joining or comparing the chunks.
+ */
+export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array[]): DeflatedPart {
+  const last = chunks.length - 1;
+  let middle = 0;
+  for (let c = 1; c < last; c++) middle += chunks[c].length;
+  const blocks = Math.ceil(middle / 0xffff);
+  const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
+  out.set(frame.head, 0);
+  let at = frame.head.length;
+  let crc = crc32(chunks[0]);
+  let left = 0;
+  for (let c = 1; c < last; c++) {
+    const chunk = chunks[c];
+    crc = crc32(chunk, crc);
+    for (let from = 0; from < chunk.length;) {
+      if (left === 0) {
+        // A stored block, not final (see deflatedInFrame), for what is left of the values.
+        left = Math.min(middle, 0xffff);
+        middle -= left;
+        out[at] = 0;
+        out[at + 1] = left & 0xff;
+        out[at + 2] = left >>> 8;
+        out[at + 3] = ~left & 0xff;
+        out[at + 4] = (~left >>> 8) & 0xff;
+        at += 5;
+      }
+      const take = Math.min(left, chunk.length - from);
+      out.set(chunk.subarray(from, from + take), at);
+      at += take;
+      from += take;
+      left -= take;
+    }
+  }
+  out.set(frame.tail, at);
+  const size = chunks.reduce((n, chunk) => n + chunk.length, 0);
+  return { data: out, size, crc: crc32(chunks[last], crc) };
+}

@@ -1,6 +1,12 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { deflatedInFrame, partFrame, type DeflatedPart } from '../../../src/workers/smallParts';
+import {
+  deflatedFromChunks,
+  deflatedInFrame,
+  partFrame,
+  sameBytes,
+  type DeflatedPart,
+} from '../../../src/workers/smallParts';
 import { writeZip } from '../../../src/workers/zipWriter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -35,5 +41,31 @@ describe('a header copy deflated through the frame of its static text', () => {
     expect(roundTrip(deflatedInFrame(all, bytes('INV 1'))!)).toBe('INV 1');
     const none = partFrame(bytes('<w:hdr/>'), bytes('<w:hdr/>'));
     expect(roundTrip(deflatedInFrame(none, bytes('<w:hdr/>'))!)).toBe('<w:hdr/>');
+  });
+});
+
+describe('a header copy deflated from the chunks a part frame renders', () => {
+  const frame = partFrame(render('a'), render('b'));
+  const [head, tail] = [frame.prefix, frame.suffix];
+  const middle = (value: string) => {
+    const text = new TextDecoder().decode(render(value));
+    return bytes(text.slice(head.length, text.length - tail.length));
+  };
+
+  it('reads back as the chunks joined, for values split over several chunks and over 64 kB', () => {
+    for (const value of ['INV/2024/00007', 'Ω – ünïcode', 'x'.repeat(70_000)]) {
+      const inner = middle(value);
+      const cut = Math.floor(inner.length / 3);
+      const chunks = [head, inner.subarray(0, cut), inner.subarray(cut), tail];
+      expect(roundTrip(deflatedFromChunks(frame, chunks))).toBe(
+        new TextDecoder().decode(render(value)),
+      );
+    }
+  });
+
+  it('sameBytes compares content, not identity', () => {
+    expect(sameBytes(bytes('<w:hdr>'), bytes('<w:hdr>'))).toBe(true);
+    expect(sameBytes(bytes('<w:hdr>'), bytes('<w:ftr>'))).toBe(false);
+    expect(sameBytes(bytes('<w:hdr>'), bytes('<w:hdr'))).toBe(false);
   });
 });
