@@ -1,7 +1,7 @@
 // Generate Tagihan Voice (spec §2 "Invoice document generator"): the generator machine drives the
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { GENERATOR_TEXTS } from '../../domain/i18n/en/generator';
 import { generatorMachine } from '../../machines/generator.machine';
 import { useTexts } from '../layout/i18n';
@@ -18,6 +18,32 @@ import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
 import { releaseWorker, workerActors } from '../wiring/generator';
 
+/**
+ * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
+ * ends. Enabling the fieldset restyles the ~950 elements of the steps (their selects above all:
+ * 11-25 ms); the frame that ends a merge already lays out its messages and starts the download, so
+ * the fieldset is enabled in the frame after it instead of lengthening that one (the longest
+ * main-thread task, npm run bench).
+ */
+function useStepsDisabled(processing: boolean): boolean {
+  const [settled, setSettled] = useState(!processing);
+  useEffect(() => {
+    if (processing) {
+      setSettled(false);
+      return;
+    }
+    let second = 0;
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => setSettled(true));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+    };
+  }, [processing]);
+  return processing || !settled;
+}
+
 export default function InvoiceDocumentGeneratorPage() {
   const machine = useMemo(
     () =>
@@ -31,6 +57,7 @@ export default function InvoiceDocumentGeneratorPage() {
   // subscribes to the few values it shows.
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
+  const stepsDisabled = useStepsDisabled(processing);
   useMappingMemory({ actorRef });
   const t = useTexts('generator', GENERATOR_TEXTS);
   // Leaving the page ends the worker and the workbook it holds (it also ends after a minute idle).
@@ -56,7 +83,7 @@ export default function InvoiceDocumentGeneratorPage() {
         }
       />
       {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
-      <fieldset className="gen-steps" disabled={processing}>
+      <fieldset className="gen-steps" disabled={stepsDisabled}>
         <FileStep actorRef={actorRef} />
         <PreviewStep actorRef={actorRef} />
         <MappingStep actorRef={actorRef} />
