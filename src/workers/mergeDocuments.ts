@@ -435,14 +435,16 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       const ids = new Map<string, string>();
       sectionParts.forEach((part, p) => {
         const { chunks, key, framed } = renderedParts[p];
-        let bytes: Uint8Array | null = null;
-        const copyKey = key ?? `\u0001${decoder.decode((bytes = joinChunks(chunks)))}`;
+        // The rendering joined into one array, made at most once and only when needed.
+        let joined: Uint8Array | null = null;
+        const bytes = () => (joined ??= joinChunks(chunks));
+        const copyKey = key ?? `\u0001${decoder.decode(bytes())}`;
         let id = part.copies.get(copyKey);
         if (id === undefined) {
           if (part.copies.size === 0) {
             // The first rendering goes into the original part, under its own id.
             id = part.id;
-            zip.file(part.path, (bytes ??= joinChunks(chunks)));
+            zip.file(part.path, bytes());
           } else {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
             id = `rIdMerge${sections + 1}_${part.id}`;
@@ -452,8 +454,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
               (frame && framed && part.renderer.startsAndEndsLike(frame)
                 ? deflatedFromChunks(frame, chunks)
                 : null) ??
-              (frame && deflatedInFrame(frame, (bytes ??= joinChunks(chunks)))) ??
-              deflateSmall((bytes ??= joinChunks(chunks)));
+              (frame && deflatedInFrame(frame, bytes())) ??
+              deflateSmall(bytes());
             copies.push({ name: path, method: 8, ...deflated });
             if (part.ownRels !== undefined)
               copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });
