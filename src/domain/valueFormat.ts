@@ -1,6 +1,7 @@
 // How a merged value is written (issue "values formatted as an invoice needs"): the mapping step
 // picks one format per template field; these pure rules apply it.
 import { terbilang } from './terbilang';
+import { MONTH_NAMES_ID } from './period';
 
 export type ValueFormat = 'sheet' | 'rupiah' | 'number' | 'date' | 'terbilang' | 'upper';
 
@@ -22,21 +23,6 @@ export function isValueFormat(value: unknown): value is ValueFormat {
 export function valueFormatLabel(format: ValueFormat): string {
   return VALUE_FORMATS.find((f) => f.id === format)?.label ?? format;
 }
-
-export const INDONESIAN_MONTHS = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
 
 /**
  * The decimal digits of a finite number without exponent: 1e21 → '1000000000000000000000',
@@ -87,7 +73,7 @@ export function formatLongDateId(text: string): string | null {
     check.getUTCDate() !== day
   )
     return null;
-  return `${day} ${INDONESIAN_MONTHS[month - 1]} ${year}`;
+  return `${day} ${MONTH_NAMES_ID[month - 1]} ${year}`;
 }
 
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;

@@ -1,5 +1,6 @@
 // The merged main part, compressed by the merge itself as it writes the zip (see zipWriter.ts).
 import pako from 'pako/dist/pako.es5.min.js';
+import { joinChunks } from './partFrames';
 
 // CRC-32 (IEEE, the one zip uses), eight bytes a step (slice-by-8): the merged main part is 100 MB
 // of XML at 10,000 rows, and a byte at a time costs more than rendering it.
@@ -84,7 +85,7 @@ export class StreamingDeflate {
     this.flush();
     this.deflate.push(new Uint8Array(0), true);
     if (this.deflate.err) throw new Error(this.deflate.msg || 'deflate failed');
-    return { data: joinAll(this.out), size: this.size, crc: this.crc };
+    return { data: joinChunks(this.out), size: this.size, crc: this.crc };
   }
 
   private flush(): void {
@@ -98,27 +99,4 @@ export class StreamingDeflate {
     this.deflate.push(bytes, false);
     if (this.deflate.err) throw new Error(this.deflate.msg || 'deflate failed');
   }
-}
-
-/** deflate of the chunks joined (see StreamingDeflate). */
-export function deflateChunks(chunks: readonly Uint8Array[]): {
-  data: Uint8Array;
-  size: number;
-  crc: number;
-} {
-  const stream = new StreamingDeflate();
-  for (const chunk of chunks) stream.push(chunk);
-  return stream.finish();
-}
-
-function joinAll(chunks: readonly Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const chunk of chunks) length += chunk.length;
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return joined;
 }

@@ -25,9 +25,9 @@ import { CancelledError } from './errors';
 import {
   deflatedFromChunks,
   deflatedInFrame,
-  sameBytes,
   deflateSmall,
   partFrame,
+  staticFrame,
   type DeflatedPart,
   type PartFrame,
 } from './smallParts';
@@ -243,24 +243,12 @@ export class PartRenderer {
     return { chunks, key, framed };
   }
 
-  private sameEnds: { frame: PartFrame; same: boolean } | null = null;
-
-  /**
-   * Whether a framed rendering's first chunk is exactly `frame`'s static head and its last chunk
-   * its static tail (checked once per frame), so a copy can be deflated from the chunks as they are.
-   */
-  startsAndEndsLike(frame: PartFrame): boolean {
-    const own = this.frame;
-    if (!own) return false;
-    if (this.sameEnds?.frame !== frame) {
-      const segments = own.segmentBytes;
-      const same =
-        segments.length > 1 &&
-        sameBytes(segments[0], frame.prefix) &&
-        sameBytes(segments[segments.length - 1], frame.suffix);
-      this.sameEnds = { frame, same };
-    }
-    return this.sameEnds.same;
+  /** The render frame's first and last segments, when it has values between them. */
+  ends(): { first: Uint8Array; last: Uint8Array } | null {
+    const segments = this.frame?.segmentBytes;
+    return segments && segments.length > 1
+      ? { first: segments[0], last: segments[segments.length - 1] }
+      : null;
   }
 
   /** Whether the frame's segment `index` names a header or footer (a section break's references). */
@@ -287,12 +275,18 @@ interface SectionPart extends HeaderFooterPart {
 }
 
 /** The part's frame, from two renderings in which every value differs ('a' / 'b'). */
+/**
+ * The part's static head and tail, deflated once: the first and last segments of its render frame
+ * when it has one (every framed rendering starts and ends with exactly those chunks), else found
+ * from two renderings in which every value differs ('a' / 'b').
+ */
 function frameOf(
   doc: Docxtemplater,
   part: SectionPart,
   values: Record<string, string>,
 ): PartFrame | null {
   if (part.frame === undefined) {
+    const ends = part.renderer.ends();
     try {
       const probe = (text: string) =>
         renderPart(
@@ -300,7 +294,7 @@ function frameOf(
           part.path,
           Object.fromEntries(Object.keys(values).map((key) => [key, text])),
         );
-      part.frame = partFrame(probe('a'), probe('b'));
+      part.frame = ends ? staticFrame(ends.first, ends.last) : partFrame(probe('a'), probe('b'));
     } catch {
       part.frame = null;
     }
@@ -451,7 +445,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             const path = copyPath(part.path, sections + 1);
             const frame = frameOf(doc, part, values);
             const deflated =
-              (frame && framed && part.renderer.startsAndEndsLike(frame)
+              (frame && framed && part.renderer.ends()
                 ? deflatedFromChunks(frame, chunks)
                 : null) ??
               (frame && deflatedInFrame(frame, bytes())) ??
@@ -505,10 +499,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
     addPackageEntries(zip, mainRels, newRelationships, newOverrides);
     const entries = [...entriesOf(zip, new Map([[main, mainEntry]])), ...copies];
     const bytes = writeZip(entries, args.now);
-    const buffer =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? (bytes.buffer as ArrayBuffer)
-        : (bytes.slice().buffer as ArrayBuffer);
+    const buffer = bytes.buffer;
     return {
       buffer,
       fileName: mergedFileName(args.now ?? new Date()),

@@ -6,6 +6,7 @@
 // faster. It is ordinary deflate (method 8), so every zip reader opens it.
 import pako from 'pako/dist/pako.es5.min.js';
 import { crc32 } from './compressedParts';
+import { joinChunks } from './partFrames';
 import type { ZipEntry } from './zipWriter';
 
 const DEFLATE_SMALL = { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 };
@@ -54,25 +55,18 @@ export function partFrame(a: Uint8Array, b: Uint8Array): PartFrame {
   const shorter = Math.min(a.length, b.length);
   const p = commonPrefix(a, b, shorter);
   const s = commonSuffix(a, b, shorter - p);
-  const prefix = a.slice(0, p);
-  const suffix = a.slice(a.length - s);
+  return staticFrame(a.slice(0, p), a.slice(a.length - s));
+}
+
+/** The frame of a part whose every rendering starts with `prefix` and ends with `suffix`. */
+export function staticFrame(prefix: Uint8Array, suffix: Uint8Array): PartFrame {
   const chunks: Uint8Array[] = [];
   if (prefix.length > 0) {
     const deflate = new pako.Deflate({ ...DEFLATE_SMALL, raw: true });
     deflate.onData = (chunk: Uint8Array) => chunks.push(chunk);
     deflate.push(prefix, Z_SYNC_FLUSH);
   }
-  return { prefix, suffix, head: concat(chunks), tail: pako.deflateRaw(suffix, DEFLATE_SMALL) };
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let offset = 0;
-  for (const c of chunks) {
-    out.set(c, offset);
-    offset += c.length;
-  }
-  return out;
+  return { prefix, suffix, head: joinChunks(chunks), tail: pako.deflateRaw(suffix, DEFLATE_SMALL) };
 }
 
 /**
@@ -104,17 +98,10 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPa
   return { data: out, size: bytes.length, crc: crc32(bytes) };
 }
 
-/** Two byte arrays with the same content. */
-export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * A rendering given as chunks whose first is the frame's static head (`prefix`) and whose last is
- * its static tail (`suffix`), as a part frame renders it (see partFrames.ts; the caller checks
- * once that the two frames agree), deflated without joining or comparing the chunks.
+ * its static tail (`suffix`), as a part frame renders it (see partFrames.ts and staticFrame),
+ * deflated without joining or comparing the chunks.
  */
 export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array[]): DeflatedPart {
   const last = chunks.length - 1;

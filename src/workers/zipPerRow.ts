@@ -125,9 +125,6 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   if (failures.length > 0)
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
   const zip = writeZip(files, now);
-  const buffer =
-    zip.byteOffset === 0 && zip.byteLength === zip.buffer.byteLength
-      ? (zip.buffer as ArrayBuffer)
-      : (zip.slice().buffer as ArrayBuffer);
+  const buffer = zip.buffer;
   return { buffer, fileName: zipFileName(now), files: kept.length, skipped };
 }

@@ -58,8 +58,11 @@ function encodedNames(entries: readonly ZipEntry[]): Uint8Array[] {
   return entries.map((entry) => bytes.subarray(at, (at += entry.name.length)));
 }
 
-/** The zip archive of `entries`, in order. */
-export function writeZip(entries: readonly ZipEntry[], now: Date = new Date()): Uint8Array {
+/** The zip archive of `entries`, in order, in a buffer of its own and of its exact length. */
+export function writeZip(
+  entries: readonly ZipEntry[],
+  now: Date = new Date(),
+): Uint8Array<ArrayBuffer> {
   const names = encodedNames(entries);
   let localLength = 0;
   let centralLength = 0;
@@ -79,12 +82,15 @@ export function writeZip(entries: readonly ZipEntry[], now: Date = new Date()): 
   const view = new DataView(out.buffer);
   const defaultStamp = dosDateTime(now);
   const offsets = new Array<number>(entries.length);
+  // Each entry's time stamp and flags, worked out once for both of its headers.
+  const stamps = entries.map((entry) => (entry.date ? dosDateTime(entry.date) : defaultStamp));
+  const flagsOf = (i: number) => (names[i].length !== entries[i].name.length ? UTF8_NAMES : 0);
 
   let at = 0;
   entries.forEach((entry, i) => {
     const name = names[i];
-    const stamp = entry.date ? dosDateTime(entry.date) : defaultStamp;
-    const flags = name.length !== entry.name.length ? UTF8_NAMES : 0;
+    const stamp = stamps[i];
+    const flags = flagsOf(i);
     offsets[i] = at;
     view.setUint32(at, 0x04034b50, true);
     view.setUint16(at + 4, 20, true); // version needed: 2.0 (deflate)
@@ -105,8 +111,8 @@ export function writeZip(entries: readonly ZipEntry[], now: Date = new Date()): 
   const centralStart = at;
   entries.forEach((entry, i) => {
     const name = names[i];
-    const stamp = entry.date ? dosDateTime(entry.date) : defaultStamp;
-    const flags = name.length !== entry.name.length ? UTF8_NAMES : 0;
+    const stamp = stamps[i];
+    const flags = flagsOf(i);
     const isDir = entry.name.endsWith('/');
     view.setUint32(at, 0x02014b50, true);
     view.setUint16(at + 4, 20, true); // version made by: 2.0, MS-DOS attributes
@@ -216,7 +222,7 @@ export function entriesOf(
     // A part set as text (the merge's .rels and [Content_Types].xml: 30 MB at 50,000 letterhead
     // rows) is encoded natively rather than by pizzip's own UTF-8 loop, and deflated at level 3
     // like the body (StreamingDeflate): level 6 took twice the time for 10 % less.
-    const text = (file as unknown as { _data?: unknown })._data;
+    const text: unknown = stored;
     const bytes =
       typeof text === 'string' && !file.options.binary
         ? new TextEncoder().encode(text)

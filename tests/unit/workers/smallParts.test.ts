@@ -4,7 +4,6 @@ import {
   deflatedFromChunks,
   deflatedInFrame,
   partFrame,
-  sameBytes,
   type DeflatedPart,
 } from '../../../src/workers/smallParts';
 import { writeZip } from '../../../src/workers/zipWriter';
@@ -61,11 +60,5 @@ describe('a header copy deflated from the chunks a part frame renders', () => {
         new TextDecoder().decode(render(value)),
       );
     }
-  });
-
-  it('sameBytes compares content, not identity', () => {
-    expect(sameBytes(bytes('<w:hdr>'), bytes('<w:hdr>'))).toBe(true);
-    expect(sameBytes(bytes('<w:hdr>'), bytes('<w:ftr>'))).toBe(false);
-    expect(sameBytes(bytes('<w:hdr>'), bytes('<w:hdr'))).toBe(false);
   });
 });
