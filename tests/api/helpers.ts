@@ -134,7 +134,8 @@ export async function insertUser(
   return row.id;
 }
 
-function testConfig(dataDir: string): Config {
+/** The server's configuration for a test app (also the fault tests' in tests/support/faultApp.ts). */
+export function testConfig(dataDir: string): Config {
   return {
     host: '127.0.0.1',
     port: 0,

@@ -8,7 +8,6 @@ import { serve } from '@hono/node-server';
 import pg from 'pg';
 import { createApp, type AppDeps } from '../../src/server/app';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
-import type { Config } from '../../src/server/config';
 import {
   openDatabase,
   type DatabaseHandle,
@@ -17,7 +16,7 @@ import {
 } from '../../src/server/db/connection';
 import { migrateToLatest } from '../../src/server/db/migrations';
 import type { Logger } from '../../src/server/logger';
-import { insertUser, PASSWORD, uniqueEmail } from '../api/helpers';
+import { insertUser, PASSWORD, testConfig, uniqueEmail } from '../api/helpers';
 
 /**
  * The fault suite's app: like tests/api/helpers.ts, but its PostgreSQL pool may go through a
@@ -62,26 +61,6 @@ export function capturingLogger(): Logger & { lines: LogLine[] } {
     lines.push({ level, message, extra });
   };
   return { lines, error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
-}
-
-export function testConfig(dataDir: string): Config {
-  return {
-    host: '127.0.0.1',
-    port: 0,
-    dataDir,
-    databaseUrl: undefined,
-    jwtSecret: randomBytes(32).toString('hex'),
-    adminEmail: 'admin@example.com',
-    adminPassword: undefined,
-    smtpUrl: undefined,
-    mailFrom: 'test@example.com',
-    publicUrl: 'http://app.test',
-    logLevel: 'error',
-    accessTokenTtlSeconds: 15 * 60,
-    refreshTokenTtlSeconds: 30 * 24 * 3600,
-    trustProxy: true,
-    liveReloadOrigin: undefined,
-  };
 }
 
 export interface FaultAppOptions {
