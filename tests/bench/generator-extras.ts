@@ -12,14 +12,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BENCH_FIELDS, benchTemplate, benchWorkbook, wideWorkbook } from './harness/documents';
+import { benchContext } from './harness/context';
 import { startHarness } from './harness/serve';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
-
-declare global {
-  interface Window {
-    __longtasks: { start: number; duration: number }[];
-  }
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const idle = (page: Page) =>
@@ -126,18 +121,7 @@ export async function runGeneratorExtrasBench(): Promise<string[]> {
     harness.addFile('bench_template.docx', benchTemplate());
     harness.addFile('bench_10000.xlsx', benchWorkbook(10_000));
     const widePath = harness.addFile('wide_50000.xlsx', wideWorkbook(50_000));
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
-    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    await context.addInitScript(() => {
-      window.__longtasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const context = await benchContext(browser);
 
     const page = await context.newPage();
     await page.goto(`${harness.baseUrl}/harness/`);

@@ -24,19 +24,14 @@ import {
   benchWorkbook,
   wideWorkbook,
 } from './harness/documents';
+import { benchContext } from './harness/context';
 import { startHarness } from './harness/serve';
 import { benchShapes, type BenchShape } from './harness/shapes';
 import { runRenderCheck } from './merge-render';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 
-interface LongTask {
-  start: number;
-  duration: number;
-}
-
 declare global {
   interface Window {
-    __longtasks: LongTask[];
     __benchSheet?: string;
   }
 }
@@ -391,19 +386,7 @@ export async function runMergeBench(): Promise<string[]> {
     const wide = wideWorkbook(50_000);
     const widePath = harness.addFile('wide_50000.xlsx', wide);
 
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
-    // tsx keeps function names with an esbuild helper; functions sent to the page need it too.
-    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
-    await context.addInitScript(() => {
-      window.__longtasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.__longtasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
+    const context = await benchContext(browser);
 
     // ---- the matrix: every shape × size through the bridge, the floor measured in the same run ----
     const page = await context.newPage();
