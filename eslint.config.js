@@ -13,6 +13,8 @@ const folders = (names) => `^(\\./)?(\\.\\./)+(${names.join('|')})(/|$)`;
 const packages = (names) => `^(${names.map((n) => n.replace(/[/.]/g, '\\$&')).join('|')})(/|$)`;
 
 const HEAVY = ['docxtemplater', 'pizzip', 'xlsx'];
+/** The generator worker's stages, each a folder of src/workers with one entry file (docs/generator.md). */
+const WORKER_STAGES = ['read', 'template', 'merge'];
 const HEAVY_WHY = 'docxtemplater, pizzip and xlsx live only in the worker bundle (src/workers).';
 
 /**
@@ -87,12 +89,6 @@ export default defineConfig([
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    // These rethrow a product error in place of a library's parse error; attaching `cause` is
-    // left to the worker issues (11/12) that own these files.
-    files: ['src/workers/mergeDocuments.ts', 'src/workers/template.ts'],
-    rules: { 'preserve-caught-error': 'off' },
-  },
-  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },
   },
@@ -140,6 +136,14 @@ export default defineConfig([
       {
         regex: folders(['ui', 'api', 'machines', 'server']),
         message: 'src/workers imports only src/domain.',
+      },
+      {
+        // A stage folder's entry (index.ts) is its only door: `../template`, not
+        // `../template/partFrames`. Unit tests of a stage's internals (tests/unit/workers/<stage>/)
+        // are outside src/ and may import deep.
+        regex: `(^|/)(${WORKER_STAGES.join('|')})/(?!index$)`,
+        message:
+          'A worker stage is imported through its entry (read, template, merge), never deep.',
       },
     ],
   ),

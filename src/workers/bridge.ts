@@ -3,10 +3,9 @@
 import * as Comlink from 'comlink';
 import { SheetTable } from '../domain/sheetTable';
 import type { GeneratorWorkerApi } from './generator.worker';
-import type { TemplateAnalysis } from './analyseTemplate';
-import type { MergeProgress, MergeResult } from './mergeDocuments';
-import type { ExportResult } from './exportRows';
-import type { FieldFormats } from './formatRows';
+import type { TemplateAnalysis } from './template';
+import type { MergeProgress, MergeResult, ExportResult } from './merge';
+import type { FieldFormats } from './read';
 import type { FormattedMergeResult, FormattedZipResult } from './generatorApi';
 import type { DocumentPreview } from '../domain/documentPreview';
 import { assertFileSize } from './limits';

@@ -2,7 +2,7 @@
 // The generator worker: every docx/xlsx task runs here, off the main thread (DESIGN.md).
 import * as Comlink from 'comlink';
 // Code-page tables for legacy .xls text (Hebrew, Cyrillic, Greek…), in the worker bundle only.
-import './codepages';
+import './read';
 import { createGeneratorApi } from './generatorApi';
 
 const api = createGeneratorApi();

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
 import { packCells, type PackedSheet } from '../domain/sheetTable';
-import { analyseTemplate } from './analyseTemplate';
+import { analyseTemplate } from './template';
 import {
   EMPTY_SHEET_MESSAGE,
   parseWorkbook,
@@ -9,17 +9,20 @@ import {
   sheetCells,
   type SheetCells,
   type SheetRow,
-} from './readWorkbook';
+  formatRows,
+  type FieldFormats,
+} from './read';
 import {
   largeDocumentWarning,
   mergeDocuments,
   type MergeProgress,
   type MergeResult,
-} from './mergeDocuments';
-import { exportRows, type ExportResult } from './exportRows';
-import { formatRows, type FieldFormats } from './formatRows';
-import { zipPerRow, type ZipPerRowResult } from './zipPerRow';
-import { previewRow } from './previewRow';
+  exportRows,
+  type ExportResult,
+  zipPerRow,
+  type ZipPerRowResult,
+  previewRow,
+} from './merge';
 import type { DocumentPreview } from '../domain/documentPreview';
 
 /** Rows of the worker's current sheet, named by their 0-based index in the preview. */

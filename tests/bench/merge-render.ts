@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mergeDocuments } from '../../src/workers/mergeDocuments';
+import { mergeDocuments } from '../../src/workers/merge/mergeDocuments';
 import { BENCH_FIELDS, benchRow, invoiceBody } from './harness/documents';
 import { soffice } from './harness/makeCorpus';
 import { hasSoffice, savedByLibreOffice } from './harness/shapes';

@@ -10,8 +10,8 @@
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
-import { mergeDocuments } from '../../src/workers/mergeDocuments';
-import { READ_OPTIONS } from '../../src/workers/readWorkbook';
+import { mergeDocuments } from '../../src/workers/merge/mergeDocuments';
+import { READ_OPTIONS } from '../../src/workers/read/readWorkbook';
 import { describeWorkbook } from '../support/readWorkbook';
 import {
   BENCH_FIELDS,

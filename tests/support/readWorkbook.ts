@@ -7,7 +7,7 @@ import {
   rowObject,
   sheetCells,
   type SheetRow,
-} from '../../src/workers/readWorkbook';
+} from '../../src/workers/read/readWorkbook';
 
 export interface SheetData {
   headers: string[];

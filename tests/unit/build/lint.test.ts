@@ -81,6 +81,21 @@ describe('import boundaries of the layers', () => {
     ['src/machines/layerProbe.ts', "import { useState } from 'react';", 'never imports React'],
     ['src/machines/layerProbe.ts', "import { ofetch } from 'ofetch';", 'never imports React'],
     ['src/machines/layerProbe.ts', "import { http } from '../api/http';", 'injected'],
+    [
+      'src/workers/merge/layerProbe.ts',
+      "import { joinChunks } from '../template/partFrames';",
+      'imported through its entry',
+    ],
+    [
+      'src/workers/layerProbe.ts',
+      "import { writeZip } from './merge/zipWriter';",
+      'imported through its entry',
+    ],
+    [
+      'src/workers/layerProbe.ts',
+      "const read = () => import('./read/readWorkbook');",
+      'imported through its entry',
+    ],
   ])('%s: %s fails lint', async (file, code, message) => {
     const errors = await layerErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -95,6 +110,9 @@ describe('import boundaries of the layers', () => {
     ],
     ['src/ui/layerProbe.ts', "import { useState } from 'react';"],
     ['src/workers/layerProbe.ts', "import * as XLSX from 'xlsx';"],
+    ['src/workers/layerProbe.ts', "import { mergeDocuments } from './merge';"],
+    ['src/workers/merge/layerProbe.ts', "import { joinChunks } from '../template';"],
+    ['src/workers/merge/layerProbe.ts', "import { writeZip } from './zipWriter';"],
     ['src/machines/layerProbe.ts', "import { setup } from 'xstate';"],
     ['src/server/layerProbe.ts', "import { isValidPeriod } from '../domain/period';"],
     ['src/server/routes/layerProbe.ts', "import { requestInfo } from './routeHelpers';"],

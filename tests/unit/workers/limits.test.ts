@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import { assertReadable, MAX_FILE_BYTES, summariseZip } from '../../../src/workers/limits';
-import { analyseTemplate } from '../../../src/workers/analyseTemplate';
+import { analyseTemplate } from '../../../src/workers/template/analyseTemplate';
 import { readWorkbook } from '../../support/readWorkbook';
 import { buildDocx, paragraph } from './docxBuilder';
 

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import { createRequire } from 'node:module';
-import { RENDER_INTERNALS } from '../../../src/workers/mergeDocuments';
-import { mergeDocuments } from '../../../src/workers/mergeDocuments';
-import { TEMPLATE_OPTIONS } from '../../../src/workers/template';
-import { buildDocx, paragraph, textOf } from './docxBuilder';
+import { RENDER_INTERNALS } from '../../../../src/workers/merge/mergeDocuments';
+import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
+import { TEMPLATE_OPTIONS } from '../../../../src/workers/template/compile';
+import { buildDocx, paragraph, textOf } from '../docxBuilder';
 
 const { version } = createRequire(import.meta.url)('docxtemplater/package.json') as {
   version: string;

@@ -1,7 +1,7 @@
 // Preview Row: one selected row merged with the template (mergeDocuments on that row alone) and
 // read back as text blocks the page can show without a .docx renderer.
 import PizZip from 'pizzip';
-import type { DocumentPreview, PreviewBlock } from '../domain/documentPreview';
+import type { DocumentPreview, PreviewBlock } from '../../domain/documentPreview';
 import { mergeDocuments } from './mergeDocuments';
 import {
   findMainDocument,
@@ -9,8 +9,8 @@ import {
   readRelationships,
   relsPathOf,
   resolveTarget,
-} from './docxPackage';
-import { hasEnoughData } from './rowData';
+} from '../template';
+import { hasEnoughData } from '../read';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 

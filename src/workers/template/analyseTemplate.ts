@@ -1,4 +1,4 @@
-import { compileTemplate, type DocxLayout, type TemplatePart } from './template';
+import { compileTemplate, type DocxLayout, type TemplatePart } from './compile';
 
 export interface TemplateAnalysis {
   /** Unique placeholder names in reading order: body, then headers, then footers, then other parts. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { exportRows } from '../../../src/workers/exportRows';
+import { exportRows } from '../../../../src/workers/merge/exportRows';
 
 function readBack(buffer: ArrayBuffer): XLSX.WorkBook {
   return XLSX.read(buffer, { type: 'array', cellFormula: true });

@@ -2,16 +2,21 @@
 // record (LibreOffice, Word) with every entry, CRC and name as given.
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../../src/workers/compressedParts';
-import { deflateSmall } from '../../../src/workers/smallParts';
-import { largeDocumentWarning, mergeDocuments } from '../../../src/workers/mergeDocuments';
-import { buildTemplate, identityMapping, LETTERHEAD_FIELDS, letterheadRow } from './templateCorpus';
+import { crc32 } from '../../../../src/workers/merge/compressedParts';
+import { deflateSmall } from '../../../../src/workers/merge/smallParts';
+import { largeDocumentWarning, mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
+import {
+  buildTemplate,
+  identityMapping,
+  LETTERHEAD_FIELDS,
+  letterheadRow,
+} from '../templateCorpus';
 import {
   entriesOf,
   MAX_CLASSIC_ENTRIES,
   writeZip,
   type ZipEntry,
-} from '../../../src/workers/zipWriter';
+} from '../../../../src/workers/merge/zipWriter';
 
 const encoder = new TextEncoder();
 const stored = (name: string, text: string): ZipEntry => {

@@ -1,7 +1,7 @@
 // Applies each field's chosen format (src/domain/valueFormat) to the selected rows before a merge.
 // The merge maps placeholder → key of a row; a formatted field gets its own key per row, so two
 // placeholders can take the same column in two formats.
-import { applyValueFormat, valueFormatLabel, type ValueFormat } from '../domain/valueFormat';
+import { applyValueFormat, valueFormatLabel, type ValueFormat } from '../../domain/valueFormat';
 import { FORMATTED_KEY_PREFIX } from './rowData';
 import { rowObject, type SheetCells, type SheetRow } from './readWorkbook';
 

@@ -1,7 +1,12 @@
 import { expect, test } from 'vitest';
-import { previewRow, textBlocks, thinRowMessage } from '../../../src/workers/previewRow';
-import { buildDocx, paragraph } from './docxBuilder';
-import { buildTemplate, identityMapping, LETTERHEAD_FIELDS, letterheadRow } from './templateCorpus';
+import { previewRow, textBlocks, thinRowMessage } from '../../../../src/workers/merge/previewRow';
+import { buildDocx, paragraph } from '../docxBuilder';
+import {
+  buildTemplate,
+  identityMapping,
+  LETTERHEAD_FIELDS,
+  letterheadRow,
+} from '../templateCorpus';
 
 test('paragraphs, tables (a nested table read into its cell), tabs, breaks and entities', () => {
   const xml =

@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { assertReadable } from './limits';
+import { assertReadable } from '../limits';
 
 /** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
 export type SheetRow = Record<string, string>;

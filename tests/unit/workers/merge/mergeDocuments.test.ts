@@ -4,9 +4,9 @@ import {
   CancelledError,
   mergeDocuments,
   type MergeProgress,
-} from '../../../src/workers/mergeDocuments';
-import { readWorkbook } from '../../support/readWorkbook';
-import { assertWellFormed, buildDocx, fixture, paragraph, textOf } from './docxBuilder';
+} from '../../../../src/workers/merge/mergeDocuments';
+import { readWorkbook } from '../../../support/readWorkbook';
+import { assertWellFormed, buildDocx, fixture, paragraph, textOf } from '../docxBuilder';
 
 const template = () =>
   buildDocx({

@@ -1,6 +1,6 @@
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
-import { assertReadable, FileLimitError } from './limits';
+import { assertReadable, FileLimitError } from '../limits';
 import {
   CONTENT_TYPES,
   ContentTypes,
@@ -141,13 +141,15 @@ export function loadDocx(buffer: ArrayBuffer): { zip: PizZip; layout: DocxLayout
     bytes = assertReadable(buffer);
   } catch (error) {
     if (error instanceof FileLimitError && error.message.startsWith('File size')) throw error;
-    throw new Error(`Invalid DOCX file: ${(error as Error).message}`);
+    throw new Error(`Invalid DOCX file: ${(error as Error).message}`, { cause: error });
   }
   let zip: PizZip;
   try {
     zip = new PizZip(bytes);
   } catch (error) {
-    throw new Error(`Invalid DOCX file: not a zip archive (${(error as Error).message})`);
+    throw new Error(`Invalid DOCX file: not a zip archive (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   return { zip, layout: prepareLayout(zip) };
 }

@@ -11,7 +11,7 @@
 // control characters with its own message) make renderFramed answer null, and the caller renders
 // that row through docxtemplater. Before a frame is trusted, the merge compares its first row with
 // docxtemplater's rendering (verifyFrame); tests compare both over many values.
-import type { TemplatePart } from './template';
+import type { TemplatePart } from './compile';
 
 /** Private-use characters around a marker: `\uE000<gap index>\uE001`; no value holds them (see SIMPLE). */
 const OPEN = '\uE000';

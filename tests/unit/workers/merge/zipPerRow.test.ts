@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
 import PizZip from 'pizzip';
-import { safeFileBase, uniqueFileNames } from '../../../src/domain/outputFileName';
-import { zipPerRow } from '../../../src/workers/zipPerRow';
-import { buildDocx, paragraph, textOf } from './docxBuilder';
+import { safeFileBase, uniqueFileNames } from '../../../../src/domain/outputFileName';
+import { zipPerRow } from '../../../../src/workers/merge/zipPerRow';
+import { buildDocx, paragraph, textOf } from '../docxBuilder';
 
 test('file names: unsafe characters replaced, repeats numbered, empty falls back', () => {
   expect(safeFileBase('INV/2024/00007', 'Row 1')).toBe('INV-2024-00007');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { readSheet, readWorkbook } from '../../support/readWorkbook';
-import { fixture } from './docxBuilder';
+import { readSheet, readWorkbook } from '../../../support/readWorkbook';
+import { fixture } from '../docxBuilder';
 
 type Cell = XLSX.CellObject | string | number | boolean | null;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import '../../../src/workers/codepages';
-import { readWorkbook } from '../../support/readWorkbook';
-import { biff5Workbook } from './biff5';
+import '../../../../src/workers/read/codepages';
+import { readWorkbook } from '../../../support/readWorkbook';
+import { biff5Workbook } from '../biff5';
 
 describe('legacy .xls text in a non-Latin code page', () => {
   it.each([
@@ -36,7 +36,7 @@ describe('legacy .xls text in a non-Latin code page', () => {
 
   it('the generator worker bundle loads the code-page tables', async () => {
     const entry = fileURLToPath(
-      new URL('../../../src/workers/generator.worker.ts', import.meta.url),
+      new URL('../../../../src/workers/generator.worker.ts', import.meta.url),
     );
     const result = await esbuild.build({
       entryPoints: [entry],

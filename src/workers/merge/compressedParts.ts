@@ -1,6 +1,6 @@
 // The merged main part, compressed by the merge itself as it writes the zip (see zipWriter.ts).
 import pako from 'pako/dist/pako.es5.min.js';
-import { joinChunks } from './partFrames';
+import { joinChunks } from '../template';
 
 // CRC-32 (IEEE, the one zip uses), eight bytes a step (slice-by-8): the merged main part is 100 MB
 // of XML at 10,000 rows, and a byte at a time costs more than rendering it.

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
-import { analyseTemplate } from '../../../src/workers/analyseTemplate';
-import { mergeDocuments } from '../../../src/workers/mergeDocuments';
-import { buildTemplate, identityMapping, LETTERHEAD_FIELDS, letterheadRow } from './templateCorpus';
+import { analyseTemplate } from '../../../../src/workers/template/analyseTemplate';
+import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
+import {
+  buildTemplate,
+  identityMapping,
+  LETTERHEAD_FIELDS,
+  letterheadRow,
+} from '../templateCorpus';
 
 const mapping = identityMapping(LETTERHEAD_FIELDS);
 const toBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;

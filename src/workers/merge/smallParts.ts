@@ -6,7 +6,7 @@
 // faster. It is ordinary deflate (method 8), so every zip reader opens it.
 import pako from 'pako/dist/pako.es5.min.js';
 import { crc32 } from './compressedParts';
-import { joinChunks } from './partFrames';
+import { joinChunks } from '../template';
 import type { ZipEntry } from './zipWriter';
 
 const DEFLATE_SMALL = { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 };

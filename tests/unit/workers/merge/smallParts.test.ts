@@ -5,8 +5,8 @@ import {
   deflatedInFrame,
   partFrame,
   type DeflatedPart,
-} from '../../../src/workers/smallParts';
-import { writeZip } from '../../../src/workers/zipWriter';
+} from '../../../../src/workers/merge/smallParts';
+import { writeZip } from '../../../../src/workers/merge/zipWriter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const render = (value: string) =>

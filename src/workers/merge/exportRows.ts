@@ -1,6 +1,6 @@
 import * as XLSX from 'xlsx';
 import { exportFileName } from './fileNames';
-import type { NumberCell } from './readWorkbook';
+import type { NumberCell } from '../read';
 
 export const EXPORT_SHEET_NAME = 'Selected Data';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
-import { analyseTemplate } from '../../../src/workers/analyseTemplate';
-import { buildDocx, fixture, paragraph } from './docxBuilder';
+import { analyseTemplate } from '../../../../src/workers/template/analyseTemplate';
+import { buildDocx, fixture, paragraph } from '../docxBuilder';
 
 describe('analyseTemplate', () => {
   it('lists the 16 placeholders of the real Word template once each, in document order', async () => {

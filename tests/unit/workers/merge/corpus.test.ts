@@ -3,10 +3,10 @@
 // checked as a package Word would open, section by section.
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
-import { analyseTemplate } from '../../../src/workers/analyseTemplate';
-import { mergeDocuments } from '../../../src/workers/mergeDocuments';
-import { fixture } from './docxBuilder';
-import { mainPart, packageProblems, partRelationships, sectionsOf } from './packageCheck';
+import { analyseTemplate } from '../../../../src/workers/template/analyseTemplate';
+import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
+import { fixture } from '../docxBuilder';
+import { mainPart, packageProblems, partRelationships, sectionsOf } from '../packageCheck';
 import {
   buildTemplate,
   identityMapping,
@@ -14,7 +14,7 @@ import {
   letterheadRow,
   type Producer,
   type TemplateShape,
-} from './templateCorpus';
+} from '../templateCorpus';
 
 const PRODUCERS: Producer[] = ['word', 'wordWeb', 'libreoffice', 'googleDocs'];
 

@@ -5,12 +5,11 @@
 // 13× the time of the merged document at 10,000 rows (npm run bench). Each row's .docx is written
 // with the merge's zip writer: the template's other parts keep the compressed bytes they were read
 // with, and only the row's rendered parts are deflated.
-import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
+import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
 import { localDateStamp } from './fileNames';
 import { PartRenderer, type MergeProgress } from './mergeDocuments';
-import { hasEnoughData, rowValues } from './rowData';
-import { compileTemplate, type CompiledTemplate } from './template';
-import { joinChunks } from './partFrames';
+import { hasEnoughData, rowValues } from '../read';
+import { compileTemplate, type CompiledTemplate, joinChunks } from '../template';
 import { deflateSmall } from './smallParts';
 import { crc32 } from './compressedParts';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';

@@ -4,14 +4,17 @@ import {
   type CompiledTemplate,
   type HeaderFooterPart,
   type TemplatePart,
-} from './template';
-import {
   addPackageEntries,
   readPart,
   relativeTarget,
   relsPathOf,
   type Relationship,
-} from './docxPackage';
+  compileFrame,
+  joinChunks,
+  renderFramed,
+  verifyFrame,
+  type RenderFrame,
+} from '../template';
 import {
   bodyContent,
   nextPageSectPr,
@@ -19,9 +22,9 @@ import {
   sectionBreakParagraph,
   splitFinalSectPr,
 } from './sections';
-import { hasEnoughData, rowValues } from './rowData';
+import { hasEnoughData, rowValues } from '../read';
 import { mergedFileName } from './fileNames';
-import { CancelledError } from './errors';
+import { CancelledError } from '../errors';
 import {
   deflatedFromChunks,
   deflatedInFrame,
@@ -31,13 +34,6 @@ import {
   type DeflatedPart,
   type PartFrame,
 } from './smallParts';
-import {
-  compileFrame,
-  joinChunks,
-  renderFramed,
-  verifyFrame,
-  type RenderFrame,
-} from './partFrames';
 import { StreamingDeflate } from './compressedParts';
 import { entriesOf, MAX_CLASSIC_ENTRIES, writeZip, type ZipEntry } from './zipWriter';
 
@@ -508,6 +504,6 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       parts: entries.length,
     };
   } catch (error) {
-    throw new Error(`Failed to create merged document: ${failureMessage(error)}`);
+    throw new Error(`Failed to create merged document: ${failureMessage(error)}`, { cause: error });
   }
 }

@@ -5,25 +5,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, type CompiledTemplate } from '../../../src/workers/template';
-import { mergeDocuments, renderPart } from '../../../src/workers/mergeDocuments';
+import { compileTemplate, type CompiledTemplate } from '../../../../src/workers/template/compile';
+import { mergeDocuments, renderPart } from '../../../../src/workers/merge/mergeDocuments';
 import {
   compileFrame,
   joinChunks,
   plainPlaceholderKeys,
   renderFramed,
   verifyFrame,
-} from '../../../src/workers/partFrames';
+} from '../../../../src/workers/template/partFrames';
 import PizZip from 'pizzip';
-import { buildDocx, type DocxParts } from './docxBuilder';
-import { mainPart } from './packageCheck';
+import { buildDocx, type DocxParts } from '../docxBuilder';
+import { mainPart } from '../packageCheck';
 import {
   buildTemplate,
   identityMapping,
   LETTERHEAD_FIELDS,
   type Producer,
   type TemplateShape,
-} from './templateCorpus';
+} from '../templateCorpus';
 
 const toBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
 const encoder = new TextEncoder();
@@ -110,7 +110,7 @@ describe('part frames', () => {
       'libreoffice-from-html.docx',
     ]) {
       const template = compileTemplate(
-        toBuffer(readFileSync(path.join(__dirname, '../../fixtures/corpus', name))),
+        toBuffer(readFileSync(path.join(__dirname, '../../../fixtures/corpus', name))),
       );
       for (const file of templatedParts(template)) {
         const frame = compileFrame(template.trees.get(file), (data) =>

@@ -1,8 +1,12 @@
 import { expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
-import { formatRows } from '../../../src/workers/formatRows';
-import { formattedNumber, parseWorkbook, sheetCells } from '../../../src/workers/readWorkbook';
-import { hasEnoughData, rowValues } from '../../../src/workers/rowData';
+import { formatRows } from '../../../../src/workers/read/formatRows';
+import {
+  formattedNumber,
+  parseWorkbook,
+  sheetCells,
+} from '../../../../src/workers/read/readWorkbook';
+import { hasEnoughData, rowValues } from '../../../../src/workers/read/rowData';
 
 function sheetOf(rows: unknown[][], formats: Record<string, string> = {}) {
   const sheet = XLSX.utils.aoa_to_sheet(rows, { cellDates: true });

@@ -1,0 +1,26 @@
+// The template stage: a .docx package read into parts, analysed for its placeholders, compiled
+// once into render frames. The only module other stages and the worker's surface import.
+export { analyseTemplate, type TemplateAnalysis } from './analyseTemplate';
+export {
+  compileTemplate,
+  type CompiledTemplate,
+  type HeaderFooterPart,
+  type TemplatePart,
+} from './compile';
+export {
+  addPackageEntries,
+  findMainDocument,
+  readPart,
+  readRelationships,
+  relativeTarget,
+  relsPathOf,
+  resolveTarget,
+  type Relationship,
+} from './docxPackage';
+export {
+  compileFrame,
+  joinChunks,
+  renderFramed,
+  verifyFrame,
+  type RenderFrame,
+} from './partFrames';
