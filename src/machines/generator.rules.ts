@@ -10,7 +10,8 @@ export const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
 
 export const messages = {
   invalidDocx: 'Please select a valid DOCX file',
-  invalidExcel: 'Please select a valid Excel file (.xlsx or .xls)',
+  invalidExcel:
+    'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
   tooLarge: GENERATOR_FILE_TOO_LARGE,
   noPlaceholders:
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
@@ -47,10 +48,16 @@ export function checkTemplateFile(file: ChosenFile): string | null {
   return null;
 }
 
-/** The §5 upload check of a workbook; null when the file may be read. */
+/**
+ * The data files the generator reads: workbooks (Excel, LibreOffice/OpenDocument) and delimited
+ * text exports (CSV, TSV; `.txt` as billing systems often name them).
+ */
+export const DATA_FILE_TYPES = ['.xlsx', '.xls', '.xlsm', '.ods', '.csv', '.tsv', '.txt'] as const;
+
+/** The §5 upload check of a data file; null when the file may be read. */
 export function checkDataFile(file: ChosenFile): string | null {
   const name = file.name.toLowerCase();
-  if (!name.endsWith('.xlsx') && !name.endsWith('.xls')) return messages.invalidExcel;
+  if (!DATA_FILE_TYPES.some((type) => name.endsWith(type))) return messages.invalidExcel;
   if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
   return null;
 }

@@ -202,11 +202,13 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(alert(page)).toHaveText('Please select a valid DOCX file');
 
     await dataInput(page).setInputFiles({
-      name: 'data.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from('a,b\n1,2'),
+      name: 'data.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
     });
-    await expect(alert(page)).toHaveText('Please select a valid Excel file (.xlsx or .xls)');
+    await expect(alert(page)).toHaveText(
+      'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
+    );
 
     const elevenMegabytes = Buffer.alloc(11 * 1024 * 1024, 0x41);
     await templateInput(page).setInputFiles({

@@ -207,7 +207,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   reset: 'Atur Ulang',
   step1: 'Langkah 1: Unggah Berkas',
   docxTemplate: 'Template DOCX',
-  excelData: 'Data Excel',
+  excelData: 'Data Excel (.xlsx, .xls, .xlsm, .ods, .csv, .tsv, .txt)',
   sheet: 'Lembar',
   step2: 'Langkah 2: Pilih Baris Data',
   selectAll: 'Pilih Semua',
@@ -431,8 +431,8 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   Reload: 'Muat ulang',
   // Generator notices and hints (spec §5)
   'Please select a valid DOCX file': 'Pilih berkas DOCX yang valid',
-  'Please select a valid Excel file (.xlsx or .xls)':
-    'Pilih berkas Excel yang valid (.xlsx atau .xls)',
+  'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)':
+    'Pilih berkas Excel, ODS atau CSV yang valid (.xlsx, .xls, .xlsm, .ods, .csv, .tsv atau .txt)',
   'File size must be less than 10MB': 'Ukuran berkas harus kurang dari 10MB',
   'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.':
     'Peringatan: Tidak ada placeholder di template. Pastikan template Anda berisi tag {placeholder}.',

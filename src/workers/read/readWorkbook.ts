@@ -1,5 +1,7 @@
 import * as XLSX from 'xlsx';
+import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
 import { assertReadable } from '../limits';
+import { isDelimitedText, readDelimited } from './csv';
 
 /** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
 export type SheetRow = Record<string, string>;
@@ -105,6 +107,7 @@ export function uniqueHeaders(names: string[]): string[] {
 
 export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
   const bytes = assertReadable(buffer);
+  if (isDelimitedText(bytes)) return readDelimited(bytes);
   return XLSX.read(bytes, READ_OPTIONS);
 }
 
@@ -129,7 +132,38 @@ export interface SheetCells {
   numbers: RowNumbers;
 }
 
-/** Applies spec §5's reading rules to one sheet of an already parsed workbook. */
+/** A cell that names something: text that is not a number written as text. */
+function isTextCell(cell: XLSX.CellObject | undefined): boolean {
+  return cell?.t === 's' && typeof cell.v === 'string' && /[^\d\s.,%+-]/.test(cell.v);
+}
+
+/**
+ * The shapes of the sheet's first rows for the header finder; a sheet longer than that gets one
+ * more shape standing for the rows after (they are data, whatever they hold).
+ */
+function rowShapes(grid: (XLSX.CellObject[] | undefined)[], range: XLSX.Range): RowShape[] {
+  const last = Math.min(range.e.r, range.s.r + HEADER_SEARCH_ROWS * 2 - 1);
+  const shapes: RowShape[] = [];
+  for (let r = range.s.r; r <= last; r++) {
+    const line = grid[r];
+    let filled = 0;
+    let text = 0;
+    for (let c = range.s.c; line && c <= range.e.c; c++) {
+      if (cellText(line[c]) === '') continue;
+      filled++;
+      if (isTextCell(line[c])) text++;
+    }
+    shapes.push({ filled, text });
+  }
+  if (last < range.e.r) shapes.push({ filled: 1, text: 0 });
+  return shapes;
+}
+
+/**
+ * Applies spec §5's reading rules to one sheet of an already parsed workbook. The header is the
+ * first row that looks like one (src/domain/headerRow.ts): title and period lines above it, as
+ * billing exports have, are not data.
+ */
 export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCells {
   const sheet = Object.hasOwn(workbook.Sheets, sheetName) ? workbook.Sheets[sheetName] : undefined;
   if (!sheet) throw new Error(sheetNotFoundMessage(sheetName, workbook.SheetNames));
@@ -137,7 +171,9 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
   const grid = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   if (!ref) throw new Error(EMPTY_SHEET_MESSAGE);
   const range = XLSX.utils.decode_range(ref);
-  const headerCells = grid[range.s.r] ?? [];
+  const headerRow = range.s.r + findHeaderRow(rowShapes(grid, range));
+  if (headerRow < range.s.r) throw new Error(EMPTY_SHEET_MESSAGE);
+  const headerCells = grid[headerRow] ?? [];
   const rawHeaders: string[] = [];
   for (let c = range.s.c; c <= range.e.c; c++) rawHeaders.push(cellText(headerCells[c]));
   const names = uniqueHeaders(rawHeaders);
@@ -153,7 +189,7 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
 
   const cells: string[][] = [];
   const numbers: RowNumbers = [];
-  for (let r = range.s.r + 1; r <= range.e.r; r++) {
+  for (let r = headerRow + 1; r <= range.e.r; r++) {
     const line = grid[r];
     if (!line) continue;
     const values = new Array<string>(columns.length);

@@ -199,8 +199,9 @@ describe('generator machine: file checks come first', () => {
   });
 
   it.each([
-    ['data.csv', 100, messages.invalidExcel],
-    ['data.xlsm', 100, messages.invalidExcel],
+    ['data.numbers', 100, messages.invalidExcel],
+    ['data.pdf', 100, messages.invalidExcel],
+    ['data.csv', 11 * 1024 * 1024, messages.tooLarge],
     ['data.xlsx', 11 * 1024 * 1024, messages.tooLarge],
     ['data.xls', 10_485_761, messages.tooLarge],
   ])('refuses workbook %s of %i bytes without reading it', (name, size, text) => {
@@ -211,7 +212,16 @@ describe('generator machine: file checks come first', () => {
     expect(calls.readWorkbook).toHaveLength(0);
   });
 
-  it.each(['pelanggan.xlsx', 'legacy.xls', 'UPPER.XLS'])('reads workbook %s', async (name) => {
+  it.each([
+    'pelanggan.xlsx',
+    'legacy.xls',
+    'UPPER.XLS',
+    'macros.xlsm',
+    'libre.ods',
+    'export.csv',
+    'export.tsv',
+    'export.TXT',
+  ])('reads data file %s', async (name) => {
     const { actor, calls } = start();
     actor.send({ type: 'generator.dataChosen', file: file(name) });
     await idle(actor);
@@ -221,7 +231,7 @@ describe('generator machine: file checks come first', () => {
 
   it('a refused file keeps what was loaded before', async () => {
     const { actor } = await loaded();
-    actor.send({ type: 'generator.dataChosen', file: file('notes.txt') });
+    actor.send({ type: 'generator.dataChosen', file: file('notes.pdf') });
     const { context } = actor.getSnapshot();
     expect(context.error).toBe(messages.invalidExcel);
     expect(context.table.rowCount).toBe(3);
@@ -277,7 +287,7 @@ describe('generator machine: template analysis', () => {
 
   it('a new template clears data rows, selection, mapping and messages', async () => {
     const { actor } = await readyToGo();
-    actor.send({ type: 'generator.dataChosen', file: file('oops.csv') });
+    actor.send({ type: 'generator.dataChosen', file: file('oops.pdf') });
     expect(actor.getSnapshot().context.error).not.toBe('');
     actor.send({ type: 'generator.templateChosen', file: file('tagihan2.docx') });
     const { context } = actor.getSnapshot();

@@ -7,7 +7,7 @@ export const GENERATOR_TEXTS = {
   reset: 'Reset',
   step1: 'Step 1: Upload Files',
   docxTemplate: 'DOCX Template',
-  excelData: 'Excel Data',
+  excelData: 'Excel Data (.xlsx, .xls, .xlsm, .ods, .csv, .tsv, .txt)',
   sheet: 'Sheet',
   step2: 'Step 2: Select Data Rows',
   selectAll: 'Select All',

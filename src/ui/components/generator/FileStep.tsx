@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../domain/fileSize';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { ChosenFile } from '../../../machines/generator.types';
+import { DATA_FILE_TYPES } from '../../../machines/generator.rules';
 import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
@@ -83,7 +84,7 @@ export function FileStep({ actorRef }: StepProps) {
             ref={dataInput}
             id={dataId}
             type="file"
-            accept=".xlsx,.xls"
+            accept={DATA_FILE_TYPES.join(',')}
             onChange={choose('generator.dataChosen')}
           />
           <ChosenFileLine file={dataFile} />

@@ -50,6 +50,25 @@ describe('readWorkbook', () => {
     process.env.TZ = originalTz;
   });
 
+  it('finds the header below a two-line title, in .xlsx and .ods alike', async () => {
+    const rows: Cell[][] = [
+      ['LAPORAN TAGIHAN LAYANAN VOICE'],
+      ['Periode: Oktober 2025'],
+      [],
+      ['Nama Pelanggan', 'Kota', 'Total'],
+      ['PT Maju Jaya', 'Jakarta', 1500000],
+      ['CV Sentosa', 'Bandung', 250000],
+    ];
+    for (const bookType of ['xlsx', 'ods'] as const) {
+      const { sheet } = await readWorkbook(workbook({ Tagihan: rows }, bookType));
+      expect(sheet.headers).toEqual(['Nama Pelanggan', 'Kota', 'Total']);
+      expect(sheet.rows.map((row) => row['Nama Pelanggan'])).toEqual([
+        'PT Maju Jaya',
+        'CV Sentosa',
+      ]);
+    }
+  });
+
   it('reads the fixture: both sheet names, the first sheet, rules of spec §5', async () => {
     const result = await readWorkbook(await fixture('pelanggan_50.xlsx'));
     expect(result.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);

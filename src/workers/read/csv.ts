@@ -1,0 +1,229 @@
+// CSV and TSV exports (`.csv`, `.tsv`, `.txt`) read into the same dense sheet SheetJS gives for a
+// workbook, so the header finder, preview, mapping and merge need nothing of their own. Billing
+// systems write them with `,` `;` or tabs, in UTF-8 (with or without BOM) or Windows-1252, and
+// numbers the Indonesian way (`1.234.567,89`, `Rp 12.500`).
+import type * as XLSX from 'xlsx';
+import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
+
+const DELIMITERS = [',', ';', '\t'] as const;
+/** Records looked at to choose the delimiter. */
+const SNIFF_RECORDS = 30;
+
+/** Text of the file: UTF-8 (a BOM is dropped) when the bytes are UTF-8, else Windows-1252. */
+export function decodeText(bytes: Uint8Array): string {
+  const body =
+    bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder('windows-1252').decode(body);
+  }
+}
+
+/**
+ * Splits text into records of fields (RFC 4180: quotes around a field, `""` inside one, line
+ * breaks inside quotes; CRLF, LF or CR between records). `limit` stops after that many records.
+ * A quote that never closes is an error naming the line it opened on.
+ */
+export function parseDelimited(text: string, delimiter: string, limit = Infinity): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let line = 1;
+  let i = 0;
+  const n = text.length;
+  while (i < n && records.length < limit) {
+    const ch = text[i];
+    if (ch === '"' && field === '') {
+      const opened = line;
+      i++;
+      for (;;) {
+        if (i >= n) {
+          throw new Error(
+            `CSV file: the quoted field that starts on line ${opened} is never closed. Check the quotes on that line.`,
+          );
+        }
+        const q = text[i];
+        if (q === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        if (q === '\n') line++;
+        field += q;
+        i++;
+      }
+      continue;
+    }
+    if (ch === delimiter) {
+      record.push(field);
+      field = '';
+      i++;
+      continue;
+    }
+    if (ch === '\r' || ch === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      continue;
+    }
+    field += ch;
+    i++;
+  }
+  if (records.length < limit && (field !== '' || record.length > 0)) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}
+
+/**
+ * The delimiter whose records most often share one field count above 1 (a title line above the
+ * header does not sway it); a single column reads as comma-separated.
+ */
+export function detectDelimiter(text: string): string {
+  let best: string = ',';
+  let bestScore = 0;
+  for (const delimiter of DELIMITERS) {
+    let records: string[][];
+    try {
+      records = parseDelimited(text, delimiter, SNIFF_RECORDS);
+    } catch {
+      continue;
+    }
+    const counts = new Map<number, number>();
+    for (const record of records) {
+      if (record.length > 1) counts.set(record.length, (counts.get(record.length) ?? 0) + 1);
+    }
+    for (const [fields, times] of counts) {
+      const score = times * 1000 + fields;
+      if (score > bestScore) {
+        bestScore = score;
+        best = delimiter;
+      }
+    }
+  }
+  return best;
+}
+
+const INDONESIAN = /^(-)?\s*(?:rp\.?\s*)?(-)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/i;
+const ENGLISH = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
+
+/** A number written the Indonesian way (`1.234.567,89`, `Rp 12.500`, `-7`), or null. */
+export function indonesianNumber(text: string): number | null {
+  const m = INDONESIAN.exec(text);
+  if (!m || (m[1] && m[2])) return null;
+  const value = Number(`${m[3].replaceAll('.', '')}.${m[4] ?? '0'}`);
+  return m[1] || m[2] ? -value : value;
+}
+
+/** A number written the English way (`1,234.5`, `0.25`), or null. */
+export function englishNumber(text: string): number | null {
+  const m = ENGLISH.exec(text);
+  if (!m) return null;
+  const value = Number(`${m[2].replaceAll(',', '')}.${m[3] ?? '0'}`);
+  return m[1] ? -value : value;
+}
+
+/** `0812…`, `007`: an identifier whose leading zero a number would lose. */
+function hasLeadingZero(text: string): boolean {
+  return /^-?0\d/.test(text.replace(/^rp\.?\s*/i, ''));
+}
+
+/**
+ * Per column, from `firstDataRow` on: numbers when every filled cell of the column reads as one in
+ * the same style (Indonesian first, then English), else the text as written.
+ */
+function columnParsers(
+  records: readonly string[][],
+  firstDataRow: number,
+  width: number,
+): (((text: string) => number | null) | null)[] {
+  const parsers: (((text: string) => number | null) | null)[] = [];
+  for (let c = 0; c < width; c++) {
+    let chosen: ((text: string) => number | null) | null = null;
+    for (const parse of [indonesianNumber, englishNumber]) {
+      let filled = 0;
+      let agrees = true;
+      for (let r = firstDataRow; r < records.length && agrees; r++) {
+        const text = (records[r][c] ?? '').trim();
+        if (text === '') continue;
+        filled++;
+        agrees = !hasLeadingZero(text) && parse(text) !== null;
+      }
+      if (agrees && filled > 0) {
+        chosen = parse;
+        break;
+      }
+    }
+    parsers.push(chosen);
+  }
+  return parsers;
+}
+
+function recordShape(record: readonly string[]): RowShape {
+  let filled = 0;
+  let text = 0;
+  for (const raw of record) {
+    const value = raw.trim();
+    if (value === '') continue;
+    filled++;
+    if (indonesianNumber(value) === null && englishNumber(value) === null) text++;
+  }
+  return { filled, text };
+}
+
+/**
+ * A CSV/TSV file as a one-sheet workbook in SheetJS's dense form. The header is found among the
+ * records by the same rule as a workbook's, so number columns are judged on data rows only.
+ */
+export function readDelimited(bytes: Uint8Array): XLSX.WorkBook {
+  const text = decodeText(bytes);
+  const records = parseDelimited(text, detectDelimiter(text));
+  let width = 0;
+  for (const record of records) width = Math.max(width, record.length);
+  const header = findHeaderRow(records.slice(0, HEADER_SEARCH_ROWS * 2).map(recordShape));
+  const parsers = columnParsers(records, header + 1, width);
+  const data: XLSX.CellObject[][] = records.map((record, r) =>
+    record.map((raw, c): XLSX.CellObject => {
+      const value = raw.trim();
+      const parse = r > header ? parsers[c] : null;
+      const number = parse && value !== '' ? parse(value) : null;
+      return number === null ? { t: 's', v: value } : { t: 'n', v: number };
+    }),
+  );
+  const sheet: XLSX.WorkSheet = { '!data': data };
+  if (records.length > 0 && width > 0) {
+    sheet['!ref'] = `A1:${columnName(width - 1)}${records.length}`;
+  }
+  return { SheetNames: ['Sheet1'], Sheets: { Sheet1: sheet } };
+}
+
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/**
+ * Whether bytes are a delimited text file rather than a workbook: not a zip (.xlsx, .xlsm, .ods),
+ * not an OLE or BIFF file (.xls), not markup (SpreadsheetML, HTML tables) or SYLK, which SheetJS
+ * reads, and no NUL bytes.
+ */
+export function isDelimitedText(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 1024);
+  if (head.includes(0)) return false;
+  if (head[0] === 0x50 && head[1] === 0x4b) return false;
+  const start = decodeText(head).replace(/^\s+/, '');
+  // SYLK (`ID;P…`), which SheetJS reads, is text too.
+  return !start.startsWith('<') && !start.startsWith('ID;');
+}
