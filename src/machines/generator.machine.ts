@@ -16,6 +16,7 @@ import {
   generateBlocker,
   mappingForHeaders,
   messages,
+  notFilledWarning,
   selectedRowIndexes,
   XLSX_MIME,
   ZIP_MIME,
@@ -385,7 +386,10 @@ export const generatorMachine = setup({
           target: 'ready',
           actions: assign(({ event }) => ({
             placeholders: [...event.output.placeholders],
-            warning: event.output.placeholders.length === 0 ? messages.noPlaceholders : '',
+            warning:
+              event.output.placeholders.length === 0
+                ? messages.noPlaceholders
+                : notFilledWarning(event.output.notFilled ?? []),
           })),
         },
         onError: {

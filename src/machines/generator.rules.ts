@@ -41,6 +41,15 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 export const ZIP_MIME = 'application/zip';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/**
+ * The notice for Word fields the merge leaves as they are (IF, ASK, NEXT…): named, with what
+ * happens to them; '' when there are none.
+ */
+export function notFilledWarning(kinds: readonly string[]): string {
+  if (kinds.length === 0) return '';
+  return `Word fields not filled by the generator: ${kinds.join(', ')}. They keep the result the template shows.`;
+}
+
 /** The §5 upload check of a template; null when the file may be analysed. */
 export function checkTemplateFile(file: ChosenFile): string | null {
   if (!file.name.toLowerCase().endsWith('.docx')) return messages.invalidDocx;

@@ -73,6 +73,8 @@ export interface AnalyseTemplateInput {
 }
 export interface AnalyseTemplateOutput {
   readonly placeholders: readonly string[];
+  /** Word fields the generator does not fill (IF, ASK, …), left as the template shows them. */
+  readonly notFilled?: readonly string[];
 }
 
 export interface ReadWorkbookInput {

@@ -266,6 +266,10 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
  */
 export const PATTERNS_ID: ReadonlyArray<readonly [RegExp, string]> = [
   [
+    /^Word fields not filled by the generator: (.+)\. They keep the result the template shows\.$/,
+    'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
+  ],
+  [
     /^Successfully generated merged document with (\d+) sections/,
     'Berhasil membuat dokumen gabungan dengan $1 bagian',
   ],

@@ -3,6 +3,8 @@ import { compileTemplate, type DocxLayout, type TemplatePart } from './compile';
 export interface TemplateAnalysis {
   /** Unique placeholder names in reading order: body, then headers, then footers, then other parts. */
   placeholders: string[];
+  /** Word fields the generator does not fill (IF, ASK, …): they keep the result they show. */
+  notFilled: string[];
 }
 
 /**
@@ -48,5 +50,5 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const seen = new Set<string>();
   for (const file of orderTemplatedFiles(trees.keys(), template))
     collectTagNames(trees.get(file) ?? [], placeholders, seen);
-  return { placeholders };
+  return { placeholders, notFilled: template.notFilled };
 }

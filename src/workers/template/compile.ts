@@ -12,6 +12,7 @@ import {
   resolveTarget,
   setOverrides,
 } from './docxPackage';
+import { convertMergeFields } from './mergeFields';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 export const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
@@ -72,6 +73,8 @@ export interface CompiledTemplate extends DocxLayout {
   doc: Docxtemplater;
   /** Parse trees by file path, in the order docxtemplater compiled them. */
   trees: Map<string, TemplatePart[]>;
+  /** Word fields the generator does not fill (IF, ASK, …): they keep their last result. */
+  notFilled: string[];
 }
 
 /**
@@ -135,7 +138,11 @@ function toTemplateError(error: unknown): Error {
   );
 }
 
-export function loadDocx(buffer: ArrayBuffer): { zip: PizZip; layout: DocxLayout } {
+export function loadDocx(buffer: ArrayBuffer): {
+  zip: PizZip;
+  layout: DocxLayout;
+  notFilled: string[];
+} {
   let bytes: Uint8Array;
   try {
     bytes = assertReadable(buffer);
@@ -151,7 +158,26 @@ export function loadDocx(buffer: ArrayBuffer): { zip: PizZip; layout: DocxLayout
       cause: error,
     });
   }
-  return { zip, layout: prepareLayout(zip) };
+  const notFilled = convertFieldsOf(zip);
+  return { zip, layout: prepareLayout(zip), notFilled };
+}
+
+/** Parts that hold text and so may hold fields: the body, headers, footers, notes, comments. */
+const TEXT_PART =
+  /^word\/(?!styles|settings|fontTable|webSettings|numbering|theme|stylesWithEffects|people|commentsExtended|commentsIds)[^/]+\.xml$/;
+
+/** Word's MERGEFIELDs become tags in every text part (mergeFields.ts); returns the fields left as they are. */
+function convertFieldsOf(zip: PizZip): string[] {
+  const notFilled = new Set<string>();
+  for (const name of Object.keys(zip.files)) {
+    if (!TEXT_PART.test(name)) continue;
+    const xml = zip.file(name)?.asText();
+    if (!xml || !/w:fldSimple|w:fldChar/.test(xml)) continue;
+    const converted = convertMergeFields(xml);
+    for (const kind of converted.notFilled) notFilled.add(kind);
+    if (converted.xml !== xml) zip.file(name, converted.xml);
+  }
+  return [...notFilled];
 }
 
 /**
@@ -193,7 +219,7 @@ export function compileTemplate(
   buffer: ArrayBuffer,
   prepare?: (zip: PizZip, layout: DocxLayout) => void,
 ): CompiledTemplate {
-  const { zip, layout } = loadDocx(buffer);
+  const { zip, layout, notFilled } = loadDocx(buffer);
   const collector = new ParseTreeCollector();
   let doc: Docxtemplater;
   try {
@@ -207,5 +233,5 @@ export function compileTemplate(
       `Failed to parse template: the main document ${layout.main} was not recognised as a Word document`,
     );
   }
-  return { zip, doc, trees: collector.trees, ...layout };
+  return { zip, doc, trees: collector.trees, notFilled, ...layout };
 }
