@@ -28,14 +28,23 @@ export const messages = {
   generate: (detail: string) => `Error generating documents: ${detail}`,
   exportXlsx: (detail: string) => `Error exporting to XLSX: ${detail}`,
   generated: (sections: number, skipped: number) =>
-    `Successfully generated merged document with ${sections} sections` +
-    (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+    `Successfully generated merged document with ${count(sections, 'section')}` +
+    skippedNote(skipped),
   zipped: (files: number, fileName: string, skipped: number) =>
-    `Successfully generated ${files} files in ${fileName}` +
-    (skipped > 0 ? ` (${skipped} rows skipped due to insufficient data)` : ''),
+    `Successfully generated ${count(files, 'file')} in ${fileName}` + skippedNote(skipped),
   preview: (detail: string) => `Error previewing row: ${detail}`,
-  exported: (rows: number, fileName: string) => `Successfully exported ${rows} rows to ${fileName}`,
+  exported: (rows: number, fileName: string) =>
+    `Successfully exported ${count(rows, 'row')} to ${fileName}`,
 } as const;
+
+/** `1 row`, `2 rows`: a count with its noun, singular for one. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function skippedNote(skipped: number): string {
+  return skipped > 0 ? ` (${count(skipped, 'row')} skipped due to insufficient data)` : '';
+}
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const ZIP_MIME = 'application/zip';

@@ -179,7 +179,7 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     await expect(warning).toContainText('tanggal_panjang: 1 value could not be written as Date');
     await expect(
       page.getByText(
-        'Successfully generated merged document with 4 sections (1 rows skipped due to insufficient data)',
+        'Successfully generated merged document with 4 sections (1 row skipped due to insufficient data)',
       ),
     ).toBeVisible();
     // Headers are rendered per row: each section's header shows its own row (rows that render the
@@ -263,7 +263,7 @@ test('One file per row (.zip): one document per row, named by a column, repeats 
     expect(download.suggestedFilename()).toMatch(/^Invoices_\d{4}-\d{2}-\d{2}\.zip$/);
     await expect(
       page.getByText(
-        `Successfully generated 4 files in ${download.suggestedFilename()} (1 rows skipped due to insufficient data)`,
+        `Successfully generated 4 files in ${download.suggestedFilename()} (1 row skipped due to insufficient data)`,
       ),
     ).toBeVisible();
     const zip = new PizZip(readFileSync(await download.path()));

@@ -153,7 +153,7 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(
       page.getByRole('status').filter({ hasText: /^Successfully generated/ }),
     ).toHaveText(
-      'Successfully generated merged document with 3 sections (1 rows skipped due to insufficient data)',
+      'Successfully generated merged document with 3 sections (1 row skipped due to insufficient data)',
     );
     const zip = new PizZip(await downloadedBytes(merged));
     const body = docxText(zip, 'word/document.xml');

@@ -161,7 +161,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute(
     'placeholder',
-    'Minimum 8 characters',
+    'Minimum 6 characters',
   );
   await dialog.getByLabel('Email').fill('budi');
   await dialog.getByLabel('Username').fill('bu');

@@ -463,7 +463,7 @@ describe('generator machine: selection and mapping', () => {
     await idle(t.actor);
     expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip', mimeType: 'application/zip' });
     expect(t.actor.getSnapshot().context.success).toBe(
-      'Successfully generated 1 files in Invoices.zip (1 rows skipped due to insufficient data)',
+      'Successfully generated 1 file in Invoices.zip (1 row skipped due to insufficient data)',
     );
     t.actor.send({ type: 'generator.nameColumnChanged', column: 'Alamat' });
     t.actor.send({ type: 'generator.generate' });
@@ -674,7 +674,7 @@ describe('generator machine: generate', () => {
       output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 1, skipped: 1 },
     });
     expect(t.actor.getSnapshot().context.success).toBe(
-      'Successfully generated merged document with 1 sections (1 rows skipped due to insufficient data)',
+      'Successfully generated merged document with 1 section (1 row skipped due to insufficient data)',
     );
   });
 

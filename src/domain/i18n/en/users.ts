@@ -49,7 +49,8 @@ export const USERS_TEXTS = {
   nameHint: 'Optional; the username is used when left empty',
   usernameHint: 'At least 3 characters',
   password: 'Password',
-  passwordPlaceholder: 'Minimum 8 characters',
+  // The rule Add User enforces (spec §5: at least 6), not the 8 the spec's placeholder said.
+  passwordPlaceholder: 'Minimum 6 characters',
   confirmPassword: 'Confirm Password',
   staff: 'Staff',
   admin: 'Admin',
