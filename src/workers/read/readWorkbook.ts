@@ -132,6 +132,16 @@ export interface SheetCells {
   numbers: RowNumbers;
 }
 
+function columnHasData(
+  grid: (XLSX.CellObject[] | undefined)[],
+  column: number,
+  from: number,
+  to: number,
+): boolean {
+  for (let r = from; r <= to; r++) if (cellText(grid[r]?.[column]) !== '') return true;
+  return false;
+}
+
 /** A cell that names something: text that is not a number written as text. */
 function isTextCell(cell: XLSX.CellObject | undefined): boolean {
   return cell?.t === 's' && typeof cell.v === 'string' && /[^\d\s.,%+-]/.test(cell.v);
@@ -176,6 +186,12 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
   const headerCells = grid[headerRow] ?? [];
   const rawHeaders: string[] = [];
   for (let c = range.s.c; c <= range.e.c; c++) rawHeaders.push(cellText(headerCells[c]));
+  // A column with data under an empty header cell is named by its letter (`Column F`), not dropped.
+  for (let i = 0; i < rawHeaders.length; i++) {
+    if (rawHeaders[i] === '' && columnHasData(grid, range.s.c + i, headerRow + 1, range.e.r)) {
+      rawHeaders[i] = `Column ${XLSX.utils.encode_col(range.s.c + i)}`;
+    }
+  }
   const names = uniqueHeaders(rawHeaders);
   const columns: number[] = [];
   const headers: string[] = [];

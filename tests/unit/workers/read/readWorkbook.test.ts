@@ -50,6 +50,19 @@ describe('readWorkbook', () => {
     process.env.TZ = originalTz;
   });
 
+  it('names a column with data under an empty header by its letter, and drops empty columns', async () => {
+    const { sheet } = await readWorkbook(
+      workbook({
+        Data: [
+          ['Nama', '', '', 'Nama'],
+          ['Sari', 'catatan', '', 'dobel'],
+        ],
+      }),
+    );
+    expect(sheet.headers).toEqual(['Nama', 'Column B', 'Nama (2)']);
+    expect(sheet.rows[0]).toEqual({ Nama: 'Sari', 'Column B': 'catatan', 'Nama (2)': 'dobel' });
+  });
+
   it('finds the header below a two-line title, in .xlsx and .ods alike', async () => {
     const rows: Cell[][] = [
       ['LAPORAN TAGIHAN LAYANAN VOICE'],
@@ -134,7 +147,7 @@ describe('readWorkbook', () => {
     ]);
   });
 
-  it('trims strings and headers, reads only headed columns and skips entirely empty rows', async () => {
+  it('trims strings and headers, names a headerless column by its letter and skips entirely empty rows', async () => {
     const { sheet } = await readWorkbook(
       workbook({
         Data: [
@@ -146,10 +159,11 @@ describe('readWorkbook', () => {
         ],
       }),
     );
-    expect(sheet.headers).toEqual(['Nama', 'Kota']);
+    // Issue 21: data under an empty header is a column of its own, not dropped.
+    expect(sheet.headers).toEqual(['Nama', 'Column B', 'Kota']);
     expect(sheet.rows.map((row) => ({ ...row }))).toEqual([
-      { Nama: 'Budi', Kota: 'Bandung' },
-      { Nama: 'Sari', Kota: '' },
+      { Nama: 'Budi', 'Column B': 'no header', Kota: 'Bandung' },
+      { Nama: 'Sari', 'Column B': 'ignored', Kota: '' },
     ]);
   });
 
