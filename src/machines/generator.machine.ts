@@ -17,6 +17,7 @@ import {
   mappingForHeaders,
   messages,
   notFilledWarning,
+  isNotFilledWarning,
   selectedRowIndexes,
   XLSX_MIME,
   ZIP_MIME,
@@ -66,11 +67,14 @@ const emptyData = {
 
 const noMessages = { error: '', warning: '', success: '' } satisfies Partial<GeneratorContext>;
 
-/** Messages cleared, except the template's own 'no placeholders' warning, which stays while that template does. */
+/** Messages cleared, except the template's own warnings (no placeholders, Word fields not filled), which stay while that template does. */
 function messagesKeptForTemplate(context: GeneratorContext) {
   return {
     ...noMessages,
-    warning: context.warning === messages.noPlaceholders ? context.warning : '',
+    warning:
+      context.warning === messages.noPlaceholders || isNotFilledWarning(context.warning)
+        ? context.warning
+        : '',
   };
 }
 
@@ -78,6 +82,7 @@ export const initialGeneratorContext: GeneratorContext = {
   templateFile: null,
   ...emptyData,
   placeholders: [],
+  fieldFormats: {},
   output: 'merged',
   progress: { processed: 0, total: 0 },
   ...noMessages,
@@ -195,6 +200,7 @@ export const generatorMachine = setup({
             actions: assign(({ event }) => ({
               templateFile: event.file,
               placeholders: [],
+              fieldFormats: {},
               ...emptyData,
               ...noMessages,
             })),
@@ -212,6 +218,7 @@ export const generatorMachine = setup({
             target: 'readingWorkbook',
             actions: assign(({ context, event }) => ({
               ...emptyData,
+              formats: { ...context.fieldFormats },
               dataFile: event.file,
               ...messagesKeptForTemplate(context),
             })),
@@ -345,7 +352,10 @@ export const generatorMachine = setup({
         'generator.clearMappings': {
           guard: 'hasPlaceholders',
           actions: [
-            assign(({ context }) => ({ mapping: emptyMapping(context.placeholders), formats: {} })),
+            assign(({ context }) => ({
+              mapping: emptyMapping(context.placeholders),
+              formats: { ...context.fieldFormats },
+            })),
             'mappingEdited',
             'refreshPreview',
           ],
@@ -386,6 +396,8 @@ export const generatorMachine = setup({
           target: 'ready',
           actions: assign(({ event }) => ({
             placeholders: [...event.output.placeholders],
+            fieldFormats: { ...event.output.fieldFormats },
+            formats: { ...event.output.fieldFormats },
             warning:
               event.output.placeholders.length === 0
                 ? messages.noPlaceholders

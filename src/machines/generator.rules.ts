@@ -56,7 +56,13 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 export function notFilledWarning(kinds: readonly string[]): string {
   if (kinds.length === 0) return '';
-  return `Word fields not filled by the generator: ${kinds.join(', ')}. They keep the result the template shows.`;
+  return `${NOT_FILLED_PREFIX}${kinds.join(', ')}. They keep the result the template shows.`;
+}
+
+const NOT_FILLED_PREFIX = 'Word fields not filled by the generator: ';
+
+export function isNotFilledWarning(warning: string): boolean {
+  return warning.startsWith(NOT_FILLED_PREFIX);
 }
 
 /** The §5 upload check of a template; null when the file may be analysed. */

@@ -54,6 +54,8 @@ export interface GeneratorContext {
   readonly placeholders: readonly string[];
   readonly mapping: Mapping;
   readonly formats: Formats;
+  /** Formats the template's own fields ask for (a MERGEFIELD's switches); the user's choice wins. */
+  readonly fieldFormats: Formats;
   readonly output: OutputMode;
   /** With the zip, the column whose text names each file ('' until chosen: the first column). */
   readonly nameColumn: string;
@@ -75,6 +77,8 @@ export interface AnalyseTemplateOutput {
   readonly placeholders: readonly string[];
   /** Word fields the generator does not fill (IF, ASK, …), left as the template shows them. */
   readonly notFilled?: readonly string[];
+  /** Formats asked for by the fields' switches (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
+  readonly fieldFormats?: Formats;
 }
 
 export interface ReadWorkbookInput {

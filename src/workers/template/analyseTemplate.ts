@@ -1,3 +1,4 @@
+import type { ValueFormat } from '../../domain/valueFormat';
 import { compileTemplate, type DocxLayout, type TemplatePart } from './compile';
 
 export interface TemplateAnalysis {
@@ -5,6 +6,8 @@ export interface TemplateAnalysis {
   placeholders: string[];
   /** Word fields the generator does not fill (IF, ASK, …): they keep the result they show. */
   notFilled: string[];
+  /** Formats the fields' own switches ask for (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
+  fieldFormats: Record<string, ValueFormat>;
 }
 
 /**
@@ -50,5 +53,5 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const seen = new Set<string>();
   for (const file of orderTemplatedFiles(trees.keys(), template))
     collectTagNames(trees.get(file) ?? [], placeholders, seen);
-  return { placeholders, notFilled: template.notFilled };
+  return { placeholders, notFilled: template.notFilled, fieldFormats: template.fieldFormats };
 }

@@ -13,6 +13,7 @@ import {
   setOverrides,
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
+import type { ValueFormat } from '../../domain/valueFormat';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 export const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
@@ -68,13 +69,11 @@ class ParseTreeCollector {
   }
 }
 
-export interface CompiledTemplate extends DocxLayout {
+export interface CompiledTemplate extends DocxLayout, WordFields {
   zip: PizZip;
   doc: Docxtemplater;
   /** Parse trees by file path, in the order docxtemplater compiled them. */
   trees: Map<string, TemplatePart[]>;
-  /** Word fields the generator does not fill (IF, ASK, …): they keep their last result. */
-  notFilled: string[];
 }
 
 /**
@@ -141,7 +140,7 @@ function toTemplateError(error: unknown): Error {
 export function loadDocx(buffer: ArrayBuffer): {
   zip: PizZip;
   layout: DocxLayout;
-  notFilled: string[];
+  fields: WordFields;
 } {
   let bytes: Uint8Array;
   try {
@@ -158,26 +157,36 @@ export function loadDocx(buffer: ArrayBuffer): {
       cause: error,
     });
   }
-  const notFilled = convertFieldsOf(zip);
-  return { zip, layout: prepareLayout(zip), notFilled };
+  const fields = convertFieldsOf(zip);
+  return { zip, layout: prepareLayout(zip), fields };
 }
 
 /** Parts that hold text and so may hold fields: the body, headers, footers, notes, comments. */
 const TEXT_PART =
   /^word\/(?!styles|settings|fontTable|webSettings|numbering|theme|stylesWithEffects|people|commentsExtended|commentsIds)[^/]+\.xml$/;
 
-/** Word's MERGEFIELDs become tags in every text part (mergeFields.ts); returns the fields left as they are. */
-function convertFieldsOf(zip: PizZip): string[] {
+/** What a template's Word fields leave for the analysis: fields not filled, formats asked for. */
+export interface WordFields {
+  notFilled: string[];
+  fieldFormats: Record<string, ValueFormat>;
+}
+
+/** Word's MERGEFIELDs become tags in every text part (mergeFields.ts). */
+function convertFieldsOf(zip: PizZip): WordFields {
   const notFilled = new Set<string>();
+  const fieldFormats: Record<string, ValueFormat> = Object.create(null);
   for (const name of Object.keys(zip.files)) {
     if (!TEXT_PART.test(name)) continue;
     const xml = zip.file(name)?.asText();
     if (!xml || !/w:fldSimple|w:fldChar/.test(xml)) continue;
     const converted = convertMergeFields(xml);
     for (const kind of converted.notFilled) notFilled.add(kind);
+    for (const [field, format] of Object.entries(converted.formats)) {
+      if (!Object.hasOwn(fieldFormats, field)) fieldFormats[field] = format;
+    }
     if (converted.xml !== xml) zip.file(name, converted.xml);
   }
-  return [...notFilled];
+  return { notFilled: [...notFilled], fieldFormats };
 }
 
 /**
@@ -219,7 +228,7 @@ export function compileTemplate(
   buffer: ArrayBuffer,
   prepare?: (zip: PizZip, layout: DocxLayout) => void,
 ): CompiledTemplate {
-  const { zip, layout, notFilled } = loadDocx(buffer);
+  const { zip, layout, fields } = loadDocx(buffer);
   const collector = new ParseTreeCollector();
   let doc: Docxtemplater;
   try {
@@ -233,5 +242,5 @@ export function compileTemplate(
       `Failed to parse template: the main document ${layout.main} was not recognised as a Word document`,
     );
   }
-  return { zip, doc, trees: collector.trees, notFilled, ...layout };
+  return { zip, doc, trees: collector.trees, ...fields, ...layout };
 }

@@ -1,3 +1,5 @@
+import type { ValueFormat } from '../../domain/valueFormat';
+
 // Word's mail-merge templates (fields made in the Mailings tab) hold MERGEFIELD fields, not
 // `{tags}`. Before a template is compiled, each MERGEFIELD becomes the tag of its name, in one run
 // with the formatting of the field's shown result, so the analysis lists it like a tag, the
@@ -31,6 +33,8 @@ export interface MergeFieldConversion {
   fields: string[];
   /** Field types found that are left as their last result (`IF`, `ASK`, …), once each. */
   notFilled: string[];
+  /** The format a field's switch asks for, by field name (the first field of a name decides). */
+  formats: Record<string, ValueFormat>;
 }
 
 /** Splits a field instruction into words; a quoted word keeps its spaces (`"Nama Pelanggan"`). */
@@ -48,6 +52,24 @@ export function mergeFieldName(instruction: string): string | null {
   const [kind, name] = instructionWords(instruction.trim());
   if (kind?.toUpperCase() !== 'MERGEFIELD' || !name || name.startsWith('\\')) return null;
   return name.trim() || null;
+}
+
+/**
+ * The value format a MERGEFIELD's switches ask for, as the mapping step's Format control names
+ * them: `\* Upper` → UPPER CASE, a `\#` number picture → Rupiah when it shows `Rp`, else Number
+ * (both with Indonesian separators), a `\@` date picture → Date (`23 November 2025`).
+ */
+export function switchFormat(instruction: string): ValueFormat | null {
+  const words = instructionWords(instruction.trim()).slice(2);
+  for (let i = 0; i < words.length; i++) {
+    const m = /^\\([*#@])(.*)$/.exec(words[i]);
+    if (!m) continue;
+    const argument = m[2] !== '' ? m[2] : (words[i + 1] ?? '');
+    if (m[1] === '*' && argument.toUpperCase() === 'UPPER') return 'upper';
+    if (m[1] === '#') return /rp/i.test(argument) ? 'rupiah' : 'number';
+    if (m[1] === '@') return 'date';
+  }
+  return null;
 }
 
 function fieldKind(instruction: string): string {
@@ -79,17 +101,31 @@ function resultProperties(xml: string): string {
   return /<w:rPr>[\s\S]*?<\/w:rPr>/.exec(shown)?.[0].replace(/<w:noProof\/>/g, '') ?? '';
 }
 
+/** What the conversion finds on its way: fields, fields it leaves, and formats asked for. */
+class Found {
+  readonly fields: string[] = [];
+  readonly notFilled = new Set<string>();
+  readonly formats: Record<string, ValueFormat> = Object.create(null);
+
+  field(name: string, instruction: string): void {
+    this.fields.push(name);
+    const format = switchFormat(instruction);
+    if (format && !Object.hasOwn(this.formats, name)) this.formats[name] = format;
+  }
+
+  other(instruction: string): void {
+    const kind = fieldKind(instruction);
+    if (NOT_FILLED.has(kind)) this.notFilled.add(kind);
+  }
+}
+
 interface Replacement {
   start: number;
   end: number;
   text: string;
 }
 
-function convertSimpleFields(
-  xml: string,
-  fields: (string | null)[],
-  notFilled: Set<string>,
-): Replacement[] {
+function convertSimpleFields(xml: string, found: Found): Replacement[] {
   const replacements: Replacement[] = [];
   const re = /<w:fldSimple\b([^>]*?)(\/>|>([\s\S]*?)<\/w:fldSimple>)/g;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
@@ -98,10 +134,10 @@ function convertSimpleFields(
     const instruction = decodeXml(instr[1]);
     const name = mergeFieldName(instruction);
     if (name === null) {
-      if (NOT_FILLED.has(fieldKind(instruction))) notFilled.add(fieldKind(instruction));
+      found.other(instruction);
       continue;
     }
-    fields.push(name);
+    found.field(name, instruction);
     replacements.push({
       start: m.index,
       end: m.index + m[0].length,
@@ -131,11 +167,7 @@ function runAround(xml: string, at: number): { start: number; end: number } {
   return { start, end: close < 0 ? at : close + '</w:r>'.length };
 }
 
-function convertComplexFields(
-  xml: string,
-  fields: (string | null)[],
-  notFilled: Set<string>,
-): Replacement[] {
+function convertComplexFields(xml: string, found: Found): Replacement[] {
   const replacements: Replacement[] = [];
   const stack: OpenField[] = [];
   const re =
@@ -157,16 +189,15 @@ function convertComplexFields(
       stack.pop();
       const end = runAround(xml, m.index).end;
       const name = mergeFieldName(top.instruction);
-      const kind = fieldKind(top.instruction);
       if (name === null || top.nested || stack.length > 0) {
-        if (NOT_FILLED.has(kind)) notFilled.add(kind);
+        found.other(top.instruction);
         continue;
       }
       const span = xml.slice(top.beginRun, end);
       // A field that crosses a paragraph is left as Word wrote it.
       if (span.includes('</w:p>')) continue;
       const result = top.separateRunEnd >= 0 ? xml.slice(top.separateRunEnd, end) : span;
-      fields.push(name);
+      found.field(name, top.instruction);
       replacements.push({ start: top.beginRun, end, text: tagRun(name, resultProperties(result)) });
     } else if (top && top.separateRunEnd < 0) {
       top.instruction += decodeXml(m[2] ?? '');
@@ -183,12 +214,13 @@ function convertComplexFields(
 
 /** Turns every MERGEFIELD of a part's XML into the tag of its name. */
 export function convertMergeFields(xml: string): MergeFieldConversion {
-  if (!/MERGEFIELD|w:fldSimple|w:fldChar/i.test(xml)) return { xml, fields: [], notFilled: [] };
-  const fields: (string | null)[] = [];
-  const notFilled = new Set<string>();
+  const found = new Found();
+  if (!/w:fldSimple|w:fldChar/.test(xml)) {
+    return { xml, fields: [], notFilled: [], formats: found.formats };
+  }
   const replacements = [
-    ...convertSimpleFields(xml, fields, notFilled),
-    ...convertComplexFields(xml, fields, notFilled),
+    ...convertSimpleFields(xml, found),
+    ...convertComplexFields(xml, found),
   ].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
@@ -200,7 +232,8 @@ export function convertMergeFields(xml: string): MergeFieldConversion {
   out += xml.slice(at);
   return {
     xml: out,
-    fields: fields.filter((f): f is string => f !== null),
-    notFilled: [...notFilled],
+    fields: found.fields,
+    notFilled: [...found.notFilled],
+    formats: found.formats,
   };
 }

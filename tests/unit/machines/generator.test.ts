@@ -442,6 +442,28 @@ describe('generator machine: selection and mapping', () => {
     expect({ ...t.actor.getSnapshot().context.formats }).toEqual({});
   });
 
+  it("starts each field in the format its Word switch asks for; the user's choice wins", async () => {
+    const t = await readyToGo({
+      analyse: async () => ({
+        placeholders: ['nama', 'alamat'],
+        notFilled: ['IF'],
+        fieldFormats: { nama: 'upper' },
+      }),
+    });
+    expect(t.actor.getSnapshot().context.warning).toBe(
+      'Word fields not filled by the generator: IF. They keep the result the template shows.',
+    );
+    expect({ ...t.actor.getSnapshot().context.formats }).toEqual({ nama: 'upper' });
+    t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'sheet' });
+    t.actor.send({ type: 'generator.generate' });
+    expect(t.calls.merge[0].formats).toEqual({ nama: 'sheet' });
+    // Clearing the mappings goes back to what the template asks for.
+    t.actor.send({ type: 'generator.cancel' });
+    await idle(t.actor);
+    t.actor.send({ type: 'generator.clearMappings' });
+    expect({ ...t.actor.getSnapshot().context.formats }).toEqual({ nama: 'upper' });
+  });
+
   it('one file per row: the zip output and its name column go with the job; the zip is downloaded as such', async () => {
     const t = await readyToGo();
     expect(t.actor.getSnapshot().context.output).toBe('merged');

@@ -10,7 +10,11 @@ import PizZip from 'pizzip';
 import { describe, expect, it, test } from 'vitest';
 import { mergeDocuments } from '../../../../src/workers/merge';
 import { analyseTemplate } from '../../../../src/workers/template';
-import { convertMergeFields, mergeFieldName } from '../../../../src/workers/template/mergeFields';
+import {
+  convertMergeFields,
+  mergeFieldName,
+  switchFormat,
+} from '../../../../src/workers/template/mergeFields';
 import { buildDocx } from '../docxBuilder';
 
 const FIXTURES = path.join(__dirname, '../../../fixtures/mailmerge');
@@ -174,6 +178,28 @@ describe('MERGEFIELD templates', () => {
     await expect(analyseTemplate(buildDocx({ body: `<w:p>${broken}</w:p>` }))).rejects.toThrow(
       'the field MERGEFIELD Nama never ends',
     );
+  });
+
+  it("reads the format each field's switch asks for", async () => {
+    const field = (instruction: string, result: string) =>
+      `<w:p>${run('<w:t>x=</w:t>')}${complexField(instruction, [9], result)}</w:p>`;
+    const template = buildDocx({
+      body:
+        field(' MERGEFIELD nama \\* Upper \\* MERGEFORMAT ', '«nama»') +
+        field(' MERGEFIELD total \\# "Rp #.##0,00" ', '«total»') +
+        field(' MERGEFIELD jumlah \\# "#.##0" ', '«jumlah»') +
+        field(' MERGEFIELD tanggal \\@ "d MMMM yyyy" ', '«tanggal»') +
+        field(' MERGEFIELD kota \\* MERGEFORMAT ', '«kota»'),
+    });
+    const analysis = await analyseTemplate(template);
+    expect({ ...analysis.fieldFormats }).toEqual({
+      nama: 'upper',
+      total: 'rupiah',
+      jumlah: 'number',
+      tanggal: 'date',
+    });
+    expect(switchFormat(' MERGEFIELD x \\*Upper ')).toBe('upper');
+    expect(switchFormat(' MERGEFIELD x \\* Lower ')).toBeNull();
   });
 
   it('reads names as Word writes them', () => {
