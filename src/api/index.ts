@@ -1,4 +1,7 @@
-// Public surface of the browser API client. UI and the app root import from here only.
+// Public surface of the browser API client, for the screens loaded after sign-in (their wiring in
+// src/ui/wiring/ imports from here). The shell's wiring (shell.ts, shellApi.ts, shellApiLoader.ts)
+// imports the few modules it needs one by one, so the sign-in page does not carry the services of
+// the other screens. Within src/ui, only the wiring and the developer network panel import src/api.
 
 export * from './config';
 export * from './tokens';

@@ -1,4 +1,5 @@
-// The UI shell contract (coord/CONVENTIONS.md): what pages use to reach the shell.
+// The UI shell contract: what pages use to reach the shell (the signed-in user, menus, notices,
+// navigation and the inspector), so no page reaches into the shell's machines.
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo } from 'react';
 import { hasMenu } from '../../domain/menu';
