@@ -22,12 +22,7 @@ import {
 
 import { beginRetrying } from './retryStatus';
 import { simulatedFetch } from './networkSimulator';
-export {
-  REFRESH_LOCK_NAME,
-  type AuthFailureHandler,
-  type AuthFailureReason,
-  type LockManagerLike,
-} from './refresh';
+export { type AuthFailureHandler, type LockManagerLike } from './refresh';
 import { apiErrors, type ApiErrorChannel } from './errorEvents';
 import { runAppAuthFailure } from './authFailure';
 
@@ -354,6 +349,3 @@ export function getHttpClient(): HttpClient {
   });
   return defaultClient;
 }
-
-/** Where the app goes when the session cannot be renewed; the shell passes its auth flow. */
-export { setAuthFailureHandler } from './authFailure';

@@ -15,7 +15,6 @@ import {
 } from './profile.setup';
 
 export type * from './profile.types';
-export { ACTIVITY_PAGE_SIZE, isCacheFresh, PROFILE_TEXT } from './profile.setup';
 
 export const profileMachine = profileSetup.createMachine({
   id: 'profile',

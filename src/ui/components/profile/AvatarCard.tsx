@@ -92,5 +92,3 @@ export function AvatarCard({
     </div>
   );
 }
-
-export default AvatarCard;

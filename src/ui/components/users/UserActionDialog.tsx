@@ -54,5 +54,3 @@ export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListM
     />
   );
 }
-
-export default UserActionDialog;

@@ -58,5 +58,3 @@ export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachin
     </form>
   );
 }
-
-export default UserFilters;

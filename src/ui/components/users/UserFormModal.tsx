@@ -138,5 +138,3 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
     </Modal>
   );
 }
-
-export default UserFormModal;

@@ -132,5 +132,3 @@ export function UserTable({
     </div>
   );
 }
-
-export default UserTable;
