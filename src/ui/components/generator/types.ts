@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
-import type { GeneratorMachine } from '../../../machines/generator.machine';
+import type { GeneratorMachine } from '../../../machines/generator/machine';
 
 export type GeneratorActorRef = ActorRefFrom<GeneratorMachine>;
 

@@ -1,0 +1,102 @@
+// Steps 2 and 3: which rows are selected, and how the template's placeholders map to columns
+// (with their formats and the zip's name column). An open preview follows every mapping change.
+import { assign } from 'xstate';
+import { autoMap } from '../../domain/automap';
+import { emptyMapping, recallMapping } from './rules';
+import { generatorSetup } from './setup';
+
+/** Transitions of the ready state. */
+export const rowsFlow = generatorSetup.createStateConfig({
+  on: {
+    'generator.rowToggled': {
+      guard: 'isKnownRow',
+      actions: assign(({ context, event }) => {
+        const selection = context.selection.slice();
+        const on = selection[event.index] === 1;
+        selection[event.index] = on ? 0 : 1;
+        return { selection, selectedCount: context.selectedCount + (on ? -1 : 1) };
+      }),
+    },
+    'generator.selectAll': {
+      guard: 'hasRows',
+      actions: assign(({ context }) => ({
+        selection: new Uint8Array(context.table.rowCount).fill(1),
+        selectedCount: context.table.rowCount,
+      })),
+    },
+    'generator.selectRows': {
+      guard: 'hasRows',
+      actions: assign(({ context, event }) => {
+        const selection = new Uint8Array(context.table.rowCount);
+        let selectedCount = 0;
+        for (const index of event.rowIndexes) {
+          if (index < selection.length && selection[index] === 0) {
+            selection[index] = 1;
+            selectedCount++;
+          }
+        }
+        return { selection, selectedCount };
+      }),
+    },
+    'generator.selectNone': {
+      guard: 'hasRows',
+      actions: assign(({ context }) => ({
+        selection: new Uint8Array(context.table.rowCount),
+        selectedCount: 0,
+      })),
+    },
+    'generator.mappingChanged': {
+      guard: 'isKnownMapping',
+      actions: [
+        assign(({ context, event }) => ({
+          mapping: { ...context.mapping, [event.placeholder]: event.column },
+        })),
+        'mappingEdited',
+        'refreshPreview',
+      ],
+    },
+    'generator.formatChanged': {
+      guard: 'isKnownFormat',
+      actions: [
+        assign(({ context, event }) => ({
+          formats: { ...context.formats, [event.placeholder]: event.format },
+        })),
+        'mappingEdited',
+        'refreshPreview',
+      ],
+    },
+    'generator.outputChanged': {
+      guard: 'isKnownOutput',
+      actions: assign(({ event }) => ({ output: event.output })),
+    },
+    'generator.nameColumnChanged': {
+      guard: 'isKnownNameColumn',
+      actions: assign(({ event }) => ({ nameColumn: event.column })),
+    },
+    'generator.autoMap': {
+      guard: 'hasColumnsAndPlaceholders',
+      actions: [
+        assign(({ context }) => ({
+          mapping: autoMap(context.placeholders, context.headers, context.mapping),
+        })),
+        'mappingEdited',
+        'refreshPreview',
+      ],
+    },
+    'generator.clearMappings': {
+      guard: 'hasPlaceholders',
+      actions: [
+        assign(({ context }) => ({
+          mapping: emptyMapping(context.placeholders),
+          formats: { ...context.fieldFormats },
+        })),
+        'mappingEdited',
+        'refreshPreview',
+      ],
+    },
+    'generator.mappingRecalled': {
+      guard: 'hasColumnsAndPlaceholders',
+      actions: [assign(({ context, event }) => recallMapping(context, event)), 'refreshPreview'],
+    },
+  },
+}).on;
