@@ -201,7 +201,9 @@ export function createGeneratorBridge(
       wire[carrier] = Comlink.transfer(wire[carrier], transfer);
     }
     if (onProgress) wire.push(Comlink.proxy(onProgress));
-    return (remote[method] as unknown as (...wire: unknown[]) => Promise<Answer<M>>)(...wire);
+    // The wire holds Comlink's transfer and proxy wrappers, which the method's own parameter
+    // types do not name: the call is made untyped and its answer typed by the method's.
+    return Reflect.apply(remote[method], remote, wire) as Promise<Answer<M>>;
   }
 
   /**

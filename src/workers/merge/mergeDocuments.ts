@@ -35,6 +35,7 @@ import {
   type PartFrame,
 } from './smallParts';
 import { StreamingDeflate } from './compressedParts';
+import { renderPart } from '../internals';
 import { entriesOf, MAX_CLASSIC_ENTRIES, writeZip, type ZipEntry } from './zipWriter';
 
 export interface MergeProgress {
@@ -77,76 +78,6 @@ export { CancelledError };
 
 /** Progress and cancel checks at least this often (the screen promises an update every 250 ms). */
 const CHUNK_MS = 100;
-
-// docxtemplater compiles each templated file once into an XmlTemplater; rendering that compiled
-// part again with a fresh scope is what its own render() does per file. We do it per row so the
-// template is parsed once, not once per row (the 5× slower approach this replaces).
-interface RenderError {
-  message: string;
-  properties?: { id?: string; explanation?: string; xtag?: string; value?: unknown };
-}
-interface CompiledPart {
-  scopeManager: unknown;
-  render(to: string): unknown;
-  content?: Uint8Array;
-  allErrors: RenderError[];
-}
-interface DocxtemplaterInternals {
-  compiled: Record<string, CompiledPart>;
-  scopeManagers: Record<string, unknown>;
-  getScopeManager(to: string, part: CompiledPart, data: unknown): unknown;
-}
-
-/** The docxtemplater internals renderPart uses; checked by tests/unit/workers/docxtemplaterInternals.test.ts. */
-export const RENDER_INTERNALS = [
-  'compiled',
-  'scopeManagers',
-  'getScopeManager',
-  'render',
-  'content',
-  'allErrors',
-] as const;
-
-/** A character XML 1.0 forbids: a control character, a noncharacter or a lone surrogate. */
-/* eslint-disable no-control-regex -- the characters XML 1.0 forbids are control characters */
-const FORBIDDEN_IN_XML =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/* eslint-enable no-control-regex */
-
-/** What went wrong with one row, in words the user can act on. */
-function describeRenderError(error: RenderError | undefined, file: string): string {
-  const p = error?.properties;
-  if (p?.id === 'invalid_xml_characters' && typeof p.value === 'string') {
-    const bad = FORBIDDEN_IN_XML.exec(p.value)?.[0];
-    const code = bad ? ` (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})` : '';
-    return `the value for {${p.xtag ?? ''}} holds a control character${code} that a Word document cannot contain`;
-  }
-  return p?.explanation ?? error?.message ?? `could not render ${file}`;
-}
-
-/**
- * Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. The
- * merge renders the body and each header/footer per row with it, zipPerRow every templated part.
- */
-export function renderPart(
-  doc: Docxtemplater,
-  file: string,
-  data: Record<string, string>,
-): Uint8Array {
-  const internals = doc as unknown as DocxtemplaterInternals;
-  const part = internals.compiled[file];
-  delete internals.scopeManagers[file];
-  part.scopeManager = internals.getScopeManager(file, part, data);
-  part.allErrors = [];
-  // Before its first render a compiled part's content is the template's own text: clear it, so
-  // a failed render is never mistaken for a rendered part.
-  delete part.content;
-  part.render(file);
-  const content = part.content;
-  delete part.content;
-  if (content === undefined) throw new Error(describeRenderError(part.allErrors[0], file));
-  return content;
-}
 
 function hasTags(parts: TemplatePart[] | undefined): boolean {
   return (parts ?? []).some((p) => p.type === 'placeholder');
@@ -487,8 +418,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
     body.push(shell.tail);
     const mainEntry: ZipEntry = { name: main, method: 8, ...body.finish() };
     // Other templated parts (document properties, footnotes, comments…) take the first merged row's values.
-    const internals = doc as unknown as DocxtemplaterInternals;
-    for (const file of Object.keys(internals.compiled)) {
+    for (const file of template.trees.keys()) {
       if (file === main || sectionPaths.has(file) || !hasTags(template.trees.get(file))) continue;
       zip.file(file, renderPart(doc, file, firstValues));
     }

@@ -46,9 +46,8 @@ function failureText(error: unknown): string {
 
 /** The parts that hold placeholders: the only ones that differ from row to row. */
 function templatedParts(template: CompiledTemplate): string[] {
-  const compiled = (template.doc as unknown as { compiled: Record<string, unknown> }).compiled;
-  return Object.keys(compiled).filter((file) =>
-    (template.trees.get(file) ?? []).some((part) => part.type === 'placeholder'),
+  return [...template.trees].flatMap(([file, tree]) =>
+    tree.some((part) => part.type === 'placeholder') ? [file] : [],
   );
 }
 
