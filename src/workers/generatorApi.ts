@@ -26,6 +26,7 @@ import {
   exportRows,
   zipPerRow,
   previewRow,
+  createTemplateCache,
 } from './merge';
 
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */
@@ -63,8 +64,11 @@ const rowNumbers = (rows: ArrayLike<number>) => Array.from(rows, (index) => inde
  * the rows of the sheet last read, so the main thread holds only a packed copy for the preview, a
  * sheet change re-reads one sheet without parsing the file again, and a job is sent row indexes,
  * not rows. A job carries the data file only when the worker does not hold it (a fresh worker).
+ * The template is compiled once for the previews and the merge of one (template, mapping,
+ * formats): see merge/templateCache.ts.
  */
 export function createGeneratorApi() {
+  const templates = createTemplateCache();
   let workbook: WorkBook | null = null;
   let current: { name: string; data: SheetCells } | null = null;
 
@@ -120,7 +124,6 @@ export function createGeneratorApi() {
       const data = sheetWith(job.data, job.rows);
       const { rows, mapping, warnings } = formatRows(data, job.rows, job.mapping, job.formats);
       const common = {
-        template: job.template,
         rows,
         mapping,
         rowNumbers: rowNumbers(job.rows),
@@ -132,7 +135,7 @@ export function createGeneratorApi() {
         const names = Array.from(job.rows, (index) =>
           nameAt < 0 ? '' : (data.cells[index][nameAt] ?? ''),
         );
-        const zip = await zipPerRow({ ...common, names });
+        const zip = await zipPerRow({ ...common, template: await templates.forZip(job), names });
         return answer({
           kind: 'zip',
           bytes: zip.buffer,
@@ -142,7 +145,7 @@ export function createGeneratorApi() {
           warnings,
         });
       }
-      const merged = await mergeDocuments(common);
+      const merged = await mergeDocuments({ ...common, template: await templates.forMerge(job) });
       const large = largeDocumentWarning(merged.parts);
       return answer({
         kind: 'merged',
@@ -170,7 +173,8 @@ export function createGeneratorApi() {
     ): Promise<DocumentPreview> {
       const data = sheetWith(job.data, [row]);
       const { rows, mapping } = formatRows(data, [row], job.mapping, job.formats);
-      return previewRow({ template: job.template, row: rows[0], mapping, rowNumber: row + 1 });
+      const template = await templates.forMerge(job);
+      return previewRow({ template, row: rows[0], mapping, rowNumber: row + 1 });
     },
 
     async exportRows(job: ExportJob<ArrayBuffer | null>): Promise<GenerationResult> {

@@ -9,3 +9,4 @@ export {
 export { zipPerRow, type ZipPerRowResult } from './zipPerRow';
 export { previewRow } from './previewRow';
 export { exportRows, type ExportResult } from './exportRows';
+export { createTemplateCache } from './templateCache';

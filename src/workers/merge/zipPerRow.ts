@@ -7,7 +7,8 @@
 // with, and only the row's rendered parts are deflated.
 import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
 import { localDateStamp } from './fileNames';
-import { PartRenderer, type MergeProgress } from './mergeDocuments';
+import type { MergeProgress } from './mergeDocuments';
+import { PartRenderer } from './partRenderer';
 import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks } from '../template';
 import { deflateSmall } from './smallParts';
@@ -15,7 +16,8 @@ import { crc32 } from './compressedParts';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
 export interface ZipPerRowArgs {
-  template: ArrayBuffer;
+  /** The template's bytes, or the template compiled once (the worker's cache). */
+  template: ArrayBuffer | CompiledTemplate;
   rows: Record<string, string>[];
   /** placeholder → row key. */
   mapping: Record<string, string>;
@@ -67,7 +69,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
     kept.map((i) => safeFileBase(args.names[i] ?? '', `Row ${args.rowNumbers[i] ?? i + 1}`)),
     '.docx',
   );
-  const template = compileTemplate(args.template);
+  const template =
+    args.template instanceof ArrayBuffer ? compileTemplate(args.template) : args.template;
   const now = args.now ?? new Date();
   const encoder = new TextEncoder();
   const renderers = new Map(

@@ -171,13 +171,17 @@ export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** Appends relationships to a .rels part and content-type overrides, in one rewrite of each file. */
-export function addPackageEntries(
+/**
+ * The package's .rels and [Content_Types].xml with relationships and overrides added, as new
+ * texts by part name (the package itself is left as it is: a compiled template serves many merges).
+ */
+export function packageEntries(
   zip: PizZip,
   relsPath: string,
   relationships: Relationship[],
   overrides: { part: string; contentType: string }[],
-): void {
+): Map<string, string> {
+  const texts = new Map<string, string>();
   if (relationships.length > 0) {
     const rels =
       readPart(zip, relsPath) ??
@@ -188,7 +192,7 @@ export function addPackageEntries(
           `<Relationship Id="${escapeAttribute(r.id)}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"/>`,
       )
       .join('');
-    zip.file(relsPath, insertBeforeClose(rels, 'Relationships', added));
+    texts.set(relsPath, insertBeforeClose(rels, 'Relationships', added));
   }
   if (overrides.length > 0) {
     const types = readPart(zip, CONTENT_TYPES) ?? '';
@@ -198,8 +202,9 @@ export function addPackageEntries(
           `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`,
       )
       .join('');
-    zip.file(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
+    texts.set(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
   }
+  return texts;
 }
 
 /** Sets the content type of parts, replacing any override they had. */

@@ -186,3 +186,30 @@ describe('generator worker API: merge and export by row index', () => {
     ]);
   });
 });
+
+describe('generator worker API: one compile for previews and the merge', () => {
+  const bodyText = (preview: { body: readonly { kind: string; text?: string }[] }) =>
+    preview.body.map((block) => block.text ?? '').join('\n');
+
+  it('previews follow a changed template, mapping and format, and the merge after them agrees', async () => {
+    const api = createGeneratorApi();
+    await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
+    const source = { template: template(), data: held('Pelanggan'), mapping, formats: {} };
+    expect(bodyText(await api.previewRow(source, 0))).toBe('Budi di Bandung');
+    expect(bodyText(await api.previewRow(source, 2))).toBe('Tono di Medan');
+    const other = buildDocx({ body: paragraph('{nama} dari {kota}') });
+    expect(bodyText(await api.previewRow({ ...source, template: other }, 2))).toBe(
+      'Tono dari Medan',
+    );
+    const swapped = { ...source, template: other, mapping: { nama: 'Kota', kota: 'Nama' } };
+    expect(bodyText(await api.previewRow(swapped, 2))).toBe('Medan dari Tono');
+    const upper = { ...swapped, formats: { kota: 'upper' as const } };
+    expect(bodyText(await api.previewRow(upper, 2))).toBe('Medan dari TONO');
+    const merged = await api.generate({
+      ...upper,
+      rows: Uint32Array.of(2),
+      output: { kind: 'merged' },
+    });
+    expect(sectionsOf(merged.bytes)).toEqual(['Medan dari TONO']);
+  });
+});
