@@ -19,7 +19,7 @@ export interface DataSource<F = Blob> {
  * What Generate makes. 'merged': one document, a section per row (spec); 'zip': one .docx per row
  * in a zip, each file named by the text of `nameColumn`. A new output is one more member here.
  */
-export type GenerationOutput =
+type GenerationOutput =
   { readonly kind: 'merged' } | { readonly kind: 'zip'; readonly nameColumn: string };
 
 export type OutputKind = GenerationOutput['kind'];

@@ -22,7 +22,7 @@ export function matchingRows(rows: readonly (readonly string[])[], query: string
 }
 
 /** The rows the table shows: all of them, or the filter's matches (table indexes). */
-export interface RowWindowInput {
+interface RowWindowInput {
   /** Rows of the sheet. */
   readonly total: number;
   /** The filter's matches, or null while no filter is typed. */
@@ -34,7 +34,7 @@ export interface RowWindowInput {
   readonly overscan: number;
 }
 
-export interface RowWindow {
+interface RowWindow {
   /** How many rows the table shows (its scroll height). */
   readonly shown: number;
   /** Position of the first row rendered. */

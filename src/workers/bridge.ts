@@ -20,10 +20,10 @@ export type { TemplateAnalysis, MergeProgress };
 export { CancelledError };
 
 /** A file as the screen has it (File from an <input>) or raw bytes. */
-export type FileSource = Blob | ArrayBuffer;
+type FileSource = Blob | ArrayBuffer;
 
 /** A workbook as the main thread holds it: sheet names and the first sheet, packed (cells decoded on demand). */
-export interface LoadedWorkbook {
+interface LoadedWorkbook {
   sheetNames: string[];
   /** The sheet that was read (the first one). */
   sheet: string;
@@ -82,16 +82,16 @@ export interface GeneratorBridge {
 }
 
 /** A worker with nothing to do for this long is ended (squoosh's worker-bridge does the same). */
-export const WORKER_IDLE_MS = 60_000;
+const WORKER_IDLE_MS = 60_000;
 
 /** Name of the <meta> build.mjs writes into index.html with the URL of the bundled worker. */
-export const WORKER_URL_META_NAME = 'generator-worker';
+const WORKER_URL_META_NAME = 'generator-worker';
 
 /**
  * URL of the worker script: the `<meta name="generator-worker" content="/assets/generator.worker-HASH.js">`
  * written by the build, else the unbundled sibling file (dev servers that serve ES modules).
  */
-export function generatorWorkerUrl(): URL {
+function generatorWorkerUrl(): URL {
   const meta =
     typeof document === 'undefined'
       ? null
@@ -100,12 +100,12 @@ export function generatorWorkerUrl(): URL {
   return new URL('./generator.worker.js', import.meta.url);
 }
 
-export function createGeneratorWorker(): Worker {
+function createGeneratorWorker(): Worker {
   return new Worker(generatorWorkerUrl(), { type: 'module', name: 'generator' });
 }
 
-export const TEMPLATE_READ_FAILED = 'Failed to read template file';
-export const FILE_READ_FAILED = 'Failed to read file';
+const TEMPLATE_READ_FAILED = 'Failed to read template file';
+const FILE_READ_FAILED = 'Failed to read file';
 
 async function readBytes(source: FileSource, readFailed: string): Promise<ArrayBuffer> {
   if (source instanceof ArrayBuffer) {

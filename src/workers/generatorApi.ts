@@ -30,10 +30,10 @@ import {
 } from './merge';
 
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */
-export type WorkerSource = DataSource<ArrayBuffer | null>;
+type WorkerSource = DataSource<ArrayBuffer | null>;
 
 /** What the main thread receives for a workbook: names, and the first sheet packed (see sheetTable). */
-export interface PackedWorkbook {
+interface PackedWorkbook {
   sheetNames: string[];
   sheet: string;
   table: PackedSheet;
@@ -200,5 +200,3 @@ export function createGeneratorApi() {
     },
   };
 }
-
-export type GeneratorApi = ReturnType<typeof createGeneratorApi>;

@@ -72,7 +72,7 @@ export function renderPart(
 }
 
 /** A part of a read archive as it is stored: compressed bytes, method, sizes and CRC. */
-export interface StoredPart {
+interface StoredPart {
   data: Uint8Array;
   method: 0 | 8;
   size: number;

@@ -28,7 +28,7 @@ export interface MergeProgress {
   total: number;
 }
 
-export interface MergeArgs {
+interface MergeArgs {
   /** The template's bytes, or the template compiled for merging once (the worker's cache). */
   template: ArrayBuffer | MergeTemplate;
   /** The selected rows, in output order. */
@@ -42,7 +42,7 @@ export interface MergeArgs {
   now?: Date;
 }
 
-export interface MergeResult {
+interface MergeResult {
   buffer: ArrayBuffer;
   fileName: string;
   sections: number;

@@ -101,7 +101,7 @@ export function thinRowMessage(rowNumber: number): string {
   return `Row ${rowNumber} has fewer than 2 non-empty values: Generate skips it`;
 }
 
-export interface PreviewRowArgs {
+interface PreviewRowArgs {
   /** The template's bytes, or the template compiled for merging once (the worker's cache). */
   template: ArrayBuffer | MergeTemplate;
   row: Record<string, string>;

@@ -17,7 +17,7 @@ import {
  * (same folder, so the copy of its .rels resolves the same pictures). Sections whose rendering is
  * the same share one copy.
  */
-export interface SectionPart extends HeaderFooterPart {
+interface SectionPart extends HeaderFooterPart {
   /** Every relationship id of the main document that names this part (usually one). */
   ids: string[];
   /** The part's own .rels (its logo picture…), copied with every copy; read and deflated once. */

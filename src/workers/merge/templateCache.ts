@@ -11,7 +11,7 @@ import { compileTemplate, type CompiledTemplate } from '../template';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 
 /** What a compiled template is built from. */
-export interface TemplateSource {
+interface TemplateSource {
   readonly template: ArrayBuffer;
   readonly mapping: Mapping;
   readonly formats: Formats;
@@ -62,5 +62,3 @@ export function createTemplateCache() {
     },
   };
 }
-
-export type TemplateCache = ReturnType<typeof createTemplateCache>;

@@ -15,7 +15,7 @@ import { deflateSmall } from './smallParts';
 import { crc32 } from './compressedParts';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
-export interface ZipPerRowArgs {
+interface ZipPerRowArgs {
   /** The template's bytes, or the template compiled once (the worker's cache). */
   template: ArrayBuffer | CompiledTemplate;
   rows: Record<string, string>[];
@@ -29,7 +29,7 @@ export interface ZipPerRowArgs {
   now?: Date;
 }
 
-export interface ZipPerRowResult {
+interface ZipPerRowResult {
   buffer: ArrayBuffer;
   fileName: string;
   files: number;
@@ -38,7 +38,7 @@ export interface ZipPerRowResult {
 
 const PROGRESS_MS = 100;
 
-export function zipFileName(now: Date): string {
+function zipFileName(now: Date): string {
   return `Invoices_${localDateStamp(now)}.zip`;
 }
 

@@ -8,7 +8,7 @@ import type PizZip from 'pizzip';
 // entry, which made any per-row look-up cost grow with the merged package.
 
 export const CONTENT_TYPES = '[Content_Types].xml';
-export const PACKAGE_RELS = '_rels/.rels';
+const PACKAGE_RELS = '_rels/.rels';
 
 const MAIN_CONTENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
@@ -54,7 +54,7 @@ export function relsPathOf(part: string): string {
   return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 }
 
-export function parseRelationships(xml: string): Relationship[] {
+function parseRelationships(xml: string): Relationship[] {
   const relationships: Relationship[] = [];
   for (const match of xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const id = attribute(match[0], 'Id');
@@ -166,7 +166,7 @@ export function isMainContentType(type: string | undefined): boolean {
 const NEEDS_ESCAPE = /[&"<]/;
 
 /** An attribute value escaped; most (ids, types, part names) need nothing, and are returned as they are. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }

@@ -18,7 +18,7 @@ const FILTER_DELAY_MS = 150;
 // tall as all rows, moved down with a transform. Rows are flex boxes of fixed size (ARIA table
 // roles), not <tr>: a real table re-lays out every row whenever rows come and go, which made
 // fast scrolling stutter.
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
 

@@ -6,7 +6,7 @@ import type { Formats, Mapping, MappingEdited } from '../../../machines/generato
 import { select } from '../../../machines/generator/selectors';
 import type { StepProps } from './types';
 
-export const MAPPING_MEMORY_PREFIX = 'generator_mapping:';
+const MAPPING_MEMORY_PREFIX = 'generator_mapping:';
 
 interface Remembered {
   mapping: Mapping;
@@ -14,7 +14,7 @@ interface Remembered {
 }
 
 /** The storage key of a template: its placeholders, sorted, so their order in the document does not matter. */
-export function mappingMemoryKey(placeholders: readonly string[]): string {
+function mappingMemoryKey(placeholders: readonly string[]): string {
   return MAPPING_MEMORY_PREFIX + JSON.stringify([...placeholders].sort());
 }
 
@@ -26,7 +26,7 @@ function storage(): Storage | null {
   }
 }
 
-export function readRemembered(placeholders: readonly string[]): Remembered | null {
+function readRemembered(placeholders: readonly string[]): Remembered | null {
   try {
     const raw = storage()?.getItem(mappingMemoryKey(placeholders));
     if (!raw) return null;
