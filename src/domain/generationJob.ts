@@ -24,6 +24,9 @@ type GenerationOutput =
 
 export type OutputKind = GenerationOutput['kind'];
 
+/** Every output Generate offers, in the order the Output control lists them. */
+export const OUTPUT_KINDS: readonly OutputKind[] = ['merged', 'zip'];
+
 /**
  * A request to the generator. `T` is how the template travels, `D` the data file: Blobs on the
  * main thread; bytes to the worker, the data file `null` when the worker already holds it.

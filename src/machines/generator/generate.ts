@@ -1,10 +1,21 @@
 // Step 4: Generate (the merged document or a zip of one document per row) and Export to XLSX,
 // each run by the worker and downloaded when done. Cancel stops the actor, which aborts its call.
 import { assign } from 'xstate';
+import type { GenerationResult } from '../../domain/generationJob';
 import { noMessages } from './context';
 import { errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';
 import { generatorSetup } from './setup';
+
+/** The success message of each kind of result (a new output kind must say what it made). */
+const SUCCESS: Record<
+  GenerationResult['kind'],
+  (count: number, file: string, skipped: number) => string
+> = {
+  merged: (count, _file, skipped) => messages.generated(count, skipped),
+  zip: messages.zipped,
+  xlsx: (count, file) => messages.exported(count, file),
+};
 
 export const generateFlow = {
   /** Transitions of the ready state. */
@@ -40,12 +51,9 @@ export const generateFlow = {
           actions: [
             { type: 'download', params: ({ event }) => downloadOf(event.result) },
             assign(({ event }) => {
-              const { kind, count, fileName, skipped, warnings } = event.result;
+              const { count, fileName, skipped, warnings } = event.result;
               return {
-                success:
-                  kind === 'zip'
-                    ? messages.zipped(count, fileName, skipped)
-                    : messages.generated(count, skipped),
+                success: SUCCESS[event.result.kind](count, fileName, skipped),
                 warning: warnings.join('\n'),
               };
             }),
@@ -72,7 +80,7 @@ export const generateFlow = {
           actions: [
             { type: 'download', params: ({ event }) => downloadOf(event.output) },
             assign(({ event }) => ({
-              success: messages.exported(event.output.count, event.output.fileName),
+              success: SUCCESS.xlsx(event.output.count, event.output.fileName, 0),
             })),
           ],
         },

@@ -3,7 +3,7 @@
 // named delays. Each flow (files, rows, preview, generate) builds its states from it; machine.ts
 // puts them together.
 import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
-import type { GenerationResult } from '../../domain/generationJob';
+import { OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
 import { isValueFormat } from '../../domain/valueFormat';
 import {
   canPreview,
@@ -97,8 +97,7 @@ export const generatorSetup = setup({
       context.preview.position > 0 &&
       context.preview.position - 1 < context.selectedCount,
     isKnownOutput: ({ event }) =>
-      event.type === 'generator.outputChanged' &&
-      (event.output === 'merged' || event.output === 'zip'),
+      event.type === 'generator.outputChanged' && OUTPUT_KINDS.includes(event.output),
     isKnownNameColumn: ({ context, event }) =>
       event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
     isKnownFormat: ({ context, event }) =>
