@@ -5,6 +5,9 @@ import { autoMap } from '../../domain/automap';
 import { emptyMapping, recallMapping } from './rules';
 import { generatorSetup } from './setup';
 
+/** A mapping edit: the new mapping or formats, told to the page, and an open preview follows. */
+const edited = <A>(update: A) => [update, 'mappingEdited', 'refreshPreview'] as const;
+
 /** Transitions of the ready state. */
 export const rowsFlow = generatorSetup.createStateConfig({
   on: {
@@ -47,23 +50,19 @@ export const rowsFlow = generatorSetup.createStateConfig({
     },
     'generator.mappingChanged': {
       guard: 'isKnownMapping',
-      actions: [
+      actions: edited(
         assign(({ context, event }) => ({
           mapping: { ...context.mapping, [event.placeholder]: event.column },
         })),
-        'mappingEdited',
-        'refreshPreview',
-      ],
+      ),
     },
     'generator.formatChanged': {
       guard: 'isKnownFormat',
-      actions: [
+      actions: edited(
         assign(({ context, event }) => ({
           formats: { ...context.formats, [event.placeholder]: event.format },
         })),
-        'mappingEdited',
-        'refreshPreview',
-      ],
+      ),
     },
     'generator.outputChanged': {
       guard: 'isKnownOutput',
@@ -75,24 +74,20 @@ export const rowsFlow = generatorSetup.createStateConfig({
     },
     'generator.autoMap': {
       guard: 'hasColumnsAndPlaceholders',
-      actions: [
+      actions: edited(
         assign(({ context }) => ({
           mapping: autoMap(context.placeholders, context.headers, context.mapping),
         })),
-        'mappingEdited',
-        'refreshPreview',
-      ],
+      ),
     },
     'generator.clearMappings': {
       guard: 'hasPlaceholders',
-      actions: [
+      actions: edited(
         assign(({ context }) => ({
           mapping: emptyMapping(context.placeholders),
           formats: { ...context.fieldFormats },
         })),
-        'mappingEdited',
-        'refreshPreview',
-      ],
+      ),
     },
     'generator.mappingRecalled': {
       guard: 'hasColumnsAndPlaceholders',

@@ -28,34 +28,28 @@ async function keyOf({ template, mapping, formats }: TemplateSource): Promise<st
   return `${hex}\u0000${stable(mapping)}\u0000${stable(formats)}`;
 }
 
-export function createTemplateCache() {
-  let merge: { key: string; value: MergeTemplate } | null = null;
-  let zip: { key: string; value: CompiledTemplate } | null = null;
-  let compiles = 0;
+/** One compiled template, replaced when another key is asked for (stored only once built). */
+function lastCompiled<T>(build: (template: ArrayBuffer) => T, counted: () => void) {
+  let entry: { key: string; value: T } | null = null;
+  return async (source: TemplateSource): Promise<T> => {
+    const key = await keyOf(source);
+    if (entry?.key !== key) {
+      const value = build(source.template);
+      counted();
+      entry = { key, value };
+    }
+    return entry.value;
+  };
+}
 
+export function createTemplateCache() {
+  let compiles = 0;
+  const counted = () => void compiles++;
   return {
     /** The template compiled for the merged document (and Preview Row). */
-    async forMerge(source: TemplateSource): Promise<MergeTemplate> {
-      const key = await keyOf(source);
-      if (merge?.key !== key) {
-        const value = prepareMergeTemplate(source.template);
-        compiles++;
-        merge = { key, value };
-      }
-      return merge.value;
-    },
-
+    forMerge: lastCompiled<MergeTemplate>(prepareMergeTemplate, counted),
     /** The template compiled as it is, for one document per row. */
-    async forZip(source: TemplateSource): Promise<CompiledTemplate> {
-      const key = await keyOf(source);
-      if (zip?.key !== key) {
-        const value = compileTemplate(source.template);
-        compiles++;
-        zip = { key, value };
-      }
-      return zip.value;
-    },
-
+    forZip: lastCompiled<CompiledTemplate>((template) => compileTemplate(template), counted),
     /** How many times a template was compiled (a reused one is not). */
     get compiles(): number {
       return compiles;
