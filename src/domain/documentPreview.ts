@@ -11,5 +11,3 @@ export interface DocumentPreview {
   readonly body: readonly PreviewBlock[];
   readonly footers: readonly string[];
 }
-
-export const EMPTY_DOCUMENT_PREVIEW: DocumentPreview = { headers: [], body: [], footers: [] };

@@ -2,138 +2,27 @@
 // methods; no docx/xlsx code is loaded on the main thread (type-only imports below).
 import * as Comlink from 'comlink';
 import { SheetTable } from '../domain/sheetTable';
+import type { DataSource } from '../domain/generationJob';
 import type { GeneratorWorkerApi } from './generator.worker';
-import type { TemplateAnalysis } from './template';
-import type { MergeProgress, MergeResult, ExportResult } from './merge';
-import type { FieldFormats } from './read';
-import type { FormattedMergeResult, FormattedZipResult } from './generatorApi';
-import type { DocumentPreview } from '../domain/documentPreview';
+import type { MergeProgress } from './merge';
+import type { CallOptions, FileSource, GeneratorBridge } from './bridge.types';
 import { assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
-export type {
-  TemplateAnalysis,
-  MergeProgress,
-  MergeResult,
-  ExportResult,
-  FieldFormats,
-  FormattedMergeResult,
-  FormattedZipResult,
-};
-export { CancelledError, SheetTable };
-
-/** A file as the screen has it (File from an <input>) or raw bytes. */
-export type FileSource = Blob | ArrayBuffer;
-
-/** A workbook as the main thread holds it: sheet names and the first sheet, packed (cells decoded on demand). */
-export interface LoadedWorkbook {
-  sheetNames: string[];
-  sheetName: string;
-  sheet: SheetTable;
-}
-
-/**
- * Rows of a sheet the worker has read, by 0-based index. The worker keeps the rows; only the
- * indexes cross (transferred). `workbook` is the file those rows come from, sent again only when
- * the worker no longer holds it (a fresh worker after a cancel); by default the file last read.
- */
-export interface RowSelection {
-  workbook?: FileSource;
-  sheetName: string;
-  rowIndexes: Uint32Array;
-}
-
-export interface MergeRequest extends RowSelection {
-  template: FileSource;
-  mapping: Record<string, string>;
-  formats?: FieldFormats;
-  now?: Date;
-}
-
-export interface ZipRequest extends MergeRequest {
-  /** The column whose text names each row's file. */
-  nameColumn: string;
-}
-
-export interface PreviewRequest {
-  workbook?: FileSource;
-  template: FileSource;
-  sheetName: string;
-  rowIndex: number;
-  mapping: Record<string, string>;
-  formats?: FieldFormats;
-}
-
-export interface ExportRequest extends RowSelection {
-  mapping: Record<string, string>;
-  now?: Date;
-}
-
-/** Per call: aborting `signal` rejects that call with CancelledError (see GeneratorBridge). */
-export interface CallOptions {
-  signal?: AbortSignal;
-}
-
-/**
- * Every method takes `options.signal` last. Aborting it rejects that call with CancelledError:
- * - a call still reading its files (or already aborted) never reaches the worker; nothing else
- *   is touched;
- * - a call the worker has started (or relies on, such as the workbook it holds) can only be
- *   stopped by ending the worker: the worker is terminated, and every other call sent to that
- *   same worker rejects with CancelledError too (the worker that would answer is gone). Calls
- *   still reading their files go on unaffected and start a fresh worker, which gets the workbook
- *   file again (see RowSelection.workbook).
- */
-export interface GeneratorBridge {
-  analyseTemplate(file: FileSource, options?: CallOptions): Promise<TemplateAnalysis>;
-  readWorkbook(file: FileSource, options?: CallOptions): Promise<LoadedWorkbook>;
-  /**
-   * Reads one sheet of the workbook last read, from the worker's parsed copy. After a cancel (new
-   * worker) the last workbook file is sent again; pass `file` to read another file's sheet.
-   */
-  readSheet(sheetName: string, file?: FileSource, options?: CallOptions): Promise<SheetTable>;
-  mergeDocuments(
-    request: MergeRequest,
-    onProgress?: (progress: MergeProgress) => void,
-    options?: CallOptions,
-  ): Promise<FormattedMergeResult>;
-  /** One .docx per selected row, packed in one zip, files named by a column. */
-  zipPerRow(
-    request: ZipRequest,
-    onProgress?: (progress: MergeProgress) => void,
-    options?: CallOptions,
-  ): Promise<FormattedZipResult>;
-  /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
-  filterRows(
-    sheetName: string,
-    query: string,
-    workbook?: FileSource,
-    options?: CallOptions,
-  ): Promise<Uint32Array>;
-  /** The document one row produces, read back as text (Preview Row). */
-  previewRow(request: PreviewRequest, options?: CallOptions): Promise<DocumentPreview>;
-  exportRows(request: ExportRequest, options?: CallOptions): Promise<ExportResult>;
-  /** Stops every call by terminating the worker; all pending calls reject with CancelledError. */
-  cancel(): void;
-  /**
-   * Ends the worker (and the workbook it parsed) to free its memory: when the generator page
-   * unmounts, on Reset. Like cancel, running calls reject with CancelledError. The next call starts
-   * a fresh worker, which gets the workbook file again (see RowSelection.workbook).
-   */
-  release(): void;
-}
+export { CancelledError };
+export type { GeneratorBridge };
 
 /** A worker with nothing to do for this long is ended (squoosh's worker-bridge does the same). */
-export const WORKER_IDLE_MS = 60_000;
+const WORKER_IDLE_MS = 60_000;
 
 /** Name of the <meta> build.mjs writes into index.html with the URL of the bundled worker. */
-export const WORKER_URL_META_NAME = 'generator-worker';
+const WORKER_URL_META_NAME = 'generator-worker';
 
 /**
  * URL of the worker script: the `<meta name="generator-worker" content="/assets/generator.worker-HASH.js">`
  * written by the build, else the unbundled sibling file (dev servers that serve ES modules).
  */
-export function generatorWorkerUrl(): URL {
+function generatorWorkerUrl(): URL {
   const meta =
     typeof document === 'undefined'
       ? null
@@ -142,12 +31,12 @@ export function generatorWorkerUrl(): URL {
   return new URL('./generator.worker.js', import.meta.url);
 }
 
-export function createGeneratorWorker(): Worker {
+function createGeneratorWorker(): Worker {
   return new Worker(generatorWorkerUrl(), { type: 'module', name: 'generator' });
 }
 
-export const TEMPLATE_READ_FAILED = 'Failed to read template file';
-export const FILE_READ_FAILED = 'Failed to read file';
+const TEMPLATE_READ_FAILED = 'Failed to read template file';
+const FILE_READ_FAILED = 'Failed to read file';
 
 async function readBytes(source: FileSource, readFailed: string): Promise<ArrayBuffer> {
   if (source instanceof ArrayBuffer) {
@@ -243,7 +132,9 @@ export function createGeneratorBridge(
       wire[carrier] = Comlink.transfer(wire[carrier], transfer);
     }
     if (onProgress) wire.push(Comlink.proxy(onProgress));
-    return (remote[method] as unknown as (...wire: unknown[]) => Promise<Answer<M>>)(...wire);
+    // The wire holds Comlink's transfer and proxy wrappers, which the method's own parameter
+    // types do not name: the call is made untyped and its answer typed by the method's.
+    return Reflect.apply(remote[method], remote, wire) as Promise<Answer<M>>;
   }
 
   /**
@@ -300,38 +191,29 @@ export function createGeneratorBridge(
   }
 
   /**
-   * Makes the worker hold the rows of `file` (default: the workbook last read), sending the file
-   * again when it does not. From here on the call relies on that worker.
+   * A data source as it crosses: its file's bytes (transferred), or null when the worker holds its
+   * rows; then the call relies on that worker from here on (ending it ends the call).
    */
-  async function holdWorkbook(job: Job, file: FileSource | undefined): Promise<void> {
-    const source = file ?? workbookSource;
-    if (!source || holds(source)) {
+  async function wireSource(job: Job, source: DataSource<FileSource>) {
+    if (holds(source.file)) {
       use(job);
-      return;
+      return { bytes: null, data: { file: null, sheet: source.sheet }, transfer: [] };
     }
-    const buffer = await readBytes(source, FILE_READ_FAILED);
-    const opened = send(job, 'openWorkbook', [buffer], { transfer: [buffer] });
-    // Sent (a cancelled call throws before): until it is parsed, no workbook is known to be held.
-    workbookSource = null;
-    await opened;
-    workbookSource = source;
-    workbookWorker = job.worker;
+    const bytes = await readBytes(source.file, FILE_READ_FAILED);
+    return { bytes, data: { file: bytes, sheet: source.sheet }, transfer: [bytes] };
   }
 
-  /** The template and a copy of the selected rows' indexes (the copy keeps the caller's array usable). */
-  async function mergeArgs(job: Job, request: MergeRequest) {
-    const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-    await holdWorkbook(job, request.workbook);
-    const rowIndexes = request.rowIndexes.slice();
-    const args = {
-      template,
-      sheetName: request.sheetName,
-      rowIndexes,
-      mapping: request.mapping,
-      formats: request.formats,
-      now: request.now,
-    };
-    return { args, transfer: [template, rowIndexes.buffer] };
+  /**
+   * Awaits a call that carried a data file (`bytes`); from its answer on, the worker holds that
+   * file's rows. Until then no workbook is known to be held (the worker drops its own on reading).
+   */
+  async function holding<T>(job: Job, file: FileSource, bytes: unknown, sent: Promise<T>) {
+    if (bytes === null) return sent;
+    workbookSource = null;
+    const result = await sent;
+    workbookSource = file;
+    workbookWorker = job.worker;
+    return result;
   }
 
   return {
@@ -344,79 +226,68 @@ export function createGeneratorBridge(
     readWorkbook: (file, options) =>
       call(options, async (job) => {
         const buffer = await readBytes(file, FILE_READ_FAILED);
-        const reading = send(job, 'readWorkbook', [buffer], { transfer: [buffer] });
-        workbookSource = null;
-        const result = await reading;
-        workbookSource = file;
-        workbookWorker = job.worker;
+        const result = await holding(
+          job,
+          file,
+          buffer,
+          send(job, 'readWorkbook', [buffer], { transfer: [buffer] }),
+        );
         return {
           sheetNames: result.sheetNames,
-          sheetName: result.sheetName,
-          sheet: new SheetTable(result.sheet),
+          sheet: result.sheet,
+          table: new SheetTable(result.table),
         };
       }),
 
-    // The file, when it must go again, travels with the sheet's name in one message.
-    readSheet: (sheetName, file, options) =>
+    readSheet: (source, options) =>
       call(options, async (job) => {
-        const source = file ?? workbookSource;
-        if (!source || holds(source))
-          return new SheetTable(await send(job, 'readSheet', [sheetName]));
-        const buffer = await readBytes(source, FILE_READ_FAILED);
-        const reading = send(job, 'readSheet', [sheetName, buffer], { transfer: [buffer] });
-        workbookSource = null;
-        const packed = await reading;
-        workbookSource = source;
-        workbookWorker = job.worker;
-        return new SheetTable(packed);
+        const { bytes, data, transfer } = await wireSource(job, source);
+        const sent = send(job, 'readSheet', [data], { transfer });
+        return new SheetTable(await holding(job, source.file, bytes, sent));
       }),
 
-    mergeDocuments: (request, onProgress, options) =>
-      call(options, async (job) => {
-        const { args, transfer } = await mergeArgs(job, request);
-        return send(job, 'mergeDocuments', [args], { transfer, onProgress });
-      }),
-
-    zipPerRow: (request, onProgress, options) =>
-      call(options, async (job) => {
-        const { args, transfer } = await mergeArgs(job, request);
-        return send(job, 'zipPerRow', [{ ...args, nameColumn: request.nameColumn }], {
-          transfer,
-          onProgress,
-        });
-      }),
-
-    filterRows: (sheetName, query, workbook, options) =>
-      call(options, async (job) => {
-        await holdWorkbook(job, workbook);
-        return send(job, 'filterRows', [sheetName, query]);
-      }),
-
-    previewRow: (request, options) =>
+    generate: (request, onProgress, options) =>
       call(options, async (job) => {
         const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-        await holdWorkbook(job, request.workbook);
-        const args = {
-          template,
-          sheetName: request.sheetName,
-          rowIndex: request.rowIndex,
-          mapping: request.mapping,
-          formats: request.formats,
-        };
-        return send(job, 'previewRow', [args], { transfer: [template] });
+        const { bytes, data, transfer } = await wireSource(job, request.data);
+        // A copy of the indexes is transferred: the caller's array stays usable.
+        const rows = request.rows.slice();
+        const { mapping, formats, output, now } = request;
+        const wire = { template, data, rows, mapping, formats, output, now };
+        const sent = send(job, 'generate', [wire], {
+          transfer: [template, rows.buffer, ...transfer],
+          onProgress,
+        });
+        return holding(job, request.data.file, bytes, sent);
+      }),
+
+    filterRows: (source, query, options) =>
+      call(options, async (job) => {
+        const { bytes, data, transfer } = await wireSource(job, source);
+        const sent = send(job, 'filterRows', [data, query], { transfer });
+        return holding(job, source.file, bytes, sent);
+      }),
+
+    previewRow: (request, row, options) =>
+      call(options, async (job) => {
+        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const { bytes, data, transfer } = await wireSource(job, request.data);
+        const { mapping, formats } = request;
+        const sent = send(job, 'previewRow', [{ template, data, mapping, formats }, row], {
+          transfer: [template, ...transfer],
+        });
+        return holding(job, request.data.file, bytes, sent);
       }),
 
     exportRows: (request, options) =>
       call(options, async (job) => {
-        await holdWorkbook(job, request.workbook);
-        const rowIndexes = request.rowIndexes.slice();
-        const args = {
-          sheetName: request.sheetName,
-          rowIndexes,
-          mapping: request.mapping,
-          now: request.now,
-        };
-        return send(job, 'exportRows', [args], { transfer: [rowIndexes.buffer] });
+        const { bytes, data, transfer } = await wireSource(job, request.data);
+        const rows = request.rows.slice();
+        const { mapping, now } = request;
+        const sent = send(job, 'exportRows', [{ data, rows, mapping, now }], {
+          transfer: [rows.buffer, ...transfer],
+        });
+        return holding(job, request.data.file, bytes, sent);
       }),
 
     cancel: end,
@@ -426,23 +297,3 @@ export function createGeneratorBridge(
 
 /** The app's single bridge; the worker is created on first use. */
 export const generatorBridge: GeneratorBridge = createGeneratorBridge();
-
-// The same methods as plain functions of the app's bridge (`import * as bridge from '…/bridge'`).
-export const analyseTemplate: GeneratorBridge['analyseTemplate'] = (...args) =>
-  generatorBridge.analyseTemplate(...args);
-export const readWorkbook: GeneratorBridge['readWorkbook'] = (...args) =>
-  generatorBridge.readWorkbook(...args);
-export const readSheet: GeneratorBridge['readSheet'] = (...args) =>
-  generatorBridge.readSheet(...args);
-export const mergeDocuments: GeneratorBridge['mergeDocuments'] = (...args) =>
-  generatorBridge.mergeDocuments(...args);
-export const zipPerRow: GeneratorBridge['zipPerRow'] = (...args) =>
-  generatorBridge.zipPerRow(...args);
-export const filterRows: GeneratorBridge['filterRows'] = (...args) =>
-  generatorBridge.filterRows(...args);
-export const previewRow: GeneratorBridge['previewRow'] = (...args) =>
-  generatorBridge.previewRow(...args);
-export const exportRows: GeneratorBridge['exportRows'] = (...args) =>
-  generatorBridge.exportRows(...args);
-export const cancel: GeneratorBridge['cancel'] = () => generatorBridge.cancel();
-export const release: GeneratorBridge['release'] = () => generatorBridge.release();

@@ -3,12 +3,12 @@ import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
 
 /** Upload limit of spec §5/§9, from src/domain (the machine's upload check uses the same). */
 export const MAX_FILE_BYTES = LIMITS.generatorFileBytes;
-export const FILE_TOO_LARGE_MESSAGE = GENERATOR_FILE_TOO_LARGE;
+const FILE_TOO_LARGE_MESSAGE = GENERATOR_FILE_TOO_LARGE;
 
 /** A real .docx/.xlsx unpacks to a few MB; these bounds leave a wide margin and stop zip bombs. */
-export const MAX_ZIP_ENTRIES = 10_000;
-export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-export const MAX_ENTRY_RATIO = 500;
+const MAX_ZIP_ENTRIES = 10_000;
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+const MAX_ENTRY_RATIO = 500;
 
 export class FileLimitError extends Error {
   override name = 'FileLimitError';
@@ -18,7 +18,7 @@ export function assertFileSize(byteLength: number): void {
   if (byteLength > MAX_FILE_BYTES) throw new FileLimitError(FILE_TOO_LARGE_MESSAGE);
 }
 
-export function isZip(bytes: Uint8Array): boolean {
+function isZip(bytes: Uint8Array): boolean {
   return (
     bytes.length >= 4 &&
     bytes[0] === 0x50 &&
@@ -28,7 +28,7 @@ export function isZip(bytes: Uint8Array): boolean {
   );
 }
 
-export interface ZipSummary {
+interface ZipSummary {
   entries: number;
   unpackedBytes: number;
   /** An entry over 1 MB inflated that is compressed more than MAX_ENTRY_RATIO:1. */
@@ -93,7 +93,7 @@ export function summariseZip(bytes: Uint8Array): ZipSummary | null {
 }
 
 /** Throws a FileLimitError when the archive would unpack to an absurd size or entry count. */
-export function assertSafeZip(bytes: Uint8Array): void {
+function assertSafeZip(bytes: Uint8Array): void {
   const summary = summariseZip(bytes);
   if (!summary) return;
   if (summary.entries > MAX_ZIP_ENTRIES) {

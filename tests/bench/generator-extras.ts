@@ -63,30 +63,31 @@ async function zipVersusMerge(page: Page) {
     async (fields) => {
       const { bridge } = window.__bench;
       const template = await (await fetch('/files/bench_template.docx')).arrayBuffer();
-      const { sheetName } = await bridge.readWorkbook(
-        await (await fetch('/files/bench_10000.xlsx')).blob(),
-      );
-      const mapping = Object.fromEntries(fields.map((f) => [f, f]));
-      const rowIndexes = Uint32Array.from({ length: 10_000 }, (_, i) => i);
+      const file = await (await fetch('/files/bench_10000.xlsx')).blob();
+      const { sheet } = await bridge.readWorkbook(file);
+      const job = {
+        template,
+        data: { file, sheet },
+        rows: Uint32Array.from({ length: 10_000 }, (_, i) => i),
+        mapping: Object.fromEntries(fields.map((f) => [f, f])),
+        formats: {},
+      };
       const t0 = performance.now();
-      const merged = await bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping });
+      const merged = await bridge.generate({ ...job, output: { kind: 'merged' } });
       const mergeMs = performance.now() - t0;
       const t1 = performance.now();
-      const zipped = await bridge.zipPerRow({
-        template,
-        sheetName,
-        rowIndexes,
-        mapping,
-        nameColumn: fields[0],
+      const zipped = await bridge.generate({
+        ...job,
+        output: { kind: 'zip', nameColumn: fields[0] },
       });
       const zipMs = performance.now() - t1;
       return {
         mergeMs,
         zipMs,
-        sections: merged.sections,
-        files: zipped.files,
-        mergeBytes: merged.buffer.byteLength,
-        zipBytes: zipped.buffer.byteLength,
+        sections: merged.count,
+        files: zipped.count,
+        mergeBytes: merged.bytes.byteLength,
+        zipBytes: zipped.bytes.byteLength,
       };
     },
     [...BENCH_FIELDS],

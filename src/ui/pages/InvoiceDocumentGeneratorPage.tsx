@@ -3,7 +3,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { GENERATOR_TEXTS } from '../../domain/i18n/en/generator';
-import { generatorMachine } from '../../machines/generator.machine';
+import { generatorMachine } from '../../machines/generator/machine';
+import { select } from '../../machines/generator/selectors';
 import { useTexts } from '../layout/i18n';
 import { useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
@@ -56,7 +57,7 @@ export default function InvoiceDocumentGeneratorPage() {
   // useActorRef, not useMachine: the page itself re-renders only when `processing` flips; each step
   // subscribes to the few values it shows.
   const actorRef = useActorRef(machine, { inspect: useInspect() });
-  const processing = useSelector(actorRef, (s) => s.hasTag('processing'));
+  const processing = useSelector(actorRef, select.processing);
   const stepsDisabled = useStepsDisabled(processing);
   useMappingMemory({ actorRef });
   const t = useTexts('generator', GENERATOR_TEXTS);

@@ -2,9 +2,9 @@ import * as XLSX from 'xlsx';
 import { exportFileName } from './fileNames';
 import type { NumberCell } from '../read';
 
-export const EXPORT_SHEET_NAME = 'Selected Data';
+const EXPORT_SHEET_NAME = 'Selected Data';
 
-export interface ExportArgs {
+interface ExportArgs {
   rows: Record<string, string>[];
   /** placeholder → column; its key order is the column order of the export. */
   mapping: Record<string, string>;
@@ -13,7 +13,7 @@ export interface ExportArgs {
   now?: Date;
 }
 
-export interface ExportResult {
+interface ExportResult {
   buffer: ArrayBuffer;
   fileName: string;
 }

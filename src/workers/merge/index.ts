@@ -1,11 +1,7 @@
 // The merge stage: selected rows and a compiled template into one .docx (a section per row), one
 // .docx per row in a zip, or the mapped rows as an .xlsx. The only module the worker's surface imports.
-export {
-  largeDocumentWarning,
-  mergeDocuments,
-  type MergeProgress,
-  type MergeResult,
-} from './mergeDocuments';
-export { zipPerRow, type ZipPerRowResult } from './zipPerRow';
+export { largeDocumentWarning, mergeDocuments, type MergeProgress } from './mergeDocuments';
+export { zipPerRow } from './zipPerRow';
 export { previewRow } from './previewRow';
-export { exportRows, type ExportResult } from './exportRows';
+export { exportRows } from './exportRows';
+export { createTemplateCache } from './templateCache';

@@ -1,49 +1,36 @@
-import type Docxtemplater from 'docxtemplater';
 import {
-  compileTemplate,
-  type CompiledTemplate,
-  type HeaderFooterPart,
-  type TemplatePart,
-  addPackageEntries,
-  readPart,
   relativeTarget,
   relsPathOf,
-  type Relationship,
-  compileFrame,
+  packageEntries,
   joinChunks,
-  renderFramed,
-  verifyFrame,
-  type RenderFrame,
+  type Relationship,
 } from '../template';
-import {
-  bodyContent,
-  nextPageSectPr,
-  remapReferences,
-  sectionBreakParagraph,
-  splitFinalSectPr,
-} from './sections';
+import { bodyContent, remapReferences, sectionBreakParagraph } from './sections';
 import { hasEnoughData, rowValues } from '../read';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from '../errors';
-import {
-  deflatedFromChunks,
-  deflatedInFrame,
-  deflateSmall,
-  partFrame,
-  staticFrame,
-  type DeflatedPart,
-  type PartFrame,
-} from './smallParts';
+import { renderPart } from '../internals';
+import { deflatedFromChunks, deflatedInFrame, deflateSmall } from './smallParts';
 import { StreamingDeflate } from './compressedParts';
-import { entriesOf, MAX_CLASSIC_ENTRIES, writeZip, type ZipEntry } from './zipWriter';
+import {
+  deflatedEntry,
+  entriesOf,
+  MAX_CLASSIC_ENTRIES,
+  writeZip,
+  type ZipEntry,
+} from './zipWriter';
+import { hasTags, PartRenderer, type RenderedPart } from './partRenderer';
+import { copyPath, frameOf, perSectionParts } from './sectionParts';
+import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 
 export interface MergeProgress {
   processed: number;
   total: number;
 }
 
-export interface MergeArgs {
-  template: ArrayBuffer;
+interface MergeArgs {
+  /** The template's bytes, or the template compiled for merging once (the worker's cache). */
+  template: ArrayBuffer | MergeTemplate;
   /** The selected rows, in output order. */
   rows: Record<string, string>[];
   /** placeholder → column. */
@@ -55,7 +42,7 @@ export interface MergeArgs {
   now?: Date;
 }
 
-export interface MergeResult {
+interface MergeResult {
   buffer: ArrayBuffer;
   fileName: string;
   sections: number;
@@ -78,264 +65,8 @@ export { CancelledError };
 /** Progress and cancel checks at least this often (the screen promises an update every 250 ms). */
 const CHUNK_MS = 100;
 
-// docxtemplater compiles each templated file once into an XmlTemplater; rendering that compiled
-// part again with a fresh scope is what its own render() does per file. We do it per row so the
-// template is parsed once, not once per row (the 5× slower approach this replaces).
-interface RenderError {
-  message: string;
-  properties?: { id?: string; explanation?: string; xtag?: string; value?: unknown };
-}
-interface CompiledPart {
-  scopeManager: unknown;
-  render(to: string): unknown;
-  content?: Uint8Array;
-  allErrors: RenderError[];
-}
-interface DocxtemplaterInternals {
-  compiled: Record<string, CompiledPart>;
-  scopeManagers: Record<string, unknown>;
-  getScopeManager(to: string, part: CompiledPart, data: unknown): unknown;
-}
-
-/** The docxtemplater internals renderPart uses; checked by tests/unit/workers/docxtemplaterInternals.test.ts. */
-export const RENDER_INTERNALS = [
-  'compiled',
-  'scopeManagers',
-  'getScopeManager',
-  'render',
-  'content',
-  'allErrors',
-] as const;
-
-/** A character XML 1.0 forbids: a control character, a noncharacter or a lone surrogate. */
-/* eslint-disable no-control-regex -- the characters XML 1.0 forbids are control characters */
-const FORBIDDEN_IN_XML =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-/* eslint-enable no-control-regex */
-
-/** What went wrong with one row, in words the user can act on. */
-function describeRenderError(error: RenderError | undefined, file: string): string {
-  const p = error?.properties;
-  if (p?.id === 'invalid_xml_characters' && typeof p.value === 'string') {
-    const bad = FORBIDDEN_IN_XML.exec(p.value)?.[0];
-    const code = bad ? ` (U+${bad.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})` : '';
-    return `the value for {${p.xtag ?? ''}} holds a control character${code} that a Word document cannot contain`;
-  }
-  return p?.explanation ?? error?.message ?? `could not render ${file}`;
-}
-
-/**
- * Renders one compiled part with one row's values; docxtemplater returns it as UTF-8 bytes. The
- * merge renders the body and each header/footer per row with it, zipPerRow every templated part.
- */
-export function renderPart(
-  doc: Docxtemplater,
-  file: string,
-  data: Record<string, string>,
-): Uint8Array {
-  const internals = doc as unknown as DocxtemplaterInternals;
-  const part = internals.compiled[file];
-  delete internals.scopeManagers[file];
-  part.scopeManager = internals.getScopeManager(file, part, data);
-  part.allErrors = [];
-  // Before its first render a compiled part's content is the template's own text: clear it, so
-  // a failed render is never mistaken for a rendered part.
-  delete part.content;
-  part.render(file);
-  const content = part.content;
-  delete part.content;
-  if (content === undefined) throw new Error(describeRenderError(part.allErrors[0], file));
-  return content;
-}
-
-function hasTags(parts: TemplatePart[] | undefined): boolean {
-  return (parts ?? []).some((p) => p.type === 'placeholder');
-}
-
-/** One row's rendering of a part: byte chunks, and what decides it when it was framed. */
-interface RenderedPart {
-  chunks: Uint8Array[];
-  /** The row's values of the part's keys (a framed rendering is decided by them); null: rendered by docxtemplater. */
-  key: string | null;
-  /** True when chunks alternate the frame's segments (even) and escaped values (odd). */
-  framed: boolean;
-}
-
-/**
- * Renders one templated part per row: through its frame when it has one (see partFrames.ts) and
- * the row's values allow, else through docxtemplater. Each way a frame renders (chunks, or text
- * when a value is empty) is compared once with docxtemplater's rendering before it is trusted;
- * a frame that differs is dropped, and the part renders through docxtemplater from then on.
- */
-export class PartRenderer {
-  private frame: RenderFrame | null | undefined;
-  private checked = { chunks: false, text: false };
-  private trimmed = { head: 0, tail: 0 };
-
-  constructor(
-    private readonly doc: Docxtemplater,
-    readonly path: string,
-    private readonly tree: TemplatePart[] | undefined,
-    private readonly encoder: TextEncoder,
-  ) {}
-
-  /** The frame, compiled on first use (null: this part renders through docxtemplater). */
-  private frameOf(): RenderFrame | null {
-    if (this.frame === undefined)
-      this.frame = compileFrame(this.tree, (data) => renderPart(this.doc, this.path, data));
-    return this.frame;
-  }
-
-  /** Cuts `head` bytes off the start and `tail` off the end of every rendering (the main part's shell). */
-  trim(head: string, tail: string): void {
-    this.trimmed = {
-      head: this.encoder.encode(head).length,
-      tail: this.encoder.encode(tail).length,
-    };
-    const frame = this.frameOf();
-    if (!frame) return;
-    const segments = [...frame.segments];
-    const last = segments.length - 1;
-    if (
-      !segments[0].startsWith(head) ||
-      !segments[last].endsWith(tail) ||
-      (last === 0 && segments[0].length < head.length + tail.length)
-    ) {
-      this.frame = null;
-      return;
-    }
-    segments[0] = segments[0].slice(head.length);
-    segments[last] = segments[last].slice(0, segments[last].length - tail.length);
-    this.frame = {
-      ...frame,
-      segments,
-      segmentBytes: segments.map((text) => this.encoder.encode(text)),
-    };
-  }
-
-  /** docxtemplater's rendering, trimmed like the frame. */
-  private renderFull(values: Record<string, string>): Uint8Array {
-    const bytes = renderPart(this.doc, this.path, values);
-    const { head, tail } = this.trimmed;
-    return head === 0 && tail === 0 ? bytes : bytes.subarray(head, bytes.length - tail);
-  }
-
-  render(values: Record<string, string>): RenderedPart {
-    const frame = this.frameOf();
-    const chunks = frame && renderFramed(frame, values, this.encoder);
-    if (!frame || !chunks) return { chunks: [this.renderFull(values)], key: null, framed: false };
-    const framed = chunks.length === frame.segments.length * 2 - 1;
-    const way = framed ? 'chunks' : 'text';
-    if (!this.checked[way]) {
-      const expected = this.renderFull(values);
-      if (!verifyFrame(frame, values, expected, this.encoder)) {
-        this.frame = null;
-        return { chunks: [expected], key: null, framed: false };
-      }
-      this.checked[way] = true;
-    }
-    let key = '';
-    for (const k of frame.keys) key += `${values[k] ?? ''}\u0000`;
-    return { chunks, key, framed };
-  }
-
-  /** The render frame's first and last segments, when it has values between them. */
-  ends(): { first: Uint8Array; last: Uint8Array } | null {
-    const segments = this.frame?.segmentBytes;
-    return segments && segments.length > 1
-      ? { first: segments[0], last: segments[segments.length - 1] }
-      : null;
-  }
-
-  /** Whether the frame's segment `index` names a header or footer (a section break's references). */
-  segmentNamesPart(index: number): boolean {
-    return this.frame?.segments[index]?.includes('Reference') ?? true;
-  }
-}
-
-/**
- * A header/footer with placeholders: each section gets its own rendered copy, next to the original
- * (same folder, so the copy of its .rels resolves the same pictures). Sections whose rendering is
- * the same share one copy.
- */
-interface SectionPart extends HeaderFooterPart {
-  /** Every relationship id of the main document that names this part (usually one). */
-  ids: string[];
-  /** The part's own .rels (its logo picture…), copied with every copy; read and deflated once. */
-  ownRels: DeflatedPart | undefined;
-  /** Rendered text (or, when framed, the values that decide it) → relationship id of the copy holding it. */
-  copies: Map<string, string>;
-  renderer: PartRenderer;
-  /** The static text around the values, deflated once (null: the part has none worth framing). */
-  frame?: PartFrame | null;
-}
-
-/** The part's frame, from two renderings in which every value differs ('a' / 'b'). */
-/**
- * The part's static head and tail, deflated once: the first and last segments of its render frame
- * when it has one (every framed rendering starts and ends with exactly those chunks), else found
- * from two renderings in which every value differs ('a' / 'b').
- */
-function frameOf(
-  doc: Docxtemplater,
-  part: SectionPart,
-  values: Record<string, string>,
-): PartFrame | null {
-  if (part.frame === undefined) {
-    const ends = part.renderer.ends();
-    try {
-      const probe = (text: string) =>
-        renderPart(
-          doc,
-          part.path,
-          Object.fromEntries(Object.keys(values).map((key) => [key, text])),
-        );
-      part.frame = ends ? staticFrame(ends.first, ends.last) : partFrame(probe('a'), probe('b'));
-    } catch {
-      part.frame = null;
-    }
-  }
-  return part.frame;
-}
-
-function perSectionParts(template: CompiledTemplate, encoder: TextEncoder): SectionPart[] {
-  const byPath = new Map<string, SectionPart>();
-  const parts: SectionPart[] = [];
-  for (const part of template.headersFooters) {
-    if (!hasTags(template.trees.get(part.path))) continue;
-    const known = byPath.get(part.path);
-    if (known) {
-      if (!known.ids.includes(part.id)) known.ids.push(part.id);
-      continue;
-    }
-    const ownRels = readPart(template.zip, relsPathOf(part.path));
-    const sectionPart = {
-      ...part,
-      ids: [part.id],
-      ownRels: ownRels === undefined ? undefined : deflateSmall(encoder.encode(ownRels)),
-      copies: new Map(),
-      renderer: new PartRenderer(template.doc, part.path, template.trees.get(part.path), encoder),
-    };
-    byPath.set(part.path, sectionPart);
-    parts.push(sectionPart);
-  }
-  return parts;
-}
-
-function copyPath(path: string, section: number): string {
-  const dot = path.lastIndexOf('.');
-  return `${path.slice(0, dot)}_s${section}${path.slice(dot)}`;
-}
-
 function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Why a template cannot be merged, checked before the first row (so no row is blamed for it). */
-function templateProblem(main: string, xml: string): string | null {
-  if (!/<(?:\w+:)?body\b/.test(xml) || !xml.includes('</w:body>'))
-    return `the main document ${main} has no <w:body> element`;
-  return null;
 }
 
 /**
@@ -347,20 +78,10 @@ function templateProblem(main: string, xml: string): string | null {
 export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const { rows, mapping, onProgress, shouldCancel } = args;
   const total = rows.length;
-  let finalSectPr: string | null = null;
-  let referencesInBody = false;
-  let problem: string | null = null;
-  const template = compileTemplate(args.template, (zip, { main }) => {
-    const xml = readPart(zip, main) ?? '';
-    problem = templateProblem(main, xml);
-    const split = splitFinalSectPr(xml);
-    finalSectPr = split.finalSectPr;
-    referencesInBody = /<w:(?:header|footer)Reference\b/.test(split.xml);
-    zip.file(main, split.xml);
-  });
-  if (problem) throw new Error(`Failed to create merged document: ${problem}`);
+  const prepared =
+    args.template instanceof ArrayBuffer ? prepareMergeTemplate(args.template) : args.template;
+  const { template, sectPr, referencesInBody } = prepared;
   const { doc, zip, main, mainRels } = template;
-  const sectPr = nextPageSectPr(finalSectPr);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const sectionParts = perSectionParts(template, encoder);
@@ -374,6 +95,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const newOverrides: { part: string; contentType: string }[] = [];
   /** The header/footer copies and their .rels, written after the template's own parts. */
   const copies: ZipEntry[] = [];
+  /** Template parts written as this merge renders them (the compiled template is never changed). */
+  const replaced = new Map<string, ZipEntry>();
   // The text around the body has no tags, so it renders to the same bytes for every row.
   let shell: { head: Uint8Array; tail: Uint8Array } | null = null;
   // A template with its own section breaks references headers inside the body too.
@@ -434,7 +157,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
           if (part.copies.size === 0) {
             // The first rendering goes into the original part, under its own id.
             id = part.id;
-            zip.file(part.path, bytes());
+            replaced.set(part.path, deflatedEntry(part.path, bytes()));
           } else {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
             id = `rIdMerge${sections + 1}_${part.id}`;
@@ -485,15 +208,15 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   try {
     body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)));
     body.push(shell.tail);
-    const mainEntry: ZipEntry = { name: main, method: 8, ...body.finish() };
+    replaced.set(main, { name: main, method: 8, ...body.finish() });
     // Other templated parts (document properties, footnotes, comments…) take the first merged row's values.
-    const internals = doc as unknown as DocxtemplaterInternals;
-    for (const file of Object.keys(internals.compiled)) {
+    for (const file of template.trees.keys()) {
       if (file === main || sectionPaths.has(file) || !hasTags(template.trees.get(file))) continue;
-      zip.file(file, renderPart(doc, file, firstValues));
+      replaced.set(file, deflatedEntry(file, renderPart(doc, file, firstValues)));
     }
-    addPackageEntries(zip, mainRels, newRelationships, newOverrides);
-    const entries = [...entriesOf(zip, new Map([[main, mainEntry]])), ...copies];
+    for (const [name, text] of packageEntries(zip, mainRels, newRelationships, newOverrides))
+      replaced.set(name, deflatedEntry(name, encoder.encode(text)));
+    const entries = [...entriesOf(zip, replaced), ...copies];
     const bytes = writeZip(entries, args.now);
     const buffer = bytes.buffer;
     return {

@@ -3,6 +3,7 @@
 import PizZip from 'pizzip';
 import type { DocumentPreview, PreviewBlock } from '../../domain/documentPreview';
 import { mergeDocuments } from './mergeDocuments';
+import type { MergeTemplate } from './mergeTemplate';
 import {
   findMainDocument,
   readPart,
@@ -100,8 +101,9 @@ export function thinRowMessage(rowNumber: number): string {
   return `Row ${rowNumber} has fewer than 2 non-empty values: Generate skips it`;
 }
 
-export interface PreviewRowArgs {
-  template: ArrayBuffer;
+interface PreviewRowArgs {
+  /** The template's bytes, or the template compiled for merging once (the worker's cache). */
+  template: ArrayBuffer | MergeTemplate;
   row: Record<string, string>;
   mapping: Record<string, string>;
   rowNumber: number;

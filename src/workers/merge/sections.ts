@@ -3,7 +3,7 @@
 
 const BODY_END = '</w:body>';
 
-export interface SplitDocument {
+interface SplitDocument {
   /** document.xml without the body's final sectPr (what gets compiled). */
   xml: string;
   /** The body's final sectPr, or null when the template has none. */

@@ -7,15 +7,17 @@
 // with, and only the row's rendered parts are deflated.
 import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
 import { localDateStamp } from './fileNames';
-import { PartRenderer, type MergeProgress } from './mergeDocuments';
+import type { MergeProgress } from './mergeDocuments';
+import { PartRenderer } from './partRenderer';
 import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks } from '../template';
 import { deflateSmall } from './smallParts';
 import { crc32 } from './compressedParts';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
-export interface ZipPerRowArgs {
-  template: ArrayBuffer;
+interface ZipPerRowArgs {
+  /** The template's bytes, or the template compiled once (the worker's cache). */
+  template: ArrayBuffer | CompiledTemplate;
   rows: Record<string, string>[];
   /** placeholder → row key. */
   mapping: Record<string, string>;
@@ -27,7 +29,7 @@ export interface ZipPerRowArgs {
   now?: Date;
 }
 
-export interface ZipPerRowResult {
+interface ZipPerRowResult {
   buffer: ArrayBuffer;
   fileName: string;
   files: number;
@@ -36,7 +38,7 @@ export interface ZipPerRowResult {
 
 const PROGRESS_MS = 100;
 
-export function zipFileName(now: Date): string {
+function zipFileName(now: Date): string {
   return `Invoices_${localDateStamp(now)}.zip`;
 }
 
@@ -46,9 +48,8 @@ function failureText(error: unknown): string {
 
 /** The parts that hold placeholders: the only ones that differ from row to row. */
 function templatedParts(template: CompiledTemplate): string[] {
-  const compiled = (template.doc as unknown as { compiled: Record<string, unknown> }).compiled;
-  return Object.keys(compiled).filter((file) =>
-    (template.trees.get(file) ?? []).some((part) => part.type === 'placeholder'),
+  return [...template.trees].flatMap(([file, tree]) =>
+    tree.some((part) => part.type === 'placeholder') ? [file] : [],
   );
 }
 
@@ -68,7 +69,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
     kept.map((i) => safeFileBase(args.names[i] ?? '', `Row ${args.rowNumbers[i] ?? i + 1}`)),
     '.docx',
   );
-  const template = compileTemplate(args.template);
+  const template =
+    args.template instanceof ArrayBuffer ? compileTemplate(args.template) : args.template;
   const now = args.now ?? new Date();
   const encoder = new TextEncoder();
   const renderers = new Map(

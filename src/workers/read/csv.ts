@@ -125,7 +125,7 @@ export function indonesianNumber(text: string): number | null {
 }
 
 /** A number written the English way (`1,234.5`, `0.25`), or null. */
-export function englishNumber(text: string): number | null {
+function englishNumber(text: string): number | null {
   const m = ENGLISH.exec(text);
   if (!m) return null;
   const value = Number(`${m[2].replaceAll(',', '')}.${m[3] ?? '0'}`);

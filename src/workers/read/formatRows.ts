@@ -2,13 +2,11 @@
 // The merge maps placeholder → key of a row; a formatted field gets its own key per row, so two
 // placeholders can take the same column in two formats.
 import { applyValueFormat, valueFormatLabel, type ValueFormat } from '../../domain/valueFormat';
+import type { Formats } from '../../domain/generationJob';
 import { FORMATTED_KEY_PREFIX } from './rowData';
 import { rowObject, type SheetCells, type SheetRow } from './readWorkbook';
 
-/** placeholder → format; a placeholder not named is merged as in the sheet. */
-export type FieldFormats = Readonly<Record<string, ValueFormat>>;
-
-export interface FormattedRows {
+interface FormattedRows {
   rows: SheetRow[];
   /** placeholder → the row key holding its value (the column itself, or the formatted copy). */
   mapping: Record<string, string>;
@@ -16,7 +14,7 @@ export interface FormattedRows {
   warnings: string[];
 }
 
-export function formatWarning(
+function formatWarning(
   field: string,
   format: ValueFormat,
   count: number,
@@ -35,7 +33,7 @@ export function formatRows(
   sheet: SheetCells,
   rowIndexes: ArrayLike<number>,
   mapping: Readonly<Record<string, string>>,
-  formats: FieldFormats = {},
+  formats: Formats = {},
 ): FormattedRows {
   const { headers, cells, numbers } = sheet;
   const columnAt = new Map(headers.map((header, i) => [header, i]));

@@ -13,5 +13,5 @@ export {
   type SheetCells,
   type SheetRow,
 } from './readWorkbook';
-export { formatRows, type FieldFormats } from './formatRows';
+export { formatRows } from './formatRows';
 export { hasEnoughData, rowValues } from './rowData';

@@ -45,7 +45,7 @@ export function formatDate(date: Date): string {
   return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
-export function formatNumber(n: number): string {
+function formatNumber(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   if (Number.isInteger(n)) return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
   // Excel keeps 15 significant digits; this drops binary noise such as 0.30000000000000004.
@@ -53,7 +53,7 @@ export function formatNumber(n: number): string {
 }
 
 /** A number cell's own format, unless it is General (which shows the plain number). */
-export function numberFormatOf(cell: XLSX.CellObject): string | undefined {
+function numberFormatOf(cell: XLSX.CellObject): string | undefined {
   const z = cell.z;
   return typeof z === 'string' && z !== '' && z !== 'General' ? z : undefined;
 }
@@ -94,7 +94,7 @@ export function cellText(cell: XLSX.CellObject | undefined): string {
 }
 
 /** Trimmed headers; a repeated name becomes 'Name (2)', 'Name (3)'… so no column hides another. */
-export function uniqueHeaders(names: string[]): string[] {
+function uniqueHeaders(names: string[]): string[] {
   const used = new Set<string>();
   return names.map((name) => {
     if (name === '') return '';
@@ -111,7 +111,7 @@ export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
   return XLSX.read(bytes, READ_OPTIONS);
 }
 
-export function sheetNotFoundMessage(sheetName: string, available: string[]): string {
+function sheetNotFoundMessage(sheetName: string, available: string[]): string {
   return `Sheet "${sheetName}" not found. Available sheets: ${available.join(', ')}`;
 }
 
@@ -122,7 +122,7 @@ export interface NumberCell {
 }
 
 /** Per row, the number cells by column position; undefined for a row without numbers. */
-export type RowNumbers = ((NumberCell | undefined)[] | undefined)[];
+type RowNumbers = ((NumberCell | undefined)[] | undefined)[];
 
 /** A sheet's rows as cell texts in header order (the worker keeps these: arrays are cheaper than 50,000 keyed objects). */
 export interface SheetCells {

@@ -1,9 +1,9 @@
 /** Values that do not count as data when deciding whether a row is worth a section (spec §5). */
 const PLACEHOLDER_VALUES = new Set(['', '—', '-']);
 
-export const MIN_FILLED_VALUES = 2;
+const MIN_FILLED_VALUES = 2;
 
-export function isFilled(value: unknown): boolean {
+function isFilled(value: unknown): boolean {
   return value != null && !PLACEHOLDER_VALUES.has(String(value).trim());
 }
 

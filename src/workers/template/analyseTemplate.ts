@@ -15,7 +15,7 @@ export interface TemplateAnalysis {
  * sorts after header1 and before header10. Which part is which comes from the package's
  * relationships (Word for the web names its main part document2.xml).
  */
-export function orderTemplatedFiles(
+function orderTemplatedFiles(
   files: Iterable<string>,
   layout: Pick<DocxLayout, 'main' | 'headersFooters'>,
 ): string[] {
@@ -34,7 +34,7 @@ export function orderTemplatedFiles(
  * with flat row data it acts as a condition on that column, and so are the tags inside it,
  * because they resolve from the row too.
  */
-export function collectTagNames(parts: TemplatePart[], into: string[], seen: Set<string>): void {
+function collectTagNames(parts: TemplatePart[], into: string[], seen: Set<string>): void {
   for (const part of parts) {
     if (part.type !== 'placeholder') continue;
     const name = part.value?.trim();

@@ -16,9 +16,9 @@ import { convertMergeFields } from './mergeFields';
 import type { ValueFormat } from '../../domain/valueFormat';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
-export const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
-export const HEADER_CONTENT_TYPE = `${WORDML}.header+xml`;
-export const FOOTER_CONTENT_TYPE = `${WORDML}.footer+xml`;
+const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
+const HEADER_CONTENT_TYPE = `${WORDML}.header+xml`;
+const FOOTER_CONTENT_TYPE = `${WORDML}.footer+xml`;
 
 /** A header or footer the main document references (through its own .rels). */
 export interface HeaderFooterPart {
@@ -137,7 +137,7 @@ function toTemplateError(error: unknown): Error {
   );
 }
 
-export function loadDocx(buffer: ArrayBuffer): {
+function loadDocx(buffer: ArrayBuffer): {
   zip: PizZip;
   layout: DocxLayout;
   fields: WordFields;
@@ -166,7 +166,7 @@ const TEXT_PART =
   /^word\/(?!styles|settings|fontTable|webSettings|numbering|theme|stylesWithEffects|people|commentsExtended|commentsIds)[^/]+\.xml$/;
 
 /** What a template's Word fields leave for the analysis: fields not filled, formats asked for. */
-export interface WordFields {
+interface WordFields {
   notFilled: string[];
   fieldFormats: Record<string, ValueFormat>;
 }

@@ -8,7 +8,7 @@ import type PizZip from 'pizzip';
 // entry, which made any per-row look-up cost grow with the merged package.
 
 export const CONTENT_TYPES = '[Content_Types].xml';
-export const PACKAGE_RELS = '_rels/.rels';
+const PACKAGE_RELS = '_rels/.rels';
 
 const MAIN_CONTENT_TYPES = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
@@ -54,7 +54,7 @@ export function relsPathOf(part: string): string {
   return `${part.slice(0, slash + 1)}_rels/${part.slice(slash + 1)}.rels`;
 }
 
-export function parseRelationships(xml: string): Relationship[] {
+function parseRelationships(xml: string): Relationship[] {
   const relationships: Relationship[] = [];
   for (const match of xml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
     const id = attribute(match[0], 'Id');
@@ -166,18 +166,22 @@ export function isMainContentType(type: string | undefined): boolean {
 const NEEDS_ESCAPE = /[&"<]/;
 
 /** An attribute value escaped; most (ids, types, part names) need nothing, and are returned as they are. */
-export function escapeAttribute(value: string): string {
+function escapeAttribute(value: string): string {
   if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** Appends relationships to a .rels part and content-type overrides, in one rewrite of each file. */
-export function addPackageEntries(
+/**
+ * The package's .rels and [Content_Types].xml with relationships and overrides added, as new
+ * texts by part name (the package itself is left as it is: a compiled template serves many merges).
+ */
+export function packageEntries(
   zip: PizZip,
   relsPath: string,
   relationships: Relationship[],
   overrides: { part: string; contentType: string }[],
-): void {
+): Map<string, string> {
+  const texts = new Map<string, string>();
   if (relationships.length > 0) {
     const rels =
       readPart(zip, relsPath) ??
@@ -188,7 +192,7 @@ export function addPackageEntries(
           `<Relationship Id="${escapeAttribute(r.id)}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"/>`,
       )
       .join('');
-    zip.file(relsPath, insertBeforeClose(rels, 'Relationships', added));
+    texts.set(relsPath, insertBeforeClose(rels, 'Relationships', added));
   }
   if (overrides.length > 0) {
     const types = readPart(zip, CONTENT_TYPES) ?? '';
@@ -198,8 +202,9 @@ export function addPackageEntries(
           `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`,
       )
       .join('');
-    zip.file(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
+    texts.set(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
   }
+  return texts;
 }
 
 /** Sets the content type of parts, replacing any override they had. */

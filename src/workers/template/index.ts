@@ -8,7 +8,7 @@ export {
   type TemplatePart,
 } from './compile';
 export {
-  addPackageEntries,
+  packageEntries,
   findMainDocument,
   readPart,
   readRelationships,

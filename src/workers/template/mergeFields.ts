@@ -27,7 +27,7 @@ const NOT_FILLED = new Set([
   'DDEAUTO',
 ]);
 
-export interface MergeFieldConversion {
+interface MergeFieldConversion {
   xml: string;
   /** Names of the MERGEFIELDs turned into tags, in reading order (repeats included). */
   fields: string[];
@@ -38,7 +38,7 @@ export interface MergeFieldConversion {
 }
 
 /** Splits a field instruction into words; a quoted word keeps its spaces (`"Nama Pelanggan"`). */
-export function instructionWords(instruction: string): string[] {
+function instructionWords(instruction: string): string[] {
   const words: string[] = [];
   const re = /"((?:[^"\\]|\\.)*)"|(\S+)/g;
   for (let m = re.exec(instruction); m; m = re.exec(instruction)) {

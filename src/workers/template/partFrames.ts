@@ -36,7 +36,7 @@ const ESCAPES: Record<string, string> = {
 const NEEDS_ESCAPE = /[&<>"']/;
 const ESCAPABLE = /[&<>"']/g;
 
-export function escapeValue(value: string): string {
+function escapeValue(value: string): string {
   return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPABLE, (c) => ESCAPES[c]) : value;
 }
 

@@ -18,7 +18,7 @@ import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
 import { SETTINGS_MESSAGES } from '../../../src/domain/validation/settingsMessages';
 import { ROUTES } from '../../../src/domain/menu';
-import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator.rules';
+import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator/rules';
 
 // Names, brands and the control's own label read the same in both languages.
 const SAME_IN_BOTH = new Set([

@@ -8,32 +8,37 @@ import {
   getNextSnapshot,
   waitFor,
 } from 'xstate';
-import {
-  DOCX_MIME,
-  XLSX_MIME,
-  exportBlocker,
-  generateBlocker,
-  generatorMachine,
-  messages,
-  showsGenerateStep,
-  showsMappingStep,
-  type AnalyseTemplateInput,
-  type AnalyseTemplateOutput,
-  type DataRow,
-  type DownloadParams,
-  type ExportInput,
-  type ExportOutput,
-  type GeneratorEvent,
-  type MergeActorEvent,
-  type MergeInput,
-  type DocumentPreview,
-  type PreviewInput,
-  type ReadSheetInput,
-  type ReadSheetOutput,
-  type ReadWorkbookInput,
-  type ReadWorkbookOutput,
-} from '../../../src/machines/generator.machine';
+import { generatorMachine } from '../../../src/machines/generator/machine';
+import { exportBlocker, generateBlocker, messages } from '../../../src/machines/generator/rules';
+import { showsGenerateStep, showsMappingStep } from '../../../src/machines/generator/selectors';
+import type {
+  AnalyseTemplateInput,
+  AnalyseTemplateOutput,
+  DataRow,
+  DocumentPreview,
+  DownloadParams,
+  ExportInput,
+  GenerateActorEvent,
+  GeneratorEvent,
+  Job,
+  PreviewInput,
+  ReadSheetInput,
+  ReadWorkbookInput,
+  ReadWorkbookOutput,
+} from '../../../src/machines/generator/types';
 import { SheetTable } from '../../../src/domain/sheetTable';
+import { OUTPUT_MIME, type GenerationResult } from '../../../src/domain/generationJob';
+
+/** What the worker answers a job with (a merged document unless `kind` says otherwise). */
+const result = (fields: Partial<GenerationResult>): GenerationResult => ({
+  kind: 'merged',
+  bytes: new ArrayBuffer(1),
+  fileName: 'm.docx',
+  count: 1,
+  skipped: 0,
+  warnings: [],
+  ...fields,
+});
 
 // ---- test doubles of the worker bridge ----
 
@@ -63,8 +68,8 @@ interface Fakes {
   placeholders?: string[];
   analyse?: (input: AnalyseTemplateInput) => Promise<AnalyseTemplateOutput>;
   readWorkbook?: (input: ReadWorkbookInput) => Promise<ReadWorkbookOutput>;
-  readSheet?: (input: ReadSheetInput) => Promise<ReadSheetOutput>;
-  exportRows?: (input: ExportInput) => Promise<ExportOutput>;
+  readSheet?: (input: ReadSheetInput) => Promise<SheetTable>;
+  exportRows?: (input: ExportInput) => Promise<GenerationResult>;
 }
 
 function start(fakes: Fakes = {}) {
@@ -73,7 +78,7 @@ function start(fakes: Fakes = {}) {
     analyse: [] as AnalyseTemplateInput[],
     readWorkbook: [] as ReadWorkbookInput[],
     readSheet: [] as ReadSheetInput[],
-    merge: [] as MergeInput[],
+    merge: [] as Job[],
     export: [] as ExportInput[],
     preview: [] as PreviewInput[],
   };
@@ -83,7 +88,7 @@ function start(fakes: Fakes = {}) {
   const aborted = () => signals.filter((signal) => signal.aborted).length;
   const mergeStopped = vi.fn();
   // The running merge: the test plays the worker by sending its events.
-  let worker: ((event: MergeActorEvent) => void) | null = null;
+  let worker: ((event: GenerateActorEvent) => void) | null = null;
 
   const machine = generatorMachine.provide({
     actors: {
@@ -108,13 +113,13 @@ function start(fakes: Fakes = {}) {
           };
         },
       ),
-      readSheet: fromPromise<ReadSheetOutput, ReadSheetInput>(async ({ input, signal }) => {
+      readSheet: fromPromise<SheetTable, ReadSheetInput>(async ({ input, signal }) => {
         signals.push(signal);
         calls.readSheet.push(input);
         if (fakes.readSheet) return fakes.readSheet(input);
-        return { table: SheetTable.fromRows(['Nama', 'Kota'], sheet2Rows) };
+        return SheetTable.fromRows(['Nama', 'Kota'], sheet2Rows);
       }),
-      mergeDocuments: fromCallback<GeneratorEvent, MergeInput>(({ input, sendBack }) => {
+      generate: fromCallback<GeneratorEvent, Job>(({ input, sendBack }) => {
         calls.merge.push(input);
         worker = sendBack;
         return () => mergeStopped();
@@ -124,19 +129,19 @@ function start(fakes: Fakes = {}) {
         calls.preview.push(input);
         return {
           headers: [],
-          body: [{ kind: 'paragraph', text: `row ${input.rowIndex}` }],
+          body: [{ kind: 'paragraph', text: `row ${input.row}` }],
           footers: [],
         };
       }),
-      exportRows: fromPromise<ExportOutput, ExportInput>(async ({ input, signal }) => {
+      exportRows: fromPromise<GenerationResult, ExportInput>(async ({ input, signal }) => {
         signals.push(signal);
         calls.export.push(input);
         if (fakes.exportRows) return fakes.exportRows(input);
-        return {
-          data: new ArrayBuffer(8),
+        return result({
+          kind: 'xlsx',
           fileName: 'Tagihan_Voice_2026-11-22.xlsx',
-          rowCount: input.rowIndexes.length,
-        };
+          count: input.rows.length,
+        });
       }),
     },
     actions: {
@@ -144,7 +149,7 @@ function start(fakes: Fakes = {}) {
     },
   });
   const actor = createActor(machine, { clock }).start();
-  const sendWorker = (event: MergeActorEvent) => {
+  const sendWorker = (event: GenerateActorEvent) => {
     if (!worker) throw new Error('no merge is running');
     worker(event);
   };
@@ -428,13 +433,7 @@ describe('generator machine: selection and mapping', () => {
     expect(t.calls.merge[0].formats).toEqual({ nama: 'upper' });
     t.sendWorker({
       type: 'generator.merged',
-      output: {
-        data: new ArrayBuffer(1),
-        fileName: 'x.docx',
-        sections: 2,
-        skipped: 0,
-        warnings: ['a: one', 'b: two'],
-      },
+      result: result({ fileName: 'x.docx', count: 2, skipped: 0, warnings: ['a: one', 'b: two'] }),
     });
     await idle(t.actor);
     expect(t.actor.getSnapshot().context.warning).toBe('a: one\nb: two');
@@ -471,16 +470,10 @@ describe('generator machine: selection and mapping', () => {
     t.actor.send({ type: 'generator.nameColumnChanged', column: 'Nope' });
     t.actor.send({ type: 'generator.generate' });
     // No column chosen: the first one names the files.
-    expect(t.calls.merge[0]).toMatchObject({ output: 'zip', nameColumn: 'Nama' });
+    expect(t.calls.merge[0].output).toEqual({ kind: 'zip', nameColumn: 'Nama' });
     t.sendWorker({
       type: 'generator.merged',
-      output: {
-        data: new ArrayBuffer(1),
-        fileName: 'Invoices.zip',
-        sections: 1,
-        skipped: 1,
-        files: 1,
-      },
+      result: result({ kind: 'zip', fileName: 'Invoices.zip', skipped: 1, count: 1 }),
     });
     await idle(t.actor);
     expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip', mimeType: 'application/zip' });
@@ -489,7 +482,7 @@ describe('generator machine: selection and mapping', () => {
     );
     t.actor.send({ type: 'generator.nameColumnChanged', column: 'Alamat' });
     t.actor.send({ type: 'generator.generate' });
-    expect(t.calls.merge[1]).toMatchObject({ output: 'zip', nameColumn: 'Alamat' });
+    expect(t.calls.merge[1].output).toEqual({ kind: 'zip', nameColumn: 'Alamat' });
   });
 
   it('Preview Row renders the selected rows one at a time, Previous and Next within the selection', async () => {
@@ -509,11 +502,11 @@ describe('generator machine: selection and mapping', () => {
       document: { body: [{ text: 'row 2' }] },
     });
     expect(t.actor.getSnapshot().can({ type: 'generator.previewNext' })).toBe(false);
-    expect(t.calls.preview.map((c) => c.rowIndex)).toEqual([0, 2]);
+    expect(t.calls.preview.map((c) => c.row)).toEqual([0, 2]);
     // An open preview is rendered again when the mapping or a format changes; a closed one is not.
     t.actor.send({ type: 'generator.formatChanged', placeholder: 'nama', format: 'upper' });
     await idle(t.actor);
-    expect(t.calls.preview.at(-1)).toMatchObject({ rowIndex: 2, formats: { nama: 'upper' } });
+    expect(t.calls.preview.at(-1)).toMatchObject({ row: 2, job: { formats: { nama: 'upper' } } });
     t.actor.send({ type: 'generator.previewClosed' });
     expect(t.actor.getSnapshot().context.preview).toBeNull();
     t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Nama' });
@@ -665,9 +658,9 @@ describe('generator machine: generate', () => {
     expect(t.actor.getSnapshot().matches('generating')).toBe(true);
     expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 0, total: 2 });
     // The worker has the rows: only the selected indexes of the sheet it read are sent.
-    expect([...t.calls.merge[0].rowIndexes]).toEqual([0, 2]);
-    expect(t.calls.merge[0].sheet).toBe('Pelanggan');
-    expect(t.calls.merge[0].workbook).toBe(t.calls.readWorkbook[0].file);
+    expect([...t.calls.merge[0].rows]).toEqual([0, 2]);
+    expect(t.calls.merge[0].data.sheet).toBe('Pelanggan');
+    expect(t.calls.merge[0].data.file).toBe(t.calls.readWorkbook[0].file);
     expect({ ...t.calls.merge[0].mapping }).toEqual({ nama: 'Nama', alamat: 'Alamat' });
     expect(t.calls.merge[0].template.name).toBe('tagihan.docx');
 
@@ -677,13 +670,18 @@ describe('generator machine: generate', () => {
     const data = new ArrayBuffer(16);
     t.sendWorker({
       type: 'generator.merged',
-      output: { data, fileName: 'Merged_Invoices_2026-11-22.docx', sections: 2, skipped: 0 },
+      result: result({
+        bytes: data,
+        fileName: 'Merged_Invoices_2026-11-22.docx',
+        count: 2,
+        skipped: 0,
+      }),
     });
     const { context } = t.actor.getSnapshot();
     expect(t.actor.getSnapshot().matches('ready')).toBe(true);
     expect(context.success).toBe('Successfully generated merged document with 2 sections');
     expect(t.downloads).toEqual([
-      { data, fileName: 'Merged_Invoices_2026-11-22.docx', mimeType: DOCX_MIME },
+      { bytes: data, fileName: 'Merged_Invoices_2026-11-22.docx', mimeType: OUTPUT_MIME.merged },
     ]);
     expect(t.aborted()).toBe(0);
   });
@@ -693,7 +691,7 @@ describe('generator machine: generate', () => {
     t.actor.send({ type: 'generator.generate' });
     t.sendWorker({
       type: 'generator.merged',
-      output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 1, skipped: 1 },
+      result: result({ fileName: 'm.docx', count: 1, skipped: 1 }),
     });
     expect(t.actor.getSnapshot().context.success).toBe(
       'Successfully generated merged document with 1 section (1 row skipped due to insufficient data)',
@@ -705,7 +703,7 @@ describe('generator machine: generate', () => {
     t.actor.send({ type: 'generator.generate' });
     t.sendWorker({
       type: 'generator.merged',
-      output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 },
+      result: result({ fileName: 'm.docx', count: 2, skipped: 0 }),
     });
     t.clock.increment(60_000);
     expect(t.actor.getSnapshot().context.success).toMatch(/^Successfully generated/);
@@ -736,7 +734,7 @@ describe('generator machine: generate', () => {
     // A result arriving after the cancel must not download anything.
     t.actor.send({
       type: 'generator.merged',
-      output: { data: new ArrayBuffer(1), fileName: 'm.docx', sections: 2, skipped: 0 },
+      result: result({ fileName: 'm.docx', count: 2, skipped: 0 }),
     });
     expect(t.downloads).toEqual([]);
     expect(t.actor.getSnapshot().context.success).toBe('');
@@ -813,16 +811,16 @@ describe('generator machine: export', () => {
     t.actor.send({ type: 'generator.export' });
     expect(t.actor.getSnapshot().hasTag('processing')).toBe(true);
     await waitFor(t.actor, (s) => s.context.success !== '', { timeout: 1000 });
-    expect([...t.calls.export[0].rowIndexes]).toEqual([0, 2]);
-    expect(t.calls.export[0].sheet).toBe('Pelanggan');
-    expect(t.calls.export[0].workbook).toBe(t.calls.readWorkbook[0].file);
+    expect([...t.calls.export[0].rows]).toEqual([0, 2]);
+    expect(t.calls.export[0].data.sheet).toBe('Pelanggan');
+    expect(t.calls.export[0].data.file).toBe(t.calls.readWorkbook[0].file);
     expect(t.actor.getSnapshot().context.success).toBe(
       'Successfully exported 2 rows to Tagihan_Voice_2026-11-22.xlsx',
     );
     expect(t.downloads).toHaveLength(1);
     expect(t.downloads[0]).toMatchObject({
       fileName: 'Tagihan_Voice_2026-11-22.xlsx',
-      mimeType: XLSX_MIME,
+      mimeType: OUTPUT_MIME.xlsx,
     });
     t.clock.increment(4999);
     expect(t.actor.getSnapshot().context.success).not.toBe('');

@@ -7,6 +7,7 @@ import {
 } from '../../../src/workers/bridge';
 import { createGeneratorApi } from '../../../src/workers/generatorApi';
 import { fixture } from './docxBuilder';
+import type { GenerationJob } from '../../../src/domain/generationJob';
 
 /**
  * A stand-in for `new Worker(url)` in Node: the real worker API exposed with Comlink on one end of
@@ -42,6 +43,24 @@ function channelWorker(
 }
 
 const blobOf = async (name: string) => new Blob([await fixture(name)]);
+
+/** A merge job of `rows` of a sheet (the worker holds the rows; only their indexes travel). */
+function mergeJob(
+  template: Blob,
+  workbook: Blob,
+  sheet: string,
+  rows: Uint32Array,
+  mapping: Record<string, string>,
+): GenerationJob<Blob> {
+  return {
+    template,
+    data: { file: workbook, sheet },
+    rows,
+    mapping,
+    formats: {},
+    output: { kind: 'merged' },
+  };
+}
 
 describe('generator bridge', () => {
   let bridge: GeneratorBridge | undefined;
@@ -89,15 +108,15 @@ describe('generator bridge', () => {
     const file = await blobOf('pelanggan_50.xlsx');
     const workbook = await bridge.readWorkbook(file);
     expect(workbook.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);
-    expect((await bridge.readSheet('Ringkasan')).rowCount).toBe(1);
+    expect((await bridge.readSheet({ file, sheet: 'Ringkasan' })).rowCount).toBe(1);
     bridge.cancel();
-    expect((await bridge.readSheet('Pelanggan')).rowCount).toBe(51);
+    expect((await bridge.readSheet({ file, sheet: 'Pelanggan' })).rowCount).toBe(51);
     expect(log).toEqual(['created', 'terminated', 'created']);
   });
 
   it('answers a sheet the preview reads cell by cell', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
-    const { sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const { table: sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
     expect(sheet.headers).toContain('Nama Pelanggan');
     const column = sheet.headers.indexOf('Nama Pelanggan');
     expect(sheet.row(0)['Nama Pelanggan']).toBe(sheet.cell(0, column));
@@ -108,33 +127,31 @@ describe('generator bridge', () => {
     const log: string[] = [];
     bridge = createGeneratorBridge(channelWorker(log));
     const workbook = await blobOf('pelanggan_50.xlsx');
-    const { sheetName, sheet } = await bridge.readWorkbook(workbook);
+    const { sheet: sheetName, table: sheet } = await bridge.readWorkbook(workbook);
     bridge.cancel();
     const template = await blobOf('tagihan_template.docx');
-    const merged = await bridge.mergeDocuments({
-      template,
-      workbook,
-      sheetName,
-      rowIndexes: Uint32Array.of(0, 1),
-      mapping: { nama_pelanggan: 'Nama Pelanggan' },
-    });
-    expect(merged.sections).toBe(2);
+    const merged = await bridge.generate(
+      mergeJob(template, workbook, sheetName, Uint32Array.of(0, 1), {
+        nama_pelanggan: 'Nama Pelanggan',
+      }),
+    );
+    expect(merged.count).toBe(2);
     expect(log).toEqual(['created', 'terminated', 'created']);
     bridge.cancel();
     const rowIndexes = Uint32Array.of(4, 2);
     const exported = await bridge.exportRows({
-      sheetName,
-      rowIndexes,
+      data: { file: workbook, sheet: sheetName },
+      rows: rowIndexes,
       mapping: { nama: 'Nama Pelanggan' },
     });
-    expect(exported.buffer.byteLength).toBeGreaterThan(0);
+    expect(exported.bytes.byteLength).toBeGreaterThan(0);
     expect(log).toEqual(['created', 'terminated', 'created', 'terminated', 'created']);
     // The caller's indexes stay usable (a copy is transferred).
     expect([...rowIndexes]).toEqual([4, 2]);
     // The same worker keeps the rows: no file is sent again, no worker started.
     await bridge.exportRows({
-      sheetName,
-      rowIndexes: Uint32Array.of(sheet.rowCount - 1),
+      data: { file: workbook, sheet: sheetName },
+      rows: Uint32Array.of(sheet.rowCount - 1),
       mapping: { nama: 'Nama Pelanggan' },
     });
     expect(log).toHaveLength(5);
@@ -142,20 +159,24 @@ describe('generator bridge', () => {
 
   it('streams merge progress to the callback and returns the merged document', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
-    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName } = await bridge.readWorkbook(workbook);
     const progress: number[] = [];
-    const result = await bridge.mergeDocuments(
-      {
-        template: await blobOf('tagihan_template.docx'),
+    const result = await bridge.generate(
+      mergeJob(
+        await blobOf('tagihan_template.docx'),
+        workbook,
         sheetName,
-        rowIndexes: Uint32Array.of(0, 1, 2),
-        mapping: { nama_pelanggan: 'Nama Pelanggan' },
-      },
+        Uint32Array.of(0, 1, 2),
+        {
+          nama_pelanggan: 'Nama Pelanggan',
+        },
+      ),
       (p) => progress.push(p.processed),
     );
-    expect(result.sections).toBe(3);
+    expect(result).toMatchObject({ kind: 'merged', count: 3, skipped: 0 });
     expect(result.fileName).toMatch(/^Merged_Invoices_\d{4}-\d{2}-\d{2}\.docx$/);
-    expect(new Uint8Array(result.buffer).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    expect(new Uint8Array(result.bytes).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(progress.at(-1)).toBe(3);
   });
@@ -164,14 +185,12 @@ describe('generator bridge', () => {
     const log: string[] = [];
     bridge = createGeneratorBridge(channelWorker(log));
     const template = await blobOf('tagihan_template.docx');
-    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName, table: sheet } = await bridge.readWorkbook(workbook);
     const rowIndexes = Uint32Array.from({ length: sheet.rowCount }, (_, i) => i);
-    const running = bridge.mergeDocuments({
-      template,
-      sheetName,
-      rowIndexes,
-      mapping: { nama_pelanggan: 'Nama Pelanggan' },
-    });
+    const running = bridge.generate(
+      mergeJob(template, workbook, sheetName, rowIndexes, { nama_pelanggan: 'Nama Pelanggan' }),
+    );
     bridge.cancel();
     await expect(running).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
@@ -192,15 +211,20 @@ describe('generator bridge', () => {
 
   it('exports through the worker', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
-    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName } = await bridge.readWorkbook(workbook);
     const result = await bridge.exportRows({
-      sheetName,
-      rowIndexes: Uint32Array.of(0),
+      data: { file: workbook, sheet: sheetName },
+      rows: Uint32Array.of(0),
       mapping: { nama: 'Nama Pelanggan' },
       now: new Date(2024, 5, 1),
     });
-    expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
-    expect(result.buffer.byteLength).toBeGreaterThan(0);
+    expect(result).toMatchObject({
+      kind: 'xlsx',
+      fileName: 'Tagihan_Voice_2024-06-01.xlsx',
+      count: 1,
+    });
+    expect(result.bytes.byteLength).toBeGreaterThan(0);
   });
 });
 
@@ -212,8 +236,8 @@ describe('generator bridge: ending the worker', () => {
     const first = await bridge.readWorkbook(file);
     await vi.waitFor(() => expect(log).toEqual(['created', 'terminated']), { timeout: 2000 });
     // A fresh worker: the sheet is read from the workbook sent again.
-    const again = await bridge.readSheet(first.sheetName);
-    expect(again.rowCount).toBe(first.sheet.rowCount);
+    const again = await bridge.readSheet({ file, sheet: first.sheet });
+    expect(again.rowCount).toBe(first.table.rowCount);
     expect(log).toEqual(['created', 'terminated', 'created']);
     bridge.cancel();
   });
@@ -222,12 +246,12 @@ describe('generator bridge: ending the worker', () => {
     const log: string[] = [];
     const bridge = createGeneratorBridge(channelWorker(log));
     const file = await blobOf('pelanggan_50.xlsx');
-    const { sheetName, sheet } = await bridge.readWorkbook(file);
-    const running = bridge.readSheet(sheetName);
+    const { sheet: sheetName, table: sheet } = await bridge.readWorkbook(file);
+    const running = bridge.readSheet({ file, sheet: sheetName });
     bridge.release();
     await expect(running).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
-    const rows = await bridge.filterRows(sheetName, '');
+    const rows = await bridge.filterRows({ file, sheet: sheetName }, '');
     expect(rows.length).toBe(sheet.rowCount);
     bridge.release();
   });
@@ -249,10 +273,10 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
       const api = createGeneratorApi();
       return {
         ...api,
-        async mergeDocuments(...args: Parameters<typeof api.mergeDocuments>) {
+        async generate(...args: Parameters<typeof api.generate>) {
           started();
           await held;
-          return api.mergeDocuments(...args);
+          return api.generate(...args);
         },
         async filterRows(...args: Parameters<typeof api.filterRows>) {
           await held;
@@ -261,25 +285,28 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
       };
     };
     const bridge = createGeneratorBridge(channelWorker(log, calls, slowMerge));
-    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName, table: sheet } = await bridge.readWorkbook(workbook);
     const template = await blobOf('tagihan_template.docx');
     const rowIndexes = Uint32Array.from({ length: sheet.rowCount }, (_, i) => i);
     const controller = new AbortController();
-    const merge = bridge.mergeDocuments({ template, sheetName, rowIndexes, mapping }, undefined, {
-      signal: controller.signal,
-    });
+    const merge = bridge.generate(
+      mergeJob(template, workbook, sheetName, rowIndexes, mapping),
+      undefined,
+      { signal: controller.signal },
+    );
     await inWorker;
-    return { bridge, sheetName, sheet, merge, controller, finish };
+    return { bridge, workbook, sheetName, sheet, merge, controller, finish };
   }
 
   it('aborting a call running in the worker rejects it with CancelledError and terminates the worker', async () => {
     const log: string[] = [];
-    const { bridge, sheetName, merge, controller } = await mergeRunning(log);
+    const { bridge, workbook, sheetName, merge, controller } = await mergeRunning(log);
     controller.abort();
     await expect(merge).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
     // The next call starts a fresh worker, which gets the workbook again.
-    const table = await bridge.readSheet(sheetName);
+    const table = await bridge.readSheet({ file: workbook, sheet: sheetName });
     expect(table.rowCount).toBeGreaterThan(0);
     expect(log).toEqual(['created', 'terminated', 'created']);
     bridge.release();
@@ -295,14 +322,15 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     ).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual([]);
     // Nor does it with a worker already running.
-    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName } = await bridge.readWorkbook(workbook);
     expect(calls).toEqual(['readWorkbook']);
-    await expect(bridge.readSheet(sheetName, undefined, { signal })).rejects.toBeInstanceOf(
-      CancelledError,
-    );
-    await expect(bridge.filterRows(sheetName, 'a', undefined, { signal })).rejects.toBeInstanceOf(
-      CancelledError,
-    );
+    await expect(
+      bridge.readSheet({ file: workbook, sheet: sheetName }, { signal }),
+    ).rejects.toBeInstanceOf(CancelledError);
+    await expect(
+      bridge.filterRows({ file: workbook, sheet: sheetName }, 'a', { signal }),
+    ).rejects.toBeInstanceOf(CancelledError);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual(['readWorkbook']);
     expect(log).toEqual(['created']);
@@ -321,7 +349,7 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     await expect(analysis).rejects.toBeInstanceOf(CancelledError);
     finish();
     const merged = await merge;
-    expect(merged.sections + merged.skipped).toBe(sheet.rowCount);
+    expect(merged.count + merged.skipped).toBe(sheet.rowCount);
     expect(calls).not.toContain('analyseTemplate');
     expect(log).toEqual(['created']);
     bridge.release();
@@ -330,14 +358,19 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
   it('ending the worker for one aborted call rejects the other calls sent to it; a call started afterwards works', async () => {
     const log: string[] = [];
     const calls: string[] = [];
-    const { bridge, sheetName, sheet, merge, controller } = await mergeRunning(log, calls);
+    const { bridge, workbook, sheetName, sheet, merge, controller } = await mergeRunning(
+      log,
+      calls,
+    );
     // Sent to the same worker, still running there.
-    const queued = bridge.filterRows(sheetName, 'a');
+    const queued = bridge.filterRows({ file: workbook, sheet: sheetName }, 'a');
     await vi.waitFor(() => expect(calls).toContain('filterRows'));
     controller.abort();
     await expect(merge).rejects.toBeInstanceOf(CancelledError);
     await expect(queued).rejects.toBeInstanceOf(CancelledError);
-    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    expect((await bridge.readSheet({ file: workbook, sheet: sheetName })).rowCount).toBe(
+      sheet.rowCount,
+    );
     expect(log).toEqual(['created', 'terminated', 'created']);
     bridge.release();
   });
@@ -346,19 +379,24 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const log: string[] = [];
     const calls: string[] = [];
     const bridge = createGeneratorBridge(channelWorker(log, calls));
-    const { sheetName, sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName, table: sheet } = await bridge.readWorkbook(workbook);
     const controller = new AbortController();
     const other = bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'), {
       signal: controller.signal,
     });
     controller.abort();
     await expect(other).rejects.toBeInstanceOf(CancelledError);
-    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    expect((await bridge.readSheet({ file: workbook, sheet: sheetName })).rowCount).toBe(
+      sheet.rowCount,
+    );
     // Read from the worker's copy: no file was sent again.
     expect(calls).toEqual(['readWorkbook', 'readSheet']);
     // A fresh worker still gets the file last read.
     bridge.release();
-    expect((await bridge.readSheet(sheetName)).rowCount).toBe(sheet.rowCount);
+    expect((await bridge.readSheet({ file: workbook, sheet: sheetName })).rowCount).toBe(
+      sheet.rowCount,
+    );
     expect(calls).toEqual(['readWorkbook', 'readSheet', 'readSheet']);
     expect(log).toEqual(['created', 'terminated', 'created']);
     bridge.release();
@@ -373,13 +411,17 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     });
     controller.abort();
     expect(placeholders).toHaveLength(16);
-    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
-    const preview = await bridge.previewRow({
-      template: await blobOf('tagihan_template.docx'),
-      sheetName,
-      rowIndex: 0,
-      mapping,
-    });
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName } = await bridge.readWorkbook(workbook);
+    const preview = await bridge.previewRow(
+      {
+        template: await blobOf('tagihan_template.docx'),
+        data: { file: workbook, sheet: sheetName },
+        mapping,
+        formats: {},
+      },
+      0,
+    );
     expect(preview.body.length).toBeGreaterThan(0);
     expect(log).toEqual(['created']);
     bridge.release();
@@ -400,12 +442,16 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
     const log: string[] = [];
     const bridge = createGeneratorBridge(channelWorker(log), 50);
     const controller = new AbortController();
-    const { sheetName } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
-    const reading = bridge.readSheet(sheetName, undefined, { signal: controller.signal });
+    const workbook = await blobOf('pelanggan_50.xlsx');
+    const { sheet: sheetName } = await bridge.readWorkbook(workbook);
+    const reading = bridge.readSheet(
+      { file: workbook, sheet: sheetName },
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(reading).rejects.toBeInstanceOf(CancelledError);
     expect(log).toEqual(['created', 'terminated']);
-    await bridge.filterRows(sheetName, 'a');
+    await bridge.filterRows({ file: workbook, sheet: sheetName }, 'a');
     await vi.waitFor(
       () => expect(log).toEqual(['created', 'terminated', 'created', 'terminated']),
       { timeout: 2000 },

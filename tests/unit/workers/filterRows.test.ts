@@ -14,8 +14,8 @@ test('filterRows answers the rows with a cell containing the text, case-insensit
   XLSX.utils.book_append_sheet(book, sheet, 'S');
   const api = createGeneratorApi();
   await api.readWorkbook(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
-  expect([...(await api.filterRows('S', 'SINAR'))]).toEqual([0, 2]);
-  expect([...(await api.filterRows('S', ' inv/ '))]).toEqual([0, 1, 3]);
+  expect([...(await api.filterRows({ file: null, sheet: 'S' }, 'SINAR'))]).toEqual([0, 2]);
+  expect([...(await api.filterRows({ file: null, sheet: 'S' }, ' inv/ '))]).toEqual([0, 1, 3]);
   // A match never spans two cells.
-  expect([...(await api.filterRows('S', '1PT'))]).toEqual([]);
+  expect([...(await api.filterRows({ file: null, sheet: 'S' }, '1PT'))]).toEqual([]);
 });

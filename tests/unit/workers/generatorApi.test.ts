@@ -8,6 +8,7 @@ import {
   NO_WORKBOOK_MESSAGE,
 } from '../../../src/workers/generatorApi';
 import { buildDocx, fixture, paragraph, textOf } from './docxBuilder';
+import type { WorkerJob } from '../../../src/domain/generationJob';
 
 /** A workbook file of arrays of rows (the first row is the header), one sheet per entry. */
 function workbookOf(sheets: Record<string, string[][]>): ArrayBuffer {
@@ -33,6 +34,19 @@ const kota = [
 const template = () => buildDocx({ body: paragraph('{nama} di {kota}') });
 const mapping = { nama: 'Nama', kota: 'Kota' };
 
+/** The rows of a sheet the worker holds (no file along), as a merged document. */
+const held = (sheet: string) => ({ file: null, sheet });
+function job(sheet: string, rows: number[], file: ArrayBuffer | null = null): WorkerJob {
+  return {
+    template: template(),
+    data: { file, sheet },
+    rows: Uint32Array.from(rows),
+    mapping,
+    formats: {},
+    output: { kind: 'merged' },
+  };
+}
+
 /** The text of each section of a merged document, in order. */
 function sectionsOf(buffer: ArrayBuffer): string[] {
   const document = new PizZip(buffer).file('word/document.xml')!.asText();
@@ -48,17 +62,17 @@ describe('generator worker API: reading', () => {
     const api = createGeneratorApi();
     const first = await api.readWorkbook(await fixture('pelanggan_50.xlsx'));
     expect(first.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);
-    expect(first.sheet.text).toBeInstanceOf(Uint8Array);
-    expect(first.sheet.offsets).toBeInstanceOf(Uint32Array);
-    const second = new SheetTable(await api.readSheet('Ringkasan'));
+    expect(first.table.text).toBeInstanceOf(Uint8Array);
+    expect(first.table.offsets).toBeInstanceOf(Uint32Array);
+    const second = new SheetTable(await api.readSheet(held('Ringkasan')));
     expect(second.headers).toEqual(['Periode', 'Jumlah Pelanggan', 'Total']);
-    const back = await api.readSheet('Pelanggan');
-    expect(back.rowCount).toBe(first.sheet.rowCount);
+    const back = await api.readSheet(held('Pelanggan'));
+    expect(back.rowCount).toBe(first.table.rowCount);
   });
 
   it('packs the cells as the reading rules give them', async () => {
     const api = createGeneratorApi();
-    const { sheet } = await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
+    const { table: sheet } = await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
     const table = new SheetTable(sheet);
     expect(table.rowCount).toBe(4);
     expect(table.row(1)).toEqual({ Nama: 'Sari', Kota: '', Catatan: '—' });
@@ -66,7 +80,7 @@ describe('generator worker API: reading', () => {
 
   it("keeps a '__proto__' header a plain column from the workbook to the preview and the export", async () => {
     const api = createGeneratorApi();
-    const { sheet } = await api.readWorkbook(
+    const { table: sheet } = await api.readWorkbook(
       workbookOf({
         Data: [
           ['__proto__', 'Nama'],
@@ -78,19 +92,22 @@ describe('generator worker API: reading', () => {
     expect(Object.keys(row)).toEqual(['__proto__', 'Nama']);
     expect(row['__proto__']).toBe('x');
     const result = await api.exportRows({
-      sheetName: 'Data',
-      rowIndexes: Uint32Array.of(0),
+      data: held('Data'),
+      rows: Uint32Array.of(0),
       mapping: { proto: '__proto__' },
     });
-    const exported = XLSX.read(result.buffer, { type: 'array' }).Sheets['Selected Data'];
+    const exported = XLSX.read(result.bytes, { type: 'array' }).Sheets['Selected Data'];
     expect(XLSX.utils.sheet_to_json(exported, { header: 1 })).toEqual([['proto'], ['x']]);
     expect(({} as Record<string, unknown>).Nama).toBeUndefined();
   });
 
   it('reads a sheet of a file sent again (a fresh worker after a cancel)', async () => {
     const api = createGeneratorApi();
-    await expect(api.readSheet('Ringkasan')).rejects.toThrow(NO_WORKBOOK_MESSAGE);
-    const sheet = await api.readSheet('Ringkasan', await fixture('pelanggan_50.xlsx'));
+    await expect(api.readSheet(held('Ringkasan'))).rejects.toThrow(NO_WORKBOOK_MESSAGE);
+    const sheet = await api.readSheet({
+      file: await fixture('pelanggan_50.xlsx'),
+      sheet: 'Ringkasan',
+    });
     expect(sheet.rowCount).toBe(1);
   });
 
@@ -100,11 +117,11 @@ describe('generator worker API: reading', () => {
     await expect(api.readWorkbook(new ArrayBuffer(11 * 1024 * 1024))).rejects.toThrow(
       'File size must be less than 10MB',
     );
-    await expect(api.readSheet('Ringkasan')).rejects.toThrow(NO_WORKBOOK_MESSAGE);
+    await expect(api.readSheet(held('Ringkasan'))).rejects.toThrow(NO_WORKBOOK_MESSAGE);
     await expect(
       api.exportRows({
-        sheetName: 'Pelanggan',
-        rowIndexes: Uint32Array.of(0),
+        data: held('Pelanggan'),
+        rows: Uint32Array.of(0),
         mapping: { nama: 'Nama' },
       }),
     ).rejects.toThrow(NO_WORKBOOK_MESSAGE);
@@ -116,90 +133,83 @@ describe('generator worker API: merge and export by row index', () => {
     const api = createGeneratorApi();
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
     const progress: number[] = [];
-    const result = await api.mergeDocuments(
-      {
-        template: template(),
-        sheetName: 'Pelanggan',
-        rowIndexes: Uint32Array.of(3, 1, 0),
-        mapping,
-      },
-      (p) => progress.push(p.processed),
+    const result = await api.generate(job('Pelanggan', [3, 1, 0]), (p) =>
+      progress.push(p.processed),
     );
-    expect(result.sections).toBe(2);
+    expect(result.count).toBe(2);
     expect(result.skipped).toBe(1);
-    expect(sectionsOf(result.buffer)).toEqual(['Dewi di Bogor', 'Budi di Bandung']);
+    expect(sectionsOf(result.bytes)).toEqual(['Dewi di Bogor', 'Budi di Bandung']);
     expect(progress.at(-1)).toBe(3);
   });
 
   it('merges from the sheet it is told, even after another sheet was read', async () => {
     const api = createGeneratorApi();
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan, Kota: kota }));
-    await api.readSheet('Kota');
-    const result = await api.mergeDocuments({
-      template: template(),
-      sheetName: 'Pelanggan',
-      rowIndexes: Uint32Array.of(2),
-      mapping,
-    });
-    expect(sectionsOf(result.buffer)).toEqual(['Tono di Medan']);
-    const other = await api.mergeDocuments({
-      template: template(),
-      sheetName: 'Kota',
-      rowIndexes: Uint32Array.of(0),
-      mapping,
-    });
-    expect(sectionsOf(other.buffer)).toEqual(['Eko di Surabaya']);
+    await api.readSheet(held('Kota'));
+    const result = await api.generate(job('Pelanggan', [2]));
+    expect(sectionsOf(result.bytes)).toEqual(['Tono di Medan']);
+    const other = await api.generate(job('Kota', [0]));
+    expect(sectionsOf(other.bytes)).toEqual(['Eko di Surabaya']);
   });
 
   it('refuses an index past the last row, naming the row as the preview numbers it', async () => {
     const api = createGeneratorApi();
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
-    await expect(
-      api.mergeDocuments({
-        template: template(),
-        sheetName: 'Pelanggan',
-        rowIndexes: Uint32Array.of(0, 4),
-        mapping,
-      }),
-    ).rejects.toThrow(missingRowMessage(4, 'Pelanggan'));
+    await expect(api.generate(job('Pelanggan', [0, 4]))).rejects.toThrow(
+      missingRowMessage(4, 'Pelanggan'),
+    );
     expect(missingRowMessage(4, 'Pelanggan')).toBe('Row 5 is not in sheet "Pelanggan"');
   });
 
   it('needs a workbook before a merge (a fresh worker gets the file again from the bridge)', async () => {
     const api = createGeneratorApi();
-    await expect(
-      api.mergeDocuments({
-        template: template(),
-        sheetName: 'Pelanggan',
-        rowIndexes: Uint32Array.of(0),
-        mapping,
-      }),
-    ).rejects.toThrow(NO_WORKBOOK_MESSAGE);
-    expect(await api.openWorkbook(workbookOf({ Pelanggan: pelanggan }))).toEqual(['Pelanggan']);
-    const result = await api.mergeDocuments({
-      template: template(),
-      sheetName: 'Pelanggan',
-      rowIndexes: Uint32Array.of(0),
-      mapping,
-    });
-    expect(sectionsOf(result.buffer)).toEqual(['Budi di Bandung']);
+    await expect(api.generate(job('Pelanggan', [0]))).rejects.toThrow(NO_WORKBOOK_MESSAGE);
+    const result = await api.generate(job('Pelanggan', [0], workbookOf({ Pelanggan: pelanggan })));
+    expect(sectionsOf(result.bytes)).toEqual(['Budi di Bandung']);
   });
 
   it('exports the rows at the given indexes with the mapped columns', async () => {
     const api = createGeneratorApi();
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
     const result = await api.exportRows({
-      sheetName: 'Pelanggan',
-      rowIndexes: Uint32Array.of(3, 1),
+      data: held('Pelanggan'),
+      rows: Uint32Array.of(3, 1),
       mapping: { kota: 'Kota', nama: 'Nama' },
       now: new Date(2024, 5, 1),
     });
     expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
-    const sheet = XLSX.read(result.buffer, { type: 'array' }).Sheets['Selected Data'];
+    const sheet = XLSX.read(result.bytes, { type: 'array' }).Sheets['Selected Data'];
     expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([
       ['kota', 'nama'],
       ['Bogor', 'Dewi'],
       [undefined, 'Sari'],
     ]);
+  });
+});
+
+describe('generator worker API: one compile for previews and the merge', () => {
+  const bodyText = (preview: { body: readonly { kind: string; text?: string }[] }) =>
+    preview.body.map((block) => block.text ?? '').join('\n');
+
+  it('previews follow a changed template, mapping and format, and the merge after them agrees', async () => {
+    const api = createGeneratorApi();
+    await api.readWorkbook(workbookOf({ Pelanggan: pelanggan }));
+    const source = { template: template(), data: held('Pelanggan'), mapping, formats: {} };
+    expect(bodyText(await api.previewRow(source, 0))).toBe('Budi di Bandung');
+    expect(bodyText(await api.previewRow(source, 2))).toBe('Tono di Medan');
+    const other = buildDocx({ body: paragraph('{nama} dari {kota}') });
+    expect(bodyText(await api.previewRow({ ...source, template: other }, 2))).toBe(
+      'Tono dari Medan',
+    );
+    const swapped = { ...source, template: other, mapping: { nama: 'Kota', kota: 'Nama' } };
+    expect(bodyText(await api.previewRow(swapped, 2))).toBe('Medan dari Tono');
+    const upper = { ...swapped, formats: { kota: 'upper' as const } };
+    expect(bodyText(await api.previewRow(upper, 2))).toBe('Medan dari TONO');
+    const merged = await api.generate({
+      ...upper,
+      rows: Uint32Array.of(2),
+      output: { kind: 'merged' },
+    });
+    expect(sectionsOf(merged.bytes)).toEqual(['Medan dari TONO']);
   });
 });

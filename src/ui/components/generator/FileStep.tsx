@@ -2,8 +2,9 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../domain/fileSize';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
-import type { ChosenFile } from '../../../machines/generator.types';
-import { DATA_FILE_TYPES } from '../../../machines/generator.rules';
+import type { ChosenFile } from '../../../machines/generator/types';
+import { DATA_FILE_TYPES } from '../../../machines/generator/rules';
+import { select } from '../../../machines/generator/selectors';
 import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
 
@@ -31,10 +32,10 @@ function showFile(input: HTMLInputElement | null, file: ChosenFile | null) {
 
 /** Step 1: the template and the workbook, and the sheet selector when the workbook has several sheets. */
 export function FileStep({ actorRef }: StepProps) {
-  const templateFile = useSelector(actorRef, (s) => s.context.templateFile);
-  const dataFile = useSelector(actorRef, (s) => s.context.dataFile);
-  const sheetNames = useSelector(actorRef, (s) => s.context.sheetNames);
-  const selectedSheet = useSelector(actorRef, (s) => s.context.selectedSheet);
+  const templateFile = useSelector(actorRef, select.templateFile);
+  const dataFile = useSelector(actorRef, select.dataFile);
+  const sheetNames = useSelector(actorRef, select.sheetNames);
+  const selectedSheet = useSelector(actorRef, select.selectedSheet);
   const templateId = useId();
   const dataId = useId();
   const sheetId = useId();

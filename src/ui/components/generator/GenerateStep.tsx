@@ -2,36 +2,26 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
-import {
-  exportBlocker,
-  generateBlocker,
-  isFullyMapped,
-  showsGenerateStep,
-  zipNameColumn,
-  type OutputMode,
-} from '../../../machines/generator.machine';
+import type { OutputKind } from '../../../domain/generationJob';
+import { select } from '../../../machines/generator/selectors';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 /** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
 export function GenerateStep({ actorRef }: StepProps) {
-  const shown = useSelector(actorRef, (s) => showsGenerateStep(s.context));
-  const sections = useSelector(actorRef, (s) => s.context.selectedCount);
-  const canGenerate = useSelector(actorRef, (s) => s.can({ type: 'generator.generate' }));
-  const canExport = useSelector(actorRef, (s) => s.can({ type: 'generator.export' }));
-  const generateHint = useSelector(actorRef, (s) =>
-    s.hasTag('processing') ? null : generateBlocker(s.context),
-  );
-  const exportHint = useSelector(actorRef, (s) =>
-    s.hasTag('processing') ? null : exportBlocker(s.context),
-  );
-  const unmapped = useSelector(actorRef, (s) => !isFullyMapped(s.context));
-  const generating = useSelector(actorRef, (s) => s.matches('generating'));
-  const exporting = useSelector(actorRef, (s) => s.matches('exporting'));
-  const canPreview = useSelector(actorRef, (s) => s.can({ type: 'generator.previewRow' }));
-  const output = useSelector(actorRef, (s) => s.context.output);
-  const headers = useSelector(actorRef, (s) => s.context.headers);
-  const nameColumn = useSelector(actorRef, (s) => zipNameColumn(s.context));
+  const shown = useSelector(actorRef, select.showsGenerateStep);
+  const sections = useSelector(actorRef, select.selectedCount);
+  const canGenerate = useSelector(actorRef, select.canGenerate);
+  const canExport = useSelector(actorRef, select.canExport);
+  const generateHint = useSelector(actorRef, select.generateHint);
+  const exportHint = useSelector(actorRef, select.exportHint);
+  const unmapped = useSelector(actorRef, select.unmapped);
+  const generating = useSelector(actorRef, select.generating);
+  const exporting = useSelector(actorRef, select.exporting);
+  const canPreview = useSelector(actorRef, select.canPreview);
+  const output = useSelector(actorRef, select.output);
+  const headers = useSelector(actorRef, select.headers);
+  const nameColumn = useSelector(actorRef, select.nameColumn);
   const headingId = useId();
   const outputId = useId();
   const nameId = useId();
@@ -55,7 +45,7 @@ export function GenerateStep({ actorRef }: StepProps) {
           onChange={(e) =>
             actorRef.send({
               type: 'generator.outputChanged',
-              output: e.currentTarget.value as OutputMode,
+              output: e.currentTarget.value as OutputKind,
             })
           }
         >

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useId } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
-import { showsMappingStep } from '../../../machines/generator.machine';
+import { select } from '../../../machines/generator/selectors';
 import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
 import { useTexts } from '../../layout/i18n';
 import type { StepProps } from './types';
@@ -85,11 +85,11 @@ const FieldRow = memo(function FieldRow({
 
 /** Step 3: each template field mapped to an Excel column. */
 export function MappingStep({ actorRef }: StepProps) {
-  const shown = useSelector(actorRef, (s) => showsMappingStep(s.context));
-  const placeholders = useSelector(actorRef, (s) => s.context.placeholders);
-  const headers = useSelector(actorRef, (s) => s.context.headers);
-  const mapping = useSelector(actorRef, (s) => s.context.mapping);
-  const formats = useSelector(actorRef, (s) => s.context.formats);
+  const shown = useSelector(actorRef, select.showsMappingStep);
+  const placeholders = useSelector(actorRef, select.placeholders);
+  const headers = useSelector(actorRef, select.headers);
+  const mapping = useSelector(actorRef, select.mapping);
+  const formats = useSelector(actorRef, select.formats);
   const headingId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
   if (!shown) return null;

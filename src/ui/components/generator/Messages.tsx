@@ -1,13 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
+import { select } from '../../../machines/generator/selectors';
 import type { StepProps } from './types';
 
 /** The error alert and the success alert at the bottom of the page (plus warnings such as a template without placeholders). */
 export function Messages({ actorRef }: StepProps) {
-  const error = useSelector(actorRef, (s) => s.context.error);
-  const warning = useSelector(actorRef, (s) => s.context.warning);
-  const success = useSelector(actorRef, (s) => s.context.success);
+  const error = useSelector(actorRef, select.error);
+  const warning = useSelector(actorRef, select.warning);
+  const success = useSelector(actorRef, select.success);
   // The machine's notices by their English wording; a worker's detail ('Row 3: …') stays English.
   const tr = useTranslate();
   return (

@@ -2,7 +2,9 @@ import { useSelector } from '@xstate/react';
 import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
-import type { DataRow } from '../../../machines/generator.types';
+import type { DataRow } from '../../../machines/generator/types';
+import { select } from '../../../machines/generator/selectors';
+import { rowWindow } from '../../../domain/rowFilter';
 import { useTexts } from '../../layout/i18n';
 import { previewCellText } from './cellText';
 import type { StepProps } from './types';
@@ -16,7 +18,7 @@ const FILTER_DELAY_MS = 150;
 // tall as all rows, moved down with a transform. Rows are flex boxes of fixed size (ARIA table
 // roles), not <tr>: a real table re-lays out every row whenever rows come and go, which made
 // fast scrolling stutter.
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
 
@@ -78,12 +80,12 @@ const PreviewRow = memo(function PreviewRow({
 
 /** Step 2: the data rows with selection. */
 export function PreviewStep({ actorRef }: StepProps) {
-  const headers = useSelector(actorRef, (s) => s.context.headers);
-  const table = useSelector(actorRef, (s) => s.context.table);
-  const selection = useSelector(actorRef, (s) => s.context.selection);
-  const selectedCount = useSelector(actorRef, (s) => s.context.selectedCount);
-  const sheetName = useSelector(actorRef, (s) => s.context.selectedSheet);
-  const dataFile = useSelector(actorRef, (s) => s.context.dataFile);
+  const headers = useSelector(actorRef, select.headers);
+  const table = useSelector(actorRef, select.table);
+  const selection = useSelector(actorRef, select.selection);
+  const selectedCount = useSelector(actorRef, select.selectedCount);
+  const sheet = useSelector(actorRef, select.selectedSheet);
+  const dataFile = useSelector(actorRef, select.dataFile);
   const headingId = useId();
   const filterId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
@@ -121,12 +123,12 @@ export function PreviewStep({ actorRef }: StepProps) {
   useEffect(() => {
     const id = ++filterRequest.current;
     const text = query.trim();
-    if (text === '' || table.rowCount === 0) {
+    if (text === '' || table.rowCount === 0 || !dataFile) {
       setMatches(null);
       return;
     }
     const timer = setTimeout(() => {
-      filterSheetRows(sheetName, text, dataFile ?? undefined).then(
+      filterSheetRows({ file: dataFile, sheet }, text).then(
         (found) => {
           if (filterRequest.current === id) setMatches(found);
         },
@@ -136,7 +138,7 @@ export function PreviewStep({ actorRef }: StepProps) {
       );
     }, FILTER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [query, sheetName, dataFile, table]);
+  }, [query, sheet, dataFile, table]);
 
   // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
   // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
@@ -161,26 +163,26 @@ export function PreviewStep({ actorRef }: StepProps) {
 
   if (total === 0) return null;
 
-  const shown = matches ? matches.length : total;
-  const start = Math.max(0, firstInView - OVERSCAN);
-  const end = Math.min(shown, firstInView + inView + OVERSCAN);
-  const visible = [];
-  for (let p = start; p < end; p++) {
-    const i = matches ? matches[p] : p;
-    visible.push(
-      // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
-      <PreviewRow
-        key={i}
-        position={p}
-        index={i}
-        row={table.row(i)}
-        headers={headers}
-        selected={selection[i] === 1}
-        onToggle={onToggle}
-        selectLabel={t.selectRow}
-      />,
-    );
-  }
+  const { shown, start, indexes } = rowWindow({
+    total,
+    matches,
+    firstInView,
+    inView,
+    overscan: OVERSCAN,
+  });
+  const visible = indexes.map((i, k) => (
+    // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
+    <PreviewRow
+      key={i}
+      position={start + k}
+      index={i}
+      row={table.row(i)}
+      headers={headers}
+      selected={selection[i] === 1}
+      onToggle={onToggle}
+      selectLabel={t.selectRow}
+    />
+  ));
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>

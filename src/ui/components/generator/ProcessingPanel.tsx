@@ -2,25 +2,13 @@ import { useSelector } from '@xstate/react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { useTexts } from '../../layout/i18n';
+import { select } from '../../../machines/generator/selectors';
 import type { StepProps } from './types';
 
 /** Progress of the work in progress, with Cancel (it terminates the worker). Lives outside the disabled form. */
 export function ProcessingPanel({ actorRef }: StepProps) {
-  const state = useSelector(actorRef, (s) =>
-    s.matches('generating')
-      ? 'generating'
-      : s.matches('exporting')
-        ? 'exporting'
-        : s.matches('analysingTemplate')
-          ? 'analysing'
-          : s.matches('readingWorkbook') || s.matches('readingSheet')
-            ? 'reading'
-            : s.matches('previewing')
-              ? 'previewing'
-              : null,
-  );
-  const processed = useSelector(actorRef, (s) => s.context.progress.processed);
-  const total = useSelector(actorRef, (s) => s.context.progress.total);
+  const state = useSelector(actorRef, select.processingStep);
+  const { processed, total } = useSelector(actorRef, select.progress);
   const t = useTexts('generator', GENERATOR_TEXTS);
   if (state === null) return null;
 

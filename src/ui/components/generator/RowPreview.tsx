@@ -4,6 +4,7 @@ import type { PreviewBlock } from '../../../domain/documentPreview';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { useTexts } from '../../layout/i18n';
+import { select } from '../../../machines/generator/selectors';
 import type { StepProps } from './types';
 
 function Block({ block }: { block: PreviewBlock }) {
@@ -29,10 +30,10 @@ function Block({ block }: { block: PreviewBlock }) {
  * and reads the result back, so what shows here is what Generate writes for it.
  */
 export function RowPreview({ actorRef }: StepProps) {
-  const preview = useSelector(actorRef, (s) => s.context.preview);
-  const count = useSelector(actorRef, (s) => s.context.selectedCount);
-  const canNext = useSelector(actorRef, (s) => s.can({ type: 'generator.previewNext' }));
-  const canPrevious = useSelector(actorRef, (s) => s.can({ type: 'generator.previewPrevious' }));
+  const preview = useSelector(actorRef, select.preview);
+  const count = useSelector(actorRef, select.selectedCount);
+  const canNext = useSelector(actorRef, select.canPreviewNext);
+  const canPrevious = useSelector(actorRef, select.canPreviewPrevious);
   const headingId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
   if (!preview) return null;

@@ -1,6 +1,6 @@
 // How a data value shows in the preview (spec §2, §9): longer than 50 characters is cut to 47
 // plus '...'; an empty value shows a dash.
-export const PREVIEW_CELL_LIMIT = 50;
+const PREVIEW_CELL_LIMIT = 50;
 
 export function previewCellText(value: string | undefined): string {
   if (value === undefined || value === '') return '-';

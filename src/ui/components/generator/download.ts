@@ -1,8 +1,8 @@
-import type { DownloadParams } from '../../../machines/generator.types';
+import type { DownloadParams } from '../../../machines/generator/types';
 
 /** Starts a browser download of a produced file: an object URL clicked through a temporary <a download>. */
-export function downloadFile({ data, fileName, mimeType }: DownloadParams): void {
-  const blob = data instanceof Blob ? data : new Blob([data], { type: mimeType });
+export function downloadFile({ bytes, fileName, mimeType }: DownloadParams): void {
+  const blob = new Blob([bytes], { type: mimeType });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

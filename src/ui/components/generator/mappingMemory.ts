@@ -2,10 +2,11 @@
 // under the template's placeholder set, and offered again when that template meets a workbook.
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { Formats, Mapping, MappingEdited } from '../../../machines/generator.types';
+import type { Formats, Mapping, MappingEdited } from '../../../machines/generator/types';
+import { select } from '../../../machines/generator/selectors';
 import type { StepProps } from './types';
 
-export const MAPPING_MEMORY_PREFIX = 'generator_mapping:';
+const MAPPING_MEMORY_PREFIX = 'generator_mapping:';
 
 interface Remembered {
   mapping: Mapping;
@@ -13,7 +14,7 @@ interface Remembered {
 }
 
 /** The storage key of a template: its placeholders, sorted, so their order in the document does not matter. */
-export function mappingMemoryKey(placeholders: readonly string[]): string {
+function mappingMemoryKey(placeholders: readonly string[]): string {
   return MAPPING_MEMORY_PREFIX + JSON.stringify([...placeholders].sort());
 }
 
@@ -25,7 +26,7 @@ function storage(): Storage | null {
   }
 }
 
-export function readRemembered(placeholders: readonly string[]): Remembered | null {
+function readRemembered(placeholders: readonly string[]): Remembered | null {
   try {
     const raw = storage()?.getItem(mappingMemoryKey(placeholders));
     if (!raw) return null;
@@ -53,8 +54,8 @@ export function remember({ placeholders, mapping, formats }: Omit<MappingEdited,
 
 /** Saves each mapping edit and re-applies the remembered mapping when a template meets a sheet. */
 export function useMappingMemory({ actorRef }: StepProps): void {
-  const placeholders = useSelector(actorRef, (s) => s.context.placeholders);
-  const headers = useSelector(actorRef, (s) => s.context.headers);
+  const placeholders = useSelector(actorRef, select.placeholders);
+  const headers = useSelector(actorRef, select.headers);
 
   useEffect(() => {
     const subscription = actorRef.on('generator.mappingEdited', remember);

@@ -1,7 +1,7 @@
 import type { ActorRefFrom } from 'xstate';
-import type { GeneratorMachine } from '../../../machines/generator.machine';
+import type { GeneratorMachine } from '../../../machines/generator/machine';
 
-export type GeneratorActorRef = ActorRefFrom<GeneratorMachine>;
+type GeneratorActorRef = ActorRefFrom<GeneratorMachine>;
 
 export interface StepProps {
   actorRef: GeneratorActorRef;

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileTemplate, type CompiledTemplate } from '../../../../src/workers/template/compile';
-import { mergeDocuments, renderPart } from '../../../../src/workers/merge/mergeDocuments';
+import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
+import { renderPart } from '../../../../src/workers/internals';
 import {
   compileFrame,
   joinChunks,

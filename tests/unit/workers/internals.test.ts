@@ -1,25 +1,27 @@
-// mergeDocuments renders docxtemplater's compiled parts itself, once per row (the template is
-// parsed once, not once per row). That leans on internals docxtemplater does not document:
-// doc.compiled[file] (an XmlTemplater with render(to), scopeManager, content, allErrors),
-// doc.scopeManagers and doc.getScopeManager(to, part, data). package.json pins docxtemplater to
-// its minor (~3.71.x); this test fails loudly when an upgrade changes any of it.
+// src/workers/internals.ts reads internals of docxtemplater (a compiled part rendered again per
+// row) and pizzip (a part's stored compressed bytes). package.json pins both to the minors the
+// adapter names; these tests fail loudly when an upgrade changes any of it.
 import { describe, expect, it } from 'vitest';
 import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
+import pako from 'pako/dist/pako.es5.min.js';
 import { createRequire } from 'node:module';
-import { RENDER_INTERNALS } from '../../../../src/workers/merge/mergeDocuments';
-import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
-import { TEMPLATE_OPTIONS } from '../../../../src/workers/template/compile';
-import { buildDocx, paragraph, textOf } from '../docxBuilder';
+import { renderPart, storedPart, textSetSince, WRITTEN_FOR } from '../../../src/workers/internals';
+import { mergeDocuments } from '../../../src/workers/merge/mergeDocuments';
+import { crc32 } from '../../../src/workers/merge/compressedParts';
+import { TEMPLATE_OPTIONS } from '../../../src/workers/template/compile';
+import { buildDocx, paragraph, textOf } from './docxBuilder';
 
-const { version } = createRequire(import.meta.url)('docxtemplater/package.json') as {
-  version: string;
-};
+const versionOf = (name: string) =>
+  (createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version;
 
-describe('docxtemplater internals the merge relies on', () => {
-  it('is the minor the merge was written against (re-check the internals below before moving the pin)', () => {
-    expect(version).toMatch(/^3\.71\./);
-  });
+describe('library internals the generator relies on', () => {
+  it.each(Object.entries(WRITTEN_FOR))(
+    '%s is the minor the adapter was written against (re-check the internals below before moving the pin)',
+    (name, minor) => {
+      expect(versionOf(name).startsWith(minor)).toBe(true);
+    },
+  );
 
   it('keeps compiled parts that render again with a fresh scope', () => {
     const doc = new Docxtemplater(
@@ -31,14 +33,6 @@ describe('docxtemplater internals the merge relies on', () => {
       scopeManagers: Record<string, unknown>;
       getScopeManager(to: string, part: unknown, data: unknown): unknown;
     };
-    expect(RENDER_INTERNALS).toEqual([
-      'compiled',
-      'scopeManagers',
-      'getScopeManager',
-      'render',
-      'content',
-      'allErrors',
-    ]);
     expect(Object.keys(internals.compiled)).toEqual(
       expect.arrayContaining(['word/document.xml', 'word/header1.xml']),
     );
@@ -88,6 +82,42 @@ describe('docxtemplater internals the merge relies on', () => {
     part.render('word/document.xml');
     expect(part.content).toBeUndefined();
     expect(part.allErrors[0]?.properties?.id).toBe('invalid_xml_characters');
+  });
+
+  it('renderPart renders a compiled part again per row and leaves it ready for the next', () => {
+    const doc = new Docxtemplater(
+      new PizZip(buildDocx({ body: paragraph('Halo {nama}') })),
+      TEMPLATE_OPTIONS,
+    );
+    const text = (nama: string) =>
+      textOf(new TextDecoder().decode(renderPart(doc, 'word/document.xml', { nama })));
+    expect([text('Budi'), text('Sari'), text('Budi')]).toEqual([
+      'Halo Budi',
+      'Halo Sari',
+      'Halo Budi',
+    ]);
+    expect(() => renderPart(doc, 'word/document.xml', { nama: 'x\u0001' })).toThrow(
+      'the value for {nama} holds a control character (U+0001) that a Word document cannot contain',
+    );
+    expect(text('Dewi')).toBe('Halo Dewi');
+  });
+
+  it("pizzip keeps a read part's compressed bytes and CRC, and the text of a part set since", () => {
+    const zip = new PizZip(buildDocx({ body: paragraph('Halo {nama}') }));
+    const file = zip.file('word/document.xml')!;
+    const stored = storedPart(file);
+    expect(stored).not.toBeNull();
+    const content = file.asUint8Array();
+    const inflated = stored!.method === 8 ? pako.inflateRaw(stored!.data) : stored!.data;
+    expect(inflated).toEqual(content);
+    expect(stored!.size).toBe(content.length);
+    // pizzip keeps the CRC as a signed 32-bit number; the zip holds its 32 bits.
+    expect(stored!.crc >>> 0).toBe(crc32(content));
+    expect(textSetSince(file)).toBeNull();
+    zip.file('word/document.xml', '<w:document/>');
+    const changed = zip.file('word/document.xml')!;
+    expect(storedPart(changed)).toBeNull();
+    expect(textSetSince(changed)).toBe('<w:document/>');
   });
 
   it('the merge built on them fills every row', async () => {

@@ -1,12 +1,12 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
-import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
-import { isValueFormat, type ValueFormat } from '../domain/valueFormat';
-import type { ChosenFile, Formats, GeneratorContext, Mapping } from './generator.types';
+import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
+import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
+import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 
 // ---- rules and texts of spec §5 / §8 / §9 ----
 
-export const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
+const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
 
 export const messages = {
   invalidDocx: 'Please select a valid DOCX file',
@@ -45,10 +45,6 @@ function count(n: number, noun: string): string {
 function skippedNote(skipped: number): string {
   return skipped > 0 ? ` (${count(skipped, 'row')} skipped due to insufficient data)` : '';
 }
-
-export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-export const ZIP_MIME = 'application/zip';
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The notice for Word fields the merge leaves as they are (IF, ASK, NEXT…): named, with what
@@ -92,10 +88,6 @@ export function isFullyMapped(
   return context.placeholders.every((p) => (context.mapping[p] ?? '') !== '');
 }
 
-export function unmappedCount(context: Pick<GeneratorContext, 'placeholders' | 'mapping'>): number {
-  return context.placeholders.filter((p) => (context.mapping[p] ?? '') === '').length;
-}
-
 /** Why Generate cannot run now (the §5 texts), or null when it can. */
 export function generateBlocker(context: GeneratorContext): string | null {
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
@@ -137,18 +129,6 @@ export function selectedRowAt(
     if (context.selection[i] === 1 && seen++ === position) return i;
   }
   return -1;
-}
-
-/** Step 3 is shown only when placeholders and data rows exist (§4). */
-export function showsMappingStep(context: GeneratorContext): boolean {
-  return context.placeholders.length > 0 && context.table.rowCount > 0;
-}
-
-/** Step 4 is shown when template, rows and placeholders exist (§4). */
-export function showsGenerateStep(context: GeneratorContext): boolean {
-  return (
-    context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0
-  );
 }
 
 /** 0-based indexes of the selected rows, in table order (what the worker merges or exports). */

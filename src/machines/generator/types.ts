@@ -1,28 +1,27 @@
 // Types of the generator machine (spec §3 "Generator working data", §4 "Generator flow").
 // The worker is reached through injected actors, so these types describe what the machine
-// needs from it, not how the bridge is called.
-import type { SheetRowValues, SheetTable } from '../domain/sheetTable';
-import type { ValueFormat } from '../domain/valueFormat';
-import type { DocumentPreview } from '../domain/documentPreview';
+// needs from it, not how the bridge is called: the job and its result are the domain's own.
+import type { SheetRowValues, SheetTable } from '../../domain/sheetTable';
+import type { ValueFormat } from '../../domain/valueFormat';
+import type { DocumentPreview } from '../../domain/documentPreview';
+import type {
+  DataSource,
+  ExportJob,
+  Formats,
+  GenerationJob,
+  GenerationResult,
+  Mapping,
+  OutputKind,
+  PreviewJob,
+} from '../../domain/generationJob';
 
-export type { DocumentPreview };
-
-export type { SheetTable };
+export type { DocumentPreview, Formats, Mapping, SheetTable };
 
 /** A file the user chose: a browser File satisfies it. */
 export type ChosenFile = Blob & { readonly name: string };
 
 /** One data row keyed by column name (header of the first row); values are display text. */
 export type DataRow = SheetRowValues;
-
-/** Placeholder → column; '' while the placeholder is not mapped yet. */
-export type Mapping = Readonly<Record<string, string>>;
-
-/** Placeholder → how its value is written; a placeholder not named is written as in the sheet. */
-export type Formats = Readonly<Record<string, ValueFormat>>;
-
-/** 'merged': one document, a section per row (spec); 'zip': one .docx per row in a zip. */
-export type OutputMode = 'merged' | 'zip';
 
 /** The document one selected row produces (Preview Row). */
 export interface RowPreview {
@@ -56,7 +55,7 @@ export interface GeneratorContext {
   readonly formats: Formats;
   /** Formats the template's own fields ask for (a MERGEFIELD's switches); the user's choice wins. */
   readonly fieldFormats: Formats;
-  readonly output: OutputMode;
+  readonly output: OutputKind;
   /** With the zip, the column whose text names each file ('' until chosen: the first column). */
   readonly nameColumn: string;
   /** The preview shown, or null; previewPosition is the selected row asked for (shown or on its way). */
@@ -84,67 +83,26 @@ export interface AnalyseTemplateOutput {
 export interface ReadWorkbookInput {
   readonly file: ChosenFile;
 }
-export interface SheetData {
-  readonly table: SheetTable;
-}
-export interface ReadWorkbookOutput extends SheetData {
+export interface ReadWorkbookOutput {
   readonly sheetNames: readonly string[];
   /** The sheet that was read (the first one). */
   readonly sheet: string;
+  readonly table: SheetTable;
 }
 
-export interface ReadSheetInput {
-  readonly file: ChosenFile;
-  readonly sheet: string;
-}
-export type ReadSheetOutput = SheetData;
+export type ReadSheetInput = DataSource<ChosenFile>;
 
-/** Selected rows of the sheet the worker read, by 0-based index in table order (the worker has the rows). */
-export interface RowSelectionInput {
-  /** The workbook the rows come from (sent to the worker again only if it lost it to a cancel). */
-  readonly workbook: ChosenFile;
-  readonly sheet: string;
-  readonly rowIndexes: Uint32Array;
-}
-
-export interface MergeInput extends RowSelectionInput {
-  readonly template: ChosenFile;
-  readonly mapping: Mapping;
-  readonly formats: Formats;
-  readonly output: OutputMode;
-  readonly nameColumn: string;
-}
-export interface MergeOutput {
-  readonly data: ArrayBuffer | Blob;
-  readonly fileName: string;
-  readonly sections: number;
-  readonly skipped: number;
-  /** Fields whose values could not all take their format (merged as they are). */
-  readonly warnings?: readonly string[];
-  /** Set for a zip of one file per row: how many files it holds. */
-  readonly files?: number;
-}
-
+/** The job Generate runs, with the files as the user chose them. */
+export type Job = GenerationJob<ChosenFile>;
+export type ExportInput = ExportJob<ChosenFile>;
 export interface PreviewInput {
-  readonly template: ChosenFile;
-  readonly workbook: ChosenFile;
-  readonly sheet: string;
-  readonly rowIndex: number;
-  readonly mapping: Mapping;
-  readonly formats: Formats;
-}
-
-export interface ExportInput extends RowSelectionInput {
-  readonly mapping: Mapping;
-}
-export interface ExportOutput {
-  readonly data: ArrayBuffer | Blob;
-  readonly fileName: string;
-  readonly rowCount: number;
+  readonly job: PreviewJob<ChosenFile>;
+  /** The row's 0-based index in the table. */
+  readonly row: number;
 }
 
 export interface DownloadParams {
-  readonly data: ArrayBuffer | Blob;
+  readonly bytes: ArrayBuffer;
   readonly fileName: string;
   readonly mimeType: string;
 }
@@ -162,7 +120,7 @@ export type GeneratorEvent =
   | { type: 'generator.selectRows'; rowIndexes: Uint32Array }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
-  | { type: 'generator.outputChanged'; output: OutputMode }
+  | { type: 'generator.outputChanged'; output: OutputKind }
   | { type: 'generator.mappingRecalled'; mapping: Mapping; formats: Formats }
   | { type: 'generator.previewRow' }
   | { type: 'generator.previewNext' }
@@ -186,8 +144,8 @@ export interface MappingEdited {
   readonly formats: Formats;
 }
 
-/** Events the merge actor sends back to the machine while it runs. */
-export type MergeActorEvent =
+/** Events the generate actor sends back to the machine while it runs. */
+export type GenerateActorEvent =
   | { type: 'generator.progress'; processed: number; total: number }
-  | { type: 'generator.merged'; output: MergeOutput }
+  | { type: 'generator.merged'; result: GenerationResult }
   | { type: 'generator.mergeFailed'; error: unknown };

@@ -1,0 +1,80 @@
+// One generator job, one result: the same shape from the page, through the machine, the bridge
+// and the worker (docs/generator.md). Pure types and constants; files are a type parameter so the
+// page sends Blobs (Files) and the worker receives their bytes, under the same field names.
+import type { ValueFormat } from './valueFormat';
+
+/** Placeholder → column; '' while the placeholder is not mapped yet. */
+export type Mapping = Readonly<Record<string, string>>;
+
+/** Placeholder → how its value is written; a placeholder not named is written as in the sheet. */
+export type Formats = Readonly<Record<string, ValueFormat>>;
+
+/** Where the rows come from: a data file and the sheet of it that was read. */
+export interface DataSource<F = Blob> {
+  readonly file: F;
+  readonly sheet: string;
+}
+
+/**
+ * What Generate makes. 'merged': one document, a section per row (spec); 'zip': one .docx per row
+ * in a zip, each file named by the text of `nameColumn`. A new output is one more member here.
+ */
+type GenerationOutput =
+  { readonly kind: 'merged' } | { readonly kind: 'zip'; readonly nameColumn: string };
+
+export type OutputKind = GenerationOutput['kind'];
+
+/** Every output Generate offers, in the order the Output control lists them. */
+export const OUTPUT_KINDS: readonly OutputKind[] = ['merged', 'zip'];
+
+/**
+ * A request to the generator. `T` is how the template travels, `D` the data file: Blobs on the
+ * main thread; bytes to the worker, the data file `null` when the worker already holds it.
+ */
+export interface GenerationJob<T = Blob, D = T> {
+  readonly template: T;
+  readonly data: DataSource<D>;
+  /** The selected rows: 0-based indexes in table order (the worker holds the rows themselves). */
+  readonly rows: Uint32Array;
+  readonly mapping: Mapping;
+  readonly formats: Formats;
+  readonly output: GenerationOutput;
+  /** The time file names are stamped with (default: now). */
+  readonly now?: Date;
+}
+
+/** The job as it crosses to the worker: files as bytes, the data file null when it is held there. */
+export type WorkerJob = GenerationJob<ArrayBuffer, ArrayBuffer | null>;
+
+/** Preview Row takes the job without rows and output: it renders the one row it is given. */
+export type PreviewJob<T = Blob, D = T> = Pick<
+  GenerationJob<T, D>,
+  'template' | 'data' | 'mapping' | 'formats'
+>;
+
+/** Export to XLSX takes the job without a template: the mapped columns of the selected rows. */
+export type ExportJob<D = Blob> = Pick<
+  GenerationJob<never, D>,
+  'data' | 'rows' | 'mapping' | 'now'
+>;
+
+/** What a job produced: a file to download, and what the message about it says. */
+export interface GenerationResult {
+  /** 'xlsx' is Export to XLSX; the others are the job's output. */
+  readonly kind: OutputKind | 'xlsx';
+  readonly bytes: ArrayBuffer;
+  readonly fileName: string;
+  /** Sections of the merged document, files in the zip, or rows exported. */
+  readonly count: number;
+  /** Selected rows left out for want of data (fewer than 2 non-empty values). */
+  readonly skipped: number;
+  /** Things the user should know that did not stop the job (values that kept their text…). */
+  readonly warnings: readonly string[];
+}
+
+const WORDML = 'application/vnd.openxmlformats-officedocument';
+export const OUTPUT_MIME: Readonly<Record<GenerationResult['kind'], string>> = {
+  merged: `${WORDML}.wordprocessingml.document`,
+  zip: 'application/zip',
+  xlsx: `${WORDML}.spreadsheetml.sheet`,
+};

@@ -1,0 +1,49 @@
+// The generator machine's starting context and the parts of it each flow resets.
+import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
+import { isNotFilledWarning, messages } from './rules';
+import type { GeneratorContext } from './types';
+
+export const NO_SELECTION = new Uint8Array(0);
+
+/** Everything that comes from the data file: a new template or data file starts it over. */
+export const emptyData = {
+  dataFile: null,
+  sheetNames: [],
+  selectedSheet: '',
+  headers: [],
+  table: EMPTY_SHEET_TABLE,
+  selection: NO_SELECTION,
+  selectedCount: 0,
+  mapping: {},
+  formats: {},
+  nameColumn: '',
+  preview: null,
+  previewPosition: 0,
+} satisfies Partial<GeneratorContext>;
+
+export const noMessages = {
+  error: '',
+  warning: '',
+  success: '',
+} satisfies Partial<GeneratorContext>;
+
+/** Messages cleared, except the template's own warnings (no placeholders, Word fields not filled), which stay while that template does. */
+export function messagesKeptForTemplate(context: GeneratorContext) {
+  return {
+    ...noMessages,
+    warning:
+      context.warning === messages.noPlaceholders || isNotFilledWarning(context.warning)
+        ? context.warning
+        : '',
+  };
+}
+
+export const initialGeneratorContext: GeneratorContext = {
+  templateFile: null,
+  ...emptyData,
+  placeholders: [],
+  fieldFormats: {},
+  output: 'merged',
+  progress: { processed: 0, total: 0 },
+  ...noMessages,
+};

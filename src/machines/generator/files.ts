@@ -1,0 +1,173 @@
+// Step 1: a template and a data file chosen, checked (§5) and read by the worker; a sheet change.
+import { assign } from 'xstate';
+import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
+import { emptyData, messagesKeptForTemplate, noMessages, NO_SELECTION } from './context';
+import {
+  checkDataFile,
+  checkTemplateFile,
+  emptyMapping,
+  errorText,
+  mappingForHeaders,
+  messages,
+  notFilledWarning,
+} from './rules';
+import { generatorSetup } from './setup';
+
+export const filesFlow = {
+  /** Transitions of the ready state. */
+  on: generatorSetup.createStateConfig({
+    on: {
+      'generator.templateChosen': [
+        {
+          guard: 'templateFileAccepted',
+          target: 'analysingTemplate',
+          // A new template starts over: the data side goes with it (§4).
+          actions: assign(({ event }) => ({
+            templateFile: event.file,
+            placeholders: [],
+            fieldFormats: {},
+            ...emptyData,
+            ...noMessages,
+          })),
+        },
+        {
+          actions: assign(({ event }) => ({
+            ...noMessages,
+            error: checkTemplateFile(event.file) ?? '',
+          })),
+        },
+      ],
+      'generator.dataChosen': [
+        {
+          guard: 'dataFileAccepted',
+          target: 'readingWorkbook',
+          actions: assign(({ context, event }) => ({
+            ...emptyData,
+            formats: { ...context.fieldFormats },
+            dataFile: event.file,
+            ...messagesKeptForTemplate(context),
+          })),
+        },
+        {
+          actions: assign(({ context, event }) => ({
+            ...messagesKeptForTemplate(context),
+            error: checkDataFile(event.file) ?? '',
+          })),
+        },
+      ],
+      'generator.sheetChanged': {
+        guard: 'isOtherSheet',
+        target: 'readingSheet',
+        actions: assign(({ context, event }) => ({
+          selectedSheet: event.sheet,
+          headers: [],
+          table: EMPTY_SHEET_TABLE,
+          selection: NO_SELECTION,
+          selectedCount: 0,
+          preview: null,
+          ...messagesKeptForTemplate(context),
+        })),
+      },
+    },
+  }).on,
+  states: {
+    analysingTemplate: generatorSetup.createStateConfig({
+      tags: ['processing'],
+      invoke: {
+        src: 'analyseTemplate',
+        input: ({ context }) => ({ file: context.templateFile! }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            placeholders: [...event.output.placeholders],
+            fieldFormats: { ...event.output.fieldFormats },
+            formats: { ...event.output.fieldFormats },
+            warning:
+              event.output.placeholders.length === 0
+                ? messages.noPlaceholders
+                : notFilledWarning(event.output.notFilled ?? []),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            templateFile: null,
+            placeholders: [],
+            error: errorText(event.error),
+          })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: assign({
+            templateFile: null,
+            placeholders: [],
+            warning: messages.analysisCancelled,
+          }),
+        },
+      },
+    }),
+
+    readingWorkbook: generatorSetup.createStateConfig({
+      tags: ['processing'],
+      invoke: {
+        src: 'readWorkbook',
+        input: ({ context }) => ({ file: context.dataFile! }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            sheetNames: [...event.output.sheetNames],
+            selectedSheet: event.output.sheet,
+            headers: [...event.output.table.headers],
+            table: event.output.table,
+            selection: new Uint8Array(event.output.table.rowCount),
+            selectedCount: 0,
+            mapping: emptyMapping(context.placeholders),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            ...emptyData,
+            error: messages.readExcel(errorText(event.error)),
+          })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: assign({ ...emptyData, warning: messages.readingCancelled }),
+        },
+      },
+    }),
+
+    readingSheet: generatorSetup.createStateConfig({
+      tags: ['processing'],
+      invoke: {
+        src: 'readSheet',
+        input: ({ context }) => ({ file: context.dataFile!, sheet: context.selectedSheet }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            headers: [...event.output.headers],
+            table: event.output,
+            selection: new Uint8Array(event.output.rowCount),
+            selectedCount: 0,
+            mapping: mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ error: messages.readSheet(errorText(event.error)) })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: assign({ warning: messages.readingCancelled }),
+        },
+      },
+    }),
+  },
+};

@@ -1,0 +1,100 @@
+// Step 4: Generate (the merged document or a zip of one document per row) and Export to XLSX,
+// each run by the worker and downloaded when done. Cancel stops the actor, which aborts its call.
+import { assign } from 'xstate';
+import type { GenerationResult } from '../../domain/generationJob';
+import { noMessages } from './context';
+import { errorText, messages } from './rules';
+import { downloadOf, exportJob, generationJob } from './selectors';
+import { generatorSetup } from './setup';
+
+/** The success message of each kind of result (a new output kind must say what it made). */
+const SUCCESS: Record<
+  GenerationResult['kind'],
+  (count: number, file: string, skipped: number) => string
+> = {
+  merged: (count, _file, skipped) => messages.generated(count, skipped),
+  zip: messages.zipped,
+  xlsx: (count, file) => messages.exported(count, file),
+};
+
+export const generateFlow = {
+  /** Transitions of the ready state. */
+  on: generatorSetup.createStateConfig({
+    on: {
+      'generator.generate': {
+        guard: 'canGenerate',
+        target: 'generating',
+        actions: assign(({ context }) => ({
+          ...noMessages,
+          progress: { processed: 0, total: context.selectedCount },
+        })),
+      },
+      'generator.export': {
+        guard: 'canExport',
+        target: 'exporting',
+        actions: assign(noMessages),
+      },
+    },
+  }).on,
+  states: {
+    generating: generatorSetup.createStateConfig({
+      tags: ['processing'],
+      invoke: { src: 'generate', input: ({ context }) => generationJob(context) },
+      on: {
+        'generator.progress': {
+          actions: assign(({ event }) => ({
+            progress: { processed: event.processed, total: event.total },
+          })),
+        },
+        'generator.merged': {
+          target: 'ready',
+          actions: [
+            { type: 'download', params: ({ event }) => downloadOf(event.result) },
+            assign(({ event }) => {
+              const { count, fileName, skipped, warnings } = event.result;
+              return {
+                success: SUCCESS[event.result.kind](count, fileName, skipped),
+                warning: warnings.join('\n'),
+              };
+            }),
+          ],
+        },
+        'generator.mergeFailed': {
+          target: 'ready',
+          actions: assign(({ event }) => ({ error: messages.generate(errorText(event.error)) })),
+        },
+        'generator.cancel': {
+          target: 'ready',
+          actions: assign({ warning: messages.generationCancelled }),
+        },
+      },
+    }),
+
+    exporting: generatorSetup.createStateConfig({
+      tags: ['processing'],
+      invoke: {
+        src: 'exportRows',
+        input: ({ context }) => exportJob(context),
+        onDone: {
+          target: 'ready.exportMessage',
+          actions: [
+            { type: 'download', params: ({ event }) => downloadOf(event.output) },
+            assign(({ event }) => ({
+              success: SUCCESS.xlsx(event.output.count, event.output.fileName, 0),
+            })),
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ error: messages.exportXlsx(errorText(event.error)) })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: assign({ warning: messages.exportCancelled }),
+        },
+      },
+    }),
+  },
+};

@@ -1,0 +1,127 @@
+// What the generator's screen reads from the machine, named: the components select through these,
+// never by digging in the context; the machine builds its jobs through the same functions.
+import type { SnapshotFrom } from 'xstate';
+import { OUTPUT_MIME, type DataSource, type GenerationResult } from '../../domain/generationJob';
+import {
+  exportBlocker,
+  generateBlocker,
+  isFullyMapped,
+  selectedRowAt,
+  selectedRowIndexes,
+  zipNameColumn,
+} from './rules';
+import type {
+  ChosenFile,
+  DownloadParams,
+  ExportInput,
+  GeneratorContext,
+  Job,
+  PreviewInput,
+} from './types';
+import type { GeneratorMachine } from './machine';
+
+type Snapshot = SnapshotFrom<GeneratorMachine>;
+
+// ---- the jobs the machine hands its actors ----
+
+function dataSource(context: GeneratorContext): DataSource<ChosenFile> {
+  return { file: context.dataFile!, sheet: context.selectedSheet };
+}
+
+/** Generate's job: the selected rows of the sheet read, through the template, as the output chosen. */
+export function generationJob(context: GeneratorContext): Job {
+  return {
+    template: context.templateFile!,
+    data: dataSource(context),
+    rows: selectedRowIndexes(context),
+    mapping: context.mapping,
+    formats: context.formats,
+    output:
+      context.output === 'zip'
+        ? { kind: 'zip', nameColumn: zipNameColumn(context) }
+        : { kind: 'merged' },
+  };
+}
+
+/** Preview Row's job: the selected row at previewPosition. */
+export function previewInput(context: GeneratorContext): PreviewInput {
+  const { templateFile, mapping, formats } = context;
+  return {
+    job: { template: templateFile!, data: dataSource(context), mapping, formats },
+    row: selectedRowAt(context, context.previewPosition),
+  };
+}
+
+/** Export to XLSX's job: the mapped columns of the selected rows. */
+export function exportJob(context: GeneratorContext): ExportInput {
+  return { data: dataSource(context), rows: selectedRowIndexes(context), mapping: context.mapping };
+}
+
+export function downloadOf(result: GenerationResult): DownloadParams {
+  return { bytes: result.bytes, fileName: result.fileName, mimeType: OUTPUT_MIME[result.kind] };
+}
+
+// ---- what the steps show ----
+
+/** Step 3 is shown only when placeholders and data rows exist (§4). */
+export function showsMappingStep(context: GeneratorContext): boolean {
+  return context.placeholders.length > 0 && context.table.rowCount > 0;
+}
+
+/** Step 4 is shown when template, rows and placeholders exist (§4). */
+export function showsGenerateStep(context: GeneratorContext): boolean {
+  return (
+    context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0
+  );
+}
+
+/** The work in progress, as the processing panel names it; null when idle. */
+function processingStep(s: Snapshot) {
+  if (s.matches('generating')) return 'generating';
+  if (s.matches('exporting')) return 'exporting';
+  if (s.matches('analysingTemplate')) return 'analysing';
+  if (s.matches('readingWorkbook') || s.matches('readingSheet')) return 'reading';
+  if (s.matches('previewing')) return 'previewing';
+  return null;
+}
+
+export const select = {
+  processing: (s: Snapshot) => s.hasTag('processing'),
+  processingStep,
+  progress: (s: Snapshot) => s.context.progress,
+  // step 1
+  templateFile: (s: Snapshot) => s.context.templateFile,
+  dataFile: (s: Snapshot) => s.context.dataFile,
+  sheetNames: (s: Snapshot) => s.context.sheetNames,
+  selectedSheet: (s: Snapshot) => s.context.selectedSheet,
+  // step 2
+  headers: (s: Snapshot) => s.context.headers,
+  table: (s: Snapshot) => s.context.table,
+  selection: (s: Snapshot) => s.context.selection,
+  selectedCount: (s: Snapshot) => s.context.selectedCount,
+  // step 3
+  showsMappingStep: (s: Snapshot) => showsMappingStep(s.context),
+  placeholders: (s: Snapshot) => s.context.placeholders,
+  mapping: (s: Snapshot) => s.context.mapping,
+  formats: (s: Snapshot) => s.context.formats,
+  // step 4
+  showsGenerateStep: (s: Snapshot) => showsGenerateStep(s.context),
+  canGenerate: (s: Snapshot) => s.can({ type: 'generator.generate' }),
+  canExport: (s: Snapshot) => s.can({ type: 'generator.export' }),
+  canPreview: (s: Snapshot) => s.can({ type: 'generator.previewRow' }),
+  /** Why Generate / Export cannot run, shown while nothing runs. */
+  generateHint: (s: Snapshot) => (s.hasTag('processing') ? null : generateBlocker(s.context)),
+  exportHint: (s: Snapshot) => (s.hasTag('processing') ? null : exportBlocker(s.context)),
+  unmapped: (s: Snapshot) => !isFullyMapped(s.context),
+  generating: (s: Snapshot) => s.matches('generating'),
+  exporting: (s: Snapshot) => s.matches('exporting'),
+  output: (s: Snapshot) => s.context.output,
+  nameColumn: (s: Snapshot) => zipNameColumn(s.context),
+  // the preview and the messages
+  preview: (s: Snapshot) => s.context.preview,
+  canPreviewNext: (s: Snapshot) => s.can({ type: 'generator.previewNext' }),
+  canPreviewPrevious: (s: Snapshot) => s.can({ type: 'generator.previewPrevious' }),
+  error: (s: Snapshot) => s.context.error,
+  warning: (s: Snapshot) => s.context.warning,
+  success: (s: Snapshot) => s.context.success,
+};

@@ -1,0 +1,118 @@
+// The setup shared by the generator machine's flows: its types, the injected side effects (the
+// worker actors and the download, swapped with provide() by the page and in tests), guards and
+// named delays. Each flow (files, rows, preview, generate) builds its states from it; machine.ts
+// puts them together.
+import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
+import { isValueFormat } from '../../domain/valueFormat';
+import {
+  canPreview,
+  checkDataFile,
+  checkTemplateFile,
+  exportBlocker,
+  generateBlocker,
+} from './rules';
+import type {
+  AnalyseTemplateInput,
+  AnalyseTemplateOutput,
+  DocumentPreview,
+  DownloadParams,
+  ExportInput,
+  GenerateActorEvent,
+  GeneratorContext,
+  GeneratorEvent,
+  Job,
+  MappingEdited,
+  PreviewInput,
+  ReadSheetInput,
+  ReadWorkbookInput,
+  ReadWorkbookOutput,
+  SheetTable,
+} from './types';
+
+// Default implementations fail loudly: the page provides the worker bridge, tests provide fakes.
+const notProvided = (what: string) => () => {
+  throw new Error(`${what} is not provided`);
+};
+
+export const generatorSetup = setup({
+  types: {
+    context: {} as GeneratorContext,
+    events: {} as GeneratorEvent | GenerateActorEvent,
+    emitted: {} as MappingEdited,
+  },
+  actors: {
+    analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(
+      notProvided('analyseTemplate'),
+    ),
+    readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(notProvided('readWorkbook')),
+    readSheet: fromPromise<SheetTable, ReadSheetInput>(notProvided('readSheet')),
+    /** Runs a job, reporting progress: GenerateActorEvent back to the machine. */
+    generate: fromCallback<GeneratorEvent, Job>(notProvided('generate')),
+    exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),
+    previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
+  },
+  actions: {
+    /** Start a download of a produced file (the page clicks a temporary <a download>). */
+    download: (_, _params: DownloadParams) => {
+      throw new Error('download is not provided');
+    },
+    clearSuccess: assign({ success: '' }),
+    /** An open preview follows the mapping and formats: it is rendered again after each change. */
+    refreshPreview: raise({ type: 'generator.previewRefresh' as const }),
+    /** Tells the page the user edited the mapping (it remembers it for this template). */
+    mappingEdited: emit(({ context }) => ({
+      type: 'generator.mappingEdited' as const,
+      placeholders: context.placeholders,
+      mapping: context.mapping,
+      formats: context.formats,
+    })),
+  },
+  guards: {
+    templateFileAccepted: ({ event }) =>
+      event.type === 'generator.templateChosen' && checkTemplateFile(event.file) === null,
+    dataFileAccepted: ({ event }) =>
+      event.type === 'generator.dataChosen' && checkDataFile(event.file) === null,
+    isOtherSheet: ({ context, event }) =>
+      event.type === 'generator.sheetChanged' &&
+      event.sheet !== context.selectedSheet &&
+      context.sheetNames.includes(event.sheet),
+    canGenerate: ({ context }) => generateBlocker(context) === null,
+    canExport: ({ context }) => exportBlocker(context) === null,
+    hasRows: ({ context }) => context.table.rowCount > 0,
+    hasColumnsAndPlaceholders: ({ context }) =>
+      context.headers.length > 0 && context.placeholders.length > 0,
+    hasPlaceholders: ({ context }) => context.placeholders.length > 0,
+    isKnownRow: ({ context, event }) =>
+      event.type === 'generator.rowToggled' &&
+      Number.isInteger(event.index) &&
+      event.index >= 0 &&
+      event.index < context.table.rowCount,
+    canPreview: ({ context }) => canPreview(context),
+    isPreviewOpen: ({ context }) => context.preview !== null && canPreview(context),
+    hasNextPreview: ({ context }) =>
+      context.preview !== null && context.preview.position + 1 < context.selectedCount,
+    hasPreviousPreview: ({ context }) =>
+      context.preview !== null &&
+      context.preview.position > 0 &&
+      context.preview.position - 1 < context.selectedCount,
+    isKnownOutput: ({ event }) =>
+      event.type === 'generator.outputChanged' && OUTPUT_KINDS.includes(event.output),
+    isKnownNameColumn: ({ context, event }) =>
+      event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
+    isKnownFormat: ({ context, event }) =>
+      event.type === 'generator.formatChanged' &&
+      context.placeholders.includes(event.placeholder) &&
+      isValueFormat(event.format),
+    isKnownMapping: ({ context, event }) =>
+      event.type === 'generator.mappingChanged' &&
+      context.placeholders.includes(event.placeholder) &&
+      (event.column === '' || context.headers.includes(event.column)),
+  },
+  delays: {
+    /** §9: the export success message clears after 5 s. */
+    messageTimeout: 5000,
+    /** §4: the reset message shows for 3 s. */
+    resetMessageTimeout: 3000,
+  },
+});

@@ -1,0 +1,74 @@
+// The bridge's public shape: what the UI and machines call (src/workers/bridge.ts implements it).
+import type { SheetTable } from '../domain/sheetTable';
+import type {
+  DataSource,
+  ExportJob,
+  GenerationJob,
+  GenerationResult,
+  PreviewJob,
+} from '../domain/generationJob';
+import type { DocumentPreview } from '../domain/documentPreview';
+import type { TemplateAnalysis } from './template';
+import type { MergeProgress } from './merge';
+
+/** A file as the screen has it (File from an <input>) or raw bytes. */
+export type FileSource = Blob | ArrayBuffer;
+
+/** A workbook as the main thread holds it: sheet names and the first sheet, packed (cells decoded on demand). */
+export interface LoadedWorkbook {
+  sheetNames: string[];
+  /** The sheet that was read (the first one). */
+  sheet: string;
+  table: SheetTable;
+}
+
+/** Per call: aborting `signal` rejects that call with CancelledError (see GeneratorBridge). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Every method takes `options.signal` last. Aborting it rejects that call with CancelledError:
+ * - a call still reading its files (or already aborted) never reaches the worker; nothing else
+ *   is touched;
+ * - a call the worker has started (or relies on, such as the workbook it holds) can only be
+ *   stopped by ending the worker: the worker is terminated, and every other call sent to that
+ *   same worker rejects with CancelledError too (the worker that would answer is gone). Calls
+ *   still reading their files go on unaffected and start a fresh worker.
+ *
+ * A call that names a data file sends its bytes only when the worker does not hold its rows (a
+ * fresh worker after a cancel, or another file); otherwise only the sheet's name and row indexes.
+ */
+export interface GeneratorBridge {
+  analyseTemplate(file: FileSource, options?: CallOptions): Promise<TemplateAnalysis>;
+  readWorkbook(file: FileSource, options?: CallOptions): Promise<LoadedWorkbook>;
+  /** Reads one sheet of a data file, from the worker's parsed copy when it holds the file. */
+  readSheet(source: DataSource<FileSource>, options?: CallOptions): Promise<SheetTable>;
+  /** Runs a job: the merged document, or one .docx per row in a zip (`job.output`). */
+  generate(
+    job: GenerationJob<FileSource>,
+    onProgress?: (progress: MergeProgress) => void,
+    options?: CallOptions,
+  ): Promise<GenerationResult>;
+  /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
+  filterRows(
+    source: DataSource<FileSource>,
+    query: string,
+    options?: CallOptions,
+  ): Promise<Uint32Array>;
+  /** The document the row at table index `row` produces, read back as text (Preview Row). */
+  previewRow(
+    job: PreviewJob<FileSource>,
+    row: number,
+    options?: CallOptions,
+  ): Promise<DocumentPreview>;
+  exportRows(job: ExportJob<FileSource>, options?: CallOptions): Promise<GenerationResult>;
+  /** Stops every call by terminating the worker; all pending calls reject with CancelledError. */
+  cancel(): void;
+  /**
+   * Ends the worker (and the workbook it parsed) to free its memory: when the generator page
+   * unmounts, on Reset. Like cancel, running calls reject with CancelledError. The next call starts
+   * a fresh worker, which gets the workbook file again.
+   */
+  release(): void;
+}
