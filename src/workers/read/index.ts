@@ -11,7 +11,6 @@ export {
   sheetCells,
   type NumberCell,
   type SheetCells,
-  type SheetRow,
 } from './readWorkbook';
 export { formatRows } from './formatRows';
 export { hasEnoughData, rowValues } from './rowData';
