@@ -91,7 +91,7 @@ export function sanitiseRelationships(xml: string): SanitisedRelationships {
   };
 }
 
-/** `word/document.xml` → `word/_rels/document.xml.rels`. */
+/** `word/header1.xml` → `word/_rels/header1.xml.rels`. */
 export function relationshipsPartOf(partName: string): string {
   const slash = partName.lastIndexOf('/');
   return `${partName.slice(0, slash + 1)}_rels/${partName.slice(slash + 1)}.rels`;

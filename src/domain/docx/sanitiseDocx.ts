@@ -38,11 +38,16 @@ export interface SanitisedDocx {
 }
 
 const WORD_MAIN_TYPES = new Set([
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml',
-  'application/vnd.ms-word.document.macroEnabled.main+xml',
-  'application/vnd.ms-word.template.macroEnabledTemplate.main+xml',
+  ...['document', 'template'].map(
+    (kind) => `application/vnd.openxmlformats-officedocument.wordprocessingml.${kind}.main+xml`,
+  ),
+  ...[
+    ['document', 'macroEnabled'],
+    ['template', 'macroEnabledTemplate'],
+  ].map(([kind, variant]) => `application/vnd.ms-word.${kind}.${variant}.main+xml`),
 ]);
+/** Parts LibreOffice reads as XML by their names; another part that is not well-formed (an HTML chunk) is left out. */
+const XML_PART = /\.(xml|rels|vml)$/;
 const CONTENT_TYPES = '[Content_Types].xml';
 const NO_LINKS: PartLinks = { dropped: new Set(), hyperlinks: new Set() };
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -100,6 +105,21 @@ function assertWordPackage(parts: Map<string, { entry: ZipEntry; text: string | 
     throw new DocxRefusedError('notDocx');
 }
 
+function sanitiseOrLeaveOut(
+  name: string,
+  text: string,
+  links: PartLinks | undefined,
+  mode: SanitiseMode,
+): ReturnType<typeof sanitisePart> | null {
+  try {
+    return sanitisePart(text, links ?? NO_LINKS, mode);
+  } catch (error) {
+    if (error instanceof DocxRefusedError && error.reason === 'damaged' && !XML_PART.test(name))
+      return null;
+    throw error;
+  }
+}
+
 export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): SanitisedDocx {
   const entries = readZip(input, { maxUnpackedBytes: options.maxUnpackedBytes });
   const parts = new Map<string, { entry: ZipEntry; text: string | null }>();
@@ -110,6 +130,7 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
   const report = { fields: 0, elements: 0, attributes: 0, relationships: 0 };
   const links = new Map<string, PartLinks>();
   const replaced = new Map<string, string>();
+  const left = new Set<string>();
   for (const [key, { text }] of parts) {
     if (!key.endsWith('.rels') || text === null) continue;
     const sanitised = sanitiseRelationships(text);
@@ -119,21 +140,23 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
   }
   for (const [key, { text }] of parts) {
     if (key.endsWith('.rels') || text === null) continue;
-    const result = sanitisePart(
-      text,
-      links.get(relationshipsPartOf(key)) ?? NO_LINKS,
-      options.mode,
-    );
+    const result = sanitiseOrLeaveOut(key, text, links.get(relationshipsPartOf(key)), options.mode);
+    if (!result) {
+      left.add(key);
+      continue;
+    }
     report.fields += result.report.fields;
     report.elements += result.report.elements;
     report.attributes += result.report.attributes;
     if (result.xml !== text) replaced.set(key, result.xml);
   }
-  const out = entries.map((entry) => {
-    const xml = replaced.get(entry.name.toLowerCase());
-    return xml === undefined
-      ? entry
-      : deflatedEntry(entry.name, encoder.encode(xml), options.codec);
-  });
+  const out = entries
+    .filter((entry) => !left.has(entry.name.toLowerCase()))
+    .map((entry) => {
+      const xml = replaced.get(entry.name.toLowerCase());
+      return xml === undefined
+        ? entry
+        : deflatedEntry(entry.name, encoder.encode(xml), options.codec);
+    });
   return { bytes: writeZip(out), report };
 }
