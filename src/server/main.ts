@@ -10,6 +10,7 @@ import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { PdfPool } from './pdf';
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
 const DRAIN_MS = 10_000;
@@ -43,7 +44,10 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
+  const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
+  if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
   const app = createApp({
+    pdf,
     db: database.db,
     config,
     mailer,
@@ -83,8 +87,8 @@ async function main() {
     void closer.close().then(() => {
       clearTimeout(drainLimit);
       logger.debug('http server closed');
-      database
-        .close()
+      // Conversions still running are killed and their directories removed.
+      Promise.all([database.close(), pdf?.close()])
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
           logger.info('database closed; bye');
