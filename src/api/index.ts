@@ -55,6 +55,13 @@ export type {
   SummaryListQuery,
 } from './services/invoiceSummaries';
 export type { MenuInput, MenusService } from './services/menus';
+export type { DocumentsService, PdfCapability } from './services/documents';
+export type { GenerationRunsService, RecordRunResult } from './services/generationRuns';
+export type {
+  GenerationOutputKind,
+  GenerationRun,
+  GenerationRunInput,
+} from '../domain/generationRun';
 export { createServices, getServices, type Services } from './services';
 // The app-wide services, each built on its first call: importing this module has no side
 // effects, and a bundle keeps only the services it calls.
@@ -63,3 +70,5 @@ export { account } from './services/account';
 export { users } from './services/users';
 export { invoiceSummaries } from './services/invoiceSummaries';
 export { menus } from './services/menus';
+export { documents } from './services/documents';
+export { generationRuns } from './services/generationRuns';

@@ -6,6 +6,8 @@ import {
   invoiceSummaries,
   type InvoiceSummariesServiceOptions,
 } from './invoiceSummaries';
+import { createDocumentsService, documents } from './documents';
+import { createGenerationRunsService, generationRuns } from './generationRuns';
 import { createMenusService, menus } from './menus';
 import { createUsersService, users } from './users';
 
@@ -17,6 +19,8 @@ export function createServices(http: HttpClient, options: InvoiceSummariesServic
     users: createUsersService(http),
     invoiceSummaries: createInvoiceSummariesService(http, options),
     menus: createMenusService(http),
+    documents: createDocumentsService(http),
+    generationRuns: createGenerationRunsService(http),
   };
 }
 
@@ -24,5 +28,5 @@ export type Services = ReturnType<typeof createServices>;
 
 /** The app's services on the app's http client (each built on its first call). */
 export function getServices(): Services {
-  return { auth, account, users, invoiceSummaries, menus };
+  return { auth, account, users, invoiceSummaries, menus, documents, generationRuns };
 }
