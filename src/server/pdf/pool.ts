@@ -19,7 +19,7 @@ import type { Logger } from '../logger';
 import type { PdfConfig } from './config';
 import { runProcess, type RunOutcome } from './process';
 import { registryModifications } from './profile';
-import { conversionCommand, detectSandbox, type Sandbox } from './sandbox';
+import { conversionCommand, detectSandbox, sandboxCanWrite, type Sandbox } from './sandbox';
 import { PdfStats, type PdfOutcome, type PdfPoolStats } from './stats';
 
 export class PdfConversionError extends Error {
@@ -172,6 +172,12 @@ export class PdfPool {
       await this.own(base, 0o700, sandbox);
       await mkdir(path.join(base, 'jobs'));
       await this.own(path.join(base, 'jobs'), 0o700, sandbox);
+      if (!(await sandboxCanWrite(sandbox, path.join(base, 'jobs')))) {
+        await rm(base, { recursive: true, force: true });
+        throw new Error(
+          `PDF conversion: user ${sandbox.user?.name} cannot reach ${base}; PDF_TMP_DIR must be a directory every user may pass through (like /tmp)`,
+        );
+      }
       for (let index = 0; index < this.config.workers; index++) {
         const home = path.join(base, `slot-${index}`);
         await mkdir(home);

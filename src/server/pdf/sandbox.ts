@@ -81,6 +81,17 @@ export async function detectSandbox(config: PdfConfig, logger: Logger): Promise<
   return { user, noNetwork, limits };
 }
 
+/** True when the sandbox user can write in `dir` (every folder above it must let it pass). */
+export async function sandboxCanWrite(sandbox: Sandbox, dir: string): Promise<boolean> {
+  if (!sandbox.user) return true;
+  return works(dropPrivileges(sandbox.user)[0], [
+    ...dropPrivileges(sandbox.user).slice(1),
+    'test',
+    '-w',
+    dir,
+  ]);
+}
+
 export interface ConversionPaths {
   /** The slot's HOME, holding its profile. */
   home: string;
