@@ -29,6 +29,9 @@ const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 0xffff;
+/** A relative part name of plain segments: no backslash, no `..`, no leading slash, no control characters. */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const PART_NAME = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\u0000-\u001f]+$/;
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 const encoder = new TextEncoder();
 
@@ -79,7 +82,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
       throw new DocxRefusedError('tooLarge');
     // Part names are case-insensitive (OPC): two spellings of one name would let the reader pick either.
     const key = name.toLowerCase();
-    if (seen.has(key) || name === '') throw new DocxRefusedError('damaged');
+    if (seen.has(key) || !PART_NAME.test(name)) throw new DocxRefusedError('damaged');
     seen.add(key);
     unpacked += size;
     if (unpacked > limits.maxUnpackedBytes) throw new DocxRefusedError('tooLarge');

@@ -327,6 +327,15 @@ describe('bodies that are not a Word package', () => {
     expect(refusal(zip.generate({ type: 'uint8array' }))).toBe('damaged');
   });
 
+  test.each(['word\\document.xml', '../evil.xml', '/abs.xml', 'word/./x.xml'])(
+    'a part named %s is refused',
+    (name) => {
+      const zip = new PizZip(withBody(paragraph('x')));
+      zip.file(name, '<a/>');
+      expect(refusal(zip.generate({ type: 'uint8array' }))).toBe('damaged');
+    },
+  );
+
   test('a zip bomb is refused before it is unpacked', () => {
     const zip = new PizZip(withBody(paragraph('x')));
     zip.file('word/bomb.xml', `<a>${' '.repeat(20_000_000)}</a>`);
