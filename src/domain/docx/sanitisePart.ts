@@ -111,6 +111,31 @@ export function isFetchingInstruction(instruction: string): boolean {
   return keyword !== undefined && FETCHING_FIELDS.has(keyword);
 }
 
+/** Elements whose own rules read their attributes. */
+const RULED_ELEMENTS = new Set([
+  ...ALWAYS_REMOVED,
+  ...IMAGE_SOURCES,
+  'externalData',
+  'OLEObject',
+  'blip',
+  'fldSimple',
+  'fldChar',
+]);
+const LINK_ATTRIBUTE_NAME = /(?:^|[\s:])(?:src|link|source|url|file)\s*=/;
+
+/** Prefixes bound to the relationship or Office namespaces in a scope, worked out once per scope. */
+const linkPrefixes = new WeakMap<Scope, string[]>();
+function linkPrefixesOf(scope: Scope): string[] {
+  let prefixes = linkPrefixes.get(scope);
+  if (!prefixes) {
+    prefixes = [...scope]
+      .filter(([, uri]) => RELATIONSHIP_NAMESPACES.has(uri) || uri === OFFICE_NAMESPACE)
+      .map(([prefix]) => `${prefix}:`);
+    linkPrefixes.set(scope, prefixes);
+  }
+  return prefixes;
+}
+
 const isRelationshipAttribute = (a: Attribute) =>
   RELATIONSHIP_NAMESPACES.has(a.namespace) ||
   (a.namespace === OFFICE_NAMESPACE && a.local === 'relid');
@@ -170,7 +195,7 @@ class PartSanitiser {
     const scope = scopeOf(raw, parentScope);
     const local = localName(name);
     const element: Open = { name, local, scope, start, contentStart: end };
-    const attributes = raw.includes('=') ? attributesOf(raw, scope) : [];
+    const attributes = this.mayMatter(local, raw, scope) ? attributesOf(raw, scope) : [];
     const drop = this.attributesToDrop(local, attributes);
     if (drop.size) {
       this.report.attributes += drop.size;
@@ -183,6 +208,14 @@ class PartSanitiser {
       if (element.remove) this.remove(start, end);
       if (element.range) element.range.end = end;
     } else this.stack.push(element);
+  }
+
+  /** Most tags (w:p, w:r, w:t…) carry nothing a rule looks at; their attributes are not read. */
+  private mayMatter(local: string, raw: string, scope: Scope): boolean {
+    if (!raw.includes('=')) return false;
+    if (RULED_ELEMENTS.has(local) || LINK_ATTRIBUTE_NAME.test(raw)) return true;
+    if (!this.links.dropped.size && !this.links.hyperlinks.size) return false;
+    return linkPrefixesOf(scope).some((prefix) => raw.includes(prefix));
   }
 
   private attributesToDrop(local: string, attributes: Attribute[]): Set<string> {
@@ -249,6 +282,8 @@ class PartSanitiser {
       }
     }
     if (!INSTRUCTION_CONTENT.has(local)) return;
+    // Outside an instruction only a field's markers need their place kept.
+    if (local !== 'fldChar' && !this.openFields.some((f) => !f.separated)) return;
     const range: Range = { start, end: -1 };
     element.range = range;
     const type =
