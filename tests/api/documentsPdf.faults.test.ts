@@ -1,6 +1,7 @@
 // The PDF converter's faults with the real LibreOffice: a timeout, a killed soffice, a full line,
 // a client that goes away mid-conversion. Each gets a clear answer, the pool recovers by itself,
 // and no file is left in its temporary directory. SQLite only (the route reads only the session).
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -53,11 +54,24 @@ describe('one slot, a line of one', () => {
   });
   afterAll(() => tearDown(s));
 
-  test('a killed soffice → 502 with a message; the next document converts', async () => {
+  test('LibreOffice runs with none of the server’s secrets, as another user; killed → 502, and the next document converts', async () => {
+    process.env.JWT_SECRET = 'a-secret-the-converter-must-not-see';
     const answer = post(s, long());
     await until(() => s.pool.runningPids().length === 1);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // let soffice.bin start
-    process.kill(-s.pool.runningPids()[0], 'SIGKILL');
+    const pid = s.pool.runningPids()[0];
+    const environment = (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
+    const names = environment.map((entry) => entry.split('=')[0]);
+    expect(names).toEqual(expect.arrayContaining(['PATH', 'HOME', 'LANG', 'TMPDIR']));
+    for (const secret of ['JWT_SECRET', 'DATABASE_URL', 'TEST_DATABASE_URL', 'SMTP_URL'])
+      expect(names).not.toContain(secret);
+    expect(environment.join('\n')).not.toContain('a-secret-the-converter-must-not-see');
+    if (process.getuid?.() === 0) {
+      const status = await readFile(`/proc/${pid}/status`, 'utf8');
+      expect(/^Uid:\s+(\d+)/m.exec(status)?.[1]).not.toBe('0');
+    }
+    delete process.env.JWT_SECRET;
+    process.kill(-pid, 'SIGKILL');
     const res = await answer;
     expect(res.status).toBe(502);
     expect((await res.json()).message).toBe(

@@ -29,11 +29,12 @@ export async function databaseAnswers(
   }
 }
 
-/** The converter's load, beside readiness: a busy pool does not make the node unready. */
+/** The converter's load, beside readiness (a busy converter does not make the node unready); nothing when the server has no converter. */
 function pdfConversion(pool: PdfPool | null | undefined) {
-  if (!pool?.enabled) return { available: false };
+  if (!pool) return {};
+  if (!pool.enabled) return { pdf_conversion: { available: false } };
   const { workers, busy, queued, restarts } = pool.snapshot();
-  return { available: true, workers, busy, queued, restarts };
+  return { pdf_conversion: { available: true, workers, busy, queued, restarts } };
 }
 
 /**
@@ -47,17 +48,13 @@ export function healthRoutes(): Hono<AppEnv> {
   routes.on(['GET', 'HEAD'], '/healthz', (c) => c.json({ status: 'ok' }, 200, NO_STORE));
   routes.on(['GET', 'HEAD'], '/readyz', async (c) => {
     const ready = await databaseAnswers(c.get('deps').db);
-    const pdf_conversion = pdfConversion(c.get('deps').pdf);
+    const pdf = pdfConversion(c.get('deps').pdf);
     return ready
-      ? c.json({ status: 'ready', pdf_conversion }, 200, NO_STORE)
-      : c.json(
-          { status: 'unavailable', message: 'The database does not answer', pdf_conversion },
-          503,
-          {
-            ...NO_STORE,
-            'Retry-After': '5',
-          },
-        );
+      ? c.json({ status: 'ready', ...pdf }, 200, NO_STORE)
+      : c.json({ status: 'unavailable', message: 'The database does not answer', ...pdf }, 503, {
+          ...NO_STORE,
+          'Retry-After': '5',
+        });
   });
   return routes;
 }

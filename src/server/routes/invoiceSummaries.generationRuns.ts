@@ -88,6 +88,9 @@ export async function recordGenerationRun(c: Context<AppEnv>) {
       .orderBy('r.recorded_at', 'asc')
       .executeTakeFirst();
     if (earlier) {
+      // That may be this very run, stored by another tab since the first look.
+      const mine = await runByClientId(db, id, body.client_run_id);
+      if (mine) return ok(c, view(mine), GENERATION_RUN_TEXTS.alreadyStored);
       const run = view(earlier);
       const message = alreadyRecordedMessage(
         run.rows,
