@@ -107,8 +107,17 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           o.body = toSnakeCase<Record<string, unknown>>(o.body);
         }
       },
-      onResponse({ response }) {
+      async onResponse({ response }) {
         const r = response as FetchResponse<unknown>;
+        // A binary call's error answer is still the JSON envelope.
+        if (typeof Blob !== 'undefined' && r._data instanceof Blob && !r.ok) {
+          const text = await r._data.text();
+          try {
+            r._data = JSON.parse(text);
+          } catch {
+            r._data = text;
+          }
+        }
         if (r._data !== undefined && typeof r._data === 'object') r._data = toCamelCase(r._data);
       },
     },
@@ -170,12 +179,15 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           response = await fetcher.raw(path, {
             method,
             baseURL: cfg.apiRoot,
-            timeout: cfg.timeoutMs,
+            timeout: opts.timeoutMs ?? cfg.timeoutMs,
             headers,
             query: snakeQuery(opts.query),
+            ...(opts.signal ? { signal: opts.signal } : {}),
+            ...(opts.responseType === 'blob' ? { responseType: 'blob' as const } : {}),
             ...(opts.body !== undefined ? { body: opts.body as Record<string, unknown> } : {}),
           });
         } catch (cause) {
+          if (opts.signal?.aborted) throw cause;
           if (isTimeout(cause)) throw fail('timeout', 0, method, url, undefined, cause, !logout);
           if (networkAttempt < cfg.retries) {
             endRetrying ??= beginRetrying();

@@ -53,6 +53,12 @@ export interface RequestOptions {
    * its own message); connectivity failures (network, timeout) still are.
    */
   notify?: boolean;
+  /** Cancels the call; an aborted call is neither retried nor reported, it rejects with the abort. */
+  signal?: AbortSignal;
+  /** 'blob': a successful answer's body is handed back as a Blob (a PDF); errors still parse as JSON. */
+  responseType?: 'json' | 'blob';
+  /** Overrides the configured timeout (a PDF conversion may take minutes). */
+  timeoutMs?: number;
 }
 
 export interface HttpClientOptions {

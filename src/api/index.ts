@@ -9,5 +9,7 @@ export { auth } from './services/auth';
 export { account } from './services/account';
 export { users } from './services/users';
 export { invoiceSummaries } from './services/invoiceSummaries';
+export { documents, type PdfCapability } from './services/documents';
+export { generationRuns, type RecordRunResult } from './services/generationRuns';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';

@@ -80,6 +80,11 @@ export const FALLBACK = Object.freeze({
   statistics: 'Gagal memuat statistik invoice summary',
   noSummaryForPeriod: 'No invoice summary found for this period',
   progressSave: 'Terjadi kesalahan saat menyimpan progress',
+  pdfCapability: 'Failed to check whether PDF conversion is available',
+  pdfConversion: 'Failed to convert the document to PDF',
+  pdfCancelled: 'PDF conversion cancelled',
+  generationRuns: 'Failed to load the generation history',
+  recordGenerationRun: 'Failed to record the generation run',
 } as const);
 
 export const PROGRESS_SAVED = 'Progress berhasil diupdate!';

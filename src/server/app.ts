@@ -22,6 +22,7 @@ import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
+import { documentRoutes, PDF_ROUTE } from './routes/documents';
 import { menuRoutes } from './routes/menus';
 import { usersRoutes } from './routes/users';
 import { serveSpa } from './static';
@@ -63,10 +64,16 @@ export function createApp(appDeps: AppDeps) {
   });
   app.use(
     '/api/*',
-    limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, {
-      ...ROUTE_BODY_LIMITS,
-      ...deps.bodyLimits?.routes,
-    }),
+    limitBodies(
+      deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT,
+      {
+        ...ROUTE_BODY_LIMITS,
+        ...(deps.pdf ? { [PDF_ROUTE]: deps.pdf.config.maxBytes } : {}),
+        ...deps.bodyLimits?.routes,
+      },
+      // The converter's own bounded line admits PDF bodies; the upload gate would hold a slot for minutes.
+      new Set([PDF_ROUTE]),
+    ),
   );
   // Inside the large-body gate: compressing a large answer holds the caller's slot, so parallel
   // uploads cannot pile up compressions (and their buffers) after their bodies were released.
@@ -81,6 +88,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/account', accountRoutes());
   api.route('/users', usersRoutes());
   api.route('/invoice-summaries', invoiceSummaryRoutes());
+  api.route('/documents', documentRoutes());
   app.route(API_BASE, api);
 
   app.all('/api/*', (c) => fail(c, 404, ERROR_MESSAGES.notFound));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadPdfConfig, type PdfConfig } from './pdf/config';
 
 /**
  * Every environment variable the server reads (README table):
@@ -25,6 +26,9 @@ import path from 'node:path';
  * | METRICS_TOKEN     | (unset → no /metrics)          | Bearer token that GET /metrics requires; unset, /metrics answers 404. |
  * | SERVE_SOURCE_MAPS | false (true under npm run dev) | true: serve the *.map files of the build (they publish the sources). |
  * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP when NODE_ENV=development. |
+ *
+ * PDF conversion (PDF_CONVERSION, PDF_WORKERS, PDF_QUEUE, PDF_TIMEOUT, PDF_MAX_BYTES, PDF_USER,
+ * PDF_TMP_DIR) is read by ./pdf/config.ts.
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';
@@ -52,6 +56,8 @@ export interface Config {
   metricsToken?: string;
   /** Serve the build's source maps (off in production unless SERVE_SOURCE_MAPS=true). */
   serveSourceMaps?: boolean;
+  /** The LibreOffice pool's settings; main.ts builds the pool from them. */
+  pdf?: PdfConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -170,5 +176,6 @@ export function loadConfig(env: Env = process.env): Config {
       env.SERVE_SOURCE_MAPS === undefined
         ? env.NODE_ENV === 'development'
         : parseBoolean(env.SERVE_SOURCE_MAPS),
+    pdf: loadPdfConfig(env),
   };
 }

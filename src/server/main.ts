@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -10,9 +11,22 @@ import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { PdfPool } from './pdf';
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
 const DRAIN_MS = 10_000;
+
+/** LibreOffice runs as another user so it cannot read DATA_DIR; that holds only if others may not. */
+function warnIfDataDirIsOpen(dataDir: string, logger: ReturnType<typeof createLogger>) {
+  try {
+    if (statSync(dataDir).mode & 0o007)
+      logger.warn(
+        `DATA_DIR ${dataDir} can be read by other users; chmod 700 it so the PDF converter cannot`,
+      );
+  } catch {
+    // made later by the database
+  }
+}
 
 async function main() {
   const config = loadConfig();
@@ -43,7 +57,11 @@ async function main() {
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });
+  const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
+  if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
+  else warnIfDataDirIsOpen(config.dataDir, logger);
   const app = createApp({
+    pdf,
     db: database.db,
     config,
     mailer,
@@ -83,8 +101,8 @@ async function main() {
     void closer.close().then(() => {
       clearTimeout(drainLimit);
       logger.debug('http server closed');
-      database
-        .close()
+      // Conversions still running are killed and their directories removed.
+      Promise.all([database.close(), pdf?.close()])
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
           logger.info('database closed; bye');

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import type { PdfPool } from './pdf';
 
 /** Content-Security-Policy directives as hono's secureHeaders takes them (the type is not exported). */
 export type CspDirectives = NonNullable<
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** Body size limits in bytes: `default` for every /api route, `routes` by exact path (method-independent). */
   bodyLimits?: { default?: number; routes?: Record<string, number> };
   rateLimits?: Partial<RateLimitRules>;
+  /** The LibreOffice pool behind POST /documents/pdf; absent or null: PDF conversion is off. */
+  pdf?: PdfPool | null;
   /** Overrides the Content-Security-Policy directives. */
   contentSecurityPolicy?: CspDirectives;
 }

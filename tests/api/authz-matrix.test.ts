@@ -1,5 +1,8 @@
 // Every route of the business API (and the menus API) × every kind of caller → the right 401/403/2xx.
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { PdfPool } from '../../src/server/pdf';
+import { closePool, DOCX_TYPE, testPool } from '../support/pdfApp';
 import {
   MENU_CREATE_BILL,
   MENU_DASHBOARD,
@@ -280,6 +283,53 @@ const ROUTES: RouteCase[] = [
     prepare: withSummary('/progress-tax-uploaded', { number_of_uploaded_tax_invoice: 10 }),
   },
 
+  // A period's generation history: read with Dashboard, recorded with Update Progres Tagihan.
+  {
+    method: 'GET',
+    route: '/invoice-summaries/{id}/generation-runs',
+    access: menu(MENU_DASHBOARD),
+    ok: 200,
+    prepare: async (ctx) => ({
+      path: `/invoice-summaries/${await insertSummary(ctx, freshPeriod())}/generation-runs`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/invoice-summaries/{id}/generation-runs',
+    access: menu(MENU_UPDATE_BILL),
+    ok: 201,
+    prepare: async (ctx) => ({
+      path: `/invoice-summaries/${await insertSummary(ctx, freshPeriod())}/generation-runs`,
+      body: {
+        client_run_id: randomUUID(),
+        template_name: 'template.docx',
+        template_sha256: createHash('sha256').update('t').digest('hex'),
+        data_name: 'data.xlsx',
+        data_sha256: createHash('sha256').update('d').digest('hex'),
+        rows: 3,
+        documents: 3,
+        output_kind: 'docx',
+      },
+    }),
+  },
+
+  // PDF conversion: anyone signed in. Past authorization a body that is no Word package is
+  // refused before LibreOffice (415); conversions themselves: documentsPdf*.test.ts.
+  {
+    method: 'GET',
+    route: '/documents/pdf',
+    access: signedInOnly,
+    ok: 200,
+    prepare: fixed('/documents/pdf'),
+  },
+  {
+    method: 'POST',
+    route: '/documents/pdf',
+    access: signedInOnly,
+    ok: 415,
+    prepare: fixed('/documents/pdf'),
+  },
+
   // Menus: reading for anyone signed in, writing for the Admin role.
   {
     method: 'GET',
@@ -328,11 +378,16 @@ const CASES = ROUTES.flatMap((route) =>
 describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
   let ctx: Ctx;
   let root: Awaited<ReturnType<typeof signedIn>>;
+  let pdf: PdfPool;
   beforeAll(async () => {
-    ctx = await setup(engine);
+    pdf = await testPool();
+    ctx = await setup(engine, { deps: { pdf } });
     root = await signedIn(ctx, 'admin');
   });
-  afterAll(async () => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    await closePool(pdf);
+  });
 
   async function as(caller: Caller): Promise<TestUser & { token?: string }> {
     if (caller === 'anonymous')
@@ -382,7 +437,13 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
         .execute();
     }
     try {
-      const res = await call(ctx, route.method, path, { token: user.token, body });
+      const res = await call(ctx, route.method, path, {
+        token: user.token,
+        body,
+        ...(route.route === '/documents/pdf' && route.method === 'POST'
+          ? { raw: '<html>not a Word document</html>', headers: { 'content-type': DOCX_TYPE } }
+          : {}),
+      });
       expect(res.status, res.text.slice(0, 300)).toBe(status);
       expect(res.body?.success).toBe(status < 300);
     } finally {

@@ -3,7 +3,7 @@
 import type { DatabaseKind } from '../../src/server/db/connection';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
 import type { Role } from '../../src/server/db/schema';
-import { createTestApp, databases, insertUser, type TestApp } from './helpers';
+import { createTestApp, databases, insertUser, type TestApp, type TestAppOptions } from './helpers';
 
 export type Engine = DatabaseKind;
 
@@ -12,8 +12,8 @@ export const ENGINES: Engine[] = databases;
 
 export type Ctx = TestApp;
 
-export async function setup(engine: Engine): Promise<Ctx> {
-  return createTestApp(engine);
+export async function setup(engine: Engine, options: TestAppOptions = {}): Promise<Ctx> {
+  return createTestApp(engine, options);
 }
 
 export interface Answer {

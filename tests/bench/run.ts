@@ -1,14 +1,15 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,merge,api picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,merge,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
+import { runPdfBench } from './pdf';
 
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'size,transfer,merge,api').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'size,transfer,merge,api,pdf').split(',').map((s) => s.trim()),
 );
 
 function section(title: string, lines: string[]): void {
@@ -22,6 +23,8 @@ if (only.has('transfer'))
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
 if (only.has('merge'))
   section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
+if (only.has('pdf'))
+  section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
   console.log(`\n== API under load (${seconds} s per endpoint)`);

@@ -5,6 +5,8 @@ import {
   createInvoiceSummariesService,
   type InvoiceSummariesServiceOptions,
 } from './invoiceSummaries';
+import { createDocumentsService } from './documents';
+import { createGenerationRunsService } from './generationRuns';
 import { createMenusService } from './menus';
 import { createUsersService } from './users';
 
@@ -16,5 +18,9 @@ export function createServices(http: HttpClient, options: InvoiceSummariesServic
     users: createUsersService(http),
     invoiceSummaries: createInvoiceSummariesService(http, options),
     menus: createMenusService(http),
+    documents: createDocumentsService(http),
+    generationRuns: createGenerationRunsService(http),
   };
 }
+
+export type Services = ReturnType<typeof createServices>;

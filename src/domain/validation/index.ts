@@ -9,3 +9,4 @@ export * from './structs';
 export * from './structError';
 export * from './profileImage';
 export * from './menuStructs';
+export * from './generationRunStruct';

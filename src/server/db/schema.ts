@@ -103,6 +103,23 @@ export interface InvoiceSummariesTable {
   updated_at: Timestamp;
 }
 
+export interface GenerationRunsTable {
+  id: Generated<number>;
+  invoice_summary_id: number;
+  client_run_id: string;
+  recorded_by: number | null;
+  /** The name at the time, so the history still says who after the account is gone. */
+  recorded_by_name: string;
+  recorded_at: Timestamp;
+  template_name: string;
+  template_sha256: string;
+  data_name: string;
+  data_sha256: string;
+  rows: number;
+  documents: number;
+  output_kind: 'docx' | 'docx_per_row' | 'pdf' | 'pdf_per_row';
+}
+
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -119,6 +136,7 @@ export interface Database {
   role_menus: RoleMenusTable;
   invoice_summaries: InvoiceSummariesTable;
   rate_limits: RateLimitsTable;
+  generation_runs: GenerationRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

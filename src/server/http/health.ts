@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { PdfPool } from '../pdf';
 import type { AppEnv } from '../types';
 
 /** How long /readyz waits for the database before it reports the node not ready. */
@@ -28,19 +29,29 @@ export async function databaseAnswers(
   }
 }
 
+/** The converter's load, beside readiness (a busy converter does not make the node unready); nothing when the server has no converter. */
+function pdfConversion(pool: PdfPool | null | undefined) {
+  if (!pool) return {};
+  if (!pool.enabled) return { pdf_conversion: { available: false } };
+  const { workers, busy, queued, restarts } = pool.snapshot();
+  return { pdf_conversion: { available: true, workers, busy, queued, restarts } };
+}
+
 /**
  * Probes for load balancers and orchestrators; no token, no versions, nothing internal.
  *   GET /healthz  200 while the process serves HTTP (never touches the database): liveness.
- *   GET /readyz   200 when the database answers within 1 s, else 503: readiness.
+ *   GET /readyz   200 when the database answers within 1 s, else 503: readiness; both say how
+ *                 busy the PDF converter is.
  */
 export function healthRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.on(['GET', 'HEAD'], '/healthz', (c) => c.json({ status: 'ok' }, 200, NO_STORE));
   routes.on(['GET', 'HEAD'], '/readyz', async (c) => {
     const ready = await databaseAnswers(c.get('deps').db);
+    const pdf = pdfConversion(c.get('deps').pdf);
     return ready
-      ? c.json({ status: 'ready' }, 200, NO_STORE)
-      : c.json({ status: 'unavailable', message: 'The database does not answer' }, 503, {
+      ? c.json({ status: 'ready', ...pdf }, 200, NO_STORE)
+      : c.json({ status: 'unavailable', message: 'The database does not answer', ...pdf }, 503, {
           ...NO_STORE,
           'Retry-After': '5',
         });

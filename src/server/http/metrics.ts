@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { poolStats } from '../db/connection';
+import { PDF_SECONDS_BUCKETS, type PdfPoolStats } from '../pdf';
 import type { AppEnv } from '../types';
 
 /** Latency buckets in seconds (Prometheus' defaults, trimmed to what an API answers in). */
@@ -47,7 +48,7 @@ export class Metrics {
     histogram.count += 1;
   }
 
-  render(pool: ReturnType<typeof poolStats>): string {
+  render(pool: ReturnType<typeof poolStats>, pdf?: PdfPoolStats): string {
     const lines: string[] = [];
     const family = (name: string, type: string, help: string) =>
       lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
@@ -89,6 +90,8 @@ export class Metrics {
       lines.push(`db_pool_connections_max ${pool.max}`);
     }
 
+    if (pdf) renderPdf(pdf, family, lines);
+
     const memory = process.memoryUsage();
     family('process_resident_memory_bytes', 'gauge', 'Resident set size of the server process.');
     lines.push(`process_resident_memory_bytes ${memory.rss}`);
@@ -106,6 +109,43 @@ export class Metrics {
     lines.push(`process_uptime_seconds ${Math.round(process.uptime())}`);
     return lines.join('\n') + '\n';
   }
+}
+
+function renderPdf(
+  pdf: PdfPoolStats,
+  family: (name: string, type: string, help: string) => void,
+  lines: string[],
+): void {
+  family('pdf_workers', 'gauge', 'LibreOffice slots of the PDF converter (PDF_WORKERS).');
+  lines.push(`pdf_workers ${pdf.workers}`);
+  family('pdf_conversions_busy', 'gauge', 'PDF conversions running now.');
+  lines.push(`pdf_conversions_busy ${pdf.busy}`);
+  family('pdf_conversions_queued', 'gauge', 'PDF conversions waiting for a free slot.');
+  lines.push(`pdf_conversions_queued ${pdf.queued}`);
+  family(
+    'pdf_converter_restarts_total',
+    'counter',
+    'LibreOffice profiles made anew (crash, timeout, cancel, every N documents).',
+  );
+  lines.push(`pdf_converter_restarts_total ${pdf.restarts}`);
+  family(
+    'pdf_conversions_total',
+    'counter',
+    'PDF conversions by outcome (ok, failed, timeout, crashed, aborted).',
+  );
+  for (const [outcome, count] of Object.entries(pdf.conversions))
+    lines.push(`pdf_conversions_total{outcome="${outcome}"} ${count}`);
+  family(
+    'pdf_conversion_duration_seconds',
+    'histogram',
+    'Time LibreOffice took for a successful conversion.',
+  );
+  PDF_SECONDS_BUCKETS.forEach((le, i) =>
+    lines.push(`pdf_conversion_duration_seconds_bucket{le="${le}"} ${pdf.seconds.buckets[i]}`),
+  );
+  lines.push(`pdf_conversion_duration_seconds_bucket{le="+Inf"} ${pdf.seconds.count}`);
+  lines.push(`pdf_conversion_duration_seconds_sum ${pdf.seconds.sum}`);
+  lines.push(`pdf_conversion_duration_seconds_count ${pdf.seconds.count}`);
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -126,7 +166,9 @@ export function metricsRoutes(metrics: Metrics): Hono<AppEnv> {
     const given = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '')?.[1];
     if (!token || !given || !sameToken(given, token))
       return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-    return c.body(metrics.render(poolStats(c.get('deps').db)), 200, {
+    const pdf = c.get('deps').pdf;
+    const pdfStats = pdf?.enabled ? pdf.snapshot() : undefined;
+    return c.body(metrics.render(poolStats(c.get('deps').db), pdfStats), 200, {
       'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
       'Cache-Control': 'no-store',
     });

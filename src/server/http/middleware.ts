@@ -86,6 +86,7 @@ export function securityHeaders(csp: CspDirectives = cspDirectives()): Middlewar
 export function limitBodies(
   fallback: number,
   routes: Record<string, number>,
+  ungated: ReadonlySet<string> = new Set(),
 ): MiddlewareHandler<AppEnv> {
   const onError = (c: Context) => {
     // The rest of the body may still be on its way: say so, and close without a reset.
@@ -104,8 +105,10 @@ export function limitBodies(
     // Reading requests carry no body; looking at one would make the Node adapter build a full Request.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Over the size limit → 413 at once; within it, a large body then waits for its slot.
-    return limiter(routes[c.req.path.replace(/\/+$/, '')] ?? fallback)(c, async () => {
-      await gate(c, next);
+    const path = c.req.path.replace(/\/+$/, '');
+    return limiter(routes[path] ?? fallback)(c, async () => {
+      if (ungated.has(path)) await next();
+      else await gate(c, next);
     });
   };
 }

@@ -27,6 +27,7 @@ import {
   SummaryListQueryStruct,
   summaryListQuery,
 } from './invoiceSummaries.queries';
+import { listGenerationRuns, recordGenerationRun } from './invoiceSummaries.generationRuns';
 import { parseStatisticsRange, summaryStatistics } from './invoiceSummaries.statistics';
 import { idParam, isCheckViolation, requestInfo } from './routeHelpers';
 
@@ -242,6 +243,8 @@ export function invoiceSummaryRoutes() {
     .get('/statistics', read, statistics)
     .get('/period/:period', read, byPeriod)
     .get('/:id', read, getOne)
+    .get('/:id/generation-runs', read, listGenerationRuns)
+    .post('/:id/generation-runs', write, recordGenerationRun)
     .post('/', requireMenu(MENU_CREATE_BILL), create)
     .put('/:id', write, update)
     .delete('/:id', write, remove);

@@ -1,0 +1,65 @@
+// PDF conversion on the server (issue 22): whether this server converts at all, and the merged
+// .docx → PDF call, cancellable with an AbortSignal (Cancel stops LibreOffice on the server too).
+import { getHttpClient, type HttpClient } from '../http';
+import { FALLBACK } from '../messages';
+import { lazyService } from './lazy';
+import { call, failure, SCREEN_HANDLED, type ServiceResult } from './result';
+
+export interface PdfCapability {
+  /** False: the server has no LibreOffice or PDF_CONVERSION=off; hide the PDF choices. */
+  enabled: boolean;
+  /** Largest .docx the server takes, in bytes (0 when disabled). */
+  maxBytes: number;
+}
+
+const PATH = '/documents/pdf';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** The server stops a conversion after PDF_TIMEOUT (5 min by default); waiting in its line comes on top. */
+export const PDF_CONVERSION_TIMEOUT_MS = 30 * 60_000;
+
+export function createDocumentsService(http: HttpClient) {
+  return {
+    pdfCapability(): Promise<ServiceResult<PdfCapability>> {
+      return call<{ enabled?: unknown; maxBytes?: unknown }, PdfCapability>(() => http.get(PATH), {
+        fallback: FALLBACK.pdfCapability,
+        pick: (data) => ({
+          enabled: data?.enabled === true,
+          maxBytes: Number(data?.maxBytes) || 0,
+        }),
+      });
+    },
+
+    /**
+     * The .docx as a PDF Blob. Failures carry the server's message (not a Word document, too
+     * large, busy — retry after `Retry-After` —, LibreOffice could not open it, timed out…).
+     * Aborting `signal` cancels the upload or the conversion; the result is then `pdfCancelled`.
+     */
+    async convertToPdf(
+      docx: Blob | ArrayBuffer | Uint8Array,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<ServiceResult<Blob>> {
+      const { signal } = options;
+      if (signal?.aborted) return failure(FALLBACK.pdfCancelled, 0);
+      const body = docx instanceof Blob ? docx : new Blob([docx as BlobPart], { type: DOCX_TYPE });
+      const result = await call<Blob>(
+        () =>
+          http.post<Blob>(PATH, body, {
+            ...SCREEN_HANDLED,
+            headers: { 'content-type': DOCX_TYPE, accept: 'application/pdf, application/json' },
+            responseType: 'blob',
+            timeoutMs: PDF_CONVERSION_TIMEOUT_MS,
+            signal,
+          }),
+        { fallback: FALLBACK.pdfConversion },
+      );
+      if (signal?.aborted) return failure(FALLBACK.pdfCancelled, 0);
+      return result;
+    },
+  };
+}
+
+export type DocumentsService = ReturnType<typeof createDocumentsService>;
+
+export const documents: DocumentsService = /* @__PURE__ */ lazyService(() =>
+  createDocumentsService(getHttpClient()),
+);

@@ -1,0 +1,99 @@
+import { accessSync, constants } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * PDF conversion settings (README "PDF conversion"):
+ *
+ * | Variable          | Default                         | Meaning |
+ * |-------------------|---------------------------------|---------|
+ * | PDF_CONVERSION    | on when `soffice` is on PATH    | `off` disables POST /api/v1/documents/pdf and hides the PDF choices. |
+ * | PDF_WORKERS       | number of cores                 | Conversions at once (one LibreOffice profile each). |
+ * | PDF_QUEUE         | 4 × PDF_WORKERS                 | Conversions that may wait for a worker; beyond it → 503 with Retry-After. |
+ * | PDF_TIMEOUT       | 5m                              | Longest conversion of one document (s, m, h suffix or seconds). |
+ * | PDF_MAX_BYTES     | 64 MiB                          | Largest .docx accepted (request body). |
+ * | PDF_USER          | nobody (when the server is root)| Unprivileged user LibreOffice runs as. |
+ * | PDF_TMP_DIR       | the system temp directory       | Where each conversion's own directory is made (and removed). |
+ */
+export interface PdfConfig {
+  enabled: boolean;
+  /** Why not, when disabled (logged once at start). */
+  disabledReason?: string;
+  soffice: string;
+  workers: number;
+  queue: number;
+  timeoutMs: number;
+  maxBytes: number;
+  /** A slot's profile is made anew after this many documents (LibreOffice leaks over long runs). */
+  restartAfter: number;
+  /** User to run LibreOffice as when the server is root; undefined = no change of user. */
+  user: string | undefined;
+  tmpDir: string;
+  /** Address-space limit of one LibreOffice process. */
+  memoryBytes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function positiveInteger(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a whole number of at least 1 (got "${value}")`);
+  return n;
+}
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+function duration(value: string | undefined, name: string, fallbackMs: number): number {
+  if (value === undefined || value.trim() === '') return fallbackMs;
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|[smh]?)\s*$/i.exec(value);
+  const ms = match
+    ? Number(match[1]) *
+      (match[2].toLowerCase() === 'ms' ? 1 : UNIT_MS[(match[2] || 's').toLowerCase()])
+    : NaN;
+  if (!(ms > 0))
+    throw new Error(`${name} must look like 90s, 5m or a number of seconds (got "${value}")`);
+  return ms;
+}
+
+/** The first executable `name` on PATH, or undefined. */
+export function findOnPath(
+  name: string,
+  pathVariable = process.env.PATH ?? '',
+): string | undefined {
+  for (const dir of pathVariable.split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+export function loadPdfConfig(env: Env = process.env): PdfConfig {
+  const switchedOff = /^(0|off|false|no)$/i.test(env.PDF_CONVERSION?.trim() ?? '');
+  const soffice = findOnPath('soffice', env.PATH ?? '');
+  const workers = positiveInteger(env.PDF_WORKERS, 'PDF_WORKERS', availableParallelism());
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  return {
+    enabled: !switchedOff && soffice !== undefined,
+    ...(switchedOff
+      ? { disabledReason: 'PDF_CONVERSION=off' }
+      : soffice === undefined
+        ? { disabledReason: 'soffice (LibreOffice) is not on PATH' }
+        : {}),
+    soffice: soffice ?? 'soffice',
+    workers,
+    queue: positiveInteger(env.PDF_QUEUE, 'PDF_QUEUE', 4 * workers),
+    timeoutMs: duration(env.PDF_TIMEOUT, 'PDF_TIMEOUT', 300_000),
+    maxBytes: positiveInteger(env.PDF_MAX_BYTES, 'PDF_MAX_BYTES', 64 * 1024 * 1024),
+    restartAfter: 200,
+    user: env.PDF_USER?.trim() || (root ? 'nobody' : undefined),
+    tmpDir: path.resolve(env.PDF_TMP_DIR || tmpdir()),
+    memoryBytes: 4 * 1024 ** 3,
+  };
+}

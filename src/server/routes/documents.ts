@@ -1,0 +1,116 @@
+// POST /documents/pdf: a signed-in user's .docx → PDF, by LibreOffice in the sandboxed pool.
+// Only a Word package reaches it, and only after the sanitiser took out every link it would follow.
+// GET /documents/pdf: whether this server converts at all (the page hides its PDF choices if not).
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { DocxRefusedError, sanitiseDocx, type DocxRefusal } from '../../domain/docx';
+import { ApiError } from '../errors';
+import { ok } from '../http/envelope';
+import { requireAuth } from '../http/requireAuth';
+import { nodeDeflateCodec } from '../pdf/codec';
+import { OUTCOME_STATUS, PDF_MESSAGES } from '../pdf/messages';
+import { PdfConversionError, type PdfPool, type Ticket } from '../pdf';
+import type { AppEnv } from '../types';
+
+export const PDF_ROUTE = '/api/v1/documents/pdf';
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+/** XML unpacks to many times its zipped size; beyond this a package is a bomb, not an invoice run. */
+const UNPACK_FACTOR = 40;
+
+const REFUSAL_STATUS: Record<DocxRefusal, number> = {
+  notZip: 415,
+  notDocx: 415,
+  damaged: 422,
+  encrypted: 422,
+  tooManyParts: 413,
+  tooLarge: 413,
+  doctype: 422,
+  encoding: 422,
+};
+
+function poolOf(c: Context<AppEnv>): PdfPool {
+  const pool = c.get('deps').pdf;
+  if (!pool?.enabled) throw new ApiError(503, PDF_MESSAGES.disabled);
+  return pool;
+}
+
+function capability(c: Context<AppEnv>) {
+  const pool = c.get('deps').pdf;
+  const enabled = Boolean(pool?.enabled);
+  return ok(c, { enabled, max_bytes: enabled ? pool!.config.maxBytes : 0 });
+}
+
+async function sanitisedBody(c: Context<AppEnv>, pool: PdfPool): Promise<Uint8Array> {
+  const type = c.req.header('content-type')?.split(';')[0].trim().toLowerCase();
+  if (type && type !== DOCX_TYPE && type !== 'application/octet-stream')
+    throw new ApiError(415, PDF_MESSAGES.contentType);
+  const body = new Uint8Array(await c.req.arrayBuffer());
+  try {
+    const { bytes, report } = sanitiseDocx(body, {
+      mode: 'pdf',
+      codec: nodeDeflateCodec,
+      maxUnpackedBytes: UNPACK_FACTOR * pool.config.maxBytes,
+    });
+    const removed = report.relationships + report.fields + report.elements + report.attributes;
+    if (removed)
+      c.get('deps').logger.info('PDF conversion: links removed from the document', {
+        requestId: c.get('requestId'),
+        ...report,
+      });
+    return bytes;
+  } catch (error) {
+    if (error instanceof DocxRefusedError)
+      throw new ApiError(REFUSAL_STATUS[error.reason], error.message);
+    throw error;
+  }
+}
+
+function conversionError(error: PdfConversionError, pool: PdfPool): ApiError {
+  const message =
+    error.outcome === 'timeout'
+      ? PDF_MESSAGES.timeout(Math.round(pool.config.timeoutMs / 1000))
+      : PDF_MESSAGES[error.outcome];
+  return new ApiError(OUTCOME_STATUS[error.outcome], message);
+}
+
+async function convert(c: Context<AppEnv>) {
+  const pool = poolOf(c);
+  const ticket: Ticket | null = pool.admit();
+  if (!ticket) {
+    const seconds = pool.retryAfterSeconds();
+    throw new ApiError(503, PDF_MESSAGES.busy(seconds), undefined, {
+      'Retry-After': String(seconds),
+    });
+  }
+  let docx: Uint8Array;
+  try {
+    docx = await sanitisedBody(c, pool);
+  } catch (error) {
+    pool.release(ticket);
+    throw error;
+  }
+  let result;
+  try {
+    result = await pool.convert(ticket, docx, c.req.raw.signal);
+  } catch (error) {
+    if (error instanceof PdfConversionError) throw conversionError(error, pool);
+    throw error;
+  }
+  const file = createReadStream(result.file);
+  // Nothing is kept: the conversion's directory goes when the answer ends, is cut or fails.
+  file.once('close', () => void result.dispose());
+  return new Response(Readable.toWeb(file) as ReadableStream, {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(result.size),
+      'Content-Disposition': 'attachment; filename="document.pdf"',
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+export function documentRoutes() {
+  return new Hono<AppEnv>().use('*', requireAuth).get('/pdf', capability).post('/pdf', convert);
+}
