@@ -139,6 +139,8 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   password: 'Kata sandi',
   passwordPlaceholder: 'Minimal 6 karakter',
   confirmPassword: 'Konfirmasi kata sandi',
+  verifiedHintOn: 'Akun dapat langsung masuk setelah dibuat.',
+  verifiedHintOff: 'Akun menunggu sampai administrator memverifikasinya.',
   staff: 'Staf',
   admin: 'Admin',
   deleteTitle: 'Hapus pengguna',
@@ -149,6 +151,9 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   invalidateBody:
     'Batalkan verifikasi {who}? Akun kembali belum terverifikasi dan semua sesinya berakhir.',
   notes: 'Catatan (opsional)',
+  lastAdminNote:
+    'Administrator terverifikasi terakhir tidak dapat dibatalkan verifikasinya atau dihapus. Verifikasi administrator lain terlebih dahulu.',
+  lastAdminEditNote: 'Administrator terverifikasi terakhir tetap Admin dan tetap terverifikasi.',
 };
 
 export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
