@@ -21,6 +21,7 @@ import {
 } from './refresh';
 
 import { beginRetrying } from './retryStatus';
+import { parseRetryAfter } from './retryAfter';
 import { simulatedFetch } from './networkSimulator';
 export {
   REFRESH_LOCK_NAME,
@@ -56,10 +57,14 @@ export class ApiRequestError extends Error {
     /** The camelCase answer body, when there was one. */
     readonly data: unknown,
     readonly classified: ClassifiedError,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(classified.message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+
+  /** The wait the server named in Retry-After (429, 503), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 }
 
 export function isApiRequestError(e: unknown): e is ApiRequestError {
@@ -227,9 +232,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     data: unknown,
     cause: unknown,
     emit: boolean,
+    retryAfterSeconds?: number,
   ): ApiRequestError {
     const classified = classify(kind === 'http' ? { kind, status, data } : kind, url);
-    const error = new ApiRequestError(kind, status, url, method, data, classified, { cause });
+    const error = new ApiRequestError(kind, status, url, method, data, classified, {
+      cause,
+      retryAfterSeconds,
+    });
     if (emit) errors.emit(classified);
     return error;
   }
@@ -315,7 +324,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         // Guest pages show their own message for a refused sign-in.
         const emit = wantsNotice && !(status === 401 && isNoRefreshPath(path));
-        throw fail('http', status, method, url, body, undefined, emit);
+        const wait = parseRetryAfter(response.headers.get('retry-after'));
+        throw fail('http', status, method, url, body, undefined, emit, wait);
       }
     }
   }

@@ -22,6 +22,13 @@ export const SIGN_IN_ID: Texts<typeof SIGN_IN_TEXTS> = {
   forgotLink: 'Lupa kata sandi?',
   noAccount: 'Belum punya akun?',
   signUpLink: 'Daftar',
+  tooManySignIns: 'Terlalu banyak percobaan masuk.',
+  tooManyResets: 'Terlalu banyak permintaan atur ulang untuk alamat ini.',
+  tryAgainSeconds: 'Coba lagi dalam {count} detik.',
+  tryAgainSecond: 'Coba lagi dalam 1 detik.',
+  tryAgainMinutes: 'Coba lagi dalam {count} menit.',
+  tryAgainMinute: 'Coba lagi dalam 1 menit.',
+  resetPasswordLink: 'Atur ulang kata sandi',
 };
 
 export const AUTH_ID: Texts<typeof AUTH_TEXTS> = {
