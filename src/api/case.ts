@@ -1,12 +1,7 @@
 // Key conversion for the wire: the rule lives in src/domain/case; this adds what only the
 // HTTP layer needs to know (which bodies must never be converted).
 
-export {
-  keysToSnakeCase as toSnakeCase,
-  keysToCamelCase as toCamelCase,
-  toSnakeCase as snakeKey,
-  toCamelCase as camelKey,
-} from '../domain/case';
+export { keysToSnakeCase as toSnakeCase, keysToCamelCase as toCamelCase } from '../domain/case';
 
 /** True for bodies that must go to fetch untouched (FormData, Blob, ArrayBuffer, typed arrays …). */
 export function isBinaryBody(value: unknown): boolean {

@@ -1,65 +1,13 @@
-// Public surface of the browser API client. UI and the app root import from here only.
+// Public surface of the browser API client, for the screens loaded after sign-in (their wiring in
+// src/ui/wiring/ imports from here). The shell's wiring (shell.ts, shellApi.ts, shellApiLoader.ts)
+// imports the few modules it needs one by one, so the sign-in page does not carry the services of
+// the other screens. Within src/ui, only the wiring and the developer network panel import src/api.
 
-export * from './config';
-export * from './tokens';
-export * from './errors';
-export * from './errorHistory';
-export * from './errorEvents';
-export * from './messages';
-export { isBinaryBody, toCamelCase, toSnakeCase } from './case';
-export {
-  ApiRequestError,
-  createHttpClient,
-  getHttpClient,
-  isApiRequestError,
-  isNoRefreshPath,
-  REFRESH_LOCK_NAME,
-  setAuthFailureHandler,
-  type ApiEnvelope,
-  type AuthFailureHandler,
-  type AuthFailureReason,
-  type FailureKind,
-  type HttpClient,
-  type HttpClientOptions,
-  type HttpMethod,
-  type LockManagerLike,
-  type RequestOptions,
-} from './http';
-export type { Pagination, ServiceResult } from './services/result';
-export type {
-  AuthService,
-  AuthTokens,
-  LoginData,
-  RegisterInput,
-  SessionUser,
-} from './services/auth';
-export type {
-  AccountProfile,
-  AccountService,
-  ActivityEntry,
-  ActivityPage,
-  ChangePasswordInput,
-} from './services/account';
-export type {
-  ListedUser,
-  NewUser,
-  UserList,
-  UserListQuery,
-  UsersService,
-  UserUpdate,
-} from './services/users';
-export type {
-  InvoiceSummariesService,
-  SummaryFields,
-  SummaryList,
-  SummaryListQuery,
-} from './services/invoiceSummaries';
-export type { MenuInput, MenusService } from './services/menus';
-export { createServices, getServices, type Services } from './services';
 // The app-wide services, each built on its first call: importing this module has no side
 // effects, and a bundle keeps only the services it calls.
 export { auth } from './services/auth';
 export { account } from './services/account';
 export { users } from './services/users';
 export { invoiceSummaries } from './services/invoiceSummaries';
-export { menus } from './services/menus';
+export { FALLBACK } from './messages';
+export type { ErrorHistoryEntry } from './errorHistory';

@@ -3,7 +3,7 @@
 
 import type { StatusMessages } from './signInMessages';
 
-export { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES, type StatusMessages } from './signInMessages';
+export { SIGN_IN_MESSAGES, type StatusMessages } from './signInMessages';
 
 export const SIGN_UP_MESSAGES: StatusMessages = Object.freeze({
   400: 'Invalid registration data. Please check your inputs.',
@@ -17,7 +17,6 @@ export const FORGOT_PASSWORD_MESSAGES: StatusMessages = Object.freeze({
   429: 'Too many requests. Please wait before trying again.',
 });
 
-export const PROFILE_LOAD_ERROR = 'Failed to load profile. Please try again.';
 export const PROFILE_UPDATE_MESSAGES: StatusMessages = Object.freeze({
   400: 'Invalid profile data. Please check your inputs.',
   409: 'Email address is already in use by another account.',
@@ -84,8 +83,3 @@ export const FALLBACK = Object.freeze({
 } as const);
 
 export const PROGRESS_SAVED = 'Progress berhasil diupdate!';
-
-/** The table's text for `status`, else `fallback`. */
-export function messageForStatus(table: StatusMessages, status: number, fallback: string): string {
-  return table[status] ?? fallback;
-}

@@ -89,10 +89,7 @@ export function createTokenStore(options: TokenStoreOptions = {}): TokenStore {
 /** The store the app uses: the page's localStorage under the configured key names. */
 export const tokens: TokenStore = createTokenStore();
 
-export const getAccessToken = (): string | null => tokens.getAccessToken();
-export const getRefreshToken = (): string | null => tokens.getRefreshToken();
 export const getStoredUser = <U = StoredUser>(): U | null => tokens.getUser<U>();
-export const setTokens = (t: SessionTokens): void => tokens.setTokens(t);
 export const setStoredUser = (user: unknown): void => tokens.setUser(user);
 export const clearCredentials = (): void => tokens.clear();
 export const isSignedIn = (): boolean => tokens.isSignedIn();

@@ -39,8 +39,6 @@ export const TIMING_MS = {
   retryDelay: 1000,
 } as const;
 
-export const API_RETRIES = 3;
-
 export const LIMITS = {
   profileImageBytes: 5 * 1024 * 1024,
   /** Each generator upload (template or workbook), spec §5/§9: 10,485,760 bytes. */

@@ -57,7 +57,6 @@ export const INVOICE_SUMMARY_FIELDS = [
 
 type FieldRow = (typeof INVOICE_SUMMARY_FIELDS)[number];
 export type SummaryFieldKey = FieldRow['key'];
-export type SummaryApiField = FieldRow['api'];
 type KeysOf<Kind extends SummaryFieldKind> = Extract<FieldRow, { kind: Kind }>['key'];
 type ApisOf<Kind extends SummaryFieldKind> = Extract<FieldRow, { kind: Kind }>['api'];
 export type SummaryCountKey = KeysOf<'count'>;
@@ -95,20 +94,12 @@ export const SUMMARY_FIELD_BY_KEY: Readonly<Record<SummaryFieldKey, FieldRow>> =
   INVOICE_SUMMARY_FIELDS.map((f) => [f.key, f]),
 ) as Record<SummaryFieldKey, FieldRow>;
 
-export const SUMMARY_FIELD_BY_API: Readonly<Record<SummaryApiField, FieldRow>> = Object.fromEntries(
-  INVOICE_SUMMARY_FIELDS.map((f) => [f.api, f]),
-) as Record<SummaryApiField, FieldRow>;
-
 export const COUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'count').map(
   (f) => f.key,
 ) as SummaryCountKey[];
 export const AMOUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'amount').map(
   (f) => f.key,
 ) as SummaryAmountKey[];
-export const URL_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'url').map(
-  (f) => f.key,
-) as SummaryUrlKey[];
-
 export interface AmountSeries {
   readonly key: SummaryAmountKey;
   readonly api: SummaryAmountField;

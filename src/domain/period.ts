@@ -52,8 +52,3 @@ export function shiftPeriod(period: string, months: number): string {
 export function currentPeriod(now: Date = new Date()): string {
   return fromMonthIndex(now.getFullYear() * 12 + now.getMonth());
 }
-
-/** Chronological order; YYYY-MM strings sort correctly as text. */
-export function comparePeriods(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

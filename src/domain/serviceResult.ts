@@ -1,6 +1,6 @@
 // The one result type of a call to the server: every service of src/api answers with it. A
 // machine's actor resolves with a successful one and rejects with a ServiceError (see
-// src/ui/wiring/index.ts for the policy).
+// src/ui/wiring/README.md for the policy).
 
 export interface Pagination {
   page?: number;

@@ -13,13 +13,7 @@ import { signUpFlow } from './auth.signUp';
 
 export type * from './auth.types';
 export { toCurrentUser } from './auth.types';
-export {
-  AUTH_PAGES,
-  PASSWORD_RESET_DONE,
-  RESET_EMAIL_SENT_DEFAULT,
-  SESSION_EXPIRED_NOTICE,
-  SIGN_UP_SUCCESS_DEFAULT,
-} from './auth.setup';
+export { PASSWORD_RESET_DONE, SESSION_EXPIRED_NOTICE } from './auth.setup';
 
 export const authMachine = authSetup.createMachine({
   id: 'auth',

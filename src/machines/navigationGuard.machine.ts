@@ -46,7 +46,6 @@ export const GUARD_NOTICES = {
 } as const satisfies Record<string, GuardNotice>;
 
 export const NAVIGATION_ERROR_TITLE = 'Navigation Error';
-export const INTENDED_ROUTE_KEY = 'intended_route';
 
 /** The pure decision of spec §2 "Navigation guard". Throws only on a broken input. */
 export function decideNavigation(location: GuardLocation, session: GuardSession): GuardDecision {

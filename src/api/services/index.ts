@@ -1,13 +1,12 @@
 import type { HttpClient } from '../http';
-import { account, createAccountService } from './account';
-import { auth, createAuthService } from './auth';
+import { createAccountService } from './account';
+import { createAuthService } from './auth';
 import {
   createInvoiceSummariesService,
-  invoiceSummaries,
   type InvoiceSummariesServiceOptions,
 } from './invoiceSummaries';
-import { createMenusService, menus } from './menus';
-import { createUsersService, users } from './users';
+import { createMenusService } from './menus';
+import { createUsersService } from './users';
 
 /** Every service bound to one http client (the app's, or a test's). */
 export function createServices(http: HttpClient, options: InvoiceSummariesServiceOptions = {}) {
@@ -18,11 +17,4 @@ export function createServices(http: HttpClient, options: InvoiceSummariesServic
     invoiceSummaries: createInvoiceSummariesService(http, options),
     menus: createMenusService(http),
   };
-}
-
-export type Services = ReturnType<typeof createServices>;
-
-/** The app's services on the app's http client (each built on its first call). */
-export function getServices(): Services {
-  return { auth, account, users, invoiceSummaries, menus };
 }

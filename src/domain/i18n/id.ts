@@ -9,6 +9,7 @@ import type { GENERATOR_TEXTS } from './en/generator';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
+import { PATTERNS, PHRASES } from './en/phrases';
 
 type Texts<T> = { readonly [K in keyof T]: string };
 
@@ -273,196 +274,174 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
 };
 
 /**
- * The generator's notices that carry counts, names or a worker's detail (spec §5), by their
- * English wording: the detail itself ('Row 3: …') stays as the worker wrote it.
+ * The generator's notices that carry counts, names or a worker's detail (spec §5), by the id of
+ * their English pattern (../en/phrases PATTERNS): the detail itself ('Row 3: …') stays as the
+ * worker wrote it.
  */
-export const PATTERNS_ID: ReadonlyArray<readonly [RegExp, string]> = [
-  [
-    /^Word fields not filled by the generator: (.+)\. They keep the result the template shows\.$/,
+export const PATTERNS_ID: Texts<typeof PATTERNS> = {
+  wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
-  ],
-  [
-    /^Successfully generated merged document with (\d+) sections?/,
-    'Berhasil membuat dokumen gabungan dengan $1 bagian',
-  ],
-  [
-    /^Successfully generated (\d+) files? in (.+?)(?= \(\d+ rows? skipped|$)/,
-    'Berhasil membuat $1 berkas dalam $2',
-  ],
-  [/^Successfully exported (\d+) rows? to (.+)$/, 'Berhasil mengekspor $1 baris ke $2'],
-  [
-    / \((\d+) rows? skipped due to insufficient data\)$/,
-    ' ($1 baris dilewati karena datanya tidak lengkap)',
-  ],
-  [/^Error reading Excel file: /, 'Gagal membaca berkas Excel: '],
-  [/^Error reading Excel sheet: /, 'Gagal membaca lembar Excel: '],
-  [/^Error generating documents: /, 'Gagal membuat dokumen: '],
-  [/^Error exporting to XLSX: /, 'Gagal mengekspor ke XLSX: '],
-  [/^Error previewing row: /, 'Gagal menampilkan pratinjau baris: '],
-];
+  successfullyGeneratedMergedDocumentSections: 'Berhasil membuat dokumen gabungan dengan $1 bagian',
+  successfullyGeneratedFilesRowsSkipped: 'Berhasil membuat $1 berkas dalam $2',
+  successfullyExportedRows: 'Berhasil mengekspor $1 baris ke $2',
+  rowsSkippedDueInsufficientData: ' ($1 baris dilewati karena datanya tidak lengkap)',
+  errorReadingExcelFile: 'Gagal membaca berkas Excel: ',
+  errorReadingExcelSheet: 'Gagal membaca lembar Excel: ',
+  errorGeneratingDocuments: 'Gagal membuat dokumen: ',
+  errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',
+  errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',
+};
 
-export const PHRASES_ID: Readonly<Record<string, string>> = {
+export const PHRASES_ID: Texts<typeof PHRASES> = {
   // Validation (spec §5)
-  'Email is required': 'Email wajib diisi',
-  'Please enter a valid email address': 'Masukkan alamat email yang valid',
-  'Password is required': 'Kata sandi wajib diisi',
-  'Password must be at least 6 characters': 'Kata sandi minimal 6 karakter',
-  'Password must be at least 8 characters': 'Kata sandi minimal 8 karakter',
-  'Password must be at most 128 characters': 'Kata sandi maksimal 128 karakter',
-  'Please confirm your password': 'Konfirmasi kata sandi Anda',
-  'Passwords do not match': 'Kata sandi tidak cocok',
-  'Name is required': 'Nama wajib diisi',
-  'Name must be at least 2 characters': 'Nama minimal 2 karakter',
-  'Name must be at most 100 characters': 'Nama maksimal 100 karakter',
-  'Username is required': 'Username wajib diisi',
-  'Username must be at least 3 characters': 'Username minimal 3 karakter',
-  'Username must be at most 50 characters': 'Username maksimal 50 karakter',
-  'Username must not contain spaces': 'Username tidak boleh berisi spasi',
-  'Username may contain only letters, digits, dots, dashes and underscores':
+  emailRequired: 'Email wajib diisi',
+  enterValidEmailAddress: 'Masukkan alamat email yang valid',
+  passwordRequired: 'Kata sandi wajib diisi',
+  passwordMustLeast6Characters: 'Kata sandi minimal 6 karakter',
+  passwordMustLeast8Characters: 'Kata sandi minimal 8 karakter',
+  passwordMustMost128Characters: 'Kata sandi maksimal 128 karakter',
+  confirmPassword: 'Konfirmasi kata sandi Anda',
+  passwordsDoNotMatch: 'Kata sandi tidak cocok',
+  nameRequired: 'Nama wajib diisi',
+  nameMustLeast2Characters: 'Nama minimal 2 karakter',
+  nameMustMost100Characters: 'Nama maksimal 100 karakter',
+  usernameRequired: 'Username wajib diisi',
+  usernameMustLeast3Characters: 'Username minimal 3 karakter',
+  usernameMustMost50Characters: 'Username maksimal 50 karakter',
+  usernameMustNotContainSpaces: 'Username tidak boleh berisi spasi',
+  usernameMayContainOnlyLetters:
     'Username hanya boleh berisi huruf, angka, titik, tanda hubung dan garis bawah',
-  'Role is required': 'Peran wajib diisi',
-  'Role must be admin or staff': 'Peran harus admin atau staff',
-  'Current password is required': 'Kata sandi saat ini wajib diisi',
-  'New password is required': 'Kata sandi baru wajib diisi',
-  'New password must be at least 8 characters': 'Kata sandi baru minimal 8 karakter',
-  'New password must be different from current password':
-    'Kata sandi baru harus berbeda dari kata sandi saat ini',
-  'Reset token is missing or invalid': 'Token reset tidak ada atau tidak valid',
-  'No changes detected. Please modify your profile information.':
-    'Tidak ada perubahan. Silakan ubah informasi profil Anda.',
-  'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.':
+  roleRequired: 'Peran wajib diisi',
+  roleMustAdminStaff: 'Peran harus admin atau staff',
+  currentPasswordRequired: 'Kata sandi saat ini wajib diisi',
+  newPasswordRequired: 'Kata sandi baru wajib diisi',
+  newPasswordMustLeast8: 'Kata sandi baru minimal 8 karakter',
+  newPasswordMustDifferentFrom: 'Kata sandi baru harus berbeda dari kata sandi saat ini',
+  resetTokenMissingInvalid: 'Token reset tidak ada atau tidak valid',
+  noChangesDetectedModifyProfile: 'Tidak ada perubahan. Silakan ubah informasi profil Anda.',
+  invalidFileSelectValidImage:
     'Berkas tidak valid. Pilih berkas gambar yang valid (JPEG, PNG, GIF, WebP) di bawah 5MB.',
   // Screen messages (spec §8)
-  'Invalid email or password. Please try again.': 'Email atau kata sandi salah. Silakan coba lagi.',
-  'Your account is pending verification. Please contact an administrator.':
+  invalidEmailPasswordTryAgain: 'Email atau kata sandi salah. Silakan coba lagi.',
+  accountPendingVerificationContactAdministrator:
     'Akun Anda menunggu verifikasi. Silakan hubungi administrator.',
-  'An unexpected error occurred. Please try again.':
-    'Terjadi kesalahan tak terduga. Silakan coba lagi.',
-  'An account with this email already exists.': 'Akun dengan email ini sudah ada.',
-  'Invalid registration data. Please check your inputs.':
-    'Data pendaftaran tidak valid. Periksa kembali isian Anda.',
-  'Registration successful. Please wait for admin verification.':
+  unexpectedErrorOccurredTryAgain: 'Terjadi kesalahan tak terduga. Silakan coba lagi.',
+  accountEmailAlreadyExists: 'Akun dengan email ini sudah ada.',
+  invalidRegistrationDataCheckInputs: 'Data pendaftaran tidak valid. Periksa kembali isian Anda.',
+  registrationSuccessfulWaitAdminVerification:
     'Pendaftaran berhasil. Silakan tunggu verifikasi admin.',
-  'No account found with this email address.': 'Tidak ada akun dengan alamat email ini.',
-  'Too many requests. Please wait before trying again.':
-    'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
-  'Failed to load profile. Please try again.': 'Gagal memuat profil. Silakan coba lagi.',
-  'Email address is already in use by another account.': 'Alamat email sudah dipakai akun lain.',
-  'Invalid profile data. Please check your inputs.':
-    'Data profil tidak valid. Periksa kembali isian Anda.',
-  'Current password is incorrect.': 'Kata sandi saat ini salah.',
-  'New password does not meet security requirements.':
-    'Kata sandi baru tidak memenuhi syarat keamanan.',
-  'Login failed': 'Gagal masuk',
-  'Registration failed': 'Pendaftaran gagal',
-  'Failed to fetch menus': 'Gagal memuat menu',
-  'Failed to fetch user menus': 'Gagal memuat menu pengguna',
-  'Failed to fetch profile': 'Gagal memuat profil',
-  'Failed to update profile': 'Gagal memperbarui profil',
-  'Failed to change password': 'Gagal mengganti kata sandi',
-  'Failed to upload profile image': 'Gagal mengunggah foto profil',
-  'Failed to fetch account activity': 'Gagal memuat aktivitas akun',
-  'Failed to fetch profile image': 'Gagal memuat foto profil',
-  'Failed to send password reset email': 'Gagal mengirim email reset kata sandi',
-  'Failed to reset password': 'Gagal mengatur ulang kata sandi',
-  'Failed to log out of all devices': 'Gagal keluar dari semua perangkat',
-  'Failed to fetch users': 'Gagal memuat pengguna',
-  'Failed to create user': 'Gagal membuat pengguna',
-  'Failed to update user': 'Gagal memperbarui pengguna',
-  'Failed to delete user': 'Gagal menghapus pengguna',
-  'Failed to verify user': 'Gagal memverifikasi pengguna',
-  'Failed to invalidate user': 'Gagal membatalkan verifikasi pengguna',
+  noAccountFoundEmailAddress: 'Tidak ada akun dengan alamat email ini.',
+  tooManyRequestsWaitBefore: 'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
+  failedLoadProfileTryAgain: 'Gagal memuat profil. Silakan coba lagi.',
+  emailAddressAlreadyUseBy: 'Alamat email sudah dipakai akun lain.',
+  invalidProfileDataCheckInputs: 'Data profil tidak valid. Periksa kembali isian Anda.',
+  currentPasswordIncorrect: 'Kata sandi saat ini salah.',
+  newPasswordDoesNotMeet: 'Kata sandi baru tidak memenuhi syarat keamanan.',
+  loginFailed: 'Gagal masuk',
+  registrationFailed: 'Pendaftaran gagal',
+  failedFetchMenus: 'Gagal memuat menu',
+  failedFetchUserMenus: 'Gagal memuat menu pengguna',
+  failedFetchProfile: 'Gagal memuat profil',
+  failedUpdateProfile: 'Gagal memperbarui profil',
+  failedChangePassword: 'Gagal mengganti kata sandi',
+  failedUploadProfileImage: 'Gagal mengunggah foto profil',
+  failedFetchAccountActivity: 'Gagal memuat aktivitas akun',
+  failedFetchProfileImage: 'Gagal memuat foto profil',
+  failedSendPasswordResetEmail: 'Gagal mengirim email reset kata sandi',
+  failedResetPassword: 'Gagal mengatur ulang kata sandi',
+  failedLogOutAllDevices: 'Gagal keluar dari semua perangkat',
+  failedFetchUsers: 'Gagal memuat pengguna',
+  failedCreateUser: 'Gagal membuat pengguna',
+  failedUpdateUser: 'Gagal memperbarui pengguna',
+  failedDeleteUser: 'Gagal menghapus pengguna',
+  failedVerifyUser: 'Gagal memverifikasi pengguna',
+  failedInvalidateUser: 'Gagal membatalkan verifikasi pengguna',
   // Notices (spec §2 guard, §8 catalogue)
-  'Sign In Required': 'Perlu Masuk',
-  'Please sign in to access this page.': 'Silakan masuk untuk mengakses halaman ini.',
-  'Access Denied': 'Akses Ditolak',
-  "You don't have permission to access this page.":
-    'Anda tidak memiliki izin untuk mengakses halaman ini.',
-  'Permission Check Failed': 'Pemeriksaan Izin Gagal',
-  'Unable to verify permissions. Contact support if issues persist.':
+  signRequired: 'Perlu Masuk',
+  signAccessPage: 'Silakan masuk untuk mengakses halaman ini.',
+  accessDenied: 'Akses Ditolak',
+  donTHavePermissionAccess: 'Anda tidak memiliki izin untuk mengakses halaman ini.',
+  permissionCheckFailed: 'Pemeriksaan Izin Gagal',
+  unableVerifyPermissionsContactSupport:
     'Tidak dapat memeriksa izin. Hubungi dukungan jika masalah berlanjut.',
-  'Already Signed In': 'Sudah Masuk',
-  'You are already signed in.': 'Anda sudah masuk.',
-  'Navigation Error': 'Kesalahan Navigasi',
-  'Session Expired': 'Sesi Berakhir',
-  'Your session has expired. Redirecting to sign in...':
-    'Sesi Anda telah berakhir. Mengalihkan ke halaman masuk...',
-  'You do not have permission to perform this action.':
-    'Anda tidak memiliki izin untuk melakukan tindakan ini.',
-  'Invalid Input': 'Isian Tidak Valid',
-  'Too Many Requests': 'Terlalu Banyak Permintaan',
-  'Too many requests. Please wait a moment before trying again.':
-    'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
-  'The system is temporarily unavailable for maintenance.':
-    'Sistem sedang tidak tersedia karena pemeliharaan.',
-  'Something went wrong on our end. Please try again later.':
-    'Terjadi kesalahan di sisi kami. Silakan coba lagi nanti.',
-  'Unable to connect to the server. The backend service may be down.':
+  alreadySigned: 'Sudah Masuk',
+  alreadySigned2: 'Anda sudah masuk.',
+  navigationError: 'Kesalahan Navigasi',
+  sessionExpired: 'Sesi Berakhir',
+  sessionExpiredRedirectingSign: 'Sesi Anda telah berakhir. Mengalihkan ke halaman masuk...',
+  doNotHavePermissionPerform: 'Anda tidak memiliki izin untuk melakukan tindakan ini.',
+  invalidInput: 'Isian Tidak Valid',
+  tooManyRequests: 'Terlalu Banyak Permintaan',
+  tooManyRequestsWaitMoment: 'Terlalu banyak permintaan. Tunggu sebentar sebelum mencoba lagi.',
+  systemTemporarilyUnavailableMaintenance: 'Sistem sedang tidak tersedia karena pemeliharaan.',
+  somethingWentWrongOurEnd: 'Terjadi kesalahan di sisi kami. Silakan coba lagi nanti.',
+  unableConnectServerBackendService:
     'Tidak dapat terhubung ke server. Layanan backend mungkin sedang mati.',
-  'Network connection failed. Please check your internet connection.':
-    'Koneksi jaringan gagal. Periksa koneksi internet Anda.',
-  'Network error. Please check your connection.': 'Kesalahan jaringan. Periksa koneksi Anda.',
-  'Request timed out. Please try again.': 'Waktu permintaan habis. Silakan coba lagi.',
-  'Connection Lost': 'Koneksi Terputus',
-  'You are currently offline. Some features may not work properly.':
+  networkConnectionFailedCheckInternet: 'Koneksi jaringan gagal. Periksa koneksi internet Anda.',
+  networkErrorCheckConnection: 'Kesalahan jaringan. Periksa koneksi Anda.',
+  requestTimedOutTryAgain: 'Waktu permintaan habis. Silakan coba lagi.',
+  connectionLost: 'Koneksi Terputus',
+  currentlyOfflineSomeFeaturesMay:
     'Anda sedang offline. Beberapa fitur mungkin tidak berfungsi dengan baik.',
-  'Connection Restored': 'Koneksi Pulih',
-  'The server is reachable again.': 'Server dapat dijangkau kembali.',
-  'Still working': 'Masih diproses',
-  'This is taking longer than expected. Please try again.':
-    'Ini memakan waktu lebih lama dari perkiraan. Silakan coba lagi.',
-  'An unexpected error occurred.': 'Terjadi kesalahan tak terduga.',
-  'An error occurred': 'Terjadi kesalahan',
-  'Resource not found': 'Data tidak ditemukan',
+  connectionRestored: 'Koneksi Pulih',
+  serverReachableAgain: 'Server dapat dijangkau kembali.',
+  stillWorking: 'Masih diproses',
+  takingLongerThanExpectedTry: 'Ini memakan waktu lebih lama dari perkiraan. Silakan coba lagi.',
+  unexpectedErrorOccurred: 'Terjadi kesalahan tak terduga.',
+  errorOccurred: 'Terjadi kesalahan',
+  resourceNotFound: 'Data tidak ditemukan',
   // Profile messages
-  'Profile updated successfully': 'Profil berhasil diperbarui',
-  'Profile image updated successfully': 'Foto profil berhasil diperbarui',
-  'Password changed successfully.': 'Kata sandi berhasil diganti.',
+  profileUpdatedSuccessfully: 'Profil berhasil diperbarui',
+  profileImageUpdatedSuccessfully: 'Foto profil berhasil diperbarui',
+  passwordChangedSuccessfully: 'Kata sandi berhasil diganti.',
   // User management banners
-  'User created successfully': 'Pengguna berhasil dibuat',
-  'User created successfully.': 'Pengguna berhasil dibuat.',
-  'User updated successfully': 'Pengguna berhasil diperbarui',
-  'User deleted successfully': 'Pengguna berhasil dihapus',
-  'User verified successfully': 'Pengguna berhasil diverifikasi',
-  'User invalidated successfully': 'Verifikasi pengguna berhasil dibatalkan',
-  'This username is already taken.': 'Username ini sudah dipakai.',
+  userCreatedSuccessfully: 'Pengguna berhasil dibuat',
+  userCreatedSuccessfully2: 'Pengguna berhasil dibuat.',
+  userUpdatedSuccessfully: 'Pengguna berhasil diperbarui',
+  userDeletedSuccessfully: 'Pengguna berhasil dihapus',
+  userVerifiedSuccessfully: 'Pengguna berhasil diverifikasi',
+  userInvalidatedSuccessfully: 'Verifikasi pengguna berhasil dibatalkan',
+  usernameAlreadyTaken: 'Username ini sudah dipakai.',
   // Sidebar groups and page names that are English
-  'BILLING MANAGEMENT': 'MANAJEMEN TAGIHAN',
-  'SYSTEM MANAGEMENT': 'MANAJEMEN SISTEM',
-  'Profile Settings': 'Pengaturan Profil',
-  'Page Not Found': 'Halaman Tidak Ditemukan',
+  billingManagement: 'MANAJEMEN TAGIHAN',
+  systemManagement: 'MANAJEMEN SISTEM',
+  profileSettings: 'Pengaturan Profil',
+  pageNotFound: 'Halaman Tidak Ditemukan',
   // Route titles of the browser tab (spec §2) that are English
-  'Sign In': 'Masuk',
-  'Sign Up': 'Daftar',
-  'Forgot Password': 'Lupa Kata Sandi',
-  'Reset Password': 'Atur Ulang Kata Sandi',
+  sign: 'Masuk',
+  signUp: 'Daftar',
+  forgotPassword: 'Lupa Kata Sandi',
+  resetPassword: 'Atur Ulang Kata Sandi',
   // Loading overlay and the page error of the router
-  'Loading...': 'Memuat...',
-  'Connecting the inspector...': 'Menghubungkan inspektur...',
-  'Something went wrong': 'Terjadi kesalahan',
-  'This page could not be loaded. Please check your connection and try again.':
-    'Halaman ini tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
-  'This page stopped working because of an unexpected error.':
-    'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
-  Reload: 'Muat ulang',
+  loading: 'Memuat...',
+  connectingInspector: 'Menghubungkan inspektur...',
+  somethingWentWrong: 'Terjadi kesalahan',
+  pageCouldNotLoadedCheck: 'Halaman ini tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
+  pageStoppedWorkingBecauseUnexpected: 'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
+  reload: 'Muat ulang',
   // Generator notices and hints (spec §5)
-  'Please select a valid DOCX file': 'Pilih berkas DOCX yang valid',
-  'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)':
+  selectValidDocxFile: 'Pilih berkas DOCX yang valid',
+  selectValidExcelOdsCsv:
     'Pilih berkas Excel, ODS atau CSV yang valid (.xlsx, .xls, .xlsm, .ods, .csv, .tsv atau .txt)',
-  'File size must be less than 10MB': 'Ukuran berkas harus kurang dari 10MB',
-  'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.':
+  fileSizeMustLessThan: 'Ukuran berkas harus kurang dari 10MB',
+  warningNoPlaceholdersFoundTemplate:
     'Peringatan: Tidak ada placeholder di template. Pastikan template Anda berisi tag {placeholder}.',
-  'Please upload a template and select data rows': 'Unggah template dan pilih baris data',
-  'Please select data rows to export': 'Pilih baris data yang akan diekspor',
-  'Please map all template fields before exporting':
-    'Petakan semua kolom template sebelum mengekspor',
-  'All data has been reset. You can start fresh!':
-    'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
-  'Generation cancelled': 'Pembuatan dibatalkan',
-  'Export cancelled': 'Ekspor dibatalkan',
-  'Template analysis cancelled': 'Analisis template dibatalkan',
-  'Reading the Excel file cancelled': 'Pembacaan berkas Excel dibatalkan',
+  uploadTemplateSelectDataRows: 'Unggah template dan pilih baris data',
+  selectDataRowsExport: 'Pilih baris data yang akan diekspor',
+  mapAllTemplateFieldsBefore: 'Petakan semua kolom template sebelum mengekspor',
+  allDataResetCanStart: 'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
+  generationCancelled: 'Pembuatan dibatalkan',
+  exportCancelled: 'Ekspor dibatalkan',
+  templateAnalysisCancelled: 'Analisis template dibatalkan',
+  readingExcelFileCancelled: 'Pembacaan berkas Excel dibatalkan',
 };
+
+function byWording<T extends Record<string, string>>(
+  english: T,
+  indonesian: Texts<T>,
+): ReadonlyMap<string, string> {
+  return new Map(Object.entries(english).map(([id, text]) => [text, indonesian[id]]));
+}
 
 export const ID_CATALOGUE = {
   common: COMMON_ID,
@@ -472,7 +451,11 @@ export const ID_CATALOGUE = {
   users: USERS_ID,
   profile: PROFILE_ID,
   generator: GENERATOR_ID,
-  phrases: PHRASES_ID,
-  patterns: PATTERNS_ID,
+  /** English wording → Indonesian, for the texts of ../en/phrases. */
+  phrases: byWording(PHRASES, PHRASES_ID),
+  /** English pattern → Indonesian replacement, applied in turn. */
+  patterns: Object.entries(PATTERNS).map(
+    ([id, pattern]) => [pattern, PATTERNS_ID[id as keyof typeof PATTERNS]] as const,
+  ),
 } as const;
 export type IdCatalogue = typeof ID_CATALOGUE;

@@ -25,12 +25,10 @@ export const URL_INVALID_MESSAGES: Readonly<Record<SummaryUrlKey, string>> = {
   taxInvoiceFolderUrl: M.TAX_FOLDER_URL_INVALID,
 };
 
-/** YYYY-MM from 0000-01 to 9999-12: at most this many summaries can ever exist. */
-export const MAX_PERIODS = 10_000 * 12;
-
 /**
  * The largest count or amount a summary takes: the statistics add each field over every period
- * as JavaScript numbers, and MAX_PERIODS values of this size still sum exactly (below 2^53).
+ * as JavaScript numbers, and 120,000 values of this size (every YYYY-MM from 0000-01 to 9999-12)
+ * still sum exactly (below 2^53).
  * 75 billion rupiah per call type and month.
  */
 export const MAX_SUMMARY_NUMBER = 75_000_000_000;

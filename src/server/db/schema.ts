@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * Database types shared by SQLite and PostgreSQL.
@@ -122,8 +122,6 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type InvoiceSummaryRow = Selectable<InvoiceSummariesTable>;
 
@@ -148,11 +146,4 @@ export const SUMMARY_PROGRESS_COLUMNS = [
   'number_of_generated_invoice',
   'number_of_delivered_invoice',
   'number_of_uploaded_tax_invoice',
-] as const;
-
-export const SUMMARY_URL_COLUMNS = [
-  'url_shared_file_draft_invoice',
-  'url_shared_file_verified_invoice',
-  'url_shared_folder_invoice',
-  'url_shared_folder_tax_invoice',
 ] as const;

@@ -1,31 +1,9 @@
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
+import { keysToSnakeCase } from '../../domain/case';
 import { validateBody } from '../../domain/validation';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { assertNoNul } from './nul';
-
-/** camelCase / PascalCase key → snake_case (`refreshToken` → `refresh_token`). */
-export function toSnakeCase(key: string): string {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase();
-}
-
-/** Keys of plain objects snake_cased, recursively; when both spellings come, the snake_case one wins. */
-export function snakeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(snakeKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  const entries = Object.entries(value as Record<string, unknown>);
-  for (const [key, inner] of entries) {
-    const snake = toSnakeCase(key);
-    if (snake !== key && Object.prototype.hasOwnProperty.call(value, snake)) continue;
-    if (snake === '__proto__' || snake === 'constructor' || snake === 'prototype') continue;
-    out[snake] = snakeKeys(inner);
-  }
-  return out;
-}
 
 /** Objects and arrays inside each other; real bodies use 3 or 4 levels. */
 export const MAX_JSON_DEPTH = 32;
@@ -88,7 +66,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new ApiError(400, ERROR_MESSAGES.notAnObject);
-  const body = snakeKeys(parsed) as Record<string, unknown>;
+  const body = keysToSnakeCase<Record<string, unknown>>(parsed);
   assertNoNul(body);
   return body;
 }

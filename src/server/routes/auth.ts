@@ -256,8 +256,6 @@ async function refresh(c: Context<AppEnv>) {
   );
 }
 
-export { AUTH_MESSAGES } from '../auth/messages';
-
 export function authRoutes() {
   return new Hono<AppEnv>()
     .post('/login', login)

@@ -26,8 +26,6 @@ import {
   USER_MESSAGES,
 } from './users.guards';
 
-export { USER_MESSAGES } from './users.guards';
-
 /** The unfiltered list (the screen's first load), compiled once: building the query cost more than running it. */
 const allUsersPage = precompiled((db, limit: number, offset: number) =>
   db

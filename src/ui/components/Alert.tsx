@@ -45,5 +45,3 @@ export function Alert({ type, children, title, onClose, reveal = false }: AlertP
     </div>
   );
 }
-
-export default Alert;

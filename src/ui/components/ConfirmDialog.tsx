@@ -55,5 +55,3 @@ export function ConfirmDialog({
     </Modal>
   );
 }
-
-export default ConfirmDialog;

@@ -78,5 +78,3 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
     />
   );
 }
-
-export default LeaveGuard;

@@ -54,5 +54,3 @@ export function LoadingOverlay({
     </div>
   );
 }
-
-export default LoadingOverlay;

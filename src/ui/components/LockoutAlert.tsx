@@ -31,5 +31,3 @@ export function LockoutAlert({ seconds, form }: { seconds: number; form: 'signIn
     </Alert>
   );
 }
-
-export default LockoutAlert;

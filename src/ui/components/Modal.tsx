@@ -65,5 +65,3 @@ export function Modal({ open, title, onClose, children, footer, wide = false }: 
     </dialog>
   );
 }
-
-export default Modal;

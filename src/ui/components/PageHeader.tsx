@@ -18,5 +18,3 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
     </header>
   );
 }
-
-export default PageHeader;

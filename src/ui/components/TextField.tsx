@@ -40,5 +40,3 @@ export function TextField({
     </div>
   );
 }
-
-export default TextField;

@@ -90,7 +90,7 @@ export function useTranslate(): (text: string | undefined | null) => string {
   return (text) => {
     if (!text) return text ?? '';
     return locale === 'id' && indonesian
-      ? (indonesian.phrases[text] ??
+      ? (indonesian.phrases.get(text) ??
           indonesian.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text))
       : text;
   };

@@ -6,7 +6,6 @@ const listeners = new Set<() => void>();
 
 // At start the app applies the remembered direction from ../shell/storage, which the first
 // page loads anyway; this hook is for the switch in the signed-in layout.
-export { applyStoredDirection } from '../shell/storage';
 
 function current(): Direction {
   return document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';

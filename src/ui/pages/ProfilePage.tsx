@@ -23,6 +23,17 @@ import { TextField } from '../components/TextField';
 import { PROFILE_TEXTS } from '../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../layout/i18n';
 import { useAuthActions, useCurrentUser, useInspect, useShell } from '../shell/hooks';
+import {
+  selectConfirmingLogoutAll,
+  selectErrors,
+  selectForm,
+  selectLoadError,
+  selectLoggingOutAll,
+  selectMessage,
+  selectProfile,
+  selectProfileStatus,
+  selectSaving,
+} from '../../machines/profile.selectors';
 
 export default function ProfilePage() {
   const currentUser = useCurrentUser();
@@ -56,26 +67,15 @@ export default function ProfilePage() {
   );
   const [, , password] = useMachine(passwordMachine, { inspect });
 
-  const status = useSelector(profile, (s) =>
-    s.matches({ profile: 'ready' })
-      ? 'ready'
-      : s.matches({ profile: 'failed' }) ||
-          s.matches({ profile: 'unauthorized' }) ||
-          s.matches({ profile: 'signedOut' })
-        ? 'failed'
-        : 'loading',
-  );
-  const data = useSelector(profile, (s) => s.context.profile);
-  const form = useSelector(profile, (s) => s.context.form);
-  const errors = useSelector(profile, (s) => s.context.errors);
-  const loadError = useSelector(profile, (s) => s.context.loadError);
-  const message = useSelector(profile, (s) => s.context.message);
-  const saving = useSelector(profile, (s) => s.matches({ profile: { ready: 'saving' } }));
-  const confirmingLogoutAll = useSelector(profile, (s) => !s.matches({ logoutAll: 'idle' }));
-  const loggingOutAll = useSelector(
-    profile,
-    (s) => s.matches({ logoutAll: 'running' }) || s.matches({ logoutAll: 'done' }),
-  );
+  const status = useSelector(profile, selectProfileStatus);
+  const data = useSelector(profile, selectProfile);
+  const form = useSelector(profile, selectForm);
+  const errors = useSelector(profile, selectErrors);
+  const loadError = useSelector(profile, selectLoadError);
+  const message = useSelector(profile, selectMessage);
+  const saving = useSelector(profile, selectSaving);
+  const confirmingLogoutAll = useSelector(profile, selectConfirmingLogoutAll);
+  const loggingOutAll = useSelector(profile, selectLoggingOutAll);
 
   const change = (field: ProfileField) => (value: string) =>
     profile.send({ type: 'profile.change', field, value });

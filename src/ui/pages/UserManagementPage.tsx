@@ -17,6 +17,14 @@ import { UserTable } from '../components/users/UserTable';
 import { USERS_TEXTS } from '../../domain/i18n/en/users';
 import { useTexts, useTranslate } from '../layout/i18n';
 import { useInspect } from '../shell/hooks';
+import {
+  selectBanner,
+  selectFilters,
+  selectListStatus,
+  selectLoadError,
+  selectPagination,
+  selectUsers,
+} from '../../machines/userList.selectors';
 
 const PATH = '/user-management';
 
@@ -60,14 +68,12 @@ export default function UserManagementPage() {
     list.send({ type: 'users.urlChanged', filters: parseUserQuery(search) });
   }, [list, search]);
 
-  const status = useSelector(list, (s) =>
-    s.matches({ list: 'loading' }) ? 'loading' : s.matches({ list: 'failed' }) ? 'failed' : 'ready',
-  );
-  const users = useSelector(list, (s) => s.context.users);
-  const pagination = useSelector(list, (s) => s.context.pagination);
-  const filters = useSelector(list, (s) => s.context.filters);
-  const loadError = useSelector(list, (s) => s.context.loadError);
-  const banner = useSelector(list, (s) => s.context.banner);
+  const status = useSelector(list, selectListStatus);
+  const users = useSelector(list, selectUsers);
+  const pagination = useSelector(list, selectPagination);
+  const filters = useSelector(list, selectFilters);
+  const loadError = useSelector(list, selectLoadError);
+  const banner = useSelector(list, selectBanner);
   const filtered = filters.search !== '' || filters.role !== '' || filters.verified !== '';
   const hasRows = users.length > 0;
   const t = useTexts('users', USERS_TEXTS);

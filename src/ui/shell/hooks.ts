@@ -1,40 +1,20 @@
-// The UI shell contract (coord/CONVENTIONS.md): what pages use to reach the shell.
+// The UI shell contract: what pages use to reach the shell (the signed-in user, menus, notices,
+// navigation and the inspector), so no page reaches into the shell's machines.
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo } from 'react';
 import { hasMenu } from '../../domain/menu';
 import type { CurrentUser } from '../../machines/auth.machine';
 import type { InspectObserver } from '../../machines/inspect';
 import { menusStatus, type Menu, type MenusStatus } from '../../machines/menus.machine';
-import type { NotificationType } from '../../machines/notifications.machine';
 import { ShellContext, type Shell } from './ShellProvider';
 
 export type { CurrentUser };
-
-export interface NotifyOptions {
-  type: NotificationType;
-  title?: string;
-  message: string;
-  /** ms; default 4000. */
-  duration?: number;
-  /** Stays until the user dismisses it. */
-  persistent?: boolean;
-}
 
 /** The shell's actors (for the layout and the auth pages; pages use the narrower hooks). */
 export function useShell(): Shell {
   const shell = useContext(ShellContext);
   if (!shell) throw new Error('useShell must be used inside <ShellProvider>');
   return shell;
-}
-
-/** Shows a notice in the top-right stack. */
-export function useNotify(): (n: NotifyOptions) => void {
-  const { notifications } = useShell();
-  return useCallback(
-    (n: NotifyOptions) =>
-      notifications.send({ type: 'notifications.show', notification: { ...n } }),
-    [notifications],
-  );
 }
 
 /** The signed-in user, or null. */
@@ -85,18 +65,6 @@ export function useAuthActions(): AuthActions {
       refreshMenus: () => auth.send({ type: 'auth.refreshMenus' }),
     }),
     [auth],
-  );
-}
-
-/** Named global loading: the overlay shows when a key is still active after 300 ms. */
-export function useGlobalLoading(): { start(key: string): void; stop(key: string): void } {
-  const { loading } = useShell();
-  return useMemo(
-    () => ({
-      start: (key: string) => loading.send({ type: 'loading.start', key }),
-      stop: (key: string) => loading.send({ type: 'loading.stop', key }),
-    }),
-    [loading],
   );
 }
 

@@ -12,7 +12,8 @@ import { SHELL_TEXTS } from '../../../src/domain/i18n/en/shell';
 import { SIGN_IN_TEXTS } from '../../../src/domain/i18n/en/signIn';
 import { USERS_TEXTS } from '../../../src/domain/i18n/en/users';
 import { PROFILE_TEXTS } from '../../../src/domain/i18n/en/profile';
-import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
+import { ID_CATALOGUE, PATTERNS_ID, PHRASES_ID } from '../../../src/domain/i18n/id';
+import { PATTERNS, PHRASES } from '../../../src/domain/i18n/en/phrases';
 import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
 import { SETTINGS_MESSAGES } from '../../../src/domain/validation/settingsMessages';
@@ -59,6 +60,17 @@ describe('language catalogues', () => {
     }
   });
 
+  it('keys the texts made elsewhere by the same ids in both languages, one wording per id', () => {
+    expect(Object.keys(PHRASES_ID).sort()).toEqual(Object.keys(PHRASES).sort());
+    expect(Object.keys(PATTERNS_ID).sort()).toEqual(Object.keys(PATTERNS).sort());
+    for (const [id, text] of Object.entries(PHRASES_ID)) expect(text.trim(), id).not.toBe('');
+    const wordings = Object.values(PHRASES);
+    expect(new Set(wordings).size).toBe(wordings.length);
+    // Found by the English wording: every phrase reaches its own id's Indonesian text.
+    for (const [id, text] of Object.entries(PHRASES))
+      expect(ID_CATALOGUE.phrases.get(text), id).toBe(PHRASES_ID[id as keyof typeof PHRASES]);
+  });
+
   it("reads 'Masuk' on the sign-in button", () => {
     expect(ID_CATALOGUE.signIn.signInButton).toBe('Masuk');
   });
@@ -76,7 +88,7 @@ describe('language catalogues', () => {
         )
         .map(([, text]) => text),
     ];
-    const missing = shown.filter((text) => !text || !ID_CATALOGUE.phrases[text]);
+    const missing = shown.filter((text) => !text || !ID_CATALOGUE.phrases.get(text));
     expect(missing).toEqual([]);
   });
 
@@ -107,18 +119,18 @@ describe('language catalogues', () => {
     );
     expect(english).toContain('Profile Settings');
     for (const title of [...english, 'Page Not Found']) {
-      expect(ID_CATALOGUE.phrases[title], title).toBeTruthy();
-      expect(ID_CATALOGUE.phrases[title]).not.toBe(title);
+      expect(ID_CATALOGUE.phrases.get(title), title).toBeTruthy();
+      expect(ID_CATALOGUE.phrases.get(title)).not.toBe(title);
     }
-    expect(ID_CATALOGUE.phrases['Profile Settings']).toBe('Pengaturan Profil');
-    expect(ID_CATALOGUE.phrases['Buat Progres Tagihan']).toBeUndefined();
+    expect(ID_CATALOGUE.phrases.get('Profile Settings')).toBe('Pengaturan Profil');
+    expect(ID_CATALOGUE.phrases.get('Buat Progres Tagihan')).toBeUndefined();
   });
 
   it("translates the generator's fixed notices, and those with counts and names by pattern", () => {
     const fixed = Object.values(GENERATOR_MESSAGES as Record<string, unknown>).filter(
       (m): m is string => typeof m === 'string',
     );
-    expect(fixed.filter((text) => !ID_CATALOGUE.phrases[text])).toEqual([]);
+    expect(fixed.filter((text) => !ID_CATALOGUE.phrases.get(text))).toEqual([]);
     const translate = (text: string) =>
       ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
     expect(translate(GENERATOR_MESSAGES.generated(12, 2))).toBe(

@@ -8,10 +8,12 @@ import { createApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/connection';
 import { ApiError } from '../../../src/server/errors';
-import { snakeKeys, toSnakeCase, validated } from '../../../src/server/http/body';
+import { keysToSnakeCase as snakeKeys, toSnakeCase } from '../../../src/domain/case';
+import { validated } from '../../../src/server/http/body';
 import { assertNoNul } from '../../../src/server/http/nul';
 import { silentLogger } from '../../../src/server/logger';
 
+// The one conversion of src/domain/case, which the server's body reader and the API client share.
 describe('snake_case bodies', () => {
   test.each([
     ['refreshToken', 'refresh_token'],
@@ -20,6 +22,7 @@ describe('snake_case bodies', () => {
     ['urlSharedFileDraftInvoice', 'url_shared_file_draft_invoice'],
     ['isVerified', 'is_verified'],
     ['parentID', 'parent_id'],
+    ['URL2Path', 'url2_path'],
     ['email', 'email'],
   ])('%s → %s', (key, snake) => {
     expect(toSnakeCase(key)).toBe(snake);

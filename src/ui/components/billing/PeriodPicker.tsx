@@ -64,5 +64,3 @@ export function PeriodPicker({
     </div>
   );
 }
-
-export default PeriodPicker;

@@ -3,6 +3,13 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { profileMachine } from '../../../machines/profile.machine';
+import {
+  selectActivities,
+  selectActivityError,
+  selectActivityLoading,
+  selectActivityPage,
+  selectActivityPagination,
+} from '../../../machines/profile.selectors';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
@@ -25,11 +32,11 @@ export function actionLabel(action: string): string {
 }
 
 export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profileMachine> }) {
-  const activities = useSelector(profile, (s) => s.context.activities);
-  const page = useSelector(profile, (s) => s.context.activityPage);
-  const pagination = useSelector(profile, (s) => s.context.activityPagination);
-  const error = useSelector(profile, (s) => s.context.activityError);
-  const loading = useSelector(profile, (s) => s.matches({ activity: 'loading' }));
+  const activities = useSelector(profile, selectActivities);
+  const page = useSelector(profile, selectActivityPage);
+  const pagination = useSelector(profile, selectActivityPagination);
+  const error = useSelector(profile, selectActivityError);
+  const loading = useSelector(profile, selectActivityLoading);
   const t = useTexts('profile', PROFILE_TEXTS);
   const tr = useTranslate();
 
@@ -105,5 +112,3 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
     </article>
   );
 }
-
-export default ActivityList;

@@ -9,6 +9,13 @@ import { Alert } from '../Alert';
 import { fill } from '../../../domain/i18n';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../../layout/i18n';
+import {
+  selectImage,
+  selectImageError,
+  selectPreview,
+  selectReadingImage,
+  selectUploading,
+} from '../../../machines/profile.selectors';
 
 export function AvatarCard({
   profile,
@@ -17,11 +24,11 @@ export function AvatarCard({
   profile: ActorRefFrom<typeof profileMachine>;
   name: string;
 }) {
-  const image = useSelector(profile, (s) => s.context.image);
-  const preview = useSelector(profile, (s) => s.context.preview);
-  const imageError = useSelector(profile, (s) => s.context.imageError);
-  const uploading = useSelector(profile, (s) => s.matches({ image: 'uploading' }));
-  const reading = useSelector(profile, (s) => s.matches({ image: 'reading' }));
+  const image = useSelector(profile, selectImage);
+  const preview = useSelector(profile, selectPreview);
+  const imageError = useSelector(profile, selectImageError);
+  const uploading = useSelector(profile, selectUploading);
+  const reading = useSelector(profile, selectReadingImage);
   const input = useRef<HTMLInputElement>(null);
   const t = useTexts('profile', PROFILE_TEXTS);
   const tr = useTranslate();
@@ -85,5 +92,3 @@ export function AvatarCard({
     </div>
   );
 }
-
-export default AvatarCard;

@@ -97,5 +97,3 @@ export function ChangePasswordModal({
     </Modal>
   );
 }
-
-export default ChangePasswordModal;

@@ -79,5 +79,3 @@ export function Pager({
     </nav>
   );
 }
-
-export default Pager;

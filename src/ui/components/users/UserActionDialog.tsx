@@ -7,11 +7,16 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
 import { useTexts } from '../../layout/i18n';
+import {
+  selectActionOpen,
+  selectActionRunning,
+  selectRowAction,
+} from '../../../machines/userList.selectors';
 
 export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
-  const action = useSelector(list, (s) => s.context.action);
-  const open = useSelector(list, (s) => !s.matches({ action: 'idle' }));
-  const busy = useSelector(list, (s) => s.matches({ action: 'running' }));
+  const action = useSelector(list, selectRowAction);
+  const open = useSelector(list, selectActionOpen);
+  const busy = useSelector(list, selectActionRunning);
   const t = useTexts('users', USERS_TEXTS);
   if (!action)
     return (
@@ -49,5 +54,3 @@ export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListM
     />
   );
 }
-
-export default UserActionDialog;

@@ -8,11 +8,11 @@ import type {
   userListMachine,
   VerifiedFilter,
 } from '../../../machines/userList.machine';
+import { selectFilters, selectSearchInput } from '../../../machines/userList.selectors';
 
 export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
-  const searchInput = useSelector(list, (s) => s.context.searchInput);
-  const role = useSelector(list, (s) => s.context.filters.role);
-  const verified = useSelector(list, (s) => s.context.filters.verified);
+  const searchInput = useSelector(list, selectSearchInput);
+  const { role, verified } = useSelector(list, selectFilters);
   const t = useTexts('users', USERS_TEXTS);
   return (
     <form className="users-filters" aria-label={t.filterUsers} onSubmit={(e) => e.preventDefault()}>
@@ -58,5 +58,3 @@ export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachin
     </form>
   );
 }
-
-export default UserFilters;

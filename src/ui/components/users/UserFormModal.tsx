@@ -154,5 +154,3 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
     </Modal>
   );
 }
-
-export default UserFormModal;

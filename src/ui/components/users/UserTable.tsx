@@ -143,5 +143,3 @@ export function UserTable({
     </div>
   );
 }
-
-export default UserTable;

@@ -1,0 +1,169 @@
+// English texts made outside the screens' own catalogues (validation, notices, server answers,
+// route titles, the generator's messages), keyed by stable ids. The screens show them as their
+// producers word them; in Indonesian they are found by this wording and shown as the text of the
+// same id in ../id (PHRASES_ID, PATTERNS_ID), so rewording a text here keeps its translation.
+// tests/unit/domain/i18n.test.ts checks that every producer's text is here and that both
+// languages have the same ids.
+
+export const PHRASES = {
+  // Validation (spec §5)
+  emailRequired: 'Email is required',
+  enterValidEmailAddress: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordMustLeast6Characters: 'Password must be at least 6 characters',
+  passwordMustLeast8Characters: 'Password must be at least 8 characters',
+  passwordMustMost128Characters: 'Password must be at most 128 characters',
+  confirmPassword: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  nameRequired: 'Name is required',
+  nameMustLeast2Characters: 'Name must be at least 2 characters',
+  nameMustMost100Characters: 'Name must be at most 100 characters',
+  usernameRequired: 'Username is required',
+  usernameMustLeast3Characters: 'Username must be at least 3 characters',
+  usernameMustMost50Characters: 'Username must be at most 50 characters',
+  usernameMustNotContainSpaces: 'Username must not contain spaces',
+  usernameMayContainOnlyLetters:
+    'Username may contain only letters, digits, dots, dashes and underscores',
+  roleRequired: 'Role is required',
+  roleMustAdminStaff: 'Role must be admin or staff',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required',
+  newPasswordMustLeast8: 'New password must be at least 8 characters',
+  newPasswordMustDifferentFrom: 'New password must be different from current password',
+  resetTokenMissingInvalid: 'Reset token is missing or invalid',
+  noChangesDetectedModifyProfile: 'No changes detected. Please modify your profile information.',
+  invalidFileSelectValidImage:
+    'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
+  // Screen messages (spec §8)
+  invalidEmailPasswordTryAgain: 'Invalid email or password. Please try again.',
+  accountPendingVerificationContactAdministrator:
+    'Your account is pending verification. Please contact an administrator.',
+  unexpectedErrorOccurredTryAgain: 'An unexpected error occurred. Please try again.',
+  accountEmailAlreadyExists: 'An account with this email already exists.',
+  invalidRegistrationDataCheckInputs: 'Invalid registration data. Please check your inputs.',
+  registrationSuccessfulWaitAdminVerification:
+    'Registration successful. Please wait for admin verification.',
+  noAccountFoundEmailAddress: 'No account found with this email address.',
+  tooManyRequestsWaitBefore: 'Too many requests. Please wait before trying again.',
+  failedLoadProfileTryAgain: 'Failed to load profile. Please try again.',
+  emailAddressAlreadyUseBy: 'Email address is already in use by another account.',
+  invalidProfileDataCheckInputs: 'Invalid profile data. Please check your inputs.',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  newPasswordDoesNotMeet: 'New password does not meet security requirements.',
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  failedFetchMenus: 'Failed to fetch menus',
+  failedFetchUserMenus: 'Failed to fetch user menus',
+  failedFetchProfile: 'Failed to fetch profile',
+  failedUpdateProfile: 'Failed to update profile',
+  failedChangePassword: 'Failed to change password',
+  failedUploadProfileImage: 'Failed to upload profile image',
+  failedFetchAccountActivity: 'Failed to fetch account activity',
+  failedFetchProfileImage: 'Failed to fetch profile image',
+  failedSendPasswordResetEmail: 'Failed to send password reset email',
+  failedResetPassword: 'Failed to reset password',
+  failedLogOutAllDevices: 'Failed to log out of all devices',
+  failedFetchUsers: 'Failed to fetch users',
+  failedCreateUser: 'Failed to create user',
+  failedUpdateUser: 'Failed to update user',
+  failedDeleteUser: 'Failed to delete user',
+  failedVerifyUser: 'Failed to verify user',
+  failedInvalidateUser: 'Failed to invalidate user',
+  // Notices (spec §2 guard, §8 catalogue)
+  signRequired: 'Sign In Required',
+  signAccessPage: 'Please sign in to access this page.',
+  accessDenied: 'Access Denied',
+  donTHavePermissionAccess: "You don't have permission to access this page.",
+  permissionCheckFailed: 'Permission Check Failed',
+  unableVerifyPermissionsContactSupport:
+    'Unable to verify permissions. Contact support if issues persist.',
+  alreadySigned: 'Already Signed In',
+  alreadySigned2: 'You are already signed in.',
+  navigationError: 'Navigation Error',
+  sessionExpired: 'Session Expired',
+  sessionExpiredRedirectingSign: 'Your session has expired. Redirecting to sign in...',
+  doNotHavePermissionPerform: 'You do not have permission to perform this action.',
+  invalidInput: 'Invalid Input',
+  tooManyRequests: 'Too Many Requests',
+  tooManyRequestsWaitMoment: 'Too many requests. Please wait a moment before trying again.',
+  systemTemporarilyUnavailableMaintenance: 'The system is temporarily unavailable for maintenance.',
+  somethingWentWrongOurEnd: 'Something went wrong on our end. Please try again later.',
+  unableConnectServerBackendService:
+    'Unable to connect to the server. The backend service may be down.',
+  networkConnectionFailedCheckInternet:
+    'Network connection failed. Please check your internet connection.',
+  networkErrorCheckConnection: 'Network error. Please check your connection.',
+  requestTimedOutTryAgain: 'Request timed out. Please try again.',
+  connectionLost: 'Connection Lost',
+  currentlyOfflineSomeFeaturesMay:
+    'You are currently offline. Some features may not work properly.',
+  connectionRestored: 'Connection Restored',
+  serverReachableAgain: 'The server is reachable again.',
+  stillWorking: 'Still working',
+  takingLongerThanExpectedTry: 'This is taking longer than expected. Please try again.',
+  unexpectedErrorOccurred: 'An unexpected error occurred.',
+  errorOccurred: 'An error occurred',
+  resourceNotFound: 'Resource not found',
+  // Profile messages
+  profileUpdatedSuccessfully: 'Profile updated successfully',
+  profileImageUpdatedSuccessfully: 'Profile image updated successfully',
+  passwordChangedSuccessfully: 'Password changed successfully.',
+  // User management banners
+  userCreatedSuccessfully: 'User created successfully',
+  userCreatedSuccessfully2: 'User created successfully.',
+  userUpdatedSuccessfully: 'User updated successfully',
+  userDeletedSuccessfully: 'User deleted successfully',
+  userVerifiedSuccessfully: 'User verified successfully',
+  userInvalidatedSuccessfully: 'User invalidated successfully',
+  usernameAlreadyTaken: 'This username is already taken.',
+  // Sidebar groups and page names that are English
+  billingManagement: 'BILLING MANAGEMENT',
+  systemManagement: 'SYSTEM MANAGEMENT',
+  profileSettings: 'Profile Settings',
+  pageNotFound: 'Page Not Found',
+  // Route titles of the browser tab (spec §2) that are English
+  sign: 'Sign In',
+  signUp: 'Sign Up',
+  forgotPassword: 'Forgot Password',
+  resetPassword: 'Reset Password',
+  // Loading overlay and the page error of the router
+  loading: 'Loading...',
+  connectingInspector: 'Connecting the inspector...',
+  somethingWentWrong: 'Something went wrong',
+  pageCouldNotLoadedCheck:
+    'This page could not be loaded. Please check your connection and try again.',
+  pageStoppedWorkingBecauseUnexpected: 'This page stopped working because of an unexpected error.',
+  reload: 'Reload',
+  // Generator notices and hints (spec §5)
+  selectValidDocxFile: 'Please select a valid DOCX file',
+  selectValidExcelOdsCsv:
+    'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
+  fileSizeMustLessThan: 'File size must be less than 10MB',
+  warningNoPlaceholdersFoundTemplate:
+    'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
+  uploadTemplateSelectDataRows: 'Please upload a template and select data rows',
+  selectDataRowsExport: 'Please select data rows to export',
+  mapAllTemplateFieldsBefore: 'Please map all template fields before exporting',
+  allDataResetCanStart: 'All data has been reset. You can start fresh!',
+  generationCancelled: 'Generation cancelled',
+  exportCancelled: 'Export cancelled',
+  templateAnalysisCancelled: 'Template analysis cancelled',
+  readingExcelFileCancelled: 'Reading the Excel file cancelled',
+} as const;
+
+/** Texts with counts, names or a worker's detail in them, matched by their English wording. */
+export const PATTERNS = {
+  wordFieldsNotFilledBy:
+    /^Word fields not filled by the generator: (.+)\. They keep the result the template shows\.$/,
+  successfullyGeneratedMergedDocumentSections:
+    /^Successfully generated merged document with (\d+) sections?/,
+  successfullyGeneratedFilesRowsSkipped:
+    /^Successfully generated (\d+) files? in (.+?)(?= \(\d+ rows? skipped|$)/,
+  successfullyExportedRows: /^Successfully exported (\d+) rows? to (.+)$/,
+  rowsSkippedDueInsufficientData: / \((\d+) rows? skipped due to insufficient data\)$/,
+  errorReadingExcelFile: /^Error reading Excel file: /,
+  errorReadingExcelSheet: /^Error reading Excel sheet: /,
+  errorGeneratingDocuments: /^Error generating documents: /,
+  errorExportingXlsx: /^Error exporting to XLSX: /,
+  errorPreviewingRow: /^Error previewing row: /,
+} as const;
