@@ -10,6 +10,7 @@ import { classify, isLogoutUrl, isTimeoutError as isTimeout, NOTICE_TEXTS } from
 import { createSessionRefresher, defaultLocks, type AuthFailureHandler } from './refresh';
 
 import { beginRetrying } from './retryStatus';
+import { parseRetryAfter } from './retryAfter';
 import { simulatedFetch } from './networkSimulator';
 export { type LockManagerLike } from './refresh';
 import { apiErrors } from './errorEvents';
@@ -142,9 +143,13 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     data: unknown,
     cause: unknown,
     emit: boolean,
+    retryAfterSeconds?: number,
   ): ApiRequestError {
     const classified = classify(kind === 'http' ? { kind, status, data } : kind, url);
-    const error = new ApiRequestError(kind, status, url, method, data, classified, { cause });
+    const error = new ApiRequestError(kind, status, url, method, data, classified, {
+      cause,
+      retryAfterSeconds,
+    });
     if (emit) errors.emit(classified);
     return error;
   }
@@ -233,7 +238,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         // Guest pages show their own message for a refused sign-in.
         const emit = wantsNotice && !(status === 401 && isNoRefreshPath(path));
-        throw fail('http', status, method, url, body, undefined, emit);
+        const wait = parseRetryAfter(response.headers.get('retry-after'));
+        throw fail('http', status, method, url, body, undefined, emit, wait);
       }
     }
   }

@@ -33,10 +33,14 @@ export class ApiRequestError extends Error {
     /** The camelCase answer body, when there was one. */
     readonly data: unknown,
     readonly classified: ClassifiedError,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(classified.message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
+
+  /** The wait the server named in Retry-After (429, 503), in seconds. */
+  readonly retryAfterSeconds: number | undefined;
 }
 
 export function isApiRequestError(e: unknown): e is ApiRequestError {

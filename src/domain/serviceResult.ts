@@ -22,6 +22,15 @@ export interface ServiceResult<T> {
   readonly pagination?: Pagination | null;
   /** On failure: the input field the server blamed (e.g. 'email'), when it named one. */
   readonly field?: string;
+  /** On failure: the wait the server named in Retry-After (429, 503), in seconds. */
+  readonly retryAfterSeconds?: number;
+}
+
+/** A refusal for too many attempts (429): the wait the server named, in seconds; else undefined. */
+export function lockoutWaitOf(error: unknown): number | undefined {
+  return isServiceError(error) && error.result.status === 429
+    ? error.result.retryAfterSeconds
+    : undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
 // the form for a few seconds, then the page goes to /signin.
 import { assertEvent, assign } from 'xstate';
 import { validateForgotPassword } from '../domain/validation/forms';
-import { failureText } from '../domain/serviceResult';
+import { failureText, lockoutWaitOf } from '../domain/serviceResult';
 import { authSetup, formAlert, RESET_EMAIL_SENT_DEFAULT } from './auth.setup';
 
 export const forgotPasswordFlow = {
@@ -51,6 +51,7 @@ export const forgotPasswordFlow = {
                 'forgotPassword',
                 'error',
                 failureText(event.error, 'Failed to send password reset email'),
+                lockoutWaitOf(event.error),
               ),
           }),
         },

@@ -40,10 +40,16 @@ export const SESSION_EXPIRED_NOTICE: AuthNotice = {
 export const AUTH_PAGES = ['/signin', '/signup', '/forgot-password'];
 
 /** The alert a form's page shows. */
-export const formAlert = (form: AuthForm, type: AuthAlert['type'], message: string): AuthAlert => ({
+export const formAlert = (
+  form: AuthForm,
+  type: AuthAlert['type'],
+  message: string,
+  retryAfterSeconds?: number,
+): AuthAlert => ({
   form,
   type,
   message,
+  ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
 });
 
 export const authSetup = setup({

@@ -2,7 +2,7 @@
 // and the remembered route, failure shows the server's message on the form.
 import { assertEvent, assign } from 'xstate';
 import { validateSignIn } from '../domain/validation/forms';
-import { failureText } from '../domain/serviceResult';
+import { failureText, lockoutWaitOf } from '../domain/serviceResult';
 import { authSetup, formAlert } from './auth.setup';
 
 export const signInFlow = {
@@ -38,7 +38,12 @@ export const signInFlow = {
           target: 'idle',
           actions: assign({
             alert: ({ event }) =>
-              formAlert('signIn', 'error', failureText(event.error, 'Login failed')),
+              formAlert(
+                'signIn',
+                'error',
+                failureText(event.error, 'Login failed'),
+                lockoutWaitOf(event.error),
+              ),
           }),
         },
       },

@@ -42,6 +42,8 @@ export interface AuthAlert {
   form: AuthForm;
   type: 'error' | 'success' | 'info';
   message: string;
+  /** A refusal for too many attempts: the wait the server named, in seconds (the page says it). */
+  retryAfterSeconds?: number;
 }
 
 export interface AuthInput {

@@ -2,7 +2,7 @@
 // as typed, checked by the shared rules on submit, saved through an injected actor. Create
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { failureText } from '../domain/serviceResult';
+import { failureText, isServiceError } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
 import {
   INVOICE_SUMMARY_FIELDS,
@@ -50,6 +50,19 @@ export function initialBillValues(summary?: InvoiceSummary | null, period = ''):
   return out;
 }
 
+/**
+ * Whether leaving now would lose typing: the form is being edited (not saved, not saving) and
+ * some field differs from what it opened with. Spaces around a value do not count.
+ */
+export function isBillFormDirty(snapshot: {
+  matches: (state: { form: 'editing' }) => boolean;
+  context: Pick<BillFormContext, 'values' | 'initialValues'>;
+}): boolean {
+  if (!snapshot.matches({ form: 'editing' })) return false;
+  const { values, initialValues } = snapshot.context;
+  return INVOICE_SUMMARY_FIELDS.some((f) => values[f.key].trim() !== initialValues[f.key].trim());
+}
+
 export function validateBillForm(
   mode: BillFormMode,
   values: BillFormValues,
@@ -93,7 +106,9 @@ export const billFormMachine = setup({
     mode: input.mode,
     id: input.summary?.id ?? null,
     values: initialBillValues(input.summary, input.period),
+    initialValues: initialBillValues(input.summary, input.period),
     fieldErrors: {},
+    existingPeriod: null,
     error: null,
     success: null,
   }),
@@ -121,6 +136,7 @@ export const billFormMachine = setup({
               actions: assign(({ context, event }) => ({
                 values: { ...context.values, [event.field]: event.value },
                 fieldErrors: { ...context.fieldErrors, [event.field]: undefined },
+                existingPeriod: event.field === 'period' ? null : context.existingPeriod,
               })),
             },
             'bill.fieldBlurred': {
@@ -136,7 +152,12 @@ export const billFormMachine = setup({
               {
                 guard: 'formValid',
                 target: 'submitting',
-                actions: assign({ fieldErrors: {}, error: null, success: null }),
+                actions: assign({
+                  fieldErrors: {},
+                  error: null,
+                  success: null,
+                  existingPeriod: null,
+                }),
               },
               {
                 actions: assign(({ context }) => ({
@@ -170,6 +191,13 @@ export const billFormMachine = setup({
                 assign({
                   error: ({ event }) =>
                     failureText(event.error, VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED),
+                  // The period is taken: said on the period field too, with the way to its edit form.
+                  existingPeriod: ({ context, event }) =>
+                    context.mode === 'create' &&
+                    isServiceError(event.error) &&
+                    event.error.result.status === 409
+                      ? context.values.period.trim()
+                      : null,
                 }),
                 'showMessage',
               ],

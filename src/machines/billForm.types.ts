@@ -13,7 +13,11 @@ export interface BillFormContext {
   /** The summary being edited (update), else null. */
   id: string | number | null;
   values: BillFormValues;
+  /** The values the form opened with: the form is dirty while `values` differ from them. */
+  initialValues: BillFormValues;
   fieldErrors: FieldErrors<SummaryFieldKey>;
+  /** create: the period the server said already has a summary (409), for the link to its edit form. */
+  existingPeriod: string | null;
   /** Banner error: the server refused or could not be reached. */
   error: string | null;
   success: string | null;

@@ -4,6 +4,7 @@
 // anything else in the modal's banner (gone after 5 s). On success `saved` tells the list.
 import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
+import { isLastVerifiedAdmin } from '../domain/lastAdmin';
 import { normaliseRole } from '../domain/user';
 import { failureText, isServiceError } from '../domain/serviceResult';
 import { hasErrors, validateAddUser, validateEditUser } from '../domain/validation';
@@ -20,6 +21,8 @@ import type {
 
 export type * from './userForm.types';
 
+// Add User starts Verified (issue 26): an administrator adding someone vouches for them, so
+// the account can sign in at once; switching it off leaves the account waiting, as before.
 export const EMPTY_USER_FORM: UserFormValues = {
   name: '',
   email: '',
@@ -27,7 +30,7 @@ export const EMPTY_USER_FORM: UserFormValues = {
   password: '',
   confirmPassword: '',
   role: 'staff',
-  isVerified: false,
+  isVerified: true,
 };
 
 export const SAVE_SUCCESS = {
@@ -64,6 +67,7 @@ const closedContext = {
   errors: {},
   formError: null,
   userId: null,
+  lastVerifiedAdmin: false,
 } as const;
 
 export const userFormMachine = setup({
@@ -114,6 +118,7 @@ export const userFormMachine = setup({
           actions: assign(({ event }) => ({
             mode: 'edit' as const,
             userId: event.user.id,
+            lastVerifiedAdmin: isLastVerifiedAdmin(event.user),
             values: {
               ...EMPTY_USER_FORM,
               name: event.user.name ?? '',
@@ -177,6 +182,7 @@ export const userFormMachine = setup({
               password: context.values.password,
               confirmPassword: context.values.confirmPassword,
               role: context.values.role,
+              isVerified: context.values.isVerified,
             }),
             onDone: {
               target: 'closing',

@@ -27,6 +27,8 @@ export interface CreateUserInput {
   readonly password: string;
   readonly confirmPassword: string;
   readonly role: string;
+  /** The account can sign in at once (Add User's Verified switch, on by default). */
+  readonly isVerified: boolean;
 }
 
 export interface UpdateUserInput {
@@ -49,6 +51,8 @@ export interface UserFormContext {
   readonly errors: UserFormErrors;
   /** A server error that names no field (shown as a banner in the modal). */
   readonly formError: string | null;
+  /** Edit: the user is the last verified administrator (role and Verified are fixed). */
+  readonly lastVerifiedAdmin: boolean;
 }
 
 export type UserFormEvent =

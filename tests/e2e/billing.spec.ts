@@ -360,7 +360,9 @@ test.describe('billing', () => {
     await expect(page.getByRole('link', { name: 'Layanan Voice: Agustus 2031' })).toBeVisible();
     await page.getByRole('button', { name: 'Bulan sebelumnya (Juli 2031)' }).click();
     await page.getByRole('main').getByRole('button', { name: 'Buat Progres Tagihan' }).click();
-    await expect(page).toHaveURL(/\/create-progress-bill$/);
+    // The empty period goes along (issue 26) and fills the form's period.
+    await expect(page).toHaveURL(/\/create-progress-bill\?period=2031-07$/);
+    await expect(page.getByLabel('Periode tagihan')).toHaveValue('2031-07');
 
     // The period title opens the edit form of that period.
     await openDashboard(page, '2031-08');

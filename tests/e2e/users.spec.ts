@@ -192,6 +192,13 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await dialog.getByLabel('Email').fill('budi@example.com');
   await dialog.getByLabel('Username').fill('budi');
   await dialog.getByLabel('Role').selectOption('staff');
+  // Verified is on by default; switched off, the account waits for verification as before.
+  const verified = dialog.getByRole('switch', { name: 'Verified' });
+  await expect(verified).toBeChecked();
+  await verified.uncheck();
+  await expect(
+    dialog.getByText('The account waits until an administrator verifies it.'),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog).toBeHidden();
   await expect(banner(page)).toContainText('User created successfully');
@@ -253,7 +260,7 @@ test('an admin adds a staff user, who signs in only after verification; then edi
   await expect(budi).toHaveCount(0);
 });
 
-test('the only verified administrator cannot be deleted, invalidated or demoted: the reason is shown', async ({
+test('the only verified administrator is not offered Invalidate, Delete or a demotion: the reason is shown', async ({
   page,
   request,
 }) => {
@@ -272,32 +279,41 @@ test('the only verified administrator cannot be deleted, invalidated or demoted:
   await expect(row(page, ADMIN_EMAIL)).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(2); // header + the one admin
 
-  await page.getByRole('button', { name: `Delete ${ADMIN_EMAIL}` }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete user' })
-    .getByRole('button', { name: 'Delete' })
-    .click();
-  await expect(banner(page)).toContainText('Cannot remove the last verified administrator');
+  const reason =
+    'The last verified administrator cannot be invalidated or deleted. Verify another administrator first.';
+  for (const action of ['Delete', 'Invalidate']) {
+    const button = page.getByRole('button', { name: `${action} ${ADMIN_EMAIL}` });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(reason);
+  }
+  await expect(row(page, ADMIN_EMAIL).getByText(reason)).toBeVisible();
   await shot(page, 'last-admin');
-  await expect(row(page, ADMIN_EMAIL)).toBeVisible();
 
-  await page.getByRole('button', { name: `Invalidate ${ADMIN_EMAIL}` }).click();
-  await page
-    .getByRole('dialog', { name: 'Invalidate user' })
-    .getByRole('button', { name: 'Invalidate' })
-    .click();
-  await expect(banner(page)).toContainText('Cannot remove the last verified administrator');
-  await expect(row(page, ADMIN_EMAIL)).toContainText('Verified');
-
+  // Edit keeps name and email editable; the role and Verified are fixed, and it says why.
   await page.getByRole('button', { name: `Edit ${ADMIN_EMAIL}` }).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
-  await edit.getByLabel('Role').selectOption('staff');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(edit.getByRole('alert')).toContainText(
-    'Cannot remove the last verified administrator',
-  );
+  await expect(edit.getByLabel('Role')).toBeDisabled();
+  await expect(edit.getByRole('switch', { name: 'Verified' })).toBeDisabled();
+  await expect(edit.getByRole('switch', { name: 'Verified' })).toBeChecked();
+  await expect(
+    edit.getByText('The last verified administrator stays an Admin and stays verified.'),
+  ).toBeVisible();
   await edit.getByRole('button', { name: 'Cancel' }).click();
-  await expect(row(page, ADMIN_EMAIL).locator('.app-badge')).toHaveText('Admin');
+
+  // With a second verified administrator, both may be invalidated or deleted again.
+  const second = await createUserViaApi(request, accessToken, {
+    name: 'Second Admin',
+    email: 'second.admin@example.com',
+    password: 'Second12345',
+    role: 'admin',
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Delete ${ADMIN_EMAIL}` })).toBeEnabled();
+  await expect(page.getByRole('button', { name: `Invalidate ${ADMIN_EMAIL}` })).toBeEnabled();
+  await expect(page.getByText(reason)).toHaveCount(0);
+  await request.delete(`${API_ROOT}/users/${second.id}`, { headers });
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Delete ${ADMIN_EMAIL}` })).toBeDisabled();
 });
 
 test('a staff user cannot reach the screen', async ({ page }) => {

@@ -24,8 +24,20 @@ export interface CallOptions<T, R> {
  */
 export const SCREEN_HANDLED = { notify: false } as const;
 
-export function failure<R>(error: string, status: number, field?: string): ServiceResult<R> {
-  return { success: false, data: null, error, status, ...(field ? { field } : {}) };
+export function failure<R>(
+  error: string,
+  status: number,
+  field?: string,
+  retryAfterSeconds?: number,
+): ServiceResult<R> {
+  return {
+    success: false,
+    data: null,
+    error,
+    status,
+    ...(field ? { field } : {}),
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+  };
 }
 
 function fieldOf(body: unknown): string | undefined {
@@ -69,7 +81,7 @@ export async function call<T, R = T>(
         (e.kind === 'http' ? options.errorFor?.(e.status, messageFromBody(e.data)) : undefined) ??
         messageFromBody(e.data) ??
         options.fallback;
-      return failure(text, e.status, fieldOf(e.data));
+      return failure(text, e.status, fieldOf(e.data), e.retryAfterSeconds);
     }
     return failure(options.fallback, 0);
   }

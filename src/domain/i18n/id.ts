@@ -23,6 +23,13 @@ export const SIGN_IN_ID: Texts<typeof SIGN_IN_TEXTS> = {
   forgotLink: 'Lupa kata sandi?',
   noAccount: 'Belum punya akun?',
   signUpLink: 'Daftar',
+  tooManySignIns: 'Terlalu banyak percobaan masuk.',
+  tooManyResets: 'Terlalu banyak permintaan atur ulang untuk alamat ini.',
+  tryAgainSeconds: 'Coba lagi dalam {count} detik.',
+  tryAgainSecond: 'Coba lagi dalam 1 detik.',
+  tryAgainMinutes: 'Coba lagi dalam {count} menit.',
+  tryAgainMinute: 'Coba lagi dalam 1 menit.',
+  resetPasswordLink: 'Atur ulang kata sandi',
 };
 
 export const AUTH_ID: Texts<typeof AUTH_TEXTS> = {
@@ -140,6 +147,8 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   password: 'Kata sandi',
   passwordPlaceholder: 'Minimal 6 karakter',
   confirmPassword: 'Konfirmasi kata sandi',
+  verifiedHintOn: 'Akun dapat langsung masuk setelah dibuat.',
+  verifiedHintOff: 'Akun menunggu sampai administrator memverifikasinya.',
   staff: 'Staf',
   admin: 'Admin',
   deleteTitle: 'Hapus pengguna',
@@ -150,6 +159,9 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   invalidateBody:
     'Batalkan verifikasi {who}? Akun kembali belum terverifikasi dan semua sesinya berakhir.',
   notes: 'Catatan (opsional)',
+  lastAdminNote:
+    'Administrator terverifikasi terakhir tidak dapat dibatalkan verifikasinya atau dihapus. Verifikasi administrator lain terlebih dahulu.',
+  lastAdminEditNote: 'Administrator terverifikasi terakhir tetap Admin dan tetap terverifikasi.',
 };
 
 export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {

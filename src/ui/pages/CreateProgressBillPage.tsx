@@ -1,8 +1,12 @@
 // /create-progress-bill (spec §2): the 'Buat Progres Tagihan' form; 2 s after saving it goes to
-// the dashboard of the new period.
-import { useMachine } from '@xstate/react';
-import { useLocation } from 'wouter';
-import { billFormMachine } from '../../machines/billForm.machine';
+// the dashboard of the new period. ?period=YYYY-MM (the dashboard's empty state) fills the period;
+// leaving with unsaved typing asks first.
+import { useMachine, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { isValidPeriod } from '../../domain/period';
+import { billFormMachine, isBillFormDirty } from '../../machines/billForm.machine';
+import { LeaveGuard } from '../components/LeaveGuard';
 import { PageHeader } from '../components/PageHeader';
 import { BillForm } from '../components/billing/BillForm';
 import { saveBill } from '../wiring/billing';
@@ -10,6 +14,12 @@ import { useInspect } from '../shell/hooks';
 
 export default function CreateProgressBillPage() {
   const [, navigate] = useLocation();
+  const search = useSearch();
+  // The URL's period at arrival starts the form; the form owns it from then on.
+  const [period] = useState(() => {
+    const requested = new URLSearchParams(search).get('period') ?? '';
+    return isValidPeriod(requested) ? requested : '';
+  });
   const [snapshot, , actorRef] = useMachine(
     billFormMachine.provide({
       actors: { saveBill },
@@ -19,9 +29,10 @@ export default function CreateProgressBillPage() {
         leaveForm: () => navigate('/dashboard'),
       },
     }),
-    { input: { mode: 'create' }, inspect: useInspect() },
+    { input: { mode: 'create', period }, inspect: useInspect() },
   );
   const redirecting = snapshot.matches({ form: 'saved' });
+  const dirty = useSelector(actorRef, isBillFormDirty);
   return (
     <section className="bill-page">
       <PageHeader
@@ -31,6 +42,7 @@ export default function CreateProgressBillPage() {
       <BillForm actorRef={actorRef}>
         {redirecting && <p className="app-muted">Mengalihkan ke dashboard...</p>}
       </BillForm>
+      <LeaveGuard dirty={dirty} />
     </section>
   );
 }

@@ -126,7 +126,11 @@ export default function DashboardPage() {
         <article className="bill-card bill-state">
           <h2>Belum ada data</h2>
           <p>Belum ada progres tagihan untuk periode {formatPeriodDisplay(shownPeriod)}.</p>
-          <Link href="/create-progress-bill" className="bill-button-link" role="button">
+          <Link
+            href={`/create-progress-bill?period=${encodeURIComponent(shownPeriod)}`}
+            className="bill-button-link"
+            role="button"
+          >
             Buat Progres Tagihan
           </Link>
         </article>

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../components/Alert';
+import { LockoutAlert } from '../components/LockoutAlert';
 import { TextField } from '../components/TextField';
 import { validateForgotPassword } from '../../domain/validation/forms';
 import { AUTH_TEXTS } from '../../domain/i18n/en/auth';
@@ -28,10 +29,14 @@ export default function ForgotPasswordPage() {
         <h1 id="forgot-title">{t.forgotTitle}</h1>
         <p>{t.forgotLead}</p>
       </hgroup>
-      {alert && (
-        <Alert type={alert.type} reveal>
-          {tr(alert.message)}
-        </Alert>
+      {alert?.retryAfterSeconds !== undefined ? (
+        <LockoutAlert seconds={alert.retryAfterSeconds} form="reset" />
+      ) : (
+        alert && (
+          <Alert type={alert.type} reveal>
+            {tr(alert.message)}
+          </Alert>
+        )
       )}
       {done && (
         <p className="app-muted" role="status">

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
 import { validateSignIn } from '../../domain/validation/forms';
 import { Alert } from '../components/Alert';
+import { LockoutAlert } from '../components/LockoutAlert';
 import { TextField } from '../components/TextField';
 import { useTexts, useTranslate } from '../layout/i18n';
 import { liveFieldErrors, useAuthForm } from '../shell/useAuthForm';
@@ -27,10 +28,14 @@ export default function SignInPage() {
         <h1 id="signin-title">{t.signInTitle}</h1>
         <p>{t.signInLead}</p>
       </hgroup>
-      {alert && (
-        <Alert type={alert.type} reveal>
-          {tr(alert.message)}
-        </Alert>
+      {alert?.retryAfterSeconds !== undefined ? (
+        <LockoutAlert seconds={alert.retryAfterSeconds} form="signIn" />
+      ) : (
+        alert && (
+          <Alert type={alert.type} reveal>
+            {tr(alert.message)}
+          </Alert>
+        )
       )}
       <form noValidate onSubmit={submit} aria-label={t.signInForm}>
         <TextField

@@ -3,10 +3,11 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
-import { billFormMachine } from '../../machines/billForm.machine';
+import { billFormMachine, isBillFormDirty } from '../../machines/billForm.machine';
 import { selectedSummary, summaryListMachine } from '../../machines/summaryList.machine';
 import { Alert } from '../components/Alert';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { LeaveGuard } from '../components/LeaveGuard';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { PageHeader } from '../components/PageHeader';
 import { BillForm } from '../components/billing/BillForm';
@@ -27,10 +28,12 @@ function EditSummary({ summary, list }: { summary: InvoiceSummary; list: ListRef
     }),
     { input: { mode: 'update', summary }, inspect: useInspect() },
   );
+  const dirty = useSelector(actorRef, isBillFormDirty);
   return (
     <article className="bill-card">
       <h2>Edit progres tagihan {summary.periodDisplay}</h2>
       <BillForm actorRef={actorRef} />
+      <LeaveGuard dirty={dirty} />
     </article>
   );
 }

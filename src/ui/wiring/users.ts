@@ -1,6 +1,7 @@
 // The real services behind the user list and user form machines (src/api, spec §7 "Users").
 import { fromPromise } from 'xstate';
 import { users } from '../../api';
+import { isVerifiedAdmin, markLastVerifiedAdmin } from '../../domain/lastAdmin';
 import { ServiceError, succeeded } from '../../domain/serviceResult';
 import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
 import type {
@@ -19,9 +20,17 @@ import type {
 export const USERNAME_TAKEN = ACCOUNT_MESSAGES.USERNAME_TAKEN;
 
 export const userListActors = {
-  fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(async ({ input }) =>
-    succeeded(await users.list(input)),
-  ),
+  fetchUsers: fromPromise<FetchUsersOutput, FetchUsersInput>(async ({ input }) => {
+    const result = succeeded(await users.list(input));
+    const rows = result.data?.users ?? [];
+    if (!result.data || !rows.some(isVerifiedAdmin)) return result;
+    // A verified admin is on the page: is it the only one (on any page)? Then its Invalidate and
+    // Delete would be refused, and the table says so. Unknown (the count failed): nothing marked.
+    const admins = await users.list({ role: 'admin', isVerified: true, limit: 1 });
+    const total = admins.success ? admins.data?.pagination?.total : undefined;
+    if (typeof total !== 'number') return result;
+    return { ...result, data: { ...result.data, users: markLastVerifiedAdmin(rows, total) } };
+  }),
   runAction: fromPromise<RunActionOutput, RunActionInput>(async ({ input }) => {
     if (input.kind === 'delete') return succeeded(await users.remove(input.id));
     if (input.kind === 'verify') return succeeded(await users.verify(input.id, input.notes));
@@ -32,14 +41,14 @@ export const userListActors = {
 export const userFormActors = {
   createUser: fromPromise<SaveUserOutput, CreateUserInput>(async ({ input }) => {
     // The register call needs a name: a blank Name field lets the username stand in.
-    // Added users start unverified and an administrator verifies them from the list (spec §4).
+    // Verified as the admin chose in the form (on by default, issue 26), so no second click.
     const body = {
       name: input.name || input.username,
       email: input.email,
       username: input.username,
       password: input.password,
       role: input.role,
-      isVerified: false,
+      isVerified: input.isVerified,
     };
     const result = await users.create(body);
     if (!result.success && result.status === 409 && result.field === 'username')

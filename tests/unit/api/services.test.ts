@@ -170,6 +170,23 @@ describe('auth', () => {
     });
   });
 
+  test('a 429 carries the wait the server named in Retry-After; a missing header none', async () => {
+    server.handle(() => ({
+      status: 429,
+      headers: { 'Retry-After': '401' },
+      body: { success: false, message: 'Too many requests. Please wait before trying again.' },
+    }));
+    expect(await services().auth.login('a@b.cd', 'wrong')).toMatchObject({
+      success: false,
+      status: 429,
+      retryAfterSeconds: 401,
+    });
+    server.handle(() => ({ status: 429, body: { success: false } }));
+    const bare = await services().auth.forgotPassword('a@b.cd');
+    expect(bare.status).toBe(429);
+    expect(bare).not.toHaveProperty('retryAfterSeconds');
+  });
+
   test('reset password sends the token and the new password', async () => {
     server.handle(() => ({ body: { success: true, message: 'Password reset' } }));
     expect(await services().auth.resetPassword('tok', 'newpass1')).toMatchObject({

@@ -5,6 +5,7 @@ import { toFrontEnd } from '../../../src/domain/invoiceSummary';
 import {
   billFormMachine,
   BILL_CREATED_MESSAGE,
+  isBillFormDirty,
   type BillFormInput,
   type SaveBillInput,
   type SaveBillOutput,
@@ -120,6 +121,50 @@ describe('bill form machine (create)', () => {
     expect(events).toEqual([]);
   });
 
+  it('a 409 keeps the taken period for the link to its edit form; editing the period drops it', async () => {
+    const { actor, ctx, fill } = start({ mode: 'create' }, async () => {
+      throw ServiceError.of('Invoice summary untuk periode 2024-01 sudah ada.', 409);
+    });
+    fill({ ...valid, period: ' 2024-01 ' });
+    actor.send({ type: 'bill.submit' });
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 1000 });
+    expect(ctx().existingPeriod).toBe('2024-01');
+    fill({ activeCustomerCount: '151' });
+    expect(ctx().existingPeriod).toBe('2024-01');
+    fill({ period: '2024-02' });
+    expect(ctx().existingPeriod).toBeNull();
+  });
+
+  it('another refusal (500) names no existing period', async () => {
+    const { actor, ctx, fill } = start({ mode: 'create' }, async () => {
+      throw ServiceError.of('Terjadi kesalahan pada server. Silakan coba lagi nanti.', 500);
+    });
+    fill(valid);
+    actor.send({ type: 'bill.submit' });
+    await waitFor(actor, (s) => s.context.error !== null, { timeout: 1000 });
+    expect(ctx().existingPeriod).toBeNull();
+  });
+
+  it('a period given at the start (?period=) fills the field and does not make the form dirty', () => {
+    const { actor, ctx, fill } = start({ mode: 'create', period: '2026-10' });
+    expect(ctx().values.period).toBe('2026-10');
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(false);
+    fill({ activeCustomerCount: '5' });
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(true);
+    // Back to what it opened with (spaces aside): nothing to lose.
+    fill({ activeCustomerCount: ' ' });
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(false);
+  });
+
+  it('saved is not dirty: the redirect after saving asks nothing', async () => {
+    const { actor, fill } = start({ mode: 'create' });
+    fill(valid);
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'bill.submit' });
+    await waitFor(actor, (s) => s.matches({ form: 'saved' }), { timeout: 1000 });
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(false);
+  });
+
   it('Batal leaves the form', () => {
     const { actor, events } = start({ mode: 'create' });
     actor.send({ type: 'bill.cancel' });
@@ -147,6 +192,15 @@ describe('bill form machine (update)', () => {
       usageTransactionCount: '40',
       draftInvoiceFileUrl: '',
     });
+  });
+
+  it('opens clean with the summary; an amount left unchanged after its blur stays clean', () => {
+    const { actor, fill } = start({ mode: 'update', summary });
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'bill.fieldBlurred', field: 'localVoiceCallAmount' });
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(false);
+    fill({ usageTransactionCount: '41' });
+    expect(isBillFormDirty(actor.getSnapshot())).toBe(true);
   });
 
   it('refuses progress above the total and counts of 0 with the update messages', () => {

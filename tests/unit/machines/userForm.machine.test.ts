@@ -107,11 +107,36 @@ describe('user form machine', () => {
         password: 'secret1',
         confirmPassword: 'secret1',
         role: 'staff',
+        isVerified: true,
       },
     ]);
     expect(saved).toEqual(['User created successfully.']);
     expect(actor.getSnapshot().value).toBe('closed');
     expect(actor.getSnapshot().context.values.password).toBe('');
+  });
+
+  it('Add User starts Verified (the account signs in at once); switched off, it is sent unverified', async () => {
+    const { actor, fill, created, settled } = start();
+    actor.send({ type: 'form.openAdd' });
+    expect(actor.getSnapshot().context.values.isVerified).toBe(true);
+    fill({ ...valid, isVerified: false });
+    actor.send({ type: 'form.submit' });
+    await settled();
+    expect(created[0]).toMatchObject({ username: 'budi', isVerified: false });
+    // The next Add User starts Verified again, whatever the last one chose.
+    actor.send({ type: 'form.openAdd' });
+    expect(actor.getSnapshot().context.values.isVerified).toBe(true);
+  });
+
+  it('editing the last verified admin says so (role and Verified fixed); another user not', () => {
+    const { actor } = start();
+    const admin = { id: 1, email: 'a@example.com', role: 'admin', isVerified: true };
+    actor.send({ type: 'form.openEdit', user: { ...admin, lastVerifiedAdmin: true } as never });
+    expect(actor.getSnapshot().context.lastVerifiedAdmin).toBe(true);
+    actor.send({ type: 'form.close' });
+    expect(actor.getSnapshot().context.lastVerifiedAdmin).toBe(false);
+    actor.send({ type: 'form.openEdit', user: admin });
+    expect(actor.getSnapshot().context.lastVerifiedAdmin).toBe(false);
   });
 
   it('sends the typed name when adding, and refuses a one-letter name', async () => {

@@ -11,4 +11,12 @@ export const SIGN_IN_TEXTS = {
   forgotLink: 'Forgot Password?',
   noAccount: "Don't have an account?",
   signUpLink: 'Sign up',
+  // Too many attempts (429): the wait the server sends in Retry-After, and a way out (issue 26).
+  tooManySignIns: 'Too many sign-in attempts.',
+  tooManyResets: 'Too many reset requests for this address.',
+  tryAgainSeconds: 'Try again in {count} seconds.',
+  tryAgainSecond: 'Try again in 1 second.',
+  tryAgainMinutes: 'Try again in {count} minutes.',
+  tryAgainMinute: 'Try again in 1 minute.',
+  resetPasswordLink: 'Reset your password',
 } as const;

@@ -52,6 +52,8 @@ export const USERS_TEXTS = {
   // The rule Add User enforces (spec §5: at least 6), not the 8 the spec's placeholder said.
   passwordPlaceholder: 'Minimum 6 characters',
   confirmPassword: 'Confirm Password',
+  verifiedHintOn: 'The account can sign in as soon as it is created.',
+  verifiedHintOff: 'The account waits until an administrator verifies it.',
   staff: 'Staff',
   admin: 'Admin',
   deleteTitle: 'Delete user',
@@ -61,4 +63,8 @@ export const USERS_TEXTS = {
   invalidateTitle: 'Invalidate user',
   invalidateBody: 'Invalidate {who}? The account goes back to unverified and every session ends.',
   notes: 'Notes (optional)',
+  // The server refuses these (409); the list says so before anyone clicks (issue 26).
+  lastAdminNote:
+    'The last verified administrator cannot be invalidated or deleted. Verify another administrator first.',
+  lastAdminEditNote: 'The last verified administrator stays an Admin and stays verified.',
 } as const;

@@ -2,12 +2,15 @@
 // Amounts accept '1.500.000' or 'Rp 1.500.000' and are shown as rupiah when a field is left.
 import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { AMOUNT_SERIES, type SummaryFieldKey } from '../../../domain/invoiceSummary';
 import { PIPELINE_STEPS } from '../../../domain/pipeline';
 import { DOCUMENT_ROWS } from '../../../domain/invoiceSummary';
 import type { billFormMachine } from '../../../machines/billForm.machine';
+import { formatPeriodDisplay } from '../../../domain/period';
 import { Alert } from '../Alert';
+import { PeriodPicker } from './PeriodPicker';
 
 export type BillFormRef = ActorRefFrom<typeof billFormMachine>;
 
@@ -75,18 +78,34 @@ const GROUPS: { legend: string; description?: string; fields: FieldSpec[] }[] = 
   },
 ];
 
+/** The way to the summary that already has this period (after a 409 on create). */
+function EditExistingLink({ period }: { period: string }) {
+  return (
+    <Link href={`/update-progress-bill?period=${encodeURIComponent(period)}`}>
+      {`Edit progres tagihan ${formatPeriodDisplay(period)}`}
+    </Link>
+  );
+}
+
 function Field({
   actorRef,
   spec,
   readOnly,
+  children,
 }: {
   actorRef: BillFormRef;
   spec: FieldSpec;
   readOnly?: boolean;
+  /** Shown under the field's message (the period's picker and its 'already there' link). */
+  children?: ReactNode;
 }) {
   const id = useId();
   const value = useSelector(actorRef, (s) => s.context.values[spec.key]);
-  const error = useSelector(actorRef, (s) => s.context.fieldErrors[spec.key]);
+  const error = useSelector(actorRef, (s) =>
+    spec.key === 'period' && s.context.existingPeriod
+      ? `Periode ${formatPeriodDisplay(s.context.existingPeriod)} sudah ada.`
+      : s.context.fieldErrors[spec.key],
+  );
   const mode = useSelector(actorRef, (s) => s.context.mode);
   const required = spec.required === 'always' || (spec.required === 'create' && mode === 'create');
   const message = error ?? spec.hint;
@@ -134,7 +153,44 @@ function Field({
         onBlur={() => actorRef.send({ type: 'bill.fieldBlurred', field: spec.key })}
       />
       {message && <small id={`${id}-message`}>{message}</small>}
+      {children}
     </div>
+  );
+}
+
+/** Periode: the field, a month picker when creating, and the link to a period that exists. */
+function PeriodField({ actorRef }: { actorRef: BillFormRef }) {
+  const mode = useSelector(actorRef, (s) => s.context.mode);
+  const value = useSelector(actorRef, (s) => s.context.values.period);
+  const existing = useSelector(actorRef, (s) => s.context.existingPeriod);
+  const editing = useSelector(actorRef, (s) => s.matches({ form: 'editing' }));
+  return (
+    <Field
+      actorRef={actorRef}
+      spec={{
+        key: 'period',
+        label: 'Periode tagihan',
+        kind: 'period',
+        required: 'always',
+        hint: mode === 'create' ? 'Format YYYY-MM, contoh: 2024-01' : 'Periode tidak dapat diubah',
+      }}
+      readOnly={mode === 'update'}
+    >
+      {existing && (
+        <p className="bill-existing-period">
+          <EditExistingLink period={existing} />
+        </p>
+      )}
+      {mode === 'create' && (
+        <PeriodPicker
+          value={value}
+          disabled={!editing}
+          onChange={(period) =>
+            actorRef.send({ type: 'bill.fieldChanged', field: 'period', value: period })
+          }
+        />
+      )}
+    </Field>
   );
 }
 
@@ -150,6 +206,7 @@ export function BillForm({ actorRef, children }: BillFormProps) {
   const editing = useSelector(actorRef, (s) => s.matches({ form: 'editing' }));
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'bill.submit' }));
   const error = useSelector(actorRef, (s) => s.context.error);
+  const existingPeriod = useSelector(actorRef, (s) => s.context.existingPeriod);
   const success = useSelector(actorRef, (s) => s.context.success);
   const errorCount = useSelector(
     actorRef,
@@ -174,20 +231,7 @@ export function BillForm({ actorRef, children }: BillFormProps) {
       <fieldset disabled={!editing}>
         <fieldset className="bill-group">
           <legend>Periode</legend>
-          <Field
-            actorRef={actorRef}
-            spec={{
-              key: 'period',
-              label: 'Periode tagihan',
-              kind: 'period',
-              required: 'always',
-              hint:
-                mode === 'create'
-                  ? 'Format YYYY-MM, contoh: 2024-01'
-                  : 'Periode tidak dapat diubah',
-            }}
-            readOnly={mode === 'update'}
-          />
+          <PeriodField actorRef={actorRef} />
         </fieldset>
         {GROUPS.map((group) => (
           <fieldset className="bill-group" key={group.legend}>
@@ -218,7 +262,16 @@ export function BillForm({ actorRef, children }: BillFormProps) {
       <div className="bill-form-feedback">
         {error && (
           <Alert type="error" reveal>
-            {error}
+            {existingPeriod ? (
+              <>
+                <p>{error}</p>
+                <p>
+                  <EditExistingLink period={existingPeriod} />
+                </p>
+              </>
+            ) : (
+              error
+            )}
           </Alert>
         )}
         {success && (

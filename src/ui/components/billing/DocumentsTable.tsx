@@ -1,4 +1,5 @@
 // 'Dokumen Pendukung Penagihan': the supporting documents of the period, opened safely in a new tab.
+// In a narrow box (a phone) each document is a stacked card, so 'Diubah' and 'Lihat' stay in view.
 import { DOCUMENT_ROWS, type InvoiceSummary } from '../../../domain/invoiceSummary';
 import { isSafeDocumentUrl } from '../../../domain/validation';
 
@@ -25,7 +26,7 @@ export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
         role="region"
         aria-label="Tabel dokumen pendukung"
       >
-        <table aria-labelledby="bill-documents-heading" className="striped">
+        <table aria-labelledby="bill-documents-heading" className="striped app-stack-table">
           <thead>
             <tr>
               <th scope="col">Dokumen</th>
@@ -41,10 +42,10 @@ export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
               return (
                 <tr key={row.key}>
                   <th scope="row">{row.name}</th>
-                  <td>{row.type}</td>
-                  <td>{formatDate(summary.createdAt)}</td>
-                  <td>{formatDate(summary.updatedAt)}</td>
-                  <td>
+                  <td data-label="Jenis">{row.type}</td>
+                  <td data-label="Dibuat">{formatDate(summary.createdAt)}</td>
+                  <td data-label="Diubah">{formatDate(summary.updatedAt)}</td>
+                  <td data-label="Link">
                     {url && isSafeDocumentUrl(url) ? (
                       <a
                         href={url}

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import { chartSeries, type InvoiceSummary } from '../../../domain/invoiceSummary';
 import { formatRupiah, formatRupiahShort } from '../../../domain/rupiah';
+import { layoutLabels, shortPeriodLabel, type LabelLayout } from './chartLabels';
 
 type View = 'period' | 'overview';
 
@@ -23,6 +24,10 @@ const COLOURS = [
 
 interface ChartModel {
   labels: string[];
+  /** Shorter labels tried on narrow screens before slanting them. */
+  short: string[];
+  /** One colour per slot, so the legend names the bars and the labels may give way to it. */
+  legendNames: boolean;
   series: { label: string; colour: string; values: (number | null)[] }[];
   /** Bars side by side within one x slot. */
   slots: number;
@@ -32,6 +37,8 @@ function periodModel(summary: InvoiceSummary): ChartModel {
   const all = chartSeries(true);
   return {
     labels: all.map((s) => s.label),
+    short: all.map((s) => s.label),
+    legendNames: true,
     series: all.map((s, k) => ({
       label: s.label,
       colour: COLOURS[k % COLOURS.length],
@@ -44,6 +51,8 @@ function periodModel(summary: InvoiceSummary): ChartModel {
 function overviewModel(overview: InvoiceSummary[]): ChartModel {
   return {
     labels: overview.map((s) => s.periodDisplay),
+    short: overview.map((s) => shortPeriodLabel(s.periodDisplay)),
+    legendNames: false,
     series: chartSeries(false).map((s, k) => ({
       label: s.label,
       colour: COLOURS[k],
@@ -54,9 +63,55 @@ function overviewModel(overview: InvoiceSummary[]): ChartModel {
 }
 
 const GROUP_WIDTH = 0.8;
-const AXIS_FONT = '13px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+const AXIS_FONT_PX = 13;
+const AXIS_FONT = `${AXIS_FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+const HEIGHT = 320;
+/** Narrowest chart drawn; below it the card scrolls rather than squeezing the bars to nothing. */
+const MIN_WIDTH = 240;
 
-function buildOptions(model: ChartModel, width: number): uPlot.Options {
+let measureContext: CanvasRenderingContext2D | null = null;
+/** Width of a text in the axis font, CSS pixels. */
+function measureAxisText(text: string): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * AXIS_FONT_PX * 0.6;
+  measureContext.font = AXIS_FONT;
+  return measureContext.measureText(text).width;
+}
+
+/**
+ * The x labels for the chart's current plot width, worked out again only when the width changes.
+ * `shown` hears the layout in force, so the page can say which one it is.
+ */
+function labelLayoutFor(model: ChartModel, shown: (layout: LabelLayout) => void) {
+  let slotWidth = -1;
+  let layout: LabelLayout | null = null;
+  return (u: uPlot): LabelLayout => {
+    // bbox is the plot area of the last layout pass (device pixels); unset before the first one.
+    const measured = (u.bbox?.width ?? 0) / uPlot.pxRatio;
+    const plot = measured > 0 ? measured : (u.width || MIN_WIDTH) - 80;
+    const slot = plot / Math.max(model.labels.length, 1);
+    if (!layout || Math.abs(slot - slotWidth) > 0.5) {
+      slotWidth = slot;
+      layout = layoutLabels({
+        labels: model.labels,
+        short: model.short,
+        slotWidth: slot,
+        measure: measureAxisText,
+        lineHeight: AXIS_FONT_PX * 1.2,
+        legendNames: model.legendNames,
+      });
+      shown(layout);
+    }
+    return layout;
+  };
+}
+
+function buildOptions(
+  model: ChartModel,
+  width: number,
+  shown: (layout: LabelLayout) => void,
+): uPlot.Options {
+  const labelsFor = labelLayoutFor(model, shown);
   const barWidth = (model.slots === 1 ? 0.7 : GROUP_WIDTH) / model.slots;
   const bars = (slot: number) =>
     uPlot.paths.bars!({
@@ -71,7 +126,7 @@ function buildOptions(model: ChartModel, width: number): uPlot.Options {
     });
   return {
     width,
-    height: 320,
+    height: HEIGHT,
     legend: { show: true, live: false },
     cursor: { show: false },
     scales: {
@@ -81,12 +136,16 @@ function buildOptions(model: ChartModel, width: number): uPlot.Options {
     axes: [
       {
         splits: () => model.labels.map((_, i) => i),
-        values: (_u, splits) => splits.map((i) => model.labels[i] ?? ''),
+        values: (u, splits) => splits.map((i) => labelsFor(u).texts[i] ?? ''),
+        rotate: (u) => labelsFor(u).rotate,
+        size: (u) => labelsFor(u).size,
         grid: { show: false },
         font: AXIS_FONT,
       },
       {
-        size: 100,
+        // As wide as the widest amount, so a phone keeps its width for the bars.
+        size: (_u, values) =>
+          Math.ceil(Math.max(40, ...(values ?? []).map((v) => measureAxisText(v)))) + 18,
         font: AXIS_FONT,
         values: (_u, splits) => splits.map((v) => formatRupiahShort(v)),
       },
@@ -114,10 +173,14 @@ function useUPlot(model: ChartModel, container: React.RefObject<HTMLDivElement |
       model.labels.map((_, i) => i),
       ...model.series.map((s) => s.values),
     ];
-    const plot = new uPlot(buildOptions(model, Math.max(el.clientWidth, 320)), data, el);
-    const observer = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(el.clientWidth, 320), height: 320 }),
-    );
+    const shown = (layout: LabelLayout) => {
+      el.dataset.xLabels = layout.mode;
+    };
+    const width = () => Math.max(el.clientWidth, MIN_WIDTH);
+    const plot = new uPlot(buildOptions(model, width(), shown), data, el);
+    const observer = new ResizeObserver(() => {
+      if (plot.width !== width()) plot.setSize({ width: width(), height: HEIGHT });
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();

@@ -15,12 +15,16 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
   const values = useSelector(form, (s) => s.context.values);
   const errors = useSelector(form, (s) => s.context.errors);
   const formError = useSelector(form, (s) => s.context.formError);
+  const lastAdmin = useSelector(form, (s) => s.context.lastVerifiedAdmin);
   const busy = useSelector(
     form,
     (s) => s.matches({ open: 'creating' }) || s.matches({ open: 'updating' }),
   );
   const roleId = useId();
   const formId = useId();
+  const verifiedHintId = useId();
+  const lastAdminId = useId();
+  const fixed = lastAdmin ? lastAdminId : undefined;
   const change = (field: UserFormField) => (value: string | boolean) =>
     form.send({ type: 'form.change', field, value });
   const submit = (e: FormEvent) => {
@@ -114,6 +118,8 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
             <select
               id={roleId}
               value={values.role}
+              disabled={lastAdmin}
+              aria-describedby={fixed}
               aria-invalid={errors.role ? true : undefined}
               onChange={(e) => change('role')(e.currentTarget.value)}
             >
@@ -122,16 +128,26 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
             </select>
             {errors.role && <small>{tr(errors.role)}</small>}
           </label>
-          {!adding && (
-            <label>
-              <input
-                type="checkbox"
-                role="switch"
-                checked={values.isVerified}
-                onChange={(e) => change('isVerified')(e.currentTarget.checked)}
-              />
-              {t.verified}
-            </label>
+          <label>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={values.isVerified}
+              disabled={lastAdmin}
+              aria-describedby={adding ? verifiedHintId : fixed}
+              onChange={(e) => change('isVerified')(e.currentTarget.checked)}
+            />
+            {t.verified}
+          </label>
+          {lastAdmin && (
+            <small id={lastAdminId} className="app-muted users-switch-hint">
+              {t.lastAdminEditNote}
+            </small>
+          )}
+          {adding && (
+            <small id={verifiedHintId} className="app-muted users-switch-hint">
+              {values.isVerified ? t.verifiedHintOn : t.verifiedHintOff}
+            </small>
           )}
         </fieldset>
       </form>

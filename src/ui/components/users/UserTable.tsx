@@ -1,5 +1,6 @@
 // The user rows (spec §2 "/user-management", §3): display name, username, email, role badge,
 // verification status, created date (Indonesian, short month) and the row actions.
+import { isLastVerifiedAdmin } from '../../../domain/lastAdmin';
 import { displayName, roleBadge, roleLabel } from '../../../domain/user';
 import { formatDateId, userCreatedDate } from '../../../domain/userDates';
 import type { ListedUserRow } from '../../../machines/userList.machine';
@@ -57,6 +58,9 @@ export function UserTable({
         <tbody>
           {users.map((user) => {
             const who = user.email || displayName(user);
+            // The last verified admin: Invalidate and Delete would be refused, so they are off, with the reason.
+            const lastAdmin = isLastVerifiedAdmin(user);
+            const noteId = lastAdmin ? `users-last-admin-${user.id}` : undefined;
             return (
               <tr key={user.id}>
                 <td data-label={t.name}>{displayName(user)}</td>
@@ -97,7 +101,8 @@ export function UserTable({
                         type="button"
                         className="secondary outline"
                         aria-label={fill(t.invalidateWho, { who })}
-                        disabled={busy}
+                        aria-describedby={noteId}
+                        disabled={busy || lastAdmin}
                         onClick={() => onInvalidate(user)}
                       >
                         {t.invalidate}
@@ -117,12 +122,18 @@ export function UserTable({
                       type="button"
                       className="outline app-danger-outline"
                       aria-label={fill(t.deleteWho, { who })}
-                      disabled={busy}
+                      aria-describedby={noteId}
+                      disabled={busy || lastAdmin}
                       onClick={() => onDelete(user)}
                     >
                       {t.delete}
                     </button>
                   </div>
+                  {noteId && (
+                    <small id={noteId} className="users-row-note">
+                      {t.lastAdminNote}
+                    </small>
+                  )}
                 </td>
               </tr>
             );
