@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mergeDocuments } from '../../src/workers/merge';
 import type { PdfPool } from '../../src/server/pdf';
 import { buildDocx, paragraph as workerParagraph } from '../unit/workers/docxBuilder';
-import { buildPackage, LINKED_DOCUMENT, linkedDocument, paragraph } from '../support/linkedDocx';
+import {
+  buildPackage,
+  LINKED_DOCUMENT,
+  linkedDocument,
+  pageBreak,
+  paragraph,
+} from '../support/linkedDocx';
 import {
   closePool,
   DOCX_TYPE,
@@ -15,6 +21,7 @@ import {
   listener,
   serverFiles,
   testPool,
+  until,
   type Listener,
 } from '../support/pdfApp';
 import { pdfImageSizes, pdfPages, pdfText } from '../support/pdfTools';
@@ -184,6 +191,19 @@ test('a merged document of three invoices is three pages, each with its own valu
   }
 });
 
+test('each bookmark becomes a named destination on its page (for splitting per row)', async () => {
+  const section = (i: number) =>
+    `<w:p><w:bookmarkStart w:id="${i}" w:name="row${i}"/><w:r><w:t>Row ${i}</w:t></w:r><w:bookmarkEnd w:id="${i}"/></w:p>`;
+  const res = await convert(
+    buildPackage({ body: [1, 2, 3].map((i) => section(i) + pageBreak).join('') }),
+  );
+  expect(res.status).toBe(200);
+  const pdf = new TextDecoder('latin1').decode(res.bytes);
+  const dests = /\/Dests (\d+) 0 R/.exec(pdf)?.[1];
+  const names = new RegExp(`\\n${dests} 0 obj\\s*<<([^>]*)>>`).exec(pdf)?.[1] ?? '';
+  expect([...names.matchAll(/\/(row\d)\[/g)].map((m) => m[1])).toEqual(['row1', 'row2', 'row3']);
+});
+
 describe('access and capability', () => {
   test('without a token → 401, and nothing is converted', async () => {
     const before = conversionsRun();
@@ -209,7 +229,8 @@ describe('access and capability', () => {
   });
 
   test('no conversion leaves a file behind', async () => {
-    expect(await leftoverJobFiles(pool)).toEqual([]);
+    // Each conversion's directory goes as its answer ends (the removal itself takes a moment).
+    await until(async () => (await leftoverJobFiles(pool)).length === 0, 5_000);
   });
 });
 

@@ -139,7 +139,8 @@ export function conversionCommand(
     // Never guessed from the content: only the Word filter reads what we sanitised.
     '--infilter=MS Word 2007 XML',
     '--convert-to',
-    'pdf:writer_pdf_Export',
+    // Bookmarks become named destinations (page + position): how a PDF of many sections is split per row.
+    'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}',
     '--outdir',
     paths.job,
     paths.input,
