@@ -6,6 +6,7 @@ import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
 import type { GENERATOR_TEXTS } from './en/generator';
+import type { HISTORY_TEXTS } from './en/history';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -195,6 +196,58 @@ export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
   newPassword: 'Kata sandi baru',
   passwordPlaceholder: 'Minimal 8 karakter',
   confirmNewPassword: 'Konfirmasi kata sandi baru',
+};
+
+export const HISTORY_ID: Texts<typeof HISTORY_TEXTS> = {
+  dateTime: '{day}/{month}/{year} {hours}.{minutes}',
+  invoiceSummary: 'Progres tagihan {label}',
+  user: 'Pengguna {label}',
+  change: '{field} {from} → {to}',
+  empty: 'kosong',
+  someone: 'Seseorang',
+  system: 'Sistem',
+  create: 'Dibuat',
+  update: 'Diubah',
+  progress: 'Progres diperbarui',
+  delete: 'Dihapus',
+  verify: 'Diverifikasi',
+  invalidate: 'Verifikasi dibatalkan',
+  role: 'Peran diganti',
+  password_change: 'Kata sandi diganti',
+  password_reset: 'Kata sandi diatur ulang',
+  profile_image: 'Foto profil diganti',
+  sign_in_failed: 'Gagal masuk',
+  name: 'Nama',
+  username: 'Username',
+  email: 'Email',
+  roleField: 'Peran',
+  is_verified: 'Status',
+  admin: 'Admin',
+  staff: 'Staf',
+  verified: 'Terverifikasi',
+  unverified: 'Belum terverifikasi',
+  login: 'Masuk',
+  login_failed: 'Gagal masuk',
+  login_unverified: 'Masuk ditolak: belum terverifikasi',
+  logout: 'Keluar',
+  logout_all: 'Keluar dari semua perangkat',
+  register: 'Akun dibuat',
+  password_changed: 'Kata sandi diganti',
+  password_change_failed: 'Penggantian kata sandi ditolak',
+  password_reset_requested: 'Reset kata sandi diminta',
+  profile_updated: 'Profil diperbarui',
+  profile_image_updated: 'Foto profil diganti',
+  summary_created: 'Progres tagihan dibuat',
+  summary_updated: 'Progres tagihan diubah',
+  summary_progress_updated: 'Progres diperbarui',
+  summary_deleted: 'Progres tagihan dihapus',
+  user_created: 'Pengguna dibuat',
+  user_updated: 'Pengguna diubah',
+  user_deleted: 'Pengguna dihapus',
+  user_verified: 'Pengguna diverifikasi',
+  user_invalidated: 'Verifikasi pengguna dibatalkan',
+  account_verified: 'Akun diverifikasi',
+  account_invalidated: 'Verifikasi akun dibatalkan',
 };
 
 /**
@@ -460,6 +513,7 @@ export const ID_CATALOGUE = {
   users: USERS_ID,
   profile: PROFILE_ID,
   generator: GENERATOR_ID,
+  history: HISTORY_ID,
   phrases: PHRASES_ID,
   patterns: PATTERNS_ID,
 } as const;

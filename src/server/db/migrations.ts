@@ -13,6 +13,7 @@ import {
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
 } from '../../domain/menu';
+import { versionsAndAuditEvents } from './auditMigration';
 import type { DatabaseKind } from './connection';
 
 /** Column types that differ between the engines; everything else is written once. */
@@ -278,6 +279,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001_initial_schema': initialSchema(kind),
     '0002_live_session_index': liveSessionIndex,
+    '0003_versions_and_audit_events': versionsAndAuditEvents(kind),
   };
 }
 
