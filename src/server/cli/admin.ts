@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createPasswordHasher } from '../auth/passwords';
-import { endAllSessions } from '../auth/sessions';
-import { credentialsBox, generatePassword, upsertAdmin } from '../bootstrap';
+import { CLI_ACTOR } from '../audit/record';
+import { credentialsBox, generatePassword, setPassword, upsertAdmin } from '../bootstrap';
 import { loadConfig } from '../config';
 import { openMigratedDatabase } from '../db';
 import { LIMITS } from '../../domain/constants';
@@ -53,11 +53,16 @@ async function run() {
         process.exitCode = 1;
         return;
       }
-      const admin = await upsertAdmin(database.db, hasher, {
-        email,
-        name: values.name.trim(),
-        password: values.password,
-      });
+      const admin = await upsertAdmin(
+        database.db,
+        hasher,
+        {
+          email,
+          name: values.name.trim(),
+          password: values.password,
+        },
+        CLI_ACTOR,
+      );
       console.log(
         admin.generatedPassword
           ? credentialsBox('Administrator created', email, admin.generatedPassword)
@@ -75,12 +80,7 @@ async function run() {
         return;
       }
       const password = values.password ?? generatePassword();
-      await database.db
-        .updateTable('users')
-        .set({ password_hash: await hasher.hash(password), updated_at: new Date().toISOString() })
-        .where('id', '=', user.id)
-        .execute();
-      await endAllSessions(database.db, user.id);
+      await setPassword(database.db, user.id, await hasher.hash(password), CLI_ACTOR);
       console.log(
         values.password
           ? `Password of ${email} changed; its sessions were ended.`
