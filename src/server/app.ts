@@ -20,6 +20,7 @@ import {
 import { requestLog } from './http/requestLog';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
+import { auditEventRoutes } from './routes/auditEvents';
 import { authRoutes } from './routes/auth';
 import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
 import { menuRoutes } from './routes/menus';
@@ -81,6 +82,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/account', accountRoutes());
   api.route('/users', usersRoutes());
   api.route('/invoice-summaries', invoiceSummaryRoutes());
+  api.route('/audit-events', auditEventRoutes());
   app.route(API_BASE, api);
 
   app.all('/api/*', (c) => fail(c, 404, ERROR_MESSAGES.notFound));

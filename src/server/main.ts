@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openMigratedDatabase } from './db';
 import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
+import { pruneAuditEvents } from './audit/retention';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 
@@ -61,10 +62,18 @@ async function main() {
     process.exit(1);
   });
 
-  const prune = () =>
-    pruneExpired(database.db).catch((error) =>
+  const retention = config.auditRetentionDays;
+  const prune = async () => {
+    await pruneExpired(database.db).catch((error) =>
       logger.warn('pruning expired rows failed', { error: String(error) }),
     );
+    if (retention === undefined) return;
+    await pruneAuditEvents(database.db, retention)
+      .then((deleted) => {
+        if (deleted) logger.info(`audit events older than ${retention} days deleted: ${deleted}`);
+      })
+      .catch((error) => logger.warn('pruning audit events failed', { error: String(error) }));
+  };
   void prune();
   setInterval(prune, 3600_000).unref();
 

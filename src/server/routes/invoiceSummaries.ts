@@ -23,6 +23,7 @@ import {
   progressHandler,
   updateSummary,
 } from './invoiceSummaries.writes';
+import { HISTORY_GUARDS, recordHistory } from './auditEvents';
 import { idParam } from './routeHelpers';
 
 export { SUMMARY_MESSAGES } from './invoiceSummaries.writes';
@@ -68,6 +69,7 @@ export function invoiceSummaryRoutes() {
     .get('/statistics', read, statistics)
     .get('/period/:period', read, byPeriod)
     .get('/:id', read, getOne)
+    .get('/:id/audit-events', ...HISTORY_GUARDS.invoice_summary, recordHistory('invoice_summary'))
     .post('/', requireMenu(MENU_CREATE_BILL), createSummary)
     .put('/:id', write, updateSummary)
     .delete('/:id', write, deleteSummary);

@@ -8,6 +8,7 @@ import { requireAuth, requireMenu } from '../http/requireAuth';
 import { pageRequest, paginationOf } from '../pagination';
 import type { AppEnv } from '../types';
 import { logoutAllHandler } from '../users/logoutAll';
+import { HISTORY_GUARDS, recordHistory } from './auditEvents';
 import { idParam } from './routeHelpers';
 import { loadUser } from './users.guards';
 import { listUsers, UserListQueryStruct, userFilters } from './users.queries';
@@ -39,6 +40,7 @@ export function usersRoutes() {
       .get('/', manage, list)
       .post('/', manage, createUser)
       .get('/:id', manage, getUser)
+      .get('/:id/audit-events', ...HISTORY_GUARDS.user, recordHistory('user'))
       .put('/:id', manage, updateUser)
       .delete('/:id', manage, deleteUser)
       .post('/:id/verify', manage, verifyUser)
