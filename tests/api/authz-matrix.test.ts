@@ -20,7 +20,12 @@ import {
   type TestUser,
 } from './business.support';
 
-type Access = { kind: 'signed-in' } | { kind: 'menu'; menu: string } | { kind: 'admin-role' };
+type Access =
+  | { kind: 'signed-in' }
+  | { kind: 'menu'; menu: string }
+  | { kind: 'admin-role' }
+  // Administrators by their role; anyone else through the menu.
+  | { kind: 'admin-role-or-menu'; menu: string };
 type Caller =
   'anonymous' | 'unverified' | 'invalidated' | 'staff' | 'admin' | 'admin without the menu';
 
@@ -280,6 +285,47 @@ const ROUTES: RouteCase[] = [
     prepare: withSummary('/progress-tax-uploaded', { number_of_uploaded_tax_invoice: 10 }),
   },
 
+  // The audit trail: every event for administrators; summaries' events with the Dashboard menu;
+  // a user's events for administrators only (staff cannot read user events).
+  {
+    method: 'GET',
+    route: '/audit-events',
+    access: { kind: 'admin-role' },
+    ok: 200,
+    prepare: fixed('/audit-events?from=2020-01-01&page=1&limit=5'),
+  },
+  {
+    method: 'GET',
+    route: '/audit-events?entity=user',
+    access: { kind: 'admin-role' },
+    ok: 200,
+    prepare: fixed('/audit-events?entity=user'),
+  },
+  {
+    method: 'GET',
+    route: '/audit-events?entity=invoice_summary',
+    access: { kind: 'admin-role-or-menu', menu: MENU_DASHBOARD },
+    ok: 200,
+    prepare: fixed('/audit-events?entity=invoice_summary'),
+  },
+  {
+    method: 'GET',
+    route: '/invoice-summaries/{id}/audit-events',
+    access: menu(MENU_DASHBOARD),
+    ok: 200,
+    prepare: async (ctx) => {
+      const id = await insertSummary(ctx, freshPeriod());
+      return { path: `/invoice-summaries/${id}/audit-events` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/users/{id}/audit-events',
+    access: menu(MENU_USER_MANAGEMENT),
+    ok: 200,
+    prepare: withUser('/audit-events'),
+  },
+
   // Menus: reading for anyone signed in, writing for the Admin role.
   {
     method: 'GET',
@@ -307,7 +353,11 @@ function expected(route: RouteCase, caller: Caller): number {
   if (caller === 'admin without the menu') return 403;
   if (caller === 'admin') return route.ok;
   if (route.access.kind === 'admin-role') return 403;
-  if (route.access.kind === 'menu' && !STAFF_MENUS.has(route.access.menu)) return 403;
+  if (
+    (route.access.kind === 'menu' || route.access.kind === 'admin-role-or-menu') &&
+    !STAFF_MENUS.has(route.access.menu)
+  )
+    return 403;
   return route.ok;
 }
 
