@@ -36,7 +36,7 @@ describe.each(ENGINES)('audit events (%s)', (engine) => {
   const eventCount = async () => (await allEvents()).length;
 
   /** Runs a write and returns the events it added. */
-  async function eventsOf(write: () => Promise<{ status: number; headers: Headers }>) {
+  async function eventsOf<R>(write: () => Promise<R>) {
     const before = await eventCount();
     const res = await write();
     const added = (await allEvents()).slice(before);

@@ -1,5 +1,6 @@
 // Account calls of spec §7 (the signed-in user's own profile, password, image, activity).
 
+import type { AuditEntity, FieldChange } from '../../domain/history';
 import { getHttpClient, type HttpClient } from '../http';
 import { CHANGE_PASSWORD_MESSAGES, FALLBACK, PROFILE_UPDATE_MESSAGES } from '../messages';
 import { lazyService } from './lazy';
@@ -20,10 +21,18 @@ export interface AccountProfile {
 export interface ActivityEntry {
   id: string | number;
   action: string;
+  /** English text written by the server; clients render `entity`, `entityLabel` and `changes` instead when present. */
   description?: string;
   ipAddress?: string;
   userAgent?: string;
   createdAt: string;
+  /** The record the entry is about (null for sign-ins and the like). */
+  entity?: AuditEntity | null;
+  entityId?: number | null;
+  /** The record's name then: a period (YYYY-MM) or an email. */
+  entityLabel?: string | null;
+  /** The fields the action changed, API names, old → new (render with src/domain/history). */
+  changes?: FieldChange[];
 }
 
 export interface ChangePasswordInput {

@@ -65,11 +65,9 @@ export function describeChange(
   change: FieldChange,
   texts: HistoryTexts,
 ): string {
-  return fill(texts.change, {
-    field: fieldLabel(entity, change.field, texts),
-    from: formatValue(entity, change.field, change.from, texts),
-    to: formatValue(entity, change.field, change.to, texts),
-  });
+  const field = fieldLabel(entity, change.field, texts);
+  const from = formatValue(entity, change.field, change.from, texts);
+  return `${field} ${from} → ${formatValue(entity, change.field, change.to, texts)}`;
 }
 
 /** 'Invoice summary November 2026', 'User ana@example.com'; '' when the entry names no record. */

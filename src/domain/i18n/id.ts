@@ -202,7 +202,6 @@ export const HISTORY_ID: Texts<typeof HISTORY_TEXTS> = {
   dateTime: '{day}/{month}/{year} {hours}.{minutes}',
   invoiceSummary: 'Progres tagihan {label}',
   user: 'Pengguna {label}',
-  change: '{field} {from} → {to}',
   empty: 'kosong',
   someone: 'Seseorang',
   system: 'Sistem',
@@ -233,7 +232,7 @@ export const HISTORY_ID: Texts<typeof HISTORY_TEXTS> = {
   logout_all: 'Keluar dari semua perangkat',
   register: 'Akun dibuat',
   password_changed: 'Kata sandi diganti',
-  password_change_failed: 'Penggantian kata sandi ditolak',
+  password_change_failed: 'Penggantian kata sandi gagal',
   password_reset_requested: 'Reset kata sandi diminta',
   profile_updated: 'Profil diperbarui',
   profile_image_updated: 'Foto profil diganti',
@@ -340,6 +339,19 @@ export const PATTERNS_ID: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Error generating documents: /, 'Gagal membuat dokumen: '],
   [/^Error exporting to XLSX: /, 'Gagal mengekspor ke XLSX: '],
   [/^Error previewing row: /, 'Gagal menampilkan pratinjau baris: '],
+  // Account activity written by the server (issue 26 point 1).
+  [/^Account created by administrator (\S+)$/, 'Akun dibuat oleh administrator $1'],
+  [/^Failed sign-in for (\S+)$/, 'Gagal masuk sebagai $1'],
+  [/^Profile image changed \(([^,]+), (\d+) bytes\)$/, 'Foto profil diganti ($1, $2 byte)'],
+  [/^Account verified by (\S+)/, 'Akun diverifikasi oleh $1'],
+  [
+    /^Account invalidated by (\S+); all sessions ended$/,
+    'Verifikasi akun dibatalkan oleh $1; semua sesi berakhir',
+  ],
+  [/^Verified user (\S+)/, 'Memverifikasi pengguna $1'],
+  [/^Invalidated user (\S+)$/, 'Membatalkan verifikasi pengguna $1'],
+  [/^Deleted user (\S+)$/, 'Menghapus pengguna $1'],
+  [/^Created user (\S+) \((admin|staff)\)$/, 'Membuat pengguna $1 ($2)'],
 ];
 
 export const PHRASES_ID: Readonly<Record<string, string>> = {
@@ -503,6 +515,21 @@ export const PHRASES_ID: Readonly<Record<string, string>> = {
   'Export cancelled': 'Ekspor dibatalkan',
   'Template analysis cancelled': 'Analisis template dibatalkan',
   'Reading the Excel file cancelled': 'Pembacaan berkas Excel dibatalkan',
+  // Account activity written by the server (issue 26 point 1).
+  'Signed in': 'Masuk',
+  'Signed out': 'Keluar',
+  'Signed out from all devices': 'Keluar dari semua perangkat',
+  'Account registered': 'Akun didaftarkan',
+  'Sign-in refused: account awaits verification': 'Masuk ditolak: akun menunggu verifikasi',
+  'Password changed; other sessions signed out': 'Kata sandi diganti; sesi lain dikeluarkan',
+  'Password change refused: wrong current password':
+    'Penggantian kata sandi ditolak: kata sandi saat ini salah',
+  'Password reset link requested': 'Tautan reset kata sandi diminta',
+  'Password reset with an emailed link': 'Kata sandi diatur ulang lewat tautan email',
+  'Profile saved without changes': 'Profil disimpan tanpa perubahan',
+  // A write refused because the record changed meanwhile (issue 25, 412).
+  'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.':
+    'Pengguna ini telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
 };
 
 export const ID_CATALOGUE = {
