@@ -39,6 +39,8 @@ interface RouteCase {
   route: string;
   access: Access;
   ok: number;
+  /** The successful answer is a file download, not the JSON envelope. */
+  file?: true;
   /** Creates what the call needs (a target user, a summary, …) and returns the concrete path and body. */
   prepare: (ctx: Ctx, caller: TestUser & { token?: string }) => Promise<Prepared>;
 }
@@ -326,6 +328,24 @@ const ROUTES: RouteCase[] = [
     prepare: withUser('/audit-events'),
   },
 
+  // Exports read what the lists read.
+  {
+    method: 'GET',
+    route: '/invoice-summaries/export',
+    access: menu(MENU_DASHBOARD),
+    ok: 200,
+    file: true,
+    prepare: fixed('/invoice-summaries/export?format=csv&status=complete'),
+  },
+  {
+    method: 'GET',
+    route: '/users/export',
+    access: menu(MENU_USER_MANAGEMENT),
+    ok: 200,
+    file: true,
+    prepare: fixed('/users/export?format=xlsx&role=staff'),
+  },
+
   // Menus: reading for anyone signed in, writing for the Admin role.
   {
     method: 'GET',
@@ -434,7 +454,9 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
     try {
       const res = await call(ctx, route.method, path, { token: user.token, body });
       expect(res.status, res.text.slice(0, 300)).toBe(status);
-      expect(res.body?.success).toBe(status < 300);
+      if (route.file && status < 300)
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+      else expect(res.body?.success).toBe(status < 300);
     } finally {
       if (removed.length) await ctx.db.insertInto('role_menus').values(removed).execute();
     }

@@ -15,6 +15,7 @@ import {
   SummaryListQueryStruct,
   summaryListQuery,
 } from './invoiceSummaries.queries';
+import { exportSummaries } from './invoiceSummaries.export';
 import { parseStatisticsRange, summaryStatistics } from './invoiceSummaries.statistics';
 import {
   createSummary,
@@ -68,6 +69,7 @@ export function invoiceSummaryRoutes() {
     .get('/', read, list)
     .get('/statistics', read, statistics)
     .get('/period/:period', read, byPeriod)
+    .get('/export', read, exportSummaries)
     .get('/:id', read, getOne)
     .get('/:id/audit-events', ...HISTORY_GUARDS.invoice_summary, recordHistory('invoice_summary'))
     .post('/', requireMenu(MENU_CREATE_BILL), createSummary)

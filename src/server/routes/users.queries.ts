@@ -107,3 +107,28 @@ export async function listUsers(db: Kysely<Database>, filters: UserFilters, page
   ]);
   return { rows, total: Number(count.total) };
 }
+
+/** Every user the filters select, newest account first like the list, `batch` rows per query (keyset). */
+export async function* userBatches(db: Kysely<Database>, filters: UserFilters, batch: number) {
+  let last: { created_at: string; id: number } | undefined;
+  for (;;) {
+    const from = last;
+    const rows = await filteredUsers(db, filters)
+      .select(PUBLIC_USER_COLUMNS)
+      .$if(from !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', from!.created_at),
+            eb.and([eb('created_at', '=', from!.created_at), eb('id', '<', from!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(batch)
+      .execute();
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+    last = rows[rows.length - 1];
+  }
+}

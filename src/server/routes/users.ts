@@ -10,6 +10,7 @@ import type { AppEnv } from '../types';
 import { logoutAllHandler } from '../users/logoutAll';
 import { HISTORY_GUARDS, recordHistory } from './auditEvents';
 import { idParam } from './routeHelpers';
+import { exportUsers } from './users.export';
 import { loadUser } from './users.guards';
 import { listUsers, UserListQueryStruct, userFilters } from './users.queries';
 import { invalidateUser, verifyUser } from './users.status';
@@ -38,6 +39,7 @@ export function usersRoutes() {
       // spec §7 lists this beside /account/logout-all: the caller's own sessions, no menu needed.
       .post('/logout-all', logoutAllHandler)
       .get('/', manage, list)
+      .get('/export', manage, exportUsers)
       .post('/', manage, createUser)
       .get('/:id', manage, getUser)
       .get('/:id/audit-events', ...HISTORY_GUARDS.user, recordHistory('user'))
