@@ -6,6 +6,7 @@ import { createPasswordHasher } from './auth/passwords';
 import { credentialsBox, ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './db';
+import { holdSharedLock } from './db/databaseLock';
 import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
 import { pruneAuditEvents } from './audit/retention';
@@ -18,6 +19,8 @@ const DRAIN_MS = 10_000;
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { format: config.logFormat });
+  // The embedded database is marked in use for as long as this process runs: `restore` refuses.
+  const inUse = config.databaseUrl ? null : holdSharedLock(path.join(config.dataDir, 'app.db'));
   const database = await openMigratedDatabase(config);
   logger.info(
     `database ready (${database.kind === 'postgres' ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`})`,
@@ -96,6 +99,7 @@ async function main() {
         .close()
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
+          inUse?.release();
           logger.info('database closed; bye');
           process.exit(0);
         });
