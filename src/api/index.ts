@@ -55,6 +55,9 @@ export type {
   SummaryListQuery,
 } from './services/invoiceSummaries';
 export type { MenuInput, MenusService } from './services/menus';
+export type { AuditEventPage, AuditEventQuery, AuditEventsService } from './services/auditEvents';
+export type { ExportFile, ExportFormat, ExportsService } from './services/exports';
+export type { VersionedWrite } from './services/result';
 export { createServices, getServices, type Services } from './services';
 // The app-wide services, each built on its first call: importing this module has no side
 // effects, and a bundle keeps only the services it calls.
@@ -63,3 +66,5 @@ export { account } from './services/account';
 export { users } from './services/users';
 export { invoiceSummaries } from './services/invoiceSummaries';
 export { menus } from './services/menus';
+export { auditEvents } from './services/auditEvents';
+export { exportsService } from './services/exports';

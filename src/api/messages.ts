@@ -81,6 +81,10 @@ export const FALLBACK = Object.freeze({
   statistics: 'Gagal memuat statistik invoice summary',
   noSummaryForPeriod: 'No invoice summary found for this period',
   progressSave: 'Terjadi kesalahan saat menyimpan progress',
+  auditEvents: 'Failed to fetch the change history',
+  summaryHistory: 'Gagal memuat riwayat perubahan',
+  exportUsers: 'Failed to export users',
+  exportSummaries: 'Gagal mengekspor progres tagihan',
 } as const);
 
 export const PROGRESS_SAVED = 'Progress berhasil diupdate!';

@@ -83,6 +83,8 @@ export interface InvoiceSummary extends InvoiceSummaryValues {
   totalRevenue: number;
   totalCost: number;
   netRevenue: number;
+  /** +1 on every write; sent back as If-Match so a stale edit is refused (absent: not known). */
+  version?: number;
 }
 
 /** The request body of a create/update, API names. */
@@ -259,6 +261,7 @@ export function toFrontEnd(apiObject: Record<string, unknown> | null | undefined
   const totalCost = toNumber(read(src, 'totalCost', 'total_cost'));
   const net = read(src, 'netRevenue', 'net_revenue');
   const id = read(src, 'id');
+  const version = read(src, 'version');
   return {
     ...(out as InvoiceSummaryValues),
     id: typeof id === 'string' || typeof id === 'number' ? id : null,
@@ -268,6 +271,7 @@ export function toFrontEnd(apiObject: Record<string, unknown> | null | undefined
     totalRevenue,
     totalCost,
     netRevenue: net === undefined ? totalRevenue - totalCost : toNumber(net),
+    ...(typeof version === 'number' && Number.isInteger(version) ? { version } : {}),
   };
 }
 

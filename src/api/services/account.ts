@@ -4,7 +4,7 @@ import type { AuditEntity, FieldChange } from '../../domain/history';
 import { getHttpClient, type HttpClient } from '../http';
 import { CHANGE_PASSWORD_MESSAGES, FALLBACK, PROFILE_UPDATE_MESSAGES } from '../messages';
 import { lazyService } from './lazy';
-import { call, SCREEN_HANDLED, type ServiceResult } from './result';
+import { call, ifMatch, SCREEN_HANDLED, type ServiceResult, type VersionedWrite } from './result';
 
 export interface AccountProfile {
   id: string | number;
@@ -15,6 +15,8 @@ export interface AccountProfile {
   isVerified?: boolean;
   createdAt?: string;
   updatedAt?: string;
+  /** +1 on every write of the account (If-Match). */
+  version?: number;
   [extra: string]: unknown;
 }
 
@@ -62,15 +64,22 @@ export function createAccountService(http: HttpClient) {
       return call(() => http.get<AccountProfile>('/account'), { fallback: FALLBACK.profile });
     },
 
-    updateProfile(fields: {
-      name?: string;
-      email?: string;
-      username?: string;
-    }): Promise<ServiceResult<AccountProfile>> {
-      return call(() => http.put<AccountProfile>('/account', fields, SCREEN_HANDLED), {
-        fallback: FALLBACK.updateProfile,
-        byStatus: PROFILE_UPDATE_MESSAGES,
-      });
+    updateProfile(
+      fields: {
+        name?: string;
+        email?: string;
+        username?: string;
+      },
+      write?: VersionedWrite,
+    ): Promise<ServiceResult<AccountProfile>> {
+      return call(
+        () =>
+          http.put<AccountProfile>('/account', fields, { ...SCREEN_HANDLED, ...ifMatch(write) }),
+        {
+          fallback: FALLBACK.updateProfile,
+          byStatus: PROFILE_UPDATE_MESSAGES,
+        },
+      );
     },
 
     changePassword(input: ChangePasswordInput): Promise<ServiceResult<unknown>> {

@@ -1,11 +1,13 @@
 import type { HttpClient } from '../http';
 import { account, createAccountService } from './account';
+import { auditEvents, createAuditEventsService } from './auditEvents';
 import { auth, createAuthService } from './auth';
 import {
   createInvoiceSummariesService,
   invoiceSummaries,
   type InvoiceSummariesServiceOptions,
 } from './invoiceSummaries';
+import { createExportsService, exportsService } from './exports';
 import { createMenusService, menus } from './menus';
 import { createUsersService, users } from './users';
 
@@ -17,6 +19,8 @@ export function createServices(http: HttpClient, options: InvoiceSummariesServic
     users: createUsersService(http),
     invoiceSummaries: createInvoiceSummariesService(http, options),
     menus: createMenusService(http),
+    auditEvents: createAuditEventsService(http),
+    exports: createExportsService(http),
   };
 }
 
@@ -24,5 +28,5 @@ export type Services = ReturnType<typeof createServices>;
 
 /** The app's services on the app's http client (each built on its first call). */
 export function getServices(): Services {
-  return { auth, account, users, invoiceSummaries, menus };
+  return { auth, account, users, invoiceSummaries, menus, auditEvents, exports: exportsService };
 }

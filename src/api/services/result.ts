@@ -4,6 +4,7 @@ import { isApiRequestError, type ApiEnvelope } from '../http';
 import { messageFromBody, normalisedMessage } from '../errors';
 import type { StatusMessages } from '../messages';
 
+import type { AuditEventEntry, EditConflict } from '../../domain/history';
 import type { Pagination, ServiceResult } from '../../domain/serviceResult';
 
 export type { Pagination, ServiceResult };
@@ -24,8 +25,52 @@ export interface CallOptions<T, R> {
  */
 export const SCREEN_HANDLED = { notify: false } as const;
 
-export function failure<R>(error: string, status: number, field?: string): ServiceResult<R> {
-  return { success: false, data: null, error, status, ...(field ? { field } : {}) };
+export function failure<R>(
+  error: string,
+  status: number,
+  field?: string,
+  conflict?: EditConflict<R>,
+): ServiceResult<R> {
+  return {
+    success: false,
+    data: null,
+    error,
+    status,
+    ...(field ? { field } : {}),
+    ...(conflict ? { conflict } : {}),
+  };
+}
+
+/**
+ * Options of a write that may be refused because the record changed meanwhile: `version` is the
+ * version the caller loaded (sent as If-Match); without it the write goes through regardless.
+ */
+export interface VersionedWrite {
+  version?: number | null;
+}
+
+/** Request options (headers) carrying If-Match for a versioned write. */
+export function ifMatch(write: VersionedWrite | undefined): { headers?: Record<string, string> } {
+  const version = write?.version;
+  return typeof version === 'number' && Number.isInteger(version)
+    ? { headers: { 'If-Match': `"${version}"` } }
+    : {};
+}
+
+/** A 412 answer (camelCase body) as the conflict a screen shows: the record now and the events since. */
+function conflictOf<T, R>(
+  body: unknown,
+  pick: CallOptions<T, R>['pick'],
+): EditConflict<R> | undefined {
+  const b = (body ?? {}) as { data?: T; conflict?: Record<string, unknown> };
+  if (!b.conflict) return undefined;
+  const current = pick ? pick(b.data, { success: false, status: 412, data: b.data }) : b.data;
+  return {
+    current: (current ?? null) as R | null,
+    yourVersion: Number(b.conflict.yourVersion),
+    currentVersion: Number(b.conflict.currentVersion),
+    changes: Array.isArray(b.conflict.changes) ? (b.conflict.changes as AuditEventEntry[]) : [],
+  };
 }
 
 function fieldOf(body: unknown): string | undefined {
@@ -69,7 +114,8 @@ export async function call<T, R = T>(
         (e.kind === 'http' ? options.errorFor?.(e.status, messageFromBody(e.data)) : undefined) ??
         messageFromBody(e.data) ??
         options.fallback;
-      return failure(text, e.status, fieldOf(e.data));
+      const conflict = e.status === 412 ? conflictOf(e.data, options.pick) : undefined;
+      return failure(text, e.status, fieldOf(e.data), conflict);
     }
     return failure(options.fallback, 0);
   }

@@ -2,3 +2,4 @@
 export * from './changes';
 export * from './render';
 export { HISTORY_TEXTS } from '../i18n/en/history';
+export * from './events';
