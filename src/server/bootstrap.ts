@@ -4,6 +4,8 @@ import { diffRecords } from '../domain/history';
 import { recordAuditEvent, SYSTEM_ACTOR, type AuditActor } from './audit/record';
 import type { PasswordHasher } from './auth/passwords';
 import { endAllSessions } from './auth/sessions';
+import { userCreatedEvent } from './users/recordCreated';
+import { writeUserSecret } from './users/writeSecret';
 import { uniqueUsername, usernameFromEmail } from './auth/usernames';
 import type { Database } from './db/schema';
 
@@ -103,14 +105,7 @@ export async function upsertAdmin(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAuditEvent(trx, context, {
-      entity: 'user',
-      entityId: row.id,
-      entityLabel: email,
-      entityVersion: row.version,
-      action: 'create',
-      changes: diffRecords('user', null, row),
-    });
+    await recordAuditEvent(trx, context, userCreatedEvent(row));
     return {
       id: row.id,
       email,
@@ -150,27 +145,11 @@ export async function setPassword(
 ): Promise<void> {
   const at = new Date();
   await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        updated_at: at.toISOString(),
-        version: (eb) => eb('version', '+', 1),
-      })
-      .where('id', '=', userId)
-      .returning(['id', 'email', 'version'])
-      .executeTakeFirstOrThrow();
-    await recordAuditEvent(
-      trx,
-      { actor, requestId: null, at },
-      {
-        entity: 'user',
-        entityId: user.id,
-        entityLabel: user.email,
-        entityVersion: user.version,
-        action: 'password_reset',
-      },
-    );
+    await writeUserSecret(trx, userId, { password_hash: passwordHash }, 'password_reset', {
+      actor,
+      requestId: null,
+      at,
+    });
     await endAllSessions(trx, userId, at);
   });
 }

@@ -13,7 +13,7 @@ import { revokeSession } from '../auth/sessions';
 import { toPublicUser } from '../auth/userView';
 import { audit } from '../audit/record';
 import { isUniqueViolation } from '../db/connection';
-import type { Database, UserUpdate } from '../db/schema';
+import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody, readJson } from '../http/body';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
@@ -22,6 +22,7 @@ import { ok } from '../http/envelope';
 import { checkImageDataUrl, toDataUrl } from '../images';
 import type { AppEnv } from '../types';
 import { logoutAllHandler } from '../users/logoutAll';
+import { writeUserSecret } from '../users/writeSecret';
 import { listActivity } from './account.activity';
 import { requestInfo } from './routeHelpers';
 import { loadUser } from './users.guards';
@@ -38,32 +39,17 @@ export const ACCOUNT_MESSAGES = {
 /** Wrong current passwords allowed per user before PUT /account/password answers 429. */
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
 
-/**
- * A write of the caller's secret or picture: the version goes up and the audit trail says what
- * happened, never the value.
- */
-async function writeOwnAccount(
+/** The caller's own password or picture: version +1 and its audit event (writeUserSecret). */
+function writeOwnAccount(
   trx: Kysely<Database>,
   c: Context<AppEnv>,
-  values: Pick<UserUpdate, 'password_hash' | 'profile_image' | 'profile_image_type'>,
+  values: Parameters<typeof writeUserSecret>[2],
   action: 'password_change' | 'profile_image',
 ) {
-  const user = await trx
-    .updateTable('users')
-    .set({
-      ...values,
-      updated_at: c.get('deps').now().toISOString(),
-      version: (eb) => eb('version', '+', 1),
-    })
-    .where('id', '=', c.get('user').id)
-    .returning(['id', 'email', 'version'])
-    .executeTakeFirstOrThrow();
-  await audit(trx, c, {
-    entity: 'user',
-    entityId: user.id,
-    entityLabel: user.email,
-    entityVersion: user.version,
-    action,
+  return writeUserSecret(trx, c.get('user').id, values, action, {
+    actor: 'owner',
+    requestId: c.get('requestId') ?? null,
+    at: c.get('deps').now(),
   });
 }
 

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { forgotPasswordStruct, resetPasswordStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
-import { recordAuditEvent } from '../audit/record';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { takeHits, type LimitedKey } from '../auth/rateLimit';
 import { endAllSessions } from '../auth/sessions';
+import { writeUserSecret } from '../users/writeSecret';
 import { hashToken, randomToken } from '../auth/tokens';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
@@ -93,29 +93,13 @@ export async function resetPassword(c: Context<AppEnv>) {
       .where('user_id', '=', row.user_id)
       .where('used_at', 'is', null)
       .execute();
-    const user = await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        updated_at: at.toISOString(),
-        version: (eb) => eb('version', '+', 1),
-      })
-      .where('id', '=', row.user_id)
-      .returning(['id', 'name', 'email', 'version'])
-      .executeTakeFirstOrThrow();
-    await endAllSessions(trx, row.user_id, at);
     // The person who followed the emailed link is the account's owner.
-    await recordAuditEvent(
-      trx,
-      { actor: { id: user.id, name: user.name }, requestId: c.get('requestId') ?? null, at },
-      {
-        entity: 'user',
-        entityId: user.id,
-        entityLabel: user.email,
-        entityVersion: user.version,
-        action: 'password_reset',
-      },
-    );
+    await writeUserSecret(trx, row.user_id, { password_hash: passwordHash }, 'password_reset', {
+      actor: 'owner',
+      requestId: c.get('requestId') ?? null,
+      at,
+    });
+    await endAllSessions(trx, row.user_id, at);
     return row.user_id;
   });
   if (userId === null) throw new ApiError(400, AUTH_MESSAGES.resetInvalid, 'token');

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { diffRecords } from '../../domain/history';
 import { logActivity } from '../auth/activity';
-import { audit, recordAuditEvent } from '../audit/record';
+import { audit, recordAuditEvent, type AuditEventInput } from '../audit/record';
 import type { Database, UserRow } from '../db/schema';
 import { requestInfo } from '../http/clientInfo';
 import type { AppEnv } from '../types';
@@ -12,18 +12,27 @@ import type { AppEnv } from '../types';
 
 type Db = Kysely<Database>;
 
-/** An account an administrator made (POST /users, or register with an admin's token): its event and both activity entries. */
-export async function recordUserCreated(trx: Db, c: Context<AppEnv>, created: UserRow) {
-  const caller = c.get('user');
-  const at = c.get('deps').now();
-  await audit(trx, c, {
+/** The audit event of a new account: every field it starts with (never the password). */
+export function userCreatedEvent(
+  created: Pick<UserRow, 'id' | 'email' | 'version' | AuditedUserField>,
+): AuditEventInput {
+  return {
     entity: 'user',
     entityId: created.id,
     entityLabel: created.email,
     entityVersion: created.version,
     action: 'create',
     changes: diffRecords('user', null, created),
-  });
+  };
+}
+
+type AuditedUserField = 'name' | 'username' | 'email' | 'role' | 'is_verified';
+
+/** An account an administrator made (POST /users, or register with an admin's token): its event and both activity entries. */
+export async function recordUserCreated(trx: Db, c: Context<AppEnv>, created: UserRow) {
+  const caller = c.get('user');
+  const at = c.get('deps').now();
+  await audit(trx, c, userCreatedEvent(created));
   const info = requestInfo(c);
   await logActivity(trx, {
     userId: created.id,
@@ -52,14 +61,7 @@ export async function recordSignUp(trx: Db, c: Context<AppEnv>, created: UserRow
       requestId: c.get('requestId') ?? null,
       at: now,
     },
-    {
-      entity: 'user',
-      entityId: created.id,
-      entityLabel: created.email,
-      entityVersion: created.version,
-      action: 'create',
-      changes: diffRecords('user', null, created),
-    },
+    userCreatedEvent(created),
   );
   await logActivity(trx, {
     userId: created.id,
