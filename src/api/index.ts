@@ -13,3 +13,5 @@ export { documents, type PdfCapability } from './services/documents';
 export { generationRuns, type RecordRunResult } from './services/generationRuns';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';
+export { auditEvents } from './services/auditEvents';
+export { exportsService } from './services/exports';

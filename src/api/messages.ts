@@ -85,6 +85,10 @@ export const FALLBACK = Object.freeze({
   pdfCancelled: 'PDF conversion cancelled',
   generationRuns: 'Failed to load the generation history',
   recordGenerationRun: 'Failed to record the generation run',
+  auditEvents: 'Failed to fetch the change history',
+  summaryHistory: 'Gagal memuat riwayat perubahan',
+  exportUsers: 'Failed to export users',
+  exportSummaries: 'Gagal mengekspor progres tagihan',
 } as const);
 
 export const PROGRESS_SAVED = 'Progress berhasil diupdate!';

@@ -57,6 +57,7 @@ export const INVOICE_SUMMARY_FIELDS = [
 
 type FieldRow = (typeof INVOICE_SUMMARY_FIELDS)[number];
 export type SummaryFieldKey = FieldRow['key'];
+export type SummaryApiField = FieldRow['api'];
 type KeysOf<Kind extends SummaryFieldKind> = Extract<FieldRow, { kind: Kind }>['key'];
 type ApisOf<Kind extends SummaryFieldKind> = Extract<FieldRow, { kind: Kind }>['api'];
 export type SummaryCountKey = KeysOf<'count'>;
@@ -82,6 +83,8 @@ export interface InvoiceSummary extends InvoiceSummaryValues {
   totalRevenue: number;
   totalCost: number;
   netRevenue: number;
+  /** +1 on every write; sent back as If-Match so a stale edit is refused (absent: not known). */
+  version?: number;
 }
 
 /** The request body of a create/update, API names. */
@@ -93,6 +96,10 @@ export type InvoiceSummaryApiBody = Partial<
 export const SUMMARY_FIELD_BY_KEY: Readonly<Record<SummaryFieldKey, FieldRow>> = Object.fromEntries(
   INVOICE_SUMMARY_FIELDS.map((f) => [f.key, f]),
 ) as Record<SummaryFieldKey, FieldRow>;
+
+export const SUMMARY_FIELD_BY_API: Readonly<Record<SummaryApiField, FieldRow>> = Object.fromEntries(
+  INVOICE_SUMMARY_FIELDS.map((f) => [f.api, f]),
+) as Record<SummaryApiField, FieldRow>;
 
 export const COUNT_KEYS = INVOICE_SUMMARY_FIELDS.filter((f) => f.kind === 'count').map(
   (f) => f.key,
@@ -250,6 +257,7 @@ export function toFrontEnd(apiObject: Record<string, unknown> | null | undefined
   const totalCost = toNumber(read(src, 'totalCost', 'total_cost'));
   const net = read(src, 'netRevenue', 'net_revenue');
   const id = read(src, 'id');
+  const version = read(src, 'version');
   return {
     ...(out as InvoiceSummaryValues),
     id: typeof id === 'string' || typeof id === 'number' ? id : null,
@@ -259,6 +267,7 @@ export function toFrontEnd(apiObject: Record<string, unknown> | null | undefined
     totalRevenue,
     totalCost,
     netRevenue: net === undefined ? totalRevenue - totalCost : toNumber(net),
+    ...(typeof version === 'number' && Number.isInteger(version) ? { version } : {}),
   };
 }
 

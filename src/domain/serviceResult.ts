@@ -2,6 +2,8 @@
 // machine's actor resolves with a successful one and rejects with a ServiceError (see
 // src/ui/wiring/README.md for the policy).
 
+import type { EditConflict } from './history/events';
+
 export interface Pagination {
   page?: number;
   limit?: number;
@@ -22,6 +24,8 @@ export interface ServiceResult<T> {
   readonly pagination?: Pagination | null;
   /** On failure: the input field the server blamed (e.g. 'email'), when it named one. */
   readonly field?: string;
+  /** On a 412 (If-Match no longer current): the record now and who changed what since. */
+  readonly conflict?: EditConflict<T>;
   /** On failure: the wait the server named in Retry-After (429, 503), in seconds. */
   readonly retryAfterSeconds?: number;
 }

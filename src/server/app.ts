@@ -20,6 +20,7 @@ import {
 import { requestLog } from './http/requestLog';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
+import { auditEventRoutes } from './routes/auditEvents';
 import { authRoutes } from './routes/auth';
 import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
 import { documentRoutes, PDF_ROUTE } from './routes/documents';
@@ -89,6 +90,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/users', usersRoutes());
   api.route('/invoice-summaries', invoiceSummaryRoutes());
   api.route('/documents', documentRoutes());
+  api.route('/audit-events', auditEventRoutes());
   app.route(API_BASE, api);
 
   app.all('/api/*', (c) => fail(c, 404, ERROR_MESSAGES.notFound));

@@ -26,6 +26,7 @@ import { loadPdfConfig, type PdfConfig } from './pdf/config';
  * | METRICS_TOKEN     | (unset → no /metrics)          | Bearer token that GET /metrics requires; unset, /metrics answers 404. |
  * | SERVE_SOURCE_MAPS | false (true under npm run dev) | true: serve the *.map files of the build (they publish the sources). |
  * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP when NODE_ENV=development. |
+ * | AUDIT_RETENTION_DAYS | (unset → kept forever)      | Audit events older than this many days are deleted (hourly, in batches). |
  *
  * PDF conversion (PDF_CONVERSION, PDF_WORKERS, PDF_QUEUE, PDF_TIMEOUT, PDF_MAX_BYTES, PDF_USER,
  * PDF_TMP_DIR) is read by ./pdf/config.ts.
@@ -56,6 +57,8 @@ export interface Config {
   metricsToken?: string;
   /** Serve the build's source maps (off in production unless SERVE_SOURCE_MAPS=true). */
   serveSourceMaps?: boolean;
+  /** Days audit events are kept; undefined keeps them forever. */
+  auditRetentionDays?: number;
   /** The LibreOffice pool's settings; main.ts builds the pool from them. */
   pdf?: PdfConfig;
 }
@@ -104,6 +107,16 @@ function parseMetricsToken(value: string | undefined): string | undefined {
   if (token.length < 16 || /\s/.test(token))
     throw new Error('METRICS_TOKEN must be at least 16 characters without spaces');
   return token;
+}
+
+function parseRetentionDays(value: string | undefined): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (!/^\d{1,6}$/.test(text) || Number(text) < 1)
+    throw new Error(
+      `AUDIT_RETENTION_DAYS must be a whole number of days, 1 or more (got "${value}"); leave it unset to keep audit events forever`,
+    );
+  return Number(text);
 }
 
 /** The JWT secret survives restarts (sessions stay valid) without anyone having to configure one. */
@@ -172,6 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveReloadOrigin: parseLiveReloadOrigin(env),
     logFormat: parseLogFormat(env.LOG_FORMAT),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    auditRetentionDays: parseRetentionDays(env.AUDIT_RETENTION_DAYS),
     serveSourceMaps:
       env.SERVE_SOURCE_MAPS === undefined
         ? env.NODE_ENV === 'development'

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly field?: string,
     /** Extra response headers, e.g. Retry-After on 429. */
     readonly headers?: Record<string, string>,
+    /** Extra members of the answer, e.g. the current record (`data`) of a 412. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -7,8 +7,10 @@ import { createPasswordHasher } from './auth/passwords';
 import { credentialsBox, ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './db';
+import { holdSharedLock } from './db/databaseLock';
 import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
+import { pruneAuditEvents } from './audit/retention';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { PdfPool } from './pdf';
@@ -31,6 +33,8 @@ function warnIfDataDirIsOpen(dataDir: string, logger: ReturnType<typeof createLo
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { format: config.logFormat });
+  // The embedded database is marked in use for as long as this process runs: `restore` refuses.
+  const inUse = config.databaseUrl ? null : holdSharedLock(path.join(config.dataDir, 'app.db'));
   const database = await openMigratedDatabase(config);
   logger.info(
     `database ready (${database.kind === 'postgres' ? 'PostgreSQL' : `SQLite at ${path.join(config.dataDir, 'app.db')}`})`,
@@ -79,10 +83,18 @@ async function main() {
     process.exit(1);
   });
 
-  const prune = () =>
-    pruneExpired(database.db).catch((error) =>
+  const retention = config.auditRetentionDays;
+  const prune = async () => {
+    await pruneExpired(database.db).catch((error) =>
       logger.warn('pruning expired rows failed', { error: String(error) }),
     );
+    if (retention === undefined) return;
+    await pruneAuditEvents(database.db, retention)
+      .then((deleted) => {
+        if (deleted) logger.info(`audit events older than ${retention} days deleted: ${deleted}`);
+      })
+      .catch((error) => logger.warn('pruning audit events failed', { error: String(error) }));
+  };
   void prune();
   setInterval(prune, 3600_000).unref();
 
@@ -105,6 +117,7 @@ async function main() {
       Promise.all([database.close(), pdf?.close()])
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
+          inUse?.release();
           logger.info('database closed; bye');
           process.exit(0);
         });

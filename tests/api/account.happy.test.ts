@@ -33,6 +33,7 @@ describe.each(ENGINES)('account, happy paths (%s)', (engine) => {
       is_verified: true,
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      version: 1,
     });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -133,8 +134,12 @@ describe.each(ENGINES)('account, happy paths (%s)', (engine) => {
     expect(entries).toHaveLength(2);
     expect(Object.keys(entries[0]).sort()).toEqual([
       'action',
+      'changes',
       'created_at',
       'description',
+      'entity',
+      'entity_id',
+      'entity_label',
       'id',
       'ip_address',
       'user_agent',

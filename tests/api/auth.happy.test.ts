@@ -23,6 +23,7 @@ describe.each(databases)('auth happy paths on %s', (kind) => {
       role: 'staff',
       is_verified: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      version: 1,
     });
     expect(res.body.data.user).not.toHaveProperty('password_hash');
     const activity = await ctx.db

@@ -23,7 +23,12 @@ import {
   type TestUser,
 } from './business.support';
 
-type Access = { kind: 'signed-in' } | { kind: 'menu'; menu: string } | { kind: 'admin-role' };
+type Access =
+  | { kind: 'signed-in' }
+  | { kind: 'menu'; menu: string }
+  | { kind: 'admin-role' }
+  // Administrators by their role; anyone else through the menu.
+  | { kind: 'admin-role-or-menu'; menu: string };
 type Caller =
   'anonymous' | 'unverified' | 'invalidated' | 'staff' | 'admin' | 'admin without the menu';
 
@@ -37,6 +42,8 @@ interface RouteCase {
   route: string;
   access: Access;
   ok: number;
+  /** The successful answer is a file download, not the JSON envelope. */
+  file?: true;
   /** Creates what the call needs (a target user, a summary, …) and returns the concrete path and body. */
   prepare: (ctx: Ctx, caller: TestUser & { token?: string }) => Promise<Prepared>;
 }
@@ -330,6 +337,65 @@ const ROUTES: RouteCase[] = [
     prepare: fixed('/documents/pdf'),
   },
 
+  // The audit trail: every event for administrators; summaries' events with the Dashboard menu;
+  // a user's events for administrators only (staff cannot read user events).
+  {
+    method: 'GET',
+    route: '/audit-events',
+    access: { kind: 'admin-role' },
+    ok: 200,
+    prepare: fixed('/audit-events?from=2020-01-01&page=1&limit=5'),
+  },
+  {
+    method: 'GET',
+    route: '/audit-events?entity=user',
+    access: { kind: 'admin-role' },
+    ok: 200,
+    prepare: fixed('/audit-events?entity=user'),
+  },
+  {
+    method: 'GET',
+    route: '/audit-events?entity=invoice_summary',
+    access: { kind: 'admin-role-or-menu', menu: MENU_DASHBOARD },
+    ok: 200,
+    prepare: fixed('/audit-events?entity=invoice_summary'),
+  },
+  {
+    method: 'GET',
+    route: '/invoice-summaries/{id}/audit-events',
+    access: menu(MENU_DASHBOARD),
+    ok: 200,
+    prepare: async (ctx) => {
+      const id = await insertSummary(ctx, freshPeriod());
+      return { path: `/invoice-summaries/${id}/audit-events` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/users/{id}/audit-events',
+    access: menu(MENU_USER_MANAGEMENT),
+    ok: 200,
+    prepare: withUser('/audit-events'),
+  },
+
+  // Exports read what the lists read.
+  {
+    method: 'GET',
+    route: '/invoice-summaries/export',
+    access: menu(MENU_DASHBOARD),
+    ok: 200,
+    file: true,
+    prepare: fixed('/invoice-summaries/export?format=csv&status=complete'),
+  },
+  {
+    method: 'GET',
+    route: '/users/export',
+    access: menu(MENU_USER_MANAGEMENT),
+    ok: 200,
+    file: true,
+    prepare: fixed('/users/export?format=xlsx&role=staff'),
+  },
+
   // Menus: reading for anyone signed in, writing for the Admin role.
   {
     method: 'GET',
@@ -357,7 +423,11 @@ function expected(route: RouteCase, caller: Caller): number {
   if (caller === 'admin without the menu') return 403;
   if (caller === 'admin') return route.ok;
   if (route.access.kind === 'admin-role') return 403;
-  if (route.access.kind === 'menu' && !STAFF_MENUS.has(route.access.menu)) return 403;
+  if (
+    (route.access.kind === 'menu' || route.access.kind === 'admin-role-or-menu') &&
+    !STAFF_MENUS.has(route.access.menu)
+  )
+    return 403;
   return route.ok;
 }
 
@@ -445,7 +515,9 @@ describe.each(ENGINES)('authorization matrix (%s)', (engine) => {
           : {}),
       });
       expect(res.status, res.text.slice(0, 300)).toBe(status);
-      expect(res.body?.success).toBe(status < 300);
+      if (route.file && status < 300)
+        expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+      else expect(res.body?.success).toBe(status < 300);
     } finally {
       if (removed.length) await ctx.db.insertInto('role_menus').values(removed).execute();
     }

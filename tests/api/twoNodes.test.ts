@@ -2,98 +2,19 @@
 // with its own DATA_DIR, sharing what the README says they must share. On PostgreSQL (when
 // TEST_DATABASE_URL is set, like every PostgreSQL test) they share one fresh database and the
 // JWT_SECRET; without it, the one thing that can be shown on SQLite is why a shared database is needed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REFRESH_GRACE_SECONDS } from '../../src/server/auth/sessions';
-
-const ADMIN_EMAIL = 'two-nodes@example.com';
-const ADMIN_PASSWORD = 'Two#Nodes-2026';
-const JWT_SECRET = randomBytes(32).toString('hex');
-
-interface Node {
-  name: string;
-  url: string;
-  process: ChildProcess;
-  dataDir: string;
-  output: string[];
-}
-
-/** Starts `node --import tsx src/server/main.ts` on a free port; resolves once it listens. */
-async function startNode(name: string, env: Record<string, string>): Promise<Node> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `di-node-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve('.'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_FORMAT: 'json',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`node ${name} did not start:\n${output.join('')}`)),
-      45_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`node ${name} exited with ${code}:\n${output.join('')}`));
-    });
-  });
-  return { name, url, process: child, dataDir, output };
-}
-
-async function stopNode(node: Node | undefined): Promise<void> {
-  if (!node) return;
-  if (node.process.exitCode === null) {
-    const exited = new Promise((resolve) => node.process.once('exit', resolve));
-    node.process.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(node.dataDir, { recursive: true, force: true });
-}
-
-async function call(node: Node, method: string, route: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(node.url + route, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json };
-}
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  call,
+  JWT_SECRET,
+  startNode,
+  stopNode,
+  type Node,
+} from '../support/serverProcess';
 
 async function signIn(node: Node, password = ADMIN_PASSWORD) {
   return call(node, 'POST', '/api/v1/auth/login', { email: ADMIN_EMAIL, password });

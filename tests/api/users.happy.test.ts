@@ -44,6 +44,7 @@ describe.each(ENGINES)('users, happy paths (%s)', (engine) => {
         'role',
         'updated_at',
         'username',
+        'version',
       ]);
     }
 

@@ -237,7 +237,7 @@ test('password change: the rules, a wrong current password, success; then sign-i
   await expect(activity.getByRole('row').nth(1)).toContainText('Password changed');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of')).toBeVisible();
-  await expect(activity.getByRole('cell', { name: 'Register', exact: true })).toBeVisible();
+  await expect(activity.getByRole('cell', { name: 'Account created', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();
   await expect(page.getByText('Page 1 of')).toBeVisible();
   await shot(page, 'activity');

@@ -1,9 +1,10 @@
 // Account calls of spec §7 (the signed-in user's own profile, password, image, activity).
 
+import type { AuditEntity, FieldChange } from '../../domain/history';
 import { getHttpClient, type HttpClient } from '../http';
 import { CHANGE_PASSWORD_MESSAGES, FALLBACK, PROFILE_UPDATE_MESSAGES } from '../messages';
 import { lazyService } from './lazy';
-import { call, SCREEN_HANDLED, type ServiceResult } from './result';
+import { call, ifMatch, SCREEN_HANDLED, type ServiceResult, type VersionedWrite } from './result';
 
 export interface AccountProfile {
   id: string | number;
@@ -14,16 +15,26 @@ export interface AccountProfile {
   isVerified?: boolean;
   createdAt?: string;
   updatedAt?: string;
+  /** +1 on every write of the account (If-Match). */
+  version?: number;
   [extra: string]: unknown;
 }
 
 export interface ActivityEntry {
   id: string | number;
   action: string;
+  /** English text written by the server; clients render `entity`, `entityLabel` and `changes` instead when present. */
   description?: string;
   ipAddress?: string;
   userAgent?: string;
   createdAt: string;
+  /** The record the entry is about (null for sign-ins and the like). */
+  entity?: AuditEntity | null;
+  entityId?: number | null;
+  /** The record's name then: a period (YYYY-MM) or an email. */
+  entityLabel?: string | null;
+  /** The fields the action changed, API names, old → new (render with src/domain/history). */
+  changes?: FieldChange[];
 }
 
 export interface ChangePasswordInput {
@@ -53,15 +64,22 @@ export function createAccountService(http: HttpClient) {
       return call(() => http.get<AccountProfile>('/account'), { fallback: FALLBACK.profile });
     },
 
-    updateProfile(fields: {
-      name?: string;
-      email?: string;
-      username?: string;
-    }): Promise<ServiceResult<AccountProfile>> {
-      return call(() => http.put<AccountProfile>('/account', fields, SCREEN_HANDLED), {
-        fallback: FALLBACK.updateProfile,
-        byStatus: PROFILE_UPDATE_MESSAGES,
-      });
+    updateProfile(
+      fields: {
+        name?: string;
+        email?: string;
+        username?: string;
+      },
+      write?: VersionedWrite,
+    ): Promise<ServiceResult<AccountProfile>> {
+      return call(
+        () =>
+          http.put<AccountProfile>('/account', fields, { ...SCREEN_HANDLED, ...ifMatch(write) }),
+        {
+          fallback: FALLBACK.updateProfile,
+          byStatus: PROFILE_UPDATE_MESSAGES,
+        },
+      );
     },
 
     changePassword(input: ChangePasswordInput): Promise<ServiceResult<unknown>> {

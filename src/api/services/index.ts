@@ -1,11 +1,13 @@
 import type { HttpClient } from '../http';
 import { createAccountService } from './account';
+import { createAuditEventsService } from './auditEvents';
 import { createAuthService } from './auth';
 import {
   createInvoiceSummariesService,
   type InvoiceSummariesServiceOptions,
 } from './invoiceSummaries';
 import { createDocumentsService } from './documents';
+import { createExportsService } from './exports';
 import { createGenerationRunsService } from './generationRuns';
 import { createMenusService } from './menus';
 import { createUsersService } from './users';
@@ -20,6 +22,8 @@ export function createServices(http: HttpClient, options: InvoiceSummariesServic
     menus: createMenusService(http),
     documents: createDocumentsService(http),
     generationRuns: createGenerationRunsService(http),
+    auditEvents: createAuditEventsService(http),
+    exports: createExportsService(http),
   };
 }
 

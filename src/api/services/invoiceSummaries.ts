@@ -20,9 +20,11 @@ import {
   call,
   failure,
   idPath,
+  ifMatch,
   SCREEN_HANDLED,
   type Pagination,
   type ServiceResult,
+  type VersionedWrite,
 } from './result';
 
 export const SUMMARY_CACHE_MS = 5 * 60_000;
@@ -124,13 +126,15 @@ export function createInvoiceSummariesService(
       return result;
     },
 
+    /** PUT; with `write.version` (the summary's `version` as loaded) a stale copy is refused with 412 and `conflict`. */
     async update(
       id: string | number,
       fields: SummaryFields,
+      write?: VersionedWrite,
     ): Promise<ServiceResult<InvoiceSummary | null>> {
       forget(id);
       return call<unknown, InvoiceSummary | null>(
-        () => http.put(idPath(BASE, id), toApi(fields), SCREEN_HANDLED),
+        () => http.put(idPath(BASE, id), toApi(fields), { ...SCREEN_HANDLED, ...ifMatch(write) }),
         {
           fallback: FALLBACK.updateSummary,
           pick: oneSummary,
@@ -138,9 +142,9 @@ export function createInvoiceSummariesService(
       );
     },
 
-    async remove(id: string | number): Promise<ServiceResult<unknown>> {
+    async remove(id: string | number, write?: VersionedWrite): Promise<ServiceResult<unknown>> {
       forget(id);
-      return call(() => http.delete(idPath(BASE, id), SCREEN_HANDLED), {
+      return call(() => http.delete(idPath(BASE, id), { ...SCREEN_HANDLED, ...ifMatch(write) }), {
         fallback: FALLBACK.deleteSummary,
       });
     },
@@ -170,6 +174,7 @@ export function createInvoiceSummariesService(
       id: string | number,
       count: number,
       url?: string,
+      write?: VersionedWrite,
     ): Promise<ServiceResult<InvoiceSummary | null>> {
       const step = pipelineStep(stepKey);
       const body: Record<string, unknown> = { [step.countField]: Math.round(Number(count) || 0) };
@@ -177,11 +182,10 @@ export function createInvoiceSummariesService(
       forget(id);
       return call<unknown, InvoiceSummary | null>(
         () =>
-          http.put(
-            `${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`,
-            body,
-            SCREEN_HANDLED,
-          ),
+          http.put(`${BASE}/${step.progressPath}/${encodeURIComponent(String(id))}`, body, {
+            ...SCREEN_HANDLED,
+            ...ifMatch(write),
+          }),
         { fallback: FALLBACK.progressSave, pick: oneSummary, successMessage: PROGRESS_SAVED },
       );
     },

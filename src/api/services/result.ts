@@ -4,6 +4,7 @@ import { isApiRequestError, type ApiEnvelope } from '../http';
 import { messageFromBody, normalisedMessage } from '../errors';
 import type { StatusMessages } from '../messages';
 
+import type { AuditEventEntry, EditConflict } from '../../domain/history';
 import type { Pagination, ServiceResult } from '../../domain/serviceResult';
 
 export type { Pagination, ServiceResult };
@@ -28,7 +29,7 @@ export function failure<R>(
   error: string,
   status: number,
   field?: string,
-  retryAfterSeconds?: number,
+  extra: { retryAfterSeconds?: number; conflict?: EditConflict<R> } = {},
 ): ServiceResult<R> {
   return {
     success: false,
@@ -36,7 +37,42 @@ export function failure<R>(
     error,
     status,
     ...(field ? { field } : {}),
-    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...(extra.retryAfterSeconds !== undefined
+      ? { retryAfterSeconds: extra.retryAfterSeconds }
+      : {}),
+    ...(extra.conflict ? { conflict: extra.conflict } : {}),
+  };
+}
+
+/**
+ * Options of a write that may be refused because the record changed meanwhile: `version` is the
+ * version the caller loaded (sent as If-Match); without it the write goes through regardless.
+ */
+export interface VersionedWrite {
+  version?: number | null;
+}
+
+/** Request options (headers) carrying If-Match for a versioned write. */
+export function ifMatch(write: VersionedWrite | undefined): { headers?: Record<string, string> } {
+  const version = write?.version;
+  return typeof version === 'number' && Number.isInteger(version)
+    ? { headers: { 'If-Match': `"${version}"` } }
+    : {};
+}
+
+/** A 412 answer (camelCase body) as the conflict a screen shows: the record now and the events since. */
+function conflictOf<T, R>(
+  body: unknown,
+  pick: CallOptions<T, R>['pick'],
+): EditConflict<R> | undefined {
+  const b = (body ?? {}) as { data?: T; conflict?: Record<string, unknown> };
+  if (!b.conflict) return undefined;
+  const current = pick ? pick(b.data, { success: false, status: 412, data: b.data }) : b.data;
+  return {
+    current: (current ?? null) as R | null,
+    yourVersion: Number(b.conflict.yourVersion),
+    currentVersion: Number(b.conflict.currentVersion),
+    changes: Array.isArray(b.conflict.changes) ? (b.conflict.changes as AuditEventEntry[]) : [],
   };
 }
 
@@ -81,7 +117,11 @@ export async function call<T, R = T>(
         (e.kind === 'http' ? options.errorFor?.(e.status, messageFromBody(e.data)) : undefined) ??
         messageFromBody(e.data) ??
         options.fallback;
-      return failure(text, e.status, fieldOf(e.data), e.retryAfterSeconds);
+      const conflict = e.status === 412 ? conflictOf(e.data, options.pick) : undefined;
+      return failure(text, e.status, fieldOf(e.data), {
+        retryAfterSeconds: e.retryAfterSeconds,
+        conflict,
+      });
     }
     return failure(options.fallback, 0);
   }

@@ -3,7 +3,15 @@
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK, SIGN_UP_MESSAGES } from '../messages';
 import { lazyService } from './lazy';
-import { call, idPath, SCREEN_HANDLED, type Pagination, type ServiceResult } from './result';
+import {
+  call,
+  idPath,
+  ifMatch,
+  SCREEN_HANDLED,
+  type Pagination,
+  type ServiceResult,
+  type VersionedWrite,
+} from './result';
 
 export interface ListedUser {
   id: string | number;
@@ -14,6 +22,8 @@ export interface ListedUser {
   isVerified: boolean;
   createdAt?: string;
   updatedAt?: string;
+  /** +1 on every write; pass it back as `write.version` so a stale edit is refused (412). */
+  version?: number;
   [extra: string]: unknown;
 }
 
@@ -96,13 +106,17 @@ export function createUsersService(http: HttpClient) {
       );
     },
 
-    update(id: string | number, fields: UserUpdate): Promise<ServiceResult<ListedUser>> {
+    update(
+      id: string | number,
+      fields: UserUpdate,
+      write?: VersionedWrite,
+    ): Promise<ServiceResult<ListedUser>> {
       return call(
         () =>
           http.put<ListedUser>(
             idPath('/users', id),
             { ...fields, role: lower(fields.role) },
-            SCREEN_HANDLED,
+            { ...SCREEN_HANDLED, ...ifMatch(write) },
           ),
         {
           fallback: FALLBACK.updateUser,
@@ -110,23 +124,38 @@ export function createUsersService(http: HttpClient) {
       );
     },
 
-    remove(id: string | number): Promise<ServiceResult<unknown>> {
-      return call(() => http.delete(idPath('/users', id), SCREEN_HANDLED), {
-        fallback: FALLBACK.deleteUser,
-      });
+    remove(id: string | number, write?: VersionedWrite): Promise<ServiceResult<unknown>> {
+      return call(
+        () => http.delete(idPath('/users', id), { ...SCREEN_HANDLED, ...ifMatch(write) }),
+        {
+          fallback: FALLBACK.deleteUser,
+        },
+      );
     },
 
-    verify(id: string | number, notes = ''): Promise<ServiceResult<ListedUser>> {
+    verify(
+      id: string | number,
+      notes = '',
+      write?: VersionedWrite,
+    ): Promise<ServiceResult<ListedUser>> {
       return call(
-        () => http.post<ListedUser>(`${idPath('/users', id)}/verify`, { notes }, SCREEN_HANDLED),
+        () =>
+          http.post<ListedUser>(
+            `${idPath('/users', id)}/verify`,
+            { notes },
+            { ...SCREEN_HANDLED, ...ifMatch(write) },
+          ),
         { fallback: FALLBACK.verifyUser },
       );
     },
 
-    invalidate(id: string | number): Promise<ServiceResult<ListedUser>> {
+    invalidate(id: string | number, write?: VersionedWrite): Promise<ServiceResult<ListedUser>> {
       return call(
         () =>
-          http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`, undefined, SCREEN_HANDLED),
+          http.patch<ListedUser>(`${idPath('/users', id)}/invalidate`, undefined, {
+            ...SCREEN_HANDLED,
+            ...ifMatch(write),
+          }),
         { fallback: FALLBACK.invalidateUser },
       );
     },

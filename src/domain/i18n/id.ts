@@ -6,6 +6,7 @@ import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
 import type { GENERATOR_TEXTS } from './en/generator';
+import type { HISTORY_TEXTS } from './en/history';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -210,6 +211,57 @@ export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
   confirmNewPassword: 'Konfirmasi kata sandi baru',
 };
 
+export const HISTORY_ID: Texts<typeof HISTORY_TEXTS> = {
+  dateTime: '{day}/{month}/{year} {hours}.{minutes}',
+  invoiceSummary: 'Progres tagihan {label}',
+  user: 'Pengguna {label}',
+  empty: 'kosong',
+  someone: 'Seseorang',
+  system: 'Sistem',
+  create: 'Dibuat',
+  update: 'Diubah',
+  progress: 'Progres diperbarui',
+  delete: 'Dihapus',
+  verify: 'Diverifikasi',
+  invalidate: 'Verifikasi dibatalkan',
+  role: 'Peran diganti',
+  password_change: 'Kata sandi diganti',
+  password_reset: 'Kata sandi diatur ulang',
+  profile_image: 'Foto profil diganti',
+  sign_in_failed: 'Gagal masuk',
+  name: 'Nama',
+  username: 'Username',
+  email: 'Email',
+  roleField: 'Peran',
+  is_verified: 'Status',
+  admin: 'Admin',
+  staff: 'Staf',
+  verified: 'Terverifikasi',
+  unverified: 'Belum terverifikasi',
+  login: 'Masuk',
+  login_failed: 'Gagal masuk',
+  login_unverified: 'Masuk ditolak: belum terverifikasi',
+  logout: 'Keluar',
+  logout_all: 'Keluar dari semua perangkat',
+  register: 'Akun dibuat',
+  password_changed: 'Kata sandi diganti',
+  password_change_failed: 'Penggantian kata sandi gagal',
+  password_reset_requested: 'Reset kata sandi diminta',
+  profile_updated: 'Profil diperbarui',
+  profile_image_updated: 'Foto profil diganti',
+  summary_created: 'Progres tagihan dibuat',
+  summary_updated: 'Progres tagihan diubah',
+  summary_progress_updated: 'Progres diperbarui',
+  summary_deleted: 'Progres tagihan dihapus',
+  user_created: 'Pengguna dibuat',
+  user_updated: 'Pengguna diubah',
+  user_deleted: 'Pengguna dihapus',
+  user_verified: 'Pengguna diverifikasi',
+  user_invalidated: 'Verifikasi pengguna dibatalkan',
+  account_verified: 'Akun diverifikasi',
+  account_invalidated: 'Verifikasi akun dibatalkan',
+};
+
 /**
  * Texts that reach the screen from elsewhere (validation, the error catalogue of spec §8, the
  * navigation guard, the server's answers), by their English wording.
@@ -290,6 +342,16 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   errorGeneratingDocuments: 'Gagal membuat dokumen: ',
   errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',
   errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',
+  // Account activity written by the server (issue 26 point 1).
+  accountCreatedByAdministrator: 'Akun dibuat oleh administrator $1',
+  failedSignInFor: 'Gagal masuk sebagai $1',
+  profileImageChanged: 'Foto profil diganti ($1, $2 byte)',
+  accountVerifiedBy: 'Akun diverifikasi oleh $1',
+  accountInvalidatedBy: 'Verifikasi akun dibatalkan oleh $1; semua sesi berakhir',
+  verifiedUser: 'Memverifikasi pengguna $1',
+  invalidatedUser: 'Membatalkan verifikasi pengguna $1',
+  deletedUser: 'Menghapus pengguna $1',
+  createdUser: 'Membuat pengguna $1 ($2)',
 };
 
 export const PHRASES_ID: Texts<typeof PHRASES> = {
@@ -434,6 +496,20 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   exportCancelled: 'Ekspor dibatalkan',
   templateAnalysisCancelled: 'Analisis template dibatalkan',
   readingExcelFileCancelled: 'Pembacaan berkas Excel dibatalkan',
+  // Account activity written by the server (issue 26 point 1).
+  signedIn: 'Masuk',
+  signedOut: 'Keluar',
+  signedOutAllDevices: 'Keluar dari semua perangkat',
+  accountRegistered: 'Akun didaftarkan',
+  signInRefusedAwaitsVerification: 'Masuk ditolak: akun menunggu verifikasi',
+  passwordChangedOtherSessions: 'Kata sandi diganti; sesi lain dikeluarkan',
+  passwordChangeRefusedWrongCurrent: 'Penggantian kata sandi ditolak: kata sandi saat ini salah',
+  passwordResetLinkRequested: 'Tautan reset kata sandi diminta',
+  passwordResetEmailedLink: 'Kata sandi diatur ulang lewat tautan email',
+  profileSavedWithoutChanges: 'Profil disimpan tanpa perubahan',
+  // A write refused because the record changed meanwhile (issue 25, 412).
+  userChangedBySomeoneElse:
+    'Pengguna ini telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
 };
 
 function byWording<T extends Record<string, string>>(
@@ -451,6 +527,7 @@ export const ID_CATALOGUE = {
   users: USERS_ID,
   profile: PROFILE_ID,
   generator: GENERATOR_ID,
+  history: HISTORY_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */

@@ -10,13 +10,23 @@ export interface AuthUser {
   is_verified: boolean;
   created_at: string;
   updated_at: string;
+  /** +1 on every write of the account; If-Match takes it. */
+  version: number;
 }
 
 /** A user as the API sends it: never the hash, never the image bytes; role lowercase. */
 export function toPublicUser(
   row: Pick<
     UserRow,
-    'id' | 'name' | 'username' | 'email' | 'role' | 'is_verified' | 'created_at' | 'updated_at'
+    | 'id'
+    | 'name'
+    | 'username'
+    | 'email'
+    | 'role'
+    | 'is_verified'
+    | 'created_at'
+    | 'updated_at'
+    | 'version'
   >,
 ): AuthUser {
   return {
@@ -28,6 +38,7 @@ export function toPublicUser(
     is_verified: row.is_verified === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -40,4 +51,5 @@ export const PUBLIC_USER_COLUMNS = [
   'is_verified',
   'created_at',
   'updated_at',
+  'version',
 ] as const;

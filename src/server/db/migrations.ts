@@ -13,6 +13,7 @@ import {
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
 } from '../../domain/menu';
+import { versionsAndAuditEvents } from './auditMigration';
 import type { DatabaseKind } from './connection';
 
 /** Column types that differ between the engines; everything else is written once. */
@@ -325,6 +326,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0001_initial_schema': initialSchema(kind),
     '0002_live_session_index': liveSessionIndex,
     '0003_generation_runs': generationRuns(kind),
+    '0004_versions_and_audit_events': versionsAndAuditEvents(kind),
   };
 }
 

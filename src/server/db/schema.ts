@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely';
 
 /**
  * Database types shared by SQLite and PostgreSQL.
@@ -23,6 +23,8 @@ export interface UsersTable {
   profile_image_type: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** +1 on every write; clients send it back in If-Match. */
+  version: Version;
 }
 
 export interface RefreshTokensTable {
@@ -53,6 +55,8 @@ export interface ActivityTable {
   ip_address: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+  /** JSON of ActivityDetails: the record and the fields the action changed; null for sign-ins and the like. */
+  details: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MenusTable {
@@ -71,6 +75,8 @@ export interface RoleMenusTable {
 }
 
 type Count = ColumnType<number, number | undefined, number>;
+/** Set by the database on insert (1); raised with `version + 1` on update. */
+type Version = ColumnType<number, number | undefined, number | RawBuilder<number>>;
 
 export interface InvoiceSummariesTable {
   id: Generated<number>;
@@ -101,6 +107,26 @@ export interface InvoiceSummariesTable {
   updated_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  version: Version;
+}
+
+/** One row of the append-only audit trail (see auditMigration.ts). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** Who: null for the system (first start) and the admin CLI; the name as it was then. */
+  actor_id: number | null;
+  actor_name: string | null;
+  request_id: string | null;
+  entity: 'invoice_summary' | 'user';
+  entity_id: number | null;
+  /** The record's name when it happened (a period, an email), kept after the record is gone. */
+  entity_label: ColumnType<string, string | undefined, never>;
+  /** The record's version after the change; null when the record is gone or unchanged. */
+  entity_version: number | null;
+  action: string;
+  /** JSON array of { field, from, to }. */
+  changes: ColumnType<string, string | undefined, never>;
 }
 
 export interface GenerationRunsTable {
@@ -137,9 +163,11 @@ export interface Database {
   invoice_summaries: InvoiceSummariesTable;
   rate_limits: RateLimitsTable;
   generation_runs: GenerationRunsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type InvoiceSummaryRow = Selectable<InvoiceSummariesTable>;
 

@@ -17,8 +17,19 @@ export function ok<T>(c: Context, data?: T, message?: string, status: Contentful
   return c.json(body, status);
 }
 
-export function fail(c: Context, status: ContentfulStatusCode, message: string, field?: string) {
-  const body: Envelope = { success: false, error: message, message };
+export function fail(
+  c: Context,
+  status: ContentfulStatusCode,
+  message: string,
+  field?: string,
+  extra?: Record<string, unknown>,
+) {
+  const body: Envelope & Record<string, unknown> = {
+    ...extra,
+    success: false,
+    error: message,
+    message,
+  };
   if (field) body.field = field;
   return c.json(body, status);
 }

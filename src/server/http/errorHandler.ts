@@ -19,7 +19,7 @@ const lastUnavailableWarning = new WeakMap<object, number>();
 export function handleError(error: Error, c: Context<AppEnv>): Response | Promise<Response> {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-    return fail(c, error.status as ContentfulStatusCode, error.message, error.field);
+    return fail(c, error.status as ContentfulStatusCode, error.message, error.field, error.extra);
   }
   if (error instanceof StructError) {
     const { message, field } = structErrorToField(error);

@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { describeHistory, diffRecords, HISTORY_TEXTS } from '../../domain/history';
 import {
   VALIDATION_MESSAGES as M,
   accountUpdateStruct,
@@ -8,17 +10,22 @@ import {
 import { logActivity } from '../auth/activity';
 import { clearHits, takeHits, type LimitedKey } from '../auth/rateLimit';
 import { revokeSession } from '../auth/sessions';
-import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
+import { toPublicUser } from '../auth/userView';
+import { audit } from '../audit/record';
 import { isUniqueViolation } from '../db/connection';
+import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody, readJson } from '../http/body';
+import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import { requireAuth } from '../http/requireAuth';
 import { ok } from '../http/envelope';
 import { checkImageDataUrl, toDataUrl } from '../images';
-import { paginationOf, parsePage } from '../pagination';
 import type { AppEnv } from '../types';
 import { logoutAllHandler } from '../users/logoutAll';
+import { writeUserSecret } from '../users/writeSecret';
+import { listActivity } from './account.activity';
 import { requestInfo } from './routeHelpers';
+import { loadUser } from './users.guards';
 
 export const ACCOUNT_MESSAGES = {
   emailInUse: 'Email already in use',
@@ -31,6 +38,20 @@ export const ACCOUNT_MESSAGES = {
 
 /** Wrong current passwords allowed per user before PUT /account/password answers 429. */
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowSeconds: 15 * 60 };
+
+/** The caller's own password or picture: version +1 and its audit event (writeUserSecret). */
+function writeOwnAccount(
+  trx: Kysely<Database>,
+  c: Context<AppEnv>,
+  values: Parameters<typeof writeUserSecret>[2],
+  action: 'password_change' | 'profile_image',
+) {
+  return writeUserSecret(trx, c.get('user').id, values, action, {
+    actor: 'owner',
+    requestId: c.get('requestId') ?? null,
+    at: c.get('deps').now(),
+  });
+}
 
 /** Every handler acts on c.get('user') only: no id comes from the request, so nobody reaches another account. */
 async function getAccount(c: Context<AppEnv>) {
@@ -49,22 +70,45 @@ async function updateAccount(c: Context<AppEnv>) {
     .executeTakeFirst();
   if (taken) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
   const at = now();
+  const expected = expectedVersion(c);
   let row;
   try {
     row = await db.transaction().execute(async (trx) => {
+      const current = await loadUser(trx, me.id, true);
+      await assertExpectedVersion(trx, expected, current, 'user', toPublicUser(current));
       const updated = await trx
         .updateTable('users')
-        .set({ name: body.name, email: body.email, updated_at: at.toISOString() })
+        .set({
+          name: body.name,
+          email: body.email,
+          updated_at: at.toISOString(),
+          version: (eb) => eb('version', '+', 1),
+        })
         .where('id', '=', me.id)
-        .returning(PUBLIC_USER_COLUMNS)
+        .returningAll()
         .executeTakeFirstOrThrow();
-      const changes = [body.name !== me.name && 'name', body.email !== me.email && 'email']
-        .filter(Boolean)
-        .join(', ');
+      const changes = diffRecords('user', current, updated);
+      await audit(trx, c, {
+        entity: 'user',
+        entityId: me.id,
+        entityLabel: updated.email,
+        entityVersion: updated.version,
+        action: 'update',
+        changes,
+      });
+      const details = {
+        entity: 'user',
+        entityId: me.id,
+        entityLabel: updated.email,
+        changes,
+      } as const;
       await logActivity(trx, {
         userId: me.id,
         action: 'profile_updated',
-        description: changes ? `Profile updated (${changes})` : 'Profile saved without changes',
+        description: changes.length
+          ? describeHistory(details, HISTORY_TEXTS)
+          : 'Profile saved without changes',
+        details,
         ...requestInfo(c),
         at,
       });
@@ -74,6 +118,7 @@ async function updateAccount(c: Context<AppEnv>) {
     if (isUniqueViolation(error)) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
     throw error;
   }
+  c.header('ETag', versionTag(row.version));
   return ok(c, toPublicUser(row), ACCOUNT_MESSAGES.profileUpdated);
 }
 
@@ -115,11 +160,7 @@ async function changePassword(c: Context<AppEnv>) {
   const passwordHash = await passwordHasher.hash(body.new_password);
   const at = now();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: at.toISOString() })
-      .where('id', '=', me.id)
-      .execute();
+    await writeOwnAccount(trx, c, { password_hash: passwordHash }, 'password_change');
     await trx
       .updateTable('refresh_tokens')
       .set({ revoked_at: at.toISOString() })
@@ -153,15 +194,12 @@ async function uploadProfileImage(c: Context<AppEnv>) {
     );
   const at = now();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        profile_image: image.bytes,
-        profile_image_type: image.type,
-        updated_at: at.toISOString(),
-      })
-      .where('id', '=', me.id)
-      .execute();
+    await writeOwnAccount(
+      trx,
+      c,
+      { profile_image: image.bytes, profile_image_type: image.type },
+      'profile_image',
+    );
     await logActivity(trx, {
       userId: me.id,
       action: 'profile_image_updated',
@@ -186,30 +224,6 @@ async function getProfileImage(c: Context<AppEnv>) {
       ? toDataUrl(row.profile_image_type, row.profile_image)
       : null;
   return ok(c, { image_data: imageData });
-}
-
-/** Newest first, paginated like every list: data.activities + data.pagination. */
-async function listActivity(c: Context<AppEnv>) {
-  const { db } = c.get('deps');
-  const me = c.get('user');
-  const page = parsePage(c.req.query());
-  const [activities, count] = await Promise.all([
-    db
-      .selectFrom('activity')
-      .select(['id', 'action', 'description', 'ip_address', 'user_agent', 'created_at'])
-      .where('user_id', '=', me.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    db
-      .selectFrom('activity')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .where('user_id', '=', me.id)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return ok(c, { activities, pagination: paginationOf(page, Number(count.total)) });
 }
 
 /** Ends the session the caller's access token belongs to. */

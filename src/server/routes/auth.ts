@@ -13,6 +13,7 @@ import {
 } from '../auth/sessions';
 import { derivedUsername, normaliseUsername, usernameFromEmail } from '../auth/usernames';
 import { toPublicUser } from '../auth/userView';
+import { audit } from '../audit/record';
 import { isUniqueViolation } from '../db/connection';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
@@ -22,6 +23,7 @@ import type { AppEnv, AuthUser, ResolvedDeps } from '../types';
 import { logoutAllHandler } from '../users/logoutAll';
 import { notifyAdminsOfPendingUser } from '../users/notify';
 import { forgotPassword, resetPassword } from './authPassword';
+import { recordSignUp, recordUserCreated } from '../users/recordCreated';
 import { requestInfo } from './routeHelpers';
 
 /** Logout takes an optional refresh token (or null); the domain has no form for it. */
@@ -58,12 +60,21 @@ async function login(c: Context<AppEnv>) {
     ? await passwordHasher.verify(user.password_hash, body.password)
     : (await passwordHasher.verifyDummy(body.password), false);
   if (!user || !matched) {
-    await logActivity(db, {
-      userId: user?.id ?? null,
-      action: 'login_failed',
-      description: `Failed sign-in for ${email}`,
-      ...info,
-      at: now(),
+    await db.transaction().execute(async (trx) => {
+      await logActivity(trx, {
+        userId: user?.id ?? null,
+        action: 'login_failed',
+        description: `Failed sign-in for ${email}`,
+        ...info,
+        at: now(),
+      });
+      await audit(trx, c, {
+        entity: 'user',
+        entityId: user?.id ?? null,
+        entityLabel: email,
+        entityVersion: null,
+        action: 'sign_in_failed',
+      });
     });
     throw new ApiError(401, AUTH_MESSAGES.invalidCredentials);
   }
@@ -101,6 +112,7 @@ async function login(c: Context<AppEnv>) {
         role: publicUser.role,
         is_verified: publicUser.is_verified,
         created_at: publicUser.created_at,
+        version: publicUser.version,
       },
     },
     AUTH_MESSAGES.loginSuccess,
@@ -138,24 +150,33 @@ async function register(c: Context<AppEnv>) {
   }
   const passwordHash = await passwordHasher.hash(body.password);
   const stamp = now().toISOString();
-  const insert = async (attempt: number) =>
-    db
-      .insertInto('users')
-      .values({
-        name: body.name,
-        username: username ?? (await derivedUsername(db, usernameFromEmail(email), attempt)),
-        email,
-        password_hash: passwordHash,
-        // Anonymous sign-ups are always staff and wait for an administrator; an admin adding a user vouches for them.
-        role: byAdmin ? (body.role ?? 'staff') : 'staff',
-        is_verified: byAdmin && body.is_verified !== false ? 1 : 0,
-        profile_image: null,
-        profile_image_type: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  // An administrator adding a user is the caller the audit trail and activity name.
+  if (byAdmin) c.set('user', caller!);
+  const insert = async (attempt: number) => {
+    const chosen = username ?? (await derivedUsername(db, usernameFromEmail(email), attempt));
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({
+          name: body.name,
+          username: chosen,
+          email,
+          password_hash: passwordHash,
+          // Anonymous sign-ups are always staff and wait for an administrator; an admin adding a user vouches for them.
+          role: byAdmin ? (body.role ?? 'staff') : 'staff',
+          is_verified: byAdmin && body.is_verified !== false ? 1 : 0,
+          profile_image: null,
+          profile_image_type: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (byAdmin) await recordUserCreated(trx, c, row);
+      else await recordSignUp(trx, c, row);
+      return row;
+    });
+  };
   let created: Awaited<ReturnType<typeof insert>> | undefined;
   for (let attempt = 1; !created; attempt++) {
     try {
@@ -171,25 +192,7 @@ async function register(c: Context<AppEnv>) {
       if (attempt >= MAX_USERNAME_ATTEMPTS) throw error;
     }
   }
-  const info = requestInfo(c);
-  await logActivity(db, {
-    userId: created.id,
-    action: 'register',
-    description: byAdmin
-      ? `Account created by administrator ${caller!.email}`
-      : 'Account registered',
-    ...info,
-    at: now(),
-  });
-  if (byAdmin) {
-    await logActivity(db, {
-      userId: caller!.id,
-      action: 'user_created',
-      description: `Created user ${email} (${created.role})`,
-      ...info,
-      at: now(),
-    });
-  } else {
+  if (!byAdmin) {
     mailer
       .send({
         to: email,

@@ -4,6 +4,7 @@ import { logActivity } from '../auth/activity';
 import { AUTH_MESSAGES } from '../auth/messages';
 import { takeHits, type LimitedKey } from '../auth/rateLimit';
 import { endAllSessions } from '../auth/sessions';
+import { writeUserSecret } from '../users/writeSecret';
 import { hashToken, randomToken } from '../auth/tokens';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';
@@ -92,11 +93,12 @@ export async function resetPassword(c: Context<AppEnv>) {
       .where('user_id', '=', row.user_id)
       .where('used_at', 'is', null)
       .execute();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: at.toISOString() })
-      .where('id', '=', row.user_id)
-      .execute();
+    // The person who followed the emailed link is the account's owner.
+    await writeUserSecret(trx, row.user_id, { password_hash: passwordHash }, 'password_reset', {
+      actor: 'owner',
+      requestId: c.get('requestId') ?? null,
+      at,
+    });
     await endAllSessions(trx, row.user_id, at);
     return row.user_id;
   });

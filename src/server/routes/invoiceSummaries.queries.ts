@@ -109,7 +109,8 @@ function searchCondition(eb: SummaryEb, search: string): Expression<SqlBool> {
   return eb.or(ors);
 }
 
-function filtered(db: Kysely<Database>, q: SummaryListQuery) {
+/** The summaries the filters select, in no order yet. */
+export function filtered(db: Kysely<Database>, q: SummaryListQuery) {
   return db.selectFrom('invoice_summaries').where((eb) => {
     const conditions: Expression<SqlBool>[] = [];
     if (q.period) conditions.push(eb('invoice_period', '=', q.period));
@@ -146,4 +147,38 @@ export async function listSummaries(
   const total = withTotal.length ? Number(withTotal[0].total_count) : 0;
   const rows = withTotal.map(({ total_count: _total, ...row }) => row as InvoiceSummaryRow);
   return { rows, total };
+}
+
+/**
+ * Every summary the list would show across all its pages, in its order, `batch` rows per query.
+ * Each query continues after the last row read (its sort value, then id), so rows written
+ * meanwhile never shift the export the way page offsets would.
+ */
+export async function* summaryBatches(
+  db: Kysely<Database>,
+  q: SummaryListQuery,
+  batch: number,
+): AsyncGenerator<InvoiceSummaryRow[]> {
+  const after = q.sortOrder === 'asc' ? '>' : '<';
+  let last: InvoiceSummaryRow | undefined;
+  for (;;) {
+    const from = last;
+    const rows = await filtered(db, q)
+      .selectAll()
+      .$if(from !== undefined, (query) =>
+        query.where((eb) =>
+          eb.or([
+            eb(q.sortBy, after, from![q.sortBy]),
+            eb.and([eb(q.sortBy, '=', from![q.sortBy]), eb('id', after, from!.id)]),
+          ]),
+        ),
+      )
+      .orderBy(q.sortBy, q.sortOrder)
+      .orderBy('id', q.sortOrder)
+      .limit(batch)
+      .execute();
+    if (rows.length) yield rows;
+    if (rows.length < batch) return;
+    last = rows[rows.length - 1];
+  }
 }

@@ -81,8 +81,11 @@ export function assertMayManage(
     throw new ApiError(403, USER_MESSAGES.adminOnly);
 }
 
-export async function loadUser(db: Db, id: number): Promise<UserRow> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/** The user, or 404. `lock`: held until the transaction ends (PostgreSQL; SQLite writes are serialised). */
+export async function loadUser(db: Db, id: number, lock = false): Promise<UserRow> {
+  let query = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (lock && isPostgres(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
   return row;
 }

@@ -8,6 +8,7 @@ import { fill, isLocale, LANGUAGE_NAMES, LOCALES } from '../../../src/domain/i18
 import { AUTH_TEXTS, SIGN_UP_SUCCESS } from '../../../src/domain/i18n/en/auth';
 import { COMMON_TEXTS } from '../../../src/domain/i18n/en/common';
 import { GENERATOR_TEXTS } from '../../../src/domain/i18n/en/generator';
+import { HISTORY_TEXTS } from '../../../src/domain/i18n/en/history';
 import { SHELL_TEXTS } from '../../../src/domain/i18n/en/shell';
 import { SIGN_IN_TEXTS } from '../../../src/domain/i18n/en/signIn';
 import { USERS_TEXTS } from '../../../src/domain/i18n/en/users';
@@ -48,6 +49,7 @@ describe('language catalogues', () => {
     ['users', USERS_TEXTS],
     ['profile', PROFILE_TEXTS],
     ['generator', GENERATOR_TEXTS],
+    ['history', HISTORY_TEXTS],
   ] as const)('translates every %s text', (section, english) => {
     const indonesian = ID_CATALOGUE[section] as Record<string, string>;
     expect(Object.keys(indonesian).sort()).toEqual(Object.keys(english).sort());

@@ -88,8 +88,20 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, /PORT/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ AUDIT_RETENTION_DAYS: '0' }, /AUDIT_RETENTION_DAYS/],
+    [{ AUDIT_RETENTION_DAYS: '30 days' }, /AUDIT_RETENTION_DAYS/],
   ])('a bad value %j stops the start with a message naming the variable', (env, pattern) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), ...env })).toThrow(pattern);
+  });
+
+  test('audit events are kept forever unless AUDIT_RETENTION_DAYS says how many days', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).auditRetentionDays).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), AUDIT_RETENTION_DAYS: ' ' }).auditRetentionDays).toBe(
+      undefined,
+    );
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), AUDIT_RETENTION_DAYS: '365' }).auditRetentionDays,
+    ).toBe(365);
   });
 
   test('the live-reload origin is taken only in development, and only as a bare http(s) origin', () => {

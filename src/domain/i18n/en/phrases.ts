@@ -149,6 +149,20 @@ export const PHRASES = {
   exportCancelled: 'Export cancelled',
   templateAnalysisCancelled: 'Template analysis cancelled',
   readingExcelFileCancelled: 'Reading the Excel file cancelled',
+  // Account activity written by the server (issue 26 point 1).
+  signedIn: 'Signed in',
+  signedOut: 'Signed out',
+  signedOutAllDevices: 'Signed out from all devices',
+  accountRegistered: 'Account registered',
+  signInRefusedAwaitsVerification: 'Sign-in refused: account awaits verification',
+  passwordChangedOtherSessions: 'Password changed; other sessions signed out',
+  passwordChangeRefusedWrongCurrent: 'Password change refused: wrong current password',
+  passwordResetLinkRequested: 'Password reset link requested',
+  passwordResetEmailedLink: 'Password reset with an emailed link',
+  profileSavedWithoutChanges: 'Profile saved without changes',
+  // A write refused because the record changed meanwhile (issue 25, 412).
+  userChangedBySomeoneElse:
+    'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
@@ -166,4 +180,14 @@ export const PATTERNS = {
   errorGeneratingDocuments: /^Error generating documents: /,
   errorExportingXlsx: /^Error exporting to XLSX: /,
   errorPreviewingRow: /^Error previewing row: /,
+  // Account activity written by the server (issue 26 point 1).
+  accountCreatedByAdministrator: /^Account created by administrator (\S+)$/,
+  failedSignInFor: /^Failed sign-in for (\S+)$/,
+  profileImageChanged: /^Profile image changed \(([^,]+), (\d+) bytes\)$/,
+  accountVerifiedBy: /^Account verified by (\S+)/,
+  accountInvalidatedBy: /^Account invalidated by (\S+); all sessions ended$/,
+  verifiedUser: /^Verified user (\S+)/,
+  invalidatedUser: /^Invalidated user (\S+)$/,
+  deletedUser: /^Deleted user (\S+)$/,
+  createdUser: /^Created user (\S+) \((admin|staff)\)$/,
 } as const;

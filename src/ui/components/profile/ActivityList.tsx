@@ -1,5 +1,7 @@
-// The account activity list (spec §3 "Account activity entry"): action, description, IP address,
-// user agent, date; paged.
+// The account activity list (spec §3 "Account activity entry"): date, action, description, IP
+// address, user agent; paged. An entry about a record shows only the fields that changed, by the
+// form's labels, old → new, in the page's language (issue 26 point 1; src/domain/history, the
+// rendering the audit trail shares). The full date and time comes first, so it is never cut off.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { profileMachine } from '../../../machines/profile.machine';
@@ -10,25 +12,43 @@ import {
   selectActivityPage,
   selectActivityPagination,
 } from '../../../machines/profile.selectors';
+import {
+  actionText,
+  describeChanges,
+  describeSubject,
+  formatDateTime,
+  HISTORY_TEXTS,
+  type HistoryTexts,
+} from '../../../domain/history';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
+import type { ActivityEntry } from '../../../api/services/account';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
 import { LoadingOverlay } from '../LoadingOverlay';
 import { Pager } from '../users/Pager';
 
-const two = (n: number) => String(n).padStart(2, '0');
+/** The histories' texts; the section is not in the layout's list of sections yet. */
+const HISTORY_SECTION = 'history' as Parameters<typeof useTexts>[0];
 
-/** §9: dates DD/MM/YYYY, time HH:mm (the browser's time zone). */
-export function activityDate(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** 'profile_image_updated' → 'Profile image updated'. */
-export function actionLabel(action: string): string {
-  const text = action.replace(/[_-]+/g, ' ').trim();
-  return text ? text[0].toUpperCase() + text.slice(1) : action;
+function Description({
+  entry,
+  texts,
+  translate,
+}: {
+  entry: ActivityEntry;
+  texts: HistoryTexts;
+  translate: (text: string | undefined) => string;
+}) {
+  if (!entry.entity) return <>{translate(entry.description) || '—'}</>;
+  const lines = describeChanges(entry, texts);
+  return (
+    <>
+      <div>{describeSubject(entry, texts)}</div>
+      {lines.map((line, i) => (
+        <div key={i}>{line}</div>
+      ))}
+    </>
+  );
 }
 
 export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profileMachine> }) {
@@ -38,6 +58,7 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
   const error = useSelector(profile, selectActivityError);
   const loading = useSelector(profile, selectActivityLoading);
   const t = useTexts('profile', PROFILE_TEXTS);
+  const history = useTexts(HISTORY_SECTION, HISTORY_TEXTS);
   const tr = useTranslate();
 
   return (
@@ -70,27 +91,31 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
           <table className="profile-activity-table striped">
             <thead>
               <tr>
+                <th scope="col">{t.date}</th>
                 <th scope="col">{t.action}</th>
                 <th scope="col">{t.descriptionColumn}</th>
                 <th scope="col">{t.ipAddress}</th>
                 <th scope="col">{t.userAgent}</th>
-                <th scope="col">{t.date}</th>
               </tr>
             </thead>
             <tbody>
               {activities.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{actionLabel(entry.action)}</td>
-                  <td>{entry.description || '—'}</td>
+                  <th scope="row">
+                    <time dateTime={entry.createdAt}>
+                      {formatDateTime(entry.createdAt, history)}
+                    </time>
+                  </th>
+                  <td>{actionText(entry.action, history)}</td>
+                  <td>
+                    <Description entry={entry} texts={history} translate={tr} />
+                  </td>
                   <td>
                     <bdi>{entry.ipAddress || '—'}</bdi>
                   </td>
                   {/* A user agent reads left to right even in the RTL layout (its ellipsis at the end). */}
                   <td className="profile-user-agent" title={entry.userAgent} dir="ltr">
                     {entry.userAgent || '—'}
-                  </td>
-                  <td>
-                    <time dateTime={entry.createdAt}>{activityDate(entry.createdAt)}</time>
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,60 @@
+// English texts of the histories: the account activity (Profile Settings) and the audit trail
+// of a summary or a user (issue 25, issue 26 point 1). Field labels of a summary are the form's,
+// Indonesian in both languages (src/domain/summaryFormLabels.ts).
+
+export const HISTORY_TEXTS = {
+  /** Full date and time (spec §9: DD/MM/YYYY HH:mm). */
+  dateTime: '{day}/{month}/{year} {hours}:{minutes}',
+  invoiceSummary: 'Invoice summary {label}',
+  user: 'User {label}',
+  empty: 'empty',
+  someone: 'Someone',
+  system: 'System',
+  // What happened (audit trail).
+  create: 'Created',
+  update: 'Updated',
+  progress: 'Progress updated',
+  delete: 'Deleted',
+  verify: 'Verified',
+  invalidate: 'Invalidated',
+  role: 'Role changed',
+  password_change: 'Password changed',
+  password_reset: 'Password reset',
+  profile_image: 'Profile picture changed',
+  sign_in_failed: 'Failed sign-in',
+  // A user's fields and values.
+  name: 'Name',
+  username: 'Username',
+  email: 'Email',
+  roleField: 'Role',
+  is_verified: 'Status',
+  admin: 'Admin',
+  staff: 'Staff',
+  verified: 'Verified',
+  unverified: 'Unverified',
+  // Account activity actions.
+  login: 'Signed in',
+  login_failed: 'Failed sign-in',
+  login_unverified: 'Sign-in refused: not verified yet',
+  logout: 'Signed out',
+  logout_all: 'Signed out everywhere',
+  register: 'Account created',
+  password_changed: 'Password changed',
+  password_change_failed: 'Password change failed',
+  password_reset_requested: 'Password reset requested',
+  profile_updated: 'Profile updated',
+  profile_image_updated: 'Profile image updated',
+  summary_created: 'Invoice summary created',
+  summary_updated: 'Invoice summary updated',
+  summary_progress_updated: 'Progress updated',
+  summary_deleted: 'Invoice summary deleted',
+  user_created: 'User created',
+  user_updated: 'User updated',
+  user_deleted: 'User deleted',
+  user_verified: 'User verified',
+  user_invalidated: 'User invalidated',
+  account_verified: 'Account verified',
+  account_invalidated: 'Account invalidated',
+} as const;
+
+export type HistoryTexts = { readonly [K in keyof typeof HISTORY_TEXTS]: string };

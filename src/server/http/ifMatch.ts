@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { AuditEntity } from '../../domain/history';
+import { eventsSince } from '../audit/events';
+import type { Database } from '../db/schema';
+import { ApiError } from '../errors';
+
+/**
+ * Concurrent edits (issue 25): every summary and user carries `version`; a write sent with
+ * `If-Match: "<version>"` happens only if the record is still at that version. Without the
+ * header a write goes through as the spec says (last write wins), for other clients.
+ */
+export type ExpectedVersion = number | '*' | undefined;
+
+export const IF_MATCH_MESSAGES = {
+  malformed: 'If-Match must be the record\'s version in quotes, e.g. If-Match: "3"',
+  summaryChanged:
+    'Data ini telah diubah oleh pengguna lain sejak Anda membukanya. Muat ulang, atau terapkan isian Anda di atas versi terbaru.',
+  userChanged:
+    'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
+} as const;
+
+const VERSION_TAG = /^"?(\d{1,9})"?$/;
+
+/** The version the caller's write expects: undefined without If-Match, '*' for any; 400 when malformed. */
+export function expectedVersion(c: Context): ExpectedVersion {
+  const header = c.req.header('if-match')?.trim();
+  if (!header) return undefined;
+  if (header === '*') return '*';
+  const match = VERSION_TAG.exec(header);
+  if (!match) throw new ApiError(400, IF_MATCH_MESSAGES.malformed, 'if-match');
+  return Number(match[1]);
+}
+
+/** The entity tag of a record's version, sent as ETag with every answer that carries one record. */
+export function versionTag(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * Inside the write's transaction, after the record was read (and locked): a stale If-Match ends
+ * the write with 412, the record as it is now (`data`) and the events since the caller's version
+ * (`conflict.changes`: who changed what), so the client can show them and let its user choose.
+ */
+export async function assertExpectedVersion(
+  db: Kysely<Database>,
+  expected: ExpectedVersion,
+  current: { id: number; version: number },
+  entity: AuditEntity,
+  view: unknown,
+): Promise<void> {
+  if (expected === undefined || expected === '*' || expected === current.version) return;
+  const changes = await eventsSince(db, entity, current.id, expected);
+  throw new ApiError(
+    412,
+    entity === 'user' ? IF_MATCH_MESSAGES.userChanged : IF_MATCH_MESSAGES.summaryChanged,
+    undefined,
+    { ETag: versionTag(current.version) },
+    {
+      data: view,
+      conflict: { your_version: expected, current_version: current.version, changes },
+    },
+  );
+}
