@@ -117,14 +117,8 @@ export async function runPdfBench(): Promise<string[]> {
   const figures: Figure[] = [];
   try {
     // The pool's first document makes its slot's profile; every later one finds it warm.
-    const warm = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: (await merged(1)) as BodyInit,
-    });
-    if (warm.status !== 200)
-      throw new Error(`first conversion: ${warm.status} ${await warm.text()}`);
-    await warm.arrayBuffer();
+    const warm = await post(url, token, await merged(1));
+    if (warm.status !== 200) throw new Error(`first conversion: ${warm.status} ${warm.body}`);
     for (const rows of sizes) {
       const docx = await merged(rows);
       let started = performance.now();
