@@ -3,6 +3,7 @@
 // of the same merged .docx; and 1,000 against 5,000 sections for linearity.
 // BENCH_PDF_ROWS=1000,5000 picks the sizes.
 import { execFile } from 'node:child_process';
+import { request } from 'node:http';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,35 @@ async function pages(pdf: Uint8Array, work: string): Promise<number> {
   return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
 }
 
+/** POST over node:http: fetch gives up on an answer whose headers take over 300 s. */
+function post(
+  url: string,
+  token: string,
+  body: Uint8Array,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/octet-stream',
+          'content-length': body.length,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export async function runPdfBench(): Promise<string[]> {
   const config = loadPdfConfig();
   if (!config.enabled) return [`skipped: ${config.disabledReason}`];
@@ -87,14 +117,8 @@ export async function runPdfBench(): Promise<string[]> {
   const figures: Figure[] = [];
   try {
     // The pool's first document makes its slot's profile; every later one finds it warm.
-    const warm = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      body: (await merged(1)) as BodyInit,
-    });
-    if (warm.status !== 200)
-      throw new Error(`first conversion: ${warm.status} ${await warm.text()}`);
-    await warm.arrayBuffer();
+    const warm = await post(url, token, await merged(1));
+    if (warm.status !== 200) throw new Error(`first conversion: ${warm.status} ${warm.body}`);
     for (const rows of sizes) {
       const docx = await merged(rows);
       let started = performance.now();
@@ -102,12 +126,8 @@ export async function runPdfBench(): Promise<string[]> {
       const sanitiseSeconds = (performance.now() - started) / 1000;
       const floorSeconds = await floor(docx, work);
       started = performance.now();
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-        body: docx as BodyInit,
-      });
-      const pdf = new Uint8Array(await res.arrayBuffer());
+      const res = await post(url, token, docx);
+      const pdf = new Uint8Array(res.body);
       const endpointSeconds = (performance.now() - started) / 1000;
       if (res.status !== 200) throw new Error(`conversion of ${rows} rows: ${res.status}`);
       figures.push({
