@@ -64,7 +64,7 @@ export const AUTH_ID: Texts<typeof AUTH_TEXTS> = {
 };
 
 export const COMMON_ID: Texts<typeof COMMON_TEXTS> = {
-  language: 'Language',
+  language: 'Bahasa / Language',
   notifications: 'Notifikasi',
   dismissNotification: 'Tutup notifikasi',
   dismissMessage: 'Tutup pesan',
@@ -290,6 +290,26 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   errorGeneratingDocuments: 'Gagal membuat dokumen: ',
   errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',
   errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',
+  // Account activity descriptions with names, periods and counts (issue 26)
+  activityFailedSignInFor: 'Gagal masuk untuk $1',
+  activityAccountCreatedBy: 'Akun dibuat oleh administrator $1',
+  activityCreatedUserStaff: 'Membuat pengguna $1 (staf)',
+  activityCreatedUser: 'Membuat pengguna $1 ($2)',
+  activitySessionsEnded: '$1; sesi diakhiri',
+  activityUpdatedUser: 'Memperbarui pengguna $1',
+  activityDeletedUser: 'Menghapus pengguna $1',
+  activityAccountVerifiedBy: 'Akun diverifikasi oleh $1',
+  activityVerifiedUser: 'Memverifikasi pengguna $1',
+  activityAccountInvalidatedBy: 'Verifikasi akun dibatalkan oleh $1; semua sesi diakhiri',
+  activityInvalidatedUser: 'Membatalkan verifikasi pengguna $1',
+  activityProfileUpdated: 'Profil diperbarui ($1)',
+  activityProfileFieldName: 'nama',
+  activityProfileImageChanged: 'Foto profil diganti ($1, $2 byte)',
+  activityCreatedSummary: 'Membuat ringkasan tagihan $1',
+  activityUpdatedSummary: 'Memperbarui ringkasan tagihan $1',
+  activityDeletedSummary: 'Menghapus ringkasan tagihan $1',
+  activityProgressOf: '$1: $2 dari $3',
+  activityGenerationRun: 'Mencatat pembuatan dokumen untuk $1: $2 dokumen dari $3 baris ($4)',
 };
 
 export const PHRASES_ID: Texts<typeof PHRASES> = {
@@ -434,6 +454,49 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   exportCancelled: 'Ekspor dibatalkan',
   templateAnalysisCancelled: 'Analisis template dibatalkan',
   readingExcelFileCancelled: 'Pembacaan berkas Excel dibatalkan',
+  // Answers of the password pages (issue 26: one language per mode)
+  resetLinkSentIfAccountExists:
+    'Jika ada akun dengan email ini, tautan reset kata sandi telah dikirim.',
+  resetLinkSentCheckInbox:
+    'Jika ada akun dengan email ini, tautan reset kata sandi telah dikirim. Silakan periksa kotak masuk Anda.',
+  passwordResetSignInWithNew:
+    'Kata sandi Anda telah diatur ulang. Silakan masuk dengan kata sandi baru.',
+  // Role names as the user list, the profile and the user menu show them
+  roleStaff: 'Staf',
+  // Account activity: the action names and the fixed descriptions
+  actionLogin: 'Masuk',
+  actionLoginUnverified: 'Masuk ditolak (belum terverifikasi)',
+  actionRegister: 'Pendaftaran',
+  actionUserCreated: 'Pengguna dibuat',
+  actionUserUpdated: 'Pengguna diperbarui',
+  actionUserDeleted: 'Pengguna dihapus',
+  actionAccountVerified: 'Akun diverifikasi',
+  actionUserVerified: 'Pengguna diverifikasi',
+  actionAccountInvalidated: 'Verifikasi akun dibatalkan',
+  actionUserInvalidated: 'Verifikasi pengguna dibatalkan',
+  actionProfileUpdated: 'Profil diperbarui',
+  actionPasswordChangeFailed: 'Gagal mengganti kata sandi',
+  actionPasswordChanged: 'Kata sandi diganti',
+  actionProfileImageUpdated: 'Foto profil diperbarui',
+  actionLogout: 'Keluar',
+  actionLogoutAll: 'Keluar dari semua perangkat',
+  actionSummaryCreated: 'Ringkasan tagihan dibuat',
+  actionSummaryUpdated: 'Ringkasan tagihan diperbarui',
+  actionSummaryDeleted: 'Ringkasan tagihan dihapus',
+  actionSummaryProgressUpdated: 'Progres tagihan diperbarui',
+  actionPasswordResetRequested: 'Reset kata sandi diminta',
+  actionPasswordReset: 'Kata sandi diatur ulang',
+  actionGenerationRunRecorded: 'Pembuatan dokumen dicatat',
+  activitySignedIn: 'Masuk',
+  activitySignedOut: 'Keluar',
+  activitySignedOutAllDevices: 'Keluar dari semua perangkat',
+  activitySignInRefusedUnverified: 'Masuk ditolak: akun menunggu verifikasi',
+  activityAccountRegistered: 'Akun didaftarkan',
+  activityProfileSavedWithoutChanges: 'Profil disimpan tanpa perubahan',
+  activityPasswordChangeRefused: 'Penggantian kata sandi ditolak: kata sandi saat ini salah',
+  activityPasswordChangedOthersOut: 'Kata sandi diganti; sesi lain dikeluarkan',
+  activityResetLinkRequested: 'Tautan reset kata sandi diminta',
+  activityPasswordResetByLink: 'Kata sandi diatur ulang dengan tautan dari email',
 };
 
 function byWording<T extends Record<string, string>>(

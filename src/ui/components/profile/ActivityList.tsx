@@ -11,7 +11,8 @@ import {
   selectActivityPagination,
 } from '../../../machines/profile.selectors';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
-import { useTexts, useTranslate } from '../../layout/i18n';
+import { dateTimeId } from '../../../domain/dateId';
+import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';
 import { LoadingOverlay } from '../LoadingOverlay';
 import { Pager } from '../users/Pager';
@@ -39,6 +40,7 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
   const loading = useSelector(profile, selectActivityLoading);
   const t = useTexts('profile', PROFILE_TEXTS);
   const tr = useTranslate();
+  const language = useShownLanguage();
 
   return (
     <article className="profile-activity" aria-labelledby="profile-activity-title">
@@ -80,8 +82,8 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
             <tbody>
               {activities.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{actionLabel(entry.action)}</td>
-                  <td>{entry.description || '—'}</td>
+                  <td>{tr(actionLabel(entry.action))}</td>
+                  <td>{tr(entry.description) || '—'}</td>
                   <td>
                     <bdi>{entry.ipAddress || '—'}</bdi>
                   </td>
@@ -90,7 +92,11 @@ export function ActivityList({ profile }: { profile: ActorRefFrom<typeof profile
                     {entry.userAgent || '—'}
                   </td>
                   <td>
-                    <time dateTime={entry.createdAt}>{activityDate(entry.createdAt)}</time>
+                    <time dateTime={entry.createdAt}>
+                      {language === 'id'
+                        ? dateTimeId(entry.createdAt)
+                        : activityDate(entry.createdAt)}
+                    </time>
                   </td>
                 </tr>
               ))}
