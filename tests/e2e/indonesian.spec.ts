@@ -177,6 +177,7 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   await page.getByLabel('Email', { exact: true }).fill(STAFF.email);
   await page.getByRole('button', { name: 'Kirim Tautan Reset' }).click();
   await expect(page.getByRole('status').or(page.getByRole('alert')).first()).toBeVisible();
+  await expect(page.getByText(/^Jika ada akun dengan email ini/)).toBeVisible();
   await check('/forgot-password answered');
 
   await page.goto('/reset-password');
@@ -212,6 +213,13 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   await page.goto('/user-management');
   await expect(page.getByRole('button', { name: `Ubah ${STAFF.email}` })).toBeVisible();
   await check('/user-management');
+  // The role filter and the badge name the role alike.
+  await expect(
+    page.getByLabel('Saring menurut peran').locator('option', { hasText: 'Staf' }),
+  ).toHaveCount(1);
+  await expect(
+    page.getByRole('row', { name: new RegExp(STAFF.email) }).getByText('Staf', { exact: true }),
+  ).toBeVisible();
   await page.getByLabel('Saring menurut peran').selectOption({ index: 1 });
   await check('/user-management filtered');
   await page.getByLabel('Saring menurut peran').selectOption({ index: 0 });
@@ -237,6 +245,16 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   await expect(page.getByRole('heading', { name: 'Aktivitas Akun' })).toBeVisible();
   await expect(page.getByText('Memuat aktivitas...')).toBeHidden();
   await check('/profile with activity');
+  // One Indonesian date format: '24 November 2026' for a day, '24/11/2026 19.43' for a moment.
+  await expect(page.locator('.profile-facts dd').last()).toHaveText(
+    /^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/,
+  );
+  await expect(page.locator('.profile-activity-table time').first()).toHaveText(
+    /^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/,
+  );
+  await expect(
+    page.getByRole('cell', { name: 'Membuat pengguna sari.id@example.com (staf)' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
   const password = page.getByRole('dialog', { name: 'Ganti Kata Sandi' });
   await password.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
@@ -261,6 +279,9 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   ]);
 
   await page.goto('/does-not-exist');
+  await expect(page.getByRole('navigation', { name: 'Jejak navigasi' })).toHaveText(
+    /Beranda\s*Halaman Tidak Ditemukan/,
+  );
   await check('404 signed in');
 
   expect(found, found.map((f) => `${f.where}: ${f.text}`).join('\n')).toEqual([]);
