@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, RawBuilder, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, RawBuilder, Selectable, Updateable } from 'kysely';
 
 /**
  * Database types shared by SQLite and PostgreSQL.

@@ -3,7 +3,8 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { breadcrumbFor } from './breadcrumb';
-import { useTexts, useTranslate } from './i18n';
+import { findRoute } from '../../domain/menu';
+import { useShownLanguage, useTexts, useTranslate } from './i18n';
 import { Reconnecting } from './Reconnecting';
 import { UserMenu } from './UserMenu';
 
@@ -15,9 +16,12 @@ export interface TopBarProps {
 
 export function TopBar({ collapsed, onToggleSidebar, toggleRef }: TopBarProps) {
   const [location] = useLocation();
-  const { current } = breadcrumbFor(location);
+  const { current, pageName } = breadcrumbFor(location);
   const t = useTexts('shell', SHELL_TEXTS);
   const tr = useTranslate();
+  // An unknown path's words are English ('Does Not Exist'): Indonesian names the page instead.
+  const crumb =
+    useShownLanguage() === 'id' && !findRoute(location.split(/[?#]/)[0]) ? pageName : current;
   return (
     <header className="app-topbar">
       <div className="app-topbar-start">
@@ -37,7 +41,7 @@ export function TopBar({ collapsed, onToggleSidebar, toggleRef }: TopBarProps) {
             <li>
               <Link href="/">{t.home}</Link>
             </li>
-            {current && <li aria-current="page">{tr(current)}</li>}
+            {current && <li aria-current="page">{tr(crumb)}</li>}
           </ul>
         </nav>
       </div>

@@ -6,7 +6,7 @@ import { displayName, roleLabel } from '../../domain/user';
 import { useAuthActions, useCurrentUser, useShell } from '../shell/hooks';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { fill } from '../../domain/i18n';
-import { useTexts } from './i18n';
+import { useTexts, useTranslate } from './i18n';
 import { LanguageSelect } from './LanguageSelect';
 import { useDirection } from './useDirection';
 
@@ -22,6 +22,7 @@ export function UserMenu() {
   const { logout } = useAuthActions();
   const [dir, setDir] = useDirection();
   const t = useTexts('shell', SHELL_TEXTS);
+  const tr = useTranslate();
   const details = useRef<HTMLDetailsElement>(null);
   const close = () => details.current?.removeAttribute('open');
 
@@ -45,7 +46,7 @@ export function UserMenu() {
   }, []);
   if (!user) return null;
   const name = displayName(user);
-  const role = roleLabel(user.role);
+  const role = tr(roleLabel(user.role));
 
   return (
     <details className="dropdown app-user-menu" ref={details}>

@@ -96,6 +96,11 @@ export function useTranslate(): (text: string | undefined | null) => string {
   };
 }
 
+/** The language on screen (Indonesian once its catalogue is there), for dates made here. */
+export function useShownLanguage(): Locale {
+  return useSyncExternalStore(subscribe, shown, () => 'en' as Locale);
+}
+
 /** The texts every page has (notifications, message boxes, 'Reconnecting…', Language). */
 export function useCommonTexts(): { readonly [K in keyof typeof COMMON_TEXTS]: string } {
   return useTexts('common', COMMON_TEXTS);

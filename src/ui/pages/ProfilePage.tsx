@@ -21,7 +21,8 @@ import {
 } from '../wiring/profile';
 import { TextField } from '../components/TextField';
 import { PROFILE_TEXTS } from '../../domain/i18n/en/profile';
-import { useTexts, useTranslate } from '../layout/i18n';
+import { dayId } from '../../domain/dateId';
+import { useShownLanguage, useTexts, useTranslate } from '../layout/i18n';
 import { useAuthActions, useCurrentUser, useInspect, useShell } from '../shell/hooks';
 import {
   selectConfirmingLogoutAll,
@@ -86,6 +87,7 @@ export default function ProfilePage() {
   const name = displayName(data ?? currentUser);
   const t = useTexts('profile', PROFILE_TEXTS);
   const tr = useTranslate();
+  const language = useShownLanguage();
 
   return (
     <section className="profile-page">
@@ -120,7 +122,7 @@ export default function ProfilePage() {
               <dt>{t.role}</dt>
               <dd>
                 <span className="app-badge" data-variant={roleBadge(data.role)}>
-                  {roleLabel(data.role) || t.unknownRole}
+                  {tr(roleLabel(data.role)) || t.unknownRole}
                 </span>
               </dd>
               <dt>{t.status}</dt>
@@ -130,7 +132,9 @@ export default function ProfilePage() {
                 </span>
               </dd>
               <dt>{t.memberSince}</dt>
-              <dd>{formatMemberSince(data.createdAt)}</dd>
+              <dd>
+                {language === 'id' ? dayId(data.createdAt) : formatMemberSince(data.createdAt)}
+              </dd>
             </dl>
           </article>
           <article className="profile-card">

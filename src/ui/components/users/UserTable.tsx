@@ -6,7 +6,8 @@ import { formatDateId, userCreatedDate } from '../../../domain/userDates';
 import type { ListedUserRow } from '../../../machines/userList.machine';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
-import { useTexts } from '../../layout/i18n';
+import { dayId } from '../../../domain/dateId';
+import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
 
 /** An email that may break after the '@' rather than push the row actions out of view. */
 function EmailText({ email }: { email: string }) {
@@ -39,6 +40,8 @@ export function UserTable({
   busy = false,
 }: UserTableProps) {
   const t = useTexts('users', USERS_TEXTS);
+  const tr = useTranslate();
+  const language = useShownLanguage();
   return (
     <div className="app-table-scroll" tabIndex={0} role="region" aria-label={t.usersTable}>
       <table className="users-table striped app-stack-table">
@@ -74,7 +77,7 @@ export function UserTable({
                 </td>
                 <td data-label={t.role}>
                   <span className="app-badge" data-variant={roleBadge(user.role)}>
-                    {roleLabel(user.role) || t.unknownRole}
+                    {tr(roleLabel(user.role)) || t.unknownRole}
                   </span>
                 </td>
                 <td data-label={t.status}>
@@ -83,7 +86,7 @@ export function UserTable({
                   </span>
                 </td>
                 <td data-label={t.created}>
-                  <bdi>{formatDateId(userCreatedDate(user))}</bdi>
+                  <bdi>{(language === 'id' ? dayId : formatDateId)(userCreatedDate(user))}</bdi>
                 </td>
                 <td className="app-sticky-end app-row-actions">
                   <div className="users-actions">
