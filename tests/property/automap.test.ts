@@ -48,8 +48,7 @@ describe('autoMap properties', () => {
   });
 
   it('always gives a field its exact (normalised) column when one exists', () => {
-    const distinct = (list: string[]) =>
-      fc.pre(new Set(list.map(matchKey)).size === list.length);
+    const distinct = (list: string[]) => fc.pre(new Set(list.map(matchKey)).size === list.length);
     fc.assert(
       fc.property(names, names, (fields, columns) => {
         distinct(fields);
