@@ -306,6 +306,8 @@ test('Preview Row shows the document a selected row produces, with Previous and 
         .getByRole('combobox', { name: `Format for ${field}`, exact: true })
         .selectOption({ label });
     }
+    // Every row starts selected; with none selected there is nothing to preview.
+    await page.getByRole('button', { name: 'Select None' }).click();
     await expect(previewButton).toBeDisabled();
     await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Select row 4', exact: true }).check();
@@ -380,7 +382,8 @@ test('the mapping and formats are remembered per template: Reset keeps them, Cle
     await expect(format('total_rupiah')).toHaveValue('rupiah');
     await expect(mapping('total_terbilang')).toHaveValue('Total');
     await expect(format('total_terbilang')).toHaveValue('terbilang');
-    await expect(mapping('nomor')).toHaveValue('');
+    // Not remembered (never chosen by hand): auto-mapped on load.
+    await expect(mapping('nomor')).toHaveValue('Nomor');
 
     // Still remembered after leaving the page; the merge uses what was re-applied.
     await page.reload();
@@ -392,8 +395,9 @@ test('the mapping and formats are remembered per template: Reset keeps them, Cle
     await expect(format('total_rupiah')).toHaveValue('sheet');
     await page.getByRole('button', { name: 'Reset' }).click();
     await chooseFiles(page, dir);
-    await expect(mapping('total_rupiah')).toHaveValue('');
-    await expect(mapping('total_terbilang')).toHaveValue('');
+    // Forgotten: only auto-map's choice is left, with the sheet's format.
+    await expect(format('total_rupiah')).toHaveValue('sheet');
+    await expect(format('total_terbilang')).toHaveValue('sheet');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
