@@ -18,6 +18,17 @@ export function normaliseName(name: string): string {
     .trim();
 }
 
+/**
+ * The key two names are compared by: the §5 normalised name with every run of punctuation,
+ * brackets and symbols read as one space, so `ppn_11`, `PPN (11%)` and `PPN-11` are one name.
+ * Letters and digits of any script are kept.
+ */
+export function matchKey(name: string): string {
+  return normaliseName(name)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /** Up to 10 points for similar length: 10 × shorter/longer, rounded. */
 export function lengthBonus(a: string, b: string): number {
   const longer = Math.max(a.length, b.length);
@@ -25,13 +36,13 @@ export function lengthBonus(a: string, b: string): number {
 }
 
 /**
- * Score of a (field, column) pair on normalised names: equal 100, column starts with field 80,
+ * Score of a (field, column) pair on their match keys: equal 100, column starts with field 80,
  * field starts with column 70, column contains field 60, field contains column 50, else 0;
  * a pair with a positive score gets the length bonus on top (so equal names score 110).
  */
 export function matchScore(field: string, column: string): number {
-  const f = normaliseName(field);
-  const c = normaliseName(column);
+  const f = matchKey(field);
+  const c = matchKey(column);
   if (f === '' || c === '') return 0;
   let base = 0;
   if (f === c) base = 100;
@@ -63,11 +74,11 @@ export function autoMap(
     result.set(field, existing ?? '');
     if (existing) used.add(existing);
   }
-  const columnKeys = columns.map(normaliseName);
+  const columnKeys = columns.map(matchKey);
 
   for (const field of fields) {
     if (result.get(field)) continue;
-    const key = normaliseName(field);
+    const key = matchKey(field);
     if (key === '') continue;
     const index = columns.findIndex((column, i) => !used.has(column) && columnKeys[i] === key);
     if (index >= 0) {

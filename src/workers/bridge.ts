@@ -223,6 +223,8 @@ export function createGeneratorBridge(
         return send(job, 'analyseTemplate', [buffer], { transfer: [buffer] });
       }),
 
+    sampleTemplate: (options) => call(options, (job) => send(job, 'sampleTemplate', [])),
+
     readWorkbook: (file, options) =>
       call(options, async (job) => {
         const buffer = await readBytes(file, FILE_READ_FAILED);

@@ -27,6 +27,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A file the worker made to download as it is. */
+export interface SampleFile {
+  bytes: ArrayBuffer;
+  fileName: string;
+}
+
 /**
  * Every method takes `options.signal` last. Aborting it rejects that call with CancelledError:
  * - a call still reading its files (or already aborted) never reaches the worker; nothing else
@@ -41,6 +47,8 @@ export interface CallOptions {
  */
 export interface GeneratorBridge {
   analyseTemplate(file: FileSource, options?: CallOptions): Promise<TemplateAnalysis>;
+  /** A sample template with a few `{tags}` (offered when a template has no fields). */
+  sampleTemplate(options?: CallOptions): Promise<SampleFile>;
   readWorkbook(file: FileSource, options?: CallOptions): Promise<LoadedWorkbook>;
   /** Reads one sheet of a data file, from the worker's parsed copy when it holds the file. */
   readSheet(source: DataSource<FileSource>, options?: CallOptions): Promise<SheetTable>;

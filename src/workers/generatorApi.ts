@@ -10,7 +10,8 @@ import type {
 } from '../domain/generationJob';
 import type { DocumentPreview } from '../domain/documentPreview';
 import { matchingRows } from '../domain/rowFilter';
-import { analyseTemplate } from './template';
+import type { SampleFile } from './bridge.types';
+import { analyseTemplate, SAMPLE_TEMPLATE_NAME, sampleTemplate } from './template';
 import {
   EMPTY_SHEET_MESSAGE,
   parseWorkbook,
@@ -98,6 +99,12 @@ export function createGeneratorApi() {
   return {
     analyseTemplate(buffer: ArrayBuffer) {
       return analyseTemplate(buffer);
+    },
+
+    /** A template to start from, offered when a template has no fields. */
+    sampleTemplate(): SampleFile {
+      const bytes = sampleTemplate().slice().buffer;
+      return Comlink.transfer({ bytes, fileName: SAMPLE_TEMPLATE_NAME }, [bytes]);
     },
 
     async readWorkbook(buffer: ArrayBuffer): Promise<PackedWorkbook> {

@@ -104,7 +104,7 @@ async function chooseFiles(page: Page, dir: string) {
   await page.getByLabel('DOCX Template').setInputFiles(templateFile);
   await expect(page.getByLabel('DOCX Template')).toBeEnabled();
   await page.getByLabel('Excel Data').setInputFiles(dataFile);
-  await expect(page.getByText('Selected: 0 / 5 rows')).toBeVisible();
+  await expect(page.getByText('Selected: 5 / 5 rows')).toBeVisible();
 }
 
 /** Maps every field (several to the same column), picks the formats and selects all rows. */
@@ -306,6 +306,8 @@ test('Preview Row shows the document a selected row produces, with Previous and 
         .getByRole('combobox', { name: `Format for ${field}`, exact: true })
         .selectOption({ label });
     }
+    // Every row starts selected; with none selected there is nothing to preview.
+    await page.getByRole('button', { name: 'Select None' }).click();
     await expect(previewButton).toBeDisabled();
     await page.getByRole('checkbox', { name: 'Select row 1', exact: true }).check();
     await page.getByRole('checkbox', { name: 'Select row 4', exact: true }).check();
@@ -380,7 +382,8 @@ test('the mapping and formats are remembered per template: Reset keeps them, Cle
     await expect(format('total_rupiah')).toHaveValue('rupiah');
     await expect(mapping('total_terbilang')).toHaveValue('Total');
     await expect(format('total_terbilang')).toHaveValue('terbilang');
-    await expect(mapping('nomor')).toHaveValue('');
+    // Not remembered (never chosen by hand): auto-mapped on load.
+    await expect(mapping('nomor')).toHaveValue('Nomor');
 
     // Still remembered after leaving the page; the merge uses what was re-applied.
     await page.reload();
@@ -392,8 +395,9 @@ test('the mapping and formats are remembered per template: Reset keeps them, Cle
     await expect(format('total_rupiah')).toHaveValue('sheet');
     await page.getByRole('button', { name: 'Reset' }).click();
     await chooseFiles(page, dir);
-    await expect(mapping('total_rupiah')).toHaveValue('');
-    await expect(mapping('total_terbilang')).toHaveValue('');
+    // Forgotten: only auto-map's choice is left, with the sheet's format.
+    await expect(format('total_rupiah')).toHaveValue('sheet');
+    await expect(format('total_terbilang')).toHaveValue('sheet');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -471,7 +475,7 @@ test('the zip shows the same progress and can be cancelled like the merge', asyn
     await page.getByLabel('DOCX Template').setInputFiles(path.join(dir, 'nilai.docx'));
     await expect(page.getByLabel('DOCX Template')).toBeEnabled();
     await page.getByLabel('Excel Data').setInputFiles(path.join(dir, 'nilai.xlsx'));
-    await expect(page.getByText('Selected: 0 / 5000 rows')).toBeVisible();
+    await expect(page.getByText('Selected: 5000 / 5000 rows')).toBeVisible();
     await mapAll(page);
     await page
       .getByRole('combobox', { name: 'Output', exact: true })

@@ -52,7 +52,7 @@ async function chooseTemplate(page: Page, file: string) {
 }
 const dataInput = (page: Page) => page.getByLabel('Excel Data');
 const alert = (page: Page) => page.locator('.gen-messages').getByRole('alert');
-const counter = (page: Page) => page.getByText(/^Selected: \d+ \/ \d+ rows$/);
+const counter = (page: Page) => page.getByText(/^Selected: \d+ \/ \d+ rows?$/);
 const generateButton = (page: Page) =>
   page.getByRole('button', { name: /^Generate Merged Document \(\d+ sections\)$/ });
 const exportButton = (page: Page) => page.getByRole('button', { name: 'Export XLSX' });
@@ -82,16 +82,20 @@ test.describe('Generate Tagihan Voice', () => {
 
     await dataInput(page).setInputFiles(WORKBOOK);
     await expect(page.getByText('pelanggan_50.xlsx')).toBeVisible();
-    await expect(counter(page)).toHaveText('Selected: 0 / 51 rows');
+    // Issue 26: it starts ready, every row selected, saying which one the merge will skip.
+    await expect(counter(page)).toHaveText('Selected: 51 / 51 rows');
+    await expect(
+      page.getByText('51 selected, 1 will be skipped (row 51: fewer than 2 values)'),
+    ).toBeVisible();
 
     // Two sheets, so the sheet selector shows; the other sheet has its own rows and columns.
     const sheet = page.getByRole('combobox', { name: 'Sheet' });
     await expect(sheet.locator('option')).toHaveText(['Pelanggan', 'Ringkasan']);
     await sheet.selectOption('Ringkasan');
-    await expect(counter(page)).toHaveText('Selected: 0 / 1 rows');
+    await expect(counter(page)).toHaveText('Selected: 1 / 1 row');
     await expect(page.getByRole('columnheader', { name: 'Jumlah Pelanggan' })).toBeVisible();
     await sheet.selectOption('Pelanggan');
-    await expect(counter(page)).toHaveText('Selected: 0 / 51 rows');
+    await expect(counter(page)).toHaveText('Selected: 51 / 51 rows');
 
     // Long cells are cut to 47 characters plus '...'; empty cells show a dash.
     const preview = page.getByRole('region', { name: 'Data preview' });
@@ -121,7 +125,16 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(counter(page)).toHaveText('Selected: 4 / 51 rows');
     await expect(generateButton(page)).toHaveText('Generate Merged Document (4 sections)');
 
-    // Mapping: every field starts unmapped, Generate and Export wait for it.
+    await expect(
+      page.getByText('4 selected, 1 will be skipped (row 51: fewer than 2 values)'),
+    ).toBeVisible();
+
+    // Mapping: every field was auto-mapped on load, ppn_11 to 'PPN (11%)' too.
+    for (const field of FIELDS)
+      await expect(mappingSelect(page, field)).toHaveValue(FIELD_COLUMNS[field]);
+    await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
+    // Cleared, every field is unmapped and Generate and Export wait for it.
+    await page.getByRole('button', { name: 'Clear All Mappings' }).click();
     await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(FIELDS.length);
     await expect(
       page.getByText('Please map all template fields before generating documents.'),
@@ -133,9 +146,9 @@ test.describe('Generate Tagihan Voice', () => {
     for (const field of ['alamat', 'npwp', 'periode', 'lokal', 'sljj', 'sli', 'abodemen']) {
       await expect(mappingSelect(page, field)).toHaveValue(FIELD_COLUMNS[field]);
     }
-    const stillUnmapped = await page.getByTitle('This field is not mapped yet').count();
-    expect(stillUnmapped).toBeGreaterThan(0);
-    expect(stillUnmapped).toBeLessThan(FIELDS.length);
+    await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
+    await mappingSelect(page, 'npwp').selectOption('');
+    await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(1);
 
     for (const field of FIELDS) await mappingSelect(page, field).selectOption(FIELD_COLUMNS[field]);
     await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
@@ -233,7 +246,7 @@ test.describe('Generate Tagihan Voice', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.from('not a zip'),
     });
-    await expect(alert(page)).toContainText('Invalid DOCX file');
+    await expect(alert(page)).toContainText('The file is not a Word document');
     await expect(templateInput(page)).toHaveValue('');
     await expect(page.getByTestId('chosen-file')).toHaveCount(0);
 
@@ -254,7 +267,7 @@ test.describe('Generate Tagihan Voice', () => {
   }) => {
     await openGenerator(page);
     await dataInput(page).setInputFiles(LEGACY_WORKBOOK);
-    await expect(counter(page)).toHaveText('Selected: 0 / 51 rows');
+    await expect(counter(page)).toHaveText('Selected: 51 / 51 rows');
     await expect(page.getByRole('columnheader', { name: 'Nama Pelanggan' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sheet' })).toHaveCount(0);
   });
@@ -285,7 +298,7 @@ test.describe('Generate Tagihan Voice', () => {
       await openGenerator(page);
       await chooseTemplate(page, TEMPLATE);
       await dataInput(page).setInputFiles(file);
-      await expect(counter(page)).toHaveText('Selected: 0 / 10000 rows', { timeout: 30_000 });
+      await expect(counter(page)).toHaveText('Selected: 10000 / 10000 rows', { timeout: 30_000 });
 
       // Only the rows in view are in the DOM, also after scrolling to the end.
       const bodyRows = page.getByRole('region', { name: 'Data preview' }).locator('[role=row]');
@@ -298,8 +311,7 @@ test.describe('Generate Tagihan Voice', () => {
       ).toBeVisible();
       expect(await bodyRows.count()).toBeLessThan(200);
 
-      await page.getByRole('checkbox', { name: 'Select all rows' }).check();
-      await expect(counter(page)).toHaveText('Selected: 10000 / 10000 rows');
+      await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toBeChecked();
       await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
       await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
 
@@ -345,7 +357,7 @@ test.describe('Generate Tagihan Voice', () => {
     await openGenerator(page);
     await chooseTemplate(page, TEMPLATE);
     await dataInput(page).setInputFiles(WORKBOOK);
-    await expect(counter(page)).toHaveText('Selected: 0 / 51 rows');
+    await expect(counter(page)).toHaveText('Selected: 51 / 51 rows');
 
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect(page.getByText('All data has been reset. You can start fresh!')).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AUTO_MAP_MIN_SCORE, autoMap, matchScore, normaliseName } from '../../src/domain/automap';
+import { AUTO_MAP_MIN_SCORE, autoMap, matchKey, matchScore } from '../../src/domain/automap';
 
 // Names from a small alphabet so that equal, prefix and containment relations actually occur.
 const word = fc.constantFrom(
@@ -48,15 +48,14 @@ describe('autoMap properties', () => {
   });
 
   it('always gives a field its exact (normalised) column when one exists', () => {
-    const distinct = (list: string[]) =>
-      fc.pre(new Set(list.map(normaliseName)).size === list.length);
+    const distinct = (list: string[]) => fc.pre(new Set(list.map(matchKey)).size === list.length);
     fc.assert(
       fc.property(names, names, (fields, columns) => {
         distinct(fields);
         distinct(columns);
         const result = autoMap(fields, columns);
         for (const field of fields) {
-          const exact = columns.find((c) => normaliseName(c) === normaliseName(field));
+          const exact = columns.find((c) => matchKey(c) === matchKey(field));
           if (exact !== undefined) expect(result[field]).toBe(exact);
         }
       }),
@@ -68,7 +67,7 @@ describe('autoMap properties', () => {
       fc.property(names, names, fc.infiniteStream(fc.nat()), (fields, columns, seeds) => {
         const positive = (f: string) => columns.map((c) => matchScore(f, c)).filter((s) => s > 0);
         fc.pre(fields.every((f) => new Set(positive(f)).size === positive(f).length));
-        fc.pre(new Set(columns.map(normaliseName)).size === columns.length);
+        fc.pre(new Set(columns.map(matchKey)).size === columns.length);
         const shuffled = [...columns];
         const iterator = seeds[Symbol.iterator]();
         for (let i = shuffled.length - 1; i > 0; i--) {
@@ -104,5 +103,41 @@ describe('autoMap properties', () => {
         expect(autoMap(fields, columns, once)).toEqual(once);
       }),
     );
+  });
+
+  it('matches a name written with underscores to the same words with brackets, percent signs or dashes', () => {
+    const plain = fc.array(fc.constantFrom('ppn', 'total', 'tagihan', '11', '10', 'hp', 'nama'), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    const dressed = (w: string) => fc.constantFrom(w, `(${w}%)`, `${w}%`, `(${w})`, `${w}.`);
+    const separator = fc.constantFrom(' ', '  ', ' - ', '/', '_');
+    fc.assert(
+      fc.property(
+        plain.chain((words) =>
+          fc.tuple(
+            fc.constant(words),
+            fc.tuple(...words.map(dressed)),
+            fc.array(separator, { minLength: words.length, maxLength: words.length }),
+            fc.boolean(),
+          ),
+        ),
+        names,
+        ([words, dressedWords, separators, upper], others) => {
+          const field = words.join('_');
+          let column = dressedWords.map((w, i) => (i === 0 ? w : separators[i] + w)).join('');
+          if (upper) column = column.toUpperCase();
+          const columns = [...others.filter((c) => matchKey(c) !== matchKey(field)), column];
+          expect(autoMap([field], columns)[field]).toBe(column);
+        },
+      ),
+    );
+  });
+
+  it('maps ppn_11 to PPN (11%)', () => {
+    expect(autoMap(['ppn_11', 'ppn'], ['PPN', 'PPN (11%)'])).toEqual({
+      ppn_11: 'PPN (11%)',
+      ppn: 'PPN',
+    });
   });
 });

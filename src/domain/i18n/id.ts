@@ -274,13 +274,25 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   docxTemplate: 'Template DOCX',
   excelData: 'Data Excel (.xlsx, .xls, .xlsm, .ods, .csv, .tsv, .txt)',
   sheet: 'Lembar',
+  noFieldsTitle: 'Template ini belum memiliki field',
+  noFieldsHelp:
+    'Tulis nama kolom dari lembar Anda di dalam kurung kurawal di tempat nilainya akan muncul, misalnya:',
+  noFieldsExample: 'Kepada Yth. {nama_pelanggan}, total tagihan Anda {total_tagihan}.',
+  noFieldsWord:
+    'Atau, di Word, sisipkan merge field (Mailings › Insert Merge Field). Lalu pilih template itu lagi.',
+  downloadSample: 'Unduh contoh template',
   step2: 'Langkah 2: Pilih Baris Data',
   selectAll: 'Pilih Semua',
   selectNone: 'Kosongkan Pilihan',
   selectedRows: 'Dipilih: {selected} / {total} baris',
+  selectedOfOneRow: 'Dipilih: {selected} / 1 baris',
+  willSkipRow: '{selected} dipilih, {skipped} akan dilewati (baris {rows}: kurang dari 2 nilai)',
+  willSkipRows: '{selected} dipilih, {skipped} akan dilewati (baris {rows}: kurang dari 2 nilai)',
+  andMore: '{list} dan {more} lainnya',
   filterRows: 'Saring baris',
   selectMatching: 'Pilih yang Cocok',
   showingRows: 'Ditampilkan: {shown} / {total} baris',
+  showingOfOneRow: 'Ditampilkan: {shown} / 1 baris',
   dataPreview: 'Pratinjau data',
   dataRows: 'Baris data',
   selectAllRows: 'Pilih semua baris',
@@ -338,6 +350,12 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   successfullyExportedRows: 'Berhasil mengekspor $1 baris ke $2',
   rowsSkippedDueInsufficientData: ' ($1 baris dilewati karena datanya tidak lengkap)',
   errorReadingExcelFile: 'Gagal membaca berkas Excel: ',
+  sheetHasColumnNamesNoDataRows:
+    'Lembar "$1" memiliki nama kolom tetapi tidak ada baris data: tambahkan baris di bawah header, atau pilih lembar lain.',
+  notWordDocumentPdf:
+    'Berkas ini adalah PDF, bukan dokumen Word: pilih .docx asal PDF tersebut, atau simpan dari Word sebagai .docx.',
+  notWordDocumentZip:
+    'Berkas ini bukan dokumen Word: .docx adalah paket zip dan berkas ini bukan. Simpan template dari Word sebagai .docx.',
   errorReadingExcelSheet: 'Gagal membaca lembar Excel: ',
   errorGeneratingDocuments: 'Gagal membuat dokumen: ',
   errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',

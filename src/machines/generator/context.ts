@@ -27,6 +27,11 @@ export const noMessages = {
   success: '',
 } satisfies Partial<GeneratorContext>;
 
+/** Every row of a newly read sheet selected. */
+export function allSelected(rowCount: number) {
+  return { selection: new Uint8Array(rowCount).fill(1), selectedCount: rowCount };
+}
+
 /** Messages cleared, except the template's own warnings (no placeholders, Word fields not filled), which stay while that template does. */
 export function messagesKeptForTemplate(context: GeneratorContext) {
   return {

@@ -1,11 +1,17 @@
 // Step 1: a template and a data file chosen, checked (§5) and read by the worker; a sheet change.
 import { assign } from 'xstate';
+import { autoMap } from '../../domain/automap';
 import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
-import { emptyData, messagesKeptForTemplate, noMessages, NO_SELECTION } from './context';
+import {
+  allSelected,
+  emptyData,
+  messagesKeptForTemplate,
+  noMessages,
+  NO_SELECTION,
+} from './context';
 import {
   checkDataFile,
   checkTemplateFile,
-  emptyMapping,
   errorText,
   mappingForHeaders,
   messages,
@@ -121,9 +127,10 @@ export const filesFlow = {
             selectedSheet: event.output.sheet,
             headers: [...event.output.table.headers],
             table: event.output.table,
-            selection: new Uint8Array(event.output.table.rowCount),
-            selectedCount: 0,
-            mapping: emptyMapping(context.placeholders),
+            // Issue 26: the generator starts ready, every row selected and the fields auto-mapped
+            // (a remembered mapping, recalled by the page, then comes first: recallMapping).
+            ...allSelected(event.output.table.rowCount),
+            mapping: autoMap(context.placeholders, event.output.table.headers),
           })),
         },
         onError: {
@@ -152,9 +159,12 @@ export const filesFlow = {
           actions: assign(({ context, event }) => ({
             headers: [...event.output.headers],
             table: event.output,
-            selection: new Uint8Array(event.output.rowCount),
-            selectedCount: 0,
-            mapping: mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
+            ...allSelected(event.output.rowCount),
+            mapping: autoMap(
+              context.placeholders,
+              event.output.headers,
+              mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
+            ),
           })),
         },
         onError: {

@@ -2,6 +2,7 @@
 // (with their formats and the zip's name column). An open preview follows every mapping change.
 import { assign } from 'xstate';
 import { autoMap } from '../../domain/automap';
+import { allSelected } from './context';
 import { emptyMapping, recallMapping } from './rules';
 import { generatorSetup } from './setup';
 
@@ -22,10 +23,7 @@ export const rowsFlow = generatorSetup.createStateConfig({
     },
     'generator.selectAll': {
       guard: 'hasRows',
-      actions: assign(({ context }) => ({
-        selection: new Uint8Array(context.table.rowCount).fill(1),
-        selectedCount: context.table.rowCount,
-      })),
+      actions: assign(({ context }) => allSelected(context.table.rowCount)),
     },
     'generator.selectRows': {
       guard: 'hasRows',

@@ -1,5 +1,6 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
+import { autoMap } from '../../domain/automap';
 import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
@@ -170,27 +171,24 @@ export function mappingForHeaders(
 }
 
 /**
- * A remembered mapping applied to the fields still unmapped: each takes its remembered column when
- * the sheet has it, with its remembered format. Fields the user already mapped are left alone.
+ * A remembered mapping applied when a template meets a sheet: it comes first, each field taking its
+ * remembered column (with its remembered format) when the sheet has that column; the fields it
+ * does not name are auto-mapped again around it, so no column ends up on two fields by accident.
  */
 export function recallMapping(
   context: Pick<GeneratorContext, 'placeholders' | 'headers' | 'mapping' | 'formats'>,
   remembered: { mapping: Mapping; formats: Formats },
 ): { mapping: Mapping; formats: Formats } {
   const known = new Set(context.headers);
-  const mapping: Record<string, string> = Object.create(null);
+  const recalled: Record<string, string> = Object.create(null);
   const formats: Record<string, ValueFormat> = Object.create(null);
   for (const p of Object.keys(context.formats)) formats[p] = context.formats[p];
   for (const p of context.placeholders) {
-    const current = context.mapping[p] ?? '';
     const column = Object.hasOwn(remembered.mapping, p) ? remembered.mapping[p] : '';
-    if (current === '' && typeof column === 'string' && known.has(column)) {
-      mapping[p] = column;
-      const format = Object.hasOwn(remembered.formats, p) ? remembered.formats[p] : undefined;
-      if (isValueFormat(format)) formats[p] = format;
-    } else {
-      mapping[p] = current;
-    }
+    if (typeof column !== 'string' || !known.has(column)) continue;
+    recalled[p] = column;
+    const format = Object.hasOwn(remembered.formats, p) ? remembered.formats[p] : undefined;
+    if (isValueFormat(format)) formats[p] = format;
   }
-  return { mapping, formats };
+  return { mapping: autoMap(context.placeholders, context.headers, recalled), formats };
 }

@@ -81,3 +81,8 @@ export function filterSheetRows(
 ): Promise<Uint32Array> {
   return bridge.filterRows(source, query);
 }
+
+/** The sample template the worker makes, to download (offered when a template has no fields). */
+export function sampleTemplate(): Promise<{ bytes: ArrayBuffer; fileName: string }> {
+  return bridge.sampleTemplate();
+}

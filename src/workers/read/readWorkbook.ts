@@ -8,6 +8,11 @@ export type SheetRow = Record<string, string>;
 
 export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
 
+/** A sheet with a header line and nothing under it: say so, not that the file is empty. */
+export function headerOnlyMessage(sheet: string): string {
+  return `Sheet "${sheet}" has column names but no data rows: add rows under the header, or choose another sheet.`;
+}
+
 // Dense mode, no styles/formulas/HTML: raw values plus each number cell's format (`z`), which we
 // apply ourselves only to the cells that have one (SheetJS's own text for every cell costs more).
 export const READ_OPTIONS: XLSX.ParsingOptions = {
@@ -181,8 +186,12 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
   const grid = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   if (!ref) throw new Error(EMPTY_SHEET_MESSAGE);
   const range = XLSX.utils.decode_range(ref);
-  const headerRow = range.s.r + findHeaderRow(rowShapes(grid, range));
-  if (headerRow < range.s.r) throw new Error(EMPTY_SHEET_MESSAGE);
+  const shapes = rowShapes(grid, range);
+  const headerRow = range.s.r + findHeaderRow(shapes);
+  if (headerRow < range.s.r)
+    throw new Error(
+      shapes.some((row) => row.filled > 0) ? headerOnlyMessage(sheetName) : EMPTY_SHEET_MESSAGE,
+    );
   const headerCells = grid[headerRow] ?? [];
   const rawHeaders: string[] = [];
   for (let c = range.s.c; c <= range.e.c; c++) rawHeaders.push(cellText(headerCells[c]));
@@ -226,7 +235,7 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
       numbers.push(rowNumbers);
     }
   }
-  if (cells.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
+  if (cells.length === 0) throw new Error(headerOnlyMessage(sheetName));
   return { headers, cells, numbers };
 }
 

@@ -1,11 +1,4 @@
-/** Values that do not count as data when deciding whether a row is worth a section (spec §5). */
-const PLACEHOLDER_VALUES = new Set(['', '—', '-']);
-
-const MIN_FILLED_VALUES = 2;
-
-function isFilled(value: unknown): boolean {
-  return value != null && !PLACEHOLDER_VALUES.has(String(value).trim());
-}
+import { isFilledValue, MIN_FILLED_VALUES } from '../../domain/rowData';
 
 /**
  * Keys of a row that hold a field's formatted value (see formatRows): not columns of the sheet, so
@@ -18,7 +11,7 @@ export function hasEnoughData(row: Readonly<Record<string, unknown>>): boolean {
   let filled = 0;
   for (const key of Object.keys(row)) {
     if (key.startsWith(FORMATTED_KEY_PREFIX)) continue;
-    if (isFilled(row[key]) && ++filled >= MIN_FILLED_VALUES) return true;
+    if (isFilledValue(row[key]) && ++filled >= MIN_FILLED_VALUES) return true;
   }
   return false;
 }

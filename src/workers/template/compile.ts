@@ -149,6 +149,7 @@ function loadDocx(buffer: ArrayBuffer): {
     if (error instanceof FileLimitError && error.message.startsWith('File size')) throw error;
     throw new Error(`Invalid DOCX file: ${(error as Error).message}`, { cause: error });
   }
+  notWordDocument(bytes);
   let zip: PizZip;
   try {
     zip = new PizZip(bytes);
@@ -159,6 +160,18 @@ function loadDocx(buffer: ArrayBuffer): {
   }
   const fields = convertFieldsOf(zip);
   return { zip, layout: prepareLayout(zip), fields };
+}
+
+/** A zip starts with a local file header (PK\x03\x04), an empty one with its end record (PK\x05\x06). */
+function notWordDocument(bytes: Uint8Array): void {
+  const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
+  if (isZip) return;
+  const isPdf = String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
+  throw new Error(
+    isPdf
+      ? 'The file is a PDF, not a Word document: choose the .docx it was made from, or save it from Word as .docx.'
+      : 'The file is not a Word document: a .docx is a zip package and this one is not. Save the template from Word as .docx.',
+  );
 }
 
 /** Parts that hold text and so may hold fields: the body, headers, footers, notes, comments. */

@@ -24,3 +24,4 @@ export {
   verifyFrame,
   type RenderFrame,
 } from './partFrames';
+export { sampleTemplate, SAMPLE_TEMPLATE_NAME } from './sampleTemplate';

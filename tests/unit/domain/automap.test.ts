@@ -33,7 +33,8 @@ describe('autoMap', () => {
     expect(result).toEqual({
       nomor_tagihan: 'Nomor Tagihan',
       nama_pelanggan: 'Nama Pelanggan',
-      ppn_11: '',
+      // Issue 26: brackets and the percent sign do not keep ppn_11 from PPN (11%).
+      ppn_11: 'PPN (11%)',
     });
   });
 

@@ -159,13 +159,21 @@ function start(fakes: Fakes = {}) {
 const idle = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (s) => s.matches('ready'), { timeout: 1000 });
 
-/** Template with placeholders nama/alamat and the three-row first sheet, ready to map. */
-async function loaded(fakes: Fakes = {}) {
+/** Template with placeholders nama/alamat and the three-row first sheet, as the machine starts it. */
+async function loadedReady(fakes: Fakes = {}) {
   const t = start(fakes);
   t.actor.send({ type: 'generator.templateChosen', file: file('tagihan.docx') });
   await idle(t.actor);
   t.actor.send({ type: 'generator.dataChosen', file: file('pelanggan.xlsx') });
   await idle(t.actor);
+  return t;
+}
+
+/** Loaded, then no row selected and nothing mapped (the tests below choose their own). */
+async function loaded(fakes: Fakes = {}) {
+  const t = await loadedReady(fakes);
+  t.actor.send({ type: 'generator.selectNone' });
+  t.actor.send({ type: 'generator.clearMappings' });
   return t;
 }
 
@@ -307,16 +315,17 @@ describe('generator machine: template analysis', () => {
 });
 
 describe('generator machine: workbook and sheets', () => {
-  it('reads the first sheet and starts the mapping empty for every known placeholder', async () => {
-    const { actor, calls } = await loaded();
+  it('reads the first sheet and starts ready: every row selected, the fields auto-mapped', async () => {
+    const { actor, calls } = await loadedReady({ placeholders: ['nama', 'alamat', 'kode_pos'] });
     const { context } = actor.getSnapshot();
     expect(calls.readWorkbook[0].file.name).toBe('pelanggan.xlsx');
     expect(context.sheetNames).toEqual(['Pelanggan', 'Kota']);
     expect(context.selectedSheet).toBe('Pelanggan');
     expect(context.headers).toEqual(['Nama', 'Alamat', 'Telepon']);
     expect(context.table.rows()).toEqual(sheet1Rows);
-    expect(context.selectedCount).toBe(0);
-    expect({ ...context.mapping }).toEqual({ nama: '', alamat: '' });
+    expect([...context.selection]).toEqual([1, 1, 1]);
+    expect(context.selectedCount).toBe(3);
+    expect({ ...context.mapping }).toEqual({ nama: 'Nama', alamat: 'Alamat', kode_pos: '' });
   });
 
   it('a new workbook resets rows, selection, mapping and sheet', async () => {
@@ -329,8 +338,8 @@ describe('generator machine: workbook and sheets', () => {
     await idle(actor);
     const { context } = actor.getSnapshot();
     expect(context.selectedSheet).toBe('Pelanggan');
-    expect(context.selectedCount).toBe(0);
-    expect({ ...context.mapping }).toEqual({ nama: '', alamat: '' });
+    expect(context.selectedCount).toBe(3);
+    expect({ ...context.mapping }).toEqual({ nama: 'Nama', alamat: 'Alamat' });
     expect(context.placeholders).toEqual(['nama', 'alamat']);
   });
 
@@ -346,8 +355,9 @@ describe('generator machine: workbook and sheets', () => {
     expect(actor.getSnapshot().context.table.rows()).toEqual([]);
   });
 
-  it('changing the sheet re-reads that sheet and keeps mappings whose column still exists', async () => {
+  it('changing the sheet re-reads that sheet, selects its rows, keeps mappings whose column still exists and auto-maps the rest', async () => {
     const { actor, calls } = await readyToGo();
+    actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Telepon' });
     actor.send({ type: 'generator.sheetChanged', sheet: 'Kota' });
     expect(actor.getSnapshot().hasTag('processing')).toBe(true);
     await idle(actor);
@@ -356,7 +366,8 @@ describe('generator machine: workbook and sheets', () => {
     expect(context.selectedSheet).toBe('Kota');
     expect(context.headers).toEqual(['Nama', 'Kota']);
     expect(context.table.rows()).toEqual(sheet2Rows);
-    expect(context.selectedCount).toBe(0);
+    expect(context.selectedCount).toBe(2);
+    // Telepon is gone: nama is auto-mapped again; no column for alamat.
     expect({ ...context.mapping }).toEqual({ nama: 'Nama', alamat: '' });
   });
 
@@ -514,7 +525,7 @@ describe('generator machine: selection and mapping', () => {
     expect(t.calls.preview).toHaveLength(3);
   });
 
-  it('emits each mapping edit (to be remembered) and applies a recalled mapping to the unmapped fields only', async () => {
+  it('emits each mapping edit (to be remembered) and a recalled mapping comes before auto-map', async () => {
     const t = await loaded();
     const edits: unknown[] = [];
     t.actor.on('generator.mappingEdited', (e) =>
@@ -531,17 +542,16 @@ describe('generator machine: selection and mapping', () => {
       { nama: 'Nama', alamat: '', 'nama:format': 'upper' },
       { nama: '', alamat: '' },
     ]);
-    t.actor.send({ type: 'generator.mappingChanged', placeholder: 'nama', column: 'Telepon' });
+    // Remembered: nama from Telepon (auto-map would take Nama); alamat names no column of the
+    // sheet, so it is auto-mapped around the remembered one.
     t.actor.send({
       type: 'generator.mappingRecalled',
-      mapping: { nama: 'Nama', alamat: 'Alamat', unknown: 'Nama' },
-      formats: { alamat: 'upper', nama: 'rupiah' },
+      mapping: { nama: 'Telepon', alamat: 'Gone', unknown: 'Nama' },
+      formats: { nama: 'upper', alamat: 'rupiah' },
     });
     const { mapping, formats } = t.actor.getSnapshot().context;
     expect({ ...mapping }).toEqual({ nama: 'Telepon', alamat: 'Alamat' });
-    expect({ ...formats }).toEqual({ alamat: 'upper' });
-    t.actor.send({ type: 'generator.mappingRecalled', mapping: { alamat: 'Gone' }, formats: {} });
-    expect(t.actor.getSnapshot().context.mapping.alamat).toBe('Alamat');
+    expect({ ...formats }).toEqual({ nama: 'upper' });
   });
 
   it('selects exactly the rows given (Select Matching), ignoring unknown and repeated indexes', async () => {

@@ -208,6 +208,12 @@ export const PATTERNS = {
   successfullyExportedRows: /^Successfully exported (\d+) rows? to (.+)$/,
   rowsSkippedDueInsufficientData: / \((\d+) rows? skipped due to insufficient data\)$/,
   errorReadingExcelFile: /^Error reading Excel file: /,
+  sheetHasColumnNamesNoDataRows:
+    /Sheet "(.+)" has column names but no data rows: add rows under the header, or choose another sheet\.$/,
+  notWordDocumentPdf:
+    /The file is a PDF, not a Word document: choose the \.docx it was made from, or save it from Word as \.docx\.$/,
+  notWordDocumentZip:
+    /The file is not a Word document: a \.docx is a zip package and this one is not\. Save the template from Word as \.docx\.$/,
   errorReadingExcelSheet: /^Error reading Excel sheet: /,
   errorGeneratingDocuments: /^Error generating documents: /,
   errorExportingXlsx: /^Error exporting to XLSX: /,

@@ -6,6 +6,7 @@ import type { ChosenFile } from '../../../machines/generator/types';
 import { DATA_FILE_TYPES } from '../../../machines/generator/rules';
 import { select } from '../../../machines/generator/selectors';
 import { useTexts } from '../../layout/i18n';
+import { TemplateHelp } from './TemplateHelp';
 import type { StepProps } from './types';
 
 function ChosenFileLine({ file }: { file: ChosenFile | null }) {
@@ -78,6 +79,7 @@ export function FileStep({ actorRef }: StepProps) {
             onChange={choose('generator.templateChosen')}
           />
           <ChosenFileLine file={templateFile} />
+          <TemplateHelp actorRef={actorRef} />
         </div>
         <div className="gen-file">
           <label htmlFor={dataId}>{t.excelData}</label>

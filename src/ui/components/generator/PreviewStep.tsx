@@ -7,6 +7,7 @@ import { select } from '../../../machines/generator/selectors';
 import { rowWindow } from '../../../domain/rowFilter';
 import { useTexts } from '../../layout/i18n';
 import { previewCellText } from './cellText';
+import { skipNote } from './skipNote';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
 
@@ -162,6 +163,7 @@ export function PreviewStep({ actorRef }: StepProps) {
   }, [selectedCount, allSelected]);
 
   if (total === 0) return null;
+  const note = skipNote(table, selection, selectedCount, t);
 
   const { shown, start, indexes } = rowWindow({
     total,
@@ -203,8 +205,16 @@ export function PreviewStep({ actorRef }: StepProps) {
           {t.selectNone}
         </button>
         <span className="gen-counter" role="status">
-          {fill(t.selectedRows, { selected: selectedCount, total })}
+          {fill(total === 1 ? t.selectedOfOneRow : t.selectedRows, {
+            selected: selectedCount,
+            total,
+          })}
         </span>
+        {note && (
+          <span className="gen-skip-note" role="status">
+            {note}
+          </span>
+        )}
       </div>
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
@@ -229,7 +239,10 @@ export function PreviewStep({ actorRef }: StepProps) {
         </button>
         {matches && (
           <span className="gen-filter-count">
-            {fill(t.showingRows, { shown: matches.length, total })}
+            {fill(total === 1 ? t.showingOfOneRow : t.showingRows, {
+              shown: matches.length,
+              total,
+            })}
           </span>
         )}
       </div>

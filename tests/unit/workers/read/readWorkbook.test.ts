@@ -199,11 +199,14 @@ describe('readWorkbook', () => {
     expect(structuredClone(row)['__proto__']).toBe('{"polluted":1}');
   });
 
-  it("says 'Excel file is empty' for a sheet without data", async () => {
+  it("says 'Excel file is empty' for an empty sheet, and that a header-only sheet has no data rows", async () => {
     await expect(readWorkbook(workbook({ Kosong: [] }))).rejects.toThrow('Excel file is empty');
     await expect(readWorkbook(workbook({ Judul: [['Nama', 'Kota']] }))).rejects.toThrow(
-      'Excel file is empty',
+      'Sheet "Judul" has column names but no data rows: add rows under the header, or choose another sheet.',
     );
+    await expect(
+      readWorkbook(workbook({ Judul: [['LAPORAN TAGIHAN'], [], ['Nama', 'Kota', 'Total']] })),
+    ).rejects.toThrow('Sheet "Judul" has column names but no data rows');
   });
 
   it('names the available sheets when the sheet is missing', async () => {

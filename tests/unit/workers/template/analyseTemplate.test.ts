@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import { analyseTemplate } from '../../../../src/workers/template/analyseTemplate';
+import { sampleTemplate } from '../../../../src/workers/template/sampleTemplate';
 import { buildDocx, fixture, paragraph } from '../docxBuilder';
 
 describe('analyseTemplate', () => {
@@ -55,10 +56,28 @@ describe('analyseTemplate', () => {
     ).toEqual([]);
   });
 
-  it("refuses bytes that are not a zip with 'Invalid DOCX file: …'", async () => {
-    const bytes = new TextEncoder().encode('this is a text file renamed to .docx')
-      .buffer as ArrayBuffer;
-    await expect(analyseTemplate(bytes)).rejects.toThrow(/^Invalid DOCX file: not a zip archive/);
+  it('says bytes that are not a zip are not a Word document, and names a renamed PDF', async () => {
+    const text = new TextEncoder().encode('this is a text file renamed to .docx');
+    await expect(analyseTemplate(text.buffer as ArrayBuffer)).rejects.toThrow(
+      'The file is not a Word document: a .docx is a zip package and this one is not.',
+    );
+    const pdf = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\n');
+    await expect(analyseTemplate(pdf.buffer as ArrayBuffer)).rejects.toThrow(
+      'The file is a PDF, not a Word document: choose the .docx it was made from',
+    );
+  });
+
+  it('makes a sample template the generator itself reads, with its fields', async () => {
+    const bytes = sampleTemplate();
+    const { placeholders } = await analyseTemplate(bytes.slice().buffer);
+    expect(placeholders).toEqual([
+      'nomor_tagihan',
+      'periode',
+      'nama_pelanggan',
+      'alamat',
+      'total_tagihan',
+      'jatuh_tempo',
+    ]);
   });
 
   it("refuses a zip without word/document.xml with 'Invalid DOCX file: …'", async () => {
