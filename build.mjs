@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the SPA into dist/: the generator worker first, then the app (ESM, lazy routes split
-// into chunks), one stylesheet, and index.html with the hashed names filled in.
+// into chunks), one stylesheet, the server (dist/server/, scripts/build-server.mjs), and
+// index.html with the hashed names filled in.
 //
 //   node build.mjs               production build
 //   node build.mjs --dev         development build (no minify, NODE_ENV=development)
@@ -8,7 +9,6 @@
 //   node build.mjs --watch       dev build, rebuild on change, live reload, run the server
 //   --outdir <dir> (or OUT_DIR)  write somewhere other than dist/
 //   --entry <file>               app entry other than src/ui/main.tsx (used by the build tests)
-import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseCommandLine, promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { buildServer, SERVER_DIR, SERVER_ENTRIES } from './scripts/build-server.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const rel = (p) => path.relative(root, p).split(path.sep).join('/');
@@ -49,8 +50,10 @@ const STALE_INPUTS = [
   'src/domain',
   'src/machines',
   'src/workers',
+  'src/server',
   'static',
   'build.mjs',
+  'scripts/build-server.mjs',
   'package-lock.json',
 ];
 // Precompressed beside each asset (.br, .gz). Text formats only: images and fonts are compressed
@@ -113,13 +116,15 @@ const cssOptions = {
   loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
 };
 
+// Loaded only to build: `npm start` runs the --if-stale check on every start.
+let esbuild;
 try {
   if (args.flags.has('--if-stale') && !watch && isFresh()) {
     console.log(`build: ${rel(path.join(outdir, 'index.html'))} is up to date, skipping`);
-  } else if (watch) {
-    await watchBuild();
   } else {
-    await buildOnce();
+    esbuild = await import('esbuild');
+    if (watch) await watchBuild();
+    else await buildOnce();
   }
 } catch (error) {
   // esbuild has already printed its own diagnostics; ours need printing here.
@@ -134,12 +139,14 @@ async function buildOnce() {
   // No index.html until everything it names exists: a failed build leaves nothing half-served.
   fs.rmSync(path.join(outdir, 'index.html'), { force: true });
   fs.rmSync(assetsDir, { recursive: true, force: true });
+  fs.rmSync(path.join(outdir, SERVER_DIR), { recursive: true, force: true });
   fs.mkdirSync(assetsDir, { recursive: true });
 
   const worker = await buildWorker();
   const app = await esbuild.build(appOptions);
   assertWorkerOnlyPackagesAbsent(app.metafile);
   const css = await esbuild.build(cssOptions);
+  await buildServer({ root, outdir });
 
   copyStatic();
   const names = outputNames(app.metafile, css.metafile, worker?.metafile);
@@ -520,6 +527,8 @@ function isFresh() {
   if (!fs.existsSync(index)) return false;
   const statsFile = path.join(outdir, 'build-stats.json');
   if (!fs.existsSync(statsFile)) return false;
+  for (const name of Object.keys(SERVER_ENTRIES))
+    if (!fs.existsSync(path.join(outdir, SERVER_DIR, `${name}.mjs`))) return false;
   const mode = JSON.parse(fs.readFileSync(statsFile, 'utf8')).mode;
   if (mode !== (dev ? 'development' : 'production')) return false;
   const builtAt = fs.statSync(index).mtimeMs;
