@@ -18,6 +18,7 @@ import {
   securityHeaders,
 } from './http/middleware';
 import { requestLog } from './http/requestLog';
+import { scopeDeps } from './http/requestScope';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
@@ -57,10 +58,7 @@ export function createApp(appDeps: AppDeps) {
   app.use('*', requestLog(metrics));
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
   app.use('*', securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload)));
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
+  app.use('*', scopeDeps(deps));
   app.use(
     '/api/*',
     limitBodies(deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT, {

@@ -11,7 +11,8 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /** `logger`: where this mail's lines go instead of the mailer's own (the request's, which names it). */
+  send(mail: Mail, logger?: Logger): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -38,22 +39,22 @@ export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = lazyTransport(options.smtpUrl);
     return {
-      async send(mail) {
+      async send(mail, logger = options.logger) {
         await (await transport()).sendMail({ from: options.from, ...mail });
-        options.logger.info('mail sent', { to: mail.to, subject: mail.subject });
+        logger.info('mail sent', { to: mail.to, subject: mail.subject });
       },
     };
   }
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
+    async send(mail, logger = options.logger) {
       const info = await (await transport()).sendMail({ from: options.from, ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      options.logger.info('mail written to outbox (no SMTP_URL)', {
+      logger.info('mail written to outbox (no SMTP_URL)', {
         to: mail.to,
         subject: mail.subject,
         file,
