@@ -5,6 +5,7 @@ import { createPasswordHasher } from './auth/passwords';
 import { DEFAULT_RATE_LIMITS } from './auth/rateLimit';
 import { createTokenService } from './auth/tokens';
 import { ERROR_MESSAGES } from './errors';
+import { CachedRouter } from './http/cachedRouter';
 import { compressJson } from './http/compress';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
@@ -51,7 +52,7 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
 /** The whole HTTP surface: API under /api/v1 and the built SPA. Tests call app.request(...) on it. */
 export function createApp(appDeps: AppDeps) {
   const deps = resolveDeps(appDeps);
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
 
   const metrics = new Metrics();
   app.use('*', requestId({ limitLength: 64 }));
