@@ -56,7 +56,7 @@ export function createApp(appDeps: AppDeps) {
 
   const metrics = new Metrics();
   app.use('*', requestId({ limitLength: 64 }));
-  app.use('*', requestLog(metrics));
+  app.use('*', requestLog(deps.logger, metrics));
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
   app.use('*', securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload)));
   app.use('*', scopeDeps(deps));

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes, routePath } from 'hono/route';
+import type { Logger } from '../logger';
 import type { AppEnv } from '../types';
 import type { Metrics } from './metrics';
 
@@ -22,10 +23,11 @@ function routeOf(c: Context<AppEnv>): string {
 
 /**
  * One log line per request (method, route, path, status, duration, request id, user id when signed
- * in) and its figures for /metrics. Everything else logged while the request runs carries its
- * request id through the request's own deps (scopeDeps).
+ * in) and its figures for /metrics, on the app's logger (the line names the request itself).
+ * Everything else logged while the request runs carries its request id through the request's
+ * own deps (scopeDeps).
  */
-export function requestLog(metrics?: Metrics): MiddlewareHandler<AppEnv> {
+export function requestLog(logger: Logger, metrics?: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     await next();
@@ -33,8 +35,6 @@ export function requestLog(metrics?: Metrics): MiddlewareHandler<AppEnv> {
     const route = routeOf(c);
     const status = c.res.status;
     metrics?.observe(c.req.method, route, status, seconds);
-    const logger = c.get('deps')?.logger;
-    if (!logger) return;
     const line = {
       method: c.req.method,
       route,
