@@ -12,12 +12,14 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseCommandLine, promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { buildServer, SERVER_DIR, SERVER_ENTRIES } from './scripts/build-server.mjs';
+import { devOnlyModules, firstPageChunking, firstPageStylesheet } from './scripts/first-page.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const rel = (p) => path.relative(root, p).split(path.sep).join('/');
@@ -38,6 +40,9 @@ const livereloadScript = `livereload-${livereloadPort}.js`;
 const WORKER_ONLY = ['docxtemplater', 'pizzip', 'pako', 'xlsx', '@e965/xlsx'];
 // Packages that production builds must not contain at all.
 const DEV_ONLY = ['@statelyai/inspect'];
+// Our modules with nothing in them outside development builds.
+const DEV_ONLY_SOURCES = ['src/api/networkSimulator.ts'];
+const DEFAULT_APP_ENTRY = path.join(root, 'src/ui/main.tsx');
 const STYLESHEETS = [
   'node_modules/@picocss/pico/css/pico.min.css',
   'node_modules/uplot/dist/uPlot.min.css',
@@ -54,6 +59,7 @@ const STALE_INPUTS = [
   'static',
   'build.mjs',
   'scripts/build-server.mjs',
+  'scripts/first-page.mjs',
   'package-lock.json',
 ];
 // Precompressed beside each asset (.br, .gz). Text formats only: images and fonts are compressed
@@ -98,6 +104,12 @@ const appOptions = {
   assetNames: '[name]-[hash]',
   jsx: 'automatic',
   loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
+  plugins: [
+    ...(appEntry === DEFAULT_APP_ENTRY
+      ? [firstPageChunking(root, path.join(root, 'src/ui/App.tsx'))]
+      : []),
+    ...(dev ? [] : [devOnlyModules(root, DEV_ONLY_SOURCES)]),
+  ],
 };
 
 const cssOptions = {
@@ -111,7 +123,8 @@ const cssOptions = {
     loader: 'css',
   },
   outdir: assetsDir,
-  entryNames: 'app-[hash]',
+  // The whole stylesheet; production builds link a first-page cut of it (app-[hash].css).
+  entryNames: 'full-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
 };
@@ -149,7 +162,7 @@ async function buildOnce() {
   await buildServer({ root, outdir });
 
   copyStatic();
-  const names = outputNames(app.metafile, css.metafile, worker?.metafile);
+  const names = outputNames(app.metafile, css.metafile, worker?.metafile, writeFirstPageCss);
   await precompressAssets();
   writeIndexHtml(names);
   const stats = computeStats(app.metafile, css.metafile, worker?.metafile, names);
@@ -210,7 +223,7 @@ async function watchBuild() {
   });
 
   const contexts = [
-    await esbuild.context({ ...appOptions, plugins: [onEnd('app')] }),
+    await esbuild.context({ ...appOptions, plugins: [...appOptions.plugins, onEnd('app')] }),
     await esbuild.context({ ...cssOptions, plugins: [onEnd('css')] }),
   ];
   if (hasWorker) {
@@ -310,7 +323,17 @@ function pruneOldOutputs(metafiles, published) {
 
 // ---- index.html, static files ----
 
-function outputNames(appMeta, cssMeta, workerMeta) {
+/** The first-page cut of the whole stylesheet, named by its content like esbuild's outputs. */
+function writeFirstPageCss(fullCss) {
+  const css = firstPageStylesheet(fs.readFileSync(path.join(root, fullCss), 'utf8'));
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
+  const file = path.join(assetsDir, `app-${hash}.css`);
+  fs.writeFileSync(file, css);
+  return rel(file);
+}
+
+/** `firstPageCss` cuts the stylesheet the first page links; without it (watch) it links the whole. */
+function outputNames(appMeta, cssMeta, workerMeta, firstPageCss) {
   const entryOut = findEntryOutput(appMeta, rel(appEntry));
   if (!entryOut) throw new BuildError(`no output for the app entry ${rel(appEntry)}`);
   const cssOut = Object.keys(cssMeta.outputs).find((file) => file.endsWith('.css'));
@@ -323,7 +346,8 @@ function outputNames(appMeta, cssMeta, workerMeta) {
   }
   return {
     entry: entryOut,
-    css: cssOut,
+    css: firstPageCss ? firstPageCss(cssOut) : cssOut,
+    fullCss: cssOut,
     worker: workerOut,
     preloads: staticClosure(appMeta, [entryOut]),
   };
@@ -336,6 +360,9 @@ function writeIndexHtml(names) {
   const values = {
     entryUrl: url(names.entry),
     stylesheetUrl: url(names.css),
+    fullStylesheetUrl: url(names.fullCss),
+    // In the page itself: a request of its own cost a first visit ~1.1 KB, mostly headers.
+    faviconUrl: svgDataUrl(fs.readFileSync(path.join(staticDir, 'favicon.svg'), 'utf8')),
     workerUrl: names.worker ? url(names.worker) : '',
     modulePreloads: names.preloads
       .map((file) => `<link rel="modulepreload" href="${url(file)}">`)
@@ -358,6 +385,12 @@ function writeIndexHtml(names) {
     );
   }
   fs.writeFileSync(path.join(outdir, 'index.html'), html);
+}
+
+/** An SVG as a data: URL, escaped only where a URL or an HTML attribute needs it. */
+function svgDataUrl(svg) {
+  const compact = svg.replace(/>\s+</g, '><').trim().replaceAll('"', "'");
+  return `data:image/svg+xml,${compact.replace(/[%#<>\n]/g, encodeURIComponent)}`;
 }
 
 function copyStatic() {
@@ -493,6 +526,7 @@ function computeStats(appMeta, cssMeta, workerMeta, names) {
     appTotal: sizeOf(appJs),
     worker: workerMeta ? sizeOf([names.worker]) : null,
     css: sizeOf([names.css]),
+    fullCss: sizeOf([names.fullCss]),
   };
 }
 
@@ -517,7 +551,8 @@ function printStats(stats) {
   );
   line('all app chunks', stats.appTotal, `(${stats.appTotal.files.length} files)`);
   if (stats.worker) line('generator worker', stats.worker);
-  line('stylesheet', stats.css);
+  line('stylesheet', stats.css, '(the first page: the whole one minus other screens)');
+  line('whole stylesheet', stats.fullCss, '(loaded by the signed-in pages)');
 }
 
 // ---- --if-stale ----

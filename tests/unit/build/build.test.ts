@@ -72,18 +72,32 @@ describe('production build', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  test('the stylesheet bundles Pico, uPlot and the app styles', () => {
-    const stylesheet = html.match(/href="(\/assets\/app-[A-Z0-9]+\.css)"/)![1];
-    const css = readFileSync(fileOf(stylesheet), 'utf8');
-    expect(css).toContain('--pico-primary');
-    expect(css).toContain('.uplot');
-    expect(css).toContain('--app-sidebar-width');
+  test('the whole stylesheet bundles Pico, uPlot and the app styles; the linked one is its cut for the auth pages', () => {
+    const whole = html.match(
+      /<meta name="full-stylesheet" content="(\/assets\/full-[A-Z0-9]+\.css)">/,
+    )![1];
+    const full = readFileSync(fileOf(whole), 'utf8');
+    expect(full).toContain('--pico-primary');
+    expect(full).toContain('.uplot');
+    expect(full).toContain('--app-sidebar-width');
+    expect(full).toContain('[data-tooltip]');
+    const linked = html.match(/href="(\/assets\/app-[A-Z0-9]+\.css)"/)![1];
+    const first = readFileSync(fileOf(linked), 'utf8');
+    expect(first).toContain('--pico-primary');
+    expect(first).toContain('.app-auth');
+    expect(first).not.toContain('.uplot');
+    expect(first).not.toContain('.app-sidebar');
+    expect(first).not.toContain('[data-tooltip]');
+    expect(first).not.toContain('.bill-');
   });
 
   test('the static files are copied beside index.html', () => {
     const png = readFileSync(path.join(outdir, 'img/profile.png'));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(html).toContain('href="/favicon.svg"');
+    // The page carries its icon (no request of its own); the file stays for whoever asks for it.
+    expect(html).toMatch(
+      /<link rel="icon" href="data:image\/svg\+xml,%3Csvg [^"]+" type="image\/svg\+xml">/,
+    );
     expect(existsSync(path.join(outdir, 'favicon.svg'))).toBe(true);
   });
 
