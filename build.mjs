@@ -162,7 +162,8 @@ async function buildOnce() {
   await buildServer({ root, outdir });
 
   copyStatic();
-  const names = outputNames(app.metafile, css.metafile, worker?.metafile, writeFirstPageCss);
+  const names = outputNames(app.metafile, css.metafile, worker?.metafile);
+  names.css = await writeFirstPageCss(names.fullCss);
   await precompressAssets();
   writeIndexHtml(names);
   const stats = computeStats(app.metafile, css.metafile, worker?.metafile, names);
@@ -324,16 +325,16 @@ function pruneOldOutputs(metafiles, published) {
 // ---- index.html, static files ----
 
 /** The first-page cut of the whole stylesheet, named by its content like esbuild's outputs. */
-function writeFirstPageCss(fullCss) {
-  const css = firstPageStylesheet(fs.readFileSync(path.join(root, fullCss), 'utf8'));
+async function writeFirstPageCss(fullCss) {
+  const css = await firstPageStylesheet(fs.readFileSync(path.join(root, fullCss), 'utf8'));
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
   const file = path.join(assetsDir, `app-${hash}.css`);
   fs.writeFileSync(file, css);
   return rel(file);
 }
 
-/** `firstPageCss` cuts the stylesheet the first page links; without it (watch) it links the whole. */
-function outputNames(appMeta, cssMeta, workerMeta, firstPageCss) {
+/** `css` is what index.html links: the whole stylesheet, until buildOnce puts its first-page cut there. */
+function outputNames(appMeta, cssMeta, workerMeta) {
   const entryOut = findEntryOutput(appMeta, rel(appEntry));
   if (!entryOut) throw new BuildError(`no output for the app entry ${rel(appEntry)}`);
   const cssOut = Object.keys(cssMeta.outputs).find((file) => file.endsWith('.css'));
@@ -346,7 +347,7 @@ function outputNames(appMeta, cssMeta, workerMeta, firstPageCss) {
   }
   return {
     entry: entryOut,
-    css: firstPageCss ? firstPageCss(cssOut) : cssOut,
+    css: cssOut,
     fullCss: cssOut,
     worker: workerOut,
     preloads: staticClosure(appMeta, [entryOut]),

@@ -3,7 +3,6 @@
 // rules only other screens use (the whole one is loaded by the signed-in pages).
 import fs from 'node:fs';
 import path from 'node:path';
-import postcss from 'postcss';
 
 /**
  * esbuild puts each module in a chunk by the set of entries that reach it, so the small modules
@@ -164,7 +163,9 @@ function dropUnreadPicoVariables(root) {
 }
 
 /** The stylesheet minus the rules for other screens; the order of what stays is kept. */
-export function firstPageStylesheet(css) {
+export async function firstPageStylesheet(css) {
+  // Loaded only to build: `npm start` imports this module for its --if-stale check too.
+  const { default: postcss } = await import('postcss');
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test(rule.parent.name)) return;
