@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the SPA into dist/: the generator worker first, then the app (ESM, lazy routes split
-// into chunks), one stylesheet, and index.html with the hashed names filled in.
+// into chunks), one stylesheet, the server (dist/server/, scripts/build-server.mjs), and
+// index.html with the hashed names filled in.
 //
 //   node build.mjs               production build
 //   node build.mjs --dev         development build (no minify, NODE_ENV=development)
@@ -8,15 +9,17 @@
 //   node build.mjs --watch       dev build, rebuild on change, live reload, run the server
 //   --outdir <dir> (or OUT_DIR)  write somewhere other than dist/
 //   --entry <file>               app entry other than src/ui/main.tsx (used by the build tests)
-import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseCommandLine, promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { buildServer, SERVER_DIR, SERVER_ENTRIES } from './scripts/build-server.mjs';
+import { devOnlyModules, firstPageChunking, firstPageStylesheet } from './scripts/first-page.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const rel = (p) => path.relative(root, p).split(path.sep).join('/');
@@ -37,6 +40,9 @@ const livereloadScript = `livereload-${livereloadPort}.js`;
 const WORKER_ONLY = ['docxtemplater', 'pizzip', 'pako', 'xlsx', '@e965/xlsx'];
 // Packages that production builds must not contain at all.
 const DEV_ONLY = ['@statelyai/inspect'];
+// Our modules with nothing in them outside development builds.
+const DEV_ONLY_SOURCES = ['src/api/networkSimulator.ts'];
+const DEFAULT_APP_ENTRY = path.join(root, 'src/ui/main.tsx');
 const STYLESHEETS = [
   'node_modules/@picocss/pico/css/pico.min.css',
   'node_modules/uplot/dist/uPlot.min.css',
@@ -49,8 +55,11 @@ const STALE_INPUTS = [
   'src/domain',
   'src/machines',
   'src/workers',
+  'src/server',
   'static',
   'build.mjs',
+  'scripts/build-server.mjs',
+  'scripts/first-page.mjs',
   'package-lock.json',
 ];
 // Precompressed beside each asset (.br, .gz). Text formats only: images and fonts are compressed
@@ -95,6 +104,12 @@ const appOptions = {
   assetNames: '[name]-[hash]',
   jsx: 'automatic',
   loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
+  plugins: [
+    ...(appEntry === DEFAULT_APP_ENTRY
+      ? [firstPageChunking(root, path.join(root, 'src/ui/App.tsx'))]
+      : []),
+    ...(dev ? [] : [devOnlyModules(root, DEV_ONLY_SOURCES)]),
+  ],
 };
 
 const cssOptions = {
@@ -108,18 +123,21 @@ const cssOptions = {
     loader: 'css',
   },
   outdir: assetsDir,
-  entryNames: 'app-[hash]',
+  // The whole stylesheet; production builds link a first-page cut of it (app-[hash].css).
+  entryNames: 'full-[hash]',
   assetNames: '[name]-[hash]',
   loader: { '.png': 'file', '.svg': 'file', '.woff2': 'file' },
 };
 
+// Loaded only to build: `npm start` runs the --if-stale check on every start.
+let esbuild;
 try {
   if (args.flags.has('--if-stale') && !watch && isFresh()) {
     console.log(`build: ${rel(path.join(outdir, 'index.html'))} is up to date, skipping`);
-  } else if (watch) {
-    await watchBuild();
   } else {
-    await buildOnce();
+    esbuild = await import('esbuild');
+    if (watch) await watchBuild();
+    else await buildOnce();
   }
 } catch (error) {
   // esbuild has already printed its own diagnostics; ours need printing here.
@@ -134,15 +152,18 @@ async function buildOnce() {
   // No index.html until everything it names exists: a failed build leaves nothing half-served.
   fs.rmSync(path.join(outdir, 'index.html'), { force: true });
   fs.rmSync(assetsDir, { recursive: true, force: true });
+  fs.rmSync(path.join(outdir, SERVER_DIR), { recursive: true, force: true });
   fs.mkdirSync(assetsDir, { recursive: true });
 
   const worker = await buildWorker();
   const app = await esbuild.build(appOptions);
   assertWorkerOnlyPackagesAbsent(app.metafile);
   const css = await esbuild.build(cssOptions);
+  await buildServer({ root, outdir });
 
   copyStatic();
   const names = outputNames(app.metafile, css.metafile, worker?.metafile);
+  names.css = await writeFirstPageCss(names.fullCss);
   await precompressAssets();
   writeIndexHtml(names);
   const stats = computeStats(app.metafile, css.metafile, worker?.metafile, names);
@@ -203,7 +224,7 @@ async function watchBuild() {
   });
 
   const contexts = [
-    await esbuild.context({ ...appOptions, plugins: [onEnd('app')] }),
+    await esbuild.context({ ...appOptions, plugins: [...appOptions.plugins, onEnd('app')] }),
     await esbuild.context({ ...cssOptions, plugins: [onEnd('css')] }),
   ];
   if (hasWorker) {
@@ -303,6 +324,16 @@ function pruneOldOutputs(metafiles, published) {
 
 // ---- index.html, static files ----
 
+/** The first-page cut of the whole stylesheet, named by its content like esbuild's outputs. */
+async function writeFirstPageCss(fullCss) {
+  const css = await firstPageStylesheet(fs.readFileSync(path.join(root, fullCss), 'utf8'));
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10).toUpperCase();
+  const file = path.join(assetsDir, `app-${hash}.css`);
+  fs.writeFileSync(file, css);
+  return rel(file);
+}
+
+/** `css` is what index.html links: the whole stylesheet, until buildOnce puts its first-page cut there. */
 function outputNames(appMeta, cssMeta, workerMeta) {
   const entryOut = findEntryOutput(appMeta, rel(appEntry));
   if (!entryOut) throw new BuildError(`no output for the app entry ${rel(appEntry)}`);
@@ -317,6 +348,7 @@ function outputNames(appMeta, cssMeta, workerMeta) {
   return {
     entry: entryOut,
     css: cssOut,
+    fullCss: cssOut,
     worker: workerOut,
     preloads: staticClosure(appMeta, [entryOut]),
   };
@@ -329,6 +361,9 @@ function writeIndexHtml(names) {
   const values = {
     entryUrl: url(names.entry),
     stylesheetUrl: url(names.css),
+    fullStylesheetUrl: url(names.fullCss),
+    // In the page itself: a request of its own cost a first visit ~1.1 KB, mostly headers.
+    faviconUrl: svgDataUrl(fs.readFileSync(path.join(staticDir, 'favicon.svg'), 'utf8')),
     workerUrl: names.worker ? url(names.worker) : '',
     modulePreloads: names.preloads
       .map((file) => `<link rel="modulepreload" href="${url(file)}">`)
@@ -351,6 +386,12 @@ function writeIndexHtml(names) {
     );
   }
   fs.writeFileSync(path.join(outdir, 'index.html'), html);
+}
+
+/** An SVG as a data: URL, escaped only where a URL or an HTML attribute needs it. */
+function svgDataUrl(svg) {
+  const compact = svg.replace(/>\s+</g, '><').trim().replaceAll('"', "'");
+  return `data:image/svg+xml,${compact.replace(/[%#<>\n]/g, encodeURIComponent)}`;
 }
 
 function copyStatic() {
@@ -486,6 +527,7 @@ function computeStats(appMeta, cssMeta, workerMeta, names) {
     appTotal: sizeOf(appJs),
     worker: workerMeta ? sizeOf([names.worker]) : null,
     css: sizeOf([names.css]),
+    fullCss: sizeOf([names.fullCss]),
   };
 }
 
@@ -510,7 +552,8 @@ function printStats(stats) {
   );
   line('all app chunks', stats.appTotal, `(${stats.appTotal.files.length} files)`);
   if (stats.worker) line('generator worker', stats.worker);
-  line('stylesheet', stats.css);
+  line('stylesheet', stats.css, '(the first page: the whole one minus other screens)');
+  line('whole stylesheet', stats.fullCss, '(loaded by the signed-in pages)');
 }
 
 // ---- --if-stale ----
@@ -520,6 +563,8 @@ function isFresh() {
   if (!fs.existsSync(index)) return false;
   const statsFile = path.join(outdir, 'build-stats.json');
   if (!fs.existsSync(statsFile)) return false;
+  for (const name of Object.keys(SERVER_ENTRIES))
+    if (!fs.existsSync(path.join(outdir, SERVER_DIR, `${name}.mjs`))) return false;
   const mode = JSON.parse(fs.readFileSync(statsFile, 'utf8')).mode;
   if (mode !== (dev ? 'development' : 'production')) return false;
   const builtAt = fs.statSync(index).mtimeMs;

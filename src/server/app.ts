@@ -5,6 +5,7 @@ import { createPasswordHasher } from './auth/passwords';
 import { DEFAULT_RATE_LIMITS } from './auth/rateLimit';
 import { createTokenService } from './auth/tokens';
 import { ERROR_MESSAGES } from './errors';
+import { CachedRouter } from './http/cachedRouter';
 import { compressJson } from './http/compress';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
@@ -18,6 +19,7 @@ import {
   securityHeaders,
 } from './http/middleware';
 import { requestLog } from './http/requestLog';
+import { scopeDeps } from './http/requestScope';
 import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { auditEventRoutes } from './routes/auditEvents';
@@ -52,17 +54,14 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
 /** The whole HTTP surface: API under /api/v1 and the built SPA. Tests call app.request(...) on it. */
 export function createApp(appDeps: AppDeps) {
   const deps = resolveDeps(appDeps);
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: new CachedRouter() });
 
   const metrics = new Metrics();
   app.use('*', requestId({ limitLength: 64 }));
-  app.use('*', requestLog(metrics));
+  app.use('*', requestLog(deps.logger, metrics));
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
   app.use('*', securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload)));
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
+  app.use('*', scopeDeps(deps));
   app.use(
     '/api/*',
     limitBodies(

@@ -39,6 +39,8 @@ const sizeOf = (entry: CachedFile) =>
   entry.identity.body.length + (entry.br?.body.length ?? 0) + (entry.gzip?.body.length ?? 0);
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** build.mjs puts the server's own bundle in dist/server/; it is not for browsers. */
+const SERVER_BUNDLE_DIR = 'server';
 const NOT_BUILT = 'App not built: run npm run build';
 
 export type ContentCoding = 'br' | 'gzip';
@@ -74,6 +76,7 @@ async function fileIn(
   if (decoded.includes('\0')) return null;
   const file = path.resolve(root, '.' + path.posix.normalize('/' + decoded));
   if (file !== root && !file.startsWith(root + path.sep)) return null;
+  if (file.startsWith(path.join(root, SERVER_BUNDLE_DIR) + path.sep)) return null;
   try {
     const info = await stat(file);
     return info.isFile() ? { file, mtimeMs: info.mtimeMs, size: info.size } : null;

@@ -16,14 +16,17 @@ import { LoadingOverlay } from './components/LoadingOverlay';
 import { AuthLayout } from './layout/AuthLayout';
 import { useTranslate } from './layout/i18n';
 import { useMenus, useShell } from './shell/hooks';
+import SignInPage from './pages/SignInPage';
 import { RouteErrorBoundary } from './shell/RouteErrorBoundary';
+import { loadFullStylesheet } from './shell/stylesheet';
 
 type Page = LazyExoticComponent<ComponentType>;
 
 /** §9: a page's code that has not arrived after 120 s counts as failed (the error boundary offers a reload). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-function page(load: () => Promise<{ default: ComponentType }>): Page {
+/** A lazily loaded page; all but the auth pages also wait for the whole stylesheet. */
+function page(load: () => Promise<{ default: ComponentType }>, authPage = false): Page {
   return lazy(
     () =>
       new Promise<{ default: ComponentType }>((resolve, reject) => {
@@ -31,8 +34,9 @@ function page(load: () => Promise<{ default: ComponentType }>): Page {
           () => reject(new Error('Failed to fetch dynamically imported module: timed out')),
           CHUNK_LOAD_TIMEOUT_MS,
         );
-        load().then(
-          (module) => {
+        const styles = authPage ? undefined : loadFullStylesheet();
+        Promise.all([load(), styles]).then(
+          ([module]) => {
             clearTimeout(timer);
             resolve(module);
           },
@@ -52,15 +56,20 @@ export const PAGES: Record<string, Page> = {
   '/user-management': page(() => import('./pages/UserManagementPage')),
   '/invoice-document-generator': page(() => import('./pages/InvoiceDocumentGeneratorPage')),
   '/profile': page(() => import('./pages/ProfilePage')),
-  '/signin': page(() => import('./pages/SignInPage')),
-  '/signup': page(() => import('./pages/SignUpPage')),
-  '/forgot-password': page(() => import('./pages/ForgotPasswordPage')),
-  '/reset-password': page(() => import('./pages/ResetPasswordPage')),
+  // The first page most visitors see is part of the app's first download.
+  '/signin': page(() => Promise.resolve({ default: SignInPage }), true),
+  '/signup': page(() => import('./pages/SignUpPage'), true),
+  '/forgot-password': page(() => import('./pages/ForgotPasswordPage'), true),
+  '/reset-password': page(() => import('./pages/ResetPasswordPage'), true),
   '/403': page(() => import('./pages/ForbiddenPage')),
 };
 const NotFoundPage = page(() => import('./pages/NotFoundPage'));
 // Guests never see the signed-in layout, so the sign-in page does not load it.
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() =>
+  Promise.all([import('./layout/AppLayout'), loadFullStylesheet()]).then(([m]) => ({
+    default: m.AppLayout,
+  })),
+);
 
 function normalisePath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;

@@ -22,6 +22,9 @@ writeFileSync(
   '{"version":3,"sources":["src/ui/secret.ts"]}',
 );
 writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// The compiled server build.mjs writes beside the app.
+mkdirSync(path.join(distDir, 'server'));
+writeFileSync(path.join(distDir, 'server', 'main.mjs'), 'const jwtSecretFile = "jwt-secret";\n');
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 function decode(coding: string | null, bytes: Buffer): string {
@@ -104,6 +107,14 @@ describe.each(databases)('delivery on %s', (kind) => {
     const { res, bytes } = await fetchRaw('/assets/app-3F2A1B.js.map');
     expect(res.status).toBe(404);
     expect(bytes.toString('utf8')).not.toContain('secret.ts');
+  });
+
+  test("the server's own bundle in dist/server/ is never served: the path is a deep link like any other", async () => {
+    for (const url of ['/server/main.mjs', '/server/../server/main.mjs', '/%73erver/main.mjs']) {
+      const { res, bytes } = await fetchRaw(url);
+      expect(bytes.toString('utf8'), url).not.toContain('jwtSecretFile');
+      expect(res.headers.get('content-type'), url).toContain('text/html');
+    }
   });
 
   test('unknown paths under /api answer a JSON 404, never the SPA page', async () => {

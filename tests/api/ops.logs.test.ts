@@ -1,9 +1,13 @@
 // The server's log as an operator reads it: one line per request with its id (and the user once
 // signed in), errors carrying the same id, JSON lines with LOG_FORMAT=json, readable text otherwise.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
+import { createMailer } from '../../src/server/mail/mailer';
 import { createTestApp, databases, type TestApp } from './helpers';
 
 function capture() {
@@ -70,6 +74,34 @@ describe.each(databases)('request logs on %s', (kind) => {
       headers: { 'x-request-id': 'evil id; level=error' },
     });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("a line logged by other code during a request, even after the answer (the reset mail written to the outbox), carries that request's id", async () => {
+    const lines = capture();
+    const logger = createLogger('info', { format: 'json', destination: lines.destination });
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'di-log-outbox-'));
+    const app = await createTestApp(kind, {
+      deps: { logger, mailer: createMailer({ from: 'test@localhost', outboxDir, logger }) },
+    });
+    try {
+      const user = await app.createUser('staff');
+      const res = await app.post('/api/v1/auth/forgot-password', { email: user.email });
+      expect(res.status).toBe(200);
+      // The mail is sent without holding up the answer.
+      await expect
+        .poll(() => lines.lines.map((l) => JSON.parse(l)).find((l) => l.file))
+        .toMatchObject({
+          msg: 'mail written to outbox (no SMTP_URL)',
+          requestId: res.headers.get('x-request-id'),
+          to: user.email,
+        });
+      const other = await app.get('/healthz');
+      const mailLine = lines.lines.map((l) => JSON.parse(l)).find((l) => l.file);
+      expect(mailLine.requestId).not.toBe(other.headers.get('x-request-id'));
+    } finally {
+      await app.close();
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
   });
 
   test('an unexpected error is logged with the request id the client received', async () => {

@@ -1,15 +1,16 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,merge,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
+import { runStartupBench } from './startup';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
 
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'size,transfer,merge,api,pdf').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'size,transfer,startup,merge,api,pdf').split(',').map((s) => s.trim()),
 );
 
 function section(title: string, lines: string[]): void {
@@ -20,6 +21,11 @@ function section(title: string, lines: string[]): void {
 if (only.has('size')) section('Initial JavaScript (gzip)', bundleSizeReport(readBuildStats()));
 if (only.has('transfer'))
   section('Bytes on the wire in headless Chromium (br/gzip as served)', await runTransferBench());
+if (only.has('startup'))
+  section(
+    'Server start: npm start to the first 200 of /healthz, idle memory',
+    await runStartupBench(),
+  );
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
 if (only.has('merge'))
   section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());

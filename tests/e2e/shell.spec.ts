@@ -202,8 +202,8 @@ async function startServer(port: number, dir: string): Promise<ChildProcess> {
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
-  const main = path.resolve('src/server/main.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  // The compiled server of the private copy, as npm start runs it.
+  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
     cwd: dir,
     env,
     stdio: 'ignore',

@@ -224,10 +224,34 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.sqliteBusyMs ?? 5000))}`);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  directReads.set(db, {
+    prepare: (sql) => statements.prepare(sql),
+    get idle() {
+      return sqlite.open && !sqlite.inTransaction;
+    },
   });
   return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/** The SQLite connection under a Kysely instance, for reads that need none of Kysely's machinery. */
+export interface DirectReads {
+  prepare(sql: string): SqliteStatement;
+  /** Open, and no transaction is open on it (another request's, between its awaits). */
+  readonly idle: boolean;
+}
+
+const directReads = new WeakMap<object, DirectReads>();
+
+/**
+ * SQLite's connection behind `db` when a read may run on it at once: better-sqlite3 answers
+ * synchronously, so Kysely's connection queue only matters while a transaction is open. Null for
+ * PostgreSQL, for a transaction's own Kysely instance, and while a transaction is open.
+ */
+export function directReadsOf(db: object): DirectReads | null {
+  const reads = directReads.get(db);
+  return reads?.idle ? reads : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { directReadsOf } from './connection';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -28,6 +29,10 @@ export function precompiled<A extends unknown[], R>(build: (db: Db, ...args: A) 
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((value, i) => (slots[i] >= 0 ? args[slots[i]] : value));
+    // SQLite: a read runs on its cached statement straight away, without Kysely's connection
+    // queue, unless a transaction is open (then it waits its turn, and never sees uncommitted rows).
+    const statement = directReadsOf(db)?.prepare(query.sql);
+    if (statement?.reader) return statement.all(parameters) as R[];
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
 }

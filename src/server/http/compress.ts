@@ -32,6 +32,8 @@ export function compressJson(minBytes = JSON_COMPRESS_MIN_BYTES): MiddlewareHand
     headers.append('Vary', 'Accept-Encoding');
     const coding = acceptedCodings(c.req.header('Accept-Encoding'))[0];
     if (!coding || res.status === 204 || res.status === 304) return;
+    // A small answer that says its length (the envelope's) goes out as it is, its body never read back.
+    if (Number(headers.get('Content-Length') ?? minBytes) < minBytes) return;
     const raw = Buffer.from(await res.arrayBuffer());
     let body: Buffer = raw;
     const out = new Headers(headers);

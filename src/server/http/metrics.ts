@@ -29,19 +29,31 @@ const escapeLabel = (value: string) =>
 export class Metrics {
   private readonly requests = new Map<string, Series>();
   private readonly latency = new Map<string, Histogram>();
+  /** The series of each method and route, found without building their label text again. */
+  private readonly routes = new Map<
+    string,
+    { histogram: Histogram; byStatus: Map<number, Series> }
+  >();
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const base = `method="${escapeLabel(method)}",route="${escapeLabel(route)}"`;
-    const key = `${base},status="${status}"`;
-    const series = this.requests.get(key) ?? { labels: key, count: 0 };
-    series.count += 1;
-    this.requests.set(key, series);
-
-    let histogram = this.latency.get(base);
-    if (!histogram) {
-      histogram = { labels: base, buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
-      this.latency.set(base, histogram);
+    const routeKey = `${method} ${route}`;
+    let known = this.routes.get(routeKey);
+    if (!known) {
+      const labels = `method="${escapeLabel(method)}",route="${escapeLabel(route)}"`;
+      const histogram = { labels, buckets: LATENCY_BUCKETS.map(() => 0), sum: 0, count: 0 };
+      this.latency.set(labels, histogram);
+      known = { histogram, byStatus: new Map() };
+      this.routes.set(routeKey, known);
     }
+    let series = known.byStatus.get(status);
+    if (!series) {
+      series = { labels: `${known.histogram.labels},status="${status}"`, count: 0 };
+      this.requests.set(series.labels, series);
+      known.byStatus.set(status, series);
+    }
+    series.count += 1;
+
+    const histogram = known.histogram;
     for (let i = 0; i < LATENCY_BUCKETS.length; i++)
       if (seconds <= LATENCY_BUCKETS[i]) histogram.buckets[i] += 1;
     histogram.sum += seconds;

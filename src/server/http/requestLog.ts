@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes, routePath } from 'hono/route';
-import { withLogContext } from '../logger';
+import type { Logger } from '../logger';
 import type { AppEnv } from '../types';
 import type { Metrics } from './metrics';
 
@@ -23,19 +23,18 @@ function routeOf(c: Context<AppEnv>): string {
 
 /**
  * One log line per request (method, route, path, status, duration, request id, user id when signed
- * in) and its figures for /metrics. Everything logged while the request runs carries its request id.
+ * in) and its figures for /metrics, on the app's logger (the line names the request itself).
+ * Everything else logged while the request runs carries its request id through the request's
+ * own deps (scopeDeps).
  */
-export function requestLog(metrics?: Metrics): MiddlewareHandler<AppEnv> {
+export function requestLog(logger: Logger, metrics?: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const context = () => ({ requestId: c.get('requestId'), userId: c.get('user')?.id });
-    await withLogContext(context, next);
+    await next();
     const seconds = (performance.now() - started) / 1000;
     const route = routeOf(c);
     const status = c.res.status;
     metrics?.observe(c.req.method, route, status, seconds);
-    const logger = c.get('deps')?.logger;
-    if (!logger) return;
     const line = {
       method: c.req.method,
       route,

@@ -1,5 +1,6 @@
-// Playwright's webServer: builds the app if stale, then runs the real server on the e2e port
-// with a fresh data directory and a known administrator. Removes the data directory on exit.
+// Playwright's webServer: what `npm start` does (build the app and server if stale, then run the
+// compiled server, dist/server/main.mjs, on plain node) on the e2e port with a fresh data directory
+// and a known administrator. Removes the data directory on exit.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ env.NODE_ENV = 'production';
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const server = spawn(process.execPath, ['dist/server/main.mjs'], {
   cwd: root,
   env,
   stdio: 'inherit',

@@ -8,6 +8,7 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -71,18 +72,32 @@ describe('production build', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  test('the stylesheet bundles Pico, uPlot and the app styles', () => {
-    const stylesheet = html.match(/href="(\/assets\/app-[A-Z0-9]+\.css)"/)![1];
-    const css = readFileSync(fileOf(stylesheet), 'utf8');
-    expect(css).toContain('--pico-primary');
-    expect(css).toContain('.uplot');
-    expect(css).toContain('--app-sidebar-width');
+  test('the whole stylesheet bundles Pico, uPlot and the app styles; the linked one is its cut for the auth pages', () => {
+    const whole = html.match(
+      /<meta name="full-stylesheet" content="(\/assets\/full-[A-Z0-9]+\.css)">/,
+    )![1];
+    const full = readFileSync(fileOf(whole), 'utf8');
+    expect(full).toContain('--pico-primary');
+    expect(full).toContain('.uplot');
+    expect(full).toContain('--app-sidebar-width');
+    expect(full).toContain('[data-tooltip]');
+    const linked = html.match(/href="(\/assets\/app-[A-Z0-9]+\.css)"/)![1];
+    const first = readFileSync(fileOf(linked), 'utf8');
+    expect(first).toContain('--pico-primary');
+    expect(first).toContain('.app-auth');
+    expect(first).not.toContain('.uplot');
+    expect(first).not.toContain('.app-sidebar');
+    expect(first).not.toContain('[data-tooltip]');
+    expect(first).not.toContain('.bill-');
   });
 
   test('the static files are copied beside index.html', () => {
     const png = readFileSync(path.join(outdir, 'img/profile.png'));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-    expect(html).toContain('href="/favicon.svg"');
+    // The page carries its icon (no request of its own); the file stays for whoever asks for it.
+    expect(html).toMatch(
+      /<link rel="icon" href="data:image\/svg\+xml,%3Csvg [^"]+" type="image\/svg\+xml">/,
+    );
     expect(existsSync(path.join(outdir, 'favicon.svg'))).toBe(true);
   });
 
@@ -139,6 +154,52 @@ describe('production build', () => {
     // /dashboard loads the dashboard page's lazy chunk on top of what /signin's entry loads.
     expect(stats.routes['/dashboard'].files).toEqual(expect.arrayContaining(stats.initial.files));
     expect(stats.routes['/dashboard'].files.length).toBeGreaterThan(stats.initial.files.length);
+  });
+
+  test('the server is compiled into server/: the admin CLI runs on plain node and migrates a new database', () => {
+    // node_modules beside the build, as in the repository: native addons stay there.
+    symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'), 'dir');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(outdir, 'server/admin.mjs'), ...args], {
+        cwd: scratch,
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { PATH: process.env.PATH, DATA_DIR: path.join(scratch, 'data') },
+      });
+    expect(existsSync(path.join(outdir, 'server/main.mjs'))).toBe(true);
+    const usage = run();
+    expect(usage.status, usage.stderr).toBe(2);
+    expect(usage.stderr).toContain('npm run admin -- create');
+    const created = run(
+      'create',
+      '--email',
+      'boss@example.com',
+      '--name',
+      'Boss',
+      '--password',
+      'Build-test-pass-1',
+    );
+    expect(created.status, created.stderr).toBe(0);
+    expect(existsSync(path.join(scratch, 'data', 'app.db'))).toBe(true);
+    const again = run(
+      'reset-password',
+      '--email',
+      'boss@example.com',
+      '--password',
+      'Build-test-pass-2',
+    );
+    expect(again.status, again.stderr).toBe(0);
+  });
+
+  test('--if-stale rebuilds when the compiled server is missing', () => {
+    const index = path.join(outdir, 'index.html');
+    const future = new Date(Date.now() + 3_600_000);
+    utimesSync(index, future, future);
+    rmSync(path.join(outdir, 'server'), { recursive: true, force: true });
+    const again = build('--if-stale', '--outdir', outdir);
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).not.toContain('up to date');
+    expect(existsSync(path.join(outdir, 'server/main.mjs'))).toBe(true);
   });
 
   // index.html's mtime is moved rather than the sources touched: others edit the sources meanwhile.
