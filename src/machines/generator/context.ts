@@ -44,6 +44,7 @@ export const initialGeneratorContext: GeneratorContext = {
   placeholders: [],
   fieldFormats: {},
   output: 'merged',
+  pdfAvailable: false,
   progress: { processed: 0, total: 0 },
   ...noMessages,
 };

@@ -17,7 +17,7 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { releaseWorker, workerActors } from '../wiring/generator';
+import { pdfAvailable, releaseWorker, workerActors } from '../wiring/generator';
 
 /**
  * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
@@ -63,6 +63,15 @@ export default function InvoiceDocumentGeneratorPage() {
   const t = useTexts('generator', GENERATOR_TEXTS);
   // Leaving the page ends the worker and the workbook it holds (it also ends after a minute idle).
   useEffect(() => releaseWorker, []);
+  useEffect(() => {
+    let live = true;
+    void pdfAvailable().then((enabled) => {
+      if (live) actorRef.send({ type: 'generator.pdfCapability', enabled });
+    });
+    return () => {
+      live = false;
+    };
+  }, [actorRef]);
 
   return (
     <section className="gen-page">

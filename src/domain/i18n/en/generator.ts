@@ -58,4 +58,10 @@ export const GENERATOR_TEXTS = {
   numberFormat: 'Number',
   dateFormat: 'Date',
   upperCase: 'UPPER CASE',
+  pdfOutput: 'One PDF (all rows)',
+  pdfPerRowOutput: 'One PDF per row (.zip)',
+  generatePdf: 'Generate PDF ({count} sections)',
+  generatePdfPerRow: 'Generate {count} PDFs (.zip)',
+  converting: 'Converting to PDF…',
+  pdfPrivacy: 'PDF conversion sends the document to this server, which keeps no copy.',
 } as const;
