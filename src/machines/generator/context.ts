@@ -45,6 +45,7 @@ export const initialGeneratorContext: GeneratorContext = {
   fieldFormats: {},
   output: 'merged',
   pdfAvailable: false,
+  lastRun: null,
   progress: { processed: 0, total: 0 },
   ...noMessages,
 };

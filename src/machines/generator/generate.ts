@@ -72,11 +72,19 @@ export const generateFlow = {
           target: 'ready',
           actions: [
             { type: 'download', params: ({ event }) => downloadOf(event.result) },
-            assign(({ event }) => {
+            assign(({ context, event }) => {
               const { count, fileName, skipped, warnings } = event.result;
               return {
                 success: SUCCESS[event.result.kind](count, fileName, skipped),
                 warning: warnings.join('\n'),
+                lastRun: {
+                  number: (context.lastRun?.number ?? 0) + 1,
+                  templateFile: context.templateFile!,
+                  dataFile: context.dataFile!,
+                  rows: context.progress.total,
+                  documents: count,
+                  output: context.output,
+                },
               };
             }),
           ],

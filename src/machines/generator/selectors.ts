@@ -118,6 +118,7 @@ export const select = {
   exporting: (s: Snapshot) => s.matches('exporting'),
   output: (s: Snapshot) => s.context.output,
   pdfAvailable: (s: Snapshot) => s.context.pdfAvailable,
+  lastRun: (s: Snapshot) => (s.hasTag('processing') ? null : s.context.lastRun),
   nameColumn: (s: Snapshot) => zipNameColumn(s.context),
   // the preview and the messages
   preview: (s: Snapshot) => s.context.preview,

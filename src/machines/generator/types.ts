@@ -31,6 +31,17 @@ export interface RowPreview {
   readonly document: DocumentPreview;
 }
 
+/** What a successful Generate made, and from which files (the page may record it). */
+export interface GeneratedRun {
+  /** Counts the runs of this page: a new run is a new recording. */
+  readonly number: number;
+  readonly templateFile: ChosenFile;
+  readonly dataFile: ChosenFile;
+  readonly rows: number;
+  readonly documents: number;
+  readonly output: OutputKind;
+}
+
 export interface Progress {
   readonly processed: number;
   readonly total: number;
@@ -58,6 +69,8 @@ export interface GeneratorContext {
   readonly output: OutputKind;
   /** The server converts to PDF (its capability answer): only then are the PDF outputs offered. */
   readonly pdfAvailable: boolean;
+  /** The last Generate that succeeded, for recording it in a period's progress; null before one. */
+  readonly lastRun: GeneratedRun | null;
   /** With the zip, the column whose text names each file ('' until chosen: the first column). */
   readonly nameColumn: string;
   /** The preview shown, or null; previewPosition is the selected row asked for (shown or on its way). */
