@@ -11,7 +11,7 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { API_ROOT, apiLogin, expect, signInAs, test } from './support/fixtures';
 
 const HEADER = ['Nama Pelanggan', 'Kota', 'Total Tagihan'];
 const ROWS = [
@@ -176,3 +176,62 @@ function linkedImageTemplate(port: number): Buffer {
   );
   return zip.generate({ type: 'nodebuffer' });
 }
+
+test.describe('recording a run in the period', () => {
+  test('record the documents in progress, see them on the dashboard, and be asked before counting twice', async ({
+    page,
+    request,
+  }) => {
+    const token = (await apiLogin(request)).accessToken;
+    const created = await request.post(`${API_ROOT}/invoice-summaries`, {
+      data: {
+        invoice_period: '2029-10',
+        number_of_active_customer: 10,
+        number_of_total_transaction: 40,
+        number_of_generated_invoice: 4,
+        url_shared_file_draft_invoice: 'https://drive.example.com/draft',
+      },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await signInAs(page);
+    const data = path.join(dir, 'tagihan_2029-10.xlsx');
+    writeFileSync(data, readFileSync(workbook(ROWS)));
+    const docx = template();
+    await prepare(page, docx, data, 3);
+    await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate Merged Document (3 sections)' }).click(),
+    ]);
+    // The period of the data file's name is chosen; the counts before and after are shown.
+    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('2029-10');
+    await expect(
+      page.getByText('Generated so far: 4 · this run: 3 · after recording: 7 of 40'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Record in progress for Oktober 2029' }).click();
+    await expect(page.getByText('Recorded: 7 generated invoices for Oktober 2029.')).toBeVisible();
+
+    await page.goto('/dashboard?period=2029-10');
+    await expect(
+      page.getByRole('button', { name: /^Generate Tagihan: 18%\. Ubah progress$/ }),
+    ).toBeVisible();
+    const history = page.getByRole('table', { name: 'Riwayat Generate' });
+    await expect(history.getByRole('row')).toHaveCount(2);
+    await expect(history.getByRole('cell', { name: 'tagihan.docx' })).toBeVisible();
+    await expect(history.getByRole('cell', { name: 'tagihan_2029-10.xlsx' })).toBeVisible();
+    await expect(history.getByRole('cell', { name: 'Word gabungan' })).toBeVisible();
+
+    // The same files again: the earlier run is named, and nothing is counted until confirmed.
+    await prepare(page, docx, data, 3);
+    await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate Merged Document (3 sections)' }).click(),
+    ]);
+    await page.getByRole('button', { name: 'Record in progress for Oktober 2029' }).click();
+    await expect(
+      page.getByText(/^These 3 rows were already recorded on .+ by Administrator$/),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Count them again' }).click();
+    await expect(page.getByText('Recorded: 10 generated invoices for Oktober 2029.')).toBeVisible();
+  });
+});

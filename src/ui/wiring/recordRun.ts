@@ -2,6 +2,7 @@
 // the run (SHA-256 of both files, computed here with crypto.subtle) and the generated count.
 import { fromPromise } from 'xstate';
 import { generationRuns, invoiceSummaries } from '../../api';
+import type { GenerationRun } from '../../domain/generationRun';
 import { RUN_OUTPUT_KIND } from '../../domain/recordRun';
 import type { GeneratedRun } from '../../machines/generator/types';
 import type { RunPeriod, SaveInput, SaveOutput } from '../../machines/recordRun.machine';
@@ -58,4 +59,11 @@ export function recordRunActors(run: GeneratedRun) {
       return { saved: true };
     }),
   };
+}
+
+/** The period's recorded runs, newest first (the dashboard's 'Riwayat Generate'). */
+export async function loadGenerationRuns(summaryId: string | number): Promise<GenerationRun[]> {
+  const answer = await generationRuns.list(summaryId);
+  if (!answer.success || !answer.data) throw new Error(answer.error ?? '');
+  return answer.data;
 }
