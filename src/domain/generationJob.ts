@@ -17,15 +17,23 @@ export interface DataSource<F = Blob> {
 
 /**
  * What Generate makes. 'merged': one document, a section per row (spec); 'zip': one .docx per row
- * in a zip, each file named by the text of `nameColumn`. A new output is one more member here.
+ * in a zip, each file named by the text of `nameColumn`; 'pdf': the merged document converted to
+ * PDF on the server; 'pdfPerRow': that PDF split per section into a zip named like 'zip'. A new
+ * output is one more member here.
  */
 type GenerationOutput =
-  { readonly kind: 'merged' } | { readonly kind: 'zip'; readonly nameColumn: string };
+  | { readonly kind: 'merged' }
+  | { readonly kind: 'zip'; readonly nameColumn: string }
+  | { readonly kind: 'pdf' }
+  | { readonly kind: 'pdfPerRow'; readonly nameColumn: string };
 
 export type OutputKind = GenerationOutput['kind'];
 
 /** Every output Generate offers, in the order the Output control lists them. */
-export const OUTPUT_KINDS: readonly OutputKind[] = ['merged', 'zip'];
+export const OUTPUT_KINDS: readonly OutputKind[] = ['merged', 'zip', 'pdf', 'pdfPerRow'];
+
+/** The outputs made by converting the merged document on the server (hidden when it cannot). */
+export const PDF_OUTPUT_KINDS: readonly OutputKind[] = ['pdf', 'pdfPerRow'];
 
 /**
  * A request to the generator. `T` is how the template travels, `D` the data file: Blobs on the
@@ -70,11 +78,18 @@ export interface GenerationResult {
   readonly skipped: number;
   /** Things the user should know that did not stop the job (values that kept their text…). */
   readonly warnings: readonly string[];
+  /**
+   * For a PDF job the worker answers the merged .docx to convert (kind 'merged'); with 'pdfPerRow'
+   * these are the file names of its sections, in order, for splitting the PDF.
+   */
+  readonly sectionNames?: readonly string[];
 }
 
 const WORDML = 'application/vnd.openxmlformats-officedocument';
 export const OUTPUT_MIME: Readonly<Record<GenerationResult['kind'], string>> = {
   merged: `${WORDML}.wordprocessingml.document`,
   zip: 'application/zip',
+  pdf: 'application/pdf',
+  pdfPerRow: 'application/zip',
   xlsx: `${WORDML}.spreadsheetml.sheet`,
 };

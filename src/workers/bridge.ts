@@ -263,6 +263,9 @@ export function createGeneratorBridge(
         return holding(job, request.data.file, bytes, sent);
       }),
 
+    splitPdf: (pdf, names, options) =>
+      call(options, (job) => send(job, 'splitPdf', [pdf, names], { transfer: [pdf] })),
+
     filterRows: (source, query, options) =>
       call(options, async (job) => {
         const { bytes, data, transfer } = await wireSource(job, source);

@@ -58,6 +58,12 @@ export interface GeneratorBridge {
     onProgress?: (progress: MergeProgress) => void,
     options?: CallOptions,
   ): Promise<GenerationResult>;
+  /** A converted PDF split per section (names from a 'pdfPerRow' job's result) into a zip. */
+  splitPdf(
+    pdf: ArrayBuffer,
+    names: readonly string[],
+    options?: CallOptions,
+  ): Promise<GenerationResult>;
   /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
   filterRows(
     source: DataSource<FileSource>,

@@ -28,7 +28,10 @@ import {
   zipPerRow,
   previewRow,
   createTemplateCache,
+  splitPdfPerSection,
 } from './merge';
+import { hasEnoughData } from './read';
+import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
 
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */
 type WorkerSource = DataSource<ArrayBuffer | null>;
@@ -138,11 +141,14 @@ export function createGeneratorApi() {
         onProgress: onProgress ? (p: MergeProgress) => void onProgress(p) : undefined,
       };
       const { output } = job;
-      if (output.kind === 'zip') {
-        const nameAt = data.headers.indexOf(output.nameColumn);
-        const names = Array.from(job.rows, (index) =>
+      const namesBy = (column: string) => {
+        const nameAt = data.headers.indexOf(column);
+        return Array.from(job.rows, (index) =>
           nameAt < 0 ? '' : (data.cells[index][nameAt] ?? ''),
         );
+      };
+      if (output.kind === 'zip') {
+        const names = namesBy(output.nameColumn);
         const zip = await zipPerRow({ ...common, template: await templates.forZip(job), names });
         return answer({
           kind: 'zip',
@@ -153,17 +159,48 @@ export function createGeneratorApi() {
           warnings,
         });
       }
-      // A new kind of output fails to compile here until it is built (docs/generator.md).
-      const merging: 'merged' = output.kind;
-      const merged = await mergeDocuments({ ...common, template: await templates.forMerge(job) });
+      // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.
+      const merging: 'merged' | 'pdf' | 'pdfPerRow' = output.kind;
+      const merged = await mergeDocuments({
+        ...common,
+        template: await templates.forMerge(job),
+        markSections: merging === 'pdfPerRow',
+      });
       const large = largeDocumentWarning(merged.parts);
+      let sectionNames: string[] | undefined;
+      if (output.kind === 'pdfPerRow') {
+        const names = namesBy(output.nameColumn);
+        const kept = rows.flatMap((row, i) => (hasEnoughData(row) ? [i] : []));
+        sectionNames = uniqueFileNames(
+          kept.map((i) => safeFileBase(names[i] ?? '', `Row ${common.rowNumbers[i] ?? i + 1}`)),
+          '.pdf',
+        );
+      }
       return answer({
-        kind: merging,
+        kind: 'merged',
         bytes: merged.buffer,
         fileName: merged.fileName,
         count: merged.sections,
         skipped: merged.skipped,
         warnings: large ? [...warnings, large] : warnings,
+        ...(sectionNames ? { sectionNames } : {}),
+      });
+    },
+
+    /** 'One PDF per row': the converted PDF split per section into a zip, one file per name. */
+    async splitPdf(
+      pdf: ArrayBuffer,
+      names: readonly string[],
+      now?: Date,
+    ): Promise<GenerationResult> {
+      const zip = await splitPdfPerSection({ pdf, names, now });
+      return answer({
+        kind: 'pdfPerRow',
+        bytes: zip.buffer,
+        fileName: zip.fileName,
+        count: zip.files,
+        skipped: 0,
+        warnings: [],
       });
     },
 

@@ -335,6 +335,20 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   numberFormat: 'Angka',
   dateFormat: 'Tanggal',
   upperCase: 'HURUF BESAR',
+  pdfOutput: 'Satu PDF (semua baris)',
+  pdfPerRowOutput: 'Satu PDF per baris (.zip)',
+  generatePdf: 'Buat PDF ({count} bagian)',
+  generatePdfPerRow: 'Buat {count} PDF (.zip)',
+  converting: 'Mengonversi ke PDF…',
+  pdfPrivacy: 'Konversi PDF mengirim dokumen ke server ini, yang tidak menyimpan salinannya.',
+  recordHeading: 'Catat di progres',
+  recordPeriod: 'Periode',
+  recordCounts:
+    'Sudah dibuat: {current} · run ini: {documents} · setelah dicatat: {next} dari {total}',
+  recordIn: 'Catat di progres {period}',
+  recordAgain: 'Hitung lagi',
+  recordSaved: 'Tercatat: {next} tagihan dibuat untuk {period}.',
+  dismiss: 'Nanti saja',
 };
 
 /**

@@ -49,6 +49,8 @@ export const initialGeneratorContext: GeneratorContext = {
   placeholders: [],
   fieldFormats: {},
   output: 'merged',
+  pdfAvailable: false,
+  lastRun: null,
   progress: { processed: 0, total: 0 },
   ...noMessages,
 };

@@ -1,7 +1,7 @@
 // Step 4: Generate (the merged document or a zip of one document per row) and Export to XLSX,
 // each run by the worker and downloaded when done. Cancel stops the actor, which aborts its call.
 import { assign } from 'xstate';
-import type { GenerationResult } from '../../domain/generationJob';
+import { PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
 import { noMessages } from './context';
 import { errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';
@@ -14,10 +14,25 @@ const SUCCESS: Record<
 > = {
   merged: (count, _file, skipped) => messages.generated(count, skipped),
   zip: messages.zipped,
+  pdf: (count, _file, skipped) => messages.generatedPdf(count, skipped),
+  pdfPerRow: messages.zipped,
   xlsx: (count, file) => messages.exported(count, file),
 };
 
 export const generateFlow = {
+  /** Transitions of every state. */
+  root: generatorSetup.createStateConfig({
+    on: {
+      'generator.pdfCapability': {
+        actions: assign(({ context, event }) => ({
+          pdfAvailable: event.enabled,
+          // A PDF output chosen before the server said no falls back to the merged document.
+          output:
+            event.enabled || !PDF_OUTPUT_KINDS.includes(context.output) ? context.output : 'merged',
+        })),
+      },
+    },
+  }).on,
   /** Transitions of the ready state. */
   on: generatorSetup.createStateConfig({
     on: {
@@ -40,7 +55,14 @@ export const generateFlow = {
     generating: generatorSetup.createStateConfig({
       tags: ['processing'],
       invoke: { src: 'generate', input: ({ context }) => generationJob(context) },
+      initial: 'merging',
+      states: {
+        merging: {},
+        /** A PDF output: the merged document is on the server, being converted. */
+        converting: {},
+      },
       on: {
+        'generator.converting': { target: '.converting' },
         'generator.progress': {
           actions: assign(({ event }) => ({
             progress: { processed: event.processed, total: event.total },
@@ -50,11 +72,19 @@ export const generateFlow = {
           target: 'ready',
           actions: [
             { type: 'download', params: ({ event }) => downloadOf(event.result) },
-            assign(({ event }) => {
+            assign(({ context, event }) => {
               const { count, fileName, skipped, warnings } = event.result;
               return {
                 success: SUCCESS[event.result.kind](count, fileName, skipped),
                 warning: warnings.join('\n'),
+                lastRun: {
+                  number: (context.lastRun?.number ?? 0) + 1,
+                  templateFile: context.templateFile!,
+                  dataFile: context.dataFile!,
+                  rows: context.progress.total,
+                  documents: count,
+                  output: context.output,
+                },
               };
             }),
           ],

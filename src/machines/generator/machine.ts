@@ -16,6 +16,7 @@ export const generatorMachine = generatorSetup.createMachine({
   id: 'generator',
   context: initialGeneratorContext,
   initial: 'ready',
+  on: generateFlow.root,
   states: {
     ready: {
       initial: 'idle',
@@ -37,7 +38,11 @@ export const generatorMachine = generatorSetup.createMachine({
         ...generateFlow.on,
         'generator.reset': {
           target: '.resetMessage',
-          actions: assign({ ...initialGeneratorContext, success: messages.reset }),
+          actions: assign(({ context }) => ({
+            ...initialGeneratorContext,
+            pdfAvailable: context.pdfAvailable,
+            success: messages.reset,
+          })),
         },
       },
     },

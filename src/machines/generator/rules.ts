@@ -33,6 +33,8 @@ export const messages = {
     skippedNote(skipped),
   zipped: (files: number, fileName: string, skipped: number) =>
     `Successfully generated ${count(files, 'file')} in ${fileName}` + skippedNote(skipped),
+  generatedPdf: (sections: number, skipped: number) =>
+    `Successfully generated a PDF with ${count(sections, 'section')}` + skippedNote(skipped),
   preview: (detail: string) => `Error previewing row: ${detail}`,
   exported: (rows: number, fileName: string) =>
     `Successfully exported ${count(rows, 'row')} to ${fileName}`,

@@ -37,9 +37,9 @@ export function generationJob(context: GeneratorContext): Job {
     mapping: context.mapping,
     formats: context.formats,
     output:
-      context.output === 'zip'
-        ? { kind: 'zip', nameColumn: zipNameColumn(context) }
-        : { kind: 'merged' },
+      context.output === 'zip' || context.output === 'pdfPerRow'
+        ? { kind: context.output, nameColumn: zipNameColumn(context) }
+        : { kind: context.output },
   };
 }
 
@@ -77,6 +77,7 @@ export function showsGenerateStep(context: GeneratorContext): boolean {
 
 /** The work in progress, as the processing panel names it; null when idle. */
 function processingStep(s: Snapshot) {
+  if (s.matches({ generating: 'converting' })) return 'converting';
   if (s.matches('generating')) return 'generating';
   if (s.matches('exporting')) return 'exporting';
   if (s.matches('analysingTemplate')) return 'analysing';
@@ -116,6 +117,8 @@ export const select = {
   generating: (s: Snapshot) => s.matches('generating'),
   exporting: (s: Snapshot) => s.matches('exporting'),
   output: (s: Snapshot) => s.context.output,
+  pdfAvailable: (s: Snapshot) => s.context.pdfAvailable,
+  lastRun: (s: Snapshot) => (s.hasTag('processing') ? null : s.context.lastRun),
   nameColumn: (s: Snapshot) => zipNameColumn(s.context),
   // the preview and the messages
   preview: (s: Snapshot) => s.context.preview,

@@ -3,7 +3,7 @@
 // named delays. Each flow (files, rows, preview, generate) builds its states from it; machine.ts
 // puts them together.
 import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
+import { OUTPUT_KINDS, PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
 import { isValueFormat } from '../../domain/valueFormat';
 import {
   canPreview,
@@ -96,8 +96,10 @@ export const generatorSetup = setup({
       context.preview !== null &&
       context.preview.position > 0 &&
       context.preview.position - 1 < context.selectedCount,
-    isKnownOutput: ({ event }) =>
-      event.type === 'generator.outputChanged' && OUTPUT_KINDS.includes(event.output),
+    isKnownOutput: ({ context, event }) =>
+      event.type === 'generator.outputChanged' &&
+      OUTPUT_KINDS.includes(event.output) &&
+      (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(event.output)),
     isKnownNameColumn: ({ context, event }) =>
       event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
     isKnownFormat: ({ context, event }) =>

@@ -31,6 +31,17 @@ export interface RowPreview {
   readonly document: DocumentPreview;
 }
 
+/** What a successful Generate made, and from which files (the page may record it). */
+export interface GeneratedRun {
+  /** Counts the runs of this page: a new run is a new recording. */
+  readonly number: number;
+  readonly templateFile: ChosenFile;
+  readonly dataFile: ChosenFile;
+  readonly rows: number;
+  readonly documents: number;
+  readonly output: OutputKind;
+}
+
 export interface Progress {
   readonly processed: number;
   readonly total: number;
@@ -56,6 +67,10 @@ export interface GeneratorContext {
   /** Formats the template's own fields ask for (a MERGEFIELD's switches); the user's choice wins. */
   readonly fieldFormats: Formats;
   readonly output: OutputKind;
+  /** The server converts to PDF (its capability answer): only then are the PDF outputs offered. */
+  readonly pdfAvailable: boolean;
+  /** The last Generate that succeeded, for recording it in a period's progress; null before one. */
+  readonly lastRun: GeneratedRun | null;
   /** With the zip, the column whose text names each file ('' until chosen: the first column). */
   readonly nameColumn: string;
   /** The preview shown, or null; previewPosition is the selected row asked for (shown or on its way). */
@@ -134,7 +149,9 @@ export type GeneratorEvent =
   | { type: 'generator.generate' }
   | { type: 'generator.export' }
   | { type: 'generator.cancel' }
-  | { type: 'generator.reset' };
+  | { type: 'generator.reset' }
+  /** The server's PDF capability answer arrived (the page asks once when it opens). */
+  | { type: 'generator.pdfCapability'; enabled: boolean };
 
 /** What the machine emits when the user edits the mapping (the page remembers it per template). */
 export interface MappingEdited {
@@ -147,5 +164,7 @@ export interface MappingEdited {
 /** Events the generate actor sends back to the machine while it runs. */
 export type GenerateActorEvent =
   | { type: 'generator.progress'; processed: number; total: number }
+  /** The merge is done; the merged document is being converted to PDF on the server. */
+  | { type: 'generator.converting' }
   | { type: 'generator.merged'; result: GenerationResult }
   | { type: 'generator.mergeFailed'; error: unknown };

@@ -21,6 +21,7 @@ import { loadDashboard, saveProgress } from '../wiring/billing';
 import type { Kept } from '../wiring/shell';
 import { CustomerCard } from '../components/billing/CustomerCard';
 import { DocumentsTable } from '../components/billing/DocumentsTable';
+import { GenerationHistory } from '../components/billing/GenerationHistory';
 import { PeriodSelector } from '../components/billing/PeriodSelector';
 import { ProgressCard } from '../components/billing/ProgressCard';
 import { ProgressDialog } from '../components/billing/ProgressDialog';
@@ -145,6 +146,7 @@ export default function DashboardPage() {
             periodDisplay={formatPeriodDisplay(shownPeriod)}
           />
           <DocumentsTable summary={data.summary} />
+          <GenerationHistory summary={data.summary} />
         </div>
       )}
       {canEditProgress && <ProgressDialog actorRef={dialog} />}

@@ -6,7 +6,7 @@ import { GENERATOR_TEXTS } from '../../domain/i18n/en/generator';
 import { generatorMachine } from '../../machines/generator/machine';
 import { select } from '../../machines/generator/selectors';
 import { useTexts } from '../layout/i18n';
-import { useInspect } from '../shell/hooks';
+import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
 import { FileStep } from '../components/generator/FileStep';
@@ -15,9 +15,10 @@ import { MappingStep } from '../components/generator/MappingStep';
 import { Messages } from '../components/generator/Messages';
 import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
+import { RecordRun } from '../components/generator/RecordRun';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { releaseWorker, workerActors } from '../wiring/generator';
+import { pdfAvailable, releaseWorker, workerActors } from '../wiring/generator';
 
 /**
  * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
@@ -59,10 +60,21 @@ export default function InvoiceDocumentGeneratorPage() {
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, select.processing);
   const stepsDisabled = useStepsDisabled(processing);
+  const lastRun = useSelector(actorRef, select.lastRun);
+  const canRecord = useHasMenu('Update Progres Tagihan');
   useMappingMemory({ actorRef });
   const t = useTexts('generator', GENERATOR_TEXTS);
   // Leaving the page ends the worker and the workbook it holds (it also ends after a minute idle).
   useEffect(() => releaseWorker, []);
+  useEffect(() => {
+    let live = true;
+    void pdfAvailable().then((enabled) => {
+      if (live) actorRef.send({ type: 'generator.pdfCapability', enabled });
+    });
+    return () => {
+      live = false;
+    };
+  }, [actorRef]);
 
   return (
     <section className="gen-page">
@@ -93,6 +105,7 @@ export default function InvoiceDocumentGeneratorPage() {
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />
       <Messages actorRef={actorRef} />
+      {canRecord && lastRun && <RecordRun key={lastRun.number} run={lastRun} />}
     </section>
   );
 }

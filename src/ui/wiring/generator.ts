@@ -21,6 +21,8 @@ import type {
   SheetTable,
 } from '../../machines/generator/types';
 import { generatorBridge as bridge } from '../../workers/bridge';
+import { documents } from '../../api';
+import { runGeneration } from './generatePdf';
 
 export const workerActors = {
   analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(({ input, signal }) =>
@@ -41,16 +43,10 @@ export const workerActors = {
     const send = (event: GenerateActorEvent) => {
       if (live) sendBack(event);
     };
-    bridge
-      .generate(
-        input,
-        ({ processed, total }) => send({ type: 'generator.progress', processed, total }),
-        { signal: stopped.signal },
-      )
-      .then(
-        (result) => send({ type: 'generator.merged', result }),
-        (error: unknown) => send({ type: 'generator.mergeFailed', error }),
-      );
+    runGeneration(bridge, input, send, stopped.signal).then(
+      (result) => send({ type: 'generator.merged', result }),
+      (error: unknown) => send({ type: 'generator.mergeFailed', error }),
+    );
     return () => {
       live = false;
       // Stopped before the job finished (cancelled, page left): the worker need not go on. A
@@ -65,6 +61,12 @@ export const workerActors = {
     bridge.exportRows(input, { signal }),
   ),
 };
+
+/** Whether this server converts to PDF; the page tells the machine once when it opens. */
+export async function pdfAvailable(): Promise<boolean> {
+  const answer = await documents.pdfCapability();
+  return answer.success && answer.data?.enabled === true;
+}
 
 /** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */
 export function releaseWorker(): void {

@@ -5,3 +5,4 @@ export { zipPerRow } from './zipPerRow';
 export { previewRow } from './previewRow';
 export { exportRows } from './exportRows';
 export { createTemplateCache } from './templateCache';
+export { splitPdfPerSection } from './splitPdf';

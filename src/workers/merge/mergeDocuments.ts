@@ -22,6 +22,7 @@ import {
 import { hasTags, PartRenderer, type RenderedPart } from './partRenderer';
 import { copyPath, frameOf, perSectionParts } from './sectionParts';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
+import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
 
 export interface MergeProgress {
   processed: number;
@@ -40,6 +41,8 @@ interface MergeArgs {
   onProgress?: (progress: MergeProgress) => void;
   shouldCancel?: () => boolean | Promise<boolean>;
   now?: Date;
+  /** Start each section with the outline marker the PDF split looks for (see splitPdf.ts). */
+  markSections?: boolean;
 }
 
 interface MergeResult {
@@ -107,6 +110,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   let lastSectionIds: ReadonlyMap<string, string> = new Map();
   let chunkStart = Date.now();
   const plainBreak = encoder.encode(sectionBreakParagraph(sectPr));
+  const marker = args.markSections ? encoder.encode(SECTION_MARKER_PARAGRAPH) : null;
   const sectionBreak = (ids: ReadonlyMap<string, string>): Uint8Array =>
     ids.size === 0
       ? plainBreak
@@ -184,6 +188,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         body.push(shell.head);
       }
       if (sections > 0) body.push(sectionBreak(lastSectionIds));
+      if (marker) body.push(marker);
       for (const chunk of bodyHasReferences && ids.size > 0
         ? remapBody(rendered, ids)
         : rendered.chunks)

@@ -70,4 +70,18 @@ export const GENERATOR_TEXTS = {
   numberFormat: 'Number',
   dateFormat: 'Date',
   upperCase: 'UPPER CASE',
+  pdfOutput: 'One PDF (all rows)',
+  pdfPerRowOutput: 'One PDF per row (.zip)',
+  generatePdf: 'Generate PDF ({count} sections)',
+  generatePdfPerRow: 'Generate {count} PDFs (.zip)',
+  converting: 'Converting to PDF…',
+  pdfPrivacy: 'PDF conversion sends the document to this server, which keeps no copy.',
+  recordHeading: 'Record in progress',
+  recordPeriod: 'Period',
+  recordCounts:
+    'Generated so far: {current} · this run: {documents} · after recording: {next} of {total}',
+  recordIn: 'Record in progress for {period}',
+  recordAgain: 'Count them again',
+  recordSaved: 'Recorded: {next} generated invoices for {period}.',
+  dismiss: 'Not now',
 } as const;

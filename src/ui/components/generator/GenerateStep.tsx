@@ -7,6 +7,15 @@ import { select } from '../../../machines/generator/selectors';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import type { StepProps } from './types';
 
+type Texts = { readonly [K in keyof typeof GENERATOR_TEXTS]: string };
+/** The Generate button's text for each output. */
+const GENERATE_LABEL: Record<OutputKind, (t: Texts) => string> = {
+  merged: (t) => t.generateMerged,
+  zip: (t) => t.generateZip,
+  pdf: (t) => t.generatePdf,
+  pdfPerRow: (t) => t.generatePdfPerRow,
+};
+
 /** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
 export function GenerateStep({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
@@ -20,6 +29,7 @@ export function GenerateStep({ actorRef }: StepProps) {
   const exporting = useSelector(actorRef, select.exporting);
   const canPreview = useSelector(actorRef, select.canPreview);
   const output = useSelector(actorRef, select.output);
+  const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const headers = useSelector(actorRef, select.headers);
   const nameColumn = useSelector(actorRef, select.nameColumn);
   const headingId = useId();
@@ -51,8 +61,10 @@ export function GenerateStep({ actorRef }: StepProps) {
         >
           <option value="merged">{t.mergedOutput}</option>
           <option value="zip">{t.zipOutput}</option>
+          {pdfAvailable && <option value="pdf">{t.pdfOutput}</option>}
+          {pdfAvailable && <option value="pdfPerRow">{t.pdfPerRowOutput}</option>}
         </select>
-        {output === 'zip' && (
+        {(output === 'zip' || output === 'pdfPerRow') && (
           <>
             <label htmlFor={nameId}>{t.nameFilesBy}</label>
             <select
@@ -74,6 +86,11 @@ export function GenerateStep({ actorRef }: StepProps) {
           </>
         )}
       </div>
+      {pdfAvailable && (
+        <p>
+          <small>{t.pdfPrivacy}</small>
+        </p>
+      )}
       <div className="gen-toolbar">
         <button
           type="button"
@@ -82,7 +99,7 @@ export function GenerateStep({ actorRef }: StepProps) {
           aria-busy={generating || undefined}
           onClick={() => actorRef.send({ type: 'generator.generate' })}
         >
-          {fill(output === 'zip' ? t.generateZip : t.generateMerged, { count: sections })}
+          {fill(GENERATE_LABEL[output](t), { count: sections })}
         </button>
         <button
           type="button"

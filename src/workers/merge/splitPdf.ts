@@ -1,0 +1,102 @@
+// 'One PDF per row (.zip)': the merged document is converted once on the server, then its pages are
+// split here per section. Each section starts with a marker paragraph (SECTION_MARKER_PARAGRAPH,
+// an outline-level paragraph holding one zero-width space) that LibreOffice exports as a top-level
+// outline entry pointing at the section's first page; Word bookmarks are not exported to the
+// outline by LibreOffice's default PDF filter (tried with 7.x/25.x), outline paragraphs are.
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRef,
+  PDFString,
+  PDFHexString,
+} from '@cantoo/pdf-lib';
+import { crc32 } from './compressedParts';
+import { localDateStamp } from './fileNames';
+import { writeZip, type ZipEntry } from './zipWriter';
+
+const MARKER_TEXT = '\u200B';
+
+/** Put at the start of each section of a merged document meant for splitting: a 1-pt outline paragraph. */
+export const SECTION_MARKER_PARAGRAPH =
+  '<w:p><w:pPr><w:outlineLvl w:val="0"/><w:spacing w:before="0" w:after="0" w:line="20" w:lineRule="exact"/>' +
+  '<w:rPr><w:sz w:val="2"/></w:rPr></w:pPr><w:r><w:rPr><w:sz w:val="2"/></w:rPr><w:t>&#8203;</w:t></w:r></w:p>';
+
+export const PDF_SECTIONS_NOT_FOUND =
+  'The PDF does not show where each section starts, so it could not be split per row.';
+
+function titleOf(item: PDFDict): string {
+  const title = item.lookup(PDFName.of('Title'));
+  return title instanceof PDFString || title instanceof PDFHexString ? title.decodeText() : '';
+}
+
+/** The page an outline entry points at (its /Dest, or the /D of its GoTo action). */
+function destinationPage(item: PDFDict): PDFRef | null {
+  let dest = item.lookup(PDFName.of('Dest'));
+  if (!dest) dest = item.lookupMaybe(PDFName.of('A'), PDFDict)?.lookup(PDFName.of('D'));
+  if (!(dest instanceof PDFArray)) return null;
+  const page = dest.get(0);
+  return page instanceof PDFRef ? page : null;
+}
+
+/** 0-based first page of each section, in order, from the PDF's top-level marker outline entries. */
+export function sectionStartPages(pdf: PDFDocument): number[] {
+  const pageIndex = new Map(pdf.getPages().map((page, i) => [page.ref.toString(), i]));
+  const outlines = pdf.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
+  const starts: number[] = [];
+  let item = outlines?.lookupMaybe(PDFName.of('First'), PDFDict);
+  while (item) {
+    if (titleOf(item) === MARKER_TEXT) {
+      const page = destinationPage(item);
+      const at = page ? pageIndex.get(page.toString()) : undefined;
+      if (at !== undefined) starts.push(at);
+    }
+    item = item.lookupMaybe(PDFName.of('Next'), PDFDict);
+  }
+  return starts;
+}
+
+interface SplitArgs {
+  pdf: ArrayBuffer;
+  /** File name of each section's PDF, in order ('Ana.pdf', …): one per section. */
+  names: readonly string[];
+  now?: Date;
+  onProgress?: (progress: { processed: number; total: number }) => void;
+}
+
+/** One PDF per section in a zip. Fails when the sections found are not one per name. */
+export async function splitPdfPerSection(
+  args: SplitArgs,
+): Promise<{ buffer: ArrayBuffer; fileName: string; files: number }> {
+  const source = await PDFDocument.load(args.pdf, { updateMetadata: false });
+  const starts = sectionStartPages(source);
+  const total = args.names.length;
+  const ascending = starts.every((start, i) => i === 0 || start > starts[i - 1]);
+  if (starts.length !== total || !ascending || starts[0] !== 0)
+    throw new Error(PDF_SECTIONS_NOT_FOUND);
+  const now = args.now ?? new Date();
+  const pageCount = source.getPageCount();
+  const entries: ZipEntry[] = [];
+  for (let s = 0; s < total; s++) {
+    const end = s + 1 < total ? starts[s + 1] : pageCount;
+    const part = await PDFDocument.create({ updateMetadata: false });
+    const pages = await part.copyPages(
+      source,
+      Array.from({ length: end - starts[s] }, (_, k) => starts[s] + k),
+    );
+    for (const page of pages) part.addPage(page);
+    const bytes = await part.save();
+    // PDF streams are compressed already: stored, not deflated again.
+    entries.push({
+      name: args.names[s],
+      data: bytes,
+      method: 0,
+      size: bytes.length,
+      crc: crc32(bytes),
+    });
+    args.onProgress?.({ processed: s + 1, total });
+  }
+  const zip = writeZip(entries, now);
+  return { buffer: zip.buffer, fileName: `Invoices_${localDateStamp(now)}_PDF.zip`, files: total };
+}
