@@ -13,5 +13,3 @@ export { documents } from './services/documents';
 export { generationRuns } from './services/generationRuns';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';
-export { auditEvents } from './services/auditEvents';
-export { exportsService } from './services/exports';

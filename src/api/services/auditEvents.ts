@@ -3,9 +3,8 @@
 // entries with src/domain/history (describeChanges, actionText, formatDateTime).
 
 import type { AuditAction, AuditEntity, AuditEventEntry } from '../../domain/history';
-import { getHttpClient, type HttpClient } from '../http';
+import type { HttpClient } from '../http';
 import { FALLBACK } from '../messages';
-import { lazyService } from './lazy';
 import { call, idPath, type Pagination, type ServiceResult } from './result';
 
 export interface AuditEventQuery {
@@ -70,9 +69,3 @@ export function createAuditEventsService(http: HttpClient) {
     },
   };
 }
-
-export type AuditEventsService = ReturnType<typeof createAuditEventsService>;
-
-export const auditEvents: AuditEventsService = /* @__PURE__ */ lazyService(() =>
-  createAuditEventsService(getHttpClient()),
-);

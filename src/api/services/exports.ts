@@ -6,9 +6,8 @@
 import { toSnakeCase } from '../case';
 import { messageFromBody } from '../errors';
 import { NOTICE_TEXTS } from '../errorMessages';
-import { getHttpClient, type HttpClient } from '../http';
+import type { HttpClient } from '../http';
 import { FALLBACK } from '../messages';
-import { lazyService } from './lazy';
 import { failure, type ServiceResult } from './result';
 import type { SummaryListQuery } from './invoiceSummaries';
 import type { UserListQuery } from './users';
@@ -109,9 +108,3 @@ export function createExportsService(http: HttpClient) {
     },
   };
 }
-
-export type ExportsService = ReturnType<typeof createExportsService>;
-
-export const exportsService: ExportsService = /* @__PURE__ */ lazyService(() =>
-  createExportsService(getHttpClient()),
-);

@@ -28,7 +28,6 @@ import {
 import { HISTORY_GUARDS, recordHistory } from './auditEvents';
 import { idParam } from './routeHelpers';
 
-
 async function list(c: Context<AppEnv>) {
   const query = readQuery(c, SummaryListQueryStruct);
   const page = pageRequest(query);

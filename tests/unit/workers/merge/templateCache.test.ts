@@ -12,12 +12,21 @@ import type { CompiledTemplate } from '../../../../src/workers/template';
 import PizZip from 'pizzip';
 import { buildDocx, paragraph, textOf } from '../docxBuilder';
 
-const letterhead = (word = 'Tagihan') =>
-  buildDocx({
-    body: paragraph(`${word} {nama}`),
-    header: paragraph('No {nomor}'),
-    footer: paragraph('Kota {kota}'),
-  });
+// Each template is built once and handed out as copies: a zip carries the time it was written, so
+// two builds a second apart would differ in bytes that the merge copies as they are.
+const built = new Map<string, ReturnType<typeof buildDocx>>();
+const letterhead = (word = 'Tagihan') => {
+  if (!built.has(word))
+    built.set(
+      word,
+      buildDocx({
+        body: paragraph(`${word} {nama}`),
+        header: paragraph('No {nomor}'),
+        footer: paragraph('Kota {kota}'),
+      }),
+    );
+  return built.get(word)!.slice(0);
+};
 const mapping = { nama: 'Nama', nomor: 'Nomor', kota: 'Kota' };
 const rows = [
   { Nama: 'Budi', Nomor: 'INV-1', Kota: 'Bandung' },
