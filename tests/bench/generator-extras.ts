@@ -49,7 +49,7 @@ async function previewFigures(page: Page, templatePath: string, workbookPath: st
   await page.getByLabel('DOCX Template').setInputFiles(templatePath);
   await idle(page);
   await page.getByLabel('Excel Data').setInputFiles(workbookPath);
-  await page.getByText('Selected: 0 / 51 rows').waitFor();
+  await page.getByText('Selected: 51 / 51 rows').waitFor();
   await page.getByRole('button', { name: 'Select All' }).click();
   await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
   const first = await timePreview(page, 'Preview Row', 'Preview of row 1 ');
@@ -96,7 +96,7 @@ async function zipVersusMerge(page: Page) {
 
 async function filterFigures(page: Page, widePath: string) {
   await page.getByLabel('Excel Data').setInputFiles(widePath);
-  await page.getByText('Selected: 0 / 50000 rows').waitFor({ timeout: 120_000 });
+  await page.getByText('Selected: 50000 / 50000 rows').waitFor({ timeout: 120_000 });
   const start = await page.evaluate(() => performance.now());
   await page.getByRole('searchbox', { name: 'Filter rows' }).fill('7');
   await page.getByText(/^Showing: \d+ \/ 50000 rows$/).waitFor({ timeout: 60_000 });

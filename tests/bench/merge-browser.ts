@@ -261,7 +261,7 @@ async function mergeThroughScreen(
   await page.getByLabel('DOCX Template').setInputFiles(templatePath);
   await idle();
   await page.getByLabel('Excel Data').setInputFiles(workbookPath);
-  await page.getByText(`Selected: 0 / ${rows} rows`).waitFor({ timeout: 300_000 });
+  await page.getByText(`Selected: ${rows} / ${rows} rows`).waitFor({ timeout: 300_000 });
   await page.getByRole('button', { name: 'Select All' }).click();
   await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
   const generate = page.getByRole('button', {
@@ -297,7 +297,7 @@ async function mergeThroughScreen(
 async function scrollThroughScreen(page: Page, workbookPath: string) {
   const start = await page.evaluate(() => performance.now());
   await page.getByLabel('Excel Data').setInputFiles(workbookPath);
-  await page.getByText('Selected: 0 / 50000 rows').waitFor({ timeout: 120_000 });
+  await page.getByText('Selected: 50000 / 50000 rows').waitFor({ timeout: 120_000 });
   return page.evaluate(async (start) => {
     const loaded = performance.now();
     const loadTasks = window.__longtasks.filter((t) => t.start >= start && t.start <= loaded);

@@ -47,7 +47,7 @@ async function prepare(page: Page, templateFile: string, dataFile: string, rows:
   await page.getByLabel('DOCX Template').setInputFiles(templateFile);
   await expect(page.getByLabel('DOCX Template')).toBeEnabled();
   await page.getByLabel('Excel Data').setInputFiles(dataFile);
-  await expect(page.getByText(`Selected: 0 / ${rows} rows`)).toBeVisible();
+  await expect(page.getByText(`Selected: ${rows} / ${rows} rows`)).toBeVisible();
   for (const name of HEADER)
     await page.getByRole('combobox', { name, exact: true }).selectOption(name);
   await page.getByRole('button', { name: 'Select All' }).click();

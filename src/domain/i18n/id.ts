@@ -360,6 +360,7 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
   successfullyGeneratedMergedDocumentSections: 'Berhasil membuat dokumen gabungan dengan $1 bagian',
+  successfullyGeneratedPdfSections: 'Berhasil membuat PDF dengan $1 bagian',
   successfullyGeneratedFilesRowsSkipped: 'Berhasil membuat $1 berkas dalam $2',
   successfullyExportedRows: 'Berhasil mengekspor $1 baris ke $2',
   rowsSkippedDueInsufficientData: ' ($1 baris dilewati karena datanya tidak lengkap)',

@@ -32,7 +32,7 @@ try {
     .getByLabel('Excel Data')
     .setInputFiles(path.resolve('tests/fixtures/pelanggan_50.xlsx'));
   await page
-    .getByText('Selected: 0 / 51 rows')
+    .getByText('Selected: 51 / 51 rows')
     .waitFor()
     .catch(async (e) => {
       await shot('fail');
@@ -57,7 +57,7 @@ try {
     () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
   );
   await page.getByLabel('Excel Data').setInputFiles(big);
-  await page.getByText('Selected: 0 / 10000 rows').waitFor({ timeout: 60_000 });
+  await page.getByText('Selected: 10000 / 10000 rows').waitFor({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Select All' }).click();
   await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
   await page

@@ -144,6 +144,9 @@ describe('language catalogues', () => {
     expect(translate(GENERATOR_MESSAGES.zipped(3, 'a (1).zip', 1))).toBe(
       'Berhasil membuat 3 berkas dalam a (1).zip (1 baris dilewati karena datanya tidak lengkap)',
     );
+    expect(translate(GENERATOR_MESSAGES.generatedPdf(1, 0))).toBe(
+      'Berhasil membuat PDF dengan 1 bagian',
+    );
     expect(translate(GENERATOR_MESSAGES.exported(5, 'rows.xlsx'))).toBe(
       'Berhasil mengekspor 5 baris ke rows.xlsx',
     );

@@ -203,6 +203,7 @@ export const PATTERNS = {
     /^Word fields not filled by the generator: (.+)\. They keep the result the template shows\.$/,
   successfullyGeneratedMergedDocumentSections:
     /^Successfully generated merged document with (\d+) sections?/,
+  successfullyGeneratedPdfSections: /^Successfully generated a PDF with (\d+) sections?/,
   successfullyGeneratedFilesRowsSkipped:
     /^Successfully generated (\d+) files? in (.+?)(?= \(\d+ rows? skipped|$)/,
   successfullyExportedRows: /^Successfully exported (\d+) rows? to (.+)$/,
