@@ -16,7 +16,7 @@ const small = (text: string) => buildPackage({ body: paragraph(text) });
 /** Enough pages that LibreOffice is still at work when the test acts. */
 const long = () =>
   buildPackage({
-    body: Array.from({ length: 400 }, (_, i) => paragraph(`Page ${i + 1}`) + pageBreak).join(''),
+    body: Array.from({ length: 4000 }, (_, i) => paragraph(`Page ${i + 1}`) + pageBreak).join(''),
   });
 
 interface Setup {

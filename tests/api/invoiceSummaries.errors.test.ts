@@ -292,11 +292,13 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
     expect(row.number_of_usage_transaction).toBeLessThanOrEqual(row.number_of_total_transaction);
   });
 
-  // PostgreSQL runs writers concurrently, so the lost race can be staged exactly: another
-  // transaction holds the row with a lowered total while the progress call validates against the
-  // old total; its UPDATE waits, then hits the CHECK constraint.
+  // PostgreSQL runs writers concurrently, so the race can be staged exactly: another transaction
+  // holds the row with a lowered total while the progress call comes in. The call reads the row
+  // under a lock (the version check and the audit event need it), so it waits, then validates
+  // against the committed total and answers with the rule's own message; the CHECK constraint
+  // stays behind it as the last defence.
   if (engine === 'postgres') {
-    test('PostgreSQL: the CHECK constraint refusing a raced progress write answers 400', async () => {
+    test('PostgreSQL: a progress write raced by a lowered total is refused against the new total', async () => {
       const low = {
         number_of_usage_transaction: 100,
         number_of_verified_invoice: 100,
@@ -320,10 +322,8 @@ describe.each(ENGINES)('invoice summaries, bad input (%s)', (engine) => {
       });
       const res = await answer!;
       expect(res.status).toBe(400);
-      // Validation saw the old total (1000) and passed; only the constraint could refuse.
-      expect(res.body.message).toBe(
-        'Data invoice summary tidak valid: jumlah di luar batas yang diizinkan',
-      );
+      // Not the total of 1000 the row had when the call came in: the 150 it waited for.
+      expect(res.body.message).toBe('Jumlah progress tidak boleh melebihi total transaksi!');
       const row = await ctx.db
         .selectFrom('invoice_summaries')
         .selectAll()

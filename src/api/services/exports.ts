@@ -68,11 +68,14 @@ export function createExportsService(http: HttpClient) {
         return failure(NOTICE_TEXTS.networkNormalised, 0);
       }
       if (response.status === 401 && attempt === 0 && (await http.refreshSession())) continue;
-      const blob = response._data as Blob | undefined;
+      const data: unknown = response._data;
+      const blob = data instanceof Blob ? data : undefined;
       if (!response.ok || !blob) {
-        let body: unknown = null;
+        // An error's JSON body may come parsed already (the client reads JSON answers as JSON
+        // whatever was asked for) or as a Blob to parse.
+        let body: unknown = blob ? null : (data ?? null);
         try {
-          body = JSON.parse((await blob?.text()) ?? '');
+          if (blob) body = JSON.parse(await blob.text());
         } catch {
           // not JSON: keep the fallback text
         }

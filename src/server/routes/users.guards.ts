@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
 import { USERNAME_FORMAT_MESSAGE } from '../auth/usernames';
 import { isUniqueViolation } from '../db/connection';
@@ -54,19 +54,25 @@ export function uniqueViolationToConflict(error: unknown): never {
   throw error;
 }
 
+/** The PostgreSQL advisory lock that queues the writes taking an administrator away. */
+const LAST_ADMIN_LOCK = 7_202_611;
+
 /**
  * Inside a write transaction that takes a verified administrator away (delete, invalidate, demote):
- * refuses when no other verified administrator remains. On PostgreSQL the administrators' rows are
- * locked first, so two such writes at once cannot both pass; SQLite writes are serialised anyway.
+ * refuses when no other verified administrator remains. On PostgreSQL these writes queue on one
+ * transaction-level advisory lock, and the count is read after it is held (each statement sees
+ * what committed before it), so two such writes at once cannot both pass. Locking the
+ * administrators' rows instead deadlocks two admins demoting each other: each already holds the
+ * other's row. SQLite writes are serialised anyway.
  */
 export async function assertAnotherVerifiedAdmin(trx: Db, userId: number) {
-  let q = trx
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${LAST_ADMIN_LOCK})`.execute(trx);
+  const admins = await trx
     .selectFrom('users')
     .select('id')
     .where('role', '=', 'admin')
-    .where('is_verified', '=', 1);
-  if (isPostgres(trx)) q = q.forUpdate();
-  const admins = await q.execute();
+    .where('is_verified', '=', 1)
+    .execute();
   if (!admins.some((a) => a.id !== userId)) throw new ApiError(409, USER_MESSAGES.lastAdmin);
 }
 
@@ -81,10 +87,14 @@ export function assertMayManage(
     throw new ApiError(403, USER_MESSAGES.adminOnly);
 }
 
-/** The user, or 404. `lock`: held until the transaction ends (PostgreSQL; SQLite writes are serialised). */
+/**
+ * The user, or 404. `lock`: held until the transaction ends (PostgreSQL; SQLite writes are
+ * serialised). FOR NO KEY UPDATE, as an UPDATE takes it: rows that only reference this user (the
+ * activity and audit rows another transaction writes about its caller) do not wait on it.
+ */
 export async function loadUser(db: Db, id: number, lock = false): Promise<UserRow> {
   let query = db.selectFrom('users').selectAll().where('id', '=', id);
-  if (lock && isPostgres(db)) query = query.forUpdate();
+  if (lock && isPostgres(db)) query = query.forNoKeyUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
   return row;
