@@ -3,20 +3,10 @@
 // runtime's time zone, as the browser shows every other date. Pure: no I/O, no locale data (the
 // month names are ours, so the text is the same in every browser and in Node).
 
-export const MONTHS_ID = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
+import { MONTH_NAMES_ID } from './period';
+
+/** The month names, as the billing periods write them ('Oktober 2026'). */
+export const MONTHS_ID = MONTH_NAMES_ID;
 
 type DateValue = string | number | Date | null | undefined;
 
