@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
+import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
 import { expect, signInAs, test } from './support/fixtures';
 
 const FIXTURES = path.resolve('tests/fixtures');
@@ -295,8 +296,13 @@ test.describe('Generate Tagihan Voice', () => {
         XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }),
       );
 
+      // Every field forty times a document: a merge that takes seconds, so Cancel finds it running.
+      const long = path.join(dir, 'tagihan_panjang.docx');
+      const fieldsLine = paragraph(FIELDS.map((field) => `{${field}} `).join(''));
+      writeFileSync(long, Buffer.from(buildDocx({ body: fieldsLine.repeat(40) })));
+
       await openGenerator(page);
-      await chooseTemplate(page, TEMPLATE);
+      await chooseTemplate(page, long);
       await dataInput(page).setInputFiles(file);
       await expect(counter(page)).toHaveText('Selected: 10000 / 10000 rows', { timeout: 30_000 });
 

@@ -252,9 +252,9 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   await expect(page.locator('.profile-activity-table time').first()).toHaveText(
     /^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/,
   );
-  await expect(
-    page.getByRole('cell', { name: 'Membuat pengguna sari.id@example.com (staf)' }),
-  ).toBeVisible();
+  // The account the admin made, named in the entry (the action column says what happened).
+  const made = page.getByRole('row').filter({ hasText: 'Pengguna dibuat' });
+  await expect(made.getByRole('cell', { name: 'Pengguna sari.id@example.com' })).toBeVisible();
   await page.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
   const password = page.getByRole('dialog', { name: 'Ganti Kata Sandi' });
   await password.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
