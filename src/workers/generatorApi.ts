@@ -132,7 +132,12 @@ export function createGeneratorApi() {
       onProgress?: (progress: MergeProgress) => void,
     ): Promise<GenerationResult> {
       const data = sheetWith(job.data, job.rows);
-      const { rows, mapping, warnings } = formatRows(data, job.rows, job.mapping, job.formats);
+      const { output } = job;
+      const zipTemplate = output.kind === 'zip' ? await templates.forZip(job) : null;
+      const mergeTemplate = zipTemplate ? null : await templates.forMerge(job);
+      const { wordFields } = zipTemplate ?? mergeTemplate!.template;
+      const formatted = formatRows(data, job.rows, job.mapping, job.formats, wordFields);
+      const { rows, mapping, warnings } = formatted;
       const common = {
         rows,
         mapping,
@@ -140,7 +145,6 @@ export function createGeneratorApi() {
         now: job.now,
         onProgress: onProgress ? (p: MergeProgress) => void onProgress(p) : undefined,
       };
-      const { output } = job;
       const namesBy = (column: string) => {
         const nameAt = data.headers.indexOf(column);
         return Array.from(job.rows, (index) =>
@@ -149,7 +153,7 @@ export function createGeneratorApi() {
       };
       if (output.kind === 'zip') {
         const names = namesBy(output.nameColumn);
-        const zip = await zipPerRow({ ...common, template: await templates.forZip(job), names });
+        const zip = await zipPerRow({ ...common, template: zipTemplate!, names });
         return answer({
           kind: 'zip',
           bytes: zip.buffer,
@@ -163,7 +167,7 @@ export function createGeneratorApi() {
       const merging: 'merged' | 'pdf' | 'pdfPerRow' = output.kind;
       const merged = await mergeDocuments({
         ...common,
-        template: await templates.forMerge(job),
+        template: mergeTemplate!,
         markSections: merging === 'pdfPerRow',
       });
       const large = largeDocumentWarning(merged.parts);
@@ -219,8 +223,9 @@ export function createGeneratorApi() {
       row: number,
     ): Promise<DocumentPreview> {
       const data = sheetWith(job.data, [row]);
-      const { rows, mapping } = formatRows(data, [row], job.mapping, job.formats);
       const template = await templates.forMerge(job);
+      const { wordFields } = template.template;
+      const { rows, mapping } = formatRows(data, [row], job.mapping, job.formats, wordFields);
       return previewRow({ template, row: rows[0], mapping, rowNumber: row + 1 });
     },
 

@@ -335,6 +335,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   numberFormat: 'Angka',
   dateFormat: 'Tanggal',
   upperCase: 'HURUF BESAR',
+  asWordFieldSays: 'Sesuai field Word',
   pdfOutput: 'Satu PDF (semua baris)',
   pdfPerRowOutput: 'Satu PDF per baris (.zip)',
   generatePdf: 'Buat PDF ({count} bagian)',

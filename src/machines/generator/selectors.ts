@@ -105,6 +105,7 @@ export const select = {
   placeholders: (s: Snapshot) => s.context.placeholders,
   mapping: (s: Snapshot) => s.context.mapping,
   formats: (s: Snapshot) => s.context.formats,
+  fieldFormats: (s: Snapshot) => s.context.fieldFormats,
   // step 4
   showsGenerateStep: (s: Snapshot) => showsGenerateStep(s.context),
   canGenerate: (s: Snapshot) => s.can({ type: 'generator.generate' }),

@@ -70,6 +70,7 @@ export const GENERATOR_TEXTS = {
   numberFormat: 'Number',
   dateFormat: 'Date',
   upperCase: 'UPPER CASE',
+  asWordFieldSays: 'As the Word field says',
   pdfOutput: 'One PDF (all rows)',
   pdfPerRowOutput: 'One PDF per row (.zip)',
   generatePdf: 'Generate PDF ({count} sections)',
