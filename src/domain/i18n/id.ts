@@ -360,6 +360,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
+  macrosDroppedAfter: ' Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   successfullyGeneratedMergedDocumentSections: 'Berhasil membuat dokumen gabungan dengan $1 bagian',
   successfullyGeneratedPdfSections: 'Berhasil membuat PDF dengan $1 bagian',
   successfullyGeneratedFilesRowsSkipped: 'Berhasil membuat $1 berkas dalam $2',
@@ -526,7 +527,8 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   pageStoppedWorkingBecauseUnexpected: 'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
   reload: 'Muat ulang',
   // Generator notices and hints (spec §5)
-  selectValidDocxFile: 'Pilih berkas DOCX yang valid',
+  selectValidDocxFile: 'Pilih templat Word yang valid (.docx, .dotx atau .docm)',
+  macrosDropped: 'Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   selectValidExcelOdsCsv:
     'Pilih berkas Excel, ODS atau CSV yang valid (.xlsx, .xls, .xlsm, .ods, .csv, .tsv atau .txt)',
   fileSizeMustLessThan: 'Ukuran berkas harus kurang dari 10MB',

@@ -15,7 +15,7 @@ import {
   errorText,
   mappingForHeaders,
   messages,
-  notFilledWarning,
+  templateWarning,
 } from './rules';
 import { generatorSetup } from './setup';
 
@@ -91,7 +91,7 @@ export const filesFlow = {
             warning:
               event.output.placeholders.length === 0
                 ? messages.noPlaceholders
-                : notFilledWarning(event.output.notFilled ?? []),
+                : templateWarning(event.output.notFilled ?? [], event.output.macrosDropped),
           })),
         },
         onError: {

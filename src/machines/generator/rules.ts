@@ -10,7 +10,9 @@ import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
 
 export const messages = {
-  invalidDocx: 'Please select a valid DOCX file',
+  invalidDocx: 'Please select a valid Word template (.docx, .dotx or .docm)',
+  macrosDropped:
+    "The template's macros were dropped: the generated document is a .docx without them.",
   invalidExcel:
     'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
   tooLarge: GENERATOR_FILE_TOO_LARGE,
@@ -53,20 +55,32 @@ function skippedNote(skipped: number): string {
  * The notice for Word fields the merge leaves as they are (IF, ASK, NEXT…): named, with what
  * happens to them; '' when there are none.
  */
-export function notFilledWarning(kinds: readonly string[]): string {
+function notFilledWarning(kinds: readonly string[]): string {
   if (kinds.length === 0) return '';
   return `${NOT_FILLED_PREFIX}${kinds.join(', ')}. They keep the result the template shows.`;
 }
 
 const NOT_FILLED_PREFIX = 'Word fields not filled by the generator: ';
 
-export function isNotFilledWarning(warning: string): boolean {
-  return warning.startsWith(NOT_FILLED_PREFIX);
+/** The template's notices together: Word fields not filled, macros dropped; '' when none. */
+export function templateWarning(kinds: readonly string[], macrosDropped = false): string {
+  return [notFilledWarning(kinds), macrosDropped ? messages.macrosDropped : '']
+    .filter(Boolean)
+    .join(' ');
 }
+
+/** Whether a warning is the template's own (it stays while that template does). */
+export function isNotFilledWarning(warning: string): boolean {
+  return warning.startsWith(NOT_FILLED_PREFIX) || warning === messages.macrosDropped;
+}
+
+/** Word documents, templates and macro-enabled documents; the generated file is always a .docx. */
+export const TEMPLATE_FILE_TYPES = ['.docx', '.dotx', '.docm'] as const;
 
 /** The §5 upload check of a template; null when the file may be analysed. */
 export function checkTemplateFile(file: ChosenFile): string | null {
-  if (!file.name.toLowerCase().endsWith('.docx')) return messages.invalidDocx;
+  const name = file.name.toLowerCase();
+  if (!TEMPLATE_FILE_TYPES.some((type) => name.endsWith(type))) return messages.invalidDocx;
   if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
   return null;
 }

@@ -93,6 +93,8 @@ export interface AnalyseTemplateOutput {
   readonly notFilled?: readonly string[];
   /** Formats asked for by the fields' switches (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
   readonly fieldFormats?: Formats;
+  /** A .docm's macros were dropped (the generated document is a .docx). */
+  readonly macrosDropped?: boolean;
 }
 
 export interface ReadWorkbookInput {

@@ -9,6 +9,8 @@ export interface TemplateAnalysis {
   notFilled: string[];
   /** 'field' for each field a Word switch formats (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
   fieldFormats: Record<string, ValueFormat>;
+  /** A .docm's macros were dropped: the generated document is a .docx without them. */
+  macrosDropped: boolean;
 }
 
 /**
@@ -66,5 +68,10 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const seen = new Set<string>();
   for (const file of orderTemplatedFiles(trees.keys(), template))
     collectTagNames(trees.get(file) ?? [], placeholders, seen, template.wordFields);
-  return { placeholders, notFilled: template.notFilled, fieldFormats: template.fieldFormats };
+  return {
+    placeholders,
+    notFilled: template.notFilled,
+    fieldFormats: template.fieldFormats,
+    macrosDropped: template.macrosDropped,
+  };
 }

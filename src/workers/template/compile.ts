@@ -13,6 +13,7 @@ import {
   setOverrides,
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
+import { asWordDocument } from './packageKind';
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
 import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
@@ -160,7 +161,10 @@ function loadDocx(buffer: ArrayBuffer): {
       cause: error,
     });
   }
-  const fields = convertFieldsOf(zip);
+  if (!hasPart(zip, CONTENT_TYPES))
+    throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
+  const { macrosDropped } = asWordDocument(zip);
+  const fields = { ...convertFieldsOf(zip), macrosDropped };
   return { zip, layout: prepareLayout(zip), fields };
 }
 
@@ -186,6 +190,8 @@ interface WordFields {
   fieldFormats: Record<string, ValueFormat>;
   /** Fields that stand as tags of their own key (a MERGEFIELD with switches, an IF), by key. */
   wordFields: Record<string, CompiledWordField>;
+  /** The template was a .docm whose macros were dropped (packageKind.ts). */
+  macrosDropped: boolean;
 }
 
 /** The document's language: the default run's, else the default paragraph style's (styles.xml). */
@@ -201,7 +207,7 @@ function documentLanguage(zip: PizZip): FieldLanguage {
 }
 
 /** Word's MERGEFIELDs (and IFs) become tags in every text part (mergeFields.ts). */
-function convertFieldsOf(zip: PizZip): WordFields {
+function convertFieldsOf(zip: PizZip): Omit<WordFields, 'macrosDropped'> {
   const notFilled = new Set<string>();
   const fieldFormats: Record<string, ValueFormat> = Object.create(null);
   const wordFields: Record<string, CompiledWordField> = Object.create(null);

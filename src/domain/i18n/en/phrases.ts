@@ -135,7 +135,9 @@ export const PHRASES = {
   pageStoppedWorkingBecauseUnexpected: 'This page stopped working because of an unexpected error.',
   reload: 'Reload',
   // Generator notices and hints (spec §5)
-  selectValidDocxFile: 'Please select a valid DOCX file',
+  selectValidDocxFile: 'Please select a valid Word template (.docx, .dotx or .docm)',
+  macrosDropped:
+    "The template's macros were dropped: the generated document is a .docx without them.",
   selectValidExcelOdsCsv:
     'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
   fileSizeMustLessThan: 'File size must be less than 10MB',
@@ -200,7 +202,9 @@ export const PHRASES = {
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
 export const PATTERNS = {
   wordFieldsNotFilledBy:
-    /^Word fields not filled by the generator: (.+)\. They keep the result the template shows\.$/,
+    /^Word fields not filled by the generator: (.+?)\. They keep the result the template shows\./,
+  macrosDroppedAfter:
+    / The template's macros were dropped: the generated document is a \.docx without them\.$/,
   successfullyGeneratedMergedDocumentSections:
     /^Successfully generated merged document with (\d+) sections?/,
   successfullyGeneratedPdfSections: /^Successfully generated a PDF with (\d+) sections?/,
