@@ -51,7 +51,7 @@ export function missingRowMessage(index: number, sheet: string): string {
 
 /** A packed sheet whose two buffers move to the main thread instead of being copied. */
 function transferred(sheet: SheetCells): PackedSheet {
-  const packed = packCells(sheet.headers, sheet.cells);
+  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow };
   return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
 }
 
@@ -74,7 +74,7 @@ const rowNumbers = (rows: ArrayLike<number>) => Array.from(rows, (index) => inde
 export function createGeneratorApi() {
   const templates = createTemplateCache();
   let workbook: WorkBook | null = null;
-  let current: { name: string; data: SheetCells } | null = null;
+  let current: { name: string; headerRow?: number; data: SheetCells } | null = null;
 
   function open(buffer: ArrayBuffer): WorkBook {
     workbook = null;
@@ -84,10 +84,11 @@ export function createGeneratorApi() {
   }
 
   /** The sheet of a data source, its file parsed first when it came along. */
-  function sheetOf({ file, sheet }: WorkerSource): SheetCells {
+  function sheetOf({ file, sheet, headerRow }: WorkerSource): SheetCells {
     if (file) open(file);
     if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
-    if (current?.name !== sheet) current = { name: sheet, data: sheetCells(workbook, sheet) };
+    if (current?.name !== sheet || current.headerRow !== headerRow)
+      current = { name: sheet, headerRow, data: sheetCells(workbook, sheet, headerRow) };
     return current.data;
   }
 

@@ -336,6 +336,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   dateFormat: 'Tanggal',
   upperCase: 'HURUF BESAR',
   asWordFieldSays: 'Sesuai field Word',
+  headerRow: 'Baris header',
   pdfOutput: 'Satu PDF (semua baris)',
   pdfPerRowOutput: 'Satu PDF per baris (.zip)',
   generatePdf: 'Buat PDF ({count} bagian)',
@@ -360,6 +361,9 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
+  headerRowBeyondLastRow:
+    'Baris header $1 melewati baris terakhir lembar "$2" (baris $3). Pilih baris 1 sampai $4.',
+  headerRowEmpty: 'Baris $1 pada lembar "$2" kosong. Pilih baris yang berisi nama kolom.',
   macrosDroppedAfter: ' Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   successfullyGeneratedMergedDocumentSections: 'Berhasil membuat dokumen gabungan dengan $1 bagian',
   successfullyGeneratedPdfSections: 'Berhasil membuat PDF dengan $1 bagian',
@@ -528,6 +532,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   reload: 'Muat ulang',
   // Generator notices and hints (spec §5)
   selectValidDocxFile: 'Pilih templat Word yang valid (.docx, .dotx atau .docm)',
+  headerRowInvalid: 'Baris header adalah nomor baris: 1 atau lebih.',
   macrosDropped: 'Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   selectValidExcelOdsCsv:
     'Pilih berkas Excel, ODS atau CSV yang valid (.xlsx, .xls, .xlsm, .ods, .csv, .tsv atau .txt)',

@@ -27,6 +27,9 @@ export const messages = {
   analysisCancelled: 'Template analysis cancelled',
   readingCancelled: 'Reading the Excel file cancelled',
   readExcel: (detail: string) => `Error reading Excel file: ${detail}`,
+  headerRowInvalid: 'The header row is a row number: 1 or more.',
+  /** A header row the sheet cannot take, named with its file (the detail names row and sheet). */
+  headerRow: (fileName: string, detail: string) => `${fileName}: ${detail}`,
   readSheet: (detail: string) => `Error reading Excel sheet: ${detail}`,
   generate: (detail: string) => `Error generating documents: ${detail}`,
   exportXlsx: (detail: string) => `Error exporting to XLSX: ${detail}`,
@@ -72,6 +75,11 @@ export function templateWarning(kinds: readonly string[], macrosDropped = false)
 /** Whether a warning is the template's own (it stays while that template does). */
 export function isNotFilledWarning(warning: string): boolean {
   return warning.startsWith(NOT_FILLED_PREFIX) || warning === messages.macrosDropped;
+}
+
+/** A row number the Header row control may ask for. */
+export function isHeaderRow(row: number): boolean {
+  return Number.isInteger(row) && row >= 1;
 }
 
 /** Word documents, templates and macro-enabled documents; the generated file is always a .docx. */

@@ -71,6 +71,7 @@ export const GENERATOR_TEXTS = {
   dateFormat: 'Date',
   upperCase: 'UPPER CASE',
   asWordFieldSays: 'As the Word field says',
+  headerRow: 'Header row',
   pdfOutput: 'One PDF (all rows)',
   pdfPerRowOutput: 'One PDF per row (.zip)',
   generatePdf: 'Generate PDF ({count} sections)',

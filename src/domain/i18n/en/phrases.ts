@@ -136,6 +136,7 @@ export const PHRASES = {
   reload: 'Reload',
   // Generator notices and hints (spec §5)
   selectValidDocxFile: 'Please select a valid Word template (.docx, .dotx or .docm)',
+  headerRowInvalid: 'The header row is a row number: 1 or more.',
   macrosDropped:
     "The template's macros were dropped: the generated document is a .docx without them.",
   selectValidExcelOdsCsv:
@@ -203,6 +204,10 @@ export const PHRASES = {
 export const PATTERNS = {
   wordFieldsNotFilledBy:
     /^Word fields not filled by the generator: (.+?)\. They keep the result the template shows\./,
+  headerRowBeyondLastRow:
+    /Header row (\d+) is beyond the last row of sheet "(.+)" \(row (\d+)\)\. Choose a row from 1 to (\d+)\.$/,
+  headerRowEmpty:
+    /Row (\d+) of sheet "(.+)" is empty\. Choose the row that holds the column names\.$/,
   macrosDroppedAfter:
     / The template's macros were dropped: the generated document is a \.docx without them\.$/,
   successfullyGeneratedMergedDocumentSections:

@@ -10,6 +10,7 @@ import { previewCellText } from './cellText';
 import { skipNote } from './skipNote';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
+import { HeaderRowControl } from './HeaderRowControl';
 
 /** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
 const FILTER_DELAY_MS = 150;
@@ -216,6 +217,7 @@ export function PreviewStep({ actorRef }: StepProps) {
           </span>
         )}
       </div>
+      <HeaderRowControl actorRef={actorRef} />
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
         <input
