@@ -279,7 +279,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
     'Tulis nama kolom dari lembar Anda di dalam kurung kurawal di tempat nilainya akan muncul, misalnya:',
   noFieldsExample: 'Kepada Yth. {nama_pelanggan}, total tagihan Anda {total_tagihan}.',
   noFieldsWord:
-    'Atau, di Word, sisipkan merge field (Mailings › Insert Merge Field). Lalu pilih template itu lagi.',
+    'Atau, di Word, sisipkan merge field (Mailings › Insert Merge Field); switch-nya (\\* Upper, \\# "#.##0", \\@ "d MMMM yyyy") dan field IF ikut diterapkan. Template .docx, .dotx atau .docm bisa dipakai; hasilnya .docx. Lalu pilih template itu lagi.',
   downloadSample: 'Unduh contoh template',
   step2: 'Langkah 2: Pilih Baris Data',
   selectAll: 'Pilih Semua',
