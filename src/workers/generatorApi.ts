@@ -87,8 +87,13 @@ export function createGeneratorApi() {
   function sheetOf({ file, sheet, headerRow }: WorkerSource): SheetCells {
     if (file) open(file);
     if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
-    if (current?.name !== sheet || current.headerRow !== headerRow)
-      current = { name: sheet, headerRow, data: sheetCells(workbook, sheet, headerRow) };
+    // A row asked for by number is the reading held when that reading used the same row.
+    const held = current?.name === sheet ? current : null;
+    const same =
+      held !== null &&
+      (headerRow === undefined ? held.headerRow === undefined : held.data.headerRow === headerRow);
+    if (same) return held.data;
+    current = { name: sheet, headerRow, data: sheetCells(workbook, sheet, headerRow) };
     return current.data;
   }
 

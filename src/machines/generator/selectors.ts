@@ -101,6 +101,8 @@ export const select = {
   headers: (s: Snapshot) => s.context.headers,
   /** The sheet's row the columns were read from (1-based); null before a sheet is read. */
   headerRow: (s: Snapshot) => s.context.table.headerRow,
+  /** The header row the user chose; null while the reader's own is used. */
+  chosenHeaderRow: (s: Snapshot) => s.context.headerRow,
   table: (s: Snapshot) => s.context.table,
   selection: (s: Snapshot) => s.context.selection,
   selectedCount: (s: Snapshot) => s.context.selectedCount,
