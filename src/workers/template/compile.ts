@@ -216,7 +216,7 @@ function convertFieldsOf(zip: PizZip): Omit<WordFields, 'macrosDropped'> {
     if (!TEXT_PART.test(name)) continue;
     const xml = zip.file(name)?.asText();
     if (!xml || !/w:fldSimple|w:fldChar/.test(xml)) continue;
-    const converted = convertMergeFields(xml, options);
+    const converted = convertMergeFields(xml, { ...options, part: name });
     for (const kind of converted.notFilled) notFilled.add(kind);
     Object.assign(fieldFormats, converted.formats);
     Object.assign(wordFields, converted.wordFields);

@@ -43,6 +43,8 @@ export interface MergeFieldOptions {
   readonly lang?: FieldLanguage;
   /** Numbers the Word-field keys across the parts of one package. */
   readonly keys?: { next: number };
+  /** The part's name in the package, for messages (`word/header1.xml`). */
+  readonly part?: string;
 }
 
 interface MergeFieldConversion {
@@ -181,7 +183,7 @@ function runAround(xml: string, at: number): { start: number; end: number } {
   return { start, end: close < 0 ? at : close + '</w:r>'.length };
 }
 
-function convertComplexFields(xml: string, found: Found): Replacement[] {
+function convertComplexFields(xml: string, found: Found, part?: string): Replacement[] {
   const replacements: Replacement[] = [];
   const stack: OpenField[] = [];
   const re =
@@ -226,7 +228,7 @@ function convertComplexFields(xml: string, found: Found): Replacement[] {
     const open = { pieces: stack[0].pieces };
     const name = readMergeField(open.pieces)?.name;
     throw new Error(
-      `Template syntax error: the field ${name ? `MERGEFIELD ${name}` : `"${instructionText(open).trim()}"`} never ends. Open the template in Word, press Alt+F9 to show field codes, and delete or re-insert that field.`,
+      `Template syntax error: the field ${name ? `MERGEFIELD ${name}` : `"${instructionText(open).trim()}"`} never ends${part ? ` (${part})` : ''}. Open the template in Word, press Alt+F9 to show field codes, and delete or re-insert that field.`,
     );
   }
   return replacements;
@@ -243,7 +245,7 @@ export function convertMergeFields(
   }
   const replacements = [
     ...convertSimpleFields(xml, found),
-    ...convertComplexFields(xml, found),
+    ...convertComplexFields(xml, found, options.part),
   ].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;

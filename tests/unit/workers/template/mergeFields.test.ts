@@ -173,7 +173,7 @@ describe('MERGEFIELD templates', () => {
       'Template syntax error: the field MERGEFIELD Nama never ends.',
     );
     await expect(analyseTemplate(buildDocx({ body: `<w:p>${broken}</w:p>` }))).rejects.toThrow(
-      'the field MERGEFIELD Nama never ends',
+      'the field MERGEFIELD Nama never ends (word/document.xml). Open the template in Word',
     );
   });
 
