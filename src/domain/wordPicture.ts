@@ -94,7 +94,8 @@ export function formatNumberPicture(n: number, picture: string, lang: FieldLangu
   let whole = rounded.whole.padStart((integerPart.match(/0/g) ?? []).length, '0');
   if (whole === '0' && !integerPart.includes('0') && fraction !== '') whole = '';
   if (integerPart.includes(group)) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  const negative = value < 0 && (Number(whole) > 0 || /[1-9]/.test(fraction));
+  // A value that rounds to zero shows no sign.
+  const negative = value < 0 && /[1-9]/.test(rounded.whole + fraction);
   const number = whole + (fraction ? decimal + fraction : '');
   const hasSign = /[-+]/.test(section.replace(/'[^']*'/g, ''));
   const sign = negative ? '-' : value > 0 ? '+' : ' ';
