@@ -363,6 +363,8 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
   headerRowBeyondLastRow:
     'Baris header $1 melewati baris terakhir lembar "$2" (baris $3). Pilih baris 1 sampai $4.',
+  headerRowNoDataUnder:
+    'Baris header $1 pada lembar "$2" tidak memiliki baris data di bawahnya. Pilih baris di atasnya.',
   headerRowEmpty: 'Baris $1 pada lembar "$2" kosong. Pilih baris yang berisi nama kolom.',
   macrosDroppedAfter: ' Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   successfullyGeneratedMergedDocumentSections: 'Berhasil membuat dokumen gabungan dengan $1 bagian',

@@ -144,6 +144,11 @@ function headerRowBeyondMessage(row: number, sheet: string, lastRow: number): st
   return `Header row ${row} is beyond the last row of sheet "${sheet}" (row ${lastRow}). Choose a row from 1 to ${lastRow}.`;
 }
 
+/** A header row the user chose with no data rows under it. */
+function headerRowLastMessage(row: number, sheet: string): string {
+  return `Header row ${row} of sheet "${sheet}" has no data rows under it. Choose a row above it.`;
+}
+
 /** A header row the user chose that holds nothing. */
 function headerRowEmptyMessage(row: number, sheet: string): string {
   return `Row ${row} of sheet "${sheet}" is empty. Choose the row that holds the column names.`;
@@ -260,7 +265,12 @@ export function sheetCells(
       numbers.push(rowNumbers);
     }
   }
-  if (cells.length === 0) throw new Error(headerOnlyMessage(sheetName));
+  if (cells.length === 0)
+    throw new Error(
+      chosenHeaderRow === undefined
+        ? headerOnlyMessage(sheetName)
+        : headerRowLastMessage(chosenHeaderRow, sheetName),
+    );
   return { headers, cells, numbers, headerRow: headerRow + 1 };
 }
 

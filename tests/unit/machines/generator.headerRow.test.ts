@@ -3,6 +3,7 @@
 // as it was, with a message naming the file.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
 import { packSheet, SheetTable } from '../../../src/domain/sheetTable';
 import { generatorMachine } from '../../../src/machines/generator/machine';
 import { generationJob } from '../../../src/machines/generator/selectors';
@@ -132,5 +133,24 @@ describe('generator machine: header row', () => {
     await ready(actor);
     expect(actor.getSnapshot().context.headerRow).toBeNull();
     expect(actor.getSnapshot().context.table.headerRow).toBe(3);
+  });
+
+  it('says the header row messages in Indonesian too, the file name kept', () => {
+    const translate = (text: string) =>
+      ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
+    expect(
+      translate(
+        'laporan.xlsx: Header row 40 is beyond the last row of sheet "Tagihan" (row 6). Choose a row from 1 to 6.',
+      ),
+    ).toBe(
+      'laporan.xlsx: Baris header 40 melewati baris terakhir lembar "Tagihan" (baris 6). Pilih baris 1 sampai 6.',
+    );
+    expect(
+      translate(
+        'laporan.xlsx: Header row 6 of sheet "Tagihan" has no data rows under it. Choose a row above it.',
+      ),
+    ).toBe(
+      'laporan.xlsx: Baris header 6 pada lembar "Tagihan" tidak memiliki baris data di bawahnya. Pilih baris di atasnya.',
+    );
   });
 });

@@ -206,6 +206,8 @@ export const PATTERNS = {
     /^Word fields not filled by the generator: (.+?)\. They keep the result the template shows\./,
   headerRowBeyondLastRow:
     /Header row (\d+) is beyond the last row of sheet "(.+)" \(row (\d+)\)\. Choose a row from 1 to (\d+)\.$/,
+  headerRowNoDataUnder:
+    /Header row (\d+) of sheet "(.+)" has no data rows under it\. Choose a row above it\.$/,
   headerRowEmpty:
     /Row (\d+) of sheet "(.+)" is empty\. Choose the row that holds the column names\.$/,
   macrosDroppedAfter:

@@ -64,7 +64,7 @@ describe('header row', () => {
       'Header row 40 is beyond the last row of sheet "Tagihan" (row 6). Choose a row from 1 to 6.',
     );
     await expect(api.readSheet({ file: null, sheet: 'Tagihan', headerRow: 6 })).rejects.toThrow(
-      'Sheet "Tagihan" has column names but no data rows',
+      'Header row 6 of sheet "Tagihan" has no data rows under it. Choose a row above it.',
     );
     // An empty row names its columns by letter, as an empty header cell does.
     const empty = new SheetTable(
