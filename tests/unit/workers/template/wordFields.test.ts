@@ -190,6 +190,24 @@ describe('IF fields', () => {
     expect(await merged(template(other))).toEqual(['lunas besar', 'tagih']);
   });
 
+  it('Preview Row shows the evaluated IF', async () => {
+    const body = para(
+      ifField(merge('Status'), [' = "Lunas" "Lunas: ', merge('Total \\# "#.##0"'), '" "Belum" ']),
+    );
+    const bytes = template(body, 'id-ID');
+    const { placeholders } = await analyseTemplate(bytes);
+    const preview = await createGeneratorApi().previewRow(
+      {
+        template: bytes,
+        data: { file: workbook(rows), sheet: 'Data' },
+        mapping: Object.fromEntries(placeholders.map((p) => [p, p])),
+        formats: {},
+      },
+      0,
+    );
+    expect(preview.body).toEqual([{ kind: 'paragraph', text: 'Lunas: 1.234.567' }]);
+  });
+
   it('lists the fields an IF reads, and no longer names IF as a field not filled', async () => {
     const body = para(
       'Yth. ',
