@@ -135,6 +135,22 @@ describe('MERGEFIELD switches', () => {
     );
   });
 
+  it('applies the switches in one document per row (.zip) too', async () => {
+    const bytes = template(para(merge('Nama \\* Upper'), ' ', merge('Total \\# "#.##0"')), 'id-ID');
+    const result = await createGeneratorApi().generate({
+      template: bytes,
+      data: { file: workbook(rows), sheet: 'Data' },
+      rows: Uint32Array.from([0, 1]),
+      mapping: { Nama: 'Nama', Total: 'Total' },
+      formats: {},
+      output: { kind: 'zip', nameColumn: 'Nama' },
+    });
+    const texts = new PizZip(result.bytes)
+      .file(/\.docx$/)
+      .map((f) => textOf(new PizZip(f.asUint8Array()).file('word/document.xml')!.asText()));
+    expect(texts.sort()).toEqual(['BUDI SANTOSO 1.234.567', 'SARI 950']);
+  });
+
   it('starts a switched field in the Word field format, and lists it once', async () => {
     const analysis = await analyseTemplate(template(body, 'id-ID'));
     expect(analysis.placeholders).toEqual(['Nama', 'Total', 'Tanggal', 'Kota']);
