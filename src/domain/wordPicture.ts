@@ -55,11 +55,10 @@ export function formatNumberPicture(n: number, picture: string, lang: FieldLangu
   const parts = sections(picture);
   let section = parts[0];
   let value = n;
-  let signShown = false;
+  // A negative section writes the value without its sign (it shows its own: `(#,##0)`).
   if (n < 0 && parts[1] !== undefined && parts[1] !== '') {
     section = parts[1];
     value = -n;
-    signShown = true;
   } else if (n === 0 && parts[2] !== undefined && parts[2] !== '') section = parts[2];
   // The numeric core: from the first digit placeholder to the last, with separators between.
   const core = { start: -1, end: -1 };
@@ -81,7 +80,7 @@ export function formatNumberPicture(n: number, picture: string, lang: FieldLangu
   }
   // A picture without digits (a zero section such as '-') is written as it stands.
   if (core.start < 0) return section.replace(/'([^']*)'/g, '$1');
-  // A decimal separator right after the last digit placeholder is no fraction.
+  // The core ends at its last digit placeholder: a separator after it (a full stop) is text.
   const pattern = section.slice(core.start, core.end);
   const point = pattern.indexOf(decimal);
   const integerPart = point < 0 ? pattern : pattern.slice(0, point);
@@ -101,7 +100,7 @@ export function formatNumberPicture(n: number, picture: string, lang: FieldLangu
   const sign = negative ? '-' : value > 0 ? '+' : ' ';
   const before = literal(section.slice(0, core.start), sign);
   const after = literal(section.slice(core.end), sign);
-  const bare = negative && !signShown && !hasSign ? '-' : '';
+  const bare = negative && !hasSign ? '-' : '';
   return before + bare + number + after;
 }
 
