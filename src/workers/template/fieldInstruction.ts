@@ -103,10 +103,11 @@ function readSwitches(tokens: readonly Token[]): FieldSwitches | null {
   } = {};
   for (let i = 0; i < tokens.length; i++) {
     const word = plain(tokens[i]);
-    if (word === null || tokens[i].quoted) return null;
-    const m = /^\\([*#@bf])(.*)$/i.exec(word);
+    if (word === null) return null;
+    // A switch may have its argument glued to it, quoted or not: \#"#.##0", \*Upper.
+    const m = /^\\([*#@bf])(.*)$/is.exec(word);
     if (!m) {
-      if (/^\\[a-z]$/i.test(word)) continue; // \m, \v: no change to the text
+      if (!tokens[i].quoted && /^\\[a-z]$/i.test(word)) continue; // \m, \v: no change to the text
       return null;
     }
     let argument = m[2];

@@ -151,6 +151,20 @@ describe('MERGEFIELD switches', () => {
     expect(texts.sort()).toEqual(['BUDI SANTOSO 1.234.567', 'SARI 950']);
   });
 
+  it('reads switches written with their argument glued on', () => {
+    const { wordFields } = convertMergeFields(
+      para(merge('Total \\#"#.##0" \\*Upper \\b"Rp "'), merge('Kota \\* caps \\f "."')),
+    );
+    expect(Object.values(wordFields).map((f) => f.field)).toEqual([
+      {
+        kind: 'merge',
+        name: 'Total',
+        switches: { number: '#.##0', cases: ['UPPER'], before: 'Rp ' },
+      },
+      { kind: 'merge', name: 'Kota', switches: { cases: ['CAPS'], after: '.' } },
+    ]);
+  });
+
   it('starts a switched field in the Word field format, and lists it once', async () => {
     const analysis = await analyseTemplate(template(body, 'id-ID'));
     expect(analysis.placeholders).toEqual(['Nama', 'Total', 'Tanggal', 'Kota']);
