@@ -13,6 +13,8 @@ export type Formats = Readonly<Record<string, ValueFormat>>;
 export interface DataSource<F = Blob> {
   readonly file: F;
   readonly sheet: string;
+  /** The sheet's row (1-based, as the spreadsheet numbers it) holding the column names; absent: found by the reader. */
+  readonly headerRow?: number;
 }
 
 /**

@@ -16,6 +16,8 @@ export interface PackedSheet {
   readonly text: Uint8Array;
   /** rowCount × headers.length + 1 byte offsets into `text`; cell k spans offsets[k]…offsets[k + 1]. */
   readonly offsets: Uint32Array;
+  /** The sheet's row (1-based) the column names were read from, when the reader says. */
+  readonly headerRow?: number;
 }
 
 /** Encodes rows (keyed by header) into the packed form; a missing value becomes ''. */
@@ -79,6 +81,8 @@ const DECODED_ROWS_KEPT = 512;
 export class SheetTable {
   readonly headers: readonly string[];
   readonly rowCount: number;
+  /** The sheet's row (1-based) the column names were read from; null when not known. */
+  readonly headerRow: number | null;
   private readonly text: Uint8Array;
   private readonly offsets: Uint32Array;
   private readonly decoder = new TextDecoder();
@@ -91,6 +95,7 @@ export class SheetTable {
       throw new Error(`A packed sheet needs ${expected} offsets, not ${packed.offsets.length}`);
     this.headers = packed.headers;
     this.rowCount = packed.rowCount;
+    this.headerRow = packed.headerRow ?? null;
     this.text = packed.text;
     this.offsets = packed.offsets;
   }

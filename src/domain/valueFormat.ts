@@ -3,7 +3,7 @@
 import { terbilang } from './terbilang';
 import { MONTH_NAMES_ID } from './period';
 
-export type ValueFormat = 'sheet' | 'rupiah' | 'number' | 'date' | 'terbilang' | 'upper';
+export type ValueFormat = 'sheet' | 'rupiah' | 'number' | 'date' | 'terbilang' | 'upper' | 'field';
 
 export const VALUE_FORMATS: ReadonlyArray<{ readonly id: ValueFormat; readonly label: string }> = [
   { id: 'sheet', label: 'As in sheet' },
@@ -12,7 +12,14 @@ export const VALUE_FORMATS: ReadonlyArray<{ readonly id: ValueFormat; readonly l
   { id: 'date', label: 'Date' },
   { id: 'terbilang', label: 'Terbilang' },
   { id: 'upper', label: 'UPPER CASE' },
+  // A Word MERGEFIELD's own switches (`\# "#.##0"`, `\* Upper`…), offered for fields that have them.
+  { id: 'field', label: 'As the Word field says' },
 ];
+
+/** Formats that leave a value to the template: the sheet's text, or the Word field's switches. */
+export function isTemplateFormat(format: ValueFormat | undefined): boolean {
+  return format === undefined || format === 'sheet' || format === 'field';
+}
 
 export const DEFAULT_VALUE_FORMAT: ValueFormat = 'sheet';
 
@@ -105,6 +112,7 @@ export function applyValueFormat(
   if (text === '' && raw == null) return '';
   switch (format) {
     case 'sheet':
+    case 'field':
       return text;
     case 'upper':
       return text.toLocaleUpperCase('id-ID');

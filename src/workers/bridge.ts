@@ -197,10 +197,10 @@ export function createGeneratorBridge(
   async function wireSource(job: Job, source: DataSource<FileSource>) {
     if (holds(source.file)) {
       use(job);
-      return { bytes: null, data: { file: null, sheet: source.sheet }, transfer: [] };
+      return { bytes: null, data: { ...source, file: null }, transfer: [] };
     }
     const bytes = await readBytes(source.file, FILE_READ_FAILED);
-    return { bytes, data: { file: bytes, sheet: source.sheet }, transfer: [bytes] };
+    return { bytes, data: { ...source, file: bytes }, transfer: [bytes] };
   }
 
   /**

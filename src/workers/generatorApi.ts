@@ -51,7 +51,7 @@ export function missingRowMessage(index: number, sheet: string): string {
 
 /** A packed sheet whose two buffers move to the main thread instead of being copied. */
 function transferred(sheet: SheetCells): PackedSheet {
-  const packed = packCells(sheet.headers, sheet.cells);
+  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow };
   return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
 }
 
@@ -74,7 +74,7 @@ const rowNumbers = (rows: ArrayLike<number>) => Array.from(rows, (index) => inde
 export function createGeneratorApi() {
   const templates = createTemplateCache();
   let workbook: WorkBook | null = null;
-  let current: { name: string; data: SheetCells } | null = null;
+  let current: { name: string; headerRow?: number; data: SheetCells } | null = null;
 
   function open(buffer: ArrayBuffer): WorkBook {
     workbook = null;
@@ -84,10 +84,16 @@ export function createGeneratorApi() {
   }
 
   /** The sheet of a data source, its file parsed first when it came along. */
-  function sheetOf({ file, sheet }: WorkerSource): SheetCells {
+  function sheetOf({ file, sheet, headerRow }: WorkerSource): SheetCells {
     if (file) open(file);
     if (!workbook) throw new Error(NO_WORKBOOK_MESSAGE);
-    if (current?.name !== sheet) current = { name: sheet, data: sheetCells(workbook, sheet) };
+    // A row asked for by number is the reading held when that reading used the same row.
+    const held = current?.name === sheet ? current : null;
+    const same =
+      held !== null &&
+      (headerRow === undefined ? held.headerRow === undefined : held.data.headerRow === headerRow);
+    if (same) return held.data;
+    current = { name: sheet, headerRow, data: sheetCells(workbook, sheet, headerRow) };
     return current.data;
   }
 
@@ -132,7 +138,12 @@ export function createGeneratorApi() {
       onProgress?: (progress: MergeProgress) => void,
     ): Promise<GenerationResult> {
       const data = sheetWith(job.data, job.rows);
-      const { rows, mapping, warnings } = formatRows(data, job.rows, job.mapping, job.formats);
+      const { output } = job;
+      const zipTemplate = output.kind === 'zip' ? await templates.forZip(job) : null;
+      const mergeTemplate = zipTemplate ? null : await templates.forMerge(job);
+      const { wordFields } = zipTemplate ?? mergeTemplate!.template;
+      const formatted = formatRows(data, job.rows, job.mapping, job.formats, wordFields);
+      const { rows, mapping, warnings } = formatted;
       const common = {
         rows,
         mapping,
@@ -140,7 +151,6 @@ export function createGeneratorApi() {
         now: job.now,
         onProgress: onProgress ? (p: MergeProgress) => void onProgress(p) : undefined,
       };
-      const { output } = job;
       const namesBy = (column: string) => {
         const nameAt = data.headers.indexOf(column);
         return Array.from(job.rows, (index) =>
@@ -149,7 +159,7 @@ export function createGeneratorApi() {
       };
       if (output.kind === 'zip') {
         const names = namesBy(output.nameColumn);
-        const zip = await zipPerRow({ ...common, template: await templates.forZip(job), names });
+        const zip = await zipPerRow({ ...common, template: zipTemplate!, names });
         return answer({
           kind: 'zip',
           bytes: zip.buffer,
@@ -163,7 +173,7 @@ export function createGeneratorApi() {
       const merging: 'merged' | 'pdf' | 'pdfPerRow' = output.kind;
       const merged = await mergeDocuments({
         ...common,
-        template: await templates.forMerge(job),
+        template: mergeTemplate!,
         markSections: merging === 'pdfPerRow',
       });
       const large = largeDocumentWarning(merged.parts);
@@ -219,8 +229,9 @@ export function createGeneratorApi() {
       row: number,
     ): Promise<DocumentPreview> {
       const data = sheetWith(job.data, [row]);
-      const { rows, mapping } = formatRows(data, [row], job.mapping, job.formats);
       const template = await templates.forMerge(job);
+      const { wordFields } = template.template;
+      const { rows, mapping } = formatRows(data, [row], job.mapping, job.formats, wordFields);
       return previewRow({ template, row: rows[0], mapping, rowNumber: row + 1 });
     },
 

@@ -213,7 +213,9 @@ test.describe('Generate Tagihan Voice', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    await expect(alert(page)).toHaveText('Please select a valid DOCX file');
+    await expect(alert(page)).toHaveText(
+      'Please select a valid Word template (.docx, .dotx or .docm)',
+    );
 
     await dataInput(page).setInputFiles({
       name: 'data.pdf',
@@ -258,7 +260,9 @@ test.describe('Generate Tagihan Voice', () => {
       mimeType: 'text/plain',
       buffer: Buffer.from('hello'),
     });
-    await expect(alert(page)).toHaveText('Please select a valid DOCX file');
+    await expect(alert(page)).toHaveText(
+      'Please select a valid Word template (.docx, .dotx or .docm)',
+    );
     await expect(templateInput(page)).toHaveValue(/tagihan_template\.docx$/);
     await expect(page.getByTestId('chosen-file')).toHaveText('tagihan_template.docx (36.20 KB)');
   });

@@ -279,7 +279,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
     'Tulis nama kolom dari lembar Anda di dalam kurung kurawal di tempat nilainya akan muncul, misalnya:',
   noFieldsExample: 'Kepada Yth. {nama_pelanggan}, total tagihan Anda {total_tagihan}.',
   noFieldsWord:
-    'Atau, di Word, sisipkan merge field (Mailings › Insert Merge Field). Lalu pilih template itu lagi.',
+    'Atau, di Word, sisipkan merge field (Mailings › Insert Merge Field); switch-nya (\\* Upper, \\# "#.##0", \\@ "d MMMM yyyy") dan field IF ikut diterapkan. Template .docx, .dotx atau .docm bisa dipakai; hasilnya .docx. Lalu pilih template itu lagi.',
   downloadSample: 'Unduh contoh template',
   step2: 'Langkah 2: Pilih Baris Data',
   selectAll: 'Pilih Semua',
@@ -335,6 +335,8 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   numberFormat: 'Angka',
   dateFormat: 'Tanggal',
   upperCase: 'HURUF BESAR',
+  asWordFieldSays: 'Sesuai field Word',
+  headerRow: 'Baris header',
   pdfOutput: 'Satu PDF (semua baris)',
   pdfPerRowOutput: 'Satu PDF per baris (.zip)',
   generatePdf: 'Buat PDF ({count} bagian)',
@@ -359,6 +361,12 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
+  headerRowBeyondLastRow:
+    'Baris header $1 melewati baris terakhir lembar "$2" (baris $3). Pilih baris 1 sampai $4.',
+  headerRowNoDataUnder:
+    'Baris header $1 pada lembar "$2" tidak memiliki baris data di bawahnya. Pilih baris di atasnya.',
+  headerRowEmpty: 'Baris $1 pada lembar "$2" kosong. Pilih baris yang berisi nama kolom.',
+  macrosDroppedAfter: ' Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   successfullyGeneratedMergedDocumentSections: 'Berhasil membuat dokumen gabungan dengan $1 bagian',
   successfullyGeneratedPdfSections: 'Berhasil membuat PDF dengan $1 bagian',
   successfullyGeneratedFilesRowsSkipped: 'Berhasil membuat $1 berkas dalam $2',
@@ -525,7 +533,9 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   pageStoppedWorkingBecauseUnexpected: 'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
   reload: 'Muat ulang',
   // Generator notices and hints (spec §5)
-  selectValidDocxFile: 'Pilih berkas DOCX yang valid',
+  selectValidDocxFile: 'Pilih templat Word yang valid (.docx, .dotx atau .docm)',
+  headerRowInvalid: 'Baris header adalah nomor baris: 1 atau lebih.',
+  macrosDropped: 'Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',
   selectValidExcelOdsCsv:
     'Pilih berkas Excel, ODS atau CSV yang valid (.xlsx, .xls, .xlsm, .ods, .csv, .tsv atau .txt)',
   fileSizeMustLessThan: 'Ukuran berkas harus kurang dari 10MB',

@@ -10,6 +10,7 @@ export const emptyData = {
   dataFile: null,
   sheetNames: [],
   selectedSheet: '',
+  headerRow: null,
   headers: [],
   table: EMPTY_SHEET_TABLE,
   selection: NO_SELECTION,

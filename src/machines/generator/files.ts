@@ -15,7 +15,7 @@ import {
   errorText,
   mappingForHeaders,
   messages,
-  notFilledWarning,
+  templateWarning,
 } from './rules';
 import { generatorSetup } from './setup';
 
@@ -66,6 +66,7 @@ export const filesFlow = {
         target: 'readingSheet',
         actions: assign(({ context, event }) => ({
           selectedSheet: event.sheet,
+          headerRow: null,
           headers: [],
           table: EMPTY_SHEET_TABLE,
           selection: NO_SELECTION,
@@ -74,6 +75,11 @@ export const filesFlow = {
           ...messagesKeptForTemplate(context),
         })),
       },
+      'generator.headerRowChanged': [
+        // Nothing changes until the sheet is read again with the new header row.
+        { guard: 'isOtherHeaderRow', target: 'readingHeaderRow' },
+        { guard: 'isBadHeaderRow', actions: assign({ error: messages.headerRowInvalid }) },
+      ],
     },
   }).on,
   states: {
@@ -91,7 +97,7 @@ export const filesFlow = {
             warning:
               event.output.placeholders.length === 0
                 ? messages.noPlaceholders
-                : notFilledWarning(event.output.notFilled ?? []),
+                : templateWarning(event.output.notFilled ?? [], event.output.macrosDropped),
           })),
         },
         onError: {
@@ -145,6 +151,44 @@ export const filesFlow = {
         'generator.cancel': {
           target: 'ready',
           actions: assign({ ...emptyData, warning: messages.readingCancelled }),
+        },
+      },
+    }),
+
+    readingHeaderRow: generatorSetup.createStateConfig({
+      tags: ['processing'],
+      invoke: {
+        src: 'readSheet',
+        input: ({ context, event }) => ({
+          file: context.dataFile!,
+          sheet: context.selectedSheet,
+          headerRow: event.type === 'generator.headerRowChanged' ? event.row : undefined,
+        }),
+        onDone: {
+          target: 'ready',
+          // As on a new file: every row selected, the fields auto-mapped to the new columns.
+          actions: assign(({ context, event }) => ({
+            headerRow: event.output.headerRow,
+            headers: [...event.output.headers],
+            table: event.output,
+            ...allSelected(event.output.rowCount),
+            mapping: autoMap(context.placeholders, event.output.headers),
+            preview: null,
+            previewPosition: 0,
+            ...messagesKeptForTemplate(context),
+          })),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            error: messages.headerRow(context.dataFile?.name ?? '', errorText(event.error)),
+          })),
+        },
+      },
+      on: {
+        'generator.cancel': {
+          target: 'ready',
+          actions: assign({ warning: messages.readingCancelled }),
         },
       },
     }),

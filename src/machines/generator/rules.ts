@@ -10,7 +10,9 @@ import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
 
 export const messages = {
-  invalidDocx: 'Please select a valid DOCX file',
+  invalidDocx: 'Please select a valid Word template (.docx, .dotx or .docm)',
+  macrosDropped:
+    "The template's macros were dropped: the generated document is a .docx without them.",
   invalidExcel:
     'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
   tooLarge: GENERATOR_FILE_TOO_LARGE,
@@ -25,6 +27,9 @@ export const messages = {
   analysisCancelled: 'Template analysis cancelled',
   readingCancelled: 'Reading the Excel file cancelled',
   readExcel: (detail: string) => `Error reading Excel file: ${detail}`,
+  headerRowInvalid: 'The header row is a row number: 1 or more.',
+  /** A header row the sheet cannot take, named with its file (the detail names row and sheet). */
+  headerRow: (fileName: string, detail: string) => `${fileName}: ${detail}`,
   readSheet: (detail: string) => `Error reading Excel sheet: ${detail}`,
   generate: (detail: string) => `Error generating documents: ${detail}`,
   exportXlsx: (detail: string) => `Error exporting to XLSX: ${detail}`,
@@ -53,20 +58,37 @@ function skippedNote(skipped: number): string {
  * The notice for Word fields the merge leaves as they are (IF, ASK, NEXT…): named, with what
  * happens to them; '' when there are none.
  */
-export function notFilledWarning(kinds: readonly string[]): string {
+function notFilledWarning(kinds: readonly string[]): string {
   if (kinds.length === 0) return '';
   return `${NOT_FILLED_PREFIX}${kinds.join(', ')}. They keep the result the template shows.`;
 }
 
 const NOT_FILLED_PREFIX = 'Word fields not filled by the generator: ';
 
-export function isNotFilledWarning(warning: string): boolean {
-  return warning.startsWith(NOT_FILLED_PREFIX);
+/** The template's notices together: Word fields not filled, macros dropped; '' when none. */
+export function templateWarning(kinds: readonly string[], macrosDropped = false): string {
+  return [notFilledWarning(kinds), macrosDropped ? messages.macrosDropped : '']
+    .filter(Boolean)
+    .join(' ');
 }
+
+/** Whether a warning is the template's own (it stays while that template does). */
+export function isNotFilledWarning(warning: string): boolean {
+  return warning.startsWith(NOT_FILLED_PREFIX) || warning === messages.macrosDropped;
+}
+
+/** A row number the Header row control may ask for. */
+export function isHeaderRow(row: number): boolean {
+  return Number.isInteger(row) && row >= 1;
+}
+
+/** Word documents, templates and macro-enabled documents; the generated file is always a .docx. */
+export const TEMPLATE_FILE_TYPES = ['.docx', '.dotx', '.docm'] as const;
 
 /** The §5 upload check of a template; null when the file may be analysed. */
 export function checkTemplateFile(file: ChosenFile): string | null {
-  if (!file.name.toLowerCase().endsWith('.docx')) return messages.invalidDocx;
+  const name = file.name.toLowerCase();
+  if (!TEMPLATE_FILE_TYPES.some((type) => name.endsWith(type))) return messages.invalidDocx;
   if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
   return null;
 }

@@ -25,7 +25,8 @@ type Snapshot = SnapshotFrom<GeneratorMachine>;
 // ---- the jobs the machine hands its actors ----
 
 function dataSource(context: GeneratorContext): DataSource<ChosenFile> {
-  return { file: context.dataFile!, sheet: context.selectedSheet };
+  const source = { file: context.dataFile!, sheet: context.selectedSheet };
+  return context.headerRow === null ? source : { ...source, headerRow: context.headerRow };
 }
 
 /** Generate's job: the selected rows of the sheet read, through the template, as the output chosen. */
@@ -81,7 +82,8 @@ function processingStep(s: Snapshot) {
   if (s.matches('generating')) return 'generating';
   if (s.matches('exporting')) return 'exporting';
   if (s.matches('analysingTemplate')) return 'analysing';
-  if (s.matches('readingWorkbook') || s.matches('readingSheet')) return 'reading';
+  if (s.matches('readingWorkbook') || s.matches('readingSheet') || s.matches('readingHeaderRow'))
+    return 'reading';
   if (s.matches('previewing')) return 'previewing';
   return null;
 }
@@ -97,6 +99,10 @@ export const select = {
   selectedSheet: (s: Snapshot) => s.context.selectedSheet,
   // step 2
   headers: (s: Snapshot) => s.context.headers,
+  /** The sheet's row the columns were read from (1-based); null before a sheet is read. */
+  headerRow: (s: Snapshot) => s.context.table.headerRow,
+  /** The header row the user chose; null while the reader's own is used. */
+  chosenHeaderRow: (s: Snapshot) => s.context.headerRow,
   table: (s: Snapshot) => s.context.table,
   selection: (s: Snapshot) => s.context.selection,
   selectedCount: (s: Snapshot) => s.context.selectedCount,
@@ -105,6 +111,7 @@ export const select = {
   placeholders: (s: Snapshot) => s.context.placeholders,
   mapping: (s: Snapshot) => s.context.mapping,
   formats: (s: Snapshot) => s.context.formats,
+  fieldFormats: (s: Snapshot) => s.context.fieldFormats,
   // step 4
   showsGenerateStep: (s: Snapshot) => showsGenerateStep(s.context),
   canGenerate: (s: Snapshot) => s.can({ type: 'generator.generate' }),

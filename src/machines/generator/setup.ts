@@ -11,6 +11,7 @@ import {
   checkTemplateFile,
   exportBlocker,
   generateBlocker,
+  isHeaderRow,
 } from './rules';
 import type {
   AnalyseTemplateInput,
@@ -77,6 +78,14 @@ export const generatorSetup = setup({
       event.type === 'generator.sheetChanged' &&
       event.sheet !== context.selectedSheet &&
       context.sheetNames.includes(event.sheet),
+    isOtherHeaderRow: ({ context, event }) =>
+      event.type === 'generator.headerRowChanged' &&
+      isHeaderRow(event.row) &&
+      context.dataFile !== null &&
+      context.table.headerRow !== null &&
+      event.row !== context.table.headerRow,
+    isBadHeaderRow: ({ event }) =>
+      event.type === 'generator.headerRowChanged' && !isHeaderRow(event.row),
     canGenerate: ({ context }) => generateBlocker(context) === null,
     canExport: ({ context }) => exportBlocker(context) === null,
     hasRows: ({ context }) => context.table.rowCount > 0,

@@ -52,6 +52,8 @@ export interface GeneratorContext {
   readonly dataFile: ChosenFile | null;
   readonly sheetNames: readonly string[];
   readonly selectedSheet: string;
+  /** The header row the user chose (1-based); null: the one the reader found. */
+  readonly headerRow: number | null;
   readonly headers: readonly string[];
   /**
    * The rows of the selected sheet, packed (cells decoded when shown): 50,000 row objects would
@@ -93,6 +95,8 @@ export interface AnalyseTemplateOutput {
   readonly notFilled?: readonly string[];
   /** Formats asked for by the fields' switches (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
   readonly fieldFormats?: Formats;
+  /** A .docm's macros were dropped (the generated document is a .docx). */
+  readonly macrosDropped?: boolean;
 }
 
 export interface ReadWorkbookInput {
@@ -128,6 +132,8 @@ export type GeneratorEvent =
   | { type: 'generator.templateChosen'; file: ChosenFile }
   | { type: 'generator.dataChosen'; file: ChosenFile }
   | { type: 'generator.sheetChanged'; sheet: string }
+  /** The Header row control: read the sheet again with its column names in this row (1-based). */
+  | { type: 'generator.headerRowChanged'; row: number }
   | { type: 'generator.rowToggled'; index: number }
   | { type: 'generator.selectAll' }
   | { type: 'generator.selectNone' }

@@ -1,7 +1,13 @@
 // Applies each field's chosen format (src/domain/valueFormat) to the selected rows before a merge.
 // The merge maps placeholder → key of a row; a formatted field gets its own key per row, so two
 // placeholders can take the same column in two formats.
-import { applyValueFormat, valueFormatLabel, type ValueFormat } from '../../domain/valueFormat';
+import {
+  applyValueFormat,
+  isTemplateFormat,
+  valueFormatLabel,
+  type ValueFormat,
+} from '../../domain/valueFormat';
+import { evaluateWordField, type CompiledWordField, type FieldValue } from '../../domain/wordField';
 import type { Formats } from '../../domain/generationJob';
 import { FORMATTED_KEY_PREFIX } from './rowData';
 import { rowObject, type SheetCells, type SheetRow } from './readWorkbook';
@@ -34,6 +40,7 @@ export function formatRows(
   rowIndexes: ArrayLike<number>,
   mapping: Readonly<Record<string, string>>,
   formats: Formats = {},
+  wordFields: Readonly<Record<string, CompiledWordField>> = {},
 ): FormattedRows {
   const { headers, cells, numbers } = sheet;
   const columnAt = new Map(headers.map((header, i) => [header, i]));
@@ -42,7 +49,7 @@ export function formatRows(
       (p) =>
         mapping[p] &&
         Object.hasOwn(formats, p) &&
-        formats[p] !== 'sheet' &&
+        !isTemplateFormat(formats[p]) &&
         columnAt.has(mapping[p]),
     )
     .map((placeholder) => ({
@@ -53,6 +60,7 @@ export function formatRows(
       failed: 0,
       firstRow: 0,
     }));
+  const wordKeys = Object.keys(wordFields);
   const rows: SheetRow[] = new Array(rowIndexes.length);
   for (let i = 0; i < rowIndexes.length; i++) {
     const index = rowIndexes[i];
@@ -64,11 +72,27 @@ export function formatRows(
       if (value === null && field.failed++ === 0) field.firstRow = index + 1;
       row[field.key] = value ?? text;
     }
+    if (wordKeys.length > 0) {
+      const lookup = (name: string): FieldValue => {
+        const column = Object.hasOwn(mapping, name) ? columnAt.get(mapping[name]) : undefined;
+        const text = column === undefined ? '' : (values[column] ?? '');
+        const raw = column === undefined ? undefined : numbers[index]?.[column]?.value;
+        // A format the user picked wins over the field's own switches (issue 21).
+        const format = Object.hasOwn(formats, name) ? formats[name] : 'field';
+        if (format === 'field') return { text, raw };
+        return { text, raw, chosen: applyValueFormat(format, text, raw) ?? text };
+      };
+      for (const key of wordKeys) {
+        const { field, lang } = wordFields[key];
+        row[FORMATTED_KEY_PREFIX + key] = evaluateWordField(field, lookup, lang);
+      }
+    }
     rows[i] = row;
   }
   const merged: Record<string, string> = Object.create(null);
   for (const placeholder of Object.keys(mapping)) merged[placeholder] = mapping[placeholder];
   for (const field of formatted) merged[field.placeholder] = field.key;
+  for (const key of wordKeys) merged[key] = FORMATTED_KEY_PREFIX + key;
   return {
     rows,
     mapping: merged,

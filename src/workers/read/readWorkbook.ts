@@ -135,6 +135,23 @@ export interface SheetCells {
   cells: string[][];
   /** numbers[r][c]: the number behind cells[r][c] when it is a number cell (formats and export need it). */
   numbers: RowNumbers;
+  /** The sheet's row (1-based, as the spreadsheet numbers it) the headers were read from. */
+  headerRow: number;
+}
+
+/** A header row the user chose below the sheet's last row: what to choose instead. */
+function headerRowBeyondMessage(row: number, sheet: string, lastRow: number): string {
+  return `Header row ${row} is beyond the last row of sheet "${sheet}" (row ${lastRow}). Choose a row from 1 to ${lastRow}.`;
+}
+
+/** A header row the user chose with no data rows under it. */
+function headerRowLastMessage(row: number, sheet: string): string {
+  return `Header row ${row} of sheet "${sheet}" has no data rows under it. Choose a row above it.`;
+}
+
+/** A header row the user chose that holds nothing. */
+function headerRowEmptyMessage(row: number, sheet: string): string {
+  return `Row ${row} of sheet "${sheet}" is empty. Choose the row that holds the column names.`;
 }
 
 function columnHasData(
@@ -177,18 +194,26 @@ function rowShapes(grid: (XLSX.CellObject[] | undefined)[], range: XLSX.Range): 
 /**
  * Applies spec §5's reading rules to one sheet of an already parsed workbook. The header is the
  * first row that looks like one (src/domain/headerRow.ts): title and period lines above it, as
- * billing exports have, are not data.
+ * billing exports have, are not data. `chosenHeaderRow` (1-based, the Header row control) overrides
+ * the finder.
  */
-export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCells {
+export function sheetCells(
+  workbook: XLSX.WorkBook,
+  sheetName: string,
+  chosenHeaderRow?: number,
+): SheetCells {
   const sheet = Object.hasOwn(workbook.Sheets, sheetName) ? workbook.Sheets[sheetName] : undefined;
   if (!sheet) throw new Error(sheetNotFoundMessage(sheetName, workbook.SheetNames));
   const ref = sheet['!ref'];
   const grid = (sheet['!data'] ?? []) as (XLSX.CellObject[] | undefined)[];
   if (!ref) throw new Error(EMPTY_SHEET_MESSAGE);
   const range = XLSX.utils.decode_range(ref);
-  const shapes = rowShapes(grid, range);
-  const headerRow = range.s.r + findHeaderRow(shapes);
-  if (headerRow < range.s.r)
+  if (chosenHeaderRow !== undefined && chosenHeaderRow - 1 > range.e.r)
+    throw new Error(headerRowBeyondMessage(chosenHeaderRow, sheetName, range.e.r + 1));
+  const shapes = chosenHeaderRow === undefined ? rowShapes(grid, range) : [];
+  const headerRow =
+    chosenHeaderRow === undefined ? range.s.r + findHeaderRow(shapes) : chosenHeaderRow - 1;
+  if (headerRow < range.s.r && chosenHeaderRow === undefined)
     throw new Error(
       shapes.some((row) => row.filled > 0) ? headerOnlyMessage(sheetName) : EMPTY_SHEET_MESSAGE,
     );
@@ -210,7 +235,12 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
       headers.push(name);
     }
   });
-  if (headers.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
+  if (headers.length === 0)
+    throw new Error(
+      chosenHeaderRow === undefined
+        ? EMPTY_SHEET_MESSAGE
+        : headerRowEmptyMessage(chosenHeaderRow, sheetName),
+    );
 
   const cells: string[][] = [];
   const numbers: RowNumbers = [];
@@ -235,8 +265,13 @@ export function sheetCells(workbook: XLSX.WorkBook, sheetName: string): SheetCel
       numbers.push(rowNumbers);
     }
   }
-  if (cells.length === 0) throw new Error(headerOnlyMessage(sheetName));
-  return { headers, cells, numbers };
+  if (cells.length === 0)
+    throw new Error(
+      chosenHeaderRow === undefined
+        ? headerOnlyMessage(sheetName)
+        : headerRowLastMessage(chosenHeaderRow, sheetName),
+    );
+  return { headers, cells, numbers, headerRow: headerRow + 1 };
 }
 
 /** One row keyed by header, without a prototype, so a header like '__proto__' is plain data. */

@@ -1,4 +1,5 @@
 import type { ValueFormat } from '../../domain/valueFormat';
+import { fieldNames, isWordFieldKey, type CompiledWordField } from '../../domain/wordField';
 import { compileTemplate, type DocxLayout, type TemplatePart } from './compile';
 
 export interface TemplateAnalysis {
@@ -6,8 +7,10 @@ export interface TemplateAnalysis {
   placeholders: string[];
   /** Word fields the generator does not fill (IF, ASK, …): they keep the result they show. */
   notFilled: string[];
-  /** Formats the fields' own switches ask for (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
+  /** 'field' for each field a Word switch formats (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
   fieldFormats: Record<string, ValueFormat>;
+  /** A .docm's macros were dropped: the generated document is a .docx without them. */
+  macrosDropped: boolean;
 }
 
 /**
@@ -34,15 +37,27 @@ function orderTemplatedFiles(
  * with flat row data it acts as a condition on that column, and so are the tags inside it,
  * because they resolve from the row too.
  */
-function collectTagNames(parts: TemplatePart[], into: string[], seen: Set<string>): void {
+function collectTagNames(
+  parts: TemplatePart[],
+  into: string[],
+  seen: Set<string>,
+  wordFields: Readonly<Record<string, CompiledWordField>>,
+): void {
   for (const part of parts) {
     if (part.type !== 'placeholder') continue;
-    const name = part.value?.trim();
-    if (name && !seen.has(name)) {
-      seen.add(name);
-      into.push(name);
+    const tag = part.value?.trim() ?? '';
+    // A Word field's own key stands for the MERGEFIELDs it reads (an IF may read several).
+    const names =
+      isWordFieldKey(tag) && Object.hasOwn(wordFields, tag)
+        ? fieldNames(wordFields[tag].field)
+        : [tag];
+    for (const name of names) {
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        into.push(name);
+      }
     }
-    if (part.subparsed) collectTagNames(part.subparsed, into, seen);
+    if (part.subparsed) collectTagNames(part.subparsed, into, seen, wordFields);
   }
 }
 
@@ -52,6 +67,11 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const placeholders: string[] = [];
   const seen = new Set<string>();
   for (const file of orderTemplatedFiles(trees.keys(), template))
-    collectTagNames(trees.get(file) ?? [], placeholders, seen);
-  return { placeholders, notFilled: template.notFilled, fieldFormats: template.fieldFormats };
+    collectTagNames(trees.get(file) ?? [], placeholders, seen, template.wordFields);
+  return {
+    placeholders,
+    notFilled: template.notFilled,
+    fieldFormats: template.fieldFormats,
+    macrosDropped: template.macrosDropped,
+  };
 }

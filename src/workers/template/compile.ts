@@ -13,7 +13,10 @@ import {
   setOverrides,
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
+import { asWordDocument } from './packageKind';
 import type { ValueFormat } from '../../domain/valueFormat';
+import type { CompiledWordField } from '../../domain/wordField';
+import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
@@ -158,7 +161,10 @@ function loadDocx(buffer: ArrayBuffer): {
       cause: error,
     });
   }
-  const fields = convertFieldsOf(zip);
+  if (!hasPart(zip, CONTENT_TYPES))
+    throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
+  const { macrosDropped } = asWordDocument(zip);
+  const fields = { ...convertFieldsOf(zip), macrosDropped };
   return { zip, layout: prepareLayout(zip), fields };
 }
 
@@ -178,28 +184,45 @@ function notWordDocument(bytes: Uint8Array): void {
 const TEXT_PART =
   /^word\/(?!styles|settings|fontTable|webSettings|numbering|theme|stylesWithEffects|people|commentsExtended|commentsIds)[^/]+\.xml$/;
 
-/** What a template's Word fields leave for the analysis: fields not filled, formats asked for. */
+/** What a template's Word fields leave for the analysis and the merge (mergeFields.ts). */
 interface WordFields {
   notFilled: string[];
   fieldFormats: Record<string, ValueFormat>;
+  /** Fields that stand as tags of their own key (a MERGEFIELD with switches, an IF), by key. */
+  wordFields: Record<string, CompiledWordField>;
+  /** The template was a .docm whose macros were dropped (packageKind.ts). */
+  macrosDropped: boolean;
 }
 
-/** Word's MERGEFIELDs become tags in every text part (mergeFields.ts). */
-function convertFieldsOf(zip: PizZip): WordFields {
+/** The document's language: the default run's, else the default paragraph style's (styles.xml). */
+function documentLanguage(zip: PizZip): FieldLanguage {
+  const styles = zip.file('word/styles.xml')?.asText() ?? '';
+  const defaults = /<w:rPrDefault>[\s\S]*?<\/w:rPrDefault>/.exec(styles)?.[0] ?? '';
+  const normal =
+    /<w:style\b(?=[^>]*w:type="paragraph")(?=[^>]*w:default="1")[^>]*>[\s\S]*?<\/w:style>/.exec(
+      styles,
+    )?.[0] ?? '';
+  const lang = /<w:lang\b[^>]*\bw:val="([^"]+)"/;
+  return fieldLanguage(lang.exec(normal)?.[1] ?? lang.exec(defaults)?.[1]);
+}
+
+/** Word's MERGEFIELDs (and IFs) become tags in every text part (mergeFields.ts). */
+function convertFieldsOf(zip: PizZip): Omit<WordFields, 'macrosDropped'> {
   const notFilled = new Set<string>();
   const fieldFormats: Record<string, ValueFormat> = Object.create(null);
+  const wordFields: Record<string, CompiledWordField> = Object.create(null);
+  const options = { lang: documentLanguage(zip), keys: { next: 0 } };
   for (const name of Object.keys(zip.files)) {
     if (!TEXT_PART.test(name)) continue;
     const xml = zip.file(name)?.asText();
     if (!xml || !/w:fldSimple|w:fldChar/.test(xml)) continue;
-    const converted = convertMergeFields(xml);
+    const converted = convertMergeFields(xml, { ...options, part: name });
     for (const kind of converted.notFilled) notFilled.add(kind);
-    for (const [field, format] of Object.entries(converted.formats)) {
-      if (!Object.hasOwn(fieldFormats, field)) fieldFormats[field] = format;
-    }
+    Object.assign(fieldFormats, converted.formats);
+    Object.assign(wordFields, converted.wordFields);
     if (converted.xml !== xml) zip.file(name, converted.xml);
   }
-  return { notFilled: [...notFilled], fieldFormats };
+  return { notFilled: [...notFilled], fieldFormats, wordFields };
 }
 
 /**

@@ -1,4 +1,13 @@
 import type { ValueFormat } from '../../domain/valueFormat';
+import {
+  fieldNames,
+  hasSwitches,
+  WORD_FIELD_KEY_PREFIX,
+  type CompiledWordField,
+  type WordField,
+} from '../../domain/wordField';
+import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
+import { fieldKind, readMergeField, readWordField, type RawField } from './fieldInstruction';
 
 // Word's mail-merge templates (fields made in the Mailings tab) hold MERGEFIELD fields, not
 // `{tags}`. Before a template is compiled, each MERGEFIELD becomes the tag of its name, in one run
@@ -7,6 +16,8 @@ import type { ValueFormat } from '../../domain/valueFormat';
 // code, no «Name» placeholder, nothing Word updates when the file opens.
 // Both forms Word writes are read: `w:fldSimple w:instr="…"` and complex fields (a `begin`
 // fldChar, the instruction in one or more instrText runs, `separate`, the result runs, `end`).
+// A MERGEFIELD with switches (`\# "#.##0"`, `\* Upper`…) and an IF field become a tag of a key of
+// their own (WORD_FIELD_KEY_PREFIX), whose value the merge evaluates per row (domain/wordField).
 
 /** Fields whose work the generator does not do: their last result in the template stays. */
 const NOT_FILLED = new Set([
@@ -27,53 +38,25 @@ const NOT_FILLED = new Set([
   'DDEAUTO',
 ]);
 
+export interface MergeFieldOptions {
+  /** The language of the document's text (styles.xml), for fields whose runs name none. */
+  readonly lang?: FieldLanguage;
+  /** Numbers the Word-field keys across the parts of one package. */
+  readonly keys?: { next: number };
+  /** The part's name in the package, for messages (`word/header1.xml`). */
+  readonly part?: string;
+}
+
 interface MergeFieldConversion {
   xml: string;
-  /** Names of the MERGEFIELDs turned into tags, in reading order (repeats included). */
+  /** Names of the MERGEFIELDs filled, in reading order (repeats included). */
   fields: string[];
   /** Field types found that are left as their last result (`IF`, `ASK`, …), once each. */
   notFilled: string[];
-  /** The format a field's switch asks for, by field name (the first field of a name decides). */
+  /** 'field' for each name a switch formats: the starting choice of its Format control. */
   formats: Record<string, ValueFormat>;
-}
-
-/** Splits a field instruction into words; a quoted word keeps its spaces (`"Nama Pelanggan"`). */
-function instructionWords(instruction: string): string[] {
-  const words: string[] = [];
-  const re = /"((?:[^"\\]|\\.)*)"|(\S+)/g;
-  for (let m = re.exec(instruction); m; m = re.exec(instruction)) {
-    words.push(m[1] !== undefined ? m[1].replace(/\\(.)/g, '$1') : m[2]);
-  }
-  return words;
-}
-
-/** The field name of a MERGEFIELD instruction, or null when it is another field. */
-export function mergeFieldName(instruction: string): string | null {
-  const [kind, name] = instructionWords(instruction.trim());
-  if (kind?.toUpperCase() !== 'MERGEFIELD' || !name || name.startsWith('\\')) return null;
-  return name.trim() || null;
-}
-
-/**
- * The value format a MERGEFIELD's switches ask for, as the mapping step's Format control names
- * them: `\* Upper` → UPPER CASE, a `\#` number picture → Rupiah when it shows `Rp`, else Number
- * (both with Indonesian separators), a `\@` date picture → Date (`23 November 2025`).
- */
-export function switchFormat(instruction: string): ValueFormat | null {
-  const words = instructionWords(instruction.trim()).slice(2);
-  for (let i = 0; i < words.length; i++) {
-    const m = /^\\([*#@])(.*)$/.exec(words[i]);
-    if (!m) continue;
-    const argument = m[2] !== '' ? m[2] : (words[i + 1] ?? '');
-    if (m[1] === '*' && argument.toUpperCase() === 'UPPER') return 'upper';
-    if (m[1] === '#') return /rp/i.test(argument) ? 'rupiah' : 'number';
-    if (m[1] === '@') return 'date';
-  }
-  return null;
-}
-
-function fieldKind(instruction: string): string {
-  return (instructionWords(instruction.trim())[0] ?? '').toUpperCase();
+  /** The fields that stand as tags of their own key (switches, IF), by key. */
+  wordFields: Record<string, CompiledWordField>;
 }
 
 const decodeXml = (text: string): string =>
@@ -101,21 +84,59 @@ function resultProperties(xml: string): string {
   return /<w:rPr>[\s\S]*?<\/w:rPr>/.exec(shown)?.[0].replace(/<w:noProof\/>/g, '') ?? '';
 }
 
-/** What the conversion finds on its way: fields, fields it leaves, and formats asked for. */
+/** The text of an instruction without its nested fields, for messages. */
+const instructionText = (raw: RawField): string =>
+  raw.pieces.map((p) => (typeof p === 'string' ? p : '{…}')).join('');
+
+/** What the conversion finds on its way: fields, fields it leaves, formats and Word fields. */
 class Found {
   readonly fields: string[] = [];
   readonly notFilled = new Set<string>();
   readonly formats: Record<string, ValueFormat> = Object.create(null);
+  readonly wordFields: Record<string, CompiledWordField> = Object.create(null);
 
-  field(name: string, instruction: string): void {
-    this.fields.push(name);
-    const format = switchFormat(instruction);
-    if (format && !Object.hasOwn(this.formats, name)) this.formats[name] = format;
+  constructor(
+    private readonly lang: FieldLanguage,
+    private readonly keys: { next: number },
+  ) {}
+
+  /** The tag that stands for a field read from `raw`, or null when the field stays as it is. */
+  tagOf(raw: RawField, runProperties: string): string | null {
+    const merge = raw.pieces.every((p) => typeof p === 'string')
+      ? readMergeField(raw.pieces)
+      : null;
+    if (merge && !hasSwitches(merge.switches)) {
+      this.fields.push(merge.name);
+      return merge.name;
+    }
+    const field = merge ? ({ kind: 'merge', ...merge } as const) : readWordField(raw);
+    if (!field) {
+      this.other(raw);
+      return null;
+    }
+    this.noteSwitches(field);
+    this.fields.push(...fieldNames(field));
+    const lang = /<w:lang\b[^>]*\bw:val="([^"]+)"/.exec(runProperties);
+    const key = `${WORD_FIELD_KEY_PREFIX}${this.keys.next++}`;
+    this.wordFields[key] = { field, lang: lang ? fieldLanguage(lang[1]) : this.lang };
+    return key;
   }
 
-  other(instruction: string): void {
-    const kind = fieldKind(instruction);
+  private noteSwitches(field: WordField | string): void {
+    if (typeof field === 'string') return;
+    if (field.kind === 'merge') {
+      if (hasSwitches(field.switches)) this.formats[field.name] = 'field';
+      return;
+    }
+    for (const piece of [...field.left, ...field.right, ...field.then, ...field.otherwise])
+      this.noteSwitches(piece);
+  }
+
+  /** A field left as its result: its type, and those of the fields nested in it, are named. */
+  other(raw: RawField): void {
+    const kind = fieldKind(raw.pieces);
     if (NOT_FILLED.has(kind)) this.notFilled.add(kind);
+    for (const piece of raw.pieces) if (typeof piece !== 'string') this.other(piece);
   }
 }
 
@@ -131,17 +152,13 @@ function convertSimpleFields(xml: string, found: Found): Replacement[] {
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const instr = /\bw:instr="([^"]*)"/.exec(m[1]);
     if (!instr) continue;
-    const instruction = decodeXml(instr[1]);
-    const name = mergeFieldName(instruction);
-    if (name === null) {
-      found.other(instruction);
-      continue;
-    }
-    found.field(name, instruction);
+    const properties = resultProperties(m[3] ?? '');
+    const tag = found.tagOf({ pieces: [decodeXml(instr[1])] }, properties);
+    if (tag === null) continue;
     replacements.push({
       start: m.index,
       end: m.index + m[0].length,
-      text: tagRun(name, resultProperties(m[3] ?? '')),
+      text: tagRun(tag, properties),
     });
   }
   return replacements;
@@ -149,9 +166,8 @@ function convertSimpleFields(xml: string, found: Found): Replacement[] {
 
 interface OpenField {
   beginRun: number;
-  instruction: string;
+  pieces: (string | RawField)[];
   separateRunEnd: number;
-  nested: boolean;
 }
 
 /** Where the run holding the element at `at` starts and ends. */
@@ -167,7 +183,7 @@ function runAround(xml: string, at: number): { start: number; end: number } {
   return { start, end: close < 0 ? at : close + '</w:r>'.length };
 }
 
-function convertComplexFields(xml: string, found: Found): Replacement[] {
+function convertComplexFields(xml: string, found: Found, part?: string): Replacement[] {
   const replacements: Replacement[] = [];
   const stack: OpenField[] = [];
   const re =
@@ -175,52 +191,61 @@ function convertComplexFields(xml: string, found: Found): Replacement[] {
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const top = stack.at(-1);
     if (m[1] === 'begin') {
-      if (top) top.nested = true;
-      stack.push({
-        beginRun: runAround(xml, m.index).start,
-        instruction: '',
-        separateRunEnd: -1,
-        nested: false,
-      });
+      stack.push({ beginRun: runAround(xml, m.index).start, pieces: [], separateRunEnd: -1 });
     } else if (m[1] === 'separate') {
       if (top) top.separateRunEnd = runAround(xml, m.index).end;
     } else if (m[1] === 'end') {
       if (!top) continue;
       stack.pop();
-      const end = runAround(xml, m.index).end;
-      const name = mergeFieldName(top.instruction);
-      if (name === null || top.nested || stack.length > 0) {
-        found.other(top.instruction);
+      const raw: RawField = { pieces: top.pieces };
+      const parent = stack.at(-1);
+      if (parent) {
+        // A field in another's instruction is part of it; one in another's result goes with it.
+        if (parent.separateRunEnd < 0) parent.pieces.push(raw);
+        else found.other(raw);
         continue;
       }
+      const end = runAround(xml, m.index).end;
       const span = xml.slice(top.beginRun, end);
       // A field that crosses a paragraph is left as Word wrote it.
-      if (span.includes('</w:p>')) continue;
+      if (span.includes('</w:p>')) {
+        found.other(raw);
+        continue;
+      }
       const result = top.separateRunEnd >= 0 ? xml.slice(top.separateRunEnd, end) : span;
-      found.field(name, top.instruction);
-      replacements.push({ start: top.beginRun, end, text: tagRun(name, resultProperties(result)) });
+      const properties = resultProperties(result);
+      const tag = found.tagOf(raw, properties);
+      if (tag !== null)
+        replacements.push({ start: top.beginRun, end, text: tagRun(tag, properties) });
     } else if (top && top.separateRunEnd < 0) {
-      top.instruction += decodeXml(m[2] ?? '');
+      const text = decodeXml(m[2] ?? '');
+      const last = top.pieces.length - 1;
+      if (typeof top.pieces[last] === 'string') top.pieces[last] += text;
+      else top.pieces.push(text);
     }
   }
   if (stack.length > 0) {
-    const name = mergeFieldName(stack[0].instruction);
+    const open = { pieces: stack[0].pieces };
+    const name = readMergeField(open.pieces)?.name;
     throw new Error(
-      `Template syntax error: the field ${name ? `MERGEFIELD ${name}` : `"${stack[0].instruction.trim()}"`} never ends. Open the template in Word, press Alt+F9 to show field codes, and delete or re-insert that field.`,
+      `Template syntax error: the field ${name ? `MERGEFIELD ${name}` : `"${instructionText(open).trim()}"`} never ends${part ? ` (${part})` : ''}. Open the template in Word, press Alt+F9 to show field codes, and delete or re-insert that field.`,
     );
   }
   return replacements;
 }
 
-/** Turns every MERGEFIELD of a part's XML into the tag of its name. */
-export function convertMergeFields(xml: string): MergeFieldConversion {
-  const found = new Found();
+/** Turns every MERGEFIELD (and IF) of a part's XML into a tag. */
+export function convertMergeFields(
+  xml: string,
+  options: MergeFieldOptions = {},
+): MergeFieldConversion {
+  const found = new Found(options.lang ?? 'en', options.keys ?? { next: 0 });
   if (!/w:fldSimple|w:fldChar/.test(xml)) {
-    return { xml, fields: [], notFilled: [], formats: found.formats };
+    return { xml, fields: [], notFilled: [], formats: found.formats, wordFields: found.wordFields };
   }
   const replacements = [
     ...convertSimpleFields(xml, found),
-    ...convertComplexFields(xml, found),
+    ...convertComplexFields(xml, found, options.part),
   ].sort((a, b) => a.start - b.start);
   let out = '';
   let at = 0;
@@ -235,5 +260,6 @@ export function convertMergeFields(xml: string): MergeFieldConversion {
     fields: found.fields,
     notFilled: [...found.notFilled],
     formats: found.formats,
+    wordFields: found.wordFields,
   };
 }

@@ -474,6 +474,31 @@ describe('generator machine: selection and mapping', () => {
     expect({ ...t.actor.getSnapshot().context.formats }).toEqual({ nama: 'upper' });
   });
 
+  it.each(['tagihan.dotx', 'TAGIHAN.DOCM'])('accepts the Word template %s', async (name) => {
+    const { actor, calls } = start();
+    actor.send({ type: 'generator.templateChosen', file: file(name) });
+    await idle(actor);
+    expect(actor.getSnapshot().context.error).toBe('');
+    expect(calls.analyse).toHaveLength(1);
+  });
+
+  it("says a .docm's macros were dropped, with the fields not filled, while the template stays", async () => {
+    const t = await readyToGo({
+      analyse: async () => ({
+        placeholders: ['nama', 'alamat'],
+        notFilled: ['ASK'],
+        macrosDropped: true,
+      }),
+    });
+    expect(t.actor.getSnapshot().context.warning).toBe(
+      "Word fields not filled by the generator: ASK. They keep the result the template shows. The template's macros were dropped: the generated document is a .docx without them.",
+    );
+    const alone = await readyToGo({
+      analyse: async () => ({ placeholders: ['nama', 'alamat'], macrosDropped: true }),
+    });
+    expect(alone.actor.getSnapshot().context.warning).toBe(messages.macrosDropped);
+  });
+
   it('one file per row: the zip output and its name column go with the job; the zip is downloaded as such', async () => {
     const t = await readyToGo();
     expect(t.actor.getSnapshot().context.output).toBe('merged');
@@ -805,7 +830,7 @@ describe('generator machine: pure transitions', () => {
       file: file('a.txt'),
     });
     expect(next.value).toEqual({ ready: 'idle' });
-    expect(next.context.error).toBe('Please select a valid DOCX file');
+    expect(next.context.error).toBe('Please select a valid Word template (.docx, .dotx or .docm)');
   });
 
   it('reset enters the timed message state from anywhere in ready', () => {

@@ -14,7 +14,7 @@ export const GENERATOR_TEXTS = {
     'Write the name of a column of your sheet in braces where its value should go, for example:',
   noFieldsExample: 'Dear {nama_pelanggan}, your bill this month is {total_tagihan}.',
   noFieldsWord:
-    'Or, in Word, insert a merge field (Mailings › Insert Merge Field). Then choose the template again.',
+    'Or, in Word, insert a merge field (Mailings › Insert Merge Field); its switches (\\* Upper, \\# "#.##0", \\@ "d MMMM yyyy") and IF fields are applied. A .docx, .dotx or .docm template works; the result is a .docx. Then choose the template again.',
   downloadSample: 'Download sample template',
   step2: 'Step 2: Select Data Rows',
   selectAll: 'Select All',
@@ -70,6 +70,8 @@ export const GENERATOR_TEXTS = {
   numberFormat: 'Number',
   dateFormat: 'Date',
   upperCase: 'UPPER CASE',
+  asWordFieldSays: 'As the Word field says',
+  headerRow: 'Header row',
   pdfOutput: 'One PDF (all rows)',
   pdfPerRowOutput: 'One PDF per row (.zip)',
   generatePdf: 'Generate PDF ({count} sections)',

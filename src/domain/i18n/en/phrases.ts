@@ -135,7 +135,10 @@ export const PHRASES = {
   pageStoppedWorkingBecauseUnexpected: 'This page stopped working because of an unexpected error.',
   reload: 'Reload',
   // Generator notices and hints (spec §5)
-  selectValidDocxFile: 'Please select a valid DOCX file',
+  selectValidDocxFile: 'Please select a valid Word template (.docx, .dotx or .docm)',
+  headerRowInvalid: 'The header row is a row number: 1 or more.',
+  macrosDropped:
+    "The template's macros were dropped: the generated document is a .docx without them.",
   selectValidExcelOdsCsv:
     'Please select a valid Excel, ODS or CSV file (.xlsx, .xls, .xlsm, .ods, .csv, .tsv or .txt)',
   fileSizeMustLessThan: 'File size must be less than 10MB',
@@ -200,7 +203,15 @@ export const PHRASES = {
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
 export const PATTERNS = {
   wordFieldsNotFilledBy:
-    /^Word fields not filled by the generator: (.+)\. They keep the result the template shows\.$/,
+    /^Word fields not filled by the generator: (.+?)\. They keep the result the template shows\./,
+  headerRowBeyondLastRow:
+    /Header row (\d+) is beyond the last row of sheet "(.+)" \(row (\d+)\)\. Choose a row from 1 to (\d+)\.$/,
+  headerRowNoDataUnder:
+    /Header row (\d+) of sheet "(.+)" has no data rows under it\. Choose a row above it\.$/,
+  headerRowEmpty:
+    /Row (\d+) of sheet "(.+)" is empty\. Choose the row that holds the column names\.$/,
+  macrosDroppedAfter:
+    / The template's macros were dropped: the generated document is a \.docx without them\.$/,
   successfullyGeneratedMergedDocumentSections:
     /^Successfully generated merged document with (\d+) sections?/,
   successfullyGeneratedPdfSections: /^Successfully generated a PDF with (\d+) sections?/,

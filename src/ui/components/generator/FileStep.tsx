@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../domain/fileSize';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { ChosenFile } from '../../../machines/generator/types';
-import { DATA_FILE_TYPES } from '../../../machines/generator/rules';
+import { DATA_FILE_TYPES, TEMPLATE_FILE_TYPES } from '../../../machines/generator/rules';
 import { select } from '../../../machines/generator/selectors';
 import { useTexts } from '../../layout/i18n';
 import { TemplateHelp } from './TemplateHelp';
@@ -75,7 +75,7 @@ export function FileStep({ actorRef }: StepProps) {
             ref={templateInput}
             id={templateId}
             type="file"
-            accept=".docx"
+            accept={TEMPLATE_FILE_TYPES.join(',')}
             onChange={choose('generator.templateChosen')}
           />
           <ChosenFileLine file={templateFile} />

@@ -11,6 +11,8 @@ interface FieldRowProps {
   placeholder: string;
   column: string;
   format: ValueFormat;
+  /** Whether the template's Word field formats this one itself (its switches). */
+  hasSwitches: boolean;
   headers: readonly string[];
   onChange: (placeholder: string, column: string) => void;
   onFormatChange: (placeholder: string, format: ValueFormat) => void;
@@ -20,6 +22,7 @@ const FieldRow = memo(function FieldRow({
   placeholder,
   column,
   format,
+  hasSwitches,
   headers,
   onChange,
   onFormatChange,
@@ -33,7 +36,11 @@ const FieldRow = memo(function FieldRow({
     number: t.numberFormat,
     date: t.dateFormat,
     upper: t.upperCase,
+    field: t.asWordFieldSays,
   };
+  const offered = VALUE_FORMATS.filter(
+    (f) => f.id !== 'field' || hasSwitches || format === 'field',
+  );
   return (
     <tr className={unmapped ? 'gen-unmapped' : undefined}>
       <td>
@@ -72,7 +79,7 @@ const FieldRow = memo(function FieldRow({
           value={format}
           onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
         >
-          {VALUE_FORMATS.map((f) => (
+          {offered.map((f) => (
             <option key={f.id} value={f.id}>
               {formatLabels[f.id] ?? f.label}
             </option>
@@ -90,6 +97,7 @@ export function MappingStep({ actorRef }: StepProps) {
   const headers = useSelector(actorRef, select.headers);
   const mapping = useSelector(actorRef, select.mapping);
   const formats = useSelector(actorRef, select.formats);
+  const fieldFormats = useSelector(actorRef, select.fieldFormats);
   const headingId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
   if (!shown) return null;
@@ -135,6 +143,7 @@ export function MappingStep({ actorRef }: StepProps) {
               format={
                 Object.hasOwn(formats, placeholder) ? formats[placeholder] : DEFAULT_VALUE_FORMAT
               }
+              hasSwitches={fieldFormats[placeholder] === 'field'}
               headers={headers}
               onChange={onChange}
               onFormatChange={onFormatChange}

@@ -10,6 +10,7 @@ import { previewCellText } from './cellText';
 import { skipNote } from './skipNote';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
+import { HeaderRowControl } from './HeaderRowControl';
 
 /** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
 const FILTER_DELAY_MS = 150;
@@ -87,6 +88,7 @@ export function PreviewStep({ actorRef }: StepProps) {
   const selectedCount = useSelector(actorRef, select.selectedCount);
   const sheet = useSelector(actorRef, select.selectedSheet);
   const dataFile = useSelector(actorRef, select.dataFile);
+  const chosenHeaderRow = useSelector(actorRef, select.chosenHeaderRow);
   const headingId = useId();
   const filterId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
@@ -129,7 +131,11 @@ export function PreviewStep({ actorRef }: StepProps) {
       return;
     }
     const timer = setTimeout(() => {
-      filterSheetRows({ file: dataFile, sheet }, text).then(
+      const source = { file: dataFile, sheet };
+      filterSheetRows(
+        chosenHeaderRow === null ? source : { ...source, headerRow: chosenHeaderRow },
+        text,
+      ).then(
         (found) => {
           if (filterRequest.current === id) setMatches(found);
         },
@@ -139,7 +145,7 @@ export function PreviewStep({ actorRef }: StepProps) {
       );
     }, FILTER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [query, sheet, dataFile, table]);
+  }, [query, sheet, dataFile, table, chosenHeaderRow]);
 
   // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
   // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
@@ -216,6 +222,7 @@ export function PreviewStep({ actorRef }: StepProps) {
           </span>
         )}
       </div>
+      <HeaderRowControl actorRef={actorRef} />
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
         <input

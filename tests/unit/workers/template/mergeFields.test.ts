@@ -10,11 +10,8 @@ import PizZip from 'pizzip';
 import { describe, expect, it, test } from 'vitest';
 import { mergeDocuments } from '../../../../src/workers/merge';
 import { analyseTemplate } from '../../../../src/workers/template';
-import {
-  convertMergeFields,
-  mergeFieldName,
-  switchFormat,
-} from '../../../../src/workers/template/mergeFields';
+import { convertMergeFields } from '../../../../src/workers/template/mergeFields';
+import { mergeFieldName } from '../../../../src/workers/template/fieldInstruction';
 import { buildDocx } from '../docxBuilder';
 
 const FIXTURES = path.join(__dirname, '../../../fixtures/mailmerge');
@@ -176,11 +173,11 @@ describe('MERGEFIELD templates', () => {
       'Template syntax error: the field MERGEFIELD Nama never ends.',
     );
     await expect(analyseTemplate(buildDocx({ body: `<w:p>${broken}</w:p>` }))).rejects.toThrow(
-      'the field MERGEFIELD Nama never ends',
+      'the field MERGEFIELD Nama never ends (word/document.xml). Open the template in Word',
     );
   });
 
-  it("reads the format each field's switch asks for", async () => {
+  it('starts each field a switch formats in the Word field format', async () => {
     const field = (instruction: string, result: string) =>
       `<w:p>${run('<w:t>x=</w:t>')}${complexField(instruction, [9], result)}</w:p>`;
     const template = buildDocx({
@@ -192,14 +189,13 @@ describe('MERGEFIELD templates', () => {
         field(' MERGEFIELD kota \\* MERGEFORMAT ', '«kota»'),
     });
     const analysis = await analyseTemplate(template);
+    expect(analysis.placeholders).toEqual(['nama', 'total', 'jumlah', 'tanggal', 'kota']);
     expect({ ...analysis.fieldFormats }).toEqual({
-      nama: 'upper',
-      total: 'rupiah',
-      jumlah: 'number',
-      tanggal: 'date',
+      nama: 'field',
+      total: 'field',
+      jumlah: 'field',
+      tanggal: 'field',
     });
-    expect(switchFormat(' MERGEFIELD x \\*Upper ')).toBe('upper');
-    expect(switchFormat(' MERGEFIELD x \\* Lower ')).toBeNull();
   });
 
   it('reads names as Word writes them', () => {
