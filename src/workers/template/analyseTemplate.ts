@@ -8,6 +8,8 @@ export interface TemplateAnalysis {
   notFilled: string[];
   /** Formats the fields' own switches ask for (`\* Upper`, `\# "#.##0"`, `\@ "d MMMM yyyy"`). */
   fieldFormats: Record<string, ValueFormat>;
+  /** Names of the section tags (`{#name}`/`{^name}`): loops over a group's rows, or conditions. */
+  sections: string[];
 }
 
 /**
@@ -46,6 +48,21 @@ function collectTagNames(parts: TemplatePart[], into: string[], seen: Set<string
   }
 }
 
+/** The names of the section tags (`{#name}…{/name}`, `{^name}…{/name}`) of parse trees, each once. */
+export function sectionTags(trees: Iterable<TemplatePart[]>): string[] {
+  const names = new Set<string>();
+  const walk = (parts: TemplatePart[]) => {
+    for (const part of parts) {
+      if (part.type !== 'placeholder') continue;
+      const name = part.value?.trim();
+      if (part.module === 'loop' && name) names.add(name);
+      if (part.subparsed) walk(part.subparsed);
+    }
+  };
+  for (const tree of trees) walk(tree);
+  return [...names];
+}
+
 export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnalysis> {
   const template = compileTemplate(buffer);
   const { trees } = template;
@@ -53,5 +70,10 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const seen = new Set<string>();
   for (const file of orderTemplatedFiles(trees.keys(), template))
     collectTagNames(trees.get(file) ?? [], placeholders, seen);
-  return { placeholders, notFilled: template.notFilled, fieldFormats: template.fieldFormats };
+  return {
+    placeholders,
+    notFilled: template.notFilled,
+    fieldFormats: template.fieldFormats,
+    sections: sectionTags(trees.values()),
+  };
 }
