@@ -17,6 +17,7 @@ export const emptyData = {
   mapping: {},
   formats: {},
   nameColumn: '',
+  groupBy: '',
   preview: null,
   previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
@@ -47,6 +48,7 @@ export const initialGeneratorContext: GeneratorContext = {
   templateFile: null,
   ...emptyData,
   placeholders: [],
+  sections: [],
   fieldFormats: {},
   output: 'merged',
   pdfAvailable: false,

@@ -1,6 +1,6 @@
 // Step 1: a template and a data file chosen, checked (§5) and read by the worker; a sheet change.
 import { assign } from 'xstate';
-import { autoMap } from '../../domain/automap';
+import { autoMapFields } from './groups';
 import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
 import {
   allSelected,
@@ -86,6 +86,7 @@ export const filesFlow = {
           target: 'ready',
           actions: assign(({ event }) => ({
             placeholders: [...event.output.placeholders],
+            sections: [...(event.output.sections ?? [])],
             fieldFormats: { ...event.output.fieldFormats },
             formats: { ...event.output.fieldFormats },
             warning:
@@ -130,7 +131,7 @@ export const filesFlow = {
             // Issue 26: the generator starts ready, every row selected and the fields auto-mapped
             // (a remembered mapping, recalled by the page, then comes first: recallMapping).
             ...allSelected(event.output.table.rowCount),
-            mapping: autoMap(context.placeholders, event.output.table.headers),
+            mapping: autoMapFields(context.placeholders, event.output.table.headers),
           })),
         },
         onError: {
@@ -160,7 +161,7 @@ export const filesFlow = {
             headers: [...event.output.headers],
             table: event.output,
             ...allSelected(event.output.rowCount),
-            mapping: autoMap(
+            mapping: autoMapFields(
               context.placeholders,
               event.output.headers,
               mappingForHeaders(context.placeholders, context.mapping, event.output.headers),

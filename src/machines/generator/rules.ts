@@ -1,6 +1,6 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
-import { autoMap } from '../../domain/automap';
+import { autoMapFields, groupingBlocker, needsColumn } from './groups';
 import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
@@ -85,10 +85,11 @@ export function checkDataFile(file: ChosenFile): string | null {
   return null;
 }
 
+/** Every field has its column, except those that fill themselves (groups.ts: needsColumn). */
 export function isFullyMapped(
-  context: Pick<GeneratorContext, 'placeholders' | 'mapping'>,
+  context: Pick<GeneratorContext, 'placeholders' | 'mapping' | 'headers' | 'sections' | 'groupBy'>,
 ): boolean {
-  return context.placeholders.every((p) => (context.mapping[p] ?? '') !== '');
+  return context.placeholders.every((p) => !needsColumn(p, context));
 }
 
 /** Why Generate cannot run now (the §5 texts), or null when it can. */
@@ -96,7 +97,7 @@ export function generateBlocker(context: GeneratorContext): string | null {
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
   if (context.placeholders.length === 0 || !isFullyMapped(context))
     return messages.needMappingToExport;
-  return null;
+  return groupingBlocker(context);
 }
 
 /** Why Export cannot run now (the §5 texts), or null when it can. */
@@ -192,5 +193,5 @@ export function recallMapping(
     const format = Object.hasOwn(remembered.formats, p) ? remembered.formats[p] : undefined;
     if (isValueFormat(format)) formats[p] = format;
   }
-  return { mapping: autoMap(context.placeholders, context.headers, recalled), formats };
+  return { mapping: autoMapFields(context.placeholders, context.headers, recalled), formats };
 }
