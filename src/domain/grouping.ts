@@ -36,9 +36,6 @@ export function isGroupLoop(section: string, headers: readonly string[]): boolea
   return computedField(section) === null && columnNamed(section, headers) === null;
 }
 
-/** The group key column chosen in the mapping step; '' is `(none)`. */
-export const NO_GROUPING = '';
-
 export function emptyGroupKeyMessage(column: string): string {
   return `Group rows by "${column}": the column is empty on every selected row. Choose another column, or fill it in the data file.`;
 }

@@ -307,6 +307,16 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   notMapped: 'Kolom ini belum dipetakan',
   selectColumn: '-- Pilih kolom --',
   formatFor: 'Format untuk {field}',
+  groupBy: 'Kelompokkan baris menurut',
+  noGrouping: '(tidak ada)',
+  groupHelp:
+    'Satu dokumen per nilai kolom ini, sesuai urutan kemunculan pertamanya. Di template, {#lines}…{/lines} diulang untuk setiap baris kelompok (baris tabel atau paragraf), {count} adalah banyaknya baris dan {sum:Kolom} total sebuah kolom.',
+  countField: 'Banyaknya baris dalam kelompok',
+  sumField: 'Total {column} dalam kelompok',
+  sumWithoutColumn: 'Tidak ada kolom bernama "{column}": beri nama tag sesuai kolom di lembar.',
+  loopField: 'Diulang untuk setiap baris kelompok',
+  sectionWithoutColumn:
+    'Tidak ada kolom bernama "{name}". Petakan kolom yang menentukannya: bagian ini tampil bila nilainya tidak kosong. Untuk mengulanginya bagi setiap baris pelanggan, pilih Kelompokkan baris menurut.',
   step4: 'Langkah 4: Buat Dokumen',
   mapAllFirst: 'Petakan semua kolom template sebelum membuat dokumen.',
   output: 'Hasil',
@@ -325,6 +335,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   reading: 'Membaca berkas Excel…',
   previewing: 'Menyiapkan pratinjau…',
   previewOfRow: 'Pratinjau baris {row} ({position} / {count} dipilih)',
+  previewOfGroup: 'Pratinjau kelompok {group} ({position} / {count} kelompok)',
   previous: 'Sebelumnya',
   next: 'Berikutnya',
   closePreview: 'Tutup Pratinjau',
@@ -375,6 +386,8 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   errorGeneratingDocuments: 'Gagal membuat dokumen: ',
   errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',
   errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',
+  groupKeyEmpty:
+    'Kelompokkan baris menurut "$1": kolom ini kosong di semua baris yang dipilih. Pilih kolom lain, atau isi kolom tersebut di berkas data.',
   // Account activity descriptions with names, periods and counts (issue 26)
   activityFailedSignInFor: 'Gagal masuk untuk $1',
   activityAccountCreatedBy: 'Akun dibuat oleh administrator $1',

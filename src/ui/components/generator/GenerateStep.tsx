@@ -19,7 +19,8 @@ const GENERATE_LABEL: Record<OutputKind, (t: Texts) => string> = {
 /** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
 export function GenerateStep({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
-  const sections = useSelector(actorRef, select.selectedCount);
+  // Documents, not rows: with Group rows by, one per group.
+  const sections = useSelector(actorRef, select.documentCount);
   const canGenerate = useSelector(actorRef, select.canGenerate);
   const canExport = useSelector(actorRef, select.canExport);
   const generateHint = useSelector(actorRef, select.generateHint);
