@@ -13,6 +13,7 @@ import {
   checkDataFile,
   checkTemplateFile,
   errorText,
+  templateErrorText,
   mappingForHeaders,
   messages,
   notFilledWarning,
@@ -97,10 +98,10 @@ export const filesFlow = {
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             templateFile: null,
             placeholders: [],
-            error: errorText(event.error),
+            error: templateErrorText(context.templateFile, event.error),
           })),
         },
       },

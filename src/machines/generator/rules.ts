@@ -146,6 +146,12 @@ export function selectedRowIndexes(
   return n === out.length ? out : out.slice(0, n);
 }
 
+/** A template's analysis error; a syntax error names the template file it is in. */
+export function templateErrorText(file: ChosenFile | null, error: unknown): string {
+  const text = errorText(error);
+  return file && text.startsWith('Template syntax error: ') ? `${text} (${file.name})` : text;
+}
+
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   if (typeof error === 'string') return error;
