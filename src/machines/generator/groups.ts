@@ -76,7 +76,7 @@ export function groupFirstRows(context: GroupContext): Uint32Array {
   const selected: number[] = [];
   for (let i = 0; i < selection.length; i++) if (selection[i] === 1) selected.push(i);
   const groups = groupPositions(selected.length, (p) =>
-    thin.has(selected[p]) ? null : table.cell(selected[p], column),
+    thin.has(selected[p]) ? null : table.cellKey(selected[p], column),
   );
   const firsts = Uint32Array.from(groups, (g) => selected[g[0]]);
   last = { table, selection, groupBy, firsts };
