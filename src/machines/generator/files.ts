@@ -167,6 +167,8 @@ export const filesFlow = {
               event.output.headers,
               mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
             ),
+            // The key column stays while the sheet read has it.
+            groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
           })),
         },
         onError: {

@@ -59,8 +59,14 @@ export function autoMapFields(
 
 type GroupContext = Pick<GeneratorContext, 'table' | 'selection' | 'groupBy'>;
 
-let last: { table: unknown; selection: unknown; groupBy: string; firsts: Uint32Array } | null =
-  null;
+interface Groups {
+  /** The table index of each group's first row. */
+  firsts: Uint32Array;
+  /** Selected rows with enough data to be merged (with a key or not). */
+  usable: number;
+}
+
+let last: { table: unknown; selection: unknown; groupBy: string; groups: Groups } | null = null;
 
 /**
  * The table index of each group's first row, groups in the order their keys first appear among the
@@ -68,19 +74,26 @@ let last: { table: unknown; selection: unknown; groupBy: string; firsts: Uint32A
  * Worked out once per table, selection and key column (the buttons and the preview ask often).
  */
 export function groupFirstRows(context: GroupContext): Uint32Array {
+  return groupsOf(context).firsts;
+}
+
+function groupsOf(context: GroupContext): Groups {
   const { table, selection, groupBy } = context;
   if (last?.table === table && last.selection === selection && last.groupBy === groupBy)
-    return last.firsts;
+    return last.groups;
   const column = table.headers.indexOf(groupBy);
   const thin = new Set(table.thinRows());
   const selected: number[] = [];
   for (let i = 0; i < selection.length; i++) if (selection[i] === 1) selected.push(i);
-  const groups = groupPositions(selected.length, (p) =>
-    thin.has(selected[p]) ? null : table.cellKey(selected[p], column),
-  );
-  const firsts = Uint32Array.from(groups, (g) => selected[g[0]]);
-  last = { table, selection, groupBy, firsts };
-  return firsts;
+  let usable = 0;
+  const positions = groupPositions(selected.length, (p) => {
+    if (thin.has(selected[p])) return null;
+    usable++;
+    return table.cellKey(selected[p], column);
+  });
+  const groups = { firsts: Uint32Array.from(positions, (g) => selected[g[0]]), usable };
+  last = { table, selection, groupBy, groups };
+  return groups;
 }
 
 /** How many documents Generate makes: a group each when grouped, else a selected row each. */
@@ -88,10 +101,14 @@ export function documentCount(context: GroupContext & Pick<GeneratorContext, 'se
   return context.groupBy ? groupFirstRows(context).length : context.selectedCount;
 }
 
-/** Why grouped rows cannot be generated: the key is empty on every selected row; else null. */
+/**
+ * Why grouped rows cannot be generated: the key is empty on every selected row (that has enough
+ * data to be merged); else null.
+ */
 export function groupingBlocker(
   context: GroupContext & Pick<GeneratorContext, 'selectedCount'>,
 ): string | null {
   if (!context.groupBy || context.selectedCount === 0) return null;
-  return groupFirstRows(context).length === 0 ? emptyGroupKeyMessage(context.groupBy) : null;
+  const { firsts, usable } = groupsOf(context);
+  return firsts.length === 0 && usable > 0 ? emptyGroupKeyMessage(context.groupBy) : null;
 }

@@ -15,6 +15,7 @@ import type {
   GeneratorEvent,
   Job,
   PreviewInput,
+  ReadSheetInput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
 } from '../../../src/machines/generator/types';
@@ -39,10 +40,13 @@ async function loaded() {
     actors: {
       analyseTemplate: fromPromise(async () => analysis),
       readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async () => ({
-        sheetNames: ['Lines'],
+        sheetNames: ['Lines', 'Lain'],
         sheet: 'Lines',
         table: SheetTable.fromRows(headers, lines),
       })),
+      readSheet: fromPromise<SheetTable, ReadSheetInput>(async () =>
+        SheetTable.fromRows(['Nama', 'Kota'], [{ Nama: 'Eko', Kota: 'Bogor' }]),
+      ),
       generate: fromCallback<GeneratorEvent, Job>(({ input }) => void jobs.push(input)),
       previewRow: fromPromise<DocumentPreview, PreviewInput>(async ({ input }) => {
         previews.push(input);
@@ -81,6 +85,14 @@ describe('generator machine: group rows by', () => {
     expect(fieldRole('lines', grouped)).toBe('loop');
     expect(isFullyMapped(grouped)).toBe(true);
     expect(actor.getSnapshot().can({ type: 'generator.generate' })).toBe(true);
+  });
+
+  it('keeps the key column through a sheet read again only while the sheet has it', async () => {
+    const { actor, idle } = await loaded();
+    actor.send({ type: 'generator.groupByChanged', column: 'Pelanggan' });
+    actor.send({ type: 'generator.sheetChanged', sheet: 'Lain' });
+    await idle();
+    expect(actor.getSnapshot().context.groupBy).toBe('');
   });
 
   it('ignores a key column the sheet does not have', async () => {
