@@ -40,6 +40,12 @@ export function emptyGroupKeyMessage(column: string): string {
   return `Group rows by "${column}": the column is empty on every selected row. Choose another column, or fill it in the data file.`;
 }
 
+/** Selected rows with an empty key are in no group: how many, and the first (1-based). */
+export function keylessRowsWarning(column: string, count: number, firstRow: number): string {
+  const rows = count === 1 ? '1 selected row has' : `${count} selected rows have`;
+  return `Group rows by "${column}": ${rows} no value in this column and ${count === 1 ? 'is' : 'are'} left out (first at row ${firstRow})`;
+}
+
 export function unknownGroupKeyMessage(column: string): string {
   return `Group rows by "${column}": the sheet has no such column. Choose one of its columns.`;
 }

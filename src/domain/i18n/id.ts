@@ -322,6 +322,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   output: 'Hasil',
   mergedOutput: 'Satu dokumen gabungan',
   zipOutput: 'Satu berkas per baris (.zip)',
+  zipPerGroupOutput: 'Satu berkas per kelompok (.zip)',
   nameFilesBy: 'Nama berkas dari',
   generateZip: 'Buat {count} Berkas (.zip)',
   generateMerged: 'Buat Dokumen Gabungan ({count} bagian)',
@@ -348,6 +349,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   upperCase: 'HURUF BESAR',
   pdfOutput: 'Satu PDF (semua baris)',
   pdfPerRowOutput: 'Satu PDF per baris (.zip)',
+  pdfPerGroupOutput: 'Satu PDF per kelompok (.zip)',
   generatePdf: 'Buat PDF ({count} bagian)',
   generatePdfPerRow: 'Buat {count} PDF (.zip)',
   converting: 'Mengonversi ke PDF…',
@@ -386,6 +388,8 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   errorGeneratingDocuments: 'Gagal membuat dokumen: ',
   errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',
   errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',
+  groupRowsLeftOut:
+    'Kelompokkan baris menurut "$1": $2 baris yang dipilih tidak memiliki nilai di kolom ini dan tidak diikutkan (pertama di baris $3)',
   groupKeyEmpty:
     'Kelompokkan baris menurut "$1": kolom ini kosong di semua baris yang dipilih. Pilih kolom lain, atau isi kolom tersebut di berkas data.',
   // Account activity descriptions with names, periods and counts (issue 26)

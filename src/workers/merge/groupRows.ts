@@ -10,6 +10,7 @@ import {
   emptyGroupKeyMessage,
   groupPositions,
   isGroupLoop,
+  keylessRowsWarning,
   unknownGroupKeyMessage,
   type ComputedField,
 } from '../../domain/grouping';
@@ -131,10 +132,7 @@ export function groupRows({
   });
   if (positions.length === 0 && keyless > 0) throw new Error(emptyGroupKeyMessage(keyName));
   const warnings: string[] = [];
-  if (keyless > 0)
-    warnings.push(
-      `Group rows by "${keyName}": ${keyless === 1 ? '1 selected row has' : `${keyless} selected rows have`} no value in this column and ${keyless === 1 ? 'is' : 'are'} left out (first at row ${firstKeyless})`,
-    );
+  if (keyless > 0) warnings.push(keylessRowsWarning(keyName, keyless, firstKeyless));
   const values = positions.map((group) =>
     groupValues(group, { grouping, sheet, rowIndexes, rows, mapping, formats }),
   );

@@ -133,6 +133,15 @@ describe('group rows by a column', () => {
     );
   });
 
+  it('for one PDF per group, answers the merged document with a name per group', async () => {
+    const result = await createGeneratorApi().generate(
+      job({ output: { kind: 'pdfPerRow', nameColumn: 'Nama' } }),
+    );
+    expect(result.kind).toBe('merged');
+    expect(result.count).toBe(3);
+    expect(result.sectionNames).toEqual(['Budi.pdf', 'Sari.pdf', 'Tono.pdf']);
+  });
+
   it('fails naming the column when the key is empty on every selected row', async () => {
     const sheet = [header, ['', 'Budi', 'a', 'x', 1], ['', 'Sari', 'b', 'y', 2]];
     await expect(
