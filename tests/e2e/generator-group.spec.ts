@@ -85,6 +85,7 @@ test('one invoice per customer: Group rows by fills each table with that custome
     await expect(groupBy.locator('option:checked')).toHaveText('(none)');
     await groupBy.selectOption('Pelanggan');
     await expect(page.getByText('Repeated for each row of the group')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Format for lines' })).toHaveCount(0);
     await expect(page.getByText('Sum of Biaya over the group')).toBeVisible();
     await expect(page.getByText('Number of rows in the group')).toBeVisible();
     // The row counter stays about rows; the button counts documents.

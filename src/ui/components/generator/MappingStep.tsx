@@ -100,17 +100,20 @@ const FieldRow = memo(function FieldRow({
         )}
       </td>
       <td>
-        <select
-          aria-label={fill(t.formatFor, { field: placeholder })}
-          value={format}
-          onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
-        >
-          {VALUE_FORMATS.map((f) => (
-            <option key={f.id} value={f.id}>
-              {formatLabels[f.id] ?? f.label}
-            </option>
-          ))}
-        </select>
+        {/* A loop is filled with rows, not a value: it has no format. */}
+        {role !== 'loop' && (
+          <select
+            aria-label={fill(t.formatFor, { field: placeholder })}
+            value={format}
+            onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
+          >
+            {VALUE_FORMATS.map((f) => (
+              <option key={f.id} value={f.id}>
+                {formatLabels[f.id] ?? f.label}
+              </option>
+            ))}
+          </select>
+        )}
       </td>
     </tr>
   );
