@@ -49,6 +49,11 @@ export interface GenerationJob<T = Blob, D = T> {
   readonly mapping: Mapping;
   readonly formats: Formats;
   readonly output: GenerationOutput;
+  /**
+   * Group rows by this column (src/domain/grouping.ts): a document per distinct value among the
+   * selected rows, its loops filled with the group's rows. Absent or '': a document per row.
+   */
+  readonly groupBy?: string;
   /** The time file names are stamped with (default: now). */
   readonly now?: Date;
 }
@@ -56,11 +61,14 @@ export interface GenerationJob<T = Blob, D = T> {
 /** The job as it crosses to the worker: files as bytes, the data file null when it is held there. */
 export type WorkerJob = GenerationJob<ArrayBuffer, ArrayBuffer | null>;
 
-/** Preview Row takes the job without rows and output: it renders the one row it is given. */
+/**
+ * Preview Row takes the job without output: it renders the one row it is given or, grouped, that
+ * row's group among `rows` (the selected rows; without grouping they are not sent).
+ */
 export type PreviewJob<T = Blob, D = T> = Pick<
   GenerationJob<T, D>,
-  'template' | 'data' | 'mapping' | 'formats'
->;
+  'template' | 'data' | 'mapping' | 'formats' | 'groupBy'
+> & { readonly rows?: Uint32Array };
 
 /** Export to XLSX takes the job without a template: the mapped columns of the selected rows. */
 export type ExportJob<D = Blob> = Pick<

@@ -254,8 +254,8 @@ export function createGeneratorBridge(
         const { bytes, data, transfer } = await wireSource(job, request.data);
         // A copy of the indexes is transferred: the caller's array stays usable.
         const rows = request.rows.slice();
-        const { mapping, formats, output, now } = request;
-        const wire = { template, data, rows, mapping, formats, output, now };
+        const { mapping, formats, output, now, groupBy } = request;
+        const wire = { template, data, rows, mapping, formats, output, now, groupBy };
         const sent = send(job, 'generate', [wire], {
           transfer: [template, rows.buffer, ...transfer],
           onProgress,
@@ -277,9 +277,12 @@ export function createGeneratorBridge(
       call(options, async (job) => {
         const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
         const { bytes, data, transfer } = await wireSource(job, request.data);
-        const { mapping, formats } = request;
-        const sent = send(job, 'previewRow', [{ template, data, mapping, formats }, row], {
-          transfer: [template, ...transfer],
+        const { mapping, formats, groupBy } = request;
+        // Grouped, the selected rows go along: the preview shows the row's group among them.
+        const rows = groupBy ? request.rows?.slice() : undefined;
+        const wire = { template, data, mapping, formats, groupBy, rows };
+        const sent = send(job, 'previewRow', [wire, row], {
+          transfer: rows ? [template, rows.buffer, ...transfer] : [template, ...transfer],
         });
         return holding(job, request.data.file, bytes, sent);
       }),

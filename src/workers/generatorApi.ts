@@ -11,15 +11,8 @@ import type {
 import type { DocumentPreview } from '../domain/documentPreview';
 import { matchingRows } from '../domain/rowFilter';
 import type { SampleFile } from './bridge.types';
-import { analyseTemplate, SAMPLE_TEMPLATE_NAME, sampleTemplate } from './template';
-import {
-  EMPTY_SHEET_MESSAGE,
-  parseWorkbook,
-  rowObject,
-  sheetCells,
-  type SheetCells,
-  formatRows,
-} from './read';
+import { analyseTemplate, SAMPLE_TEMPLATE_NAME, sampleTemplate, sectionTags } from './template';
+import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells } from './read';
 import {
   largeDocumentWarning,
   mergeDocuments,
@@ -29,6 +22,9 @@ import {
   previewRow,
   createTemplateCache,
   splitPdfPerSection,
+  groupingOf,
+  groupOfRow,
+  readSelection,
 } from './merge';
 import { hasEnoughData } from './read';
 import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
@@ -141,19 +137,28 @@ export function createGeneratorApi() {
       const { output } = job;
       const zipTemplate = output.kind === 'zip' ? await templates.forZip(job) : null;
       const mergeTemplate = zipTemplate ? null : await templates.forMerge(job);
-      const { wordFields } = zipTemplate ?? mergeTemplate!.template;
-      const formatted = formatRows(data, job.rows, job.mapping, job.formats, wordFields);
-      const { rows, mapping, warnings } = formatted;
+      const { trees, wordFields } = zipTemplate ?? mergeTemplate!.template;
+      // Grouped, a section stands for its group's first row (sectionRows): it names it in messages.
+      const { rows, mapping, warnings, groups, sectionRows } = readSelection({
+        sheet: data,
+        rowIndexes: job.rows,
+        mapping: job.mapping,
+        formats: job.formats,
+        groupBy: job.groupBy,
+        sections: sectionTags(trees.values()),
+        wordFields,
+      });
       const common = {
         rows,
         mapping,
-        rowNumbers: rowNumbers(job.rows),
+        rowNumbers: rowNumbers(sectionRows),
         now: job.now,
         onProgress: onProgress ? (p: MergeProgress) => void onProgress(p) : undefined,
+        groups,
       };
       const namesBy = (column: string) => {
         const nameAt = data.headers.indexOf(column);
-        return Array.from(job.rows, (index) =>
+        return Array.from(sectionRows, (index) =>
           nameAt < 0 ? '' : (data.cells[index][nameAt] ?? ''),
         );
       };
@@ -180,7 +185,9 @@ export function createGeneratorApi() {
       let sectionNames: string[] | undefined;
       if (output.kind === 'pdfPerRow') {
         const names = namesBy(output.nameColumn);
-        const kept = rows.flatMap((row, i) => (hasEnoughData(row) ? [i] : []));
+        const kept = groups
+          ? groups.first.map((_, g) => g)
+          : rows.flatMap((row, i) => (hasEnoughData(row) ? [i] : []));
         sectionNames = uniqueFileNames(
           kept.map((i) => safeFileBase(names[i] ?? '', `Row ${common.rowNumbers[i] ?? i + 1}`)),
           '.pdf',
@@ -230,9 +237,26 @@ export function createGeneratorApi() {
     ): Promise<DocumentPreview> {
       const data = sheetWith(job.data, [row]);
       const template = await templates.forMerge(job);
-      const { wordFields } = template.template;
-      const { rows, mapping } = formatRows(data, [row], job.mapping, job.formats, wordFields);
-      return previewRow({ template, row: rows[0], mapping, rowNumber: row + 1 });
+      const { trees, wordFields } = template.template;
+      const sections = sectionTags(trees.values());
+      const grouping = groupingOf(job.groupBy, job.mapping, sections, data.headers);
+      const indexes = grouping ? groupOfRow(grouping, data, job.rows, row) : [row];
+      const selection = readSelection({
+        sheet: sheetWith(job.data, indexes),
+        rowIndexes: indexes,
+        mapping: job.mapping,
+        formats: job.formats,
+        groupBy: job.groupBy,
+        sections,
+        wordFields,
+      });
+      return previewRow({
+        template,
+        row: selection.rows[0],
+        mapping: selection.mapping,
+        rowNumber: row + 1,
+        group: selection.groups?.values[0],
+      });
     },
 
     async exportRows(job: ExportJob<ArrayBuffer | null>): Promise<GenerationResult> {

@@ -53,7 +53,7 @@ function describeRenderError(error: RenderError | undefined, file: string): stri
 export function renderPart(
   doc: Docxtemplater,
   file: string,
-  data: Record<string, string>,
+  data: Readonly<Record<string, unknown>>,
 ): Uint8Array {
   // docxtemplater's types describe only its public API; these fields are its internals (above).
   const internals = doc as unknown as DocxtemplaterInternals;

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,grouped,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -8,9 +8,12 @@ import { runStartupBench } from './startup';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
+import { runGroupedBench } from './merge-grouped';
 
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'size,transfer,startup,merge,api,pdf').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'size,transfer,startup,merge,grouped,api,pdf')
+    .split(',')
+    .map((s) => s.trim()),
 );
 
 function section(title: string, lines: string[]): void {
@@ -29,6 +32,11 @@ if (only.has('startup'))
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
 if (only.has('merge'))
   section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
+if (only.has('grouped'))
+  section(
+    'Group rows by: call lines into one invoice per customer (Node)',
+    await runGroupedBench(),
+  );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
 if (only.has('api')) {

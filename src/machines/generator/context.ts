@@ -18,6 +18,7 @@ export const emptyData = {
   mapping: {},
   formats: {},
   nameColumn: '',
+  groupBy: '',
   preview: null,
   previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
@@ -48,6 +49,7 @@ export const initialGeneratorContext: GeneratorContext = {
   templateFile: null,
   ...emptyData,
   placeholders: [],
+  sections: [],
   fieldFormats: {},
   output: 'merged',
   pdfAvailable: false,

@@ -1,6 +1,6 @@
 // Step 1: a template and a data file chosen, checked (§5) and read by the worker; a sheet change.
 import { assign } from 'xstate';
-import { autoMap } from '../../domain/automap';
+import { autoMapFields } from './groups';
 import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
 import {
   allSelected,
@@ -13,6 +13,7 @@ import {
   checkDataFile,
   checkTemplateFile,
   errorText,
+  templateErrorText,
   mappingForHeaders,
   messages,
   templateWarning,
@@ -92,6 +93,7 @@ export const filesFlow = {
           target: 'ready',
           actions: assign(({ event }) => ({
             placeholders: [...event.output.placeholders],
+            sections: [...(event.output.sections ?? [])],
             fieldFormats: { ...event.output.fieldFormats },
             formats: { ...event.output.fieldFormats },
             warning:
@@ -102,10 +104,10 @@ export const filesFlow = {
         },
         onError: {
           target: 'ready',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             templateFile: null,
             placeholders: [],
-            error: errorText(event.error),
+            error: templateErrorText(context.templateFile, event.error),
           })),
         },
       },
@@ -136,7 +138,7 @@ export const filesFlow = {
             // Issue 26: the generator starts ready, every row selected and the fields auto-mapped
             // (a remembered mapping, recalled by the page, then comes first: recallMapping).
             ...allSelected(event.output.table.rowCount),
-            mapping: autoMap(context.placeholders, event.output.table.headers),
+            mapping: autoMapFields(context.placeholders, event.output.table.headers),
           })),
         },
         onError: {
@@ -172,7 +174,8 @@ export const filesFlow = {
             headers: [...event.output.headers],
             table: event.output,
             ...allSelected(event.output.rowCount),
-            mapping: autoMap(context.placeholders, event.output.headers),
+            mapping: autoMapFields(context.placeholders, event.output.headers),
+            groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
             preview: null,
             previewPosition: 0,
             ...messagesKeptForTemplate(context),
@@ -204,11 +207,13 @@ export const filesFlow = {
             headers: [...event.output.headers],
             table: event.output,
             ...allSelected(event.output.rowCount),
-            mapping: autoMap(
+            mapping: autoMapFields(
               context.placeholders,
               event.output.headers,
               mappingForHeaders(context.placeholders, context.mapping, event.output.headers),
             ),
+            // The key column stays while the sheet read has it.
+            groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
           })),
         },
         onError: {

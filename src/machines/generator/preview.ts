@@ -1,8 +1,9 @@
 // Preview Row: the document one selected row produces, rendered by the worker; Next/Previous walk
 // the selected rows, and an open preview is rendered again when the mapping changes.
 import { assign } from 'xstate';
-import { errorText, messages, selectedRowAt } from './rules';
-import { previewInput } from './selectors';
+import { errorText, messages } from './rules';
+import { documentCount } from './groups';
+import { previewInput, previewRowAt } from './selectors';
 import { generatorSetup } from './setup';
 
 export const previewFlow = {
@@ -34,7 +35,7 @@ export const previewFlow = {
         guard: 'isPreviewOpen',
         target: 'previewing',
         actions: assign(({ context }) => ({
-          previewPosition: Math.min(context.preview?.position ?? 0, context.selectedCount - 1),
+          previewPosition: Math.min(context.preview?.position ?? 0, documentCount(context) - 1),
         })),
       },
       'generator.previewClosed': {
@@ -53,7 +54,7 @@ export const previewFlow = {
           actions: assign(({ context, event }) => ({
             preview: {
               position: context.previewPosition,
-              rowIndex: selectedRowAt(context, context.previewPosition),
+              rowIndex: previewRowAt(context, context.previewPosition),
               document: event.output,
             },
           })),

@@ -1,7 +1,7 @@
 // Steps 2 and 3: which rows are selected, and how the template's placeholders map to columns
 // (with their formats and the zip's name column). An open preview follows every mapping change.
 import { assign } from 'xstate';
-import { autoMap } from '../../domain/automap';
+import { autoMapFields } from './groups';
 import { allSelected } from './context';
 import { emptyMapping, recallMapping } from './rules';
 import { generatorSetup } from './setup';
@@ -70,11 +70,18 @@ export const rowsFlow = generatorSetup.createStateConfig({
       guard: 'isKnownNameColumn',
       actions: assign(({ event }) => ({ nameColumn: event.column })),
     },
+    'generator.groupByChanged': {
+      guard: 'isKnownGroupBy',
+      actions: [
+        assign(({ event }) => ({ groupBy: event.column, previewPosition: 0 })),
+        'refreshPreview',
+      ],
+    },
     'generator.autoMap': {
       guard: 'hasColumnsAndPlaceholders',
       actions: edited(
         assign(({ context }) => ({
-          mapping: autoMap(context.placeholders, context.headers, context.mapping),
+          mapping: autoMapFields(context.placeholders, context.headers, context.mapping),
         })),
       ),
     },

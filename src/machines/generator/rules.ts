@@ -1,6 +1,6 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
-import { autoMap } from '../../domain/automap';
+import { autoMapFields, groupingBlocker, needsColumn } from './groups';
 import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
@@ -107,10 +107,11 @@ export function checkDataFile(file: ChosenFile): string | null {
   return null;
 }
 
+/** Every field has its column, except those that fill themselves (groups.ts: needsColumn). */
 export function isFullyMapped(
-  context: Pick<GeneratorContext, 'placeholders' | 'mapping'>,
+  context: Pick<GeneratorContext, 'placeholders' | 'mapping' | 'headers' | 'sections' | 'groupBy'>,
 ): boolean {
-  return context.placeholders.every((p) => (context.mapping[p] ?? '') !== '');
+  return context.placeholders.every((p) => !needsColumn(p, context));
 }
 
 /** Why Generate cannot run now (the §5 texts), or null when it can. */
@@ -118,7 +119,7 @@ export function generateBlocker(context: GeneratorContext): string | null {
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
   if (context.placeholders.length === 0 || !isFullyMapped(context))
     return messages.needMappingToExport;
-  return null;
+  return groupingBlocker(context);
 }
 
 /** Why Export cannot run now (the §5 texts), or null when it can. */
@@ -165,6 +166,12 @@ export function selectedRowIndexes(
   for (let i = 0; i < context.selection.length && n < out.length; i++)
     if (context.selection[i] === 1) out[n++] = i;
   return n === out.length ? out : out.slice(0, n);
+}
+
+/** A template's analysis error; a syntax error names the template file it is in. */
+export function templateErrorText(file: ChosenFile | null, error: unknown): string {
+  const text = errorText(error);
+  return file && text.startsWith('Template syntax error: ') ? `${text} (${file.name})` : text;
 }
 
 export function errorText(error: unknown): string {
@@ -214,5 +221,5 @@ export function recallMapping(
     const format = Object.hasOwn(remembered.formats, p) ? remembered.formats[p] : undefined;
     if (isValueFormat(format)) formats[p] = format;
   }
-  return { mapping: autoMap(context.placeholders, context.headers, recalled), formats };
+  return { mapping: autoMapFields(context.placeholders, context.headers, recalled), formats };
 }

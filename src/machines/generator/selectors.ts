@@ -19,6 +19,7 @@ import type {
   PreviewInput,
 } from './types';
 import type { GeneratorMachine } from './machine';
+import { documentCount, groupFirstRows, groupingBlocker } from './groups';
 
 type Snapshot = SnapshotFrom<GeneratorMachine>;
 
@@ -41,15 +42,23 @@ export function generationJob(context: GeneratorContext): Job {
       context.output === 'zip' || context.output === 'pdfPerRow'
         ? { kind: context.output, nameColumn: zipNameColumn(context) }
         : { kind: context.output },
+    ...(context.groupBy ? { groupBy: context.groupBy } : {}),
   };
 }
 
-/** Preview Row's job: the selected row at previewPosition. */
+/** The table index of the row Preview Row shows at `position`: a selected row, or a group's first. */
+export function previewRowAt(context: GeneratorContext, position: number): number {
+  if (!context.groupBy) return selectedRowAt(context, position);
+  return groupFirstRows(context)[position] ?? -1;
+}
+
+/** Preview Row's job: the selected row at previewPosition, or (grouped) its group among the selected rows. */
 export function previewInput(context: GeneratorContext): PreviewInput {
-  const { templateFile, mapping, formats } = context;
+  const { templateFile, mapping, formats, groupBy } = context;
+  const job = { template: templateFile!, data: dataSource(context), mapping, formats };
   return {
-    job: { template: templateFile!, data: dataSource(context), mapping, formats },
-    row: selectedRowAt(context, context.previewPosition),
+    job: groupBy ? { ...job, groupBy, rows: selectedRowIndexes(context) } : job,
+    row: previewRowAt(context, context.previewPosition),
   };
 }
 
@@ -112,6 +121,11 @@ export const select = {
   mapping: (s: Snapshot) => s.context.mapping,
   formats: (s: Snapshot) => s.context.formats,
   fieldFormats: (s: Snapshot) => s.context.fieldFormats,
+  groupBy: (s: Snapshot) => s.context.groupBy,
+  sections: (s: Snapshot) => s.context.sections,
+  groupingProblem: (s: Snapshot) => groupingBlocker(s.context),
+  /** Documents Generate makes: groups when grouped, else selected rows. */
+  documentCount: (s: Snapshot) => documentCount(s.context),
   // step 4
   showsGenerateStep: (s: Snapshot) => showsGenerateStep(s.context),
   canGenerate: (s: Snapshot) => s.can({ type: 'generator.generate' }),

@@ -13,6 +13,7 @@ import {
   generateBlocker,
   isHeaderRow,
 } from './rules';
+import { documentCount } from './groups';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
@@ -100,15 +101,18 @@ export const generatorSetup = setup({
     canPreview: ({ context }) => canPreview(context),
     isPreviewOpen: ({ context }) => context.preview !== null && canPreview(context),
     hasNextPreview: ({ context }) =>
-      context.preview !== null && context.preview.position + 1 < context.selectedCount,
+      context.preview !== null && context.preview.position + 1 < documentCount(context),
     hasPreviousPreview: ({ context }) =>
       context.preview !== null &&
       context.preview.position > 0 &&
-      context.preview.position - 1 < context.selectedCount,
+      context.preview.position - 1 < documentCount(context),
     isKnownOutput: ({ context, event }) =>
       event.type === 'generator.outputChanged' &&
       OUTPUT_KINDS.includes(event.output) &&
       (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(event.output)),
+    isKnownGroupBy: ({ context, event }) =>
+      event.type === 'generator.groupByChanged' &&
+      (event.column === '' || context.headers.includes(event.column)),
     isKnownNameColumn: ({ context, event }) =>
       event.type === 'generator.nameColumnChanged' && context.headers.includes(event.column),
     isKnownFormat: ({ context, event }) =>

@@ -23,9 +23,12 @@ export type ChosenFile = Blob & { readonly name: string };
 /** One data row keyed by column name (header of the first row); values are display text. */
 export type DataRow = SheetRowValues;
 
-/** The document one selected row produces (Preview Row). */
+/** The document one selected row (grouped: one group) produces (Preview Row). */
 export interface RowPreview {
-  /** Position among the selected rows (0-based), and the row's 0-based index in the table. */
+  /**
+   * Position among the selected rows (grouped: among the groups, 0-based), and the 0-based table
+   * index of that row (grouped: of the group's first row).
+   */
   readonly position: number;
   readonly rowIndex: number;
   readonly document: DocumentPreview;
@@ -64,6 +67,10 @@ export interface GeneratorContext {
   readonly selection: Uint8Array;
   readonly selectedCount: number;
   readonly placeholders: readonly string[];
+  /** The template's section tags ({#name}/{^name}): loops over a group's rows, or conditions. */
+  readonly sections: readonly string[];
+  /** Group rows by this column (a document per key, src/domain/grouping.ts); '' for (none). */
+  readonly groupBy: string;
   readonly mapping: Mapping;
   readonly formats: Formats;
   /** Formats the template's own fields ask for (a MERGEFIELD's switches); the user's choice wins. */
@@ -97,6 +104,8 @@ export interface AnalyseTemplateOutput {
   readonly fieldFormats?: Formats;
   /** A .docm's macros were dropped (the generated document is a .docx). */
   readonly macrosDropped?: boolean;
+  /** The template's section tags ({#name}…{/name}, {^name}…{/name}). */
+  readonly sections?: readonly string[];
 }
 
 export interface ReadWorkbookInput {
@@ -150,6 +159,8 @@ export type GeneratorEvent =
   /** Raised by the machine itself: the mapping changed under an open preview. */
   | { type: 'generator.previewRefresh' }
   | { type: 'generator.nameColumnChanged'; column: string }
+  /** Group rows by this column; '' for (none). */
+  | { type: 'generator.groupByChanged'; column: string }
   | { type: 'generator.autoMap' }
   | { type: 'generator.clearMappings' }
   | { type: 'generator.generate' }

@@ -6,3 +6,4 @@ export { previewRow } from './previewRow';
 export { exportRows } from './exportRows';
 export { createTemplateCache } from './templateCache';
 export { splitPdfPerSection } from './splitPdf';
+export { groupingOf, groupOfRow, readSelection } from './groupRows';

@@ -19,7 +19,7 @@ import {
   writeZip,
   type ZipEntry,
 } from './zipWriter';
-import { hasTags, PartRenderer, type RenderedPart } from './partRenderer';
+import { hasTags, PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
 import { copyPath, frameOf, perSectionParts } from './sectionParts';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
@@ -43,6 +43,11 @@ interface MergeArgs {
   now?: Date;
   /** Start each section with the outline marker the PDF split looks for (see splitPdf.ts). */
   markSections?: boolean;
+  /**
+   * Grouped rows (groupRows.ts): a section per group, rendered with its values, instead of one per
+   * row of `rows`; `skipped` counts the rows left out of every group. `rowNumbers` are then per group.
+   */
+  groups?: { readonly values: readonly TemplateValues[]; readonly skipped: number };
 }
 
 interface MergeResult {
@@ -79,8 +84,8 @@ function failureMessage(error: unknown): string {
  * (no look-up walks the zip's entries), the body is a list of byte chunks joined once at the end.
  */
 export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
-  const { rows, mapping, onProgress, shouldCancel } = args;
-  const total = rows.length;
+  const { rows, mapping, onProgress, shouldCancel, groups } = args;
+  const total = groups ? groups.values.length : rows.length;
   const prepared =
     args.template instanceof ArrayBuffer ? prepareMergeTemplate(args.template) : args.template;
   const { template, sectPr, referencesInBody } = prepared;
@@ -104,9 +109,9 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   let shell: { head: Uint8Array; tail: Uint8Array } | null = null;
   // A template with its own section breaks references headers inside the body too.
   const bodyHasReferences = sectionParts.length > 0 && referencesInBody;
-  let firstValues: Record<string, string> | null = null;
+  let firstValues: TemplateValues | null = null;
   let sections = 0;
-  let skipped = 0;
+  let skipped = groups?.skipped ?? 0;
   let lastSectionIds: ReadonlyMap<string, string> = new Map();
   let chunkStart = Date.now();
   const plainBreak = encoder.encode(sectionBreakParagraph(sectPr));
@@ -130,12 +135,13 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       if (await shouldCancel?.()) throw new CancelledError();
       chunkStart = Date.now();
     }
-    const row = rows[i];
-    if (!hasEnoughData(row)) {
+    let values: TemplateValues;
+    if (groups) values = groups.values[i];
+    else if (hasEnoughData(rows[i])) values = rowValues(rows[i], mapping);
+    else {
       skipped++;
       continue;
     }
-    const values = rowValues(row, mapping);
     try {
       if (!shell) {
         const text = decoder.decode(renderPart(doc, main, values));

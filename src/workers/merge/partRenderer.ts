@@ -15,6 +15,14 @@ export function hasTags(parts: TemplatePart[] | undefined): boolean {
   return (parts ?? []).some((p) => p.type === 'placeholder');
 }
 
+/**
+ * What a section is rendered with: placeholder → value; with grouped rows also each loop's name →
+ * the values of the group's rows (merge/groupRows.ts).
+ */
+export type TemplateValues = Readonly<
+  Record<string, string | readonly Readonly<Record<string, string>>[]>
+>;
+
 /** One row's rendering of a part: byte chunks, and what decides it when it was framed. */
 export interface RenderedPart {
   chunks: Uint8Array[];
@@ -77,13 +85,13 @@ export class PartRenderer {
   }
 
   /** docxtemplater's rendering, trimmed like the frame. */
-  private renderFull(values: Record<string, string>): Uint8Array {
+  private renderFull(values: TemplateValues): Uint8Array {
     const bytes = renderPart(this.doc, this.path, values);
     const { head, tail } = this.trimmed;
     return head === 0 && tail === 0 ? bytes : bytes.subarray(head, bytes.length - tail);
   }
 
-  render(values: Record<string, string>): RenderedPart {
+  render(values: TemplateValues): RenderedPart {
     const frame = this.frameOf();
     const chunks = frame && renderFramed(frame, values, this.encoder);
     if (!frame || !chunks) return { chunks: [this.renderFull(values)], key: null, framed: false };

@@ -4,6 +4,7 @@ import PizZip from 'pizzip';
 import type { DocumentPreview, PreviewBlock } from '../../domain/documentPreview';
 import { mergeDocuments } from './mergeDocuments';
 import type { MergeTemplate } from './mergeTemplate';
+import type { TemplateValues } from './partRenderer';
 import {
   findMainDocument,
   readPart,
@@ -107,6 +108,8 @@ interface PreviewRowArgs {
   row: Record<string, string>;
   mapping: Record<string, string>;
   rowNumber: number;
+  /** Grouped rows: the values of the row's group (groupRows.ts), rendered instead of the row's. */
+  group?: TemplateValues;
 }
 
 /** The document one row produces, as text; a row the merge would skip is said to be so. */
@@ -115,8 +118,15 @@ export async function previewRow({
   row,
   mapping,
   rowNumber,
+  group,
 }: PreviewRowArgs): Promise<DocumentPreview> {
   if (!hasEnoughData(row)) throw new Error(thinRowMessage(rowNumber));
-  const merged = await mergeDocuments({ template, rows: [row], mapping, rowNumbers: [rowNumber] });
+  const merged = await mergeDocuments({
+    template,
+    rows: [row],
+    mapping,
+    rowNumbers: [rowNumber],
+    groups: group ? { values: [group], skipped: 0 } : undefined,
+  });
   return documentPreview(merged.buffer);
 }

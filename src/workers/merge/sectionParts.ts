@@ -3,7 +3,7 @@
 import type Docxtemplater from 'docxtemplater';
 import { readPart, relsPathOf, type CompiledTemplate, type HeaderFooterPart } from '../template';
 import { renderPart } from '../internals';
-import { hasTags, PartRenderer } from './partRenderer';
+import { hasTags, PartRenderer, type TemplateValues } from './partRenderer';
 import {
   deflateSmall,
   partFrame,
@@ -37,7 +37,7 @@ interface SectionPart extends HeaderFooterPart {
 export function frameOf(
   doc: Docxtemplater,
   part: SectionPart,
-  values: Record<string, string>,
+  values: TemplateValues,
 ): PartFrame | null {
   if (part.frame === undefined) {
     const ends = part.renderer.ends();

@@ -8,7 +8,7 @@
 import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
 import { localDateStamp } from './fileNames';
 import type { MergeProgress } from './mergeDocuments';
-import { PartRenderer } from './partRenderer';
+import { PartRenderer, type TemplateValues } from './partRenderer';
 import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks } from '../template';
 import { deflateSmall } from './smallParts';
@@ -27,6 +27,8 @@ interface ZipPerRowArgs {
   rowNumbers: number[];
   onProgress?: (progress: MergeProgress) => void;
   now?: Date;
+  /** Grouped rows: a file per group (names and rowNumbers then per group), as in mergeDocuments. */
+  groups?: { readonly values: readonly TemplateValues[]; readonly skipped: number };
 }
 
 interface ZipPerRowResult {
@@ -55,11 +57,13 @@ function templatedParts(template: CompiledTemplate): string[] {
 
 /** One .docx per row in one zip; the same skip rule (2 filled values) and error texts as the merge. */
 export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
-  const { rows, onProgress } = args;
-  const total = rows.length;
+  const { rows, onProgress, groups } = args;
+  const total = groups ? groups.values.length : rows.length;
   const kept: number[] = [];
-  for (let i = 0; i < total; i++) if (hasEnoughData(rows[i])) kept.push(i);
-  const skipped = total - kept.length;
+  for (let i = 0; i < total; i++) if (groups || hasEnoughData(rows[i])) kept.push(i);
+  const skipped = groups ? groups.skipped : total - kept.length;
+  const valuesAt = (i: number): TemplateValues =>
+    groups ? groups.values[i] : rowValues(rows[i], args.mapping);
   if (kept.length === 0) {
     throw new Error(
       'Failed to create merged document: no selected row has at least 2 non-empty values',
@@ -92,7 +96,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
       lastReport = Date.now();
     }
     try {
-      const values = rowValues(rows[i], args.mapping);
+      const values = valuesAt(i);
       // Render every part of the row before writing its file, so a failing row leaves no file.
       const rendered = new Map(
         [...renderers].map(([part, renderer]) => [

@@ -11,6 +11,8 @@ export interface TemplateAnalysis {
   fieldFormats: Record<string, ValueFormat>;
   /** A .docm's macros were dropped: the generated document is a .docx without them. */
   macrosDropped: boolean;
+  /** Names of the section tags (`{#name}`/`{^name}`): loops over a group's rows, or conditions. */
+  sections: string[];
 }
 
 /**
@@ -61,6 +63,21 @@ function collectTagNames(
   }
 }
 
+/** The names of the section tags (`{#name}…{/name}`, `{^name}…{/name}`) of parse trees, each once. */
+export function sectionTags(trees: Iterable<TemplatePart[]>): string[] {
+  const names = new Set<string>();
+  const walk = (parts: TemplatePart[]) => {
+    for (const part of parts) {
+      if (part.type !== 'placeholder') continue;
+      const name = part.value?.trim();
+      if (part.module === 'loop' && name) names.add(name);
+      if (part.subparsed) walk(part.subparsed);
+    }
+  };
+  for (const tree of trees) walk(tree);
+  return [...names];
+}
+
 export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnalysis> {
   const template = compileTemplate(buffer);
   const { trees } = template;
@@ -73,5 +90,6 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
     notFilled: template.notFilled,
     fieldFormats: template.fieldFormats,
     macrosDropped: template.macrosDropped,
+    sections: sectionTags(trees.values()),
   };
 }

@@ -112,7 +112,7 @@ function describeSyntaxError(error: DocxError): string {
     case 'unopened_tag':
       return `unopened tag "${p.xtag ?? ''}}"${where}`;
     case 'unclosed_loop':
-      return `unclosed loop "{#${p.xtag ?? ''}}"${where}`;
+      return `unclosed loop "{#${p.xtag ?? ''}}"${where}: add "{/${p.xtag ?? ''}}" where the repeated part ends`;
     case 'unopened_loop':
       return `unopened loop "{/${p.xtag ?? ''}}"${where}`;
     case 'closing_tag_does_not_match_opening_tag':

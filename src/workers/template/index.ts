@@ -1,6 +1,6 @@
 // The template stage: a .docx package read into parts, analysed for its placeholders, compiled
 // once into render frames. The only module other stages and the worker's surface import.
-export { analyseTemplate, type TemplateAnalysis } from './analyseTemplate';
+export { analyseTemplate, sectionTags, type TemplateAnalysis } from './analyseTemplate';
 export {
   compileTemplate,
   type CompiledTemplate,

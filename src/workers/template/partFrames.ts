@@ -102,11 +102,14 @@ export function compileFrame(
   return { segments, segmentBytes: segments.map((s) => encoder.encode(s)), tags, keys };
 }
 
-/** True when every value the frame needs can be written by it (see NOT_SIMPLE). */
-function allSimple(frame: RenderFrame, values: Readonly<Record<string, string>>): boolean {
+/** Values a part is rendered with: text, or (grouped rows) a loop's rows, which no frame takes. */
+type Values = Readonly<Record<string, unknown>>;
+
+/** True when every value the frame needs is text it can write (see NOT_SIMPLE). */
+function allSimple(frame: RenderFrame, values: Values): values is Readonly<Record<string, string>> {
   for (const key of frame.keys) {
     const value = values[key];
-    if (value !== undefined && NOT_SIMPLE.test(value)) return false;
+    if (value !== undefined && (typeof value !== 'string' || NOT_SIMPLE.test(value))) return false;
   }
   return true;
 }
@@ -117,7 +120,7 @@ function allSimple(frame: RenderFrame, values: Readonly<Record<string, string>>)
  */
 export function renderFramed(
   frame: RenderFrame,
-  values: Readonly<Record<string, string>>,
+  values: Values,
   encoder: TextEncoder,
 ): Uint8Array[] | null {
   if (!allSimple(frame, values)) return null;
@@ -184,7 +187,7 @@ export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {
 /** Whether the frame renders these values exactly as docxtemplater did (`expected`). */
 export function verifyFrame(
   frame: RenderFrame,
-  values: Readonly<Record<string, string>>,
+  values: Values,
   expected: Uint8Array,
   encoder: TextEncoder,
 ): boolean {

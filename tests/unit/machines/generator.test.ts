@@ -293,7 +293,9 @@ describe('generator machine: template analysis', () => {
     actor.send({ type: 'generator.templateChosen', file: file('broken.docx') });
     await idle(actor);
     const { context } = actor.getSnapshot();
-    expect(context.error).toBe('Template syntax error: unclosed tag {nama in word/document.xml');
+    expect(context.error).toBe(
+      'Template syntax error: unclosed tag {nama in word/document.xml (broken.docx)',
+    );
     expect(context.templateFile).toBeNull();
     expect(context.placeholders).toEqual([]);
   });

@@ -457,4 +457,42 @@ describe('generator bridge: a cancel per call (AbortSignal)', () => {
       { timeout: 2000 },
     );
   });
+
+  it('carries the group key to the worker, and for a grouped preview the selected rows too', async () => {
+    const seen: unknown[][] = [];
+    const recording = () => ({
+      generate: (...args: unknown[]) => {
+        seen.push(['generate', ...args]);
+        return {
+          kind: 'merged',
+          bytes: new ArrayBuffer(1),
+          fileName: 'm.docx',
+          count: 1,
+          skipped: 0,
+          warnings: [],
+        };
+      },
+      previewRow: (...args: unknown[]) => {
+        seen.push(['previewRow', ...args]);
+        return { headers: [], body: [], footers: [] };
+      },
+    });
+    const bridge = createGeneratorBridge(channelWorker([], [], recording));
+    const template = new Blob([new Uint8Array([1])]);
+    const workbook = new Blob([new Uint8Array([2])]);
+    const rows = Uint32Array.from([0, 2, 5]);
+    await bridge.generate({
+      ...mergeJob(template, workbook, 'Lines', rows, mapping),
+      groupBy: 'Pelanggan',
+    });
+    const base = { template, data: { file: workbook, sheet: 'Lines' }, mapping, formats: {} };
+    await bridge.previewRow({ ...base, groupBy: 'Pelanggan', rows }, 2);
+    await bridge.previewRow({ ...base, rows }, 2);
+    expect(seen[0][1]).toMatchObject({ groupBy: 'Pelanggan', rows });
+    expect(seen[1]).toMatchObject(['previewRow', { groupBy: 'Pelanggan', rows }, 2]);
+    // Without grouping the preview needs no rows, so none are sent.
+    expect((seen[2][1] as { rows?: unknown }).rows).toBeUndefined();
+    expect(rows).toEqual(Uint32Array.from([0, 2, 5]));
+    bridge.release();
+  });
 });

@@ -230,6 +230,10 @@ export const PATTERNS = {
   errorGeneratingDocuments: /^Error generating documents: /,
   errorExportingXlsx: /^Error exporting to XLSX: /,
   errorPreviewingRow: /^Error previewing row: /,
+  groupRowsLeftOut:
+    /^Group rows by "(.+)": (\d+) selected rows? (?:has|have) no value in this column and (?:is|are) left out \(first at row (\d+)\)$/,
+  groupKeyEmpty:
+    /Group rows by "(.+)": the column is empty on every selected row\. Choose another column, or fill it in the data file\.$/,
   // Account activity descriptions with names, periods and counts (issue 26)
   activityFailedSignInFor: /^Failed sign-in for (.+)$/,
   activityAccountCreatedBy: /^Account created by administrator (.+)$/,

@@ -19,7 +19,8 @@ const GENERATE_LABEL: Record<OutputKind, (t: Texts) => string> = {
 /** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
 export function GenerateStep({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
-  const sections = useSelector(actorRef, select.selectedCount);
+  // Documents, not rows: with Group rows by, one per group.
+  const sections = useSelector(actorRef, select.documentCount);
   const canGenerate = useSelector(actorRef, select.canGenerate);
   const canExport = useSelector(actorRef, select.canExport);
   const generateHint = useSelector(actorRef, select.generateHint);
@@ -32,6 +33,7 @@ export function GenerateStep({ actorRef }: StepProps) {
   const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const headers = useSelector(actorRef, select.headers);
   const nameColumn = useSelector(actorRef, select.nameColumn);
+  const grouped = useSelector(actorRef, select.groupBy) !== '';
   const headingId = useId();
   const outputId = useId();
   const nameId = useId();
@@ -60,9 +62,11 @@ export function GenerateStep({ actorRef }: StepProps) {
           }
         >
           <option value="merged">{t.mergedOutput}</option>
-          <option value="zip">{t.zipOutput}</option>
+          <option value="zip">{grouped ? t.zipPerGroupOutput : t.zipOutput}</option>
           {pdfAvailable && <option value="pdf">{t.pdfOutput}</option>}
-          {pdfAvailable && <option value="pdfPerRow">{t.pdfPerRowOutput}</option>}
+          {pdfAvailable && (
+            <option value="pdfPerRow">{grouped ? t.pdfPerGroupOutput : t.pdfPerRowOutput}</option>
+          )}
         </select>
         {(output === 'zip' || output === 'pdfPerRow') && (
           <>

@@ -3,12 +3,15 @@ import { memo, useId } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { select } from '../../../machines/generator/selectors';
+import { fieldRole, type FieldRole } from '../../../machines/generator/groups';
+import { computedField } from '../../../domain/grouping';
 import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
-import { useTexts } from '../../layout/i18n';
+import { useTexts, useTranslate } from '../../layout/i18n';
 import type { StepProps } from './types';
 
 interface FieldRowProps {
   placeholder: string;
+  role: FieldRole;
   column: string;
   format: ValueFormat;
   /** Whether the template's Word field formats this one itself (its switches). */
@@ -18,8 +21,22 @@ interface FieldRowProps {
   onFormatChange: (placeholder: string, format: ValueFormat) => void;
 }
 
+type Texts = { readonly [K in keyof typeof GENERATOR_TEXTS]: string };
+
+/** What fills a field that takes no column ({count}, {sum:…}, a loop over the group), in words. */
+function filledBy(role: FieldRole, placeholder: string, t: Texts): string | null {
+  const computed = computedField(placeholder);
+  const column = computed?.kind === 'sum' ? computed.column : '';
+  if (role === 'count') return t.countField;
+  if (role === 'sum') return fill(t.sumField, { column });
+  if (role === 'sumWithoutColumn') return fill(t.sumWithoutColumn, { column });
+  if (role === 'loop') return t.loopField;
+  return null;
+}
+
 const FieldRow = memo(function FieldRow({
   placeholder,
+  role,
   column,
   format,
   hasSwitches,
@@ -28,8 +45,10 @@ const FieldRow = memo(function FieldRow({
   onFormatChange,
 }: FieldRowProps) {
   const id = useId();
-  const unmapped = column === '';
   const t = useTexts('generator', GENERATOR_TEXTS);
+  const filled = filledBy(role, placeholder, t);
+  const unmapped = role === 'sumWithoutColumn' || (filled === null && column === '');
+  const noteId = useId();
   // Rupiah and Terbilang read the same in both languages.
   const formatLabels: Partial<Record<ValueFormat, string>> = {
     sheet: t.asInSheet,
@@ -44,9 +63,13 @@ const FieldRow = memo(function FieldRow({
   return (
     <tr className={unmapped ? 'gen-unmapped' : undefined}>
       <td>
-        <label htmlFor={id} className="gen-field-name">
-          {placeholder}
-        </label>
+        {filled === null ? (
+          <label htmlFor={id} className="gen-field-name">
+            {placeholder}
+          </label>
+        ) : (
+          <span className="gen-field-name">{placeholder}</span>
+        )}
         {unmapped && (
           <span
             className="gen-unmapped-icon"
@@ -59,32 +82,45 @@ const FieldRow = memo(function FieldRow({
         )}
       </td>
       <td>
-        <select
-          id={id}
-          value={column}
-          aria-invalid={unmapped ? true : undefined}
-          onChange={(e) => onChange(placeholder, e.currentTarget.value)}
-        >
-          <option value="">{t.selectColumn}</option>
-          {headers.map((header) => (
-            <option key={header} value={header}>
-              {header}
-            </option>
-          ))}
-        </select>
+        {filled !== null ? (
+          <small className={unmapped ? 'gen-warning' : undefined}>{filled}</small>
+        ) : (
+          <select
+            id={id}
+            value={column}
+            aria-invalid={unmapped ? true : undefined}
+            aria-describedby={role === 'unmatchedSection' ? noteId : undefined}
+            onChange={(e) => onChange(placeholder, e.currentTarget.value)}
+          >
+            <option value="">{t.selectColumn}</option>
+            {headers.map((header) => (
+              <option key={header} value={header}>
+                {header}
+              </option>
+            ))}
+          </select>
+        )}
+        {role === 'unmatchedSection' && (
+          <small id={noteId} className="gen-field-note">
+            {fill(t.sectionWithoutColumn, { name: placeholder })}
+          </small>
+        )}
       </td>
       <td>
-        <select
-          aria-label={fill(t.formatFor, { field: placeholder })}
-          value={format}
-          onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
-        >
-          {offered.map((f) => (
-            <option key={f.id} value={f.id}>
-              {formatLabels[f.id] ?? f.label}
-            </option>
-          ))}
-        </select>
+        {/* A loop is filled with rows, not a value: it has no format. */}
+        {role !== 'loop' && (
+          <select
+            aria-label={fill(t.formatFor, { field: placeholder })}
+            value={format}
+            onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
+          >
+            {offered.map((f) => (
+              <option key={f.id} value={f.id}>
+                {formatLabels[f.id] ?? f.label}
+              </option>
+            ))}
+          </select>
+        )}
       </td>
     </tr>
   );
@@ -98,8 +134,14 @@ export function MappingStep({ actorRef }: StepProps) {
   const mapping = useSelector(actorRef, select.mapping);
   const formats = useSelector(actorRef, select.formats);
   const fieldFormats = useSelector(actorRef, select.fieldFormats);
+  const sections = useSelector(actorRef, select.sections);
+  const groupBy = useSelector(actorRef, select.groupBy);
+  const groupingProblem = useSelector(actorRef, select.groupingProblem);
   const headingId = useId();
+  const groupId = useId();
+  const groupHelpId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
+  const tr = useTranslate();
   if (!shown) return null;
 
   const onChange = (placeholder: string, column: string) =>
@@ -126,6 +168,33 @@ export function MappingStep({ actorRef }: StepProps) {
           {t.clearMappings}
         </button>
       </div>
+      <div className="gen-toolbar">
+        <label htmlFor={groupId}>{t.groupBy}</label>
+        <select
+          id={groupId}
+          value={groupBy}
+          aria-describedby={groupHelpId}
+          aria-invalid={groupingProblem ? true : undefined}
+          onChange={(e) =>
+            actorRef.send({ type: 'generator.groupByChanged', column: e.currentTarget.value })
+          }
+        >
+          <option value="">{t.noGrouping}</option>
+          {headers.map((header) => (
+            <option key={header} value={header}>
+              {header}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p>
+        <small id={groupHelpId}>{t.groupHelp}</small>
+      </p>
+      {groupingProblem && (
+        <p className="gen-warning" role="alert">
+          {tr(groupingProblem)}
+        </p>
+      )}
       <table className="gen-mapping">
         <thead>
           <tr>
@@ -139,6 +208,7 @@ export function MappingStep({ actorRef }: StepProps) {
             <FieldRow
               key={placeholder}
               placeholder={placeholder}
+              role={fieldRole(placeholder, { headers, sections, groupBy })}
               column={mapping[placeholder] ?? ''}
               format={
                 Object.hasOwn(formats, placeholder) ? formats[placeholder] : DEFAULT_VALUE_FORMAT

@@ -31,7 +31,9 @@ function Block({ block }: { block: PreviewBlock }) {
  */
 export function RowPreview({ actorRef }: StepProps) {
   const preview = useSelector(actorRef, select.preview);
-  const count = useSelector(actorRef, select.selectedCount);
+  const count = useSelector(actorRef, select.documentCount);
+  const groupBy = useSelector(actorRef, select.groupBy);
+  const table = useSelector(actorRef, select.table);
   const canNext = useSelector(actorRef, select.canPreviewNext);
   const canPrevious = useSelector(actorRef, select.canPreviewPrevious);
   const headingId = useId();
@@ -41,7 +43,17 @@ export function RowPreview({ actorRef }: StepProps) {
   return (
     <section className="gen-step gen-row-preview" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {fill(t.previewOfRow, { row: preview.rowIndex + 1, position: preview.position + 1, count })}
+        {groupBy
+          ? fill(t.previewOfGroup, {
+              group: table.cell(preview.rowIndex, table.headers.indexOf(groupBy)),
+              position: preview.position + 1,
+              count,
+            })
+          : fill(t.previewOfRow, {
+              row: preview.rowIndex + 1,
+              position: preview.position + 1,
+              count,
+            })}
       </h2>
       <div className="gen-toolbar">
         <button

@@ -94,6 +94,24 @@ describe('analyseTemplate', () => {
     );
   });
 
+  it('names a loop never closed, its part and how to close it', async () => {
+    const docx = buildDocx({
+      body: `<w:tbl><w:tr><w:tc>${paragraph('{#lines}{Tanggal}')}</w:tc></w:tr></w:tbl>`,
+    });
+    await expect(analyseTemplate(docx)).rejects.toThrow(
+      'Template syntax error: unclosed loop "{#lines}" in word/document.xml: add "{/lines}" where the repeated part ends',
+    );
+  });
+
+  it('lists the section tags, loops and conditions alike', async () => {
+    const docx = buildDocx({
+      body: paragraph('{#lines}{Tanggal}{/lines}{^lunas}belum{/lunas}{#lines}{/lines}{count}'),
+    });
+    const { sections, placeholders } = await analyseTemplate(docx);
+    expect(sections).toEqual(['lines', 'lunas']);
+    expect(placeholders).toEqual(['lines', 'Tanggal', 'lunas', 'count']);
+  });
+
   it('reports every syntax error of every part in one message', async () => {
     const docx = buildDocx({ body: paragraph('{#items}x{/other}'), header: paragraph('total}') });
     const error = await analyseTemplate(docx).catch((e: Error) => e);
