@@ -90,6 +90,23 @@ describe('group rows by a column', () => {
     ]);
   });
 
+  it("fills a Word field's switches and an IF outside the loops from the group's first row", async () => {
+    const simple = (instr: string) =>
+      `<w:p><w:fldSimple w:instr="${instr}"><w:r><w:t>«x»</w:t></w:r></w:fldSimple></w:p>`;
+    const result = await createGeneratorApi().generate(
+      job({
+        template: invoiceTemplate(
+          simple(' MERGEFIELD Nama \\* Upper ') +
+            simple(' IF &quot;x&quot; = &quot;x&quot; &quot;Lunas&quot; &quot;Belum&quot; '),
+        ),
+      }),
+    );
+    const sections = sectionsOf(result.bytes);
+    expect(sections[0]).toMatch(/ \/ BUDI \/ Lunas$/);
+    expect(sections[1]).toMatch(/ \/ SARI \/ Lunas$/);
+    expect(sections[2]).toMatch(/ \/ TONO \/ Lunas$/);
+  });
+
   it('groups only the selected rows, and writes sum and count in the format chosen for them', async () => {
     const result = await createGeneratorApi().generate(
       job({
