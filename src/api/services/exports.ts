@@ -6,8 +6,9 @@
 import { toSnakeCase } from '../case';
 import { messageFromBody } from '../errors';
 import { NOTICE_TEXTS } from '../errorMessages';
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
+import { lazyService } from './lazy';
 import { failure, type ServiceResult } from './result';
 import type { SummaryListQuery } from './invoiceSummaries';
 import type { UserListQuery } from './users';
@@ -108,3 +109,10 @@ export function createExportsService(http: HttpClient) {
     },
   };
 }
+
+export type ExportsService = ReturnType<typeof createExportsService>;
+
+/** The app's export downloads on the app's http client, built on first use. */
+export const exportFiles: ExportsService = /* @__PURE__ */ lazyService(() =>
+  createExportsService(getHttpClient()),
+);
