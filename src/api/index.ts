@@ -13,6 +13,5 @@ export { documents } from './services/documents';
 export { generationRuns } from './services/generationRuns';
 export { auditEvents } from './services/auditEvents';
 export { exportFiles } from './services/exports';
-export type { ExportFormat } from './services/exports';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';

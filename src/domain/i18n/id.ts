@@ -172,7 +172,6 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   changes: 'Perubahan',
   loadingHistory: 'Memuat riwayat…',
   noHistory: 'Belum ada perubahan yang dicatat.',
-  close: 'Tutup',
   export: 'Ekspor',
   exportAs: 'Ekspor {format}',
   exporting: 'Mengekspor…',

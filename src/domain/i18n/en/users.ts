@@ -77,7 +77,6 @@ export const USERS_TEXTS = {
   changes: 'Changes',
   loadingHistory: 'Loading history…',
   noHistory: 'No changes recorded yet.',
-  close: 'Close',
   export: 'Export',
   exportAs: 'Export {format}',
   exporting: 'Exporting…',

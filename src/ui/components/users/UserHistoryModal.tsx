@@ -74,17 +74,7 @@ export function UserHistoryModal({
   const t = useTexts('users', USERS_TEXTS);
   const who = user ? displayName(user) : '';
   return (
-    <Modal
-      open={user !== null}
-      wide
-      title={fill(t.historyWho, { who })}
-      onClose={onClose}
-      footer={
-        <button type="button" className="secondary" onClick={onClose}>
-          {t.close}
-        </button>
-      }
-    >
+    <Modal open={user !== null} wide title={fill(t.historyWho, { who })} onClose={onClose}>
       {user && <UserHistory key={String(user.id)} user={user} />}
     </Modal>
   );
