@@ -50,7 +50,7 @@ export function ChangeHistory({ summary }: { summary: InvoiceSummary & { id: str
 
   return (
     <article
-      className="bill-card"
+      className="bill-card bill-wide"
       aria-labelledby="bill-changes-heading"
       aria-busy={loading || undefined}
     >
