@@ -123,6 +123,19 @@ function checker(page: Page, found: Found[]) {
   };
 }
 
+/** Another administrator renames the staff user (as a second browser would). */
+async function renameMeanwhile(request: APIRequestContext): Promise<void> {
+  const { accessToken } = await apiLogin(request);
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const list = await request.get(`${API_ROOT}/users?search=${STAFF.email}`, { headers: auth });
+  const user = (await list.json()).data.users[0];
+  const res = await request.put(`${API_ROOT}/users/${user.id}`, {
+    data: { name: 'Sari Lain' },
+    headers: { ...auth, 'If-Match': `"${user.version}"` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 async function seed(request: APIRequestContext): Promise<void> {
   const { accessToken } = await apiLogin(request);
   const auth = { Authorization: `Bearer ${accessToken}` };
@@ -240,6 +253,22 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
     await check(`${dialog} (${button})`);
     await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Batal' }).click();
   }
+  // Issue 25: a user's history, and a save refused because someone else changed the user.
+  await page.getByRole('button', { name: `Riwayat ${STAFF.email}` }).click();
+  const history = page.getByRole('dialog', { name: `Riwayat ${STAFF.name}` });
+  await expect(history.getByRole('region', { name: 'Tabel riwayat' })).toBeVisible();
+  await check('Riwayat pengguna');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Ubah ${STAFF.email}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Ubah Pengguna' });
+  await edit.getByLabel('Username', { exact: true }).fill('sari_saya');
+  await renameMeanwhile(request);
+  await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
+  await expect(edit.getByRole('alert', { name: 'Diubah oleh orang lain' })).toContainText(
+    'Nama “Sari Wulandari” → “Sari Lain”',
+  );
+  await check('Ubah Pengguna refused: changed by someone else');
+  await edit.getByRole('button', { name: 'Batal' }).click();
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Aktivitas Akun' })).toBeVisible();
@@ -252,9 +281,11 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   await expect(page.locator('.profile-activity-table time').first()).toHaveText(
     /^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/,
   );
+  // The entry about a record names it (issue 26 point 1); the action column says what happened.
   await expect(
-    page.getByRole('cell', { name: 'Membuat pengguna sari.id@example.com (staf)' }),
+    page.getByRole('cell', { name: 'Pengguna sari.id@example.com', exact: true }),
   ).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Pengguna dibuat' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
   const password = page.getByRole('dialog', { name: 'Ganti Kata Sandi' });
   await password.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
