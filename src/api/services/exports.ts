@@ -69,13 +69,18 @@ export function createExportsService(http: HttpClient) {
         return failure(NOTICE_TEXTS.networkNormalised, 0);
       }
       if (response.status === 401 && attempt === 0 && (await http.refreshSession())) continue;
-      const blob = response._data as Blob | undefined;
+      const payload = response._data as unknown;
+      const blob = payload instanceof Blob ? payload : undefined;
       if (!response.ok || !blob) {
-        let body: unknown = null;
-        try {
-          body = JSON.parse((await blob?.text()) ?? '');
-        } catch {
-          // not JSON: keep the fallback text
+        // The http client already reads an error answer's envelope (JSON, camelCase); a Blob
+        // is left only when that could not be done here.
+        let body: unknown = blob ? null : payload;
+        if (blob) {
+          try {
+            body = JSON.parse(await blob.text());
+          } catch {
+            // not JSON: keep the fallback text
+          }
         }
         const field = (body as { field?: unknown } | null)?.field;
         return failure(
