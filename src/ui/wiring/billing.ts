@@ -10,7 +10,10 @@ import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm.mach
 import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm.machine';
 import type { DashboardData, LoadDashboardInput } from '../../machines/dashboard.machine';
 import type { SaveProgressInput, SaveProgressOutput } from '../../machines/progressDialog.machine';
-import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../machines/summaryList.machine';
+import {
+  SUMMARY_DELETED_MESSAGE,
+  type DeleteSummaryInput,
+} from '../../machines/summaryList.machine';
 import type { ExportFileInput, ExportFileOutput } from '../../machines/exportFile/machine';
 import type { HistoryPage, LoadHistoryInput } from '../../machines/history/machine';
 import { downloadBlob } from '../shell/download';
@@ -86,8 +89,8 @@ export const loadSummaries = fromPromise<InvoiceSummary[]>(async () => {
   return data.summaries;
 });
 
-export const deleteSummary = fromPromise<string, { id: SummaryId }>(async ({ input }) => {
-  const result = await invoiceSummaries.remove(input.id);
+export const deleteSummary = fromPromise<string, DeleteSummaryInput>(async ({ input }) => {
+  const result = await invoiceSummaries.remove(input.id, { version: input.version });
   succeeded(result, result.error ?? FALLBACK.deleteSummary);
   return SUMMARY_DELETED_MESSAGE;
 });
