@@ -67,6 +67,8 @@ test('staff change a count; Riwayat Perubahan shows who, when and old → new in
   await expect(newest).toContainText('Pengiriman Tagihan 10 → 75');
   await expect(newest.getByRole('rowheader')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/);
   await expect(card).not.toContainText('Progress updated');
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('riwayat-perubahan.png') });
 });
 
 test('an administrator sees the same history, and in Bahasa Indonesia too', async ({ page }) => {
@@ -104,6 +106,7 @@ test("an administrator opens a user's history: the role change, by whom, old →
   await expect(role).toHaveCount(1);
   await expect(role).toContainText(ADMIN_NAME);
   await expect(rows.filter({ hasText: 'Created' })).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('user-history.png') });
   await history.getByRole('button', { name: 'Close' }).click();
   await expect(history).toBeHidden();
 

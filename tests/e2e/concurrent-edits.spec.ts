@@ -10,6 +10,10 @@ const STAFF = { name: 'Sekar Staf', email: 'sekar.conflict@example.com', passwor
 const ADMIN2 = { name: 'Bima Admin', email: 'bima.conflict@example.com', password: 'Bima-12345' };
 const TARGET = { name: 'Tari Target', email: 'tari.conflict@example.com', password: 'Tari-12345' };
 
+/** The screen as the person sees it, kept with the test's output for review. */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`conflict-${name}.png`) });
+
 let summaryId = 0;
 let targetId: number | string = 0;
 
@@ -79,6 +83,8 @@ test('two people edit one summary: the second sees who changed what, and applies
   await expect(conflict).toContainText('Jumlah pelanggan aktif 100 → 222');
   // What I typed is still there.
   await expect(mine.getByLabel('Jumlah pelanggan aktif')).toHaveValue('111');
+  await conflict.scrollIntoViewIfNeeded();
+  await shot(page, 'summary-form');
 
   await conflict.getByRole('button', { name: 'Terapkan isian saya' }).click();
   await expect(conflict).toBeHidden();
@@ -143,6 +149,7 @@ test('the progress dialog on the dashboard: a count changed meanwhile is named, 
   await expect(conflict).toContainText(STAFF.name);
   await expect(conflict).toContainText('Pengiriman Tagihan 50 → 120');
   await expect(dialog.getByLabel('Jumlah progress')).toHaveValue('300');
+  await shot(page, 'progress-dialog');
   await conflict.getByRole('button', { name: 'Muat ulang' }).click();
   await expect(dialog.getByLabel('Jumlah progress')).toHaveValue('120');
 
@@ -198,6 +205,7 @@ test('two admins edit one user: the second sees who changed what; apply mine, th
   await expect(conflict).toContainText(ADMIN2.name);
   await expect(conflict).toContainText('Name “Tari Target” → “Tari Theirs”');
   await expect(mine.getByLabel('Name', { exact: true })).toHaveValue('Tari Mine');
+  await shot(page, 'user-form');
   await conflict.getByRole('button', { name: 'Apply my changes' }).click();
   await expect(mine).toBeHidden();
   await expect(userRow(page, TARGET.email)).toContainText('Tari Mine');

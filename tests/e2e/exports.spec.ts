@@ -103,7 +103,10 @@ test('user management: Export .csv and .xlsx hold exactly the filtered users, ev
   expect(csv.suggestedFilename()).toBe(
     `users_${today()}_role-staff_verified-yes_search-${TAG}.csv`,
   );
-  await expect(exporter.getByRole('status')).toHaveText(`Downloaded ${csv.suggestedFilename()}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Downloaded' })).toHaveText(
+    `Downloaded ${csv.suggestedFilename()}`,
+  );
+  await page.screenshot({ path: test.info().outputPath('users-exported.png') });
   const rows = csvRows((await bytesOf(csv)).toString('utf8'));
   expect(rows[0]).toEqual(['Name', 'Username', 'Email', 'Role', 'Status', 'Created']);
   expect(

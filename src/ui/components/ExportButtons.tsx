@@ -33,19 +33,21 @@ export function ExportButtons({
   const fileName = useSelector(actorRef, selectExportedFile);
   const error = useSelector(actorRef, selectExportError);
   return (
-    <div className="app-export" role="group" aria-label={texts.export}>
-      {FORMATS.map((format) => (
-        <button
-          key={format}
-          type="button"
-          className="secondary outline"
-          disabled={exporting}
-          aria-busy={exporting || undefined}
-          onClick={() => actorRef.send({ type: 'export.start', format })}
-        >
-          {fill(texts.exportAs, { format: `.${format}` })}
-        </button>
-      ))}
+    <div className="app-export">
+      <div role="group" aria-label={texts.export} className="app-export-buttons">
+        {FORMATS.map((format) => (
+          <button
+            key={format}
+            type="button"
+            className="secondary outline"
+            disabled={exporting}
+            aria-busy={exporting || undefined}
+            onClick={() => actorRef.send({ type: 'export.start', format })}
+          >
+            {fill(texts.exportAs, { format: `.${format}` })}
+          </button>
+        ))}
+      </div>
       <span className="app-export-status" role="status">
         {exporting ? texts.exporting : fileName ? fill(texts.exported, { file: fileName }) : ''}
       </span>

@@ -2,7 +2,7 @@
 // since the form was opened, and the two ways on. The form keeps what the user typed.
 import {
   actionText,
-  describeChanges,
+  describeEventChanges,
   formatDateTime,
   type EditConflict,
   type HistoryTexts,
@@ -40,7 +40,7 @@ export function ConflictNotice({
         {conflict.changes.length > 0 && (
           <ul className="app-conflict-changes">
             {conflict.changes.map((event) => {
-              const lines = describeChanges(event, texts);
+              const lines = describeEventChanges(event, texts);
               return (
                 <li key={event.id}>
                   <bdi>{actorOf(event, texts)}</bdi>

@@ -3,7 +3,7 @@
 // language in user management). Newest first, as the server sends them.
 import {
   actionText,
-  describeChanges,
+  describeEventChanges,
   formatDateTime,
   type AuditEventEntry,
   type HistoryTexts,
@@ -45,7 +45,7 @@ export function HistoryTable({
         </thead>
         <tbody>
           {events.map((event) => {
-            const lines = describeChanges(event, texts);
+            const lines = describeEventChanges(event, texts);
             return (
               <tr key={event.id}>
                 <th scope="row" data-label={labels.when}>
