@@ -7,6 +7,7 @@ import {
   API_ROOT,
   apiLogin,
   createUserViaApi,
+  deleteUsersViaApi,
   expect,
   signInAs,
   test,
@@ -23,10 +24,12 @@ const SUBJECT = { name: 'Yudi Subjek', email: 'yudi.subjek@example.com', passwor
 
 test.describe.configure({ mode: 'serial' });
 
+const madeUsers: (number | string)[] = [];
+
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request);
-  await createUserViaApi(request, admin.accessToken, STAFF);
-  await createUserViaApi(request, admin.accessToken, SUBJECT);
+  madeUsers.push((await createUserViaApi(request, admin.accessToken, STAFF)).id);
+  madeUsers.push((await createUserViaApi(request, admin.accessToken, SUBJECT)).id);
   const created = await request.post(`${API_ROOT}/invoice-summaries`, {
     headers: { Authorization: `Bearer ${admin.accessToken}` },
     data: {
@@ -38,6 +41,11 @@ test.beforeAll(async ({ request }) => {
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+});
+
+// The accounts go again, so the specs after this one find the user list as they expect it.
+test.afterAll(async ({ request }) => {
+  await deleteUsersViaApi(request, madeUsers);
 });
 
 const changes = (page: Page) =>

@@ -2,7 +2,15 @@
 // two browser contexts. The second save is refused (412); the form keeps what its user typed,
 // names who changed what since, and offers to reload or to apply the typed values on top.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import {
+  API_ROOT,
+  apiLogin,
+  createUserViaApi,
+  deleteUsersViaApi,
+  expect,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 const PERIOD = '2043-04';
 const PERIOD_DISPLAY = 'April 2043';
@@ -16,13 +24,15 @@ const shot = (page: Page, name: string) =>
 
 let summaryId = 0;
 let targetId: number | string = 0;
+let staffId: number | string = 0;
+let admin2Id: number | string = 0;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request);
-  await createUserViaApi(request, admin.accessToken, STAFF);
-  await createUserViaApi(request, admin.accessToken, { ...ADMIN2, role: 'admin' });
+  staffId = (await createUserViaApi(request, admin.accessToken, STAFF)).id;
+  admin2Id = (await createUserViaApi(request, admin.accessToken, { ...ADMIN2, role: 'admin' })).id;
   targetId = (await createUserViaApi(request, admin.accessToken, TARGET)).id;
   const created = await request.post(`${API_ROOT}/invoice-summaries`, {
     headers: { Authorization: `Bearer ${admin.accessToken}` },
@@ -36,6 +46,11 @@ test.beforeAll(async ({ request }) => {
   });
   expect(created.status(), await created.text()).toBe(201);
   summaryId = (await created.json()).data.id;
+});
+
+// The accounts go again, so the specs after this one find the user list as they expect it.
+test.afterAll(async ({ request }) => {
+  await deleteUsersViaApi(request, [targetId, staffId, admin2Id]);
 });
 
 async function asOther(browser: Browser, who: { email: string; password: string }) {

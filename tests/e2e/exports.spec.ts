@@ -5,7 +5,15 @@ import type { APIRequestContext, Download } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
 import { formatPeriodDisplay } from '../../src/domain/period';
-import { API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import {
+  API_ROOT,
+  apiLogin,
+  createUserViaApi,
+  deleteUsersViaApi,
+  expect,
+  signInAs,
+  test,
+} from './support/fixtures';
 
 const TAG = 'ekspor';
 /** Six verified staff match the filter (more than one page of 5); an admin and an unverified one do not. */
@@ -28,11 +36,18 @@ const PERIODS = ['2045-01', '2045-02', '2045-03'];
 
 test.describe.configure({ mode: 'serial' });
 
+const created: (number | string)[] = [];
+
 test.beforeAll(async ({ request }) => {
   const { accessToken } = await apiLogin(request);
-  for (const user of MATCHING) await createUserViaApi(request, accessToken, user);
-  await createUserViaApi(request, accessToken, { ...ADMIN_MATCH, role: 'admin' });
-  await createUserViaApi(request, accessToken, { ...UNVERIFIED, verified: false });
+  for (const user of MATCHING)
+    created.push((await createUserViaApi(request, accessToken, user)).id);
+  created.push(
+    (await createUserViaApi(request, accessToken, { ...ADMIN_MATCH, role: 'admin' })).id,
+  );
+  created.push(
+    (await createUserViaApi(request, accessToken, { ...UNVERIFIED, verified: false })).id,
+  );
   for (const period of PERIODS) {
     const res = await request.post(`${API_ROOT}/invoice-summaries`, {
       headers: { Authorization: `Bearer ${accessToken}` },
@@ -45,6 +60,11 @@ test.beforeAll(async ({ request }) => {
     });
     expect(res.status(), await res.text()).toBe(201);
   }
+});
+
+// The accounts go again, so the specs after this one find the user list as they expect it.
+test.afterAll(async ({ request }) => {
+  await deleteUsersViaApi(request, created);
 });
 
 /** RFC 4180 with a BOM: fields split by commas, records by CRLF, quotes doubled inside quotes. */
