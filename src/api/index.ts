@@ -11,5 +11,7 @@ export { users } from './services/users';
 export { invoiceSummaries } from './services/invoiceSummaries';
 export { documents } from './services/documents';
 export { generationRuns } from './services/generationRuns';
+export { auditEvents } from './services/auditEvents';
+export { exportFiles } from './services/exports';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';

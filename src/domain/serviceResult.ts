@@ -72,3 +72,9 @@ export function succeeded<T>(result: ServiceResult<T>, text?: string): ServiceRe
 export function failureText(error: unknown, fallback: string): string {
   return isServiceError(error) && error.message ? error.message : fallback;
 }
+
+/** The conflict of a write refused with 412 (the record changed since it was loaded), else undefined. */
+export function conflictOf<T = unknown>(error: unknown): EditConflict<T> | undefined {
+  if (!isServiceError(error) || error.result.status !== 412) return undefined;
+  return (error.result.conflict as EditConflict<T> | undefined) ?? undefined;
+}

@@ -2,7 +2,7 @@
 // as typed, checked by the shared rules on submit, saved through an injected actor. Create
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { failureText, isServiceError } from '../domain/serviceResult';
+import { conflictOf, failureText, isServiceError } from '../domain/serviceResult';
 import { TIMING_MS } from '../domain/constants';
 import {
   INVOICE_SUMMARY_FIELDS,
@@ -111,6 +111,8 @@ export const billFormMachine = setup({
     existingPeriod: null,
     error: null,
     success: null,
+    version: input.summary?.version ?? null,
+    conflict: null,
   }),
   type: 'parallel',
   states: {
@@ -157,6 +159,7 @@ export const billFormMachine = setup({
                   error: null,
                   success: null,
                   existingPeriod: null,
+                  conflict: null,
                 }),
               },
               {
@@ -166,6 +169,30 @@ export const billFormMachine = setup({
               },
             ],
             'bill.cancel': { actions: 'leaveForm' },
+            'bill.conflictReload': {
+              guard: ({ context }) => context.conflict?.current != null,
+              actions: assign(({ context }) => {
+                const current = context.conflict!.current!;
+                const values = initialBillValues(current);
+                return {
+                  values,
+                  initialValues: values,
+                  version: current.version ?? context.conflict!.currentVersion,
+                  conflict: null,
+                  fieldErrors: {},
+                  error: null,
+                };
+              }),
+            },
+            'bill.conflictApplyMine': {
+              guard: ({ context }) => context.conflict !== null,
+              target: 'submitting',
+              actions: assign(({ context }) => ({
+                version: context.conflict!.currentVersion,
+                conflict: null,
+                error: null,
+              })),
+            },
           },
         },
         submitting: {
@@ -176,6 +203,7 @@ export const billFormMachine = setup({
               mode: context.mode,
               id: context.id,
               values: context.values,
+              version: context.version,
             }),
             onDone: {
               target: 'saved',
@@ -185,23 +213,34 @@ export const billFormMachine = setup({
                 { type: 'billSaved', params: ({ event }) => event.output },
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: [
-                assign({
-                  error: ({ event }) =>
-                    failureText(event.error, VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED),
-                  // The period is taken: said on the period field too, with the way to its edit form.
-                  existingPeriod: ({ context, event }) =>
-                    context.mode === 'create' &&
-                    isServiceError(event.error) &&
-                    event.error.result.status === 409
-                      ? context.values.period.trim()
-                      : null,
+            onError: [
+              {
+                // Someone saved the summary meanwhile: keep the typed values, show what changed.
+                guard: ({ event }) => conflictOf(event.error) !== undefined,
+                target: 'editing',
+                actions: assign({
+                  conflict: ({ event }) => conflictOf<InvoiceSummary>(event.error)!,
+                  error: null,
                 }),
-                'showMessage',
-              ],
-            },
+              },
+              {
+                target: 'editing',
+                actions: [
+                  assign({
+                    error: ({ event }) =>
+                      failureText(event.error, VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED),
+                    // The period is taken: said on the period field too, with the way to its edit form.
+                    existingPeriod: ({ context, event }) =>
+                      context.mode === 'create' &&
+                      isServiceError(event.error) &&
+                      event.error.result.status === 409
+                        ? context.values.period.trim()
+                        : null,
+                  }),
+                  'showMessage',
+                ],
+              },
+            ],
           },
         },
         saved: {

@@ -1,5 +1,6 @@
 // Types of the bill form machine: 'Buat Progres Tagihan' (create) and the edit form of
 // /update-progress-bill (update).
+import type { EditConflict } from '../domain/history';
 import type { InvoiceSummary, SummaryFieldKey } from '../domain/invoiceSummary';
 import type { FieldErrors } from '../domain/validation';
 
@@ -21,6 +22,10 @@ export interface BillFormContext {
   /** Banner error: the server refused or could not be reached. */
   error: string | null;
   success: string | null;
+  /** update: the summary's version as loaded, sent as If-Match (issue 25). */
+  version: number | null;
+  /** update: the save was refused because someone changed the summary since (412). */
+  conflict: EditConflict<InvoiceSummary> | null;
 }
 
 export interface BillFormInput {
@@ -36,6 +41,10 @@ export type BillFormEvent =
   | { type: 'bill.fieldBlurred'; field: SummaryFieldKey }
   | { type: 'bill.submit' }
   | { type: 'bill.cancel' }
+  /** After a conflict: take the summary as it is now (the typed values are dropped). */
+  | { type: 'bill.conflictReload' }
+  /** After a conflict: save the typed values on top of the new version. */
+  | { type: 'bill.conflictApplyMine' }
   /** Internal: a banner was just shown (restarts the 5 s timer). */
   | { type: 'bill.messageShown' };
 
@@ -43,6 +52,8 @@ export interface SaveBillInput {
   mode: BillFormMode;
   id: string | number | null;
   values: BillFormValues;
+  /** update: If-Match; null writes regardless. */
+  version: number | null;
 }
 
 export interface SaveBillOutput {

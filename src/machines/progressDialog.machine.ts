@@ -2,7 +2,8 @@
 // for steps with a document, its URL. Saving shows 'Progress berhasil diupdate!', closes after
 // 1.5 s and tells the dashboard to refresh; messages disappear after 5 s.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { failureText } from '../domain/serviceResult';
+import { conflictOf, failureText } from '../domain/serviceResult';
+import type { InvoiceSummary } from '../domain/invoiceSummary';
 import { TIMING_MS } from '../domain/constants';
 import { parseRupiah } from '../domain/rupiah';
 import { pipelineStep } from '../domain/pipeline';
@@ -33,6 +34,23 @@ export function dialogCount(context: Pick<ProgressDialogContext, 'countText'>): 
   return context.countText.trim() === ''
     ? Number.NaN
     : (parseRupiah(context.countText) ?? Number.NaN);
+}
+
+/** The dialog's fields from the summary as it is now (after a conflict). */
+function reloadedTarget(context: ProgressDialogContext): Partial<ProgressDialogContext> {
+  const current = context.conflict!.current!;
+  const step = pipelineStep(context.stepKey);
+  const count = current[step.countKey];
+  return {
+    count,
+    countText: String(count),
+    total: current.totalTransactionCount,
+    url: step.urlKey ? current[step.urlKey] : context.url,
+    version: current.version ?? context.conflict!.currentVersion,
+    conflict: null,
+    fieldErrors: {},
+    error: null,
+  };
 }
 
 export const progressDialogMachine = setup({
@@ -66,10 +84,12 @@ export const progressDialogMachine = setup({
     count: 0,
     total: 0,
     url: '',
+    version: null,
     countText: '0',
     fieldErrors: {},
     error: null,
     success: null,
+    conflict: null,
   },
   type: 'parallel',
   states: {
@@ -104,10 +124,12 @@ export const progressDialogMachine = setup({
                 assign(({ event }) => ({
                   ...event.target,
                   url: event.target.url ?? '',
+                  version: event.target.version ?? null,
                   countText: String(event.target.count),
                   fieldErrors: {},
                   error: null,
                   success: null,
+                  conflict: null,
                 })),
               ],
             },
@@ -134,7 +156,7 @@ export const progressDialogMachine = setup({
                   {
                     guard: 'formValid',
                     target: 'saving',
-                    actions: assign({ fieldErrors: {}, error: null }),
+                    actions: assign({ fieldErrors: {}, error: null, conflict: null }),
                   },
                   {
                     actions: [
@@ -147,6 +169,19 @@ export const progressDialogMachine = setup({
                   },
                 ],
                 'progress.cancel': '#progressDialog.dialog.closed',
+                'progress.conflictReload': {
+                  guard: ({ context }) => context.conflict?.current != null,
+                  actions: assign(({ context }) => reloadedTarget(context)),
+                },
+                'progress.conflictApplyMine': {
+                  guard: ({ context }) => context.conflict !== null,
+                  target: 'saving',
+                  actions: assign(({ context }) => ({
+                    version: context.conflict!.currentVersion,
+                    conflict: null,
+                    error: null,
+                  })),
+                },
               },
             },
             saving: {
@@ -158,6 +193,7 @@ export const progressDialogMachine = setup({
                   invoiceId: context.invoiceId!,
                   count: dialogCount(context),
                   ...(pipelineStep(context.stepKey).urlKey ? { url: context.url.trim() } : {}),
+                  version: context.version,
                 }),
                 onDone: {
                   target: 'saved',
@@ -170,16 +206,27 @@ export const progressDialogMachine = setup({
                     'progressSaved',
                   ],
                 },
-                onError: {
-                  target: 'editing',
-                  actions: [
-                    assign({
-                      error: ({ event }) =>
-                        failureText(event.error, VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED),
+                onError: [
+                  {
+                    // Someone saved the summary meanwhile: keep the typed count, show what changed.
+                    guard: ({ event }) => conflictOf(event.error) !== undefined,
+                    target: 'editing',
+                    actions: assign({
+                      conflict: ({ event }) => conflictOf<InvoiceSummary>(event.error)!,
+                      error: null,
                     }),
-                    'showMessages',
-                  ],
-                },
+                  },
+                  {
+                    target: 'editing',
+                    actions: [
+                      assign({
+                        error: ({ event }) =>
+                          failureText(event.error, VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED),
+                      }),
+                      'showMessages',
+                    ],
+                  },
+                ],
               },
             },
             saved: {

@@ -1,4 +1,6 @@
 // Types of the progress edit dialog machine (one pipeline step of one period's summary).
+import type { EditConflict } from '../domain/history';
+import type { InvoiceSummary } from '../domain/invoiceSummary';
 import type { PipelineStepKey } from '../domain/pipeline';
 import type { FieldErrors } from '../domain/validation';
 
@@ -10,6 +12,8 @@ export interface ProgressTarget {
   total: number;
   /** The step's document URL ('' when none or the step has no document). */
   url: string;
+  /** The summary's version as loaded, sent as If-Match (issue 25); null writes regardless. */
+  version?: number | null;
 }
 
 export interface ProgressDialogContext extends ProgressTarget {
@@ -19,6 +23,8 @@ export interface ProgressDialogContext extends ProgressTarget {
   /** Banner error (missing invoice id, save failure). */
   error: string | null;
   success: string | null;
+  /** The save was refused because someone changed the summary since it was loaded (412). */
+  conflict: EditConflict<InvoiceSummary> | null;
 }
 
 export type ProgressDialogEvent =
@@ -27,6 +33,10 @@ export type ProgressDialogEvent =
   | { type: 'progress.urlChanged'; value: string }
   | { type: 'progress.save' }
   | { type: 'progress.cancel' }
+  /** After a conflict: show the step as it is now (the typed count is dropped). */
+  | { type: 'progress.conflictReload' }
+  /** After a conflict: save the typed count on top of the new version. */
+  | { type: 'progress.conflictApplyMine' }
   /** Internal: a message was just shown (restarts the 5 s timer). */
   | { type: 'progress.messagesShown' };
 
@@ -36,6 +46,7 @@ export interface SaveProgressInput {
   count: number;
   /** Sent only for steps that have a document URL. */
   url?: string;
+  version?: number | null;
 }
 
 export interface SaveProgressOutput {

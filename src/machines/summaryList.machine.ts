@@ -6,6 +6,7 @@ import { TIMING_MS } from '../domain/constants';
 import { SUMMARY_SAVED_TEXTS, type InvoiceSummary } from '../domain/invoiceSummary';
 import { VALIDATION_MESSAGES } from '../domain/validation';
 import type {
+  DeleteSummaryInput,
   SummaryId,
   SummaryListContext,
   SummaryListEvent,
@@ -36,7 +37,7 @@ export const summaryListMachine = setup({
   },
   actors: {
     loadSummaries: fromPromise<InvoiceSummary[]>(async () => []),
-    deleteSummary: fromPromise<string, { id: SummaryId }>(async () => SUMMARY_DELETED_MESSAGE),
+    deleteSummary: fromPromise<string, DeleteSummaryInput>(async () => SUMMARY_DELETED_MESSAGE),
   },
   actions: {
     showMessage: raise({ type: 'list.messageShown' }),
@@ -170,7 +171,13 @@ export const summaryListMachine = setup({
           tags: ['busy'],
           invoke: {
             src: 'deleteSummary',
-            input: ({ context }) => ({ id: context.pendingDeleteId! }),
+            // With the version the table shows: a summary changed since is not deleted unseen (412).
+            input: ({ context }) => ({
+              id: context.pendingDeleteId!,
+              version:
+                context.summaries.find((s) => sameId(s.id, context.pendingDeleteId))?.version ??
+                null,
+            }),
             onDone: {
               target: 'loading',
               actions: [

@@ -16,6 +16,12 @@ export interface SummaryListContext {
   notice: string | null;
 }
 
+export interface DeleteSummaryInput {
+  id: SummaryId;
+  /** If-Match; null deletes regardless. */
+  version: number | null;
+}
+
 export interface SummaryListInput {
   period?: string | null;
 }

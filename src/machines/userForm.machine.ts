@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
 import { isLastVerifiedAdmin } from '../domain/lastAdmin';
 import { normaliseRole } from '../domain/user';
-import { failureText, isServiceError } from '../domain/serviceResult';
+import { conflictOf, failureText, isServiceError } from '../domain/serviceResult';
 import { hasErrors, validateAddUser, validateEditUser } from '../domain/validation';
 import type {
   CreateUserInput,
@@ -18,6 +18,7 @@ import type {
   UserFormField,
   UserFormValues,
 } from './userForm.types';
+import type { ListedUserRow } from './userList.types';
 
 export type * from './userForm.types';
 
@@ -68,7 +69,21 @@ const closedContext = {
   formError: null,
   userId: null,
   lastVerifiedAdmin: false,
+  version: null,
+  conflict: null,
 } as const;
+
+/** The edit form's values for a user as listed (or as the server has it now). */
+function editValues(user: ListedUserRow): UserFormValues {
+  return {
+    ...EMPTY_USER_FORM,
+    name: user.name ?? '',
+    email: user.email ?? '',
+    username: user.username ?? '',
+    role: normaliseRole(user.role) ?? 'staff',
+    isVerified: !!user.isVerified,
+  };
+}
 
 export const userFormMachine = setup({
   types: {
@@ -119,14 +134,8 @@ export const userFormMachine = setup({
             mode: 'edit' as const,
             userId: event.user.id,
             lastVerifiedAdmin: isLastVerifiedAdmin(event.user),
-            values: {
-              ...EMPTY_USER_FORM,
-              name: event.user.name ?? '',
-              email: event.user.email ?? '',
-              username: event.user.username ?? '',
-              role: normaliseRole(event.user.role) ?? 'staff',
-              isVerified: !!event.user.isVerified,
-            },
+            version: event.user.version ?? null,
+            values: editValues(event.user),
           })),
         },
       },
@@ -156,10 +165,31 @@ export const userFormMachine = setup({
               {
                 guard: 'isValid',
                 target: 'updating',
-                actions: assign({ errors: {}, formError: null }),
+                actions: assign({ errors: {}, formError: null, conflict: null }),
               },
               { actions: assign({ errors: ({ context }) => formErrors(context) }) },
             ],
+            'form.conflictReload': {
+              guard: ({ context }) => context.conflict?.current != null,
+              actions: assign(({ context }) => {
+                const current = context.conflict!.current!;
+                return {
+                  values: editValues(current),
+                  version: current.version ?? context.conflict!.currentVersion,
+                  conflict: null,
+                  errors: {},
+                };
+              }),
+            },
+            'form.conflictApplyMine': {
+              guard: ({ context }) => context.conflict !== null,
+              target: 'updating',
+              actions: assign(({ context }) => ({
+                version: context.conflict!.currentVersion,
+                conflict: null,
+                formError: null,
+              })),
+            },
           },
           states: {
             noError: {},
@@ -213,6 +243,7 @@ export const userFormMachine = setup({
               username: context.values.username.trim(),
               role: context.values.role,
               isVerified: context.values.isVerified,
+              version: context.version,
             }),
             onDone: {
               target: 'closing',
@@ -222,6 +253,14 @@ export const userFormMachine = setup({
               },
             },
             onError: [
+              {
+                // Someone saved the user meanwhile: keep the typed values, show what changed.
+                guard: ({ event }) => conflictOf(event.error) !== undefined,
+                target: 'editing',
+                actions: assign({
+                  conflict: ({ event }) => conflictOf<ListedUserRow>(event.error)!,
+                }),
+              },
               { guard: 'blamesField', target: 'editing', actions: 'fieldError' },
               {
                 target: 'editing.error',

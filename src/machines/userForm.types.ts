@@ -1,5 +1,6 @@
 // Types of the add-user / edit-user modal machine (spec §2 "/user-management", §5 "Add user",
 // "Edit user", §8 "User management").
+import type { EditConflict } from '../domain/history';
 import type { ServiceResult } from '../domain/serviceResult';
 import type { ListedUserRow } from './userList.types';
 
@@ -39,6 +40,8 @@ export interface UpdateUserInput {
   readonly username: string;
   readonly role: string;
   readonly isVerified: boolean;
+  /** If-Match: the version the form opened with; null writes regardless. */
+  readonly version: number | null;
 }
 
 /** The answer of a save that succeeded; a refused one rejects with a ServiceError. */
@@ -53,6 +56,10 @@ export interface UserFormContext {
   readonly formError: string | null;
   /** Edit: the user is the last verified administrator (role and Verified are fixed). */
   readonly lastVerifiedAdmin: boolean;
+  /** Edit: the user's version as opened (issue 25). */
+  readonly version: number | null;
+  /** Edit: the save was refused because someone changed the user meanwhile (412). */
+  readonly conflict: EditConflict<ListedUserRow> | null;
 }
 
 export type UserFormEvent =
@@ -61,4 +68,8 @@ export type UserFormEvent =
   | { type: 'form.change'; field: UserFormField; value: string | boolean }
   | { type: 'form.submit' }
   | { type: 'form.close' }
-  | { type: 'form.dismissError' };
+  | { type: 'form.dismissError' }
+  /** After a conflict: show the user as it is now (the typed values are dropped). */
+  | { type: 'form.conflictReload' }
+  /** After a conflict: save the typed values on top of the new version. */
+  | { type: 'form.conflictApplyMine' };

@@ -1,9 +1,9 @@
 // The row-action region of the user list machine: delete, verify or invalidate a user behind a
 // confirmation, then show the outcome in the banner and read the list again.
 import { assign } from 'xstate';
-import { failureText, isServiceError } from '../domain/serviceResult';
+import { conflictOf, failureText, isServiceError } from '../domain/serviceResult';
 import { userListSetup } from './userList.setup';
-import type { RowActionKind } from './userList.types';
+import type { ListedUserRow, RowActionKind } from './userList.types';
 
 export const ACTION_SUCCESS: Readonly<Record<RowActionKind, string>> = {
   delete: 'User deleted successfully',
@@ -61,6 +61,8 @@ export const rowActionRegion = userListSetup.createStateConfig({
           kind: context.action!.kind,
           id: context.action!.user.id,
           notes: context.action!.notes.trim(),
+          // After a conflict the admin confirmed again: on top of the version the server named.
+          version: context.action!.conflict?.currentVersion ?? context.action!.user.version,
         }),
         onDone: {
           target: 'idle',
@@ -76,6 +78,21 @@ export const rowActionRegion = userListSetup.createStateConfig({
           ],
         },
         onError: [
+          {
+            // Someone changed the user since the list was read: say who and what, ask again.
+            guard: ({ event }) => conflictOf(event.error) !== undefined,
+            target: 'confirming',
+            actions: [
+              assign({
+                action: ({ context, event }) =>
+                  context.action && {
+                    ...context.action,
+                    conflict: conflictOf<ListedUserRow>(event.error)!,
+                  },
+              }),
+              'reload',
+            ],
+          },
           {
             // e.g. 409 'Cannot remove the last verified administrator': the admin reads the server's
             // reason, and the list is read again since the server may have changed it.

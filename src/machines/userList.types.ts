@@ -1,6 +1,7 @@
 // Types of the user list machine (spec §2 "/user-management", §3 "User in the list", §7 "Users").
 // The services are injected, so these types say what the machine needs, not how HTTP is done.
 
+import type { EditConflict } from '../domain/history';
 import type { ServiceResult } from '../domain/serviceResult';
 
 export type RoleFilter = '' | 'admin' | 'staff';
@@ -24,6 +25,8 @@ export interface ListedUserRow {
   readonly isVerified: boolean;
   readonly createdAt?: string;
   readonly updatedAt?: string;
+  /** +1 on every write; sent back as If-Match (issue 25). */
+  readonly version?: number;
 }
 
 export interface ListPagination {
@@ -53,12 +56,16 @@ export interface RowAction {
   readonly user: ListedUserRow;
   /** Verify only: optional notes for the activity log. */
   readonly notes: string;
+  /** The user changed since the list was read (412): who changed what; confirming applies anyway. */
+  readonly conflict?: EditConflict<ListedUserRow> | null;
 }
 
 export interface RunActionInput {
   readonly kind: RowActionKind;
   readonly id: string | number;
   readonly notes: string;
+  /** If-Match; null or undefined acts regardless. */
+  readonly version?: number | null;
 }
 /** The answer of an action that succeeded; a refused one rejects with a ServiceError. */
 export type RunActionOutput = ServiceResult<unknown>;

@@ -113,6 +113,25 @@ function englishIn(texts: string[], allowed: readonly (string | RegExp)[]): stri
   return [...new Set(bad)];
 }
 
+/**
+ * The names, usernames and emails in the user table: data, whatever language they are in (other
+ * specs of the same run add accounts such as 'Axe Staff'). An email breaks after its '@' (<wbr>),
+ * so its first part is a text of its own.
+ */
+async function listedPeople(page: Page): Promise<string[]> {
+  const cells = await page
+    .locator('.users-table tbody tr')
+    .evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        [...row.querySelectorAll('td')].slice(0, 3).map((cell) => cell.textContent?.trim() ?? ''),
+      ),
+    );
+  return cells
+    .filter(Boolean)
+    .flatMap((text) => (text.includes('@') ? [text, text.slice(0, text.indexOf('@') + 1)] : [text]))
+    .sort((a, b) => b.length - a.length);
+}
+
 /** Checks the page as it is now; the English found is collected, not thrown, so one run lists all. */
 function checker(page: Page, found: Found[]) {
   return async (where: string, allowed: readonly (string | RegExp)[] = []) => {
@@ -121,6 +140,19 @@ function checker(page: Page, found: Found[]) {
     const texts = await renderedTexts(page);
     for (const text of englishIn(texts, allowed)) found.push({ where, text });
   };
+}
+
+/** Another administrator renames the staff user (as a second browser would). */
+async function renameMeanwhile(request: APIRequestContext): Promise<void> {
+  const { accessToken } = await apiLogin(request);
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const list = await request.get(`${API_ROOT}/users?search=${STAFF.email}`, { headers: auth });
+  const user = (await list.json()).data.users[0];
+  const res = await request.put(`${API_ROOT}/users/${user.id}`, {
+    data: { name: 'Sari Lain' },
+    headers: { ...auth, 'If-Match': `"${user.version}"` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 async function seed(request: APIRequestContext): Promise<void> {
@@ -213,7 +245,8 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   // Searched down to this spec's account: other specs' accounts are people's names, not UI text.
   await page.goto(`/user-management?q=${encodeURIComponent(STAFF.email)}`);
   await expect(page.getByRole('button', { name: `Ubah ${STAFF.email}` })).toBeVisible();
-  await check('/user-management');
+  const people = await listedPeople(page);
+  await check('/user-management', people);
   // The role filter and the badge name the role alike.
   await expect(
     page.getByLabel('Saring menurut peran').locator('option', { hasText: 'Staf' }),
@@ -222,14 +255,14 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
     page.getByRole('row', { name: new RegExp(STAFF.email) }).getByText('Staf', { exact: true }),
   ).toBeVisible();
   await page.getByLabel('Saring menurut peran').selectOption({ index: 1 });
-  await check('/user-management filtered');
+  await check('/user-management filtered', people);
   await page.getByLabel('Saring menurut peran').selectOption({ index: 0 });
   await page.getByRole('button', { name: 'Tambah Pengguna' }).click();
   await page
     .getByRole('dialog', { name: 'Tambah Pengguna' })
     .getByRole('button', { name: 'Tambah Pengguna' })
     .click();
-  await check('Tambah Pengguna with its errors');
+  await check('Tambah Pengguna with its errors', people);
   await page.keyboard.press('Escape');
   for (const [button, dialog] of [
     [`Ubah ${STAFF.email}`, 'Ubah Pengguna'],
@@ -238,9 +271,25 @@ test('Bahasa Indonesia: no English text on any route', async ({ page, request })
   ] as const) {
     await page.getByRole('button', { name: button }).click();
     await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
-    await check(`${dialog} (${button})`);
+    await check(`${dialog} (${button})`, people);
     await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Batal' }).click();
   }
+  // Issue 25: a user's history, and a save refused because someone else changed the user.
+  await page.getByRole('button', { name: `Riwayat ${STAFF.email}` }).click();
+  const history = page.getByRole('dialog', { name: `Riwayat ${STAFF.name}` });
+  await expect(history.getByRole('region', { name: 'Tabel riwayat' })).toBeVisible();
+  await check('Riwayat pengguna', people);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Ubah ${STAFF.email}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Ubah Pengguna' });
+  await edit.getByLabel('Username', { exact: true }).fill('sari_saya');
+  await renameMeanwhile(request);
+  await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
+  await expect(edit.getByRole('alert', { name: 'Diubah oleh orang lain' })).toContainText(
+    'Nama “Sari Wulandari” → “Sari Lain”',
+  );
+  await check('Ubah Pengguna refused: changed by someone else', people);
+  await edit.getByRole('button', { name: 'Batal' }).click();
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Aktivitas Akun' })).toBeVisible();

@@ -3,8 +3,9 @@
 // entries with src/domain/history (describeChanges, actionText, formatDateTime).
 
 import type { AuditAction, AuditEntity, AuditEventEntry } from '../../domain/history';
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
+import { lazyService } from './lazy';
 import { call, idPath, type Pagination, type ServiceResult } from './result';
 
 export interface AuditEventQuery {
@@ -69,3 +70,10 @@ export function createAuditEventsService(http: HttpClient) {
     },
   };
 }
+
+export type AuditEventsService = ReturnType<typeof createAuditEventsService>;
+
+/** The app's audit trail calls on the app's http client, built on first use. */
+export const auditEvents: AuditEventsService = /* @__PURE__ */ lazyService(() =>
+  createAuditEventsService(getHttpClient()),
+);

@@ -6,8 +6,9 @@
 import { toSnakeCase } from '../case';
 import { messageFromBody } from '../errors';
 import { NOTICE_TEXTS } from '../errorMessages';
-import type { HttpClient } from '../http';
+import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
+import { lazyService } from './lazy';
 import { failure, type ServiceResult } from './result';
 import type { SummaryListQuery } from './invoiceSummaries';
 import type { UserListQuery } from './users';
@@ -68,16 +69,18 @@ export function createExportsService(http: HttpClient) {
         return failure(NOTICE_TEXTS.networkNormalised, 0);
       }
       if (response.status === 401 && attempt === 0 && (await http.refreshSession())) continue;
-      const data: unknown = response._data;
-      const blob = data instanceof Blob ? data : undefined;
+      const payload = response._data as unknown;
+      const blob = payload instanceof Blob ? payload : undefined;
       if (!response.ok || !blob) {
-        // An error's JSON body may come parsed already (the client reads JSON answers as JSON
-        // whatever was asked for) or as a Blob to parse.
-        let body: unknown = blob ? null : (data ?? null);
-        try {
-          if (blob) body = JSON.parse(await blob.text());
-        } catch {
-          // not JSON: keep the fallback text
+        // The http client already reads an error answer's envelope (JSON, camelCase); a Blob
+        // is left only when that could not be done here.
+        let body: unknown = blob ? null : payload;
+        if (blob) {
+          try {
+            body = JSON.parse(await blob.text());
+          } catch {
+            // not JSON: keep the fallback text
+          }
         }
         const field = (body as { field?: unknown } | null)?.field;
         return failure(
@@ -111,3 +114,10 @@ export function createExportsService(http: HttpClient) {
     },
   };
 }
+
+export type ExportsService = ReturnType<typeof createExportsService>;
+
+/** The app's export downloads on the app's http client, built on first use. */
+export const exportFiles: ExportsService = /* @__PURE__ */ lazyService(() =>
+  createExportsService(getHttpClient()),
+);

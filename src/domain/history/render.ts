@@ -86,6 +86,19 @@ export function describeChanges(subject: HistorySubject, texts: HistoryTexts): s
   return (subject.changes ?? []).map((change) => describeChange(entity, change, texts));
 }
 
+/**
+ * The lines of one audit event: as describeChanges, except that a creation leaves out the counts
+ * and amounts it set to 0 (a new summary starts with twenty of them; they say nothing).
+ */
+export function describeEventChanges(
+  event: HistorySubject & { readonly action?: string },
+  texts: HistoryTexts,
+): string[] {
+  if (event.action !== 'create') return describeChanges(event, texts);
+  const changes = (event.changes ?? []).filter((change) => change.to !== 0);
+  return describeChanges({ ...event, changes }, texts);
+}
+
 /** One line: 'Invoice summary November 2026: Pengiriman Tagihan 12.000 → 30.500; …'. */
 export function describeHistory(subject: HistorySubject, texts: HistoryTexts): string {
   const head = describeSubject(subject, texts);

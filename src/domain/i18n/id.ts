@@ -6,7 +6,7 @@ import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
 import type { GENERATOR_TEXTS } from './en/generator';
-import type { HISTORY_TEXTS } from './en/history';
+import { HISTORY_ID } from './idHistory';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -163,6 +163,22 @@ export const USERS_ID: Texts<typeof USERS_TEXTS> = {
   lastAdminNote:
     'Administrator terverifikasi terakhir tidak dapat dibatalkan verifikasinya atau dihapus. Verifikasi administrator lain terlebih dahulu.',
   lastAdminEditNote: 'Administrator terverifikasi terakhir tetap Admin dan tetap terverifikasi.',
+  history: 'Riwayat',
+  historyWho: 'Riwayat {who}',
+  historyTable: 'Tabel riwayat',
+  when: 'Waktu',
+  by: 'Oleh',
+  what: 'Kejadian',
+  changes: 'Perubahan',
+  loadingHistory: 'Memuat riwayat…',
+  noHistory: 'Belum ada perubahan yang dicatat.',
+  export: 'Ekspor',
+  exportAs: 'Ekspor {format}',
+  exporting: 'Mengekspor…',
+  exported: 'Diunduh: {file}',
+  conflictTitle: 'Diubah oleh orang lain',
+  conflictReload: 'Muat ulang',
+  conflictApplyMine: 'Terapkan perubahan saya',
 };
 
 export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
@@ -209,57 +225,6 @@ export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
   newPassword: 'Kata sandi baru',
   passwordPlaceholder: 'Minimal 8 karakter',
   confirmNewPassword: 'Konfirmasi kata sandi baru',
-};
-
-export const HISTORY_ID: Texts<typeof HISTORY_TEXTS> = {
-  dateTime: '{day}/{month}/{year} {hours}.{minutes}',
-  invoiceSummary: 'Progres tagihan {label}',
-  user: 'Pengguna {label}',
-  empty: 'kosong',
-  someone: 'Seseorang',
-  system: 'Sistem',
-  create: 'Dibuat',
-  update: 'Diubah',
-  progress: 'Progres diperbarui',
-  delete: 'Dihapus',
-  verify: 'Diverifikasi',
-  invalidate: 'Verifikasi dibatalkan',
-  role: 'Peran diganti',
-  password_change: 'Kata sandi diganti',
-  password_reset: 'Kata sandi diatur ulang',
-  profile_image: 'Foto profil diganti',
-  sign_in_failed: 'Gagal masuk',
-  name: 'Nama',
-  username: 'Username',
-  email: 'Email',
-  roleField: 'Peran',
-  is_verified: 'Status',
-  admin: 'Admin',
-  staff: 'Staf',
-  verified: 'Terverifikasi',
-  unverified: 'Belum terverifikasi',
-  login: 'Masuk',
-  login_failed: 'Gagal masuk',
-  login_unverified: 'Masuk ditolak: belum terverifikasi',
-  logout: 'Keluar',
-  logout_all: 'Keluar dari semua perangkat',
-  register: 'Akun dibuat',
-  password_changed: 'Kata sandi diganti',
-  password_change_failed: 'Penggantian kata sandi gagal',
-  password_reset_requested: 'Reset kata sandi diminta',
-  profile_updated: 'Profil diperbarui',
-  profile_image_updated: 'Foto profil diganti',
-  summary_created: 'Progres tagihan dibuat',
-  summary_updated: 'Progres tagihan diubah',
-  summary_progress_updated: 'Progres diperbarui',
-  summary_deleted: 'Progres tagihan dihapus',
-  user_created: 'Pengguna dibuat',
-  user_updated: 'Pengguna diubah',
-  user_deleted: 'Pengguna dihapus',
-  user_verified: 'Pengguna diverifikasi',
-  user_invalidated: 'Verifikasi pengguna dibatalkan',
-  account_verified: 'Akun diverifikasi',
-  account_invalidated: 'Verifikasi akun dibatalkan',
 };
 
 /**
@@ -612,6 +577,8 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   // A write refused because the record changed meanwhile (issue 25, 412).
   userChangedBySomeoneElse:
     'Pengguna ini telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
+  exportUsersFailed: 'Gagal mengekspor pengguna',
+  userHistoryFailed: 'Gagal memuat riwayat perubahan',
 };
 
 function byWording<T extends Record<string, string>>(

@@ -21,7 +21,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
 
   return (
     <aside className="app-sidebar" id="app-sidebar" aria-label={t.sidebar}>
-      <Link href="/" className="app-brand" aria-label="Dashboard Invoice">
+      <Link href="/" className="app-brand">
         <span className="app-brand-mark" aria-hidden="true">
           DI
         </span>

@@ -7,7 +7,8 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGE_STORAGE_KEY, type Locale } from '../
 import { COMMON_TEXTS } from '../../domain/i18n/en/common';
 import type { IdCatalogue } from '../../domain/i18n/id';
 
-type Section = 'common' | 'signIn' | 'auth' | 'shell' | 'users' | 'profile' | 'generator';
+type Section =
+  'common' | 'signIn' | 'auth' | 'shell' | 'users' | 'profile' | 'generator' | 'history';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let indonesian: IdCatalogue | null = null;

@@ -21,6 +21,7 @@ import { loadDashboard, saveProgress } from '../wiring/billing';
 import type { Kept } from '../wiring/shell';
 import { CustomerCard } from '../components/billing/CustomerCard';
 import { DocumentsTable } from '../components/billing/DocumentsTable';
+import { ChangeHistory } from '../components/billing/ChangeHistory';
 import { GenerationHistory } from '../components/billing/GenerationHistory';
 import { PeriodSelector } from '../components/billing/PeriodSelector';
 import { ProgressCard } from '../components/billing/ProgressCard';
@@ -102,6 +103,7 @@ export default function DashboardPage() {
         count: summary[step.countKey],
         total: summary.totalTransactionCount,
         url: step.urlKey ? summary[step.urlKey] : '',
+        version: summary.version ?? null,
       },
     });
   };
@@ -147,6 +149,12 @@ export default function DashboardPage() {
           />
           <DocumentsTable summary={data.summary} />
           <GenerationHistory summary={data.summary} />
+          {data.summary.id !== null && (
+            <ChangeHistory
+              key={String(data.summary.id)}
+              summary={{ ...data.summary, id: data.summary.id }}
+            />
+          )}
         </div>
       )}
       {canEditProgress && <ProgressDialog actorRef={dialog} />}

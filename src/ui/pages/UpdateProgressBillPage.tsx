@@ -1,6 +1,6 @@
 // /update-progress-bill (spec §2): the table of summaries or the edit form of one of them;
 // ?period= opens that period's summary; delete asks first.
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
 import { billFormMachine, isBillFormDirty } from '../../machines/billForm.machine';
@@ -11,9 +11,19 @@ import { LeaveGuard } from '../components/LeaveGuard';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { PageHeader } from '../components/PageHeader';
 import { BillForm } from '../components/billing/BillForm';
-import { deleteSummary, loadSummaries, saveBill } from '../wiring/billing';
+import { deleteSummary, exportSummaries, loadSummaries, saveBill } from '../wiring/billing';
+import { ExportButtons } from '../components/ExportButtons';
+import { exportFileMachine } from '../../machines/exportFile/machine';
 import { SummaryTable } from '../components/billing/SummaryTable';
 import { useInspect } from '../shell/hooks';
+
+/** The list's Export, in Indonesian as the billing screens are. */
+const EXPORT_TEXTS = {
+  export: 'Ekspor',
+  exportAs: 'Ekspor {format}',
+  exporting: 'Mengekspor…',
+  exported: 'Diunduh: {file}',
+};
 
 type ListRef = ReturnType<typeof useMachine<typeof summaryListMachine>>[2];
 
@@ -53,6 +63,10 @@ export default function UpdateProgressBillPage() {
     }),
     { input: { period: new URLSearchParams(search).get('period') }, inspect: useInspect() },
   );
+  const exporter = useActorRef(
+    exportFileMachine.provide({ actors: { exportFile: exportSummaries } }),
+    { input: { failedText: 'Gagal mengekspor progres tagihan' }, inspect: useInspect() },
+  );
   const ctx = snapshot.context;
   const state = (snapshot.value as { list: string }).list;
   const deleting = useSelector(list, (s) => s.matches({ list: 'deleting' }));
@@ -67,9 +81,12 @@ export default function UpdateProgressBillPage() {
         title="Update Progres Tagihan"
         description="Ubah atau hapus ringkasan tagihan per periode."
         actions={
-          <Link href="/create-progress-bill" role="button" className="outline">
-            Buat Progres Tagihan
-          </Link>
+          <>
+            <ExportButtons actorRef={exporter} texts={EXPORT_TEXTS} />
+            <Link href="/create-progress-bill" role="button" className="outline">
+              Buat Progres Tagihan
+            </Link>
+          </>
         }
       />
       {ctx.success && (

@@ -1,7 +1,7 @@
 // Manajemen User (spec §2 "/user-management"): the list machine owns filters (kept in the URL),
 // paging, row actions and banners; the form machine owns the add/edit modals.
-import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { userFormMachine } from '../../machines/userForm.machine';
 import { parseUserQuery, userListMachine, userQueryString } from '../../machines/userList.machine';
@@ -12,10 +12,15 @@ import { Pager } from '../components/users/Pager';
 import { UserActionDialog } from '../components/users/UserActionDialog';
 import { UserFilters } from '../components/users/UserFilters';
 import { UserFormModal } from '../components/users/UserFormModal';
-import { userFormActors, userListActors } from '../wiring/users';
+import { UserHistoryModal } from '../components/users/UserHistoryModal';
+import { ExportButtons } from '../components/ExportButtons';
+import { exportUsers, userFormActors, userListActors } from '../wiring/users';
+import { exportFileMachine } from '../../machines/exportFile/machine';
+import type { ListedUserRow } from '../../machines/userList.machine';
 import { UserTable } from '../components/users/UserTable';
 import { USERS_TEXTS } from '../../domain/i18n/en/users';
-import { useTexts, useTranslate } from '../layout/i18n';
+import { PHRASES } from '../../domain/i18n/en/phrases';
+import { useShownLanguage, useTexts, useTranslate } from '../layout/i18n';
 import { useInspect } from '../shell/hooks';
 import {
   selectBanner,
@@ -78,6 +83,17 @@ export default function UserManagementPage() {
   const hasRows = users.length > 0;
   const t = useTexts('users', USERS_TEXTS);
   const tr = useTranslate();
+  const language = useShownLanguage();
+  const [historyOf, setHistoryOf] = useState<ListedUserRow | null>(null);
+  // The export reads the list's filters and the language at the click, not at mount.
+  const current = useRef({ filters, language });
+  current.current = { filters, language };
+  const exporter = useActorRef(
+    exportFileMachine.provide({
+      actors: { exportFile: exportUsers(() => current.current) },
+    }),
+    { input: { failedText: PHRASES.exportUsersFailed }, inspect },
+  );
 
   return (
     <section className="users-page">
@@ -85,9 +101,12 @@ export default function UserManagementPage() {
         title="Manajemen User"
         description={t.description}
         actions={
-          <button type="button" onClick={() => form.send({ type: 'form.openAdd' })}>
-            {t.addUser}
-          </button>
+          <>
+            <ExportButtons actorRef={exporter} texts={t} translate={tr} />
+            <button type="button" onClick={() => form.send({ type: 'form.openAdd' })}>
+              {t.addUser}
+            </button>
+          </>
         }
       />
       {banner && (
@@ -135,6 +154,7 @@ export default function UserManagementPage() {
               onDelete={(user) => list.send({ type: 'users.delete', user })}
               onVerify={(user) => list.send({ type: 'users.verify', user })}
               onInvalidate={(user) => list.send({ type: 'users.invalidate', user })}
+              onHistory={setHistoryOf}
             />
           </div>
         )}
@@ -153,6 +173,7 @@ export default function UserManagementPage() {
       </article>
       <UserFormModal form={form} />
       <UserActionDialog list={list} />
+      <UserHistoryModal user={historyOf} onClose={() => setHistoryOf(null)} />
     </section>
   );
 }

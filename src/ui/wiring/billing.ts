@@ -1,6 +1,6 @@
 // The billing machines' side effects, on the real API services (src/api).
 import { fromPromise } from 'xstate';
-import { invoiceSummaries, FALLBACK } from '../../api';
+import { auditEvents, exportFiles, invoiceSummaries, FALLBACK } from '../../api';
 import { PAGINATION } from '../../domain/constants';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
 import { ServiceError, succeeded } from '../../domain/serviceResult';
@@ -10,7 +10,13 @@ import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm.mach
 import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm.machine';
 import type { DashboardData, LoadDashboardInput } from '../../machines/dashboard.machine';
 import type { SaveProgressInput, SaveProgressOutput } from '../../machines/progressDialog.machine';
-import { SUMMARY_DELETED_MESSAGE, type SummaryId } from '../../machines/summaryList.machine';
+import {
+  SUMMARY_DELETED_MESSAGE,
+  type DeleteSummaryInput,
+} from '../../machines/summaryList.machine';
+import type { ExportFileInput, ExportFileOutput } from '../../machines/exportFile/machine';
+import type { HistoryPage, LoadHistoryInput } from '../../machines/history/machine';
+import { downloadBlob } from '../shell/download';
 
 /** spec §7: the period's summaries (limit 100, combined here) and the overview (limit 50, 6 most recent periods). */
 export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(async ({ input }) => {
@@ -50,6 +56,7 @@ export const saveProgress = fromPromise<SaveProgressOutput, SaveProgressInput>(
       input.invoiceId,
       input.count,
       input.url,
+      { version: input.version },
     );
     succeeded(result, result.error ?? VALIDATION_MESSAGES.PROGRESS_SAVE_FAILED);
     return { message: VALIDATION_MESSAGES.PROGRESS_SAVED };
@@ -65,7 +72,7 @@ export const saveBill = fromPromise<SaveBillOutput, SaveBillInput>(async ({ inpu
   if (input.id === null) throw ServiceError.of(VALIDATION_MESSAGES.INVOICE_ID_NOT_FOUND);
   // The period is the summary's identity; the edit form does not change it.
   const { period: _period, ...fields } = input.values;
-  const result = await invoiceSummaries.update(input.id, fields);
+  const result = await invoiceSummaries.update(input.id, fields, { version: input.version });
   succeeded(result, result.error ?? VALIDATION_MESSAGES.SUMMARY_SAVE_FAILED);
   return { summary: result.data, message: BILL_UPDATED_MESSAGE };
 });
@@ -82,8 +89,27 @@ export const loadSummaries = fromPromise<InvoiceSummary[]>(async () => {
   return data.summaries;
 });
 
-export const deleteSummary = fromPromise<string, { id: SummaryId }>(async ({ input }) => {
-  const result = await invoiceSummaries.remove(input.id);
+export const deleteSummary = fromPromise<string, DeleteSummaryInput>(async ({ input }) => {
+  const result = await invoiceSummaries.remove(input.id, { version: input.version });
   succeeded(result, result.error ?? FALLBACK.deleteSummary);
   return SUMMARY_DELETED_MESSAGE;
+});
+
+/** 'Riwayat Perubahan': one page of the summary's audit events, newest first. */
+export const loadSummaryHistory = fromPromise<HistoryPage, LoadHistoryInput>(async ({ input }) => {
+  const result = await auditEvents.forSummary(input.id, { page: input.page, limit: input.limit });
+  const { data } = succeeded(result, result.error ?? FALLBACK.summaryHistory);
+  return { events: data?.events ?? [], total: data?.pagination?.total ?? null };
+});
+
+/** Export of the summaries list: every summary, in the list's order (newest period first). */
+export const exportSummaries = fromPromise<ExportFileOutput, ExportFileInput>(async ({ input }) => {
+  const result = await exportFiles.invoiceSummaries(
+    { sortBy: 'invoice_period', sortOrder: 'desc' },
+    input.format,
+  );
+  const { data } = succeeded(result, result.error ?? FALLBACK.exportSummaries);
+  if (!data) throw ServiceError.of(FALLBACK.exportSummaries, result.status);
+  downloadBlob(data.blob, data.fileName);
+  return { fileName: data.fileName };
 });

@@ -76,6 +76,20 @@ export async function createUserViaApi(
   return { id };
 }
 
+/** Deletes accounts a spec made (as the administrator), so the next specs see the list they expect. */
+export async function deleteUsersViaApi(
+  request: APIRequestContext,
+  ids: readonly (number | string)[],
+): Promise<void> {
+  const { accessToken } = await apiLogin(request);
+  for (const id of ids) {
+    const response = await request.delete(`${API_ROOT}/users/${encodeURIComponent(String(id))}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
+    expect([200, 204, 404], `DELETE /users/${id}`).toContain(response.status());
+  }
+}
+
 /** The newest mail in the outbox (optionally the newest one to `to`), decoded to plain text. */
 export function latestMail(to?: string): { file: string; text: string } | null {
   let files: string[];

@@ -11,6 +11,7 @@ import {
   formatDateTime,
   HISTORY_TEXTS,
   readChanges,
+  describeEventChanges,
 } from '../../../src/domain/history';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
 import { INVOICE_SUMMARY_FIELDS } from '../../../src/domain/invoiceSummary';
@@ -145,5 +146,24 @@ describe('diffRecords', () => {
     ]);
     expect(readChanges('not json')).toEqual([]);
     expect(readChanges('[{"field":1},{"field":"x","from":{},"to":1},null]')).toEqual([]);
+  });
+});
+
+describe('describeEventChanges', () => {
+  test('a creation leaves out the counts and amounts it set to 0; other events keep every change', () => {
+    const changes = [
+      { field: 'number_of_active_customer', from: null, to: 80 },
+      { field: 'amount_of_mincom_transaction', from: null, to: 0 },
+      { field: 'number_of_delivered_invoice', from: 10, to: 0 },
+    ];
+    const subject = { entity: 'invoice_summary' as const, entityLabel: '2044-05', changes };
+    const id = ID_CATALOGUE.history;
+    expect(describeEventChanges({ ...subject, action: 'create' }, id)).toEqual([
+      'Jumlah pelanggan aktif kosong → 80',
+    ]);
+    expect(describeEventChanges({ ...subject, action: 'update' }, id)).toHaveLength(3);
+    expect(describeEventChanges({ ...subject, action: 'update' }, id)[2]).toBe(
+      'Pengiriman Tagihan 10 → 0',
+    );
   });
 });

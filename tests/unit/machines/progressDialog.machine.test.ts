@@ -96,7 +96,7 @@ describe('progress dialog machine', () => {
     });
     actor.send({ type: 'progress.save' });
     await waitFor(actor, (s) => s.matches({ dialog: { open: 'saved' } }), { timeout: 1000 });
-    expect(saved).toEqual([{ stepKey: 'delivered', invoiceId: 7, count: 20 }]);
+    expect(saved).toEqual([{ stepKey: 'delivered', invoiceId: 7, count: 20, version: null }]);
   });
 
   it('saves, shows the success message, refreshes the dashboard, closes after 1.5 s; the message goes after 5 s', async () => {
@@ -109,7 +109,13 @@ describe('progress dialog machine', () => {
     expect(actor.getSnapshot().can({ type: 'progress.save' })).toBe(false);
     await waitFor(actor, (s) => s.matches({ dialog: { open: 'saved' } }), { timeout: 1000 });
     expect(saved).toEqual([
-      { stepKey: 'usage', invoiceId: 7, count: 100, url: 'https://drive.example.com/new' },
+      {
+        stepKey: 'usage',
+        invoiceId: 7,
+        count: 100,
+        url: 'https://drive.example.com/new',
+        version: null,
+      },
     ]);
     expect(ctx().success).toBe('Progress berhasil diupdate!');
     expect(refreshed()).toBe(1);

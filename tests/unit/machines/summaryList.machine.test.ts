@@ -6,11 +6,12 @@ import {
   selectedSummary,
   summaryListMachine,
   SUMMARY_DELETED_MESSAGE,
+  type DeleteSummaryInput,
 } from '../../../src/machines/summaryList.machine';
 
 const summaries = (): InvoiceSummary[] => [
   toFrontEnd({ id: 2, invoice_period: '2024-02', number_of_total_transaction: 10 }),
-  toFrontEnd({ id: 1, invoice_period: '2024-01', number_of_total_transaction: 10 }),
+  toFrontEnd({ id: 1, invoice_period: '2024-01', number_of_total_transaction: 10, version: 3 }),
 ];
 
 function start(options: { period?: string; failLoads?: number; failDelete?: boolean } = {}) {
@@ -25,8 +26,9 @@ function start(options: { period?: string; failLoads?: number; failDelete?: bool
         if (failLoads-- > 0) throw ServiceError.of('Gagal memuat data dashboard', 400);
         return rows;
       }),
-      deleteSummary: fromPromise(async ({ input }: { input: { id: string | number } }) => {
-        calls.push(`delete ${input.id}`);
+      deleteSummary: fromPromise(async ({ input }: { input: DeleteSummaryInput }) => {
+        // With the version the table shows (If-Match).
+        calls.push(`delete ${input.id} at ${input.version}`);
         if (options.failDelete) throw ServiceError.of('Gagal menghapus invoice summary', 404);
         rows = rows.filter((r) => r.id !== input.id);
         return SUMMARY_DELETED_MESSAGE;
@@ -80,7 +82,7 @@ describe('summary list machine', () => {
     await waitFor(actor, (s) => s.matches({ list: 'browsing' }) && !s.hasTag('busy'), {
       timeout: 1000,
     });
-    expect(calls).toEqual(['load', 'delete 1', 'load']);
+    expect(calls).toEqual(['load', 'delete 1 at 3', 'load']);
     expect(ctx().summaries.map((s) => s.period)).toEqual(['2024-02']);
     expect(ctx().success).toBe(SUMMARY_DELETED_MESSAGE);
   });

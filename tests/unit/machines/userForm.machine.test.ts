@@ -255,6 +255,7 @@ describe('user form machine', () => {
         username: 'sri',
         role: 'admin',
         isVerified: true,
+        version: null,
       },
     ]);
     expect(saved).toEqual(['User updated successfully']);

@@ -198,6 +198,8 @@ export const PHRASES = {
   // A write refused because the record changed meanwhile (issue 25, 412).
   userChangedBySomeoneElse:
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
+  exportUsersFailed: 'Failed to export users',
+  userHistoryFailed: 'Failed to fetch the change history',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */

@@ -67,4 +67,21 @@ export const USERS_TEXTS = {
   lastAdminNote:
     'The last verified administrator cannot be invalidated or deleted. Verify another administrator first.',
   lastAdminEditNote: 'The last verified administrator stays an Admin and stays verified.',
+  // Histories, exports and edits refused because someone else changed the user (issue 25).
+  history: 'History',
+  historyWho: 'History of {who}',
+  historyTable: 'History table',
+  when: 'When',
+  by: 'By',
+  what: 'What happened',
+  changes: 'Changes',
+  loadingHistory: 'Loading history…',
+  noHistory: 'No changes recorded yet.',
+  export: 'Export',
+  exportAs: 'Export {format}',
+  exporting: 'Exporting…',
+  exported: 'Downloaded {file}',
+  conflictTitle: 'Changed by someone else',
+  conflictReload: 'Reload',
+  conflictApplyMine: 'Apply my changes',
 } as const;

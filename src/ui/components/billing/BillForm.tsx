@@ -11,6 +11,7 @@ import type { billFormMachine } from '../../../machines/billForm.machine';
 import { formatPeriodDisplay } from '../../../domain/period';
 import { Alert } from '../Alert';
 import { PeriodPicker } from './PeriodPicker';
+import { SummaryConflict } from './SummaryConflict';
 
 export type BillFormRef = ActorRefFrom<typeof billFormMachine>;
 
@@ -208,6 +209,7 @@ export function BillForm({ actorRef, children }: BillFormProps) {
   const error = useSelector(actorRef, (s) => s.context.error);
   const existingPeriod = useSelector(actorRef, (s) => s.context.existingPeriod);
   const success = useSelector(actorRef, (s) => s.context.success);
+  const conflict = useSelector(actorRef, (s) => s.context.conflict);
   const errorCount = useSelector(
     actorRef,
     (s) => Object.values(s.context.fieldErrors).filter(Boolean).length,
@@ -260,6 +262,14 @@ export function BillForm({ actorRef, children }: BillFormProps) {
       </div>
       {/* The outcome shows right under the buttons the user just pressed (and takes the focus). */}
       <div className="bill-form-feedback">
+        {conflict && (
+          <SummaryConflict
+            conflict={conflict}
+            disabled={!editing}
+            onReload={() => actorRef.send({ type: 'bill.conflictReload' })}
+            onApply={() => actorRef.send({ type: 'bill.conflictApplyMine' })}
+          />
+        )}
         {error && (
           <Alert type="error" reveal>
             {existingPeriod ? (

@@ -18,7 +18,7 @@ export function formatDate(value: string | null): string {
 
 export function DocumentsTable({ summary }: { summary: InvoiceSummary }) {
   return (
-    <article className="bill-card" aria-labelledby="bill-documents-heading">
+    <article className="bill-card bill-wide" aria-labelledby="bill-documents-heading">
       <h2 id="bill-documents-heading">Dokumen Pendukung Penagihan</h2>
       <div
         className="app-table-scroll"

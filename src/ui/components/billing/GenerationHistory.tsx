@@ -31,7 +31,7 @@ export function GenerationHistory({ summary }: { summary: InvoiceSummary }) {
   }, [id, updatedAt]);
 
   return (
-    <article className="bill-card" aria-labelledby="bill-runs-heading">
+    <article className="bill-card bill-wide" aria-labelledby="bill-runs-heading">
       <h2 id="bill-runs-heading">Riwayat Generate</h2>
       {failed && <p role="alert">Gagal memuat riwayat generate</p>}
       {runs && runs.length === 0 && <p>Belum ada generate yang dicatat.</p>}

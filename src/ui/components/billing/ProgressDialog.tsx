@@ -10,6 +10,7 @@ import { SUMMARY_FIELD_LABELS } from '../../../domain/validation';
 import { dialogCount, type progressDialogMachine } from '../../../machines/progressDialog.machine';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
+import { SummaryConflict } from './SummaryConflict';
 
 export type ProgressDialogRef = ActorRefFrom<typeof progressDialogMachine>;
 
@@ -76,6 +77,14 @@ export function ProgressDialog({ actorRef }: { actorRef: ProgressDialogRef }) {
           <Alert type="success" reveal>
             {ctx.success}
           </Alert>
+        )}
+        {ctx.conflict && (
+          <SummaryConflict
+            conflict={ctx.conflict}
+            disabled={!canEdit}
+            onReload={() => actorRef.send({ type: 'progress.conflictReload' })}
+            onApply={() => actorRef.send({ type: 'progress.conflictApplyMine' })}
+          />
         )}
         <div className="grid">
           <label htmlFor={ids.step}>

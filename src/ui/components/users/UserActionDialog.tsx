@@ -6,7 +6,10 @@ import type { userListMachine } from '../../../machines/userList.machine';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
-import { useTexts } from '../../layout/i18n';
+import { useTexts, useTranslate } from '../../layout/i18n';
+import { HISTORY_TEXTS } from '../../../domain/history';
+import { PHRASES } from '../../../domain/i18n/en/phrases';
+import { ConflictNotice } from '../history/ConflictNotice';
 import {
   selectActionOpen,
   selectActionRunning,
@@ -18,6 +21,8 @@ export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListM
   const open = useSelector(list, selectActionOpen);
   const busy = useSelector(list, selectActionRunning);
   const t = useTexts('users', USERS_TEXTS);
+  const history = useTexts('history', HISTORY_TEXTS);
+  const tr = useTranslate();
   if (!action)
     return (
       <ConfirmDialog open={false} title="" message="" onConfirm={() => {}} onCancel={() => {}} />
@@ -36,6 +41,19 @@ export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListM
       onCancel={() => list.send({ type: 'action.cancel' })}
       message={
         <>
+          {action.conflict && (
+            <ConflictNotice
+              conflict={action.conflict}
+              texts={history}
+              title={t.conflictTitle}
+              message={tr(PHRASES.userChangedBySomeoneElse)}
+              reloadLabel={t.conflictReload}
+              applyLabel={t.conflictApplyMine}
+              disabled={busy}
+              onReload={() => list.send({ type: 'action.cancel' })}
+              onApply={() => list.send({ type: 'action.confirm' })}
+            />
+          )}
           <p>{fill(t[`${kind}Body`], { who })}</p>
           {action.kind === 'verify' && (
             <label>

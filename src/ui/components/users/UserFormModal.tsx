@@ -8,6 +8,9 @@ import { Modal } from '../Modal';
 import { TextField } from '../TextField';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { useTexts, useTranslate } from '../../layout/i18n';
+import { HISTORY_TEXTS } from '../../../domain/history';
+import { PHRASES } from '../../../domain/i18n/en/phrases';
+import { ConflictNotice } from '../history/ConflictNotice';
 
 export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMachine> }) {
   const open = useSelector(form, (s) => !s.matches('closed'));
@@ -16,6 +19,7 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
   const errors = useSelector(form, (s) => s.context.errors);
   const formError = useSelector(form, (s) => s.context.formError);
   const lastAdmin = useSelector(form, (s) => s.context.lastVerifiedAdmin);
+  const conflict = useSelector(form, (s) => s.context.conflict);
   const busy = useSelector(
     form,
     (s) => s.matches({ open: 'creating' }) || s.matches({ open: 'updating' }),
@@ -34,6 +38,7 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
   const adding = mode === 'add';
   const t = useTexts('users', USERS_TEXTS);
   const tr = useTranslate();
+  const history = useTexts('history', HISTORY_TEXTS);
 
   // The buttons go in the Modal's footer, so they stay in view while a long form scrolls.
   return (
@@ -62,6 +67,19 @@ export function UserFormModal({ form }: { form: ActorRefFrom<typeof userFormMach
           <Alert type="error" reveal onClose={() => form.send({ type: 'form.dismissError' })}>
             {tr(formError)}
           </Alert>
+        )}
+        {conflict && (
+          <ConflictNotice
+            conflict={conflict}
+            texts={history}
+            title={t.conflictTitle}
+            message={tr(PHRASES.userChangedBySomeoneElse)}
+            reloadLabel={t.conflictReload}
+            applyLabel={t.conflictApplyMine}
+            disabled={busy}
+            onReload={() => form.send({ type: 'form.conflictReload' })}
+            onApply={() => form.send({ type: 'form.conflictApplyMine' })}
+          />
         )}
         <fieldset disabled={busy}>
           <TextField

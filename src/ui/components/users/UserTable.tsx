@@ -28,6 +28,8 @@ export interface UserTableProps {
   onDelete: (user: ListedUserRow) => void;
   onVerify: (user: ListedUserRow) => void;
   onInvalidate: (user: ListedUserRow) => void;
+  /** Opens the user's history (issue 25). */
+  onHistory: (user: ListedUserRow) => void;
   busy?: boolean;
 }
 
@@ -37,6 +39,7 @@ export function UserTable({
   onDelete,
   onVerify,
   onInvalidate,
+  onHistory,
   busy = false,
 }: UserTableProps) {
   const t = useTexts('users', USERS_TEXTS);
@@ -121,6 +124,14 @@ export function UserTable({
                         {t.verify}
                       </button>
                     )}
+                    <button
+                      type="button"
+                      className="secondary outline"
+                      aria-label={fill(t.historyWho, { who })}
+                      onClick={() => onHistory(user)}
+                    >
+                      {t.history}
+                    </button>
                     <button
                       type="button"
                       className="outline app-danger-outline"
