@@ -112,7 +112,9 @@ for (const size of SIZES) {
     ).toBeVisible();
     await audit(page, 'dashboard');
     await page
-      .getByRole('button', { name: /^Penyediaan Data Transaksi: \d+%\. Ubah progress$/ })
+      .getByRole('button', {
+        name: /^Penyediaan Data Transaksi: \d+%, [\d.]+ dari [\d.]+ unit\. Ubah progress$/,
+      })
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await audit(page, 'progress dialog');

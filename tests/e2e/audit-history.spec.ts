@@ -62,7 +62,11 @@ test('staff change a count; Riwayat Perubahan shows who, when and old → new in
     ADMIN_NAME,
   );
 
-  await page.getByRole('button', { name: /^Pengiriman Tagihan: \d+%\. Ubah progress$/ }).click();
+  await page
+    .getByRole('button', {
+      name: /^Pengiriman Tagihan: \d+%, [\d.]+ dari [\d.]+ unit\. Ubah progress$/,
+    })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Update Progress' });
   await dialog.getByLabel('Jumlah progress').fill('75');
   await dialog.getByRole('button', { name: 'Simpan Progress' }).click();

@@ -35,7 +35,9 @@ async function openDashboard(page: Page, period: string) {
 }
 
 const stepButton = (page: Page, title: string) =>
-  page.getByRole('button', { name: new RegExp(`^${title}: \\d+%\\. Ubah progress$`) });
+  page.getByRole('button', {
+    name: new RegExp(`^${title}: \\d+%, [\\d.]+ dari [\\d.]+ unit\\. Ubah progress$`),
+  });
 
 test.describe('billing', () => {
   test.beforeEach(async ({ page }) => {
@@ -152,7 +154,9 @@ test.describe('billing', () => {
     ] as const;
     for (const [title, pct, band] of expected) {
       await expect(
-        page.getByRole('button', { name: `${title}: ${pct}%. Ubah progress` }),
+        page.getByRole('button', {
+          name: new RegExp(`^${title}: ${pct}%, [\\d.]+ dari [\\d.]+ unit\\. Ubah progress$`),
+        }),
       ).toBeVisible();
       await expect(page.getByRole('progressbar', { name: `${title} ${pct}%` })).toHaveAttribute(
         'data-band',
@@ -272,7 +276,7 @@ test.describe('billing', () => {
     await expect(dialog.getByText('Progress berhasil diupdate!')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(stepButton(page, 'Generate Tagihan')).toHaveAccessibleName(
-      'Generate Tagihan: 75%. Ubah progress',
+      'Generate Tagihan: 75%, 300 dari 400 unit. Ubah progress',
     );
     await expect(page.getByRole('progressbar', { name: 'Generate Tagihan 75%' })).toHaveAttribute(
       'data-band',
@@ -293,13 +297,13 @@ test.describe('billing', () => {
     await dialog.getByRole('button', { name: 'Batal' }).click();
     await expect(dialog).toBeHidden();
     await expect(stepButton(page, 'Pengiriman Tagihan')).toHaveAccessibleName(
-      'Pengiriman Tagihan: 10%. Ubah progress',
+      'Pengiriman Tagihan: 10%, 40 dari 400 unit. Ubah progress',
     );
 
     // The change is stored: a reload shows it.
     await page.reload();
     await expect(stepButton(page, 'Generate Tagihan')).toHaveAccessibleName(
-      'Generate Tagihan: 75%. Ubah progress',
+      'Generate Tagihan: 75%, 300 dari 400 unit. Ubah progress',
     );
   });
 
@@ -469,7 +473,7 @@ test.describe('billing', () => {
 
     await page.goto('/dashboard?period=2032-01');
     await expect(stepButton(page, 'Penyediaan Data Transaksi')).toHaveAccessibleName(
-      'Penyediaan Data Transaksi: 50%. Ubah progress',
+      /^Penyediaan Data Transaksi: 50%, [\d.]+ dari [\d.]+ unit\. Ubah progress$/,
     );
     await expect(
       page

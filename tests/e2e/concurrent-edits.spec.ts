@@ -142,7 +142,11 @@ test('the progress dialog on the dashboard: a count changed meanwhile is named, 
   await page.goto(`/dashboard?period=${PERIOD}`);
   await expect(page.getByText('Memuat data dashboard...')).toBeHidden();
   const openDelivery = () =>
-    page.getByRole('button', { name: /^Pengiriman Tagihan: \d+%\. Ubah progress$/ }).click();
+    page
+      .getByRole('button', {
+        name: /^Pengiriman Tagihan: \d+%, [\d.]+ dari [\d.]+ unit\. Ubah progress$/,
+      })
+      .click();
 
   await openDelivery();
   const dialog = page.getByRole('dialog', { name: 'Update Progress' });
@@ -151,7 +155,9 @@ test('the progress dialog on the dashboard: a count changed meanwhile is named, 
   const other = await asOther(browser, STAFF);
   await other.page.goto(`/dashboard?period=${PERIOD}`);
   await other.page
-    .getByRole('button', { name: /^Pengiriman Tagihan: \d+%\. Ubah progress$/ })
+    .getByRole('button', {
+      name: /^Pengiriman Tagihan: \d+%, [\d.]+ dari [\d.]+ unit\. Ubah progress$/,
+    })
     .click();
   const theirs = other.page.getByRole('dialog', { name: 'Update Progress' });
   await theirs.getByLabel('Jumlah progress').fill('120');

@@ -213,7 +213,9 @@ test.describe('recording a run in the period', () => {
 
     await page.goto('/dashboard?period=2029-10');
     await expect(
-      page.getByRole('button', { name: /^Generate Tagihan: 18%\. Ubah progress$/ }),
+      page.getByRole('button', {
+        name: /^Generate Tagihan: 18%, [\d.]+ dari [\d.]+ unit\. Ubah progress$/,
+      }),
     ).toBeVisible();
     const history = page.getByRole('table', { name: 'Riwayat Generate' });
     await expect(history.getByRole('row')).toHaveCount(2);

@@ -179,7 +179,7 @@ test('Generate Tagihan Voice in Bahasa Indonesia: steps, mapping and notices; th
     .getByLabel('Template DOCX')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
   await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText(
-    'Pilih berkas DOCX yang valid',
+    'Pilih templat Word yang valid (.docx, .dotx atau .docm)',
   );
 
   await page

@@ -1,5 +1,6 @@
 // 'Progres Penagihan': the five pipeline steps as coloured bars (spec §4). With the menu
-// 'Update Progres Tagihan' each bar is a button that opens the progress edit dialog.
+// 'Update Progres Tagihan' each bar is a button that opens the progress edit dialog; its name holds
+// everything the bar shows (step, percentage, count), then what it does.
 import {
   overallCompletion,
   stepProgress,
@@ -18,9 +19,11 @@ export interface ProgressCardProps {
 function Bar({ item }: { item: StepProgress }) {
   return (
     <>
+      {/* The trailing spaces render as nothing (each ends its flex item) but keep the words apart
+          in the text the bar gives (its button's visible text: '… Transaksi 0% 0 dari 400 unit'). */}
       <span className="bill-step-line">
-        <span className="bill-step-title">{item.step.title}</span>
-        <span className="bill-step-pct">{item.percentage}%</span>
+        <span className="bill-step-title">{item.step.title} </span>
+        <span className="bill-step-pct">{item.percentage}% </span>
       </span>
       <progress
         className="app-progress"
@@ -56,7 +59,7 @@ export function ProgressCard({ summary, onEdit }: ProgressCardProps) {
               <button
                 type="button"
                 className="bill-step bill-step-button"
-                aria-label={`${item.step.title}: ${item.percentage}%. Ubah progress`}
+                aria-label={`${item.step.title}: ${item.percentage}%, ${formatRupiahInput(item.count)} dari ${formatRupiahInput(item.total)} unit. Ubah progress`}
                 onClick={() => onEdit(item.step.key)}
               >
                 <Bar item={item} />
