@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,grouped,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,grouped,csv,mergefield,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -9,9 +9,11 @@ import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
 import { runGroupedBench } from './merge-grouped';
+import { runCsvBench } from './csv';
+import { runMergeFieldBench } from './mergefield';
 
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'size,transfer,startup,merge,grouped,api,pdf')
+  (process.env.BENCH_ONLY ?? 'size,transfer,startup,merge,grouped,csv,mergefield,api,pdf')
     .split(',')
     .map((s) => s.trim()),
 );
@@ -36,6 +38,13 @@ if (only.has('grouped'))
   section(
     'Group rows by: call lines into one invoice per customer (Node)',
     await runGroupedBench(),
+  );
+if (only.has('csv'))
+  section('CSV 50k × 20 read: a `;` export with Indonesian numbers (Node)', await runCsvBench());
+if (only.has('mergefield'))
+  section(
+    'MERGEFIELD template 10k rows: Word mail-merge fields with switches (Node)',
+    await runMergeFieldBench(),
   );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());

@@ -29,6 +29,8 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
   const records: string[][] = [];
   let record: string[] = [];
   let field = '';
+  // The field was quoted: `""` alone on the last line is a record of one empty field.
+  let quoted = false;
   let line = 1;
   let i = 0;
   const n = text.length;
@@ -36,6 +38,7 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
     const ch = text[i];
     if (ch === '"' && field === '') {
       const opened = line;
+      quoted = true;
       i++;
       for (;;) {
         if (i >= n) {
@@ -53,7 +56,8 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
           i++;
           break;
         }
-        if (q === '\n') line++;
+        // A line break inside quotes counts as the editor shows it: CRLF, CR or LF each one line.
+        if (q === '\n' || (q === '\r' && text[i + 1] !== '\n')) line++;
         field += q;
         i++;
       }
@@ -62,6 +66,7 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
     if (ch === delimiter) {
       record.push(field);
       field = '';
+      quoted = false;
       i++;
       continue;
     }
@@ -70,6 +75,7 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
       records.push(record);
       record = [];
       field = '';
+      quoted = false;
       i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
       line++;
       continue;
@@ -77,7 +83,7 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
     field += ch;
     i++;
   }
-  if (records.length < limit && (field !== '' || record.length > 0)) {
+  if (records.length < limit && (field !== '' || quoted || record.length > 0)) {
     record.push(field);
     records.push(record);
   }
