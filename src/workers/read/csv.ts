@@ -90,11 +90,30 @@ export function parseDelimited(text: string, delimiter: string, limit = Infinity
   return records;
 }
 
+/** Characters of the file looked at for quotes beside a delimiter. */
+const SNIFF_CHARS = 64 * 1024;
+
+/** How often a quote stands right beside `delimiter` (`;"` or `";`) in the first part of the text. */
+function quotesBeside(text: string, delimiter: string): number {
+  const sample = text.slice(0, SNIFF_CHARS);
+  let count = 0;
+  for (const pair of [`${delimiter}"`, `"${delimiter}`]) {
+    for (let at = sample.indexOf(pair); at !== -1; at = sample.indexOf(pair, at + 1)) count++;
+  }
+  return count;
+}
+
 /**
- * The delimiter whose records most often share one field count above 1 (a title line above the
+ * The delimiter of a file. Quoted fields decide first: the delimiter quotes stand beside most
+ * (`"a";"0,25"` is `;`, however many commas the quoted numbers hold). Without quotes, the
+ * delimiter whose records most often share one field count above 1 (a title line above the
  * header does not sway it); a single column reads as comma-separated.
  */
 export function detectDelimiter(text: string): string {
+  const beside = DELIMITERS.map((delimiter) => quotesBeside(text, delimiter));
+  const most = Math.max(...beside);
+  if (most > 0 && beside.filter((count) => count === most).length === 1)
+    return DELIMITERS[beside.indexOf(most)];
   let best: string = ',';
   let bestScore = 0;
   for (const delimiter of DELIMITERS) {
