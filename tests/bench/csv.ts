@@ -65,7 +65,7 @@ function csvRow(i: number): string {
 }
 
 /** A billing export: a BOM, a title and a period line above the header, CRLF line ends. */
-function csvText(rows: number): string {
+export function csvText(rows: number): string {
   const lines = ['LAPORAN TAGIHAN LAYANAN VOICE', 'Periode: Oktober 2025', '', HEADER.join(';')];
   for (let i = 0; i < rows; i++) lines.push(csvRow(i));
   return `\uFEFF${lines.join('\r\n')}\r\n`;

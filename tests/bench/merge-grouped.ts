@@ -138,5 +138,10 @@ export async function runGroupedBench(): Promise<string[]> {
   return lines;
 }
 
+/** The invoice template with its loop and a workbook of call lines (the browser bench). */
+export const groupedTemplate = () => buildDocx({ body: invoiceBody() });
+export const groupedWorkbook = (lines: number, customers: number) =>
+  workbookOf(lineRows(lines, customers));
+
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) for (const line of await runGroupedBench()) console.log(line);

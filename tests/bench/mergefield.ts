@@ -138,5 +138,9 @@ export async function runMergeFieldBench(): Promise<string[]> {
   return lines;
 }
 
+/** The bench's Word mail-merge template and a workbook of `rows` rows for it (the browser bench). */
+export const mergeFieldTemplate = () => buildDocx({ body: letterBody(mergeField) });
+export const mergeFieldWorkbook = (rows: number) => workbookOf(sheetRows(rows));
+
 const isMain = import.meta.url === `file://${process.argv[1]}`;
 if (isMain) for (const line of await runMergeFieldBench()) console.log(line);

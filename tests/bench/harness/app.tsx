@@ -2,6 +2,7 @@
 // bench drives directly: the real worker bridge and a floor worker (plain docxtemplater/SheetJS).
 import * as Comlink from 'comlink';
 import { createRoot } from 'react-dom/client';
+import { createActor, createMachine } from 'xstate';
 import InvoiceDocumentGeneratorPage from '../../../src/ui/pages/InvoiceDocumentGeneratorPage';
 import { ShellContext, type Shell } from '../../../src/ui/shell/ShellProvider';
 import { generatorBridge } from '../../../src/workers/bridge';
@@ -24,8 +25,10 @@ window.__bench = {
   transfer: Comlink.transfer,
 };
 
-// The page only asks the shell for the (dev-only) inspector; the harness has none.
-const noShell = { inspect: undefined } as unknown as Shell;
+// The page asks the shell for the (dev-only) inspector and the signed-in user's menus; the harness
+// has neither: an auth actor without a menus child means no menus (no Record in progress panel).
+const noAuth = createActor(createMachine({})).start();
+const noShell = { inspect: undefined, auth: noAuth } as unknown as Shell;
 
 createRoot(document.getElementById('root')!).render(
   <ShellContext.Provider value={noShell}>

@@ -51,15 +51,19 @@ async function buildInto(dir: string): Promise<{ workerUrl: string; stylesheets:
   const workerUrl = index.match(/<meta name="generator-worker" content="([^"]+)"/)?.[1];
   if (!workerUrl)
     throw new Error('build.mjs wrote no <meta name="generator-worker"> into index.html');
-  const stylesheets = [...index.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
-    (m) => m[1],
-  );
+  // index.html links the sign-in pages' cut of the stylesheet; the generator needs the whole one
+  // (without it the preview has no height and renders every row, which no user's page does).
+  const full = index.match(/<meta name="full-stylesheet" content="([^"]+)"/)?.[1];
+  const stylesheets = full
+    ? [full]
+    : [...index.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const common: esbuild.BuildOptions = {
     bundle: true,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    minify: true,
+    // HARNESS_MINIFY=0 keeps names readable in a CPU profile of the page.
+    minify: process.env.HARNESS_MINIFY !== '0',
     sourcemap: false,
     logLevel: 'warning',
     absWorkingDir: root,
