@@ -224,7 +224,11 @@ export function BillForm({ actorRef, children }: BillFormProps) {
         e.preventDefault();
         const form = e.currentTarget;
         actorRef.send({ type: 'bill.submit' });
-        // Take the user to the first field in error (rendered on the next frame).
+        // Sent to the server: its answer brings its own focus (a refusal's alert takes it). A
+        // quick answer would otherwise lose that focus to the field it marks, on the next frame.
+        if (actorRef.getSnapshot().matches({ form: 'submitting' })) return;
+        // Refused by the form's own check: take the user to the first field in error (rendered on
+        // the next frame).
         requestAnimationFrame(() =>
           form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
         );
