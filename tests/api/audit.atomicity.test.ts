@@ -11,13 +11,10 @@ import {
   setup,
   signedIn,
   type Ctx,
+  periodsFrom,
 } from './business.support';
 
-let serial = 0;
-const freshPeriod = () => {
-  serial += 1;
-  return `${2500 + Math.floor(serial / 12)}-${String((serial % 12) + 1).padStart(2, '0')}`;
-};
+const freshPeriod = periodsFrom(2500);
 
 /**
  * The fault tests install real database objects: a trigger that refuses new events (the event

@@ -10,13 +10,10 @@ import {
   signedIn,
   summaryBody,
   type Ctx,
+  periodsFrom,
 } from './business.support';
 
-let serial = 0;
-const freshPeriod = () => {
-  serial += 1;
-  return `${2400 + Math.floor(serial / 12)}-${String((serial % 12) + 1).padStart(2, '0')}`;
-};
+const freshPeriod = periodsFrom(2400);
 
 describe.each(ENGINES)('audit events (%s)', (engine) => {
   let ctx: Ctx;

@@ -188,3 +188,12 @@ export const WEBP_HEAD = Buffer.concat([
 
 export const dataUrl = (type: string, bytes: Buffer) =>
   `data:${type};base64,${bytes.toString('base64')}`;
+
+/** A new period on every call, from January of `firstYear` on: each test file its own years. */
+export function periodsFrom(firstYear: number): () => string {
+  let serial = 0;
+  return () => {
+    serial += 1;
+    return `${firstYear + Math.floor(serial / 12)}-${String((serial % 12) + 1).padStart(2, '0')}`;
+  };
+}
