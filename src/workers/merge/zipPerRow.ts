@@ -8,11 +8,12 @@
 import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
 import { localDateStamp } from './fileNames';
 import type { MergeProgress } from './mergeDocuments';
-import { PartRenderer, type TemplateValues } from './partRenderer';
+import { PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
 import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks } from '../template';
 import { deflateSmall } from './smallParts';
 import { crc32 } from './compressedParts';
+import { FramedDeflate } from './framedDeflate';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
 
 interface ZipPerRowArgs {
@@ -83,6 +84,17 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
       new PartRenderer(template.doc, part, template.trees.get(part), encoder),
     ]),
   );
+  /** Per part, its frame's deflater (framedDeflate.ts), made from the first framed rendering. */
+  const deflaters = new Map<string, FramedDeflate>();
+  const deflated = (part: string, { chunks, framed }: RenderedPart) => {
+    if (!framed) return deflateSmall(joinChunks(chunks));
+    let deflater = deflaters.get(part);
+    if (!deflater) {
+      deflater = new FramedDeflate(chunks.filter((_, c) => c % 2 === 0));
+      deflaters.set(part, deflater);
+    }
+    return deflater.fits(chunks) ? deflater.encode(chunks) : deflateSmall(joinChunks(chunks));
+  };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
   const files: ZipEntry[] = [];
@@ -99,17 +111,12 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
       const values = valuesAt(i);
       // Render every part of the row before writing its file, so a failing row leaves no file.
       const rendered = new Map(
-        [...renderers].map(([part, renderer]) => [
-          part,
-          joinChunks(renderer.render(values).chunks),
-        ]),
+        [...renderers].map(([part, renderer]) => [part, deflated(part, renderer.render(values))]),
       );
       const document = writeZip(
         base.map((entry) => {
-          const bytes = rendered.get(entry.name);
-          return bytes
-            ? { name: entry.name, date: entry.date, method: 8, ...deflateSmall(bytes) }
-            : entry;
+          const part = rendered.get(entry.name);
+          return part ? { name: entry.name, date: entry.date, method: 8, ...part } : entry;
         }),
         now,
       );
