@@ -44,6 +44,35 @@ export function crc32(bytes: Uint8Array, crc = 0): number {
   return ~c >>> 0;
 }
 
+/**
+ * `crc => crc32(bytes, crc)` for a static text whose CRC is taken after many different prefixes (a
+ * frame's segments, once per row), in four table look-ups instead of a pass over its bytes. CRC is
+ * linear: the register after the text is M(register before) ^ (the text's CRC from 0), where M
+ * shifts by the text's length; M is tabulated per byte of the register from its 32 unit vectors.
+ */
+export function crcAppending(bytes: Uint8Array): (crc: number) => number {
+  const zeros = new Uint8Array(bytes.length);
+  /** The register after the zeros from register `r`: crc32 inverts on the way in and out. */
+  const shifted = (r: number) => ~crc32(zeros, ~r);
+  const unit = Array.from({ length: 32 }, (_, i) => shifted(1 << i));
+  const tables = Array.from({ length: 4 }, (_, j) => {
+    const table = new Int32Array(256);
+    for (let b = 1; b < 256; b++) {
+      const low = 31 - Math.clz32(b & -b);
+      table[b] = table[b & (b - 1)] ^ unit[8 * j + low];
+    }
+    return table;
+  });
+  const [M0, M1, M2, M3] = tables;
+  const alone = ~crc32(bytes, 0xffffffff);
+  return (crc) => {
+    const r = ~crc;
+    return (
+      ~(M0[r & 0xff] ^ M1[(r >>> 8) & 0xff] ^ M2[(r >>> 16) & 0xff] ^ M3[r >>> 24] ^ alone) >>> 0
+    );
+  };
+}
+
 const STAGE_BYTES = 1 << 18;
 // Level 3 (zlib's fast strategy, no lazy matching) deflates the merged body in half the time of
 // level 6 (0.43 s against 0.95 s for 10,000 LibreOffice-saved invoices, 108 MB of XML): the same

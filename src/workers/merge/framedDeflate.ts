@@ -9,7 +9,7 @@
 // their length in this row (a literal copy where that would pass deflate's 32 kB window). Writing
 // a token is a table look-up and a few shifts, ≈ 5 µs a row; the file is a little larger than
 // zlib's (fixed codes, no matches into values), ≈ 20 % for an invoice.
-import { crc32 } from './compressedParts';
+import { crc32, crcAppending } from './compressedParts';
 import type { DeflatedPart } from './smallParts';
 
 const MIN_MATCH = 3;
@@ -166,37 +166,66 @@ function tokenize(segments: readonly Uint8Array[]): SegmentTokens[] {
   });
 }
 
-/** Bits gathered little-end first into bytes, as deflate packs them. */
-class BitWriter {
-  bytes = new Uint8Array(1 << 16);
-  at = 0;
-  private acc = 0;
-  private count = 0;
+/** Bits written to a segment's program at most at once: with 7 pending bits they fit 31. */
+const GROUP_BITS = 24;
 
-  reset(capacity: number): void {
-    if (this.bytes.length < capacity) this.bytes = new Uint8Array(capacity * 2);
-    this.at = 0;
-    this.acc = 0;
-    this.count = 0;
-  }
+/**
+ * A segment as the codes a row writes: its literals and its matches within itself, packed into
+ * groups of ≤ 24 bits, and (bits 0) the matches into earlier segments, whose distance each row widens.
+ */
+interface SegmentProgram {
+  readonly codes: Uint32Array;
+  /** Bits of each code; 0 marks a match into another segment (`codes` holds its token index). */
+  readonly bits: Uint8Array;
+  readonly tokens: SegmentTokens;
+  /** Offset in the segment of each token. */
+  readonly offsets: Uint32Array;
+}
 
-  /** Writes `bits` (≤ 24) low bits of `code`. */
-  write(code: number, bits: number): void {
-    this.acc |= code << this.count;
-    this.count += bits;
-    while (this.count >= 8) {
-      this.bytes[this.at++] = this.acc & 0xff;
-      this.acc >>>= 8;
-      this.count -= 8;
+function programOf(tokens: SegmentTokens, k: number): SegmentProgram {
+  const codes: number[] = [];
+  const bits: number[] = [];
+  let group = 0;
+  let groupBits = 0;
+  const add = (code: number, n: number) => {
+    if (groupBits + n > GROUP_BITS) {
+      codes.push(group);
+      bits.push(groupBits);
+      group = 0;
+      groupBits = 0;
+    }
+    group |= code << groupBits;
+    groupBits += n;
+  };
+  const close = () => {
+    if (groupBits === 0) return;
+    codes.push(group);
+    bits.push(groupBits);
+    group = 0;
+    groupBits = 0;
+  };
+  const offsets = new Uint32Array(tokens.length.length);
+  let offset = 0;
+  for (let t = 0; t < tokens.length.length; t++) {
+    offsets[t] = offset;
+    const d = tokens.distance[t];
+    const n = tokens.length[t];
+    if (d === 0) {
+      add(SYMBOL_CODE[n], SYMBOL_BITS[n]);
+      offset++;
+    } else if (tokens.source[t] === k) {
+      add(LENGTH_CODE[n], LENGTH_BITS[n]);
+      add(DISTANCE_CODE[d], DISTANCE_BITS[d]);
+      offset += n;
+    } else {
+      close();
+      codes.push(t);
+      bits.push(0);
+      offset += n;
     }
   }
-
-  /** The last bits, padded to a byte. */
-  end(): void {
-    if (this.count > 0) this.bytes[this.at++] = this.acc & 0xff;
-    this.acc = 0;
-    this.count = 0;
-  }
+  close();
+  return { codes: Uint32Array.from(codes), bits: Uint8Array.from(bits), tokens, offsets };
 }
 
 /**
@@ -205,18 +234,23 @@ class BitWriter {
  * values between them (chunks[2k] is segment k, chunks[2k + 1] the value after it).
  */
 export class FramedDeflate {
-  private readonly tokens: SegmentTokens[];
+  private readonly programs: SegmentProgram[];
   private readonly segments: readonly Uint8Array[];
   private readonly staticLength: number;
-  private readonly writer = new BitWriter();
+  /** Per segment, its CRC appended in O(1) (a short one is cheaper to run through). */
+  private readonly segmentCrcs: ((crc: number) => number)[];
+  private out = new Uint8Array(1 << 16);
   /** Per row: how many value bytes come before each segment. */
   private readonly valuesBefore: Float64Array;
 
   constructor(segments: readonly Uint8Array[]) {
     this.segments = segments;
-    this.tokens = tokenize(segments);
+    this.programs = tokenize(segments).map(programOf);
     this.staticLength = segments.reduce((n, s) => n + s.length, 0);
     this.valuesBefore = new Float64Array(segments.length);
+    this.segmentCrcs = segments.map((segment) =>
+      segment.length >= 64 ? crcAppending(segment) : (crc: number) => crc32(segment, crc),
+    );
   }
 
   /** Whether `chunks` is a rendering through these segments (the frame's own arrays). */
@@ -228,55 +262,84 @@ export class FramedDeflate {
   }
 
   encode(chunks: readonly Uint8Array[]): DeflatedPart {
-    const { tokens, segments, writer, valuesBefore } = this;
+    const { programs, segments, valuesBefore, segmentCrcs } = this;
     let values = 0;
     for (let k = 0; k < segments.length; k++) {
       valuesBefore[k] = values;
       if (k + 1 < segments.length) values += chunks[2 * k + 1].length;
     }
     // Every byte as a 9-bit literal at worst, plus the block's header and end.
-    writer.reset(Math.ceil(((this.staticLength + values) * 9) / 8) + 8);
-    writer.write(0b011, 3); // BFINAL 1, BTYPE 01: the last block, fixed Huffman codes
+    const capacity = Math.ceil(((this.staticLength + values) * 9) / 8) + 8;
+    if (this.out.length < capacity) this.out = new Uint8Array(capacity * 2);
+    const out = this.out;
+    let at = 0;
+    // Pending bits, least significant first (deflate's bit order); fewer than 8 between writes.
+    let acc = 0b011; // BFINAL 1, BTYPE 01: the last block, fixed Huffman codes
+    let count = 3;
     let crc = 0;
     for (let k = 0; k < segments.length; k++) {
-      const { length, distance, source } = tokens[k];
+      const { codes, bits, tokens, offsets } = programs[k];
       const segment = segments[k];
-      let offset = 0;
-      for (let t = 0; t < length.length; t++) {
-        const d = distance[t];
-        if (d === 0) {
-          const byte = length[t];
-          writer.write(SYMBOL_CODE[byte], SYMBOL_BITS[byte]);
-          offset++;
-          continue;
-        }
-        const n = length[t];
-        const widened = d + valuesBefore[k] - valuesBefore[source[t]];
-        if (widened <= WINDOW) {
-          writer.write(LENGTH_CODE[n], LENGTH_BITS[n]);
-          writer.write(DISTANCE_CODE[widened], DISTANCE_BITS[widened]);
+      for (let e = 0; e < codes.length; e++) {
+        const n = bits[e];
+        if (n > 0) {
+          acc |= codes[e] << count;
+          count += n;
         } else {
-          for (let j = 0; j < n; j++) {
-            const byte = segment[offset + j];
-            writer.write(SYMBOL_CODE[byte], SYMBOL_BITS[byte]);
+          const t = codes[e];
+          const length = tokens.length[t];
+          const widened = tokens.distance[t] + valuesBefore[k] - valuesBefore[tokens.source[t]];
+          if (widened <= WINDOW) {
+            acc |= LENGTH_CODE[length] << count;
+            count += LENGTH_BITS[length];
+            while (count >= 8) {
+              out[at++] = acc & 0xff;
+              acc >>>= 8;
+              count -= 8;
+            }
+            acc |= DISTANCE_CODE[widened] << count;
+            count += DISTANCE_BITS[widened];
+          } else {
+            // Too far back in this row: the matched bytes as literals.
+            for (let j = offsets[t], end = j + length; j < end; j++) {
+              acc |= SYMBOL_CODE[segment[j]] << count;
+              count += SYMBOL_BITS[segment[j]];
+              while (count >= 8) {
+                out[at++] = acc & 0xff;
+                acc >>>= 8;
+                count -= 8;
+              }
+            }
           }
         }
-        offset += n;
+        while (count >= 8) {
+          out[at++] = acc & 0xff;
+          acc >>>= 8;
+          count -= 8;
+        }
       }
-      crc = crc32(segment, crc);
+      crc = segmentCrcs[k](crc);
       if (k + 1 < segments.length) {
         const value = chunks[2 * k + 1];
-        for (let j = 0; j < value.length; j++)
-          writer.write(SYMBOL_CODE[value[j]], SYMBOL_BITS[value[j]]);
+        for (let j = 0; j < value.length; j++) {
+          acc |= SYMBOL_CODE[value[j]] << count;
+          count += SYMBOL_BITS[value[j]];
+          while (count >= 8) {
+            out[at++] = acc & 0xff;
+            acc >>>= 8;
+            count -= 8;
+          }
+        }
         crc = crc32(value, crc);
       }
     }
-    writer.write(SYMBOL_CODE[256], SYMBOL_BITS[256]); // end of block
-    writer.end();
-    return {
-      data: writer.bytes.slice(0, writer.at),
-      size: this.staticLength + values,
-      crc,
-    };
+    acc |= SYMBOL_CODE[256] << count; // end of block
+    count += SYMBOL_BITS[256];
+    while (count > 0) {
+      out[at++] = acc & 0xff;
+      acc >>>= 8;
+      count -= 8;
+    }
+    return { data: out.slice(0, at), size: this.staticLength + values, crc };
   }
 }
