@@ -2,10 +2,12 @@
 // row is written with fixed Huffman codes around its values (framedDeflate.ts). Whatever the
 // segments and values (repeats that reach back over values, values past deflate's 32 kB window,
 // empty segments, UTF-8), zlib inflates exactly the rendering, and size and CRC-32 are its own.
+// The same for the merged package's lines (linesDeflate.ts): text and lines of a few shapes.
 import fc from 'fast-check';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { FramedDeflate } from '../../src/workers/merge/framedDeflate';
+import { LineShape, LinesDeflate } from '../../src/workers/merge/linesDeflate';
 import { crc32 } from '../../src/workers/merge/compressedParts';
 import { joinChunks } from '../../src/workers/template';
 
@@ -80,5 +82,59 @@ describe('a framed part deflated without compressing per row', () => {
     const deflater = new FramedDeflate(segments);
     expect(deflater.fits([encoder.encode('<w:t>'), encoder.encode('a'), segments[1]])).toBe(false);
     expect(deflater.fits([segments[0]])).toBe(false);
+  });
+});
+
+describe('a part of lines deflated as matches against the last line of their shape', () => {
+  const line = fc.record({
+    shape: fc.nat({ max: 2 }),
+    values: fc.array(value, { minLength: 2, maxLength: 2 }),
+    /** Text written before the line (a long one pushes the last line out of the 32 kB window). */
+    before: fc.oneof(
+      fc.constant(''),
+      xmlText,
+      fc.nat({ max: 40_000 }).map((n) => 'y'.repeat(n)),
+    ),
+  });
+
+  test('inflates to exactly the text written, with its size and CRC-32', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(xmlText, { minLength: 3, maxLength: 3 }), { minLength: 3, maxLength: 3 }),
+        fc.array(line, { maxLength: 30 }),
+        (shapeTexts, lines) => {
+          const shapes = shapeTexts.map(
+            (texts) => new LineShape(texts.map((text) => encoder.encode(text))),
+          );
+          const part = new LinesDeflate();
+          let expected = '';
+          for (const { shape, values, before } of lines) {
+            part.literals(encoder.encode(before));
+            part.line(
+              shapes[shape],
+              values.map((v) => encoder.encode(v)),
+            );
+            const [a, b, c] = shapeTexts[shape];
+            expected += before + a + values[0] + b + values[1] + c;
+          }
+          const written = part.finish();
+          const bytes = encoder.encode(expected);
+          expect(new TextDecoder().decode(inflateRawSync(written.data))).toBe(expected);
+          expect(written.size).toBe(bytes.length);
+          expect(written.crc).toBe(crc32(bytes));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a segment a byte or two longer than a longest match is written whole', () => {
+    for (const length of [258, 259, 260, 516, 517]) {
+      const shape = new LineShape([encoder.encode('<'.repeat(length)), encoder.encode('/>')]);
+      const part = new LinesDeflate();
+      for (let n = 1; n <= 3; n++) part.line(shape, [encoder.encode(String(n))]);
+      const expected = [1, 2, 3].map((n) => `${'<'.repeat(length)}${n}/>`).join('');
+      expect(new TextDecoder().decode(inflateRawSync(part.finish().data))).toBe(expected);
+    }
   });
 });

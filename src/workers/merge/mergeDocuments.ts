@@ -1,10 +1,5 @@
-import {
-  relativeTarget,
-  relsPathOf,
-  packageEntries,
-  joinChunks,
-  type Relationship,
-} from '../template';
+import { relsPathOf, joinChunks } from '../template';
+import { CopyNames } from './copyNames';
 import { bodyContent, remapReferences, sectionBreakParagraph } from './sections';
 import { hasEnoughData, rowValues } from '../read';
 import { mergedFileName } from './fileNames';
@@ -99,8 +94,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   /** The merged main part, deflated as each row is rendered (started with the first row: it needs the shell). */
   let body: StreamingDeflate | null = null;
   const failures: string[] = [];
-  const newRelationships: Relationship[] = [];
-  const newOverrides: { part: string; contentType: string }[] = [];
+  const names = new CopyNames(zip, main, mainRels);
   /** The header/footer copies and their .rels, written after the template's own parts. */
   const copies: ZipEntry[] = [];
   /** Template parts written as this merge renders them (the compiled template is never changed). */
@@ -170,7 +164,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             replaced.set(part.path, deflatedEntry(part.path, bytes()));
           } else {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
-            id = `rIdMerge${sections + 1}_${part.id}`;
+            id = names.add(part, sections + 1);
             const path = copyPath(part.path, sections + 1);
             const frame = frameOf(doc, part, values);
             const deflated =
@@ -182,8 +176,6 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             copies.push({ name: path, method: 8, ...deflated });
             if (part.ownRels !== undefined)
               copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });
-            newRelationships.push({ id, type: part.type, target: relativeTarget(main, path) });
-            newOverrides.push({ part: path, contentType: part.contentType });
           }
           part.copies.set(copyKey, id);
         }
@@ -225,8 +217,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       if (file === main || sectionPaths.has(file) || !hasTags(template.trees.get(file))) continue;
       replaced.set(file, deflatedEntry(file, renderPart(doc, file, firstValues)));
     }
-    for (const [name, text] of packageEntries(zip, mainRels, newRelationships, newOverrides))
-      replaced.set(name, deflatedEntry(name, encoder.encode(text)));
+    for (const entry of names.entries()) replaced.set(entry.name, entry);
     const entries = [...entriesOf(zip, replaced), ...copies];
     const bytes = writeZip(entries, args.now);
     const buffer = bytes.buffer;

@@ -80,7 +80,8 @@ export function perSectionParts(template: CompiledTemplate, encoder: TextEncoder
   return parts;
 }
 
-export function copyPath(path: string, section: number): string {
+/** A copy's part name: the original's with `_s<section>` before the extension (header1_s2.xml). */
+export function copyPath(path: string, section: number | string): string {
   const dot = path.lastIndexOf('.');
   return `${path.slice(0, dot)}_s${section}${path.slice(dot)}`;
 }

@@ -5,7 +5,7 @@
 // a 4 kB window and small tables instead: the same compressed size for parts this small, about 5×
 // faster. It is ordinary deflate (method 8), so every zip reader opens it.
 import pako from 'pako/dist/pako.es5.min.js';
-import { crc32 } from './compressedParts';
+import { crc32, crcAppending } from './compressedParts';
 import { joinChunks } from '../template';
 import type { ZipEntry } from './zipWriter';
 
@@ -33,6 +33,9 @@ export interface PartFrame {
   head: Uint8Array;
   /** The suffix deflated on its own, with the final block. */
   tail: Uint8Array;
+  /** CRC-32 of the prefix, and the suffix's appended to a CRC (a copy runs only its values through). */
+  prefixCrc: number;
+  appendSuffix: (crc: number) => number;
 }
 
 function commonPrefix(a: Uint8Array, b: Uint8Array, limit: number): number {
@@ -66,7 +69,14 @@ export function staticFrame(prefix: Uint8Array, suffix: Uint8Array): PartFrame {
     deflate.onData = (chunk: Uint8Array) => chunks.push(chunk);
     deflate.push(prefix, Z_SYNC_FLUSH);
   }
-  return { prefix, suffix, head: joinChunks(chunks), tail: pako.deflateRaw(suffix, DEFLATE_SMALL) };
+  return {
+    prefix,
+    suffix,
+    head: joinChunks(chunks),
+    tail: pako.deflateRaw(suffix, DEFLATE_SMALL),
+    prefixCrc: crc32(prefix),
+    appendSuffix: crcAppending(suffix),
+  };
 }
 
 /**
@@ -111,7 +121,7 @@ export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array
   const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
   out.set(frame.head, 0);
   let at = frame.head.length;
-  let crc = crc32(chunks[0]);
+  let crc = frame.prefixCrc;
   let left = 0;
   for (let c = 1; c < last; c++) {
     const chunk = chunks[c];
@@ -137,5 +147,5 @@ export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array
   }
   out.set(frame.tail, at);
   const size = chunks.reduce((n, chunk) => n + chunk.length, 0);
-  return { data: out, size, crc: crc32(chunks[last], crc) };
+  return { data: out, size, crc: frame.appendSuffix(crc) };
 }

@@ -171,40 +171,43 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** A package part the merge adds lines to: its text before and after where they go. */
+export interface InsertionPoint {
+  readonly path: string;
+  readonly head: string;
+  readonly tail: string;
+}
+
+const EMPTY_RELATIONSHIPS =
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+
 /**
- * The package's .rels and [Content_Types].xml with relationships and overrides added, as new
- * texts by part name (the package itself is left as it is: a compiled template serves many merges).
+ * Where added relationships go in `relsPath` and added overrides in [Content_Types].xml: before
+ * the root's closing tag (the package itself is left as it is: a compiled template serves many merges).
  */
-export function packageEntries(
+export function insertionPoints(
   zip: PizZip,
   relsPath: string,
-  relationships: Relationship[],
-  overrides: { part: string; contentType: string }[],
-): Map<string, string> {
-  const texts = new Map<string, string>();
-  if (relationships.length > 0) {
-    const rels =
-      readPart(zip, relsPath) ??
-      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
-    const added = relationships
-      .map(
-        (r) =>
-          `<Relationship Id="${escapeAttribute(r.id)}" Type="${escapeAttribute(r.type)}" Target="${escapeAttribute(r.target)}"/>`,
-      )
-      .join('');
-    texts.set(relsPath, insertBeforeClose(rels, 'Relationships', added));
-  }
-  if (overrides.length > 0) {
-    const types = readPart(zip, CONTENT_TYPES) ?? '';
-    const added = overrides
-      .map(
-        (o) =>
-          `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`,
-      )
-      .join('');
-    texts.set(CONTENT_TYPES, insertBeforeClose(types, 'Types', added));
-  }
-  return texts;
+): { relationships: InsertionPoint; overrides: InsertionPoint } {
+  const split = (path: string, xml: string, root: string): InsertionPoint => {
+    const marked = insertBeforeClose(xml, root, '\u0000');
+    const at = marked.lastIndexOf('\u0000');
+    return { path, head: marked.slice(0, at), tail: marked.slice(at + 1) };
+  };
+  return {
+    relationships: split(relsPath, readPart(zip, relsPath) ?? EMPTY_RELATIONSHIPS, 'Relationships'),
+    overrides: split(CONTENT_TYPES, readPart(zip, CONTENT_TYPES) ?? '', 'Types'),
+  };
+}
+
+/** A relationship as a .rels line. */
+export function relationshipLine({ id, type, target }: Relationship): string {
+  return `<Relationship Id="${escapeAttribute(id)}" Type="${escapeAttribute(type)}" Target="${escapeAttribute(target)}"/>`;
+}
+
+/** A part's content type as a [Content_Types].xml override line. */
+export function overrideLine(part: string, contentType: string): string {
+  return `<Override PartName="/${escapeAttribute(part)}" ContentType="${escapeAttribute(contentType)}"/>`;
 }
 
 /** Sets the content type of parts, replacing any override they had. */
@@ -223,12 +226,7 @@ export function setOverrides(
         : tag;
     },
   );
-  const added = overrides
-    .map(
-      (o) =>
-        `<Override PartName="/${escapeAttribute(o.part)}" ContentType="${escapeAttribute(o.contentType)}"/>`,
-    )
-    .join('');
+  const added = overrides.map((o) => overrideLine(o.part, o.contentType)).join('');
   zip.file(CONTENT_TYPES, insertBeforeClose(xml, 'Types', added));
 }
 

@@ -8,13 +8,16 @@ export {
   type TemplatePart,
 } from './compile';
 export {
-  packageEntries,
   findMainDocument,
+  insertionPoints,
+  overrideLine,
+  relationshipLine,
   readPart,
   readRelationships,
   relativeTarget,
   relsPathOf,
   resolveTarget,
+  type InsertionPoint,
   type Relationship,
 } from './docxPackage';
 export {
