@@ -7,6 +7,7 @@ import {
   overrideLine,
   relationshipLine,
   relativeTarget,
+  shortBytes,
   type InsertionPoint,
 } from '../template';
 import { LineShape, LinesDeflate } from './linesDeflate';
@@ -75,7 +76,7 @@ export class CopyNames {
       shapes = this.shapeOf(part);
       this.shapes.set(part, shapes);
     }
-    const number = this.encoder.encode(String(section));
+    const number = shortBytes(String(section), this.encoder);
     this.relationships.line(shapes.relationship, [number, number]);
     this.overrides.line(shapes.override, [number]);
     return `rIdMerge${section}_${part.id}`;

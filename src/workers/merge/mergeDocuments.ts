@@ -1,14 +1,15 @@
-import { relsPathOf, joinChunks } from '../template';
+import { relsPathOf, joinChunks, shortBytes } from '../template';
 import { CopyNames } from './copyNames';
-import { bodyContent, remapReferences, sectionBreakParagraph } from './sections';
+import { bodyContent, breakFrame, remapReferences, sectionBreakParagraph } from './sections';
 import { hasEnoughData, rowValues } from '../read';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from '../errors';
 import { renderPart } from '../internals';
-import { deflatedFromChunks, deflatedInFrame, deflateSmall } from './smallParts';
+import { deflatedInFrame, deflateSmall, framedLength, writeFromChunks } from './smallParts';
 import { StreamingDeflate } from './compressedParts';
 import {
   deflatedEntry,
+  EntryBlock,
   entriesOf,
   MAX_CLASSIC_ENTRIES,
   writeZip,
@@ -96,7 +97,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const failures: string[] = [];
   const names = new CopyNames(zip, main, mainRels);
   /** The header/footer copies and their .rels, written after the template's own parts. */
-  const copies: ZipEntry[] = [];
+  const copies = new EntryBlock(args.now);
   /** Template parts written as this merge renders them (the compiled template is never changed). */
   const replaced = new Map<string, ZipEntry>();
   // The text around the body has no tags, so it renders to the same bytes for every row.
@@ -108,12 +109,19 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   let skipped = groups?.skipped ?? 0;
   let lastSectionIds: ReadonlyMap<string, string> = new Map();
   let chunkStart = Date.now();
-  const plainBreak = encoder.encode(sectionBreakParagraph(sectPr));
   const marker = args.markSections ? encoder.encode(SECTION_MARKER_PARAGRAPH) : null;
-  const sectionBreak = (ids: ReadonlyMap<string, string>): Uint8Array =>
-    ids.size === 0
-      ? plainBreak
-      : encoder.encode(sectionBreakParagraph(remapReferences(sectPr, ids)));
+  // The section break after a row, pointing at that row's header/footer copies.
+  const sectionBreak = breakFrame(sectionBreakParagraph(sectPr), encoder);
+  const pushBreak = (body: StreamingDeflate, ids: ReadonlyMap<string, string>) => {
+    const { segments } = sectionBreak;
+    for (let k = 0; k < segments.length; k++) {
+      body.push(segments[k]);
+      if (k < sectionBreak.ids.length) {
+        const id = sectionBreak.ids[k];
+        body.push(shortBytes(ids.get(id) ?? id, encoder));
+      }
+    }
+  };
   /** The row's body with its header/footer references pointing at the row's copies. */
   const remapBody = (rendered: RenderedPart, ids: ReadonlyMap<string, string>): Uint8Array[] =>
     rendered.chunks.map((chunk, c) => {
@@ -167,15 +175,17 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             id = names.add(part, sections + 1);
             const path = copyPath(part.path, sections + 1);
             const frame = frameOf(doc, part, values);
-            const deflated =
-              (frame && framed && part.renderer.ends()
-                ? deflatedFromChunks(frame, chunks)
-                : null) ??
-              (frame && deflatedInFrame(frame, bytes())) ??
-              deflateSmall(bytes());
-            copies.push({ name: path, method: 8, ...deflated });
-            if (part.ownRels !== undefined)
-              copies.push({ name: relsPathOf(path), method: 8, ...part.ownRels });
+            if (frame && framed && part.renderer.ends()) {
+              copies.add(path, framedLength(frame, chunks), (out, at) =>
+                writeFromChunks(frame, chunks, out, at),
+              );
+            } else {
+              copies.addDeflated(
+                path,
+                (frame && deflatedInFrame(frame, bytes())) ?? deflateSmall(bytes()),
+              );
+            }
+            if (part.ownRels !== undefined) copies.addDeflated(relsPathOf(path), part.ownRels);
           }
           part.copies.set(copyKey, id);
         }
@@ -185,7 +195,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         body = new StreamingDeflate();
         body.push(shell.head);
       }
-      if (sections > 0) body.push(sectionBreak(lastSectionIds));
+      if (sections > 0) pushBreak(body, lastSectionIds);
       if (marker) body.push(marker);
       for (const chunk of bodyHasReferences && ids.size > 0
         ? remapBody(rendered, ids)
@@ -218,15 +228,15 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       replaced.set(file, deflatedEntry(file, renderPart(doc, file, firstValues)));
     }
     for (const entry of names.entries()) replaced.set(entry.name, entry);
-    const entries = [...entriesOf(zip, replaced), ...copies];
-    const bytes = writeZip(entries, args.now);
+    const entries = entriesOf(zip, replaced);
+    const bytes = writeZip(entries, args.now, copies);
     const buffer = bytes.buffer;
     return {
       buffer,
       fileName: mergedFileName(args.now ?? new Date()),
       sections,
       skipped,
-      parts: entries.length,
+      parts: entries.length + copies.count,
     };
   } catch (error) {
     throw new Error(`Failed to create merged document: ${failureMessage(error)}`, { cause: error });

@@ -49,6 +49,29 @@ export function remapReferences(xml: string, ids: ReadonlyMap<string, string>): 
   });
 }
 
+/**
+ * A section break cut at its header/footer references' ids, so each row writes it without a
+ * search: `segments` with the row's id for `ids[k]` between segments k and k + 1.
+ */
+export interface BreakFrame {
+  readonly segments: readonly Uint8Array[];
+  readonly ids: readonly string[];
+}
+
+export function breakFrame(xml: string, encoder: TextEncoder): BreakFrame {
+  const segments: Uint8Array[] = [];
+  const ids: string[] = [];
+  let from = 0;
+  for (const match of xml.matchAll(REFERENCE_ID)) {
+    const at = match.index + match[1].length;
+    segments.push(encoder.encode(xml.slice(from, at)));
+    ids.push(match[2]);
+    from = at + match[2].length;
+  }
+  segments.push(encoder.encode(xml.slice(from)));
+  return { segments, ids };
+}
+
 /** An empty, 1-pt paragraph carrying a section break, so it adds no visible line. */
 export function sectionBreakParagraph(sectPr: string): string {
   return `<w:p><w:pPr><w:spacing w:before="0" w:after="0"/><w:rPr><w:sz w:val="2"/></w:rPr>${sectPr}</w:pPr></w:p>`;

@@ -108,19 +108,29 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPa
   return { data: out, size: bytes.length, crc: crc32(bytes) };
 }
 
+/** The length of a rendering given as chunks once deflated through `frame` (writeFromChunks). */
+export function framedLength(frame: PartFrame, chunks: readonly Uint8Array[]): number {
+  let middle = 0;
+  for (let c = 1; c < chunks.length - 1; c++) middle += chunks[c].length;
+  return frame.head.length + middle + Math.ceil(middle / 0xffff) * 5 + frame.tail.length;
+}
+
 /**
  * A rendering given as chunks whose first is the frame's static head (`prefix`) and whose last is
  * its static tail (`suffix`), as a part frame renders it (see partFrames.ts and staticFrame),
- * deflated without joining or comparing the chunks.
+ * deflated into `out` at `at` (framedLength bytes) without joining or comparing the chunks.
  */
-export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array[]): DeflatedPart {
+export function writeFromChunks(
+  frame: PartFrame,
+  chunks: readonly Uint8Array[],
+  out: Uint8Array,
+  start: number,
+): { size: number; crc: number } {
   const last = chunks.length - 1;
   let middle = 0;
   for (let c = 1; c < last; c++) middle += chunks[c].length;
-  const blocks = Math.ceil(middle / 0xffff);
-  const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
-  out.set(frame.head, 0);
-  let at = frame.head.length;
+  out.set(frame.head, start);
+  let at = start + frame.head.length;
   let crc = frame.prefixCrc;
   let left = 0;
   for (let c = 1; c < last; c++) {
@@ -146,6 +156,7 @@ export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array
     }
   }
   out.set(frame.tail, at);
-  const size = chunks.reduce((n, chunk) => n + chunk.length, 0);
-  return { data: out, size, crc: frame.appendSuffix(crc) };
+  let size = 0;
+  for (const chunk of chunks) size += chunk.length;
+  return { size, crc: frame.appendSuffix(crc) };
 }

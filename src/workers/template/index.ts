@@ -24,6 +24,7 @@ export {
   compileFrame,
   joinChunks,
   renderFramed,
+  shortBytes,
   verifyFrame,
   type RenderFrame,
 } from './partFrames';

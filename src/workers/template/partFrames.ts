@@ -134,7 +134,7 @@ export function renderFramed(
   // all ASCII, as most are, each value's bytes start where its characters do.
   const escaped = tags.map((tag) => escapeValue(values[tag]));
   const joined = escaped.join('');
-  const bytes = encoder.encode(joined);
+  const bytes = joined.length <= SHORT_TEXT ? shortBytes(joined, encoder) : encoder.encode(joined);
   let at = 0;
   for (let i = 0; i < tags.length; i++) {
     const length = escaped[i].length;
@@ -168,6 +168,20 @@ function renderFramedText(frame: RenderFrame, values: Readonly<Record<string, st
     last = i;
   }
   return parts.join('');
+}
+
+/** Below this many characters a text is encoded here: the encoder's call costs more than the loop. */
+const SHORT_TEXT = 64;
+
+/** A short text's UTF-8 bytes: its character codes when it is all ASCII (a header's invoice number). */
+export function shortBytes(text: string, encoder: TextEncoder): Uint8Array {
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) return encoder.encode(text);
+    bytes[i] = code;
+  }
+  return bytes;
 }
 
 /** Chunks joined into one array. */

@@ -1,12 +1,14 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import {
-  deflatedFromChunks,
   deflatedInFrame,
+  deflateSmall,
+  framedLength,
   partFrame,
+  writeFromChunks,
   type DeflatedPart,
 } from '../../../../src/workers/merge/smallParts';
-import { writeZip } from '../../../../src/workers/merge/zipWriter';
+import { EntryBlock, writeZip } from '../../../../src/workers/merge/zipWriter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const render = (value: string) =>
@@ -52,13 +54,31 @@ describe('a header copy deflated from the chunks a part frame renders', () => {
   };
 
   it('reads back as the chunks joined, for values split over several chunks and over 64 kB', () => {
-    for (const value of ['INV/2024/00007', 'Ω – ünïcode', 'x'.repeat(70_000)]) {
+    // Written in place into an entry block after the document's own parts, as the merge writes copies.
+    const block = new EntryBlock();
+    const values = ['INV/2024/00007', 'Ω – ünïcode', 'x'.repeat(70_000)];
+    values.forEach((value, i) => {
       const inner = middle(value);
       const cut = Math.floor(inner.length / 3);
       const chunks = [head, inner.subarray(0, cut), inner.subarray(cut), tail];
-      expect(roundTrip(deflatedFromChunks(frame, chunks))).toBe(
+      block.add(`word/header1_s${i + 2}.xml`, framedLength(frame, chunks), (out, at) =>
+        writeFromChunks(frame, chunks, out, at),
+      );
+      block.addDeflated(`word/_rels/header1_s${i + 2}.xml.rels`, deflateSmall(bytes('<r/>')));
+    });
+    const own = {
+      name: 'word/document.xml',
+      method: 8 as const,
+      ...deflateSmall(bytes('<w:document/>')),
+    };
+    const read = new PizZip(writeZip([own], new Date(), block), { checkCRC32: true });
+    expect(Object.keys(read.files)).toHaveLength(1 + 2 * values.length);
+    expect(read.file('word/document.xml')!.asText()).toBe('<w:document/>');
+    values.forEach((value, i) => {
+      expect(read.file(`word/header1_s${i + 2}.xml`)!.asText()).toBe(
         new TextDecoder().decode(render(value)),
       );
-    }
+      expect(read.file(`word/_rels/header1_s${i + 2}.xml.rels`)!.asText()).toBe('<r/>');
+    });
   });
 });

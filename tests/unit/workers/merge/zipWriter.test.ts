@@ -12,6 +12,7 @@ import {
   letterheadRow,
 } from '../templateCorpus';
 import {
+  EntryBlock,
   entriesOf,
   MAX_CLASSIC_ENTRIES,
   writeZip,
@@ -64,6 +65,21 @@ describe('zipWriter', () => {
     const reopened = new PizZip(zip);
     expect(Object.keys(reopened.files)).toHaveLength(70_000);
     expect(reopened.files['word/h69999.xml'].asText()).toBe('<h>69999</h>');
+  }, 60_000);
+
+  it('entries written in place into a block follow the own entries, past ZIP64 too, each with its CRC', () => {
+    const block = new EntryBlock();
+    for (let i = 0; i < 70_000; i++) {
+      const name = i === 5 ? 'word/header café_s5.xml' : `word/header1_s${i}.xml`;
+      block.addDeflated(name, deflateSmall(encoder.encode(`<w:hdr>${i}</w:hdr>`)));
+    }
+    const zip = writeZip([stored('[Content_Types].xml', '<Types/>')], new Date(), block);
+    expect(endRecord(zip)).toMatchObject({ count: MAX_CLASSIC_ENTRIES, zip64Locator: 0x07064b50 });
+    const read = new PizZip(zip, { checkCRC32: true });
+    expect(Object.keys(read.files)).toHaveLength(70_001);
+    expect(read.files['[Content_Types].xml'].asText()).toBe('<Types/>');
+    expect(read.files['word/header café_s5.xml'].asText()).toBe('<w:hdr>5</w:hdr>');
+    expect(read.files['word/header1_s69999.xml'].asText()).toBe('<w:hdr>69999</w:hdr>');
   }, 60_000);
 
   it('entriesOf keeps the parts a template was read with as they were compressed, and deflates parts set since', () => {
