@@ -10,11 +10,13 @@
 //   - the longest main-thread task while the screen merges the letterhead (PerformanceObserver 'longtask');
 //   - a LibreOffice rendering check of merged one-page templates (merge-render.ts; needs soffice);
 //   - reading a 50,000 × 20 workbook through the bridge, next to SheetJS's own read in a worker;
-//   - the worker's peak JS heap during the largest letterhead merge (50,000 sections by default; CDP
-//     Runtime.getHeapUsage sampled on the worker target every 50 ms).
+//   - letterhead against plain at each size (goal ≤ 1.5× at 10,000 rows);
+//   - the worker's peak memory (JS heap + ArrayBuffer backing stores, CDP Runtime.getHeapUsage
+//     sampled on the worker target every 50 ms) for plain and letterhead at 10,000 rows and more,
+//     with its growth against the rows'.
 //
 //   node --import tsx tests/bench/merge-browser.ts
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
@@ -25,6 +27,8 @@ import {
   wideWorkbook,
 } from './harness/documents';
 import { benchContext } from './harness/context';
+import { WorkerHeapSampler } from './harness/workerHeap';
+import { generateThroughScreen } from './harness/generateScreen';
 import { startHarness } from './harness/serve';
 import { benchShapes, type BenchShape } from './harness/shapes';
 import { runRenderCheck } from './merge-render';
@@ -39,105 +43,6 @@ declare global {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Samples the JS heap of the generator worker through a CDP session attached to it. */
-class WorkerHeapSampler {
-  private sessionId: string | null = null;
-  private nextId = 1;
-  private readonly replies = new Map<
-    number,
-    (result: { usedSize: number; totalSize: number } | null) => void
-  >();
-  private timer: ReturnType<typeof setInterval> | null = null;
-  peakUsed = 0;
-  peakTotal = 0;
-  samples = 0;
-
-  private constructor(private readonly cdp: CDPSession) {}
-
-  static async attach(page: Page): Promise<WorkerHeapSampler> {
-    const cdp = await page.context().newCDPSession(page);
-    const sampler = new WorkerHeapSampler(cdp);
-    cdp.on('Target.attachedToTarget', (event) => {
-      if (event.targetInfo.type === 'worker' && event.targetInfo.url.includes('generator.worker')) {
-        sampler.sessionId = event.sessionId;
-      }
-    });
-    cdp.on('Target.detachedFromTarget', (event) => {
-      if (event.sessionId === sampler.sessionId) sampler.sessionId = null;
-    });
-    cdp.on('Target.receivedMessageFromTarget', (event) => {
-      const message = JSON.parse(event.message) as {
-        id?: number;
-        result?: { usedSize: number; totalSize: number };
-      };
-      if (message.id !== undefined) {
-        sampler.replies.get(message.id)?.(message.result ?? null);
-        sampler.replies.delete(message.id);
-      }
-    });
-    await cdp.send('Target.setAutoAttach', {
-      autoAttach: true,
-      waitForDebuggerOnStart: false,
-      flatten: false,
-    });
-    return sampler;
-  }
-
-  get attached(): boolean {
-    return this.sessionId !== null;
-  }
-
-  private async heap(): Promise<{ usedSize: number; totalSize: number } | null> {
-    if (!this.sessionId) return null;
-    const id = this.nextId++;
-    const reply = new Promise<{ usedSize: number; totalSize: number } | null>((resolve) =>
-      this.replies.set(id, resolve),
-    );
-    await this.cdp.send('Target.sendMessageToTarget', {
-      sessionId: this.sessionId,
-      message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }),
-    });
-    return reply;
-  }
-
-  async baseline(): Promise<number> {
-    if (!this.sessionId) return 0;
-    const id = this.nextId++;
-    const done = new Promise((resolve) => this.replies.set(id, resolve));
-    await this.cdp.send('Target.sendMessageToTarget', {
-      sessionId: this.sessionId,
-      message: JSON.stringify({ id, method: 'HeapProfiler.collectGarbage' }),
-    });
-    await done;
-    return (await this.heap())?.usedSize ?? 0;
-  }
-
-  start(): void {
-    this.peakUsed = 0;
-    this.peakTotal = 0;
-    this.samples = 0;
-    let busy = false;
-    this.timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      this.heap()
-        .then((usage) => {
-          if (!usage) return;
-          this.samples++;
-          this.peakUsed = Math.max(this.peakUsed, usage.usedSize);
-          this.peakTotal = Math.max(this.peakTotal, usage.totalSize);
-        })
-        .catch(() => undefined)
-        .finally(() => (busy = false));
-    }, 50);
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-  }
-}
 
 interface MergeFigures {
   rows: number;
@@ -247,52 +152,6 @@ async function readOnce(page: Page): Promise<ReadFigures> {
   });
 }
 
-/** The screen merging 10,000 rows: clicks as a user would and records the main thread's long tasks. */
-async function mergeThroughScreen(
-  page: Page,
-  templatePath: string,
-  workbookPath: string,
-  rows: number,
-) {
-  const idle = () =>
-    page.waitForFunction(
-      () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
-    );
-  await page.getByLabel('DOCX Template').setInputFiles(templatePath);
-  await idle();
-  await page.getByLabel('Excel Data').setInputFiles(workbookPath);
-  await page.getByText(`Selected: ${rows} / ${rows} rows`).waitFor({ timeout: 300_000 });
-  await page.getByRole('button', { name: 'Select All' }).click();
-  await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
-  const generate = page.getByRole('button', {
-    name: `Generate Merged Document (${rows} sections)`,
-  });
-  await generate.waitFor();
-  const start = await page.evaluate(() => performance.now());
-  const download = page.waitForEvent('download', { timeout: 900_000 });
-  await generate.click();
-  // Nothing polls the page while it merges: Playwright's text queries run on the page's main thread
-  // (a 96 ms task of its own over this page), so the wait is for the download, the last thing the
-  // screen does, and the success text is checked after the measured window.
-  await download;
-  const end = await page.evaluate(() => performance.now());
-  await page
-    .getByText(new RegExp(`^Successfully generated merged document with ${rows} sections`))
-    .waitFor({ timeout: 60_000 });
-  return page.evaluate(
-    ({ start, end }) => {
-      const tasks = window.__longtasks.filter((t) => t.start >= start && t.start <= end);
-      return {
-        totalMs: end - start,
-        longest: Math.max(0, ...tasks.map((t) => t.duration)),
-        count: tasks.length,
-        over50: tasks.filter((t) => t.duration > 50).length,
-      };
-    },
-    { start, end },
-  );
-}
-
 /** The screen loading the 50,000-row workbook, then its preview scrolled frame by frame. */
 async function scrollThroughScreen(page: Page, workbookPath: string) {
   const start = await page.evaluate(() => performance.now());
@@ -398,7 +257,9 @@ export async function runMergeBench(): Promise<string[]> {
     const heap = await WorkerHeapSampler.attach(page);
     await mergeOnce(page, 200, 'merge-first', 'plain', workbookRows); // warm-up: worker start, JIT
     const matrix: ShapeFigures[] = [];
-    const heapShape = 'letterhead';
+    /** Peak worker memory per shape and size (plain and letterhead, from 10,000 rows). */
+    const memory = new Map<string, { peak: number; samples: number }>();
+    const heapShapes = ['plain', 'letterhead'];
     for (const rows of sizes) {
       // The floor before and after the shapes of this size; the best of them (the machine is shared).
       // The same estimator at every size (best of 3 to 10,000 rows, of 2 at 50,000: each takes seconds),
@@ -412,7 +273,7 @@ export async function runMergeBench(): Promise<string[]> {
         );
       const ofSize: ShapeFigures[] = [];
       for (const shape of shapes.filter((s) => !onlyShapes || onlyShapes.includes(s.key))) {
-        const sampleHeap = rows === maxRows && shape.key === heapShape;
+        const sampleHeap = rows >= 10_000 && heapShapes.includes(shape.key);
         if (sampleHeap) {
           await heap.baseline();
           heap.start();
@@ -420,7 +281,10 @@ export async function runMergeBench(): Promise<string[]> {
         const figures: MergeFigures[] = [];
         for (let i = 0; i < runs; i++)
           figures.push(await mergeOnce(page, rows, 'merge-only', shape.key, workbookRows));
-        if (sampleHeap) heap.stop();
+        if (sampleHeap) {
+          heap.stop();
+          memory.set(`${shape.key}@${rows}`, { peak: heap.peakMemory, samples: heap.samples });
+        }
         ofSize.push({
           shape,
           rows,
@@ -438,12 +302,6 @@ export async function runMergeBench(): Promise<string[]> {
         );
       matrix.push(...ofSize.map((f) => ({ ...f, floorMs })));
     }
-    const heapFigures = {
-      attached: heap.attached || heap.samples > 0,
-      peakUsed: heap.peakUsed,
-      peakTotal: heap.peakTotal,
-      samples: heap.samples,
-    };
 
     // ---- reading 50,000 × 20 ----
     const reads: ReadFigures[] = [];
@@ -464,7 +322,7 @@ export async function runMergeBench(): Promise<string[]> {
         : harness.addFile(`bench_${screenRows}.xlsx`, benchWorkbook(screenRows));
     const screen = await context.newPage();
     await screen.goto(`${harness.baseUrl}/harness/`);
-    const ui = await mergeThroughScreen(
+    const ui = await generateThroughScreen(
       screen,
       shapePaths.get('letterhead')!,
       screenWorkbook,
@@ -507,6 +365,39 @@ export async function runMergeBench(): Promise<string[]> {
         ]);
       }
     }
+    const letterheadRows: string[][] = [];
+    for (const rows of sizes) {
+      const plain = matrix.find((m) => m.rows === rows && m.shape.key === 'plain');
+      const letterhead = matrix.find((m) => m.rows === rows && m.shape.key === 'letterhead');
+      if (!plain || !letterhead) continue;
+      const ratio = letterhead.mergeMs / plain.mergeMs;
+      letterheadRows.push([
+        `letterhead vs plain body, ${rows.toLocaleString('en-US')} rows (same run)`,
+        seconds(letterhead.mergeMs),
+        seconds(plain.mergeMs),
+        `${ratio.toFixed(2)}×`,
+        rows === 10_000 ? '≤ 1.5×' : '',
+        rows === 10_000 ? verdict(ratio <= 1.5) : '',
+      ]);
+    }
+    const memoryRows: string[][] = [];
+    for (const key of heapShapes) {
+      const sampled = sizes.filter((rows) => memory.has(`${key}@${rows}`));
+      sampled.forEach((rows, i) => {
+        const { peak, samples } = memory.get(`${key}@${rows}`)!;
+        const previous = i > 0 ? memory.get(`${key}@${sampled[i - 1]}`)! : null;
+        const growth = previous && previous.peak > 0 ? peak / previous.peak : 0;
+        const rowsGrowth = i > 0 ? rows / sampled[i - 1] : 0;
+        memoryRows.push([
+          `worker memory peak (JS heap + ArrayBuffers), ${key}, ${rows.toLocaleString('en-US')} rows (${samples} samples)`,
+          samples > 0 ? mb(peak) : 'n/a',
+          '-',
+          growth > 0 ? `${growth.toFixed(1)}×` : '-',
+          growth > 0 ? `≤ ${rowsGrowth}× (rows)` : 'printed',
+          growth > 0 ? verdict(growth <= rowsGrowth) : '',
+        ]);
+      });
+    }
     const longest = Math.max(0, ...matrix.map((m) => m.longestTaskMs));
     const lines = [
       `generator in headless Chromium (${new Date().toISOString()}; production worker bundle; best of 3 runs at ≤ 10,000 rows, of 2 above;` +
@@ -514,6 +405,7 @@ export async function runMergeBench(): Promise<string[]> {
       ...table([
         ['merge matrix (through the bridge)', 'app', 'floor', 'ratio', 'goal', ''],
         ...matrixRows,
+        ...letterheadRows,
         ...linearity,
         [
           'longest main-thread task during any merge above',
@@ -571,19 +463,10 @@ export async function runMergeBench(): Promise<string[]> {
           '',
           '',
         ],
-        [
-          `worker JS heap peak, letterhead, ${maxRows.toLocaleString('en-US')} sections (CDP Runtime.getHeapUsage, ${heapFigures.samples} samples)`,
-          heapFigures.samples > 0 ? mb(heapFigures.peakUsed) : 'n/a',
-          '-',
-          '-',
-          'printed',
-          heapFigures.samples > 0
-            ? `heap reserved ${mb(heapFigures.peakTotal)}`
-            : 'worker target not reachable',
-        ],
+        ...memoryRows,
       ]),
       "Notes: times are from the page (include transfers to and from the worker); the floor renders the plain body's rows",
-      'with one docxtemplater {#rows} loop in a second worker; heap excludes ArrayBuffer backing stores (the zip output).',
+      "with one docxtemplater {#rows} loop in a second worker; memory is the worker's JS heap and ArrayBuffer backing stores.",
       '',
       ...(await runRenderCheck()),
     ];

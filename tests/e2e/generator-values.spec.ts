@@ -448,7 +448,9 @@ test('Filter rows narrows the preview (case-insensitive) and Select Matching sel
   }
 });
 
-test('the zip shows the same progress and can be cancelled like the merge', async ({ page }) => {
+test('the zip shows the same progress, can be cancelled like the merge, and leaves nothing half-made', async ({
+  page,
+}) => {
   const dir = mkdtempSync(path.join(tmpdir(), 'generator-values-'));
   try {
     const rows = Array.from({ length: 5000 }, (_, i) => [
@@ -465,7 +467,12 @@ test('the zip shows the same progress and can be cancelled like the merge', asyn
     ]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Data');
-    writeFileSync(path.join(dir, 'nilai.docx'), template());
+    // Every field two hundred times a file: a zip that takes seconds, so Cancel finds it running.
+    const fieldsLine = paragraph(FIELDS.map((field) => `{${field}} `).join(''));
+    writeFileSync(
+      path.join(dir, 'nilai.docx'),
+      Buffer.from(buildDocx({ body: fieldsLine.repeat(200), header: paragraph('Header {nomor}') })),
+    );
     writeFileSync(
       path.join(dir, 'nilai.xlsx'),
       XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
@@ -492,6 +499,22 @@ test('the zip shows the same progress and can be cancelled like the merge', asyn
     );
     await expect(page.getByRole('button', { name: 'Generate 5000 Files (.zip)' })).toBeEnabled();
     expect(downloads).toBe(0);
+
+    // The cancelled run left nothing behind: the next zip is whole, every file complete.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      page.getByRole('button', { name: 'Generate 5000 Files (.zip)' }).click(),
+    ]);
+    const zip = new PizZip(readFileSync(await download.path()), { checkCRC32: true });
+    const files = Object.keys(zip.files);
+    expect(files).toHaveLength(5000);
+    for (const name of [files[0], files[2500], files[4999]]) {
+      // Named by Nomor ('INV/7' as 'INV-7.docx'); its header and body are that row's.
+      const row = /^INV-(\d+)\.docx$/.exec(name)![1];
+      const document = new PizZip(zip.file(name)!.asUint8Array(), { checkCRC32: true });
+      expect(document.file('word/header1.xml')!.asText()).toContain(`Header INV/${row}<`);
+      expect(document.file('word/document.xml')!.asText()).toContain(`INV/${row} `);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
