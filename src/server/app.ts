@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import { createPasswordHasher } from './auth/passwords';
 import { DEFAULT_RATE_LIMITS } from './auth/rateLimit';
 import { createTokenService } from './auth/tokens';
 import { ERROR_MESSAGES } from './errors';
 import { CachedRouter } from './http/cachedRouter';
-import { compressJson } from './http/compress';
+import { answerHeaders } from './http/answerHeaders';
+import { compressesJson, compressJson } from './http/compress';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
 import { healthRoutes } from './http/health';
@@ -57,10 +57,14 @@ export function createApp(appDeps: AppDeps) {
   const app = new Hono<AppEnv>({ router: new CachedRouter() });
 
   const metrics = new Metrics();
-  app.use('*', requestId({ limitLength: 64 }));
-  app.use('*', requestLog(deps.logger, metrics));
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
-  app.use('*', securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload)));
+  const security = securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload));
+  app.use(
+    '*',
+    answerHeaders(security.apiHeaders, (c, length) => compressesJson(c, length)),
+  );
+  app.use('*', requestLog(deps.logger, metrics));
+  app.use('*', security.middleware);
   app.use('*', scopeDeps(deps));
   app.use(
     '/api/*',

@@ -56,5 +56,18 @@ export interface AppEnv {
     user: AuthUser;
     /** Set by requireAuth: the refresh-token family (= session) the access token belongs to. */
     sessionId: string;
+    /**
+     * Set by answerHeaders for an API request: the headers an answer carries, for the envelope to
+     * put on its answer itself; unset once anything sets a header of its own (answerHeaders.ts).
+     */
+    fastAnswer: FastAnswer | undefined;
   };
+}
+
+/** The headers of an API answer made whole by the envelope (http/answerHeaders.ts). */
+export interface FastAnswer {
+  readonly headers: readonly (readonly [string, string])[];
+  readonly requestId: string;
+  /** Whether an answer of this many bytes would be compressed for this client. */
+  readonly compresses: (length: number) => boolean;
 }

@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
@@ -61,6 +63,71 @@ describe.each(databases)('server basics on %s', (kind) => {
     const staff = await ctx.signedIn('staff');
     const menus = await ctx.get('/api/v1/menus/user', { token: staff.token });
     expect(menus.headers.get('cache-control')).toBe('no-store');
+  });
+
+  test('every API answer carries the same headers over real HTTP, however it was made', async () => {
+    // A list the envelope answers whole, a record with its ETag, a refusal, and a compressed list.
+    const server = serve({ fetch: ctx.app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const admin = await ctx.signedIn('admin');
+      for (let i = 0; i < 12; i++) await ctx.createUser('staff');
+      const auth = { authorization: `Bearer ${admin.token}` };
+      const answers = {
+        menus: await fetch(`${root}/api/v1/menus/user`, { headers: auth }),
+        record: await fetch(`${root}/api/v1/users/${admin.id}`, { headers: auth }),
+        refused: await fetch(`${root}/api/v1/users/999999`, { headers: auth }),
+        compressed: await fetch(`${root}/api/v1/users?limit=50`, {
+          headers: { ...auth, 'accept-encoding': 'gzip' },
+        }),
+        named: await fetch(`${root}/api/v1/menus/user`, {
+          headers: { ...auth, 'x-request-id': 'proxy-abc-123' },
+        }),
+      };
+      expect(answers.record.headers.get('etag')).toMatch(/^"\d+"$/);
+      expect(answers.refused.status).toBe(404);
+      expect(answers.compressed.headers.get('content-encoding')).toBe('gzip');
+      expect(answers.named.headers.get('x-request-id')).toBe('proxy-abc-123');
+      const own = new Set([
+        'etag',
+        'content-length',
+        'content-encoding',
+        'date',
+        'connection',
+        'keep-alive',
+        'transfer-encoding',
+      ]);
+      const names = (res: Response) =>
+        [...res.headers.keys()].filter((name) => !own.has(name)).sort();
+      const expected = names(answers.record);
+      expect(expected).toEqual(
+        expect.arrayContaining([
+          'cache-control',
+          'content-security-policy',
+          'content-type',
+          'vary',
+          'x-request-id',
+        ]),
+      );
+      for (const [name, res] of Object.entries(answers)) {
+        expect(names(res), name).toEqual(expected);
+        for (const header of expected.filter((h) => h !== 'x-request-id'))
+          expect(res.headers.get(header), `${name}: ${header}`).toBe(
+            answers.record.headers.get(header),
+          );
+        expect(
+          Number(res.headers.get('content-length') ?? 0) || res.headers.get('content-encoding'),
+          name,
+        ).toBeTruthy();
+        await res.arrayBuffer();
+      }
+      expect(
+        await (await fetch(`${root}/api/v1/menus/user`, { headers: auth })).json(),
+      ).toMatchObject({ success: true });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test('a worker script carries the CSP it runs under; other scripts only nosniff and CORP', async () => {
@@ -234,4 +301,14 @@ test('a PostgreSQL server that does not answer → 503, not a crash', async () =
     await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+});
+
+test('routes put headers of their own on an answer through answerHeader, never c.header', () => {
+  // The envelope makes an answer whole with the common headers (answerHeaders.ts); a header a route
+  // set with c.header would be left off it. answerHeader sends that answer the usual way.
+  const routes = path.resolve('src/server/routes');
+  const offenders = readdirSync(routes)
+    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => /\bc\.header\(/.test(readFileSync(path.join(routes, file), 'utf8')));
+  expect(offenders).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,inputs,grouped,csv,mergefield,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -10,11 +10,15 @@ import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
 import { runGroupedBench } from './merge-grouped';
 import { runInputsBrowserBench } from './inputs-browser';
+import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'size,transfer,startup,merge,inputs,grouped,csv,mergefield,api,pdf')
+  (
+    process.env.BENCH_ONLY ??
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,api,pdf'
+  )
     .split(',')
     .map((s) => s.trim()),
 );
@@ -35,6 +39,11 @@ if (only.has('startup'))
 if (only.has('merge')) section('Mail merge in headless Chromium', await runMergeBench());
 if (only.has('merge'))
   section('Preview Row, one file per row (.zip), row filter', await runGeneratorExtrasBench());
+if (only.has('steps'))
+  section(
+    'The generator screen step by step: the main thread at 10,000 and 50,000 rows',
+    await runStepsBench(),
+  );
 if (only.has('inputs'))
   section(
     'Word templates, CSV and grouping in headless Chromium: the main thread at 10,000 rows',

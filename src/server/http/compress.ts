@@ -1,11 +1,26 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { isFastAnswer } from './answerHeaders';
+
 import { acceptedCodings } from '../static';
 import type { AppEnv } from '../types';
 
 /** Smaller answers gain nothing worth the CPU (a TCP packet holds ~1.4 KB anyway). */
 export const JSON_COMPRESS_MIN_BYTES = 1024;
+
+/** Whether compressJson compresses a JSON answer of `length` bytes for this request. */
+export function compressesJson(
+  c: Context<AppEnv>,
+  length: number,
+  minBytes = JSON_COMPRESS_MIN_BYTES,
+): boolean {
+  return (
+    length >= minBytes &&
+    c.req.method !== 'HEAD' &&
+    acceptedCodings(c.req.header('Accept-Encoding'))[0] !== undefined
+  );
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -21,6 +36,8 @@ export function compressJson(minBytes = JSON_COMPRESS_MIN_BYTES): MiddlewareHand
     await next();
     if (c.req.method === 'HEAD') return;
     const res = c.res;
+    // Made whole by the envelope, which answers that way only what is not to be compressed.
+    if (isFastAnswer(res)) return;
     // Headers and status only: touching res.body would turn the Node adapter's lightweight
     // response into a stream-backed one, a cost every API answer would pay.
     const headers = res.headers;

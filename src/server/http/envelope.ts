@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { fastAnswer, fastAnswerHeaders } from './answerHeaders';
 
 /** Every API answer: `{ success, data?, message?, error? }`. */
 export interface Envelope<T = unknown> {
@@ -14,7 +15,7 @@ export function ok<T>(c: Context, data?: T, message?: string, status: Contentful
   const body: Envelope<T> = { success: true };
   if (data !== undefined) body.data = data;
   if (message !== undefined) body.message = message;
-  return json(c, body, status);
+  return json(c, body, status, true);
 }
 
 export function fail(
@@ -35,10 +36,18 @@ export function fail(
 }
 
 /** c.json with its length said up front: compressJson then leaves a small answer alone unread. */
-function json(c: Context, body: Envelope, status: ContentfulStatusCode) {
+function json(c: Context, body: Envelope, status: ContentfulStatusCode, whole = false) {
   const text = JSON.stringify(body);
+  const length = Buffer.byteLength(text);
+  // A refusal may carry headers of its own (Retry-After): made the usual way.
+  const fast = whole ? fastAnswerHeaders(c, length) : null;
+  if (fast) {
+    fast['content-type'] = 'application/json';
+    fast['content-length'] = String(length);
+    return fastAnswer(new Response(text, { status, headers: fast }));
+  }
   return c.body(text, status, {
     'Content-Type': 'application/json',
-    'Content-Length': String(Buffer.byteLength(text)),
+    'Content-Length': String(length),
   });
 }

@@ -5,6 +5,7 @@ import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv, CspDirectives } from '../types';
 import { gateLargeBodies } from './bodyGate';
 import { closeAfterAnswer } from './lingeringClose';
+import { headersWrittenBy, isFastAnswer } from './answerHeaders';
 
 /** Strict CSP: no inline script or style; extra connect-src origins only for dev live reload. */
 export function cspDirectives(extraConnectSrc: string[] = []): CspDirectives {
@@ -48,13 +49,20 @@ const NOT_SENT = {
   crossOriginEmbedderPolicy: false,
 } as const;
 
+/** The headers of every API answer, beside the page's: never cached unless a route says so. */
+interface SecurityHeaders {
+  middleware: MiddlewareHandler<AppEnv>;
+  /** What an API answer carries (the envelope's fast answers write these themselves). */
+  apiHeaders: () => Promise<readonly (readonly [string, string])[]>;
+}
+
 /**
  * Headers on every answer, static files included. Scripts and stylesheets a page loads take the
  * page's policy, not theirs, so they carry only nosniff and CORP (the document-level headers would
  * cost each ~500 bytes); a worker script does take its own CSP. API answers are never cached
- * unless a route says so.
+ * unless a route says so. An answer the envelope made whole (isFastAnswer) already has them.
  */
-export function securityHeaders(csp: CspDirectives = cspDirectives()): MiddlewareHandler<AppEnv> {
+export function securityHeaders(csp: CspDirectives = cspDirectives()): SecurityHeaders {
   const documentHeaders = secureHeaders({
     ...NOT_SENT,
     contentSecurityPolicy: csp,
@@ -74,12 +82,24 @@ export function securityHeaders(csp: CspDirectives = cspDirectives()): Middlewar
     crossOriginResourcePolicy: 'same-origin',
     xContentTypeOptions: true,
   });
-  return async (c, next) => {
+  // hono's own headers, found once by running its middleware, so both ways write the same.
+  let written: Promise<[string, string][]> | null = null;
+  const pageHeaders = () => (written ??= headersWrittenBy(documentHeaders));
+  const apiHeaders = async () => [
+    ...(await pageHeaders()),
+    ['cache-control', 'no-store'] as const,
+    ['vary', 'Accept-Encoding'] as const,
+  ];
+  const middleware: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (isSubresource(c.req.path)) return subresourceHeaders(c, next);
-    await documentHeaders(c, next);
-    if (c.req.path.startsWith('/api/') && !c.res.headers.has('Cache-Control'))
-      c.res.headers.set('Cache-Control', 'no-store');
+    if (!c.req.path.startsWith('/api/')) return documentHeaders(c, next);
+    await next();
+    if (isFastAnswer(c.res)) return;
+    const headers = c.res.headers;
+    for (const [name, value] of await pageHeaders()) headers.set(name, value);
+    if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   };
+  return { middleware, apiHeaders };
 }
 
 /** Size limit per route: exact path in `routes`, else `fallback`. Over the limit → 413. */

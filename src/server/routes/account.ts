@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../db/connection';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody, readJson } from '../http/body';
+import { answerHeader } from '../http/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import { requireAuth } from '../http/requireAuth';
 import { ok } from '../http/envelope';
@@ -118,7 +119,7 @@ async function updateAccount(c: Context<AppEnv>) {
     if (isUniqueViolation(error)) throw new ApiError(409, ACCOUNT_MESSAGES.emailInUse, 'email');
     throw error;
   }
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, toPublicUser(row), ACCOUNT_MESSAGES.profileUpdated);
 }
 

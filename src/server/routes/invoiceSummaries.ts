@@ -5,6 +5,7 @@ import { PIPELINE_STEPS } from '../../domain/pipeline';
 import { VALIDATION_MESSAGES as M } from '../../domain/validation';
 import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
+import { answerHeader } from '../http/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import { readQuery } from '../http/query';
 import { requireAuth, requireMenu } from '../http/requireAuth';
@@ -50,13 +51,13 @@ async function byPeriod(c: Context<AppEnv>) {
     .where('invoice_period', '=', period)
     .executeTakeFirst();
   if (!row) throw new ApiError(404, M.PERIOD_NOT_FOUND);
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, row);
 }
 
 async function getOne(c: Context<AppEnv>) {
   const row = await loadSummary(c.get('deps').db, idParam(c));
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, row);
 }
 

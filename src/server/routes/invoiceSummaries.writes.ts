@@ -24,6 +24,7 @@ import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
+import { answerHeader } from '../http/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import type { AppEnv } from '../types';
 import { idParam, isCheckViolation, isPostgres, requestInfo } from './routeHelpers';
@@ -131,7 +132,7 @@ export async function createSummary(c: Context<AppEnv>) {
       });
       return created;
     });
-    c.header('ETag', versionTag(row.version));
+    answerHeader(c, 'ETag', versionTag(row.version));
     return ok(c, row, SUMMARY_MESSAGES.created, 201);
   } catch (error) {
     constraintToApiError(error, period);
@@ -198,7 +199,7 @@ export async function updateSummary(c: Context<AppEnv>) {
       }
       return body;
     });
-    c.header('ETag', versionTag(row.version));
+    answerHeader(c, 'ETag', versionTag(row.version));
     return ok(c, row, SUMMARY_MESSAGES.updated);
   } catch (error) {
     constraintToApiError(error, body.invoice_period);
@@ -228,7 +229,7 @@ export function progressHandler(step: PipelineStep) {
           };
         },
       );
-      c.header('ETag', versionTag(row.version));
+      answerHeader(c, 'ETag', versionTag(row.version));
       return ok(c, row, M.PROGRESS_SAVED);
     } catch (error) {
       constraintToApiError(error, undefined);

@@ -53,7 +53,7 @@ async function present(db: Kysely<Database>, rows: MenuRow[]): Promise<MenuView[
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...toView(row), roles: roles.get(row.id) ?? [] }));
+  return rows.map((row) => toView(row, roles.get(row.id) ?? []));
 }
 
 /**
@@ -78,15 +78,16 @@ const userMenus = precompiled(userMenusQuery);
 
 function menusWithRoles(rows: (MenuRow & { role_name: Role })[]): MenuView[] {
   const views: MenuView[] = [];
-  for (const { role_name, ...row } of rows) {
+  for (const row of rows) {
     const last = views.at(-1);
-    if (last?.id === row.id) last.roles.push(role_name);
-    else views.push({ ...toView(row), roles: [role_name] });
+    if (last?.id === row.id) last.roles.push(row.role_name);
+    else views.push(toView(row, [row.role_name]));
   }
   return views;
 }
 
-function toView(row: MenuRow): Omit<MenuView, 'roles'> {
+// Fields named one by one: an object spread or rest here was the route's largest cost of its own.
+function toView(row: MenuRow, roles: Role[]): MenuView {
   return {
     id: row.id,
     name: row.name,
@@ -95,6 +96,7 @@ function toView(row: MenuRow): Omit<MenuView, 'roles'> {
     order: row.order,
     parent_id: row.parent_id,
     active: row.active === 1,
+    roles,
   };
 }
 

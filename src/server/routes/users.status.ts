@@ -5,6 +5,7 @@ import { endAllSessions } from '../auth/sessions';
 import { toPublicUser } from '../auth/userView';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
+import { answerHeader } from '../http/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import type { AppEnv, ResolvedDeps } from '../types';
 import { idParam, requestInfo } from './routeHelpers';
@@ -58,7 +59,7 @@ export async function verifyUser(c: Context<AppEnv>) {
         logger.warn('verification mail failed', { to: row.updated.email, error: String(error) }),
       );
   }
-  c.header('ETag', versionTag(row.updated.version));
+  answerHeader(c, 'ETag', versionTag(row.updated.version));
   return ok(c, toPublicUser(row.updated), USER_MESSAGES.verified);
 }
 
@@ -104,6 +105,6 @@ export async function invalidateUser(c: Context<AppEnv>) {
     }
     return updated;
   });
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, toPublicUser(row), USER_MESSAGES.invalidated);
 }

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { MENU_USER_MANAGEMENT } from '../../domain/menu';
 import { toPublicUser } from '../auth/userView';
 import { ok } from '../http/envelope';
+import { answerHeader } from '../http/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import { readQuery } from '../http/query';
 import { requireAuth, requireMenu } from '../http/requireAuth';
@@ -25,7 +26,7 @@ async function list(c: Context<AppEnv>) {
 
 async function getUser(c: Context<AppEnv>) {
   const row = await loadUser(c.get('deps').db, idParam(c));
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, toPublicUser(row));
 }
 

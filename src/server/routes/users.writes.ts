@@ -17,6 +17,7 @@ import type { Database, UserRow } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
+import { answerHeader } from '../http/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import type { AppEnv } from '../types';
 import { recordUserCreated } from '../users/recordCreated';
@@ -74,7 +75,7 @@ export async function createUser(c: Context<AppEnv>) {
   } catch (error) {
     uniqueViolationToConflict(error);
   }
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, toPublicUser(row), USER_MESSAGES.created, 201);
 }
 
@@ -180,7 +181,7 @@ export async function updateUser(c: Context<AppEnv>) {
   } catch (error) {
     uniqueViolationToConflict(error);
   }
-  c.header('ETag', versionTag(row.version));
+  answerHeader(c, 'ETag', versionTag(row.version));
   return ok(c, toPublicUser(row), USER_MESSAGES.updated);
 }
 

@@ -1,0 +1,173 @@
+// Bench: the main thread at every step of the generator screen, as a user goes through it, at
+// 10,000 and 50,000 rows (BENCH_STEP_ROWS): load the workbook, Select None, Select All, Auto-Map,
+// Preview Row, Export XLSX, Generate the merged document, Generate one file per row (.zip). Each
+// step is timed from the click to what the user waits for (the counter, the preview, the download),
+// with the longest main-thread task in that window (PerformanceObserver 'longtask'; goal ≤ 50 ms).
+// The waits read one element per frame: a Playwright text query would add tasks of its own.
+//
+//   node --import tsx tests/bench/steps-browser.ts
+import { chromium, type Page } from '@playwright/test';
+import { cpus, loadavg } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { benchTemplate, benchWorkbook } from './harness/documents';
+import { benchContext } from './harness/context';
+import { startHarness } from './harness/serve';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
+
+interface StepFigures {
+  step: string;
+  ms: number;
+  longest: number;
+}
+
+const GOAL_MS = 50;
+
+function stepSizes(): number[] {
+  return (process.env.BENCH_STEP_ROWS ?? '10000,50000')
+    .split(',')
+    .map((n) => Number(n.trim()))
+    .filter((n) => n > 0);
+}
+
+/** Runs `act`, waits for `done` (a predicate evaluated in the page every frame) and measures. */
+async function step(
+  page: Page,
+  name: string,
+  act: () => Promise<unknown>,
+  done: { selector: string; startsWith: string } | 'download' | 'no-unmapped',
+): Promise<StepFigures> {
+  const start = await page.evaluate(() => performance.now());
+  if (done === 'download') {
+    const download = page.waitForEvent('download', { timeout: 900_000 });
+    await act();
+    await download;
+  } else {
+    await act();
+    await page.waitForFunction(
+      (done) =>
+        done === 'no-unmapped'
+          ? document.querySelectorAll('.gen-unmapped-icon').length === 0
+          : (document.querySelector(done.selector)?.textContent ?? '').startsWith(done.startsWith),
+      done,
+      { polling: 'raf', timeout: 900_000 },
+    );
+  }
+  return page.evaluate(
+    ({ name, start }) => {
+      const end = performance.now();
+      const tasks = window.__longtasks.filter((t) => t.start >= start && t.start <= end);
+      return { step: name, ms: end - start, longest: Math.max(0, ...tasks.map((t) => t.duration)) };
+    },
+    { name, start },
+  );
+}
+
+async function walk(page: Page, templatePath: string, workbookPath: string, rows: number) {
+  const counter = (text: string) => ({ selector: '.gen-counter', startsWith: text });
+  const click = (name: string) => () =>
+    page.getByRole('button', { name, exact: true }).click({ timeout: 900_000 });
+  await page.getByLabel('DOCX Template').setInputFiles(templatePath);
+  await page.waitForFunction(
+    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+  );
+  const figures: StepFigures[] = [];
+  figures.push(
+    await step(
+      page,
+      'load the workbook',
+      () => page.getByLabel('Excel Data').setInputFiles(workbookPath),
+      counter(`Selected: ${rows} / ${rows} rows`),
+    ),
+  );
+  figures.push(
+    await step(page, 'Select None', click('Select None'), counter(`Selected: 0 / ${rows} rows`)),
+  );
+  figures.push(
+    await step(
+      page,
+      'Select All',
+      click('Select All'),
+      counter(`Selected: ${rows} / ${rows} rows`),
+    ),
+  );
+  figures.push(
+    await step(page, 'Auto-Map Similar Names', click('Auto-Map Similar Names'), 'no-unmapped'),
+  );
+  figures.push(
+    await step(page, 'Preview Row', click('Preview Row'), {
+      selector: '.gen-row-preview h2',
+      startsWith: 'Preview of row 1 ',
+    }),
+  );
+  figures.push(await step(page, 'Export XLSX, to the download', click('Export XLSX'), 'download'));
+  figures.push(
+    await step(
+      page,
+      'Generate the merged document, to the download',
+      click(`Generate Merged Document (${rows} sections)`),
+      'download',
+    ),
+  );
+  await page
+    .getByRole('combobox', { name: 'Output', exact: true })
+    .selectOption({ label: 'One file per row (.zip)' });
+  figures.push(
+    await step(
+      page,
+      'Generate one file per row (.zip), to the download',
+      click(`Generate ${rows} Files (.zip)`),
+      'download',
+    ),
+  );
+  return figures;
+}
+
+export async function runStepsBench(): Promise<string[]> {
+  const sizes = stepSizes();
+  const harness = await startHarness();
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
+  try {
+    const templatePath = harness.addFile('bench_template.docx', benchTemplate());
+    const context = await benchContext(browser);
+    const bySize = new Map<number, StepFigures[]>();
+    for (const rows of sizes) {
+      const workbookPath = harness.addFile(`bench_${rows}.xlsx`, benchWorkbook(rows));
+      const page = await context.newPage();
+      await page.goto(`${harness.baseUrl}/harness/`);
+      bySize.set(rows, await walk(page, templatePath, workbookPath, rows));
+      await page.close();
+    }
+    const steps = bySize.get(sizes[0])!.map((f) => f.step);
+    const header = [
+      'step',
+      ...sizes.map((rows) => `${rows.toLocaleString('en-US')} rows: time, longest task`),
+      `goal ≤ ${GOAL_MS} ms`,
+    ];
+    const rows = steps.map((name) => {
+      const cells = sizes.map((size) => {
+        const f = bySize.get(size)!.find((s) => s.step === name)!;
+        return `${(f.ms / 1000).toFixed(2)} s, ${f.longest.toFixed(0)} ms`;
+      });
+      const worst = Math.max(
+        ...sizes.map((size) => bySize.get(size)!.find((s) => s.step === name)!.longest),
+      );
+      return [name, ...cells, worst <= GOAL_MS ? 'meets' : 'MISSES'];
+    });
+    const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c].length)));
+    const format = (r: string[]) =>
+      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+    return [
+      `the generator screen in headless Chromium (production worker bundle; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`,
+      format(header),
+      ...rows.map(format),
+    ];
+  } finally {
+    await browser.close();
+    await harness.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const lines = await runStepsBench();
+  console.log(lines.join('\n'));
+}
