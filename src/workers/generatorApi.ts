@@ -1,12 +1,13 @@
 import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
 import { packCells, type PackedSheet } from '../domain/sheetTable';
-import type {
-  DataSource,
-  ExportJob,
-  GenerationResult,
-  PreviewJob,
-  WorkerJob,
+import {
+  OUTPUT_MIME,
+  type DataSource,
+  type ExportJob,
+  type GenerationResult,
+  type PreviewJob,
+  type WorkerJob,
 } from '../domain/generationJob';
 import type { DocumentPreview } from '../domain/documentPreview';
 import { matchingRows } from '../domain/rowFilter';
@@ -51,9 +52,12 @@ function transferred(sheet: SheetCells): PackedSheet {
   return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
 }
 
-/** A result whose file moves to the main thread instead of being copied. */
-function answer(result: GenerationResult): GenerationResult {
-  return Comlink.transfer(result, [result.bytes]);
+/** A result with its file as a Blob of its type, made here rather than on the page. */
+function answer({
+  bytes,
+  ...result
+}: Omit<GenerationResult, 'file'> & { bytes: ArrayBuffer }): GenerationResult {
+  return { ...result, file: new Blob([bytes], { type: OUTPUT_MIME[result.kind] }) };
 }
 
 /** 'Row n: …' names a row as the preview numbers it (1-based). */

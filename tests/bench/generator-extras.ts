@@ -89,7 +89,7 @@ async function zipVersusMerge(page: Page, rows: number, heap: WorkerHeapSampler 
           0,
           ...window.__longtasks.filter((t) => t.start >= t0).map((t) => t.duration),
         );
-        return { ms, count: result.count, bytes: result.bytes.byteLength, longest };
+        return { ms, count: result.count, bytes: result.file.size, longest };
       },
       { fields: [...BENCH_FIELDS], rows, output },
     );

@@ -100,7 +100,7 @@ async function mergeOnce(
         });
         out.mergeMs = performance.now() - t0;
         out.sections = result.count;
-        out.outputBytes = result.bytes.byteLength;
+        out.outputBytes = result.file.size;
         out.longestTaskMs = Math.max(
           0,
           ...window.__longtasks

@@ -98,7 +98,7 @@ async function ours(rows: (string | number)[][]): Promise<{ ms: number; document
     output: { kind: 'merged' },
   });
   const ms = performance.now() - t0;
-  const xml = new PizZip(result.bytes).file('word/document.xml')!.asText();
+  const xml = new PizZip(await result.file.arrayBuffer()).file('word/document.xml')!.asText();
   if (
     xml.includes('instrText') ||
     xml.includes('«') ||

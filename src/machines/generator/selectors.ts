@@ -1,7 +1,7 @@
 // What the generator's screen reads from the machine, named: the components select through these,
 // never by digging in the context; the machine builds its jobs through the same functions.
 import type { SnapshotFrom } from 'xstate';
-import { OUTPUT_MIME, type DataSource, type GenerationResult } from '../../domain/generationJob';
+import type { DataSource, GenerationResult } from '../../domain/generationJob';
 import {
   exportBlocker,
   generateBlocker,
@@ -68,7 +68,7 @@ export function exportJob(context: GeneratorContext): ExportInput {
 }
 
 export function downloadOf(result: GenerationResult): DownloadParams {
-  return { bytes: result.bytes, fileName: result.fileName, mimeType: OUTPUT_MIME[result.kind] };
+  return { file: result.file, fileName: result.fileName };
 }
 
 // ---- what the steps show ----

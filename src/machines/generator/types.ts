@@ -130,9 +130,8 @@ export interface PreviewInput {
 }
 
 export interface DownloadParams {
-  readonly bytes: ArrayBuffer;
+  readonly file: Blob;
   readonly fileName: string;
-  readonly mimeType: string;
 }
 
 // ---- events ----

@@ -3,7 +3,7 @@
 // worker splits the PDF per section into a zip. Aborting `signal` (Cancel) aborts the step running:
 // the worker call ends the worker, the conversion request is aborted and the server stops it.
 import { documents, FALLBACK } from '../../api';
-import type { GenerationResult } from '../../domain/generationJob';
+import { OUTPUT_MIME, type GenerationResult } from '../../domain/generationJob';
 import type { GenerateActorEvent, Job } from '../../machines/generator/types';
 import type { GeneratorBridge } from '../../workers/bridge';
 
@@ -24,13 +24,15 @@ export async function runGeneration(
   if (kind !== 'pdf' && kind !== 'pdfPerRow') return merged;
 
   report({ type: 'generator.converting' });
-  const converted = await documents.convertToPdf(merged.bytes, { signal });
+  const converted = await documents.convertToPdf(merged.file, { signal });
   if (!converted.success || !converted.data)
     throw new Error(converted.error ?? FALLBACK.pdfConversion);
-  const pdf = await converted.data.arrayBuffer();
   const base = { count: merged.count, skipped: merged.skipped, warnings: merged.warnings };
-  if (kind === 'pdf')
-    return { ...base, kind, bytes: pdf, fileName: merged.fileName.replace(/\.docx$/i, '.pdf') };
+  if (kind === 'pdf') {
+    const file = new Blob([converted.data], { type: OUTPUT_MIME.pdf });
+    return { ...base, kind, file, fileName: merged.fileName.replace(/\.docx$/i, '.pdf') };
+  }
+  const pdf = await converted.data.arrayBuffer();
   const split = await bridge.splitPdf(pdf, merged.sectionNames ?? [], { signal });
   return { ...split, ...base };
 }

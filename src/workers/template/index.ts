@@ -18,7 +18,6 @@ export {
   relsPathOf,
   resolveTarget,
   type InsertionPoint,
-  type Relationship,
 } from './docxPackage';
 export {
   compileFrame,

@@ -27,12 +27,12 @@ import type {
   ReadWorkbookOutput,
 } from '../../../src/machines/generator/types';
 import { SheetTable } from '../../../src/domain/sheetTable';
-import { OUTPUT_MIME, type GenerationResult } from '../../../src/domain/generationJob';
+import type { GenerationResult } from '../../../src/domain/generationJob';
 
 /** What the worker answers a job with (a merged document unless `kind` says otherwise). */
 const result = (fields: Partial<GenerationResult>): GenerationResult => ({
   kind: 'merged',
-  bytes: new ArrayBuffer(1),
+  file: new Blob(['x']),
   fileName: 'm.docx',
   count: 1,
   skipped: 0,
@@ -514,7 +514,7 @@ describe('generator machine: selection and mapping', () => {
       result: result({ kind: 'zip', fileName: 'Invoices.zip', skipped: 1, count: 1 }),
     });
     await idle(t.actor);
-    expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip', mimeType: 'application/zip' });
+    expect(t.downloads[0]).toMatchObject({ fileName: 'Invoices.zip' });
     expect(t.actor.getSnapshot().context.success).toBe(
       'Successfully generated 1 file in Invoices.zip (1 row skipped due to insufficient data)',
     );
@@ -704,11 +704,11 @@ describe('generator machine: generate', () => {
     t.sendWorker({ type: 'generator.progress', processed: 1, total: 2 });
     expect(t.actor.getSnapshot().context.progress).toEqual({ processed: 1, total: 2 });
 
-    const data = new ArrayBuffer(16);
+    const data = new Blob(['merged document']);
     t.sendWorker({
       type: 'generator.merged',
       result: result({
-        bytes: data,
+        file: data,
         fileName: 'Merged_Invoices_2026-11-22.docx',
         count: 2,
         skipped: 0,
@@ -717,9 +717,7 @@ describe('generator machine: generate', () => {
     const { context } = t.actor.getSnapshot();
     expect(t.actor.getSnapshot().matches('ready')).toBe(true);
     expect(context.success).toBe('Successfully generated merged document with 2 sections');
-    expect(t.downloads).toEqual([
-      { bytes: data, fileName: 'Merged_Invoices_2026-11-22.docx', mimeType: OUTPUT_MIME.merged },
-    ]);
+    expect(t.downloads).toEqual([{ file: data, fileName: 'Merged_Invoices_2026-11-22.docx' }]);
     expect(t.aborted()).toBe(0);
   });
 
@@ -855,10 +853,7 @@ describe('generator machine: export', () => {
       'Successfully exported 2 rows to Tagihan_Voice_2026-11-22.xlsx',
     );
     expect(t.downloads).toHaveLength(1);
-    expect(t.downloads[0]).toMatchObject({
-      fileName: 'Tagihan_Voice_2026-11-22.xlsx',
-      mimeType: OUTPUT_MIME.xlsx,
-    });
+    expect(t.downloads[0]).toMatchObject({ fileName: 'Tagihan_Voice_2026-11-22.xlsx' });
     t.clock.increment(4999);
     expect(t.actor.getSnapshot().context.success).not.toBe('');
     t.clock.increment(1);

@@ -144,7 +144,7 @@ describe('generator bridge', () => {
       rows: rowIndexes,
       mapping: { nama: 'Nama Pelanggan' },
     });
-    expect(exported.bytes.byteLength).toBeGreaterThan(0);
+    expect((await exported.file.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect(log).toEqual(['created', 'terminated', 'created', 'terminated', 'created']);
     // The caller's indexes stay usable (a copy is transferred).
     expect([...rowIndexes]).toEqual([4, 2]);
@@ -176,7 +176,9 @@ describe('generator bridge', () => {
     );
     expect(result).toMatchObject({ kind: 'merged', count: 3, skipped: 0 });
     expect(result.fileName).toMatch(/^Merged_Invoices_\d{4}-\d{2}-\d{2}\.docx$/);
-    expect(new Uint8Array(result.bytes).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    expect(new Uint8Array(await result.file.arrayBuffer()).subarray(0, 2)).toEqual(
+      new Uint8Array([0x50, 0x4b]),
+    );
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(progress.at(-1)).toBe(3);
   });
@@ -224,7 +226,7 @@ describe('generator bridge', () => {
       fileName: 'Tagihan_Voice_2024-06-01.xlsx',
       count: 1,
     });
-    expect(result.bytes.byteLength).toBeGreaterThan(0);
+    expect((await result.file.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });
 

@@ -96,7 +96,9 @@ describe('generator worker API: reading', () => {
       rows: Uint32Array.of(0),
       mapping: { proto: '__proto__' },
     });
-    const exported = XLSX.read(result.bytes, { type: 'array' }).Sheets['Selected Data'];
+    const exported = XLSX.read(await result.file.arrayBuffer(), { type: 'array' }).Sheets[
+      'Selected Data'
+    ];
     expect(XLSX.utils.sheet_to_json(exported, { header: 1 })).toEqual([['proto'], ['x']]);
     expect(({} as Record<string, unknown>).Nama).toBeUndefined();
   });
@@ -138,8 +140,22 @@ describe('generator worker API: merge and export by row index', () => {
     );
     expect(result.count).toBe(2);
     expect(result.skipped).toBe(1);
-    expect(sectionsOf(result.bytes)).toEqual(['Dewi di Bogor', 'Budi di Bandung']);
+    // The file comes as a Blob of its type, ready for the page to download.
+    expect(result.file.type).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(sectionsOf(await result.file.arrayBuffer())).toEqual([
+      'Dewi di Bogor',
+      'Budi di Bandung',
+    ]);
     expect(progress.at(-1)).toBe(3);
+
+    const zip = await api.generate({
+      ...job('Pelanggan', [3, 1, 0]),
+      output: { kind: 'zip', nameColumn: 'Nama' },
+    });
+    expect(zip.file.type).toBe('application/zip');
+    expect(Object.keys(new PizZip(await zip.file.arrayBuffer()).files)).toHaveLength(2);
   });
 
   it('merges from the sheet it is told, even after another sheet was read', async () => {
@@ -147,9 +163,9 @@ describe('generator worker API: merge and export by row index', () => {
     await api.readWorkbook(workbookOf({ Pelanggan: pelanggan, Kota: kota }));
     await api.readSheet(held('Kota'));
     const result = await api.generate(job('Pelanggan', [2]));
-    expect(sectionsOf(result.bytes)).toEqual(['Tono di Medan']);
+    expect(sectionsOf(await result.file.arrayBuffer())).toEqual(['Tono di Medan']);
     const other = await api.generate(job('Kota', [0]));
-    expect(sectionsOf(other.bytes)).toEqual(['Eko di Surabaya']);
+    expect(sectionsOf(await other.file.arrayBuffer())).toEqual(['Eko di Surabaya']);
   });
 
   it('refuses an index past the last row, naming the row as the preview numbers it', async () => {
@@ -165,7 +181,7 @@ describe('generator worker API: merge and export by row index', () => {
     const api = createGeneratorApi();
     await expect(api.generate(job('Pelanggan', [0]))).rejects.toThrow(NO_WORKBOOK_MESSAGE);
     const result = await api.generate(job('Pelanggan', [0], workbookOf({ Pelanggan: pelanggan })));
-    expect(sectionsOf(result.bytes)).toEqual(['Budi di Bandung']);
+    expect(sectionsOf(await result.file.arrayBuffer())).toEqual(['Budi di Bandung']);
   });
 
   it('exports the rows at the given indexes with the mapped columns', async () => {
@@ -178,7 +194,12 @@ describe('generator worker API: merge and export by row index', () => {
       now: new Date(2024, 5, 1),
     });
     expect(result.fileName).toBe('Tagihan_Voice_2024-06-01.xlsx');
-    const sheet = XLSX.read(result.bytes, { type: 'array' }).Sheets['Selected Data'];
+    expect(result.file.type).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    const sheet = XLSX.read(await result.file.arrayBuffer(), { type: 'array' }).Sheets[
+      'Selected Data'
+    ];
     expect(XLSX.utils.sheet_to_json(sheet, { header: 1 })).toEqual([
       ['kota', 'nama'],
       ['Bogor', 'Dewi'],
@@ -210,6 +231,6 @@ describe('generator worker API: one compile for previews and the merge', () => {
       rows: Uint32Array.of(2),
       output: { kind: 'merged' },
     });
-    expect(sectionsOf(merged.bytes)).toEqual(['Medan dari TONO']);
+    expect(sectionsOf(await merged.file.arrayBuffer())).toEqual(['Medan dari TONO']);
   });
 });

@@ -25,7 +25,7 @@ export function TemplateHelp({ actorRef }: StepProps) {
     setBusy(true);
     sampleTemplate()
       .then(({ bytes, fileName }) =>
-        downloadFile({ bytes, fileName, mimeType: OUTPUT_MIME.merged }),
+        downloadFile({ file: new Blob([bytes], { type: OUTPUT_MIME.merged }), fileName }),
       )
       .catch(() => undefined)
       .finally(() => setBusy(false));

@@ -72,7 +72,7 @@ test('10,000 lines of 2,000 customers: 2,000 pages, each with exactly its own li
     groupBy: 'Pelanggan',
   });
   expect(result.count).toBe(CUSTOMERS);
-  const pages = renderedText(result.bytes)
+  const pages = renderedText(await result.file.arrayBuffer())
     .split('\f')
     .filter((page) => page.trim() !== '');
   expect(pages).toHaveLength(CUSTOMERS);

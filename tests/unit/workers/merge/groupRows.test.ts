@@ -83,7 +83,7 @@ describe('group rows by a column', () => {
   it('makes a section per key in order of first appearance, each table holding its own lines', async () => {
     const result = await createGeneratorApi().generate(job());
     expect(result.count).toBe(3);
-    expect(sectionsOf(result.bytes)).toEqual([
+    expect(sectionsOf(await result.file.arrayBuffer())).toEqual([
       'Pelanggan Budi / [2025-10-01|Jakarta|1500][2025-10-02|Bandung|2500.5]Total 4000.5 dari 2 panggilan',
       'Pelanggan Sari / [2025-10-01|Medan|2000][2025-10-04|Bogor|3000]Total 5000 dari 2 panggilan',
       'Pelanggan Tono / [2025-10-03|Surabaya|100]Total 100 dari 1 panggilan',
@@ -101,7 +101,7 @@ describe('group rows by a column', () => {
         ),
       }),
     );
-    const sections = sectionsOf(result.bytes);
+    const sections = sectionsOf(await result.file.arrayBuffer());
     expect(sections[0]).toMatch(/ \/ BUDI \/ Lunas$/);
     expect(sections[1]).toMatch(/ \/ SARI \/ Lunas$/);
     expect(sections[2]).toMatch(/ \/ TONO \/ Lunas$/);
@@ -114,7 +114,7 @@ describe('group rows by a column', () => {
         formats: { 'sum:Biaya': 'rupiah', count: 'number' },
       }),
     );
-    const sections = sectionsOf(result.bytes);
+    const sections = sectionsOf(await result.file.arrayBuffer());
     expect(sections).toHaveLength(2);
     expect(sections[0]).toContain(
       'Pelanggan Sari / [2025-10-01|Medan|2000][2025-10-04|Bogor|3000]Total Rp 5.000 dari 2 panggilan',
@@ -132,7 +132,9 @@ describe('group rows by a column', () => {
     const result = await createGeneratorApi().generate(
       job({ data: { file: workbookOf(sheet), sheet: 'Lines' }, rows: Uint32Array.from([0, 1, 2]) }),
     );
-    expect(sectionsOf(result.bytes)[0]).toContain('Total 3500.5 dari 3 panggilan');
+    expect(sectionsOf(await result.file.arrayBuffer())[0]).toContain(
+      'Total 3500.5 dari 3 panggilan',
+    );
   });
 
   it('fills one .docx per group in the zip, named by the group first row', async () => {
@@ -140,7 +142,7 @@ describe('group rows by a column', () => {
       job({ output: { kind: 'zip', nameColumn: 'Nama' } }),
     );
     expect(result.count).toBe(3);
-    const zip = new PizZip(result.bytes);
+    const zip = new PizZip(await result.file.arrayBuffer());
     expect(Object.keys(zip.files)).toEqual(['Budi.docx', 'Sari.docx', 'Tono.docx']);
     const sari = new PizZip(zip.file('Sari.docx')!.asUint8Array())
       .file('word/document.xml')!
@@ -199,8 +201,8 @@ describe('group rows by a column', () => {
         mapping: { ...mapping, Lunas: 'Lunas' },
       }),
     );
-    expect(sectionsOf(result.bytes)[0]).toContain('LUNAS');
-    expect(sectionsOf(result.bytes)[0]).not.toContain('BELUM');
+    expect(sectionsOf(await result.file.arrayBuffer())[0]).toContain('LUNAS');
+    expect(sectionsOf(await result.file.arrayBuffer())[0]).not.toContain('BELUM');
   });
 
   it('without grouping, a condition on a column shows for a non-empty value, {count} is 1', async () => {
@@ -217,7 +219,10 @@ describe('group rows by a column', () => {
         groupBy: undefined,
       }),
     );
-    expect(sectionsOf(result.bytes)).toEqual(['Budi: ke Medan (1)', 'Sari: lokal (1)']);
+    expect(sectionsOf(await result.file.arrayBuffer())).toEqual([
+      'Budi: ke Medan (1)',
+      'Sari: lokal (1)',
+    ]);
   });
 
   it('previews the group of the chosen row among the selected rows', async () => {
@@ -259,7 +264,7 @@ describe('group rows by a column', () => {
       }),
     );
     expect(result.count).toBe(customers);
-    const sections = sectionsOf(result.bytes);
+    const sections = sectionsOf(await result.file.arrayBuffer());
     expect(sections).toHaveLength(customers);
     const firstSeen: number[] = [];
     for (let i = 0; i < 10_000; i++) {

@@ -53,7 +53,7 @@ describe('header row', () => {
       rows: Uint32Array.from([0]),
       mapping: { nama: 'Budi' },
     });
-    const book = XLSX.read(exported.bytes);
+    const book = XLSX.read(await exported.file.arrayBuffer());
     expect(XLSX.utils.sheet_to_json(book.Sheets[book.SheetNames[0]])).toEqual([{ nama: 'Sari' }]);
   });
 

@@ -79,7 +79,7 @@ describe('.dotx and .docm templates', () => {
     expect(analysis.macrosDropped).toBe(false);
     const result = await generate(template);
     expect(result.fileName).toMatch(/\.docx$/);
-    const zip = new PizZip(result.bytes);
+    const zip = new PizZip(await result.file.arrayBuffer());
     const types = zip.file('[Content_Types].xml')!.asText();
     expect(types).toContain(`PartName="/word/document.xml" ContentType="${DOCX_MAIN}"`);
     expect(types).not.toContain('template.main');
@@ -93,8 +93,8 @@ describe('.dotx and .docm templates', () => {
       const result = await generate(template, kind);
       const bytes =
         kind === 'zip'
-          ? new PizZip(result.bytes).file(/\.docx$/)[0].asUint8Array()
-          : new Uint8Array(result.bytes);
+          ? new PizZip(await result.file.arrayBuffer()).file(/\.docx$/)[0].asUint8Array()
+          : new Uint8Array(await result.file.arrayBuffer());
       const docx = new PizZip(bytes);
       const names = Object.keys(docx.files);
       expect(names.filter((n) => /vba/i.test(n))).toEqual([]);

@@ -81,7 +81,7 @@ async function merged(
     formats,
     output: { kind: 'merged' },
   });
-  const xml = new PizZip(result.bytes).file('word/document.xml')!.asText();
+  const xml = new PizZip(await result.file.arrayBuffer()).file('word/document.xml')!.asText();
   expect(xml).not.toMatch(/MERGEFIELD|w:fldChar|w:instrText|w:fldSimple|«|»|\uE002/);
   const body = xml.slice(xml.indexOf('<w:body>'), xml.indexOf('</w:body>'));
   return body
@@ -145,7 +145,7 @@ describe('MERGEFIELD switches', () => {
       formats: {},
       output: { kind: 'zip', nameColumn: 'Nama' },
     });
-    const texts = new PizZip(result.bytes)
+    const texts = new PizZip(await result.file.arrayBuffer())
       .file(/\.docx$/)
       .map((f) => textOf(new PizZip(f.asUint8Array()).file('word/document.xml')!.asText()));
     expect(texts.sort()).toEqual(['BUDI SANTOSO 1.234.567', 'SARI 950']);

@@ -35,12 +35,12 @@ async function rendered(template: ArrayBuffer, rows: unknown[][], mapping: Recor
     formats: {},
     output: { kind: 'merged' },
   });
-  const xml = new PizZip(result.bytes).file('word/document.xml')!.asText();
+  const xml = new PizZip(await result.file.arrayBuffer()).file('word/document.xml')!.asText();
   expect(xml).not.toMatch(/MERGEFIELD|w:fldChar|w:instrText|w:fldSimple/);
   const dir = mkdtempSync(path.join(tmpdir(), 'wordfields-render-'));
   try {
     const docx = path.join(dir, 'merged.docx');
-    writeFileSync(docx, Buffer.from(result.bytes));
+    writeFileSync(docx, Buffer.from(await result.file.arrayBuffer()));
     execFileSync(
       'soffice',
       [
