@@ -122,59 +122,56 @@ function centralHeader(
   out.set(name, at + CENTRAL_HEADER);
 }
 
-/** A buffer that doubles as it fills. */
-class Growing {
+/** A chunk of 4 MB: entries are written in chunks, never moved as more come. */
+const CHUNK = 1 << 22;
+
+interface Chunk {
   bytes: Uint8Array<ArrayBuffer>;
   view: DataView;
+  used: number;
+}
+
+/**
+ * Bytes appended in chunks (a doubling buffer copied itself at every size and held twice its
+ * length: a 50,000-row letterhead merge grew slower than its rows). A reservation never spans two
+ * chunks; after reserve(), `chunk` is the one it is in and `at` where in it.
+ */
+class Chunks {
+  readonly list: Chunk[] = [];
   length = 0;
+  chunk: Chunk = { bytes: new Uint8Array(0), view: new DataView(new ArrayBuffer(0)), used: 0 };
+  at = 0;
 
-  constructor(capacity: number) {
-    this.bytes = new Uint8Array(capacity);
-    this.view = new DataView(this.bytes.buffer);
-  }
-
-  /** Makes room for `n` more bytes; answers where they start. */
+  /** Makes room for `n` more bytes; answers their offset from the first chunk's start. */
   reserve(n: number): number {
-    if (this.length + n > this.bytes.length) {
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-      grown.set(this.bytes.subarray(0, this.length));
-      this.bytes = grown;
-      this.view = new DataView(grown.buffer);
+    if (this.chunk.used + n > this.chunk.bytes.length) {
+      const bytes = new Uint8Array(Math.max(CHUNK, n));
+      this.chunk = { bytes, view: new DataView(bytes.buffer), used: 0 };
+      this.list.push(this.chunk);
     }
-    const at = this.length;
+    this.at = this.chunk.used;
+    this.chunk.used += n;
+    const offset = this.length;
     this.length += n;
-    return at;
+    return offset;
   }
 }
 
 /**
- * Entries written into one growing buffer as they come (local header and data), with their
+ * Entries written into chunks as they come (local header and data), with their
  * central directory records beside it, for writeZip to place after its own entries: the merge's
  * header/footer copies, 30,000 entries of a few hundred bytes at 10,000 letterhead rows, each
  * written in place without an entry object, a name string kept or a data array of its own.
  */
 export class EntryBlock {
-  private readonly localPart = new Growing(1 << 20);
-  private readonly centralPart = new Growing(1 << 18);
+  readonly local = new Chunks();
+  readonly central = new Chunks();
   private readonly encoder = new TextEncoder();
   private readonly stamp: { time: number; day: number };
   count = 0;
 
   constructor(now: Date = new Date()) {
     this.stamp = dosDateTime(now);
-  }
-
-  get local(): Uint8Array {
-    return this.localPart.bytes;
-  }
-  get localLength(): number {
-    return this.localPart.length;
-  }
-  get central(): Uint8Array {
-    return this.centralPart.bytes;
-  }
-  get centralLength(): number {
-    return this.centralPart.length;
   }
 
   /**
@@ -188,17 +185,19 @@ export class EntryBlock {
   ): void {
     const nameBytes = shortBytes(name, this.encoder);
     const flags = nameBytes.length !== name.length ? UTF8_NAMES : 0;
-    const local = this.localPart;
-    const at = local.reserve(LOCAL_HEADER + nameBytes.length + compressed);
-    const { size, crc } = write(local.bytes, at + LOCAL_HEADER + nameBytes.length);
+    const { local, central } = this;
+    const offset = local.reserve(LOCAL_HEADER + nameBytes.length + compressed);
+    const { bytes, view } = local.chunk;
+    const at = local.at;
+    const { size, crc } = write(bytes, at + LOCAL_HEADER + nameBytes.length);
     // Spelled out: an object spread here cost more than writing the entry (V8's CopyDataProperties).
     const { time, day } = this.stamp;
     const fields = { time, day, flags, method: 8, crc };
     const sizes = { compressed, size };
-    localHeader(local.bytes, local.view, at, nameBytes, fields, sizes);
-    const central = this.centralPart;
-    const record = central.reserve(CENTRAL_HEADER + nameBytes.length);
-    centralHeader(central.bytes, central.view, record, nameBytes, fields, sizes, at, false);
+    localHeader(bytes, view, at, nameBytes, fields, sizes);
+    central.reserve(CENTRAL_HEADER + nameBytes.length);
+    const record = central.chunk;
+    centralHeader(record.bytes, record.view, central.at, nameBytes, fields, sizes, offset, false);
     this.count++;
   }
 
@@ -225,8 +224,8 @@ export function writeZip(
     centralLength += CENTRAL_HEADER + names[i].length;
   }
   const blockStart = localLength;
-  localLength += block?.localLength ?? 0;
-  centralLength += block?.centralLength ?? 0;
+  localLength += block?.local.length ?? 0;
+  centralLength += block?.central.length ?? 0;
   const count = entries.length + (block?.count ?? 0);
   if (localLength > MAX_32 || centralLength > MAX_32)
     throw new Error('the merged document would be larger than 4 GB');
@@ -254,9 +253,9 @@ export function writeZip(
     out.set(entry.data, at + LOCAL_HEADER + names[i].length);
     at += LOCAL_HEADER + names[i].length + entry.data.length;
   });
-  if (block) {
-    out.set(block.local.subarray(0, block.localLength), at);
-    at += block.localLength;
+  for (const chunk of block?.local.list ?? []) {
+    out.set(chunk.bytes.subarray(0, chunk.used), at);
+    at += chunk.used;
   }
 
   const centralStart = at;
@@ -267,14 +266,14 @@ export function writeZip(
     centralHeader(out, view, at, names[i], fields, sizes, offsets[i], entry.name.endsWith('/'));
     at += CENTRAL_HEADER + names[i].length;
   });
-  if (block) {
+  for (const chunk of block?.central.list ?? []) {
     // The block's records hold offsets within the block: moved by where it was written.
-    out.set(block.central.subarray(0, block.centralLength), at);
-    for (let r = 0, record = at; r < block.count; r++) {
+    out.set(chunk.bytes.subarray(0, chunk.used), at);
+    for (let record = at, end = at + chunk.used; record < end;) {
       view.setUint32(record + 42, view.getUint32(record + 42, true) + blockStart, true);
       record += CENTRAL_HEADER + view.getUint16(record + 28, true);
     }
-    at += block.centralLength;
+    at += chunk.used;
   }
   const centralSize = at - centralStart;
 
