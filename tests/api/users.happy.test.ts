@@ -59,6 +59,13 @@ describe.each(ENGINES)('users, happy paths (%s)', (engine) => {
     expect(await names('search=zul&is_verified=false')).toEqual(['otherperson']);
     expect(await names('search=zul&is_verified=true')).toEqual(['adminzul', 'zulfinder']);
     expect(await names('search=_')).toEqual([]);
+    // A query string is validated once and remembered: asked again, each answers as the first
+    // time, and a bad one is refused every time.
+    expect(await names('search=finder')).toEqual(['zulfinder']);
+    expect(await names('search=zul&role=staff')).toEqual(['otherperson', 'zulfinder']);
+    expect(await names('search=ZUL')).toEqual(['adminzul', 'otherperson', 'zulfinder']);
+    for (let i = 0; i < 2; i++)
+      expect((await call(ctx, 'GET', '/users?limit=ten', { token: admin.token })).status).toBe(400);
 
     const paged = await call(ctx, 'GET', '/users?limit=3&page=2', { token: admin.token });
     expect(paged.body.data.pagination).toEqual({ page: 2, limit: 3, total: 4, total_pages: 2 });

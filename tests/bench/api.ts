@@ -445,7 +445,8 @@ async function signIn(appPort: number): Promise<string> {
 
 function startChild(env: Record<string, string>): Promise<{ child: ChildProcess; ports: Ports }> {
   const child = fork(fileURLToPath(import.meta.url), [CHILD_FLAG], {
-    execArgv: ['--import', 'tsx'],
+    // The young generation npm start gives the server (package.json); the floor shares the process.
+    execArgv: ['--import', 'tsx', '--max-semi-space-size=32'],
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });

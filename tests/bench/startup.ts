@@ -37,7 +37,10 @@ const WAYS: Way[] = [
   {
     label: 'what npm start runs: build check + node',
     command: 'sh',
-    args: ['-c', 'node build.mjs --if-stale && exec node dist/server/main.mjs'],
+    args: [
+      '-c',
+      'node build.mjs --if-stale && exec node --max-semi-space-size=32 dist/server/main.mjs',
+    ],
     server: /dist\/server\/main\.mjs/,
   },
   {

@@ -61,6 +61,25 @@ export function parseQuery<T>(
   return validated(struct, named);
 }
 
-export function readQuery<T>(c: Context, struct: Struct<T, unknown>): T {
-  return parseQuery(c.req.query(), struct);
+/** Validated queries per struct, by query string: most requests of a list repeat one of a few. */
+const parsedQueries = new WeakMap<object, Map<string, unknown>>();
+const PARSED_QUERIES_KEPT = 200;
+
+/**
+ * The request's query validated by `struct`. A query string met before is answered from memory
+ * (a copy): superstruct took 5 µs a request on /users, a sixth of what the route costs over the
+ * bare node:http floor (npm run bench). Only valid queries are kept; a bad one fails every time.
+ */
+export function readQuery<T extends object>(c: Context, struct: Struct<T, unknown>): T {
+  const { url } = c.req;
+  const at = url.indexOf('?');
+  const search = at < 0 ? '' : url.slice(at + 1);
+  let known = parsedQueries.get(struct);
+  if (!known) parsedQueries.set(struct, (known = new Map()));
+  const cached = known.get(search) as T | undefined;
+  if (cached) return { ...cached };
+  const parsed = parseQuery(c.req.query(), struct);
+  if (known.size >= PARSED_QUERIES_KEPT) known.clear();
+  known.set(search, parsed);
+  return { ...parsed };
 }

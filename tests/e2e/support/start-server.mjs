@@ -40,7 +40,7 @@ env.NODE_ENV = 'production';
 delete env.DATABASE_URL;
 delete env.SMTP_URL;
 
-const server = spawn(process.execPath, ['dist/server/main.mjs'], {
+const server = spawn(process.execPath, ['--max-semi-space-size=32', 'dist/server/main.mjs'], {
   cwd: root,
   env,
   stdio: 'inherit',
