@@ -6,7 +6,7 @@ import { createTokenService } from './auth/tokens';
 import { ERROR_MESSAGES } from './errors';
 import { CachedRouter } from './http/cachedRouter';
 import { answerHeaders } from './http/answerHeaders';
-import { compressesJson, compressJson } from './http/compress';
+import { compressJson } from './http/compress';
 import { fail } from './http/envelope';
 import { handleError } from './http/errorHandler';
 import { healthRoutes } from './http/health';
@@ -59,10 +59,7 @@ export function createApp(appDeps: AppDeps) {
   const metrics = new Metrics();
   const liveReload = deps.config.liveReloadOrigin ? [deps.config.liveReloadOrigin] : [];
   const security = securityHeaders(deps.contentSecurityPolicy ?? cspDirectives(liveReload));
-  app.use(
-    '*',
-    answerHeaders(security.apiHeaders, (c, length) => compressesJson(c, length)),
-  );
+  app.use('*', answerHeaders(security.apiHeaders));
   app.use('*', requestLog(deps.logger, metrics));
   app.use('*', security.middleware);
   app.use('*', scopeDeps(deps));

@@ -68,6 +68,4 @@ export interface AppEnv {
 export interface FastAnswer {
   readonly headers: readonly (readonly [string, string])[];
   readonly requestId: string;
-  /** Whether an answer of this many bytes would be compressed for this client. */
-  readonly compresses: (length: number) => boolean;
 }

@@ -38,11 +38,10 @@ export async function headersWrittenBy(middleware: MiddlewareHandler): Promise<[
 /**
  * The request id (the client's X-Request-Id when it is a short token, else a new UUID) on the
  * context and on the answer. `apiHeaders` are the headers of an API answer: the envelope writes
- * them on its own answers; `after` puts them (or a file's) on any other answer.
+ * them on its own answers (fastAnswerHeaders); securityHeaders puts them on any other answer.
  */
 export function answerHeaders(
   apiHeaders: () => Promise<readonly (readonly [string, string])[]>,
-  compresses: (c: Context<AppEnv>, length: number) => boolean,
 ): MiddlewareHandler<AppEnv> {
   let known: readonly (readonly [string, string])[] | null = null;
   return async (c, next) => {
@@ -54,11 +53,7 @@ export function answerHeaders(
     c.set('requestId', requestId);
     if (c.req.path.startsWith('/api/')) {
       known ??= await apiHeaders();
-      c.set('fastAnswer', {
-        headers: known,
-        requestId,
-        compresses: (length) => compresses(c, length),
-      });
+      c.set('fastAnswer', { headers: known, requestId });
     }
     await next();
     if (!isFastAnswer(c.res)) c.res.headers.set('X-Request-Id', requestId);
@@ -76,12 +71,12 @@ export function answerHeader(c: Context, name: string, value: string): void {
 }
 
 /**
- * The headers for an envelope answer of `length` bytes, as a plain object it adds its own to, or
- * null when it must be answered the usual way.
+ * The headers for an envelope answer, as a plain object it adds its own to, or null when it must
+ * be answered the usual way (a route set a header of its own, or the answer is not an API one).
  */
-export function fastAnswerHeaders(c: Context, length: number): Record<string, string> | null {
+export function fastAnswerHeaders(c: Context): Record<string, string> | null {
   const fast = (c as Context<AppEnv>).get('fastAnswer');
-  if (!fast || fast.compresses(length)) return null;
+  if (!fast) return null;
   const out: Record<string, string> = { 'x-request-id': fast.requestId };
   for (const [name, value] of fast.headers) out[name] = value;
   return out;

@@ -11,7 +11,7 @@ export const JSON_COMPRESS_MIN_BYTES = 1024;
 
 /** Whether compressJson compresses a JSON answer of `length` bytes for this request. */
 export function compressesJson(
-  c: Context<AppEnv>,
+  c: Context,
   length: number,
   minBytes = JSON_COMPRESS_MIN_BYTES,
 ): boolean {

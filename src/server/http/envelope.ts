@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { fastAnswer, fastAnswerHeaders } from './answerHeaders';
+import { compressesJson } from './compress';
 
 /** Every API answer: `{ success, data?, message?, error? }`. */
 export interface Envelope<T = unknown> {
@@ -40,7 +41,7 @@ function json(c: Context, body: Envelope, status: ContentfulStatusCode, whole = 
   const text = JSON.stringify(body);
   const length = Buffer.byteLength(text);
   // A refusal may carry headers of its own (Retry-After): made the usual way.
-  const fast = whole ? fastAnswerHeaders(c, length) : null;
+  const fast = whole && !compressesJson(c, length) ? fastAnswerHeaders(c) : null;
   if (fast) {
     fast['content-type'] = 'application/json';
     fast['content-length'] = String(length);

@@ -87,25 +87,9 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPa
   const middle = bytes.length - prefix.length - suffix.length;
   if (middle < 0 || commonPrefix(bytes, prefix, prefix.length) !== prefix.length) return null;
   if (commonSuffix(bytes, suffix, suffix.length) !== suffix.length) return null;
-  const blocks = Math.ceil(middle / 0xffff);
-  const out = new Uint8Array(frame.head.length + middle + blocks * 5 + frame.tail.length);
-  out.set(frame.head, 0);
-  let at = frame.head.length;
-  for (let from = prefix.length, left = middle; left > 0;) {
-    const len = Math.min(left, 0xffff);
-    // A stored block, not final: BFINAL 0, BTYPE 00, padded to the byte; LEN, NLEN little-endian.
-    out[at] = 0;
-    out[at + 1] = len & 0xff;
-    out[at + 2] = len >>> 8;
-    out[at + 3] = ~len & 0xff;
-    out[at + 4] = (~len >>> 8) & 0xff;
-    out.set(bytes.subarray(from, from + len), at + 5);
-    at += 5 + len;
-    from += len;
-    left -= len;
-  }
-  out.set(frame.tail, at);
-  return { data: out, size: bytes.length, crc: crc32(bytes) };
+  const chunks = [prefix, bytes.subarray(prefix.length, bytes.length - suffix.length), suffix];
+  const data = new Uint8Array(framedLength(frame, chunks));
+  return { data, ...writeFromChunks(frame, chunks, data, 0) };
 }
 
 /** The length of a rendering given as chunks once deflated through `frame` (writeFromChunks). */
@@ -138,7 +122,8 @@ export function writeFromChunks(
     crc = crc32(chunk, crc);
     for (let from = 0; from < chunk.length;) {
       if (left === 0) {
-        // A stored block, not final (see deflatedInFrame), for what is left of the values.
+        // A stored block, not final (BFINAL 0, BTYPE 00, padded to the byte; LEN, NLEN
+        // little-endian), for what is left of the values.
         left = Math.min(middle, 0xffff);
         middle -= left;
         out[at] = 0;
