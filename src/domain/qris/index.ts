@@ -3,11 +3,4 @@
 export { parseDataObjects, writeDataObjects, type DataObject } from './tlv';
 export { crc16, crc16Hex } from './crc16';
 export { emvAmount } from './amount';
-export {
-  dynamicQris,
-  qrisMessages,
-  qrisRowProblems,
-  staticQrisProblem,
-  MAX_QRIS_CHARACTERS,
-  type DynamicQris,
-} from './qris';
+export { dynamicQris, qrisMessages, staticQrisProblem } from './qris';

@@ -8,10 +8,10 @@ import { crc16Hex } from './crc16';
 import { characterCount, parseDataObjects, writeDataObjects, type DataObject } from './tlv';
 
 /** Longest payload we write or accept (a QR of version 12 at level M holds about 287 bytes; banks' limit). */
-export const MAX_QRIS_CHARACTERS = 512;
+const MAX_QRIS_CHARACTERS = 512;
 
 /** EMVCo's limit for the bill number (tag 62, subtag 01). */
-export const MAX_BILL_NUMBER_CHARACTERS = 25;
+const MAX_BILL_NUMBER_CHARACTERS = 25;
 
 const CRC_TAG = '63';
 const DYNAMIC = '12';
@@ -38,7 +38,7 @@ export const qrisMessages = {
 } as const;
 
 /** Why an amount or invoice number makes no QRIS (a row warning names it). */
-export const qrisRowProblems = {
+const qrisRowProblems = {
   amount: 'the amount is not a positive number',
   amountTooLong: `the amount has more than ${MAX_AMOUNT_CHARACTERS} characters`,
   noBillNumber: 'the invoice number is empty',
@@ -90,7 +90,7 @@ function additionalData(current: string | undefined, billNumber: string): string
   return writeDataObjects(subtags);
 }
 
-export type DynamicQris = { readonly payload: string } | { readonly problem: string };
+type DynamicQris = { readonly payload: string } | { readonly problem: string };
 
 /**
  * The dynamic QRIS for one invoice: the static payload (checked with staticQrisProblem first) with
