@@ -239,6 +239,17 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   docxTemplate: 'Template DOCX',
   excelData: 'Data Excel (.xlsx, .xls, .xlsm, .ods, .csv, .tsv, .txt)',
   sheet: 'Lembar',
+  images: 'Gambar (.zip, .png, .jpg)',
+  imagesChosen: '{count} gambar: {names}',
+  oneImageChosen: '1 gambar: {names}',
+  imageNotFound: 'Gambar tidak ditemukan: {name}',
+  imageField: 'Gambar',
+  imageFieldQr: 'Kode QR dari kolom ini',
+  imageFieldQris: 'QRIS untuk jumlah di kolom ini',
+  imageFieldFile: 'Berkas gambar yang dinamai di kolom ini',
+  qrisInvoiceColumn: 'Nomor tagihan untuk QRIS',
+  noStaticQris:
+    'Belum ada QRIS statis tersimpan: administrator menyimpannya sebagai QRIS Statis di Pengaturan Perusahaan. Sampai saat itu field QRIS dibiarkan kosong.',
   noFieldsTitle: 'Template ini belum memiliki field',
   noFieldsHelp:
     'Tulis nama kolom dari lembar Anda di dalam kurung kurawal di tempat nilainya akan muncul, misalnya:',
