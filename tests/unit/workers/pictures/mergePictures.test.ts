@@ -190,3 +190,41 @@ describe('pictures in one file per row', () => {
     }
   });
 });
+
+describe('pictures in grouped output', () => {
+  test('one invoice per customer: its QRIS carries the group’s first row', async () => {
+    const api = (await import('../../../../src/workers/generatorApi')).createGeneratorApi();
+    const XLSX = await import('xlsx');
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      ['Pelanggan', 'nomor', 'total', 'Biaya'],
+      ['P-1', 'INV-G-1', 300000, 100000],
+      ['P-2', 'INV-G-2', 50000, 50000],
+      ['P-1', 'INV-G-1', 300000, 200000],
+    ]);
+    XLSX.utils.book_append_sheet(book, sheet, 'Lines');
+    await api.readWorkbook(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const result = await api.generate({
+      template: pictureTemplate({
+        body:
+          textParagraph('Tagihan {nomor}') +
+          textParagraph('{#lines}{Biaya}{/lines}') +
+          `<w:p>${inlinePicture('{%qris:total}', 1)}</w:p>`,
+      }),
+      data: { file: null, sheet: 'Lines' },
+      rows: Uint32Array.from([0, 1, 2]),
+      mapping: { nomor: 'nomor', lines: '', Biaya: 'Biaya', 'qris:total': 'total' },
+      formats: {},
+      output: { kind: 'merged' },
+      groupBy: 'Pelanggan',
+      qris: { payload: STATIC_QRIS, invoiceColumn: 'nomor' },
+    });
+    expect(result.count).toBe(2);
+    expect(result.warnings).toEqual([]);
+    const zip = new PizZip(await result.file.arrayBuffer());
+    const body = picturesOf(zip, 'word/document.xml');
+    expect(body).toHaveLength(2);
+    expect(await qrisOf(body[0].bytes)).toEqual({ amount: '300000', invoice: 'INV-G-1' });
+    expect(await qrisOf(body[1].bytes)).toEqual({ amount: '50000', invoice: 'INV-G-2' });
+  });
+});
