@@ -56,6 +56,23 @@ export interface GenerationJob<T = Blob, D = T> {
   readonly groupBy?: string;
   /** The time file names are stamped with (default: now). */
   readonly now?: Date;
+  /** The images chosen next to the data file, for the template's image fields (docs/pictures.md). */
+  readonly images?: readonly NamedFile<T>[];
+  /** For the template's QRIS fields: the merchant's static QRIS and the invoice number's column. */
+  readonly qris?: QrisSource;
+}
+
+/** A file with the name it was chosen under (the bytes, in the worker, have none). */
+export interface NamedFile<T = Blob> {
+  readonly name: string;
+  readonly file: T;
+}
+
+export interface QrisSource {
+  /** The static QRIS stored in the company settings; null when none is stored. */
+  readonly payload: string | null;
+  /** The column holding each row's invoice number (tag 62, bill number). */
+  readonly invoiceColumn: string;
 }
 
 /** The job as it crosses to the worker: files as bytes, the data file null when it is held there. */
@@ -67,7 +84,7 @@ export type WorkerJob = GenerationJob<ArrayBuffer, ArrayBuffer | null>;
  */
 export type PreviewJob<T = Blob, D = T> = Pick<
   GenerationJob<T, D>,
-  'template' | 'data' | 'mapping' | 'formats' | 'groupBy'
+  'template' | 'data' | 'mapping' | 'formats' | 'groupBy' | 'images' | 'qris'
 > & { readonly rows?: Uint32Array };
 
 /** Export to XLSX takes the job without a template: the mapped columns of the selected rows. */

@@ -2,7 +2,7 @@
 // methods; no docx/xlsx code is loaded on the main thread (type-only imports below).
 import * as Comlink from 'comlink';
 import { SheetTable } from '../domain/sheetTable';
-import type { DataSource } from '../domain/generationJob';
+import type { DataSource, NamedFile } from '../domain/generationJob';
 import type { GeneratorWorkerApi } from './generator.worker';
 import type { MergeProgress } from './merge';
 import type { CallOptions, FileSource, GeneratorBridge } from './bridge.types';
@@ -51,6 +51,14 @@ async function readBytes(source: FileSource, readFailed: string): Promise<ArrayB
   } catch {
     throw new Error(readFailed);
   }
+}
+
+/** The chosen images as bytes with their names, and the buffers to transfer. */
+async function readImages(files: readonly NamedFile<FileSource>[] | undefined) {
+  const images: NamedFile<ArrayBuffer>[] = [];
+  for (const { name, file } of files ?? [])
+    images.push({ name, file: await readBytes(file, FILE_READ_FAILED) });
+  return { images, transfer: images.map((image) => image.file) };
 }
 
 type Api = Comlink.Remote<GeneratorWorkerApi>;
@@ -241,6 +249,12 @@ export function createGeneratorBridge(
         };
       }),
 
+    readImages: (files, options) =>
+      call(options, async (job) => {
+        const { images, transfer } = await readImages(files);
+        return send(job, 'readImages', [images], { transfer });
+      }),
+
     readSheet: (source, options) =>
       call(options, async (job) => {
         const { bytes, data, transfer } = await wireSource(job, source);
@@ -251,13 +265,15 @@ export function createGeneratorBridge(
     generate: (request, onProgress, options) =>
       call(options, async (job) => {
         const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const pictures = await readImages(request.images);
         const { bytes, data, transfer } = await wireSource(job, request.data);
         // A copy of the indexes is transferred: the caller's array stays usable.
         const rows = request.rows.slice();
-        const { mapping, formats, output, now, groupBy } = request;
-        const wire = { template, data, rows, mapping, formats, output, now, groupBy };
+        const { mapping, formats, output, now, groupBy, qris } = request;
+        const images = pictures.images;
+        const wire = { template, data, rows, mapping, formats, output, now, groupBy, images, qris };
         const sent = send(job, 'generate', [wire], {
-          transfer: [template, rows.buffer, ...transfer],
+          transfer: [template, rows.buffer, ...pictures.transfer, ...transfer],
           onProgress,
         });
         return holding(job, request.data.file, bytes, sent);
@@ -276,13 +292,16 @@ export function createGeneratorBridge(
     previewRow: (request, row, options) =>
       call(options, async (job) => {
         const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
+        const pictures = await readImages(request.images);
         const { bytes, data, transfer } = await wireSource(job, request.data);
-        const { mapping, formats, groupBy } = request;
+        const { mapping, formats, groupBy, qris } = request;
         // Grouped, the selected rows go along: the preview shows the row's group among them.
         const rows = groupBy ? request.rows?.slice() : undefined;
-        const wire = { template, data, mapping, formats, groupBy, rows };
+        const images = pictures.images;
+        const wire = { template, data, mapping, formats, groupBy, rows, images, qris };
+        const buffers = [template, ...pictures.transfer, ...transfer];
         const sent = send(job, 'previewRow', [wire, row], {
-          transfer: rows ? [template, rows.buffer, ...transfer] : [template, ...transfer],
+          transfer: rows ? [...buffers, rows.buffer] : buffers,
         });
         return holding(job, request.data.file, bytes, sent);
       }),

@@ -5,6 +5,7 @@ import type {
   ExportJob,
   GenerationJob,
   GenerationResult,
+  NamedFile,
   PreviewJob,
 } from '../domain/generationJob';
 import type { DocumentPreview } from '../domain/documentPreview';
@@ -50,6 +51,11 @@ export interface GeneratorBridge {
   /** A sample template with a few `{tags}` (offered when a template has no fields). */
   sampleTemplate(options?: CallOptions): Promise<SampleFile>;
   readWorkbook(file: FileSource, options?: CallOptions): Promise<LoadedWorkbook>;
+  /** Reads and checks the images chosen next to the data file (zips opened); answers their names. */
+  readImages(
+    files: readonly NamedFile<FileSource>[],
+    options?: CallOptions,
+  ): Promise<{ names: string[] }>;
   /** Reads one sheet of a data file, from the worker's parsed copy when it holds the file. */
   readSheet(source: DataSource<FileSource>, options?: CallOptions): Promise<SheetTable>;
   /** Runs a job: the merged document, or one .docx per row in a zip (`job.output`). */

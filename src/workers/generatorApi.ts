@@ -28,6 +28,9 @@ import {
   readSelection,
 } from './merge';
 import { hasEnoughData } from './read';
+import { QRIS_INVOICE_KEY, type PictureSources } from './merge';
+import { readImageSet, type ImageSet } from './pictures';
+import type { Mapping, NamedFile, QrisSource } from '../domain/generationJob';
 import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
 
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */
@@ -60,6 +63,11 @@ function answer({
   return { ...result, file: new Blob([bytes], { type: OUTPUT_MIME[result.kind] }) };
 }
 
+/** A job's mapping with the column of the QRIS's invoice number, read like a field's. */
+function withInvoiceColumn(mapping: Mapping, qris: QrisSource | undefined): Mapping {
+  return qris?.invoiceColumn ? { ...mapping, [QRIS_INVOICE_KEY]: qris.invoiceColumn } : mapping;
+}
+
 /** 'Row n: …' names a row as the preview numbers it (1-based). */
 const rowNumbers = (rows: ArrayLike<number>) => Array.from(rows, (index) => index + 1);
 
@@ -75,6 +83,34 @@ export function createGeneratorApi() {
   const templates = createTemplateCache();
   let workbook: WorkBook | null = null;
   let current: { name: string; headerRow?: number; data: SheetCells } | null = null;
+  /** The images last read, by their names and bytes' SHA-256 (Preview Row and Generate reuse them). */
+  let images: { key: string; set: ImageSet } | null = null;
+
+  async function imageSetOf(files: readonly NamedFile<ArrayBuffer>[]): Promise<ImageSet> {
+    let key = '';
+    for (const { name, file } of files) {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', file));
+      key += `${name}\u0000${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}\u0000`;
+    }
+    if (images?.key !== key) {
+      const set = readImageSet(
+        files.map(({ name, file }) => ({ name, bytes: new Uint8Array(file) })),
+      );
+      images = { key, set };
+    }
+    return images.set;
+  }
+
+  /** What a job's pictures are drawn from. */
+  async function pictureSources(job: {
+    images?: readonly NamedFile<ArrayBuffer>[];
+    qris?: QrisSource;
+  }): Promise<PictureSources> {
+    return {
+      images: job.images && job.images.length > 0 ? await imageSetOf(job.images) : null,
+      qris: job.qris?.payload ?? null,
+    };
+  }
 
   function open(buffer: ArrayBuffer): WorkBook {
     workbook = null;
@@ -108,6 +144,11 @@ export function createGeneratorApi() {
   return {
     analyseTemplate(buffer: ArrayBuffer) {
       return analyseTemplate(buffer);
+    },
+
+    /** Reads and checks the images chosen next to the data file; answers their names. */
+    async readImages(files: readonly NamedFile<ArrayBuffer>[]): Promise<{ names: string[] }> {
+      return { names: [...(await imageSetOf(files)).names] };
     },
 
     /** A template to start from, offered when a template has no fields. */
@@ -146,7 +187,7 @@ export function createGeneratorApi() {
       const { rows, mapping, warnings, groups, sectionRows } = readSelection({
         sheet: data,
         rowIndexes: job.rows,
-        mapping: job.mapping,
+        mapping: withInvoiceColumn(job.mapping, job.qris),
         formats: job.formats,
         groupBy: job.groupBy,
         sections: sectionTags(trees.values()),
@@ -159,6 +200,7 @@ export function createGeneratorApi() {
         now: job.now,
         onProgress: onProgress ? (p: MergeProgress) => void onProgress(p) : undefined,
         groups,
+        pictures: await pictureSources(job),
       };
       const namesBy = (column: string) => {
         const nameAt = data.headers.indexOf(column);
@@ -175,7 +217,7 @@ export function createGeneratorApi() {
           fileName: zip.fileName,
           count: zip.files,
           skipped: zip.skipped,
-          warnings,
+          warnings: [...warnings, ...zip.warnings],
         });
       }
       // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.
@@ -203,7 +245,7 @@ export function createGeneratorApi() {
         fileName: merged.fileName,
         count: merged.sections,
         skipped: merged.skipped,
-        warnings: large ? [...warnings, large] : warnings,
+        warnings: [...warnings, ...merged.warnings, ...(large ? [large] : [])],
         ...(sectionNames ? { sectionNames } : {}),
       });
     },
@@ -248,7 +290,7 @@ export function createGeneratorApi() {
       const selection = readSelection({
         sheet: sheetWith(job.data, indexes),
         rowIndexes: indexes,
-        mapping: job.mapping,
+        mapping: withInvoiceColumn(job.mapping, job.qris),
         formats: job.formats,
         groupBy: job.groupBy,
         sections,
@@ -260,6 +302,7 @@ export function createGeneratorApi() {
         mapping: selection.mapping,
         rowNumber: row + 1,
         group: selection.groups?.values[0],
+        pictures: await pictureSources(job),
       });
     },
 

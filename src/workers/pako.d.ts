@@ -16,10 +16,21 @@ declare module 'pako/dist/pako.es5.min.js' {
     err: number;
     msg: string;
   }
+  export class Inflate {
+    constructor(options?: { raw?: boolean; chunkSize?: number });
+    onData(chunk: Uint8Array): void;
+    push(data: Uint8Array, flushMode?: number | boolean): boolean;
+    /** Non-zero after a failed push, with msg saying why. */
+    err: number;
+    msg: string;
+    /** True once the end of the stream was read. */
+    ended: boolean;
+  }
   const pako: {
     deflateRaw: typeof deflateRaw;
     inflateRaw: typeof inflateRaw;
     Deflate: typeof Deflate;
+    Inflate: typeof Inflate;
   };
   export default pako;
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -13,11 +13,12 @@ import { runInputsBrowserBench } from './inputs-browser';
 import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
+import { runPicturesBench } from './pictures';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,api,pdf'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -60,6 +61,11 @@ if (only.has('mergefield'))
   section(
     'MERGEFIELD template 10k rows: Word mail-merge fields with switches (Node)',
     await runMergeFieldBench(),
+  );
+if (only.has('pictures'))
+  section(
+    'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
+    await runPicturesBench(),
   );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());

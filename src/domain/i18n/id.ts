@@ -239,6 +239,17 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   docxTemplate: 'Template DOCX',
   excelData: 'Data Excel (.xlsx, .xls, .xlsm, .ods, .csv, .tsv, .txt)',
   sheet: 'Lembar',
+  images: 'Gambar (.zip, .png, .jpg)',
+  imagesChosen: '{count} gambar: {names}',
+  oneImageChosen: '1 gambar: {names}',
+  imageNotFound: 'Gambar tidak ditemukan: {name}',
+  imageField: 'Gambar',
+  imageFieldQr: 'Kode QR dari kolom ini',
+  imageFieldQris: 'QRIS untuk jumlah di kolom ini',
+  imageFieldFile: 'Berkas gambar yang dinamai di kolom ini',
+  qrisInvoiceColumn: 'Nomor tagihan untuk QRIS',
+  noStaticQris:
+    'Belum ada QRIS statis tersimpan: administrator menyimpannya sebagai QRIS Statis di Pengaturan Perusahaan. Sampai saat itu field QRIS dibiarkan kosong.',
   noFieldsTitle: 'Template ini belum memiliki field',
   noFieldsHelp:
     'Tulis nama kolom dari lembar Anda di dalam kurung kurawal di tempat nilainya akan muncul, misalnya:',
@@ -363,6 +374,16 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',
   groupRowsLeftOut:
     'Kelompokkan baris menurut "$1": $2 baris yang dipilih tidak memiliki nilai di kolom ini dan tidak diikutkan (pertama di baris $3)',
+  errorReadingImages: 'Gagal membaca gambar: ',
+  imageNotPngJpegGif:
+    '"$1" bukan gambar PNG, JPEG atau GIF (isinya yang diperiksa, bukan namanya).',
+  imageDamaged: '"$1" adalah gambar yang rusak: ukurannya tidak dapat dibaca.',
+  imageOver5Mb: '"$1" lebih dari 5 MB; pilih gambar yang lebih kecil.',
+  imagesZipBomb:
+    '"$1" akan menjadi lebih dari 10 MB jika dibuka, jadi tidak dibuka (tampak seperti bom zip).',
+  imagesZipDamaged: '"$1" bukan arsip zip yang dapat dibaca.',
+  imagesDuplicateName: 'Dua gambar yang dipilih bernama "$1"; ganti nama salah satunya.',
+  noPictureForRows: '$1: tidak ada gambar untuk $2 baris (pertama di baris $3: $4)',
   groupKeyEmpty:
     'Kelompokkan baris menurut "$1": kolom ini kosong di semua baris yang dipilih. Pilih kolom lain, atau isi kolom tersebut di berkas data.',
   // Account activity descriptions with names, periods and counts (issue 26)
@@ -531,6 +552,11 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   exportCancelled: 'Ekspor dibatalkan',
   templateAnalysisCancelled: 'Analisis template dibatalkan',
   readingExcelFileCancelled: 'Pembacaan berkas Excel dibatalkan',
+  selectImages: 'Pilih gambar (.zip, .png, .jpg, .jpeg atau .gif)',
+  readingImagesCancelled: 'Membaca gambar dibatalkan',
+  chooseInvoiceColumnForQris: 'Pilih kolom yang berisi nomor tagihan untuk QRIS.',
+  imagesTooLargeTogether:
+    'Gambar-gambar itu bersama-sama lebih dari 10 MB; pilih lebih sedikit gambar atau gambar yang lebih kecil.',
   // Answers of the password pages (issue 26: one language per mode)
   resetLinkSentIfAccountExists:
     'Jika ada akun dengan email ini, tautan reset kata sandi telah dikirim.',

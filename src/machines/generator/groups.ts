@@ -9,6 +9,7 @@ import {
   groupPositions,
   isGroupLoop,
 } from '../../domain/grouping';
+import { pictureFieldOf } from '../../domain/pictureField';
 import type { GeneratorContext, Mapping } from './types';
 
 type FieldContext = Pick<GeneratorContext, 'headers' | 'sections' | 'groupBy'>;
@@ -49,11 +50,20 @@ export function autoMapFields(
   current?: Mapping,
 ): Mapping {
   const mapping = autoMap(
-    placeholders.filter((p) => computedField(p) === null),
+    placeholders.filter((p) => computedField(p) === null && pictureFieldOf(p) === null),
     headers,
     current,
   );
   for (const p of placeholders) if (computedField(p)) mapping[p] = '';
+  // A picture field takes the column its tag names, even one a text field takes too
+  // ({total} written out and {%qris:total} drawn).
+  for (const p of placeholders) {
+    const picture = pictureFieldOf(p);
+    if (!picture) continue;
+    const kept = current?.[p];
+    mapping[p] =
+      kept && headers.includes(kept) ? kept : (columnNamed(picture.column, headers) ?? '');
+  }
   return mapping;
 }
 

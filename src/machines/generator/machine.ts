@@ -8,6 +8,7 @@ import { initialGeneratorContext } from './context';
 import { filesFlow } from './files';
 import { generateFlow } from './generate';
 import { previewFlow } from './preview';
+import { picturesFlow } from './pictures';
 import { messages } from './rules';
 import { rowsFlow } from './rows';
 import { generatorSetup } from './setup';
@@ -16,7 +17,7 @@ export const generatorMachine = generatorSetup.createMachine({
   id: 'generator',
   context: initialGeneratorContext,
   initial: 'ready',
-  on: generateFlow.root,
+  on: { ...generateFlow.root, ...picturesFlow.root },
   states: {
     ready: {
       initial: 'idle',
@@ -36,11 +37,13 @@ export const generatorMachine = generatorSetup.createMachine({
         ...rowsFlow,
         ...previewFlow.on,
         ...generateFlow.on,
+        ...picturesFlow.on,
         'generator.reset': {
           target: '.resetMessage',
           actions: assign(({ context }) => ({
             ...initialGeneratorContext,
             pdfAvailable: context.pdfAvailable,
+            qrisPayload: context.qrisPayload,
             success: messages.reset,
           })),
         },
@@ -49,6 +52,7 @@ export const generatorMachine = generatorSetup.createMachine({
     ...filesFlow.states,
     ...previewFlow.states,
     ...generateFlow.states,
+    ...picturesFlow.states,
   },
 });
 

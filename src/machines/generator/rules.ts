@@ -1,6 +1,7 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
 import { autoMapFields, groupingBlocker, needsColumn } from './groups';
+import { pictureBlocker } from './pictures';
 import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
@@ -119,7 +120,7 @@ export function generateBlocker(context: GeneratorContext): string | null {
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
   if (context.placeholders.length === 0 || !isFullyMapped(context))
     return messages.needMappingToExport;
-  return groupingBlocker(context);
+  return groupingBlocker(context) ?? pictureBlocker(context);
 }
 
 /** Why Export cannot run now (the §5 texts), or null when it can. */

@@ -20,6 +20,7 @@ import type {
 } from './types';
 import type { GeneratorMachine } from './machine';
 import { documentCount, groupFirstRows, groupingBlocker } from './groups';
+import { hasQrisField, qrisInvoiceColumn } from './pictures';
 
 type Snapshot = SnapshotFrom<GeneratorMachine>;
 
@@ -43,6 +44,18 @@ export function generationJob(context: GeneratorContext): Job {
         ? { kind: context.output, nameColumn: zipNameColumn(context) }
         : { kind: context.output },
     ...(context.groupBy ? { groupBy: context.groupBy } : {}),
+    ...pictureSources(context),
+  };
+}
+
+/** The images and the QRIS a job's picture fields are drawn from (none when the template has none). */
+function pictureSources(context: GeneratorContext): Pick<Job, 'images' | 'qris'> {
+  const images = context.imageFiles.map((file) => ({ name: file.name, file }));
+  return {
+    ...(images.length > 0 ? { images } : {}),
+    ...(hasQrisField(context)
+      ? { qris: { payload: context.qrisPayload, invoiceColumn: qrisInvoiceColumn(context) } }
+      : {}),
   };
 }
 
@@ -55,7 +68,13 @@ export function previewRowAt(context: GeneratorContext, position: number): numbe
 /** Preview Row's job: the selected row at previewPosition, or (grouped) its group among the selected rows. */
 export function previewInput(context: GeneratorContext): PreviewInput {
   const { templateFile, mapping, formats, groupBy } = context;
-  const job = { template: templateFile!, data: dataSource(context), mapping, formats };
+  const job = {
+    template: templateFile!,
+    data: dataSource(context),
+    mapping,
+    formats,
+    ...pictureSources(context),
+  };
   return {
     job: groupBy ? { ...job, groupBy, rows: selectedRowIndexes(context) } : job,
     row: previewRowAt(context, context.previewPosition),
@@ -106,6 +125,8 @@ export const select = {
   dataFile: (s: Snapshot) => s.context.dataFile,
   sheetNames: (s: Snapshot) => s.context.sheetNames,
   selectedSheet: (s: Snapshot) => s.context.selectedSheet,
+  imageFiles: (s: Snapshot) => s.context.imageFiles,
+  imageNames: (s: Snapshot) => s.context.imageNames,
   // step 2
   headers: (s: Snapshot) => s.context.headers,
   /** The sheet's row the columns were read from (1-based); null before a sheet is read. */
@@ -124,6 +145,9 @@ export const select = {
   groupBy: (s: Snapshot) => s.context.groupBy,
   sections: (s: Snapshot) => s.context.sections,
   groupingProblem: (s: Snapshot) => groupingBlocker(s.context),
+  hasQrisField: (s: Snapshot) => hasQrisField(s.context),
+  qrisInvoiceColumn: (s: Snapshot) => qrisInvoiceColumn(s.context),
+  qrisPayload: (s: Snapshot) => s.context.qrisPayload,
   /** Documents Generate makes: groups when grouped, else selected rows. */
   documentCount: (s: Snapshot) => documentCount(s.context),
   // step 4

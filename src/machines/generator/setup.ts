@@ -14,6 +14,7 @@ import {
   isHeaderRow,
 } from './rules';
 import { documentCount } from './groups';
+import { checkImageFiles } from './pictures';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
@@ -26,6 +27,8 @@ import type {
   Job,
   MappingEdited,
   PreviewInput,
+  ReadImagesInput,
+  ReadImagesOutput,
   ReadSheetInput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
@@ -49,6 +52,7 @@ export const generatorSetup = setup({
     ),
     readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(notProvided('readWorkbook')),
     readSheet: fromPromise<SheetTable, ReadSheetInput>(notProvided('readSheet')),
+    readImages: fromPromise<ReadImagesOutput, ReadImagesInput>(notProvided('readImages')),
     /** Runs a job, reporting progress: GenerateActorEvent back to the machine. */
     generate: fromCallback<GeneratorEvent, Job>(notProvided('generate')),
     exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),
@@ -75,6 +79,10 @@ export const generatorSetup = setup({
       event.type === 'generator.templateChosen' && checkTemplateFile(event.file) === null,
     dataFileAccepted: ({ event }) =>
       event.type === 'generator.dataChosen' && checkDataFile(event.file) === null,
+    imagesAccepted: ({ event }) =>
+      event.type === 'generator.imagesChosen' && checkImageFiles(event.files) === null,
+    isKnownInvoiceColumn: ({ context, event }) =>
+      event.type === 'generator.qrisInvoiceColumnChanged' && context.headers.includes(event.column),
     isOtherSheet: ({ context, event }) =>
       event.type === 'generator.sheetChanged' &&
       event.sheet !== context.selectedSheet &&

@@ -78,6 +78,13 @@ export interface GeneratorContext {
   readonly output: OutputKind;
   /** The server converts to PDF (its capability answer): only then are the PDF outputs offered. */
   readonly pdfAvailable: boolean;
+  /** The images chosen next to the data file (docs/pictures.md), and the names read from them. */
+  readonly imageFiles: readonly ChosenFile[];
+  readonly imageNames: readonly string[];
+  /** The merchant's static QRIS from the company settings; null when none is stored (or not yet read). */
+  readonly qrisPayload: string | null;
+  /** The column holding each row's invoice number, which a QRIS carries ('' until chosen). */
+  readonly qrisInvoiceColumn: string;
   /** The last Generate that succeeded, for recording it in a period's progress; null before one. */
   readonly lastRun: GeneratedRun | null;
   /** With the zip, the column whose text names each file ('' until chosen: the first column). */
@@ -106,6 +113,14 @@ export interface AnalyseTemplateOutput {
   readonly macrosDropped?: boolean;
   /** The template's section tags ({#name}…{/name}, {^name}…{/name}). */
   readonly sections?: readonly string[];
+}
+
+export interface ReadImagesInput {
+  readonly files: readonly ChosenFile[];
+}
+export interface ReadImagesOutput {
+  readonly files: readonly ChosenFile[];
+  readonly names: readonly string[];
 }
 
 export interface ReadWorkbookInput {
@@ -139,6 +154,12 @@ export interface DownloadParams {
 export type GeneratorEvent =
   | { type: 'generator.templateChosen'; file: ChosenFile }
   | { type: 'generator.dataChosen'; file: ChosenFile }
+  /** Images (.zip, .png, .jpg) chosen next to the data file, for the template's image fields. */
+  | { type: 'generator.imagesChosen'; files: readonly ChosenFile[] }
+  /** The column of the invoice number a QRIS carries. */
+  | { type: 'generator.qrisInvoiceColumnChanged'; column: string }
+  /** The static QRIS stored in the company settings (the page reads it once); null: none. */
+  | { type: 'generator.qrisPayload'; payload: string | null }
   | { type: 'generator.sheetChanged'; sheet: string }
   /** The Header row control: read the sheet again with its column names in this row (1-based). */
   | { type: 'generator.headerRowChanged'; row: number }

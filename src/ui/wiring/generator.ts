@@ -15,6 +15,8 @@ import type {
   GeneratorEvent,
   Job,
   PreviewInput,
+  ReadImagesInput,
+  ReadImagesOutput,
   ReadSheetInput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
@@ -31,6 +33,11 @@ export const workerActors = {
   readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(({ input, signal }) =>
     bridge.readWorkbook(input.file, { signal }),
   ),
+  readImages: fromPromise<ReadImagesOutput, ReadImagesInput>(async ({ input, signal }) => {
+    const named = input.files.map((file) => ({ name: file.name, file }));
+    const { names } = await bridge.readImages(named, { signal });
+    return { files: input.files, names };
+  }),
   // The worker keeps the parsed workbook, so a sheet change does not send the file again.
   readSheet: fromPromise<SheetTable, ReadSheetInput>(({ input, signal }) =>
     bridge.readSheet(input, { signal }),

@@ -35,7 +35,7 @@ export class CopyNames {
   private readonly relationships = new LinesDeflate();
   private readonly overrides = new LinesDeflate();
   private readonly shapes = new Map<CopiedPart, Shapes>();
-  private copies = 0;
+  private started = false;
 
   constructor(
     zip: PizZip,
@@ -67,10 +67,7 @@ export class CopyNames {
 
   /** Names the copy of `part` made for `section` (copyPath's file name); answers its relationship id. */
   add(part: CopiedPart, section: number): string {
-    if (this.copies++ === 0) {
-      this.relationships.literals(this.encoder.encode(this.points.relationships.head));
-      this.overrides.literals(this.encoder.encode(this.points.overrides.head));
-    }
+    this.start();
     let shapes = this.shapes.get(part);
     if (!shapes) {
       shapes = this.shapeOf(part);
@@ -82,9 +79,23 @@ export class CopyNames {
     return `rIdMerge${section}_${part.id}`;
   }
 
-  /** The main part's .rels and [Content_Types].xml with every copy named; none when no copy was made. */
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.relationships.literals(this.encoder.encode(this.points.relationships.head));
+    this.overrides.literals(this.encoder.encode(this.points.overrides.head));
+  }
+
+  /** Relationships of the main part other than copies (the pictures of the body, merge/pictures.ts). */
+  addRelationships(lines: string): void {
+    if (lines === '') return;
+    this.start();
+    this.relationships.literals(this.encoder.encode(lines));
+  }
+
+  /** The main part's .rels and [Content_Types].xml with every copy named; none when nothing was added. */
   entries(): ZipEntry[] {
-    if (this.copies === 0) return [];
+    if (!this.started) return [];
     const { relationships, overrides } = this.points;
     this.relationships.literals(this.encoder.encode(relationships.tail));
     this.overrides.literals(this.encoder.encode(overrides.tail));

@@ -82,7 +82,7 @@ export function groupingOf(
 /** Indonesian-written amounts ('Rp 1.234.567', '1.234,5') summed as the numbers they are. */
 const ID_AMOUNT = /^-?\s*(?:Rp\.?\s*)?\d{1,3}(?:\.\d{3})+(?:,\d+)?$|^-?\s*Rp\.?\s*\d+(?:,\d+)?$/;
 
-function amountOf(text: string, raw: number | undefined): number | null {
+export function amountOf(text: string, raw?: number): number | null {
   const plain = numberOf(text, raw);
   if (plain !== null) return plain;
   return ID_AMOUNT.test(text.trim()) ? parseRupiah(text) : null;

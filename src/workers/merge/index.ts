@@ -7,3 +7,4 @@ export { exportRows } from './exportRows';
 export { createTemplateCache } from './templateCache';
 export { splitPdfPerSection } from './splitPdf';
 export { groupingOf, groupOfRow, readSelection } from './groupRows';
+export { QRIS_INVOICE_KEY, type PictureSources } from './pictures';

@@ -1,4 +1,4 @@
-import { relsPathOf, joinChunks, shortBytes } from '../template';
+import { relsPathOf, joinChunks, readPart, shortBytes } from '../template';
 import { CopyNames } from './copyNames';
 import { bodyContent, breakFrame, remapReferences, sectionBreakParagraph } from './sections';
 import { hasEnoughData, rowValues } from '../read';
@@ -19,6 +19,7 @@ import { hasTags, PartRenderer, type RenderedPart, type TemplateValues } from '.
 import { copyPath, frameOf, perSectionParts } from './sectionParts';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
+import { PicturePlacer, type Media, type PictureSources } from './pictures';
 
 export interface MergeProgress {
   processed: number;
@@ -44,6 +45,8 @@ interface MergeArgs {
    * row of `rows`; `skipped` counts the rows left out of every group. `rowNumbers` are then per group.
    */
   groups?: { readonly values: readonly TemplateValues[]; readonly skipped: number };
+  /** What the template's picture tags are drawn from (merge/pictures.ts). */
+  pictures?: PictureSources;
 }
 
 interface MergeResult {
@@ -53,6 +56,8 @@ interface MergeResult {
   skipped: number;
   /** Parts (zip entries) of the merged .docx: a header, footer and .rels copy per section add up. */
   parts: number;
+  /** Picture fields some rows got no picture for. */
+  warnings: string[];
 }
 
 /**
@@ -91,6 +96,9 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const sectionParts = perSectionParts(template, encoder);
   const sectionPaths = new Set(sectionParts.map((p) => p.path));
   const mainRenderer = new PartRenderer(doc, main, template.trees.get(main), encoder);
+  const pictures = new PicturePlacer(template, args.pictures);
+  /** Pictures the body shows: each named once in the main part's .rels. */
+  const bodyMedia = new Set<Media>();
 
   /** The merged main part, deflated as each row is rendered (started with the first row: it needs the shell). */
   let body: StreamingDeflate | null = null;
@@ -144,6 +152,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       skipped++;
       continue;
     }
+    if (pictures.active) values = pictures.startRow(values, args.rowNumbers?.[i] ?? i + 1);
     try {
       if (!shell) {
         const text = decoder.decode(renderPart(doc, main, values));
@@ -155,11 +164,13 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         mainRenderer.trim(text.slice(0, start), text.slice(end));
       }
       // Render every part of the row before touching the package, so a failing row leaves no trace.
-      const rendered = mainRenderer.render(values);
-      const renderedParts = sectionParts.map((part) => part.renderer.render(values));
+      const rendered = pictures.place(mainRenderer.render(values));
+      const renderedParts = sectionParts.map((part) =>
+        pictures.place(part.renderer.render(values)),
+      );
       const ids = new Map<string, string>();
       sectionParts.forEach((part, p) => {
-        const { chunks, key, framed } = renderedParts[p];
+        const { chunks, key, framed, media } = renderedParts[p];
         // The rendering joined into one array, made at most once and only when needed.
         let joined: Uint8Array | null = null;
         const bytes = () => (joined ??= joinChunks(chunks));
@@ -170,6 +181,11 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
             // The first rendering goes into the original part, under its own id.
             id = part.id;
             replaced.set(part.path, deflatedEntry(part.path, bytes()));
+            if (media.length > 0) {
+              const rels = relsPathOf(part.path);
+              const xml = pictures.partRels(part.path, media);
+              replaced.set(rels, deflatedEntry(rels, encoder.encode(xml)));
+            }
           } else {
             // Named after the first section that shows it: header1_s2.xml, rIdMerge2_rId7.
             id = names.add(part, sections + 1);
@@ -185,7 +201,12 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
                 (frame && deflatedInFrame(frame, bytes())) ?? deflateSmall(bytes()),
               );
             }
-            if (part.ownRels !== undefined) copies.addDeflated(relsPathOf(path), part.ownRels);
+            if (media.length > 0) {
+              const own = readPart(zip, relsPathOf(part.path));
+              const xml = pictures.partRels(path, media, own);
+              copies.addDeflated(relsPathOf(path), deflateSmall(encoder.encode(xml)));
+            } else if (part.ownRels !== undefined)
+              copies.addDeflated(relsPathOf(path), part.ownRels);
           }
           part.copies.set(copyKey, id);
         }
@@ -194,6 +215,11 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       if (!body) {
         body = new StreamingDeflate();
         body.push(shell.head);
+      }
+      for (const media of rendered.media) {
+        if (bodyMedia.has(media)) continue;
+        bodyMedia.add(media);
+        names.addRelationships(pictures.relationshipLines(main, [media]));
       }
       if (sections > 0) pushBreak(body, lastSectionIds);
       if (marker) body.push(marker);
@@ -228,6 +254,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       replaced.set(file, deflatedEntry(file, renderPart(doc, file, firstValues)));
     }
     for (const entry of names.entries()) replaced.set(entry.name, entry);
+    for (const entry of pictures.mediaEntries()) replaced.set(entry.name, entry);
     const entries = entriesOf(zip, replaced);
     const bytes = writeZip(entries, args.now, copies);
     const buffer = bytes.buffer;
@@ -237,6 +264,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       sections,
       skipped,
       parts: entries.length + copies.count,
+      warnings: pictures.warnings(),
     };
   } catch (error) {
     throw new Error(`Failed to create merged document: ${failureMessage(error)}`, { cause: error });

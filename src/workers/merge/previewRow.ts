@@ -5,6 +5,7 @@ import type { DocumentPreview, PreviewBlock } from '../../domain/documentPreview
 import { mergeDocuments } from './mergeDocuments';
 import type { MergeTemplate } from './mergeTemplate';
 import type { TemplateValues } from './partRenderer';
+import type { PictureSources } from './pictures';
 import {
   findMainDocument,
   readPart,
@@ -28,7 +29,7 @@ function decodeXml(text: string): string {
 }
 
 const TOKENS =
-  /<w:tbl[ >]|<\/w:tbl>|<w:tr[ >]|<\/w:tr>|<w:tc[ >]|<\/w:tc>|<w:p[ >]|<w:p\/>|<\/w:p>|<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>|<w:cr\/>/g;
+  /<w:tbl[ >]|<\/w:tbl>|<w:tr[ >]|<\/w:tr>|<w:tc[ >]|<\/w:tc>|<w:p[ >]|<w:p\/>|<\/w:p>|<w:t(?: [^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br\/>|<w:cr\/>|<wp:docPr\b[^>]*?\bdescr="([^"]*)"/g;
 
 /**
  * Paragraphs and tables of a WordprocessingML part, as text. A table nested in a cell is read into
@@ -44,6 +45,8 @@ export function textBlocks(xml: string): PreviewBlock[] {
   for (const match of xml.matchAll(TOKENS)) {
     const token = match[0];
     if (match[1] !== undefined) paragraph += decodeXml(match[1]);
+    // A picture reads as its description: a placed one's says what it shows (merge/pictures.ts).
+    else if (match[2] !== undefined) paragraph += match[2] ? `[${decodeXml(match[2])}]` : '';
     else if (token === '<w:tab/>') paragraph += '\t';
     else if (token === '<w:br/>' || token === '<w:cr/>') paragraph += '\n';
     else if (token.startsWith('<w:tbl')) {
@@ -110,6 +113,8 @@ interface PreviewRowArgs {
   rowNumber: number;
   /** Grouped rows: the values of the row's group (groupRows.ts), rendered instead of the row's. */
   group?: TemplateValues;
+  /** What the template's picture tags are drawn from. */
+  pictures?: PictureSources;
 }
 
 /** The document one row produces, as text; a row the merge would skip is said to be so. */
@@ -119,6 +124,7 @@ export async function previewRow({
   mapping,
   rowNumber,
   group,
+  pictures,
 }: PreviewRowArgs): Promise<DocumentPreview> {
   if (!hasEnoughData(row)) throw new Error(thinRowMessage(rowNumber));
   const merged = await mergeDocuments({
@@ -127,6 +133,7 @@ export async function previewRow({
     mapping,
     rowNumbers: [rowNumber],
     groups: group ? { values: [group], skipped: 0 } : undefined,
+    pictures,
   });
   return documentPreview(merged.buffer);
 }

@@ -10,7 +10,8 @@ import { localDateStamp } from './fileNames';
 import type { MergeProgress } from './mergeDocuments';
 import { PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
 import { hasEnoughData, rowValues } from '../read';
-import { compileTemplate, type CompiledTemplate, joinChunks } from '../template';
+import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '../template';
+import { PicturePlacer, type PictureSources } from './pictures';
 import { deflateSmall } from './smallParts';
 import { crc32 } from './compressedParts';
 import { FramedDeflate } from './framedDeflate';
@@ -30,6 +31,8 @@ interface ZipPerRowArgs {
   now?: Date;
   /** Grouped rows: a file per group (names and rowNumbers then per group), as in mergeDocuments. */
   groups?: { readonly values: readonly TemplateValues[]; readonly skipped: number };
+  /** What the template's picture tags are drawn from (merge/pictures.ts). */
+  pictures?: PictureSources;
 }
 
 interface ZipPerRowResult {
@@ -37,6 +40,8 @@ interface ZipPerRowResult {
   fileName: string;
   files: number;
   skipped: number;
+  /** Picture fields some rows got no picture for. */
+  warnings: string[];
 }
 
 const PROGRESS_MS = 100;
@@ -97,6 +102,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
+  const pictures = new PicturePlacer(template, args.pictures);
   const files: ZipEntry[] = [];
   const failures: string[] = [];
   let lastReport = Date.now();
@@ -108,16 +114,36 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
       lastReport = Date.now();
     }
     try {
-      const values = valuesAt(i);
+      let values = valuesAt(i);
+      if (pictures.active) values = pictures.startRow(values, args.rowNumbers[i] ?? i + 1);
       // Render every part of the row before writing its file, so a failing row leaves no file.
-      const rendered = new Map(
-        [...renderers].map(([part, renderer]) => [part, deflated(part, renderer.render(values))]),
+      const placed = [...renderers].map(
+        ([part, renderer]) => [part, pictures.place(renderer.render(values))] as const,
       );
+      const rendered = new Map<string, Omit<ZipEntry, 'name' | 'method'>>(
+        placed.map(([part, row]) => [part, deflated(part, row)]),
+      );
+      // A part showing pictures names them in its .rels; each picture is one media part.
+      const added = new Map<string, ZipEntry>();
+      for (const [part, { media }] of placed) {
+        if (media.length === 0) continue;
+        const rels = relsPathOf(part);
+        const xml = deflateSmall(encoder.encode(pictures.partRels(part, media)));
+        rendered.set(rels, xml);
+        if (!base.some((entry) => entry.name === rels))
+          added.set(rels, { name: rels, method: 8, ...xml });
+        for (const entry of pictures.mediaEntries(media)) added.set(entry.name, entry);
+      }
       const document = writeZip(
-        base.map((entry) => {
-          const part = rendered.get(entry.name);
-          return part ? { name: entry.name, date: entry.date, method: 8, ...part } : entry;
-        }),
+        [
+          ...base.map((entry) => {
+            const part = rendered.get(entry.name);
+            return part
+              ? { name: entry.name, date: entry.date, method: 8 as const, ...part }
+              : entry;
+          }),
+          ...added.values(),
+        ],
         now,
       );
       // A .docx is already deflated: stored as it is, the zip is built much faster.
@@ -138,5 +164,11 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
   const zip = writeZip(files, now);
   const buffer = zip.buffer;
-  return { buffer, fileName: zipFileName(now), files: kept.length, skipped };
+  return {
+    buffer,
+    fileName: zipFileName(now),
+    files: kept.length,
+    skipped,
+    warnings: pictures.warnings(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { ValueFormat } from '../../domain/valueFormat';
 import { fieldNames, isWordFieldKey, type CompiledWordField } from '../../domain/wordField';
 import { compileTemplate, type DocxLayout, type TemplatePart } from './compile';
+import type { TemplatePictures } from './pictureTags';
 
 export interface TemplateAnalysis {
   /** Unique placeholder names in reading order: body, then headers, then footers, then other parts. */
@@ -44,22 +45,26 @@ function collectTagNames(
   into: string[],
   seen: Set<string>,
   wordFields: Readonly<Record<string, CompiledWordField>>,
+  pictures: TemplatePictures,
 ): void {
   for (const part of parts) {
     if (part.type !== 'placeholder') continue;
     const tag = part.value?.trim() ?? '';
     // A Word field's own key stands for the MERGEFIELDs it reads (an IF may read several).
+    // A picture's tag stands for its field (`qris:Total`), an image typed as `{%Logo}` too.
     const names =
       isWordFieldKey(tag) && Object.hasOwn(wordFields, tag)
         ? fieldNames(wordFields[tag].field)
-        : [tag];
+        : Object.hasOwn(pictures.slots, tag)
+          ? [pictures.slots[tag].field]
+          : [tag];
     for (const name of names) {
       if (name && !seen.has(name)) {
         seen.add(name);
         into.push(name);
       }
     }
-    if (part.subparsed) collectTagNames(part.subparsed, into, seen, wordFields);
+    if (part.subparsed) collectTagNames(part.subparsed, into, seen, wordFields, pictures);
   }
 }
 
@@ -84,7 +89,13 @@ export async function analyseTemplate(buffer: ArrayBuffer): Promise<TemplateAnal
   const placeholders: string[] = [];
   const seen = new Set<string>();
   for (const file of orderTemplatedFiles(trees.keys(), template))
-    collectTagNames(trees.get(file) ?? [], placeholders, seen, template.wordFields);
+    collectTagNames(
+      trees.get(file) ?? [],
+      placeholders,
+      seen,
+      template.wordFields,
+      template.pictures,
+    );
   return {
     placeholders,
     notFilled: template.notFilled,

@@ -14,6 +14,7 @@ import {
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
 import { asWordDocument } from './packageKind';
+import { addTypedPictureTags, preparePictures, type TemplatePictures } from './pictureTags';
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
 import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
@@ -77,6 +78,8 @@ export interface CompiledTemplate extends DocxLayout, WordFields {
   doc: Docxtemplater;
   /** Parse trees by file path, in the order docxtemplater compiled them. */
   trees: Map<string, TemplatePart[]>;
+  /** Pictures placed per row, by tag key (template/pictureTags.ts). */
+  pictures: TemplatePictures;
 }
 
 /**
@@ -144,6 +147,7 @@ function loadDocx(buffer: ArrayBuffer): {
   zip: PizZip;
   layout: DocxLayout;
   fields: WordFields;
+  pictures: TemplatePictures;
 } {
   let bytes: Uint8Array;
   try {
@@ -165,7 +169,9 @@ function loadDocx(buffer: ArrayBuffer): {
     throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
   const { macrosDropped } = asWordDocument(zip);
   const fields = { ...convertFieldsOf(zip), macrosDropped };
-  return { zip, layout: prepareLayout(zip), fields };
+  const layout = prepareLayout(zip);
+  const pictures = preparePictures(zip, [layout.main, ...layout.headersFooters.map((p) => p.path)]);
+  return { zip, layout, fields, pictures };
 }
 
 /** A zip starts with a local file header (PK\x03\x04), an empty one with its end record (PK\x05\x06). */
@@ -264,7 +270,7 @@ export function compileTemplate(
   buffer: ArrayBuffer,
   prepare?: (zip: PizZip, layout: DocxLayout) => void,
 ): CompiledTemplate {
-  const { zip, layout, fields } = loadDocx(buffer);
+  const { zip, layout, fields, pictures } = loadDocx(buffer);
   const collector = new ParseTreeCollector();
   let doc: Docxtemplater;
   try {
@@ -278,5 +284,6 @@ export function compileTemplate(
       `Failed to parse template: the main document ${layout.main} was not recognised as a Word document`,
     );
   }
-  return { zip, doc, trees: collector.trees, ...fields, ...layout };
+  addTypedPictureTags(pictures, collector.trees.values(), zip);
+  return { zip, doc, trees: collector.trees, pictures, ...fields, ...layout };
 }

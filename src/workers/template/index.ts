@@ -28,3 +28,4 @@ export {
   type RenderFrame,
 } from './partFrames';
 export { sampleTemplate, SAMPLE_TEMPLATE_NAME } from './sampleTemplate';
+export type { PictureSlot } from './pictureTags';

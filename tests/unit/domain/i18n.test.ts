@@ -20,6 +20,8 @@ import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages
 import { SETTINGS_MESSAGES } from '../../../src/domain/validation/settingsMessages';
 import { ROUTES } from '../../../src/domain/menu';
 import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator/rules';
+import { pictureMessages } from '../../../src/machines/generator/pictures';
+import { imageSetMessages } from '../../../src/domain/imageSetMessages';
 
 // Names, brands and the control's own label read the same in both languages.
 const SAME_IN_BOTH = new Set([
@@ -159,5 +161,35 @@ describe('language catalogues', () => {
   it('fills placeholders and leaves unknown ones', () => {
     expect(fill('User menu for {name}', { name: 'Ana' })).toBe('User menu for Ana');
     expect(fill('{a} of {b}', { a: 1 })).toBe('1 of {b}');
+  });
+
+  it('translates the notices of pictures per row, names and counts kept', () => {
+    const fixed = [
+      pictureMessages.invalidImages,
+      pictureMessages.imagesCancelled,
+      pictureMessages.needInvoiceColumn,
+      imageSetMessages.setTooLarge,
+    ];
+    expect(fixed.filter((text) => !ID_CATALOGUE.phrases.get(text))).toEqual([]);
+    const translate = (text: string) =>
+      ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
+    expect(translate(pictureMessages.readImages(imageSetMessages.notImage('logo.png')))).toBe(
+      'Gagal membaca gambar: "logo.png" bukan gambar PNG, JPEG atau GIF (isinya yang diperiksa, bukan namanya).',
+    );
+    expect(translate(imageSetMessages.zipBomb('logos.zip'))).toMatch(/^"logos\.zip" akan menjadi/);
+    for (const text of [
+      imageSetMessages.damaged('a.png'),
+      imageSetMessages.imageTooLarge('a.png'),
+      imageSetMessages.damagedZip('a.zip'),
+      imageSetMessages.duplicate('a.png'),
+    ])
+      expect(translate(text)).not.toBe(text);
+    expect(
+      translate(
+        'qris:Total: no picture for 2 rows (first at row 5: the amount is not a positive number)\nimage:Logo: no picture for 1 row (first at row 7: "x.png" is not among the images chosen)',
+      ),
+    ).toBe(
+      'qris:Total: tidak ada gambar untuk 2 baris (pertama di baris 5: the amount is not a positive number)\nimage:Logo: tidak ada gambar untuk 1 baris (pertama di baris 7: "x.png" is not among the images chosen)',
+    );
   });
 });

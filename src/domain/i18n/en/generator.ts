@@ -9,6 +9,17 @@ export const GENERATOR_TEXTS = {
   docxTemplate: 'DOCX Template',
   excelData: 'Excel Data (.xlsx, .xls, .xlsm, .ods, .csv, .tsv, .txt)',
   sheet: 'Sheet',
+  images: 'Images (.zip, .png, .jpg)',
+  imagesChosen: '{count} images: {names}',
+  oneImageChosen: '1 image: {names}',
+  imageNotFound: 'Image not found: {name}',
+  imageField: 'Image',
+  imageFieldQr: 'QR code of this column',
+  imageFieldQris: 'QRIS for the amount in this column',
+  imageFieldFile: 'Image file named in this column',
+  qrisInvoiceColumn: 'Invoice number for the QRIS',
+  noStaticQris:
+    'No static QRIS is stored: an administrator stores it as QRIS Statis in Pengaturan Perusahaan. Until then QRIS fields stay empty.',
   noFieldsTitle: 'This template has no fields yet',
   noFieldsHelp:
     'Write the name of a column of your sheet in braces where its value should go, for example:',

@@ -152,6 +152,12 @@ export const PHRASES = {
   exportCancelled: 'Export cancelled',
   templateAnalysisCancelled: 'Template analysis cancelled',
   readingExcelFileCancelled: 'Reading the Excel file cancelled',
+  // Pictures per row (docs/pictures.md)
+  selectImages: 'Please select images (.zip, .png, .jpg, .jpeg or .gif)',
+  readingImagesCancelled: 'Reading the images cancelled',
+  chooseInvoiceColumnForQris: 'Choose the column with the invoice number for the QRIS.',
+  imagesTooLargeTogether:
+    'The images together are larger than 10 MB; choose fewer or smaller images.',
   // Answers of the password pages (issue 26: one language per mode)
   resetLinkSentIfAccountExists:
     'If an account exists for this email, a password reset link has been sent.',
@@ -234,6 +240,16 @@ export const PATTERNS = {
   errorPreviewingRow: /^Error previewing row: /,
   groupRowsLeftOut:
     /^Group rows by "(.+)": (\d+) selected rows? (?:has|have) no value in this column and (?:is|are) left out \(first at row (\d+)\)$/,
+  errorReadingImages: /^Error reading images: /,
+  imageNotPngJpegGif:
+    /"(.+)" is not a PNG, JPEG or GIF image \(its content was checked, not its name\)\.$/,
+  imageDamaged: /"(.+)" is a damaged image: its size cannot be read\.$/,
+  imageOver5Mb: /"(.+)" is larger than 5 MB; choose a smaller image\.$/,
+  imagesZipBomb:
+    /"(.+)" would unpack to more than 10 MB, so it was not opened \(it looks like a zip bomb\)\.$/,
+  imagesZipDamaged: /"(.+)" is not a zip archive that can be read\.$/,
+  imagesDuplicateName: /Two of the chosen images are named "(.+)"; rename one\.$/,
+  noPictureForRows: /^(\S+): no picture for (\d+) rows? \(first at row (\d+): (.+)\)$/gm,
   groupKeyEmpty:
     /Group rows by "(.+)": the column is empty on every selected row\. Choose another column, or fill it in the data file\.$/,
   // Account activity descriptions with names, periods and counts (issue 26)

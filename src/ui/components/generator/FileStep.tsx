@@ -5,6 +5,8 @@ import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { ChosenFile } from '../../../machines/generator/types';
 import { DATA_FILE_TYPES, TEMPLATE_FILE_TYPES } from '../../../machines/generator/rules';
 import { select } from '../../../machines/generator/selectors';
+import { IMAGE_FILE_TYPES } from '../../../machines/generator/pictures';
+import { fill } from '../../../domain/i18n';
 import { useTexts } from '../../layout/i18n';
 import { TemplateHelp } from './TemplateHelp';
 import type { StepProps } from './types';
@@ -31,14 +33,42 @@ function showFile(input: HTMLInputElement | null, file: ChosenFile | null) {
   input.files = transfer.files;
 }
 
+/** The images chosen: how many, and their names (the first few). */
+function ChosenImagesLine({
+  files,
+  names,
+}: {
+  files: readonly ChosenFile[];
+  names: readonly string[];
+}) {
+  const t = useTexts('generator', GENERATOR_TEXTS);
+  if (files.length === 0) return null;
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
+  const size = files.reduce((sum, file) => sum + file.size, 0);
+  return (
+    <small className="gen-file-chosen" data-testid="chosen-images">
+      <strong>
+        {fill(names.length === 1 ? t.oneImageChosen : t.imagesChosen, {
+          count: names.length,
+          names: shown,
+        })}
+      </strong>{' '}
+      ({formatFileSize(size)})
+    </small>
+  );
+}
+
 /** Step 1: the template and the workbook, and the sheet selector when the workbook has several sheets. */
 export function FileStep({ actorRef }: StepProps) {
   const templateFile = useSelector(actorRef, select.templateFile);
   const dataFile = useSelector(actorRef, select.dataFile);
   const sheetNames = useSelector(actorRef, select.sheetNames);
   const selectedSheet = useSelector(actorRef, select.selectedSheet);
+  const imageFiles = useSelector(actorRef, select.imageFiles);
+  const imageNames = useSelector(actorRef, select.imageNames);
   const templateId = useId();
   const dataId = useId();
+  const imagesId = useId();
   const sheetId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
 
@@ -91,6 +121,23 @@ export function FileStep({ actorRef }: StepProps) {
             onChange={choose('generator.dataChosen')}
           />
           <ChosenFileLine file={dataFile} />
+        </div>
+        <div className="gen-file">
+          <label htmlFor={imagesId}>{t.images}</label>
+          <input
+            id={imagesId}
+            type="file"
+            multiple
+            accept={IMAGE_FILE_TYPES.join(',')}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              const files = [...(input.files ?? [])];
+              // The input is emptied: the line below says which images the page uses.
+              input.value = '';
+              if (files.length > 0) actorRef.send({ type: 'generator.imagesChosen', files });
+            }}
+          />
+          <ChosenImagesLine files={imageFiles} names={imageNames} />
         </div>
       </div>
       {sheetNames.length > 1 && (

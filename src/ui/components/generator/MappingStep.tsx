@@ -7,6 +7,7 @@ import { fieldRole, type FieldRole } from '../../../machines/generator/groups';
 import { computedField } from '../../../domain/grouping';
 import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
 import { useTexts, useTranslate } from '../../layout/i18n';
+import { pictureFieldOf, type PictureKind } from '../../../domain/pictureField';
 import type { StepProps } from './types';
 
 interface FieldRowProps {
@@ -49,6 +50,12 @@ const FieldRow = memo(function FieldRow({
   const filled = filledBy(role, placeholder, t);
   const unmapped = role === 'sumWithoutColumn' || (filled === null && column === '');
   const noteId = useId();
+  const picture = pictureFieldOf(placeholder);
+  const pictureNote: Record<PictureKind, string> = {
+    qr: t.imageFieldQr,
+    qris: t.imageFieldQris,
+    image: t.imageFieldFile,
+  };
   // Rupiah and Terbilang read the same in both languages.
   const formatLabels: Partial<Record<ValueFormat, string>> = {
     sheet: t.asInSheet,
@@ -89,7 +96,7 @@ const FieldRow = memo(function FieldRow({
             id={id}
             value={column}
             aria-invalid={unmapped ? true : undefined}
-            aria-describedby={role === 'unmatchedSection' ? noteId : undefined}
+            aria-describedby={role === 'unmatchedSection' || picture ? noteId : undefined}
             onChange={(e) => onChange(placeholder, e.currentTarget.value)}
           >
             <option value="">{t.selectColumn}</option>
@@ -105,10 +112,16 @@ const FieldRow = memo(function FieldRow({
             {fill(t.sectionWithoutColumn, { name: placeholder })}
           </small>
         )}
+        {picture && (
+          <small id={noteId} className="gen-field-note">
+            {pictureNote[picture.kind]}
+          </small>
+        )}
       </td>
       <td>
-        {/* A loop is filled with rows, not a value: it has no format. */}
-        {role !== 'loop' && (
+        {/* A loop is filled with rows, not a value, and a picture is drawn: neither has a format. */}
+        {picture && <small className="gen-field-kind">{t.imageField}</small>}
+        {role !== 'loop' && !picture && (
           <select
             aria-label={fill(t.formatFor, { field: placeholder })}
             value={format}
@@ -137,6 +150,10 @@ export function MappingStep({ actorRef }: StepProps) {
   const sections = useSelector(actorRef, select.sections);
   const groupBy = useSelector(actorRef, select.groupBy);
   const groupingProblem = useSelector(actorRef, select.groupingProblem);
+  const hasQrisField = useSelector(actorRef, select.hasQrisField);
+  const invoiceColumn = useSelector(actorRef, select.qrisInvoiceColumn);
+  const qrisPayload = useSelector(actorRef, select.qrisPayload);
+  const invoiceId = useId();
   const headingId = useId();
   const groupId = useId();
   const groupHelpId = useId();
@@ -190,6 +207,34 @@ export function MappingStep({ actorRef }: StepProps) {
       <p>
         <small id={groupHelpId}>{t.groupHelp}</small>
       </p>
+      {hasQrisField && (
+        <div className="gen-toolbar">
+          <label htmlFor={invoiceId}>{t.qrisInvoiceColumn}</label>
+          <select
+            id={invoiceId}
+            value={invoiceColumn}
+            aria-invalid={invoiceColumn === '' ? true : undefined}
+            onChange={(e) =>
+              actorRef.send({
+                type: 'generator.qrisInvoiceColumnChanged',
+                column: e.currentTarget.value,
+              })
+            }
+          >
+            {invoiceColumn === '' && <option value="">{t.selectColumn}</option>}
+            {headers.map((header) => (
+              <option key={header} value={header}>
+                {header}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {hasQrisField && qrisPayload === null && (
+        <p className="gen-warning" role="status">
+          {t.noStaticQris}
+        </p>
+      )}
       {groupingProblem && (
         <p className="gen-warning" role="alert">
           {tr(groupingProblem)}

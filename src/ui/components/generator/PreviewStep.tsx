@@ -11,6 +11,7 @@ import { skipNote } from './skipNote';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
 import { HeaderRowControl } from './HeaderRowControl';
+import { findImageName, pictureFieldOf } from '../../../domain/pictureField';
 
 /** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
 const FILTER_DELAY_MS = 150;
@@ -21,6 +22,7 @@ const FILTER_DELAY_MS = 150;
 // roles), not <tr>: a real table re-lays out every row whenever rows come and go, which made
 // fast scrolling stutter.
 const ROW_HEIGHT = 40;
+const NO_WARNINGS: readonly string[] = [];
 const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
 
@@ -34,6 +36,8 @@ interface RowProps {
   onToggle: (index: number) => void;
   /** 'Select row {row}' in the language on screen. */
   selectLabel: string;
+  /** 'Image not found: {name}' for each image file the row names that is not among the images. */
+  missingImages: readonly string[];
 }
 
 const PreviewRow = memo(function PreviewRow({
@@ -44,6 +48,7 @@ const PreviewRow = memo(function PreviewRow({
   selected,
   onToggle,
   selectLabel,
+  missingImages,
 }: RowProps) {
   return (
     <div
@@ -61,6 +66,16 @@ const PreviewRow = memo(function PreviewRow({
       </div>
       <div role="cell" className="gen-cell gen-col-number">
         {index + 1}
+        {missingImages.length > 0 && (
+          <span
+            className="gen-row-warning"
+            role="img"
+            aria-label={missingImages.join('; ')}
+            title={missingImages.join('\n')}
+          >
+            ⚠
+          </span>
+        )}
       </div>
       {headers.map((header) => {
         const value = row[header];
@@ -89,6 +104,9 @@ export function PreviewStep({ actorRef }: StepProps) {
   const sheet = useSelector(actorRef, select.selectedSheet);
   const dataFile = useSelector(actorRef, select.dataFile);
   const chosenHeaderRow = useSelector(actorRef, select.chosenHeaderRow);
+  const placeholders = useSelector(actorRef, select.placeholders);
+  const mapping = useSelector(actorRef, select.mapping);
+  const imageNames = useSelector(actorRef, select.imageNames);
   const headingId = useId();
   const filterId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
@@ -178,19 +196,36 @@ export function PreviewStep({ actorRef }: StepProps) {
     inView,
     overscan: OVERSCAN,
   });
-  const visible = indexes.map((i, k) => (
+  // The columns naming image files; a row naming one that is not among the images gets a warning.
+  const imageColumns = placeholders.flatMap((p) =>
+    pictureFieldOf(p)?.kind === 'image' && mapping[p] ? [mapping[p]] : [],
+  );
+  const missingIn = (row: DataRow) => {
+    const missing = imageColumns.flatMap((column) => {
+      const name = (row[column] ?? '').trim();
+      return name && findImageName(imageNames, name) === null
+        ? [fill(t.imageNotFound, { name })]
+        : [];
+    });
+    return missing.length > 0 ? missing : NO_WARNINGS;
+  };
+  const visible = indexes.map((i, k) => {
     // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
-    <PreviewRow
-      key={i}
-      position={start + k}
-      index={i}
-      row={table.row(i)}
-      headers={headers}
-      selected={selection[i] === 1}
-      onToggle={onToggle}
-      selectLabel={t.selectRow}
-    />
-  ));
+    const row = table.row(i);
+    return (
+      <PreviewRow
+        key={i}
+        position={start + k}
+        index={i}
+        row={row}
+        headers={headers}
+        selected={selection[i] === 1}
+        onToggle={onToggle}
+        selectLabel={t.selectRow}
+        missingImages={missingIn(row)}
+      />
+    );
+  });
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>

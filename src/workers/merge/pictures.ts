@@ -1,0 +1,278 @@
+// Places the pictures of one run (docs/pictures.md): per row, each picture tag of the template
+// (template/pictureTags.ts) becomes the row's picture, a QR code of a column's text, the invoice's
+// QRIS or an image file the row names, drawn as DrawingML where its tag rendered. Each distinct
+// picture is one media part, named by its relationship from every part that shows it (the same
+// logo on 10,000 invoices is stored once); every drawing gets a docPr id of its own.
+import { dynamicQris, staticQrisProblem } from '../../domain/qris';
+import { pictureFieldOf } from '../../domain/pictureField';
+import {
+  readPart,
+  relationshipLine,
+  relativeTarget,
+  relsPathOf,
+  type CompiledTemplate,
+} from '../template';
+import type { PictureSlot } from '../template';
+import { qrPicture, renderDrawing, type ImageSet, type Picture } from '../pictures';
+import { crc32 } from './compressedParts';
+import { amountOf } from './groupRows';
+import type { RenderedPart, TemplateValues } from './partRenderer';
+import type { ZipEntry } from './zipWriter';
+
+/** The values key of the invoice number a QRIS carries (the column the job names for it). */
+export const QRIS_INVOICE_KEY = '\uE007qris-invoice';
+
+/** What a run's pictures are made from, besides the rows. */
+export interface PictureSources {
+  /** The images chosen next to the data file (none: an image field finds no file). */
+  readonly images?: ImageSet | null;
+  /** The merchant's static QRIS as stored (none: a QRIS field draws nothing, with a warning). */
+  readonly qris?: string | null;
+}
+
+const IMAGE_RELATIONSHIP =
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
+const MARK_OPEN = '\uE004';
+const MARK_CLOSE = '\uE005';
+
+/** One media part of the output. */
+export interface Media {
+  readonly n: number;
+  readonly picture: Picture;
+  readonly path: string;
+  readonly id: string;
+  readonly crc: number;
+}
+
+/** A rendered part with its pictures drawn, and the media it shows. */
+export interface PlacedPart extends RenderedPart {
+  readonly media: readonly Media[];
+}
+
+const NO_STATIC_QRIS =
+  'no static QRIS is stored: an administrator sets "QRIS Statis" in Pengaturan Perusahaan';
+
+interface Problem {
+  count: number;
+  firstRow: number;
+  detail: string;
+  /** The row last counted (a field may show twice in a row: in the body and the header). */
+  lastRow: number;
+}
+
+function pictureWarning(field: string, { count, firstRow, detail }: Problem): string {
+  const rows = count === 1 ? '1 row' : `${count} rows`;
+  return `${field}: no picture for ${rows} (first at row ${firstRow}: ${detail})`;
+}
+
+export class PicturePlacer {
+  private readonly slots: PictureSlot[];
+  private readonly markers: Record<string, string> = Object.create(null);
+  private readonly encoder = new TextEncoder();
+  private readonly media = new Map<Picture, Media>();
+  private readonly byContent = new Map<string, Media[]>();
+  private readonly qrCodes = new Map<string, Picture>();
+  private readonly problems = new Map<string, Problem>();
+  private readonly staticProblem: string | null;
+  private nextDrawingId: number;
+  private row = new Map<string, { picture: Picture; descr: string } | null>();
+  private rowValues: TemplateValues = {};
+  private rowNumber = 0;
+  private rowCount = 0;
+
+  constructor(
+    private readonly template: CompiledTemplate,
+    private readonly sources: PictureSources = {},
+  ) {
+    const keys = Object.keys(template.pictures.slots);
+    this.slots = keys.map((key) => template.pictures.slots[key]);
+    keys.forEach((key, i) => (this.markers[key] = `${MARK_OPEN}${i}${MARK_CLOSE}`));
+    this.nextDrawingId = template.pictures.maxDrawingId + 1;
+    const qris = sources.qris?.trim() ?? '';
+    this.staticProblem = qris === '' ? NO_STATIC_QRIS : staticQrisProblem(qris);
+  }
+
+  /** Whether the template has any picture to place. */
+  get active(): boolean {
+    return this.slots.length > 0;
+  }
+
+  /** Starts a row (its number names it in warnings): its values, with each picture tag's marker. */
+  startRow(values: TemplateValues, rowNumber: number): TemplateValues {
+    this.row = new Map();
+    this.rowNumber = rowNumber;
+    this.rowCount++;
+    this.rowValues = values;
+    return { ...values, ...this.markers };
+  }
+
+  private problem(field: string, detail: string): null {
+    const known = this.problems.get(field);
+    if (!known)
+      this.problems.set(field, {
+        count: 1,
+        firstRow: this.rowNumber,
+        detail,
+        lastRow: this.rowCount,
+      });
+    else if (known.lastRow !== this.rowCount) {
+      known.count++;
+      known.lastRow = this.rowCount;
+    }
+    return null;
+  }
+
+  private text(key: string): string {
+    const value = this.rowValues[key];
+    return typeof value === 'string' ? value : '';
+  }
+
+  private qrCode(text: string, width: number): Picture {
+    const key = `${width}\u0000${text}`;
+    let picture = this.qrCodes.get(key);
+    if (!picture) {
+      if (this.qrCodes.size >= 256) this.qrCodes.clear();
+      picture = qrPicture(text, width);
+      this.qrCodes.set(key, picture);
+    }
+    return picture;
+  }
+
+  /** The row's picture for a slot, or null (with a warning when the row should have had one). */
+  private resolve(slot: PictureSlot): { picture: Picture; descr: string } | null {
+    const field = pictureFieldOf(slot.field);
+    if (!field) return null;
+    const width = Math.min(slot.drawing.box.cx, slot.drawing.box.cy);
+    const text = this.text(slot.field).trim();
+    if (field.kind === 'image') {
+      if (text === '') return null;
+      const found = this.sources.images?.find(text);
+      if (!found) return this.problem(slot.field, `"${text}" is not among the images chosen`);
+      return { picture: found.picture, descr: found.name };
+    }
+    if (field.kind === 'qr') {
+      if (text === '') return null;
+      try {
+        return { picture: this.qrCode(text, width), descr: text };
+      } catch {
+        return this.problem(slot.field, 'the text is too long for a QR code');
+      }
+    }
+    if (this.staticProblem) return this.problem(slot.field, this.staticProblem);
+    const amount = amountOf(text);
+    const made = dynamicQris(this.sources.qris!, amount ?? Number.NaN, this.text(QRIS_INVOICE_KEY));
+    if (!('payload' in made)) return this.problem(slot.field, made.problem);
+    return { picture: this.qrCode(made.payload, width), descr: `QRIS ${text}` };
+  }
+
+  /** The media part of a picture: one per distinct content. */
+  private mediaOf(picture: Picture): Media {
+    let media = this.media.get(picture);
+    if (media) return media;
+    const crc = crc32(picture.bytes);
+    const key = `${picture.bytes.length}:${crc}`;
+    const same = this.byContent.get(key) ?? [];
+    media = same.find((m) => m.picture.bytes.every((b, i) => b === picture.bytes[i]));
+    if (!media) {
+      const n = this.media.size + 1;
+      media = {
+        n,
+        picture,
+        path: `word/media/mergedpicture${n}.${picture.type}`,
+        id: `rIdMergedPicture${n}`,
+        crc,
+      };
+      same.push(media);
+      this.byContent.set(key, same);
+    }
+    this.media.set(picture, media);
+    return media;
+  }
+
+  /** The drawing (with the run text around it closed and reopened) for the slot at `index`. */
+  private drawing(index: number, used: Media[]): string {
+    const slot = this.slots[index];
+    let placed = this.row.get(slot.field + index);
+    if (placed === undefined) {
+      placed = this.resolve(slot);
+      this.row.set(slot.field + index, placed);
+    }
+    if (!placed) return '';
+    const media = this.mediaOf(placed.picture);
+    if (!used.includes(media)) used.push(media);
+    const xml = renderDrawing(slot.drawing, {
+      embed: media.id,
+      id: this.nextDrawingId++,
+      descr: placed.descr,
+      width: placed.picture.width,
+      height: placed.picture.height,
+    });
+    // The tag stood alone in a <w:t>: the drawing goes between two (empty) texts of that run.
+    return `</w:t>${xml}<w:t xml:space="preserve">`;
+  }
+
+  /** Draws the row's pictures where their tags rendered in a part. */
+  place(rendered: RenderedPart): PlacedPart {
+    if (!this.active) return { ...rendered, media: [] };
+    const used: Media[] = [];
+    const decoder = new TextDecoder();
+    const chunks = rendered.chunks.map((chunk) => {
+      if (!hasMarker(chunk)) return chunk;
+      const text = decoder
+        .decode(chunk)
+        .replace(/\uE004(\d+)\uE005/g, (_, i: string) => this.drawing(Number(i), used));
+      return this.encoder.encode(text);
+    });
+    if (used.length === 0 && chunks.every((c, i) => c === rendered.chunks[i]))
+      return { ...rendered, media: [] };
+    const key =
+      rendered.key === null ? null : `${rendered.key}\u0001${used.map((m) => m.n).join(',')}`;
+    return { chunks, key, framed: rendered.framed, media: used };
+  }
+
+  /** A part's .rels with the relationships of `media` added (its own .rels, or a new one). */
+  partRels(part: string, media: readonly Media[], original?: string): string {
+    const xml =
+      original ??
+      readPart(this.template.zip, relsPathOf(part)) ??
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+    const close = xml.lastIndexOf('</Relationships>');
+    return xml.slice(0, close) + this.relationshipLines(part, media) + xml.slice(close);
+  }
+
+  /** Relationship lines from `part` to each of `media`. */
+  relationshipLines(part: string, media: readonly Media[]): string {
+    return media
+      .map((m) =>
+        relationshipLine({
+          id: m.id,
+          type: IMAGE_RELATIONSHIP,
+          target: relativeTarget(part, m.path),
+        }),
+      )
+      .join('');
+  }
+
+  /** Zip entries (stored: pictures are compressed already) of `media`. */
+  mediaEntries(media: Iterable<Media> = this.media.values()): ZipEntry[] {
+    const entries = new Map<string, ZipEntry>();
+    for (const m of media) {
+      if (entries.has(m.path)) continue;
+      const { bytes } = m.picture;
+      entries.set(m.path, { name: m.path, data: bytes, method: 0, size: bytes.length, crc: m.crc });
+    }
+    return [...entries.values()];
+  }
+
+  /** One line per picture field some rows got no picture for. */
+  warnings(): string[] {
+    return [...this.problems].map(([field, problem]) => pictureWarning(field, problem));
+  }
+}
+
+/** Whether the bytes hold a marker's first character (U+E004, EE 80 84 in UTF-8). */
+function hasMarker(chunk: Uint8Array): boolean {
+  for (let at = chunk.indexOf(0xee); at >= 0; at = chunk.indexOf(0xee, at + 1))
+    if (chunk[at + 1] === 0x80 && chunk[at + 2] === 0x84) return true;
+  return false;
+}

@@ -1,0 +1,8 @@
+// The pictures stage: what goes into a picture placed per row (docs/pictures.md). QR codes drawn
+// as PNG, the images chosen next to the data file read and checked, and the DrawingML a
+// placeholder picture (or a typed tag) becomes. The template stage finds the placeholders, the
+// merge stage places the pictures.
+export { drawingTemplate, INLINE_DRAWING, renderDrawing, type DrawingTemplate } from './drawing';
+export { qrPicture } from './qrImage';
+export type { Picture } from './picture';
+export { readImageSet, type ImageSet } from './imageSet';

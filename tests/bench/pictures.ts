@@ -1,0 +1,94 @@
+// Pictures per row (issue 34), Node-side through the worker's API: 1,000 and 10,000 invoices with
+// a QRIS each (the dynamic payload made, its QR code drawn as PNG, placed as a media part), as one
+// merged document and as one file per row, next to the same merge without images measured in the
+// same run (the same template whose picture's alt text is no tag, so the picture stays as it is).
+// Figures, not pass/fail (goal: within 2× of the merge without images, linear from 1,000).
+//   node --import tsx tests/bench/pictures.ts   (BENCH_PICTURE_ROWS=1000,10000)
+import * as XLSX from 'xlsx';
+import { createGeneratorApi } from '../../src/workers/generatorApi';
+import { inlinePicture, pictureTemplate, textParagraph } from '../support/pictureDocx';
+import { STATIC_QRIS } from '../support/qris';
+
+const HEADER = ['Nomor', 'Nama', 'Total'];
+
+function template(alt: string): ArrayBuffer {
+  return pictureTemplate({
+    body:
+      textParagraph('Tagihan {Nomor}') +
+      textParagraph('Kepada {Nama}, jumlah {Total}') +
+      `<w:p>${inlinePicture(alt, 1, 3.5)}</w:p>`,
+  });
+}
+
+function workbook(rows: number): ArrayBuffer {
+  const data = Array.from({ length: rows }, (_, i) => [
+    `INV/2025/${String(i + 1).padStart(6, '0')}`,
+    `Pelanggan ${i + 1}`,
+    50_000 + ((i * 7919) % 5_000_000),
+  ]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...data]), 'Tagihan');
+  return XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer;
+}
+
+type Output = { kind: 'merged' } | { kind: 'zip'; nameColumn: string };
+
+async function run(rows: number, withPictures: boolean, output: Output) {
+  const api = createGeneratorApi();
+  await api.readWorkbook(workbook(rows));
+  const mapping: Record<string, string> = { Nomor: 'Nomor', Nama: 'Nama', Total: 'Total' };
+  if (withPictures) mapping['qris:Total'] = 'Total';
+  const t0 = performance.now();
+  const result = await api.generate({
+    template: template(withPictures ? '{%qris:Total}' : 'Logo'),
+    data: { file: null, sheet: 'Tagihan' },
+    rows: Uint32Array.from({ length: rows }, (_, i) => i),
+    mapping,
+    formats: {},
+    output,
+    ...(withPictures ? { qris: { payload: STATIC_QRIS, invoiceColumn: 'Nomor' } } : {}),
+  });
+  const ms = performance.now() - t0;
+  if (result.warnings.length > 0) throw new Error(result.warnings.join('\n'));
+  return { ms, bytes: result.file.size };
+}
+
+export async function runPicturesBench(): Promise<string[]> {
+  const sizes = (process.env.BENCH_PICTURE_ROWS ?? '1000,10000').split(',').map(Number);
+  const lines: string[] = [];
+  const outputs: [string, Output][] = [
+    ['merged document', { kind: 'merged' }],
+    ['one file per row', { kind: 'zip', nameColumn: 'Nomor' }],
+  ];
+  for (const [name, output] of outputs) {
+    let previous: { rows: number; ms: number } | null = null;
+    for (const rows of sizes) {
+      let plain = Number.POSITIVE_INFINITY;
+      let pictures = Number.POSITIVE_INFINITY;
+      let sizesMb = '';
+      // Alternated, best of two: the machine is shared, the floor is measured beside each run.
+      for (let round = 0; round < 2; round++) {
+        const a = await run(rows, false, output);
+        const b = await run(rows, true, output);
+        plain = Math.min(plain, a.ms);
+        pictures = Math.min(pictures, b.ms);
+        sizesMb = `${(a.bytes / 1e6).toFixed(1)} MB → ${(b.bytes / 1e6).toFixed(1)} MB`;
+      }
+      lines.push(
+        `${name}, ${rows.toLocaleString('en-US')} rows with a QRIS each: ${pictures.toFixed(0)} ms, without images ${plain.toFixed(0)} ms, ratio ${(pictures / plain).toFixed(2)} (goal ≤ 2); ${(
+          (pictures * 1000) /
+          rows
+        ).toFixed(0)} µs a row; file ${sizesMb}`,
+      );
+      if (previous)
+        lines.push(
+          `  ${rows.toLocaleString('en-US')} rows take ${(pictures / previous.ms).toFixed(1)}× the time of ${previous.rows.toLocaleString('en-US')} (linear: ${(rows / previous.rows).toFixed(1)}×)`,
+        );
+      previous = { rows, ms: pictures };
+    }
+  }
+  return lines;
+}
+
+const isMain = import.meta.url === `file://${process.argv[1]}`;
+if (isMain) for (const line of await runPicturesBench()) console.log(line);
