@@ -14,6 +14,7 @@ import {
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
 import { asWordDocument } from './packageKind';
+import { dropMailMergeSource } from './mailMergeSource';
 import { addTypedPictureTags, preparePictures, type TemplatePictures } from './pictureTags';
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
@@ -168,6 +169,7 @@ function loadDocx(buffer: ArrayBuffer): {
   if (!hasPart(zip, CONTENT_TYPES))
     throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
   const { macrosDropped } = asWordDocument(zip);
+  dropMailMergeSource(zip);
   const fields = { ...convertFieldsOf(zip), macrosDropped };
   const layout = prepareLayout(zip);
   const pictures = preparePictures(zip, [layout.main, ...layout.headersFooters.map((p) => p.path)]);

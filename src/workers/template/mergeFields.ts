@@ -187,10 +187,17 @@ function convertComplexFields(xml: string, found: Found, part?: string): Replace
   const replacements: Replacement[] = [];
   const stack: OpenField[] = [];
   const re =
-    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"[^>]*?\/?>|<w:instrText\b[^>]*>([\s\S]*?)<\/w:instrText>|<w:instrText\b[^>]*\/>/g;
+    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"[^>]*?\/?>|<w:instrText\b[^>]*>([\s\S]*?)<\/w:instrText>|<w:instrText\b[^>]*\/>|<w:fldSimple\b([^>]*?)(?:\/>|>[\s\S]*?<\/w:fldSimple>)/g;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const top = stack.at(-1);
-    if (m[1] === 'begin') {
+    if (m[3] !== undefined) {
+      // A simple field inside another's instruction (Word writes `IF { MERGEFIELD x } = …` so
+      // when the inner field was inserted from the Mailings tab) is a field of that instruction;
+      // its shown «x» is no part of it. Elsewhere convertSimpleFields fills it.
+      const instr = /\bw:instr="([^"]*)"/.exec(m[3]);
+      if (top && top.separateRunEnd < 0 && instr)
+        top.pieces.push({ pieces: [decodeXml(instr[1])] });
+    } else if (m[1] === 'begin') {
       stack.push({ beginRun: runAround(xml, m.index).start, pieces: [], separateRunEnd: -1 });
     } else if (m[1] === 'separate') {
       if (top) top.separateRunEnd = runAround(xml, m.index).end;

@@ -1,0 +1,183 @@
+// What the merge writes from Word's own mail-merge templates (issue 31, "Clean Word output"):
+// no data source left for Word to query, every IF evaluated (a simple field inside a complex
+// field's instruction included), notes filled per section. Real files, see
+// tests/fixtures/mailmerge/README.md; the output opened with pizzip and its parts read.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import PizZip from 'pizzip';
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import type { GenerationOutput } from '../../../../src/domain/generationJob';
+import { createGeneratorApi } from '../../../../src/workers/generatorApi';
+import { analyseTemplate } from '../../../../src/workers/template';
+
+const FIXTURES = path.join(__dirname, '../../../fixtures/mailmerge');
+export const fixture = (name: string): ArrayBuffer => {
+  const bytes = readFileSync(path.join(FIXTURES, name));
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+};
+
+function workbook(rows: unknown[][]): ArrayBuffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Data');
+  return XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+}
+
+/** The generated file's bytes; each placeholder mapped to the column of its name. */
+export async function generate(
+  template: ArrayBuffer,
+  rows: unknown[][],
+  output: GenerationOutput = { kind: 'merged' },
+): Promise<ArrayBuffer> {
+  const { placeholders } = await analyseTemplate(template);
+  const result = await createGeneratorApi().generate({
+    template,
+    data: { file: workbook(rows), sheet: 'Data' },
+    rows: Uint32Array.from(rows.slice(1).map((_, i) => i)),
+    mapping: Object.fromEntries(placeholders.map((p) => [p, p])),
+    formats: {},
+    output,
+  });
+  return result.file.arrayBuffer();
+}
+
+/** The text of each section of a document part (sections end with a sectPr). */
+export function sectionTexts(xml: string): string[] {
+  const body = xml.slice(xml.indexOf('<w:body'), xml.lastIndexOf('</w:body>'));
+  return body
+    .split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/)
+    .map((section) =>
+      [...section.matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>|<\/w:p>/g)]
+        .map((m) => m[1] ?? '\n')
+        .join('')
+        .trim(),
+    )
+    .filter((text, i, all) => text !== '' || i < all.length - 1);
+}
+
+/** Every way a package could still point at Word's mail-merge source or recompute fields. */
+function dataSourceTraces(docx: PizZip): string[] {
+  const traces: string[] = [];
+  for (const [name, file] of Object.entries(docx.files)) {
+    if (file.dir) continue;
+    if (/recipientData/i.test(name)) traces.push(`part ${name}`);
+    if (!/\.(xml|rels)$/.test(name)) continue;
+    const text = file.asText();
+    for (const m of text.matchAll(
+      /<w:(mailMerge|odso|updateFields|attachedTemplate|dataSource|query|connectString)\b/g,
+    ))
+      traces.push(`${name}: w:${m[1]}`);
+    for (const m of text.matchAll(
+      /relationships\/(mailMergeSource|mailMergeHeaderSource|recipientData|attachedTemplate)"/g,
+    ))
+      traces.push(`${name}: ${m[1]} relationship`);
+    if (/\.mdb|SELECT \*/i.test(text)) traces.push(`${name}: the source's path or query`);
+  }
+  return traces;
+}
+
+/** Word 2010's template, with what Word writes for a document set to update fields and attached to a .dotm. */
+function winwordWithTemplateLinks(): ArrayBuffer {
+  const zip = new PizZip(fixture('winword2010.docx'));
+  const settings = zip.file('word/settings.xml')!.asText();
+  zip.file(
+    'word/settings.xml',
+    settings.replace(
+      /(<w:settings\b[^>]*>)/,
+      '$1<w:updateFields w:val="true"/><w:attachedTemplate r:id="rId9"/>',
+    ),
+  );
+  const rels = zip.file('word/_rels/settings.xml.rels')!.asText();
+  zip.file(
+    'word/_rels/settings.xml.rels',
+    rels.replace(
+      '</Relationships>',
+      '<Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/attachedTemplate" Target="file:///C:\\Users\\Frida\\Templates\\Factuur.dotm" TargetMode="External"/></Relationships>',
+    ),
+  );
+  return zip.generate({ type: 'arraybuffer' });
+}
+
+const WINWORD_ROWS = [
+  ['Titel', 'Voornaam', 'Achternaam', 'Plaats'],
+  ['Ibu', 'Sari', 'Wulandari', 'Bandung'],
+  ['Bapak', 'Budi', 'Santoso', 'Medan'],
+];
+
+describe("Word's mail-merge data source is not in the output", () => {
+  it('the template has one: w:mailMerge with ODSO, the .mdb source, recipient data', () => {
+    const template = new PizZip(winwordWithTemplateLinks());
+    expect(dataSourceTraces(template)).toEqual(
+      expect.arrayContaining([
+        'part word/recipientData.xml',
+        'word/settings.xml: w:mailMerge',
+        'word/settings.xml: w:odso',
+        'word/settings.xml: w:updateFields',
+        'word/settings.xml: w:attachedTemplate',
+        'word/_rels/settings.xml.rels: mailMergeSource relationship',
+        'word/_rels/settings.xml.rels: recipientData relationship',
+        'word/_rels/settings.xml.rels: attachedTemplate relationship',
+      ]),
+    );
+  });
+
+  it('the merged .docx has none of it, and keeps its other settings', async () => {
+    const merged = new PizZip(await generate(winwordWithTemplateLinks(), WINWORD_ROWS));
+    expect(dataSourceTraces(merged)).toEqual([]);
+    const settings = merged.file('word/settings.xml')!.asText();
+    expect(settings).toMatch(/<w:defaultTabStop\b/);
+    expect(merged.file('[Content_Types].xml')!.asText()).not.toMatch(/recipientData/);
+    const text = sectionTexts(merged.file('word/document.xml')!.asText()).join('\n');
+    expect(text).toContain('Sari');
+    expect(text).toContain('Santoso');
+  });
+
+  it('no .docx of the zip (one per row) has any of it', async () => {
+    const zip = new PizZip(
+      await generate(winwordWithTemplateLinks(), WINWORD_ROWS, {
+        kind: 'zip',
+        nameColumn: 'Voornaam',
+      }),
+    );
+    const names = Object.keys(zip.files).sort();
+    expect(names).toEqual(['Budi.docx', 'Sari.docx']);
+    for (const name of names) {
+      const docx = new PizZip(zip.file(name)!.asUint8Array());
+      expect(dataSourceTraces(docx)).toEqual([]);
+      expect(sectionTexts(docx.file('word/document.xml')!.asText()).join('\n')).toContain(
+        name.replace('.docx', ''),
+      );
+    }
+  });
+
+  it('Word for Mac 2011 and LibreOffice templates lose their w:mailMerge too', async () => {
+    for (const [name, columns] of [
+      ['macword2011.docx', ['first_name', 'last_name', 'country', 'state', 'postal_code']],
+      ['libreoffice-id.docx', ['Nama Pelanggan', 'Total', 'Tanggal', 'Status']],
+    ] as const) {
+      const template = fixture(name);
+      expect(dataSourceTraces(new PizZip(template))).not.toEqual([]);
+      const rows = [[...columns], columns.map((c) => `${c} 1`), columns.map((c) => `${c} 2`)];
+      const merged = new PizZip(await generate(template, rows));
+      expect(dataSourceTraces(merged), name).toEqual([]);
+    }
+  });
+});
+
+describe('every IF is evaluated', () => {
+  it('a simple MERGEFIELD inside an IF inside an IF (docx-mailmerge test_nested_if_inside)', async () => {
+    const template = fixture('nested-if-inside.docx');
+    expect((await analyseTemplate(template)).notFilled).toEqual([]);
+    const merged = new PizZip(
+      await generate(template, [
+        ['fieldname', 'Nomor'],
+        ['one', '1'],
+        ['two', '2'],
+        ['three', '3'],
+      ]),
+    );
+    const xml = merged.file('word/document.xml')!.asText();
+    expect(sectionTexts(xml)).toEqual(['- one -', 'two', 'more: three']);
+    expect(xml).not.toMatch(/«|»|MERGEFIELD|w:fldSimple|w:instrText/);
+  });
+});
