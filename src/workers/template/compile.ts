@@ -1,6 +1,7 @@
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
 import { assertReadable, FileLimitError } from '../limits';
+import { templatedPartsModule } from '../internals';
 import {
   CONTENT_TYPES,
   ContentTypes,
@@ -40,6 +41,8 @@ export interface DocxLayout {
   main: string;
   mainRels: string;
   headersFooters: HeaderFooterPart[];
+  /** The endnotes parts, templated like the footnotes (docxtemplater leaves them out by itself). */
+  endnotes: string[];
 }
 
 /** The parsed form docxtemplater keeps per templated file (only the fields we read). */
@@ -248,7 +251,10 @@ function prepareLayout(zip: PizZip): DocxLayout {
   if (!isMainContentType(contentTypes.typeOf(main)))
     missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
   const headersFooters: HeaderFooterPart[] = [];
+  const endnotes: string[] = [];
   for (const r of readRelationships(zip, mainRels)) {
+    if (/\/endnotes$/.test(r.type) && r.targetMode !== 'External')
+      endnotes.push(resolveTarget(main, r.target));
     const kind = /\/header$/.test(r.type) ? 'header' : /\/footer$/.test(r.type) ? 'footer' : null;
     if (!kind || r.targetMode === 'External') continue;
     const path = resolveTarget(main, r.target);
@@ -260,7 +266,7 @@ function prepareLayout(zip: PizZip): DocxLayout {
     headersFooters.push({ kind, id: r.id, type: r.type, path, contentType: wanted });
   }
   setOverrides(zip, missing);
-  return { main, mainRels, headersFooters };
+  return { main, mainRels, headersFooters, endnotes };
 }
 
 /**
@@ -277,7 +283,8 @@ export function compileTemplate(
   let doc: Docxtemplater;
   try {
     prepare?.(zip, layout);
-    doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector] });
+    const endnotes = templatedPartsModule(layout.endnotes);
+    doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector, endnotes] });
   } catch (error) {
     throw toTemplateError(error);
   }

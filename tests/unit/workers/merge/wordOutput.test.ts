@@ -7,7 +7,7 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { describe, expect, it } from 'vitest';
-import type { GenerationOutput } from '../../../../src/domain/generationJob';
+import type { GenerationJob } from '../../../../src/domain/generationJob';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
 import { analyseTemplate } from '../../../../src/workers/template';
 
@@ -27,7 +27,7 @@ function workbook(rows: unknown[][]): ArrayBuffer {
 export async function generate(
   template: ArrayBuffer,
   rows: unknown[][],
-  output: GenerationOutput = { kind: 'merged' },
+  output: GenerationJob['output'] = { kind: 'merged' },
 ): Promise<ArrayBuffer> {
   const { placeholders } = await analyseTemplate(template);
   const result = await createGeneratorApi().generate({
@@ -179,5 +179,114 @@ describe('every IF is evaluated', () => {
     const xml = merged.file('word/document.xml')!.asText();
     expect(sectionTexts(xml)).toEqual(['- one -', 'two', 'more: three']);
     expect(xml).not.toMatch(/«|»|MERGEFIELD|w:fldSimple|w:instrText/);
+  });
+});
+
+/** The footnote fixture with an endnote added the way Word writes one: a MERGEFIELD in it too. */
+export function withEndnote(): ArrayBuffer {
+  const zip = new PizZip(fixture('footnote-header-footer.docx'));
+  const footnotes = zip.file('word/footnotes.xml')!.asText();
+  const footnote = /<w:footnote w:id="1">[\s\S]*?<\/w:footnote>/.exec(footnotes)![0];
+  const endnote = footnote
+    .replace(/<(\/?)w:footnote\b/g, '<$1w:endnote')
+    .replace('<w:footnoteRef/>', '<w:endnoteRef/>')
+    .replace(/FootnoteReference/g, 'EndnoteReference')
+    .replace('Merge :', 'Endnote :')
+    .replace('MERGEFIELD fieldname', 'MERGEFIELD footerfield');
+  const endnotes = zip.file('word/endnotes.xml')!.asText();
+  zip.file('word/endnotes.xml', endnotes.replace('</w:endnotes>', `${endnote}</w:endnotes>`));
+  const document = zip.file('word/document.xml')!.asText();
+  const reference =
+    /<w:r\b[^>]*>(?:(?!<\/w:r>)[\s\S])*?<w:footnoteReference w:id="1"\/><\/w:r>/.exec(document)![0];
+  zip.file(
+    'word/document.xml',
+    document.replace(
+      reference,
+      reference +
+        reference.replace('<w:footnoteReference w:id="1"/>', '<w:endnoteReference w:id="1"/>'),
+    ),
+  );
+  return zip.generate({ type: 'arraybuffer' });
+}
+
+export const NOTE_ROWS = [
+  [
+    'fieldname',
+    'headerfield',
+    'footerfield',
+    'headerfirst',
+    'footerfirst',
+    'headereven',
+    'footereven',
+  ],
+  ...[1, 2, 3].map((n) => [
+    `note ${n}`,
+    `header ${n}`,
+    `footer ${n}`,
+    `first header ${n}`,
+    `first footer ${n}`,
+    `even header ${n}`,
+    `even footer ${n}`,
+  ]),
+];
+
+/** A notes part's notes (separators left out): id → text. */
+function notesIn(xml: string, kind: 'footnote' | 'endnote'): Map<string, string> {
+  const notes = new Map<string, string>();
+  for (const m of xml.matchAll(
+    new RegExp(`<w:${kind} w:id="(\\d+)"[^>]*>([\\s\\S]*?)</w:${kind}>`, 'g'),
+  ))
+    if (m[1] !== '0')
+      notes.set(
+        m[1],
+        [...m[2].matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>/g)]
+          .map((t) => t[1])
+          .join('')
+          .trim(),
+      );
+  return notes;
+}
+
+describe('footnotes and endnotes are filled per section', () => {
+  it('each section references its own copy of the note, holding its own row', async () => {
+    const merged = new PizZip(await generate(withEndnote(), NOTE_ROWS));
+    const footnotes = notesIn(merged.file('word/footnotes.xml')!.asText(), 'footnote');
+    const endnotes = notesIn(merged.file('word/endnotes.xml')!.asText(), 'endnote');
+    const document = merged.file('word/document.xml')!.asText();
+    const sections = document
+      .slice(document.indexOf('<w:body'))
+      .split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/)
+      .slice(0, 3);
+    const referenced = (section: string, kind: string) =>
+      [...section.matchAll(new RegExp(`<w:${kind}Reference w:id="(\\d+)"`, 'g'))].map((m) => m[1]);
+    const seen = { footnote: new Set<string>(), endnote: new Set<string>() };
+    sections.forEach((section, s) => {
+      const [footnote] = referenced(section, 'footnote');
+      const [endnote] = referenced(section, 'endnote');
+      expect(footnotes.get(footnote), `section ${s + 1}`).toBe(`Merge : note ${s + 1}`);
+      expect(endnotes.get(endnote), `section ${s + 1}`).toBe(`Endnote : footer ${s + 1}`);
+      seen.footnote.add(footnote);
+      seen.endnote.add(endnote);
+    });
+    expect(seen.footnote.size).toBe(3);
+    expect(seen.endnote.size).toBe(3);
+    expect(footnotes.size).toBe(3);
+    expect(endnotes.size).toBe(3);
+    expect(merged.file('word/footnotes.xml')!.asText()).not.toMatch(/«|MERGEFIELD/);
+  });
+
+  it('each file of the zip has its own row in its notes', async () => {
+    const zip = new PizZip(
+      await generate(withEndnote(), NOTE_ROWS, { kind: 'zip', nameColumn: 'fieldname' }),
+    );
+    for (const n of [1, 2, 3]) {
+      const docx = new PizZip(zip.file(`note ${n}.docx`)!.asUint8Array());
+      expect([...notesIn(docx.file('word/footnotes.xml')!.asText(), 'footnote').values()]).toEqual([
+        `Merge : note ${n}`,
+      ]);
+      expect([...notesIn(docx.file('word/endnotes.xml')!.asText(), 'endnote').values()]).toEqual([
+        `Endnote : footer ${n}`,
+      ]);
+    }
   });
 });
