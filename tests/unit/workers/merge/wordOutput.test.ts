@@ -191,6 +191,13 @@ describe('footnotes and endnotes are filled per section', () => {
     expect(footnotes.size).toBe(3);
     expect(endnotes.size).toBe(3);
     expect(merged.file('word/footnotes.xml')!.asText()).not.toMatch(/«|MERGEFIELD/);
+    // Word numbers each row's footnotes from 1, as in the template.
+    const sectPrs = document.match(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/g) ?? [];
+    expect(sectPrs).toHaveLength(3);
+    for (const sectPr of sectPrs)
+      expect(sectPr).toMatch(
+        /<w:footerReference w:type="first" r:id="[^"]+"\/><w:footnotePr><w:numRestart w:val="eachSect"\/><\/w:footnotePr>/,
+      );
   });
 
   it('each file of the zip has its own row in its notes', async () => {
