@@ -146,6 +146,33 @@ describe('every IF is evaluated', () => {
     expect(sectionTexts(xml)).toEqual(['- one -', 'two', 'more: three']);
     expect(xml).not.toMatch(/«|»|MERGEFIELD|w:fldSimple|w:instrText/);
   });
+
+  it('an IF the generator cannot evaluate is named, and its shown result holds the row, not «name»', async () => {
+    const zip = new PizZip(fixture('nested-if-inside.docx'));
+    const xml = zip.file('word/document.xml')!.asText();
+    // `<>` made `<><`: an operator Word does not have either, so the outer IF stays as Word showed it.
+    const edited = xml.replace(
+      '<w:instrText>&lt;&gt;</w:instrText>',
+      '<w:instrText>&lt;&gt;&lt;</w:instrText>',
+    );
+    expect(edited).not.toBe(xml);
+    zip.file('word/document.xml', edited);
+    const template = zip.generate({ type: 'arraybuffer' });
+    const analysis = await analyseTemplate(template);
+    expect(analysis.notFilled).toEqual(['IF']);
+    expect(analysis.placeholders).toContain('fieldname');
+    const merged = new PizZip(
+      await generate(template, [
+        ['fieldname', 'Nomor'],
+        ['one', '1'],
+        ['two', '2'],
+      ]),
+    );
+    const document = merged.file('word/document.xml')!.asText();
+    expect(sectionTexts(document)).toEqual(['more: one', 'more: two']);
+    // «fieldname» is left only in the field's code (w:instrText), which Word does not show.
+    expect(document).not.toMatch(/<w:t\b[^>]*>[^<]*«/);
+  });
 });
 
 /** A notes part's notes (separators left out): id → text. */
