@@ -4,13 +4,14 @@
 // the body is pointed at its copy. Notes without placeholders are left shared, as the template has them.
 import type Docxtemplater from 'docxtemplater';
 import {
+  joinChunks,
   readRelationships,
   resolveTarget,
   type CompiledTemplate,
   type TemplatePart,
 } from '../template';
 import { renderPart } from '../internals';
-import { hasTags, type TemplateValues } from './partRenderer';
+import { hasTags, PartRenderer, type TemplateValues } from './partRenderer';
 
 type NoteKind = 'footnote' | 'endnote';
 
@@ -25,6 +26,8 @@ interface NotesPart {
   first: string | null;
   /** The copies for later sections, as XML, in section order. */
   copies: string[];
+  /** Renders the part per row, through its frame when it has one. */
+  renderer: PartRenderer;
 }
 
 const NOTES_TYPE = /\/relationships\/(footnotes|endnotes)$/;
@@ -61,6 +64,7 @@ export function remapNoteReferences(xml: string, ids: ReadonlyMap<string, string
 export class SectionNotes {
   private readonly parts: NotesPart[] = [];
   private probed = false;
+  private readonly decoder = new TextDecoder();
 
   constructor(
     private readonly doc: Docxtemplater,
@@ -73,7 +77,16 @@ export class SectionNotes {
       const tree: TemplatePart[] | undefined = template.trees.get(path);
       if (!hasTags(tree) || this.parts.some((p) => p.path === path)) continue;
       const type = kind === 'footnotes' ? 'footnote' : 'endnote';
-      this.parts.push({ kind: type, path, templated: new Set(), next: 0, first: null, copies: [] });
+      const renderer = new PartRenderer(doc, path, tree, new TextEncoder());
+      this.parts.push({
+        kind: type,
+        path,
+        templated: new Set(),
+        next: 0,
+        first: null,
+        copies: [],
+        renderer,
+      });
     }
   }
 
@@ -110,7 +123,7 @@ export class SectionNotes {
     if (!this.probed) this.probe(values);
     const ids = new Map<string, string>();
     const rendered = this.parts.map((part) =>
-      new TextDecoder().decode(renderPart(this.doc, part.path, values)),
+      this.decoder.decode(joinChunks(part.renderer.render(values).chunks)),
     );
     this.parts.forEach((part, p) => {
       if (section === 0) {
