@@ -227,6 +227,33 @@ describe('footnotes and endnotes are filled per section', () => {
       );
   });
 
+  it('a note without fields stays one note, shared by every section', async () => {
+    const zip = new PizZip(fixture('footnote-header-footer.docx'));
+    const footnotes = zip.file('word/footnotes.xml')!.asText();
+    zip.file(
+      'word/footnotes.xml',
+      footnotes.replace(
+        '</w:footnotes>',
+        '<w:footnote w:id="2"><w:p><w:r><w:footnoteRef/></w:r><w:r><w:t xml:space="preserve"> Harga termasuk PPN</w:t></w:r></w:p></w:footnote></w:footnotes>',
+      ),
+    );
+    const document = zip.file('word/document.xml')!.asText();
+    zip.file(
+      'word/document.xml',
+      document.replace(
+        '<w:t>Page 2</w:t></w:r>',
+        '<w:t>Page 2</w:t></w:r><w:r><w:footnoteReference w:id="2"/></w:r>',
+      ),
+    );
+    const merged = new PizZip(await generate(zip.generate({ type: 'arraybuffer' }), NOTE_ROWS));
+    const notes = notesIn(merged.file('word/footnotes.xml')!.asText(), 'footnote');
+    expect([...notes.values()].filter((text) => text === 'Harga termasuk PPN')).toHaveLength(1);
+    expect(notes.get('2')).toBe('Harga termasuk PPN');
+    const body = merged.file('word/document.xml')!.asText();
+    expect(body.match(/<w:footnoteReference w:id="2"\/>/g)).toHaveLength(3);
+    expect(notes.size).toBe(4);
+  });
+
   it('each file of the zip has its own row in its notes', async () => {
     const zip = new PizZip(
       await generate(withEndnote(), NOTE_ROWS, { kind: 'zip', nameColumn: 'fieldname' }),
