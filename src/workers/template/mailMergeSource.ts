@@ -3,8 +3,9 @@
 // relationships to the source file (`mailMergeSource`, often an absolute path on the author's
 // disk) and to a copy of the recipients (`recipientData`). A document that still has them makes
 // Word ask, on opening, to run that query again. What the generator writes is the merged result,
-// so all of it goes, with `w:updateFields` (Word would recompute fields when the file opens) and
-// `w:attachedTemplate` (a link to a .dotm on the author's disk). The rules: docs/wordfields.md.
+// so all of it goes, with `w:updateFields` (Word would recompute fields when the file opens),
+// `w:attachedTemplate` (a link to a .dotm on the author's disk) and `w:linkStyles` (restyle the
+// document from that template, or from the reader's Normal.dotm). The rules: docs/wordfields.md.
 import type PizZip from 'pizzip';
 import {
   CONTENT_TYPES,
@@ -19,7 +20,7 @@ const SETTINGS_TYPE = /\/relationships\/settings$/;
 /** Relationships of the settings part that point at the data source or the attached template. */
 const SOURCE_TYPE = /\/(mailMergeSource|mailMergeHeaderSource|recipientData|attachedTemplate)$/;
 /** Settings elements the merged document must not keep. */
-const SETTINGS_ELEMENTS = ['mailMerge', 'updateFields', 'attachedTemplate'];
+const SETTINGS_ELEMENTS = ['mailMerge', 'updateFields', 'attachedTemplate', 'linkStyles'];
 const RELATIONSHIP_TAG = /<(?:\w+:)?Relationship\b[^>]*?(?:\/>|>\s*<\/(?:\w+:)?Relationship>)/g;
 const OVERRIDE_TAG = /<(?:\w+:)?Override\b[^>]*?(?:\/>|>\s*<\/(?:\w+:)?Override>)/g;
 

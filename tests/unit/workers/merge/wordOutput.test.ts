@@ -30,7 +30,7 @@ function dataSourceTraces(docx: PizZip): string[] {
     if (!/\.(xml|rels)$/.test(name)) continue;
     const text = file.asText();
     for (const m of text.matchAll(
-      /<w:(mailMerge|odso|updateFields|attachedTemplate|dataSource|query|connectString)\b/g,
+      /<w:(mailMerge|odso|updateFields|attachedTemplate|linkStyles|dataSource|query|connectString)\b/g,
     ))
       traces.push(`${name}: w:${m[1]}`);
     for (const m of text.matchAll(
@@ -50,7 +50,7 @@ function winwordWithTemplateLinks(): ArrayBuffer {
     'word/settings.xml',
     settings.replace(
       /(<w:settings\b[^>]*>)/,
-      '$1<w:updateFields w:val="true"/><w:attachedTemplate r:id="rId9"/>',
+      '$1<w:updateFields w:val="true"/><w:attachedTemplate r:id="rId9"/><w:linkStyles/>',
     ),
   );
   const rels = zip.file('word/_rels/settings.xml.rels')!.asText();
@@ -80,6 +80,7 @@ describe("Word's mail-merge data source is not in the output", () => {
         'word/settings.xml: w:odso',
         'word/settings.xml: w:updateFields',
         'word/settings.xml: w:attachedTemplate',
+        'word/settings.xml: w:linkStyles',
         'word/_rels/settings.xml.rels: mailMergeSource relationship',
         'word/_rels/settings.xml.rels: recipientData relationship',
         'word/_rels/settings.xml.rels: attachedTemplate relationship',
