@@ -5,6 +5,7 @@
 import type Docxtemplater from 'docxtemplater';
 import {
   joinChunks,
+  readPart,
   readRelationships,
   resolveTarget,
   type CompiledTemplate,
@@ -65,6 +66,8 @@ export class SectionNotes {
   private readonly parts: NotesPart[] = [];
   private probed = false;
   private readonly decoder = new TextDecoder();
+  /** The note ids the body references, by kind (`footnote:1`). */
+  private readonly referenced = new Set<string>();
 
   constructor(
     private readonly doc: Docxtemplater,
@@ -88,6 +91,9 @@ export class SectionNotes {
         renderer,
       });
     }
+    if (this.parts.length === 0) return;
+    const body = readPart(template.zip, template.main) ?? '';
+    for (const m of body.matchAll(REFERENCE)) this.referenced.add(`${m[2]}:${m[3]}`);
   }
 
   /** The notes parts this merge renders per section (the others take no row's values). */
@@ -108,6 +114,8 @@ export class SectionNotes {
       let max = 0;
       for (const [id, note] of a) {
         max = Math.max(max, Number(id));
+        // Only a note the body points at is copied (an orphan stays as it is).
+        if (!this.referenced.has(`${part.kind}:${id}`)) continue;
         if (note !== b.get(id) || note !== empty.get(id)) part.templated.add(id);
       }
       part.next = max + 1;
