@@ -23,13 +23,17 @@ export function simpleFieldsInInstructions(xml: string): Set<number> {
   if (!xml.includes('w:fldChar')) return starts;
   /** Per open complex field: true while its instruction is being read. */
   const open: boolean[] = [];
-  const re =
-    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"|<w:fldSimple\b[^>]*?(?:\/>|>[\s\S]*?<\/w:fldSimple>)/g;
-  for (const m of xml.matchAll(re)) {
+  const re = /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"|<w:fldSimple\b[^>]*?(\/?)>/g;
+  for (let m = re.exec(xml); m; m = re.exec(xml)) {
     if (m[1] === 'begin') open.push(true);
     else if (m[1] === 'separate') open[open.length - 1] = false;
     else if (m[1] === 'end') open.pop();
-    else if (open.at(-1)) starts.add(m.index);
+    else if (open.at(-1)) {
+      starts.add(m.index);
+      // What it shows is no part of the instruction: reading goes on after it.
+      const close = m[2] ? -1 : xml.indexOf('</w:fldSimple>', re.lastIndex);
+      if (close >= 0) re.lastIndex = close + '</w:fldSimple>'.length;
+    }
   }
   return starts;
 }

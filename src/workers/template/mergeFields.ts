@@ -203,16 +203,19 @@ function convertComplexFields(xml: string, found: Found, part?: string): Replace
     for (const inner of field.inResult) settle(inner);
   };
   const re =
-    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"[^>]*?\/?>|<w:instrText\b[^>]*>([\s\S]*?)<\/w:instrText>|<w:instrText\b[^>]*\/>|<w:fldSimple\b([^>]*?)(?:\/>|>[\s\S]*?<\/w:fldSimple>)/g;
+    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"[^>]*?\/?>|<w:instrText\b[^>]*>([\s\S]*?)<\/w:instrText>|<w:instrText\b[^>]*\/>|<w:fldSimple\b([^>]*?)(\/?)>/g;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const top = stack.at(-1);
     if (m[3] !== undefined) {
       // A simple field inside another's instruction (Word writes `IF { MERGEFIELD x } = …` so
       // when the inner field was inserted from the Mailings tab) is a field of that instruction;
-      // its shown «x» is no part of it. Elsewhere convertSimpleFields fills it.
+      // its shown «x» is no part of it, so reading goes on after it. Elsewhere
+      // convertSimpleFields fills it.
       const instr = /\bw:instr="([^"]*)"/.exec(m[3]);
-      if (top && top.separateRunEnd < 0 && instr)
-        top.pieces.push({ pieces: [decodeXml(instr[1])] });
+      if (!top || top.separateRunEnd >= 0 || !instr) continue;
+      top.pieces.push({ pieces: [decodeXml(instr[1])] });
+      const close = m[4] ? -1 : xml.indexOf('</w:fldSimple>', re.lastIndex);
+      if (close >= 0) re.lastIndex = close + '</w:fldSimple>'.length;
     } else if (m[1] === 'begin') {
       const beginRun = runAround(xml, m.index).start;
       stack.push({ beginRun, pieces: [], separateRunEnd: -1, inResult: [] });
