@@ -13,9 +13,9 @@ import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '../template';
 import { PicturePlacer, type PictureSources } from './pictures';
 import { deflateSmall } from './smallParts';
-import { crc32 } from './compressedParts';
 import { FramedDeflate } from './framedDeflate';
 import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
+import { DocumentCrc } from './zipCrc';
 
 interface ZipPerRowArgs {
   /** The template's bytes, or the template compiled once (the worker's cache). */
@@ -102,6 +102,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
+  const documentCrc = new DocumentCrc(base);
   const pictures = new PicturePlacer(template, args.pictures);
   const files: ZipEntry[] = [];
   const failures: string[] = [];
@@ -134,25 +135,21 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
           added.set(rels, { name: rels, method: 8, ...xml });
         for (const entry of pictures.mediaEntries(media)) added.set(entry.name, entry);
       }
-      const document = writeZip(
-        [
-          ...base.map((entry) => {
-            const part = rendered.get(entry.name);
-            return part
-              ? { name: entry.name, date: entry.date, method: 8 as const, ...part }
-              : entry;
-          }),
-          ...added.values(),
-        ],
-        now,
-      );
+      const entries = [
+        ...base.map((entry) => {
+          const part = rendered.get(entry.name);
+          return part ? { name: entry.name, date: entry.date, method: 8 as const, ...part } : entry;
+        }),
+        ...added.values(),
+      ];
+      const document = writeZip(entries, now);
       // A .docx is already deflated: stored as it is, the zip is built much faster.
       files.push({
         name: names[k],
         data: document,
         method: 0,
         size: document.length,
-        crc: crc32(document),
+        crc: documentCrc.of(document, entries),
         date: now,
       });
     } catch (error) {
