@@ -37,8 +37,22 @@ const ZIP64_LOCATOR_LENGTH = 20;
 const MAX_32 = 0xffffffff;
 const UTF8_NAMES = 0x0800;
 
-/** MS-DOS time and date of `date` (local time, 2-second resolution), as zip headers hold them. */
+const stamps = new WeakMap<Date, { time: number; day: number }>();
+
+/**
+ * MS-DOS time and date of `date` (local time, 2-second resolution), as zip headers hold them; kept
+ * per Date, as one file per row writes the template's parts with the same dates in every row.
+ */
 function dosDateTime(date: Date): { time: number; day: number } {
+  let stamp = stamps.get(date);
+  if (!stamp) {
+    stamp = localDosDateTime(date);
+    stamps.set(date, stamp);
+  }
+  return stamp;
+}
+
+function localDosDateTime(date: Date): { time: number; day: number } {
   const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
   return {
     time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
