@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,corpus,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -14,11 +14,12 @@ import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runCorpusBench } from './corpus';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,corpus,api,pdf'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -66,6 +67,11 @@ if (only.has('pictures'))
   section(
     'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
     await runPicturesBench(),
+  );
+if (only.has('corpus'))
+  section(
+    'Templates we did not design: one file per row and letterhead vs plain, 10,000 rows, per template (Node)',
+    await runCorpusBench(),
   );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
