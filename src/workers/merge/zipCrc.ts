@@ -2,9 +2,8 @@
 // document. Most of a document is the template's untouched parts, the same compressed bytes in
 // every row: a 22 kB Word file with a thumbnail and two style parts took a pass over 20 kB of
 // static bytes per row, more time than rendering its fields (docs/operations.md, "One file per
-// row"). CRC is
-// linear, so a static part's bytes are folded into the running CRC in four table look-ups
-// (crcAppending); only the headers, the rendered parts and the central directory are read.
+// row"). CRC is linear, so a static part's bytes are folded into the running CRC in four table
+// look-ups (crcAppending); only the headers, the rendered parts and the central directory are read.
 import { crc32, crcAppending } from './compressedParts';
 import type { ZipEntry } from './zipWriter';
 
