@@ -14,7 +14,7 @@ import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '
 import { PicturePlacer, type PictureSources } from './pictures';
 import { deflateSmall } from './smallParts';
 import { FramedDeflate } from './framedDeflate';
-import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
+import { EntryBlock, entriesOf, writeZip, type ZipEntry } from './zipWriter';
 import { DocumentCrc } from './zipCrc';
 
 interface ZipPerRowArgs {
@@ -104,7 +104,9 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   const base = entriesOf(template.zip);
   const documentCrc = new DocumentCrc(base);
   const pictures = new PicturePlacer(template, args.pictures);
-  const files: ZipEntry[] = [];
+  // Each row's file goes into the zip's buffer as it is made: kept as 10,000 arrays of their own
+  // until the end, they were moved to the old generation and copied again (docs/operations.md).
+  const files = new EntryBlock(now);
   const failures: string[] = [];
   let lastReport = Date.now();
   onProgress?.({ processed: 0, total });
@@ -144,14 +146,16 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
       ];
       const document = writeZip(entries, now);
       // A .docx is already deflated: stored as it is, the zip is built much faster.
-      files.push({
-        name: names[k],
-        data: document,
-        method: 0,
-        size: document.length,
-        crc: documentCrc.of(document, entries),
-        date: now,
-      });
+      const crc = documentCrc.of(document, entries);
+      files.add(
+        names[k],
+        document.length,
+        (out, at) => {
+          out.set(document, at);
+          return { size: document.length, crc };
+        },
+        0,
+      );
     } catch (error) {
       failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${failureText(error)}`);
     }
@@ -159,7 +163,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   onProgress?.({ processed: total, total });
   if (failures.length > 0)
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
-  const zip = writeZip(files, now);
+  const zip = writeZip([], now, files);
   const buffer = zip.buffer;
   return {
     buffer,

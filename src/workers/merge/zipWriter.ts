@@ -189,13 +189,14 @@ export class EntryBlock {
   }
 
   /**
-   * Adds a deflated entry of `compressed` bytes that `write(out, at)` writes at `at`, answering the
-   * size and CRC-32 of what they inflate to.
+   * Adds an entry of `compressed` bytes that `write(out, at)` writes at `at`, answering the size
+   * and CRC-32 of what they inflate to: deflated (method 8), or stored as they are (method 0).
    */
   add(
     name: string,
     compressed: number,
     write: (out: Uint8Array, at: number) => { size: number; crc: number },
+    method: 0 | 8 = 8,
   ): void {
     const nameBytes = shortBytes(name, this.encoder);
     const flags = nameBytes.length !== name.length ? UTF8_NAMES : 0;
@@ -206,7 +207,7 @@ export class EntryBlock {
     const { size, crc } = write(bytes, at + LOCAL_HEADER + nameBytes.length);
     // Spelled out: an object spread here cost more than writing the entry (V8's CopyDataProperties).
     const { time, day } = this.stamp;
-    const fields = { time, day, flags, method: 8, crc };
+    const fields = { time, day, flags, method, crc };
     const sizes = { compressed, size };
     localHeader(bytes, view, at, nameBytes, fields, sizes);
     central.reserve(CENTRAL_HEADER + nameBytes.length);
