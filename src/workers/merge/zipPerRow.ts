@@ -14,7 +14,7 @@ import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '
 import { PicturePlacer, type PictureSources } from './pictures';
 import { deflateSmall } from './smallParts';
 import { FramedDeflate } from './framedDeflate';
-import { EntryBlock, entriesOf, writeZip, type ZipEntry } from './zipWriter';
+import { EntryBlock, entriesOf, writeZip, zipLength, type ZipEntry } from './zipWriter';
 import { DocumentCrc } from './zipCrc';
 
 interface ZipPerRowArgs {
@@ -144,15 +144,15 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
         }),
         ...added.values(),
       ];
-      const document = writeZip(entries, now);
-      // A .docx is already deflated: stored as it is, the zip is built much faster.
-      const crc = documentCrc.of(document, entries);
+      // A .docx is already deflated: stored as it is, the zip is built much faster. It is written
+      // straight into the zip's buffer: an array per row kept the garbage collector busy.
+      const length = zipLength(entries);
       files.add(
         names[k],
-        document.length,
+        length,
         (out, at) => {
-          out.set(document, at);
-          return { size: document.length, crc };
+          const document = writeZip(entries, now, undefined, out.subarray(at, at + length));
+          return { size: length, crc: documentCrc.of(document, entries) };
         },
         0,
       );

@@ -195,7 +195,7 @@ export class EntryBlock {
   add(
     name: string,
     compressed: number,
-    write: (out: Uint8Array, at: number) => { size: number; crc: number },
+    write: (out: Uint8Array<ArrayBuffer>, at: number) => { size: number; crc: number },
     method: 0 | 8 = 8,
   ): void {
     const nameBytes = shortBytes(name, this.encoder);
@@ -225,11 +225,24 @@ export class EntryBlock {
   }
 }
 
-/** The zip archive of `entries`, in order, in a buffer of its own and of its exact length. */
+/** The length of writeZip's archive of `entries` (no EntryBlock, fewer than 65,536 entries). */
+export function zipLength(entries: readonly ZipEntry[]): number {
+  const names = encodedNames(entries);
+  let length = EOCD_LENGTH;
+  for (let i = 0; i < entries.length; i++)
+    length += LOCAL_HEADER + CENTRAL_HEADER + 2 * names[i].length + entries[i].data.length;
+  return length;
+}
+
+/**
+ * The zip archive of `entries`, in order, in a buffer of its own and of its exact length, or in
+ * `into` (exactly zipLength(entries) long: one file per row writes each row's file in place).
+ */
 export function writeZip(
   entries: readonly ZipEntry[],
   now: Date = new Date(),
   block?: EntryBlock,
+  into?: Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
   const names = encodedNames(entries);
   let localLength = 0;
@@ -250,8 +263,9 @@ export function writeZip(
     centralLength +
     (zip64 ? ZIP64_EOCD_LENGTH + ZIP64_LOCATOR_LENGTH : 0) +
     EOCD_LENGTH;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
+  if (into && into.length !== total) throw new Error('zip: the target is not the archive length');
+  const out = into ?? new Uint8Array(total);
+  const view = new DataView(out.buffer, out.byteOffset, total);
   const defaultStamp = dosDateTime(now);
   const offsets = new Array<number>(entries.length);
   // Each entry's time stamp and flags, worked out once for both of its headers.
