@@ -1,4 +1,4 @@
-// POST /documents/pdf: a signed-in user's .docx → PDF, by LibreOffice in the sandboxed pool.
+// POST /documents/pdf: a signed-in user's (with the generator's menu) .docx → PDF, by LibreOffice in the sandboxed pool.
 // Only a Word package reaches it, and only after the sanitiser took out every link it would follow.
 // GET /documents/pdf: whether this server converts at all (the page hides its PDF choices if not).
 import { createReadStream } from 'node:fs';
@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { DocxRefusedError, sanitiseDocx, type DocxRefusal } from '../../domain/docx';
 import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
-import { requireAuth } from '../http/requireAuth';
+import { requireAuth, requireMenu } from '../http/requireAuth';
+import { MENU_INVOICE_GENERATOR } from '../../domain/menu';
 import { nodeDeflateCodec } from '../pdf/codec';
 import { OUTCOME_STATUS, PDF_MESSAGES } from '../pdf/messages';
 import { PdfConversionError, type PdfPool, type Ticket } from '../pdf';
@@ -112,5 +113,9 @@ async function convert(c: Context<AppEnv>) {
 }
 
 export function documentRoutes() {
-  return new Hono<AppEnv>().use('*', requireAuth).get('/pdf', capability).post('/pdf', convert);
+  // Converting is part of the generator: a role without its menu neither converts nor asks.
+  return new Hono<AppEnv>()
+    .use('*', requireAuth, requireMenu(MENU_INVOICE_GENERATOR))
+    .get('/pdf', capability)
+    .post('/pdf', convert);
 }
