@@ -101,7 +101,8 @@ describe('CSV exports opened with any separator', () => {
     const all = cells(sheet);
     // Every user's e-mail reached the sheet, so the rows were read, not skipped.
     const text = all.map((c) => String(c.v)).join('\n');
-    for (let i = 0; i < HOSTILE_NAMES.length; i++) expect(text).toContain(`formula${i}@example.com`);
+    for (let i = 0; i < HOSTILE_NAMES.length; i++)
+      expect(text).toContain(`formula${i}@example.com`);
     expect(all.filter((c) => c.f !== undefined)).toEqual([]);
     expect(all.filter((c) => c.t === 'n' && [20, -20, 100].includes(Number(c.v)))).toEqual([]);
   });
