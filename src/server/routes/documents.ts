@@ -48,16 +48,18 @@ async function sanitisedBody(c: Context<AppEnv>, pool: PdfPool): Promise<Uint8Ar
     throw new ApiError(415, PDF_MESSAGES.contentType);
   const body = new Uint8Array(await c.req.arrayBuffer());
   try {
-    const { bytes, report } = sanitiseDocx(body, {
+    const { bytes, report, notes } = sanitiseDocx(body, {
       mode: 'pdf',
       codec: nodeDeflateCodec,
       maxUnpackedBytes: UNPACK_FACTOR * pool.config.maxBytes,
     });
-    const removed = report.relationships + report.fields + report.elements + report.attributes;
+    const removed =
+      report.relationships + report.fields + report.elements + report.attributes + report.parts;
     if (removed)
       c.get('deps').logger.info('PDF conversion: links removed from the document', {
         requestId: c.get('requestId'),
         ...report,
+        ...(notes.length ? { notes } : {}),
       });
     return bytes;
   } catch (error) {
