@@ -1,7 +1,7 @@
 // Packages whose danger is in a part that is not plain UTF-8 XML (issue 37): an SVG compressed
 // with gzip under a picture's name, an SVG pointing at a PDF, relationships in UTF-16. Each
 // points at a file of the test's own (`secretFiles`) so a leak shows in the PDF.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,6 +39,7 @@ function pdfWithText(text: string): Buffer {
 /** A world-readable picture and PDF under a fresh directory of /tmp, as an attacker would aim at. */
 export function secretFiles(): { dir: string; picture: string; pdf: string } {
   const dir = mkdtempSync(path.join(tmpdir(), 'di-secret-'));
+  chmodSync(dir, 0o755); // mkdtemp makes it 700: open it as a careless install would be
   const picture = path.join(dir, 'secret.png');
   const pdf = path.join(dir, 'secret.pdf');
   const [w, h] = SECRET_PICTURE_SIZE.split('x').map(Number);
