@@ -1,6 +1,7 @@
 // One XML part of a Word package with every way out of the document taken away: links to
 // relationships that were dropped, fields that fetch (INCLUDETEXT, LINK, DDE…) reduced to their
 // cached results, linked OLE objects to their pictures, settings that pull in other files.
+import { fetches, isFetchingInstruction, type InstructionPieces } from './fieldKeyword';
 import { DocxRefusedError } from './messages';
 import {
   attributesOf,
@@ -49,18 +50,6 @@ const ALWAYS_REMOVED = new Set([
   'updateFields',
   'mailMerge',
 ]);
-/** Fields that read other files or programs when updated. */
-const FETCHING_FIELDS = new Set([
-  'INCLUDETEXT',
-  'INCLUDE',
-  'INCLUDEPICTURE',
-  'IMPORT',
-  'LINK',
-  'DDE',
-  'DDEAUTO',
-  'DATABASE',
-  'RD',
-]);
 /** What a fetching field's instruction holds: its codes and nested fields, none of it shown. */
 const INSTRUCTION_CONTENT = new Set([
   'fldChar',
@@ -76,7 +65,14 @@ const INSTRUCTION_CONTENT = new Set([
   'pict',
   'object',
 ]);
-const INSTRUCTION_TEXT = new Set(['instrText', 'delInstrText', 't', 'delText']);
+/** Text that makes a field's instruction; deleted text only in the reading that keeps it. */
+const INSTRUCTION_TEXT = new Set(['instrText', 't']);
+const DELETED_TEXT = new Set(['delInstrText', 'delText']);
+/** Fields are WordprocessingML's: an element or attribute of another namespace is none of theirs. */
+const WORD_NAMESPACES = new Set([
+  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
+  'http://purl.oclc.org/ooxml/wordprocessingml/main',
+]);
 /** Attribute names that carry a link to load, and values that are URLs or network paths. */
 const LINK_ATTRIBUTES = new Set(['src', 'link', 'source', 'url', 'file']);
 const URL_VALUE =
@@ -88,7 +84,7 @@ interface Range {
 }
 
 interface Field {
-  instruction: string;
+  instruction: InstructionPieces;
   separated: boolean;
   fetching: boolean;
   /** Its begin, separate and end markers and the elements of its instruction. */
@@ -104,11 +100,6 @@ interface Open {
   range?: Range;
   remove?: boolean;
   unwrap?: Range;
-}
-
-export function isFetchingInstruction(instruction: string): boolean {
-  const keyword = /^\s*([a-z]+)/i.exec(instruction)?.[1]?.toUpperCase();
-  return keyword !== undefined && FETCHING_FIELDS.has(keyword);
 }
 
 /** Elements whose own rules read their attributes. */
@@ -140,6 +131,11 @@ const isRelationshipAttribute = (a: Attribute) =>
   RELATIONSHIP_NAMESPACES.has(a.namespace) ||
   (a.namespace === OFFICE_NAMESPACE && a.local === 'relid');
 
+function elementNamespace(element: Open): string {
+  const colon = element.name.indexOf(':');
+  return element.scope.get(colon < 0 ? '' : element.name.slice(0, colon)) ?? '';
+}
+
 class PartSanitiser {
   private readonly stack: Open[] = [];
   /** Every field of the part, and those whose end is still to come (innermost last). */
@@ -165,7 +161,7 @@ class PartSanitiser {
     }
     if (this.stack.length) throw new DocxRefusedError('damaged');
     for (const field of this.fields)
-      if (field.fetching || isFetchingInstruction(field.instruction)) this.dropField(field);
+      if (field.fetching || fetches(field.instruction)) this.dropField(field);
     return this.assemble();
   }
 
@@ -273,8 +269,11 @@ class PartSanitiser {
     empty: boolean,
   ) {
     const { local } = element;
-    if (local === 'fldSimple') {
-      const instruction = attributes.find((a) => a.local === 'instr')?.value ?? '';
+    const inWord = WORD_NAMESPACES.has(elementNamespace(element));
+    const wordAttribute = (name: string) =>
+      attributes.find((a) => a.local === name && WORD_NAMESPACES.has(a.namespace))?.value;
+    if (local === 'fldSimple' && inWord) {
+      const instruction = wordAttribute('instr') ?? '';
       if (isFetchingInstruction(instruction)) {
         this.report.fields++;
         if (empty) element.remove = true;
@@ -286,13 +285,15 @@ class PartSanitiser {
     if (local !== 'fldChar' && !this.openFields.some((f) => !f.separated)) return;
     const range: Range = { start, end: -1 };
     element.range = range;
-    const type =
-      local === 'fldChar'
-        ? attributes.find((a) => a.local === 'fldCharType')?.value.trim()
-        : undefined;
+    const type = local === 'fldChar' && inWord ? wordAttribute('fldCharType')?.trim() : undefined;
     if (type === 'begin') {
       this.inInstruction().forEach((f) => f.parts.push(range));
-      const field: Field = { instruction: '', separated: false, fetching: false, parts: [range] };
+      const field: Field = {
+        instruction: { codes: '', withDeleted: '' },
+        separated: false,
+        fetching: false,
+        parts: [range],
+      };
       this.fields.push(field);
       this.openFields.push(field);
       return;
@@ -301,7 +302,7 @@ class PartSanitiser {
     if (type === 'separate' && top && !top.separated) {
       top.parts.push(range);
       top.separated = true;
-      top.fetching = isFetchingInstruction(top.instruction);
+      top.fetching = fetches(top.instruction);
     } else if (type === 'end' && top) {
       top.parts.push(range);
       this.closeField(top);
@@ -316,7 +317,7 @@ class PartSanitiser {
     return this.openFields.filter((f) => !f.separated);
   }
   private closeField(field: Field) {
-    field.fetching ||= isFetchingInstruction(field.instruction);
+    field.fetching ||= fetches(field.instruction);
     this.openFields.pop();
   }
 
@@ -324,10 +325,16 @@ class PartSanitiser {
     const element = this.stack.pop();
     if (!element || element.name !== name) throw new DocxRefusedError('damaged');
     if (element.range) element.range.end = end;
-    if (INSTRUCTION_TEXT.has(element.local)) {
+    const deleted = DELETED_TEXT.has(element.local);
+    if (
+      (deleted || INSTRUCTION_TEXT.has(element.local)) &&
+      WORD_NAMESPACES.has(elementNamespace(element))
+    ) {
       // A field's instruction is its own codes plus the results of fields nested in it.
       const target = this.inInstruction().at(-1);
-      if (target) target.instruction += textContent(this.xml.slice(element.contentStart, start));
+      const text = target ? textContent(this.xml.slice(element.contentStart, start)) : '';
+      if (target && !deleted) target.instruction.codes += text;
+      if (target) target.instruction.withDeleted += text;
     }
     if (element.remove) this.remove(element.start, end);
     if (element.unwrap) {
