@@ -24,6 +24,10 @@ export interface SanitiseDocxOptions {
   codec: DeflateCodec;
   /** Sum of the parts' unpacked sizes allowed. */
   maxUnpackedBytes: number;
+  /** One part's unpacked size allowed; the sum's limit by default. */
+  maxPartBytes?: number;
+  /** Tags, comments and other markup allowed in one XML part (DEFAULT_MAX_TOKENS by default). */
+  maxTokens?: number;
 }
 
 export interface SanitisedDocx {
@@ -89,10 +93,10 @@ function sanitiseOrLeaveOut(
   name: string,
   text: string,
   links: PartLinks | undefined,
-  mode: SanitiseMode,
+  options: SanitiseDocxOptions,
 ): ReturnType<typeof sanitisePart> | null {
   try {
-    return sanitisePart(text, links ?? NO_LINKS, mode);
+    return sanitisePart(text, links ?? NO_LINKS, options.mode, options.maxTokens);
   } catch (error) {
     if (error instanceof DocxRefusedError && error.reason === 'damaged' && !XML_PART.test(name))
       return null;
@@ -109,6 +113,8 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
   const report = { fields: 0, elements: 0, attributes: 0, relationships: 0, parts: 0 };
   const budget = { left: options.maxUnpackedBytes };
   for (const entry of entries) {
+    if (entry.size > (options.maxPartBytes ?? options.maxUnpackedBytes))
+      throw new DocxRefusedError('partTooLarge');
     const key = entry.name.toLowerCase();
     const part = classifyPart(entry, options.codec, budget);
     if (part.kind === 'xml') parts.set(key, part);
@@ -133,7 +139,7 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
   }
   for (const [key, { text, converted }] of parts) {
     if (key.endsWith('.rels')) continue;
-    const result = sanitiseOrLeaveOut(key, text, links.get(relationshipsPartOf(key)), options.mode);
+    const result = sanitiseOrLeaveOut(key, text, links.get(relationshipsPartOf(key)), options);
     if (!result) {
       left.add(key);
       continue;

@@ -16,6 +16,9 @@ import {
 
 export type SanitiseMode = 'pdf' | 'document';
 
+/** Markup tokens one part may hold: a merged run of thousands of invoices stays well under it. */
+export const DEFAULT_MAX_TOKENS = 5_000_000;
+
 export interface PartLinks {
   /** Relationship ids that were removed from this part's .rels. */
   dropped: ReadonlySet<string>;
@@ -148,11 +151,14 @@ class PartSanitiser {
     private readonly xml: string,
     private readonly links: PartLinks,
     private readonly mode: SanitiseMode,
+    private readonly maxTokens: number,
   ) {}
 
   run(): string {
     const root: Scope = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+    let tokens = 0;
     for (const m of this.xml.matchAll(TOKEN)) {
+      if (++tokens > this.maxTokens) throw new DocxRefusedError('tooComplex');
       const start = m.index;
       const end = start + m[0].length;
       if (m[2] === undefined) this.other(m[0], start, end);
@@ -373,8 +379,9 @@ export function sanitisePart(
   xml: string,
   links: PartLinks,
   mode: SanitiseMode,
+  maxTokens = DEFAULT_MAX_TOKENS,
 ): { xml: string; report: SanitiseReport } {
-  const sanitiser = new PartSanitiser(xml, links, mode);
+  const sanitiser = new PartSanitiser(xml, links, mode, maxTokens);
   const out = sanitiser.run();
   return { xml: out, report: sanitiser.report };
 }
