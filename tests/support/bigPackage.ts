@@ -84,3 +84,36 @@ export async function bigPackage(parts: BigPart[], small: Record<string, string>
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...local, directory, end]);
 }
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const SMALL = {
+  '[Content_Types].xml':
+    '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+  '_rels/.rels':
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+};
+const part = (name: string, unit: string, bytes: number): BigPart => ({
+  name,
+  head: `<?xml version="1.0" encoding="UTF-8"?><w:document ${W}><w:body><w:p>`,
+  unit,
+  bytes,
+  tail: '</w:p></w:body></w:document>',
+});
+
+const MB = 1024 * 1024;
+
+/** Issue 37's package: 12 parts of 200 MB of w:fldSimple, honest sizes (about 7 MB zipped). */
+export const fieldFlood = () =>
+  bigPackage(
+    Array.from({ length: 12 }, (_, i) =>
+      part(
+        i ? `word/header${i}.xml` : 'word/document.xml',
+        '<w:fldSimple w:instr="PAGE"/>',
+        200 * MB,
+      ),
+    ),
+    SMALL,
+  );
+
+/** One 120 MB document.xml of 20 million empty runs: under the size caps, over the token cap. */
+export const tagFlood = () => bigPackage([part('word/document.xml', '<w:r/>', 120 * MB)], SMALL);
