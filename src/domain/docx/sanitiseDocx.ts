@@ -8,13 +8,9 @@ import {
   relationshipsPartOf,
   sanitiseRelationships,
 } from './relationships';
-import {
-  sanitisePart,
-  type PartLinks,
-  type SanitiseMode,
-  type SanitiseReport,
-} from './sanitisePart';
+import { sanitisePart, type SanitiseMode, type SanitiseReport } from './sanitisePart';
 import { classifyPart, type PartText } from './classifyPart';
+import type { PartLinks } from './partRules';
 import { attributesOf, localName, TOKEN } from './xml';
 import { deflatedEntry, readZip, writeZip, type DeflateCodec } from './zip';
 

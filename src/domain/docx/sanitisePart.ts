@@ -1,8 +1,30 @@
 // One XML part of a Word package with every way out of the document taken away: links to
 // relationships that were dropped, fields that fetch (INCLUDETEXT, LINK, DDE…) reduced to their
 // cached results, linked OLE objects to their pictures, settings that pull in other files.
-import { fetches, isFetchingInstruction, type InstructionPieces } from './fieldKeyword';
+import { fetches, isFetchingInstruction } from './fieldKeyword';
 import { DocxRefusedError } from './messages';
+import {
+  ALWAYS_REMOVED,
+  DELETED_TEXT,
+  HYPERLINK_ELEMENTS,
+  IMAGE_SOURCES,
+  INSTRUCTION_CONTENT,
+  INSTRUCTION_TEXT,
+  LINK_ATTRIBUTES,
+  LINK_ATTRIBUTE_NAME,
+  RULED_ELEMENTS,
+  SOURCE_ATTRIBUTES,
+  URL_VALUE,
+  WORD_NAMESPACES,
+  elementNamespace,
+  isRelationshipAttribute,
+  linkPrefixesOf,
+  DEFAULT_MAX_TOKENS,
+  type Field,
+  type Open,
+  type PartLinks,
+  type Range,
+} from './partRules';
 import {
   attributesOf,
   localName,
@@ -16,16 +38,6 @@ import {
 
 export type SanitiseMode = 'pdf' | 'document';
 
-/** Markup tokens one part may hold: a merged run of thousands of invoices stays well under it. */
-export const DEFAULT_MAX_TOKENS = 5_000_000;
-
-export interface PartLinks {
-  /** Relationship ids that were removed from this part's .rels. */
-  dropped: ReadonlySet<string>;
-  /** Ids of the external hyperlinks kept: only hyperlink elements may name them. */
-  hyperlinks: ReadonlySet<string>;
-}
-
 export interface SanitiseReport {
   /** Fields reduced to their results. */
   fields: number;
@@ -33,110 +45,6 @@ export interface SanitiseReport {
   elements: number;
   /** Attributes removed (links to dropped relationships, image sources). */
   attributes: number;
-}
-
-const RELATIONSHIP_NAMESPACES = new Set([
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
-  'http://purl.oclc.org/ooxml/officeDocument/relationships',
-]);
-const OFFICE_NAMESPACE = 'urn:schemas-microsoft-com:office:office';
-const HYPERLINK_ELEMENTS = new Set(['hyperlink', 'hlinkClick', 'hlinkHover', 'hlinkMouseOver']);
-/** VML elements whose src/href name a picture to load. */
-const IMAGE_SOURCES = new Set(['imagedata', 'image', 'fill', 'stroke']);
-const SOURCE_ATTRIBUTES = new Set(['src', 'href']);
-/** Elements that only point at other files: a template, a data source, a sub-document, a foreign-format chunk. */
-const ALWAYS_REMOVED = new Set([
-  'altChunk',
-  'subDoc',
-  'attachedTemplate',
-  'linkStyles',
-  'updateFields',
-  'mailMerge',
-]);
-/** What a fetching field's instruction holds: its codes and nested fields, none of it shown. */
-const INSTRUCTION_CONTENT = new Set([
-  'fldChar',
-  'instrText',
-  'delInstrText',
-  't',
-  'delText',
-  'tab',
-  'br',
-  'cr',
-  'sym',
-  'drawing',
-  'pict',
-  'object',
-]);
-/** Text that makes a field's instruction; deleted text only in the reading that keeps it. */
-const INSTRUCTION_TEXT = new Set(['instrText', 't']);
-const DELETED_TEXT = new Set(['delInstrText', 'delText']);
-/** Fields are WordprocessingML's: an element or attribute of another namespace is none of theirs. */
-const WORD_NAMESPACES = new Set([
-  'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
-  'http://purl.oclc.org/ooxml/wordprocessingml/main',
-]);
-/** Attribute names that carry a link to load, and values that are URLs or network paths. */
-const LINK_ATTRIBUTES = new Set(['src', 'link', 'source', 'url', 'file']);
-const URL_VALUE =
-  /^\s*(?:[a-z][a-z0-9+.-]*:\/\/|(?:file|smb|jar|private|macro|uno|slot|service|expand|vnd\.sun\.star\.[a-z.]+):|[\\/]{2})/i;
-
-interface Range {
-  start: number;
-  end: number;
-}
-
-interface Field {
-  instruction: InstructionPieces;
-  separated: boolean;
-  fetching: boolean;
-  /** Its begin, separate and end markers and the elements of its instruction. */
-  parts: Range[];
-}
-
-interface Open {
-  name: string;
-  local: string;
-  scope: Scope;
-  start: number;
-  contentStart: number;
-  range?: Range;
-  remove?: boolean;
-  unwrap?: Range;
-}
-
-/** Elements whose own rules read their attributes. */
-const RULED_ELEMENTS = new Set([
-  ...ALWAYS_REMOVED,
-  ...IMAGE_SOURCES,
-  'externalData',
-  'OLEObject',
-  'blip',
-  'fldSimple',
-  'fldChar',
-]);
-const LINK_ATTRIBUTE_NAME = /(?:^|[\s:])(?:src|link|source|url|file)\s*=/;
-
-/** Prefixes bound to the relationship or Office namespaces in a scope, worked out once per scope. */
-const linkPrefixes = new WeakMap<Scope, string[]>();
-function linkPrefixesOf(scope: Scope): string[] {
-  let prefixes = linkPrefixes.get(scope);
-  if (!prefixes) {
-    prefixes = [...scope]
-      .filter(([, uri]) => RELATIONSHIP_NAMESPACES.has(uri) || uri === OFFICE_NAMESPACE)
-      .map(([prefix]) => `${prefix}:`);
-    linkPrefixes.set(scope, prefixes);
-  }
-  return prefixes;
-}
-
-const isRelationshipAttribute = (a: Attribute) =>
-  RELATIONSHIP_NAMESPACES.has(a.namespace) ||
-  (a.namespace === OFFICE_NAMESPACE && a.local === 'relid');
-
-function elementNamespace(element: Open): string {
-  const colon = element.name.indexOf(':');
-  return element.scope.get(colon < 0 ? '' : element.name.slice(0, colon)) ?? '';
 }
 
 class PartSanitiser {
