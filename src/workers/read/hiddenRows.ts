@@ -1,0 +1,113 @@
+// Rows hidden in the workbook, by hand or by a filter (docs/rows.md). SheetJS gives them for .xls
+// (`!rows[i].hidden`), and for .xlsx only when it also reads every cell's style, which costs a
+// fifth more on a large export; so for .xlsx/.xlsm the sheet's XML is opened here, once per sheet
+// asked for, and only its <row … hidden="1"> tags are read. .ods and CSV have none we can see.
+import PizZip from 'pizzip';
+import type { WorkBook } from 'xlsx';
+
+/** The hidden rows (0-based, as the sheet numbers them) of a sheet of the workbook. */
+export type HiddenRows = (sheet: string) => ReadonlySet<number>;
+
+const NONE: ReadonlySet<number> = new Set();
+
+function attribute(tag: string, name: string): string | undefined {
+  return new RegExp(`\\s(?:\\w+:)?${name}\\s*=\\s*"([^"]*)"`).exec(tag)?.[1];
+}
+
+/** The sheet part's path of each sheet name, from the workbook part and its relationships. */
+function sheetPaths(zip: PizZip): Map<string, string> {
+  const paths = new Map<string, string>();
+  const workbook = zip.file('xl/workbook.xml')?.asText() ?? '';
+  const rels = zip.file('xl/_rels/workbook.xml.rels')?.asText() ?? '';
+  const targets = new Map<string, string>();
+  for (const [tag] of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const id = attribute(tag, 'Id');
+    const target = attribute(tag, 'Target');
+    if (id && target)
+      targets.set(
+        id,
+        target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`,
+      );
+  }
+  for (const [tag] of workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
+    const name = attribute(tag, 'name');
+    const id = attribute(tag, 'id');
+    const target = id === undefined ? undefined : targets.get(id);
+    if (name !== undefined && target) paths.set(decodeXml(name), target);
+  }
+  return paths;
+}
+
+function decodeXml(text: string): string {
+  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, entity: string) => XML_ENTITIES[entity]);
+}
+const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+const HIDDEN = Array.from('hidden=', (c) => c.charCodeAt(0));
+
+/**
+ * The rows of one sheet part marked hidden. Only the bytes around each `hidden=` are decoded: the
+ * part of a 100,000-row sheet is tens of megabytes, and most sheets have no hidden row at all.
+ */
+export function hiddenRowsOfPart(xml: Uint8Array): Set<number> {
+  const hidden = new Set<number>();
+  const latin1 = new TextDecoder('latin1');
+  for (let at = xml.indexOf(HIDDEN[0]); at !== -1; at = xml.indexOf(HIDDEN[0], at + 1)) {
+    let k = 1;
+    while (k < HIDDEN.length && xml[at + k] === HIDDEN[k]) k++;
+    if (k < HIDDEN.length) continue;
+    const start = xml.lastIndexOf(0x3c, at); // '<'
+    const end = xml.indexOf(0x3e, at); // '>'
+    if (start === -1 || end === -1) continue;
+    const tag = latin1.decode(xml.subarray(start, end));
+    if (!/^<(?:\w+:)?row\s/.test(tag)) continue;
+    const value = attribute(tag, 'hidden');
+    if (value !== '1' && value !== 'true') continue;
+    const r = Number(attribute(tag, 'r'));
+    if (Number.isInteger(r) && r > 0) hidden.add(r - 1);
+    else hidden.add(rowTagsBefore(xml, start));
+  }
+  return hidden;
+}
+
+/** The 0-based number of a row written without `r`: the row tags before it. */
+function rowTagsBefore(xml: Uint8Array, end: number): number {
+  const text = new TextDecoder('latin1').decode(xml.subarray(0, end));
+  return (text.match(/<(?:\w+:)?row[\s>]/g) ?? []).length;
+}
+
+function fromSheetJs(workbook: WorkBook, sheet: string): ReadonlySet<number> {
+  const rows = Object.hasOwn(workbook.Sheets, sheet) ? workbook.Sheets[sheet]['!rows'] : undefined;
+  if (!rows) return NONE;
+  const hidden = new Set<number>();
+  rows.forEach((row, i) => {
+    if (row?.hidden) hidden.add(i);
+  });
+  return hidden;
+}
+
+/** What tells the hidden rows of each sheet of a workbook read from `bytes`. */
+export function hiddenRowsReader(bytes: Uint8Array, workbook: WorkBook): HiddenRows {
+  const type = workbook.bookType as string | undefined;
+  if (type !== 'xlsx' && type !== 'xlsm') return (sheet) => fromSheetJs(workbook, sheet);
+  let zip: PizZip | null = null;
+  let paths: Map<string, string> | null = null;
+  const found = new Map<string, ReadonlySet<number>>();
+  return (sheet) => {
+    const known = found.get(sheet);
+    if (known) return known;
+    let hidden: ReadonlySet<number> = NONE;
+    try {
+      zip ??= new PizZip(bytes);
+      paths ??= sheetPaths(zip);
+      const path = paths.get(sheet);
+      const part = path === undefined ? null : zip.file(path);
+      if (part) hidden = hiddenRowsOfPart(part.asUint8Array());
+    } catch {
+      // SheetJS read the file; a package it reads and we cannot is shown with no hidden rows.
+      hidden = NONE;
+    }
+    found.set(sheet, hidden);
+    return hidden;
+  };
+}
