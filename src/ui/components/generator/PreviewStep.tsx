@@ -8,6 +8,8 @@ import { rowWindow } from '../../../domain/rowFilter';
 import { useTexts } from '../../layout/i18n';
 import { previewCellText } from './cellText';
 import { skipNote } from './skipNote';
+import { RowNotices } from './RowNotices';
+import { rowMark } from './rowNotices';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
 import { HeaderRowControl } from './HeaderRowControl';
@@ -38,6 +40,8 @@ interface RowProps {
   selectLabel: string;
   /** 'Image not found: {name}' for each image file the row names that is not among the images. */
   missingImages: readonly string[];
+  /** 'Total row (row 11 of the sheet)' for a row that starts unselected (docs/rows.md), and its sign. */
+  mark: { label: string; sign: string } | null;
 }
 
 const PreviewRow = memo(function PreviewRow({
@@ -49,6 +53,7 @@ const PreviewRow = memo(function PreviewRow({
   onToggle,
   selectLabel,
   missingImages,
+  mark,
 }: RowProps) {
   return (
     <div
@@ -66,6 +71,11 @@ const PreviewRow = memo(function PreviewRow({
       </div>
       <div role="cell" className="gen-cell gen-col-number">
         {index + 1}
+        {mark && (
+          <span className="gen-row-mark" role="img" aria-label={mark.label} title={mark.label}>
+            {mark.sign}
+          </span>
+        )}
         {missingImages.length > 0 && (
           <span
             className="gen-row-warning"
@@ -209,6 +219,15 @@ export function PreviewStep({ actorRef }: StepProps) {
     });
     return missing.length > 0 ? missing : NO_WARNINGS;
   };
+  const markOf = (i: number) => {
+    const kind = rowMark(table, i);
+    if (kind === null) return null;
+    const mark = kind === 'total' ? t.totalRowMark : t.hiddenRowMark;
+    return {
+      label: fill(t.sheetRowMark, { mark, row: table.sheetRow(i) }),
+      sign: kind === 'total' ? 'Σ' : '⊘',
+    };
+  };
   const visible = indexes.map((i, k) => {
     // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
     const row = table.row(i);
@@ -223,6 +242,7 @@ export function PreviewStep({ actorRef }: StepProps) {
         onToggle={onToggle}
         selectLabel={t.selectRow}
         missingImages={missingIn(row)}
+        mark={markOf(i)}
       />
     );
   });
@@ -257,6 +277,7 @@ export function PreviewStep({ actorRef }: StepProps) {
           </span>
         )}
       </div>
+      <RowNotices actorRef={actorRef} />
       <HeaderRowControl actorRef={actorRef} />
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
