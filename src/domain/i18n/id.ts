@@ -556,6 +556,8 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   warningNoPlaceholdersFoundTemplate:
     'Peringatan: Tidak ada placeholder di template. Pastikan template Anda berisi tag {placeholder}.',
   uploadTemplateSelectDataRows: 'Unggah template dan pilih baris data',
+  noSelectedRowMakesDocument:
+    'Tidak ada dokumen yang dibuat: setiap baris yang dipilih memiliki kurang dari 2 nilai. Pilih baris dengan sedikitnya 2 nilai, atau pilih lembar dengan lebih banyak kolom.',
   selectDataRowsExport: 'Pilih baris data yang akan diekspor',
   mapAllTemplateFieldsBefore: 'Petakan semua kolom template sebelum mengekspor',
   allDataResetCanStart: 'Semua data telah diatur ulang. Anda bisa mulai dari awal!',
