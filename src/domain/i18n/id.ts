@@ -380,6 +380,7 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   notWordDocumentZip:
     'Berkas ini bukan dokumen Word: .docx adalah paket zip dan berkas ini bukan. Simpan template dari Word sebagai .docx.',
   errorReadingExcelSheet: 'Gagal membaca lembar Excel: ',
+  templateUsesOtherPlaceholders: 'Template ini memakai placeholder $1; tulis {$2} sebagai gantinya',
   errorGeneratingDocuments: 'Gagal membuat dokumen: ',
   errorExportingXlsx: 'Gagal mengekspor ke XLSX: ',
   errorPreviewingRow: 'Gagal menampilkan pratinjau baris: ',

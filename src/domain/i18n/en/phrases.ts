@@ -237,6 +237,7 @@ export const PATTERNS = {
   notWordDocumentZip:
     /The file is not a Word document: a \.docx is a zip package and this one is not\. Save the template from Word as \.docx\.$/,
   errorReadingExcelSheet: /^Error reading Excel sheet: /,
+  templateUsesOtherPlaceholders: /^This template uses (.+?) placeholders; write \{(.*)\} instead$/,
   errorGeneratingDocuments: /^Error generating documents: /,
   errorExportingXlsx: /^Error exporting to XLSX: /,
   errorPreviewingRow: /^Error previewing row: /,
