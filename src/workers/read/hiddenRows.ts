@@ -56,6 +56,9 @@ export function hiddenRowsOfPart(xml: Uint8Array): Set<number> {
     let k = 1;
     while (k < HIDDEN.length && xml[at + k] === HIDDEN[k]) k++;
     if (k < HIDDEN.length) continue;
+    // LibreOffice writes hidden="false" on every row: those are passed over without decoding.
+    const first = xml[at + k + 1];
+    if (first !== 0x31 && first !== 0x74) continue; // '1', 't'
     const start = xml.lastIndexOf(0x3c, at); // '<'
     const end = xml.indexOf(0x3e, at); // '>'
     if (start === -1 || end === -1) continue;
@@ -73,7 +76,7 @@ export function hiddenRowsOfPart(xml: Uint8Array): Set<number> {
 /** The 0-based number of a row written without `r`: the row tags before it. */
 function rowTagsBefore(xml: Uint8Array, end: number): number {
   const text = new TextDecoder('latin1').decode(xml.subarray(0, end));
-  return (text.match(/<(?:\w+:)?row[\s>]/g) ?? []).length;
+  return (text.match(/<(?:\w+:)?row[\s>/]/g) ?? []).length;
 }
 
 function fromSheetJs(workbook: WorkBook, sheet: string): ReadonlySet<number> {
