@@ -9,7 +9,7 @@ import { useTexts } from '../../layout/i18n';
 import { previewCellText } from './cellText';
 import { skipNote } from './skipNote';
 import { RowNotices } from './RowNotices';
-import { rowMark } from './rowNotices';
+import { rowMark } from './rowFlags';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
 import { HeaderRowControl } from './HeaderRowControl';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { select } from '../../../machines/generator/selectors';
 import { useTexts } from '../../layout/i18n';
-import { rowNotices } from './rowNotices';
+import { rowNotices } from './rowFlags';
 import type { StepProps } from './types';
 
 /** Step 2's notices of the rows left unselected as totals or hidden, each with a button to include them. */
