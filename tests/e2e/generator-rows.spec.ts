@@ -19,10 +19,10 @@ test.beforeEach(async ({ page }) => {
 });
 test.afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const templateInput = (page: Page) => page.getByLabel('DOCX Template');
+const templateInput = (page: Page) => page.getByLabel(/^(DOCX Template|Template DOCX)$/);
 
-async function chooseTemplate(page: Page, body: string) {
-  const file = path.join(dir, 'tagihan.docx');
+async function chooseTemplate(page: Page, body: string, name = 'tagihan.docx') {
+  const file = path.join(dir, name);
   writeFileSync(file, Buffer.from(buildDocx({ body })));
   await templateInput(page).setInputFiles(file);
   await expect(templateInput(page)).toBeEnabled();
@@ -80,16 +80,23 @@ test('the total and hidden rows start unselected, are named, and one click inclu
   await expect(total).toBeVisible();
 });
 
-test('the notices in Indonesian', async ({ page }) => {
-  await page.getByRole('combobox', { name: /Language|Bahasa/ }).selectOption('id');
+test('the notices and a template of another tool in Indonesian', async ({ page }) => {
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.reload();
   await chooseTemplate(page, paragraph('Yth. {Nama}, tagihan Anda {Total}'));
-  await page.getByLabel(/Data Excel|Excel Data/).setInputFiles(EXPORT);
+  await page.getByLabel('Data Excel').setInputFiles(EXPORT);
   await expect(
     page.getByText('Baris 11 tampak seperti baris total dan tidak dipilih'),
   ).toBeVisible();
   await expect(
     page.getByText('2 baris disembunyikan di lembar (baris 7, 9) dan tidak dipilih'),
   ).toBeVisible();
+  await page.getByRole('button', { name: 'Ikutkan baris total' }).click();
+  await expect(page.getByRole('button', { name: /\(5 bagian\)/ })).toBeVisible();
+  await chooseTemplate(page, paragraph('Yth. +++INS Nama+++'), 'docx-templates.docx');
+  await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText(
+    'Template ini memakai placeholder +++ +++; tulis {Nama} sebagai gantinya',
+  );
 });
 
 test('a template written with {{ }} is named, with what to write instead', async ({ page }) => {
