@@ -293,7 +293,8 @@ export function compileTemplate(
   const foreign = foreignSyntaxError(
     zip,
     templatedParts(layout),
-    [...collector.trees.values()].some(hasPlaceholder),
+    // Word fields left as they are show «name» too: with any, «» is not another tool's.
+    fields.notFilled.length > 0 || [...collector.trees.values()].some(hasPlaceholder),
   );
   if (foreign) throw foreign;
   if (!collector.trees.has(layout.main)) {
