@@ -259,7 +259,8 @@ test('One file per row (.zip): one document per row, named by a column, repeats 
     await page.getByRole('combobox', { name: 'Name files by' }).selectOption('Nomor');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Generate 5 Files (.zip)' }).click(),
+      // The thin row makes no file, so the button counts 4 (issue 31).
+      page.getByRole('button', { name: 'Generate 4 Files (.zip)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Invoices_\d{4}-\d{2}-\d{2}\.zip$/);
     await expect(
