@@ -44,10 +44,13 @@ function decodeXml(text: string): string {
 const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
 
 const HIDDEN = Array.from('hidden=', (c) => c.charCodeAt(0));
+const ONE = 0x31; // '1'
+const T = 0x74; // 't'
 
 /**
- * The rows of one sheet part marked hidden. Only the bytes around each `hidden=` are decoded: the
- * part of a 100,000-row sheet is tens of megabytes, and most sheets have no hidden row at all.
+ * The rows of one sheet part marked hidden. The bytes are searched for `hidden=` followed by a
+ * quoted `1` or `t(rue)` without decoding the part (the part of a 100,000-row sheet is tens of
+ * megabytes, and LibreOffice writes `hidden="false"` on every row); only the tags found are decoded.
  */
 export function hiddenRowsOfPart(xml: Uint8Array): Set<number> {
   const hidden = new Set<number>();
@@ -56,19 +59,16 @@ export function hiddenRowsOfPart(xml: Uint8Array): Set<number> {
     let k = 1;
     while (k < HIDDEN.length && xml[at + k] === HIDDEN[k]) k++;
     if (k < HIDDEN.length) continue;
-    // LibreOffice writes hidden="false" on every row: those are passed over without decoding.
-    const first = xml[at + k + 1];
-    if (first !== 0x31 && first !== 0x74) continue; // '1', 't'
+    const value = xml[at + k + 1]; // after the quote
+    if (value !== ONE && value !== T) continue;
     const start = xml.lastIndexOf(0x3c, at); // '<'
     const end = xml.indexOf(0x3e, at); // '>'
     if (start === -1 || end === -1) continue;
     const tag = latin1.decode(xml.subarray(start, end));
-    if (!/^<(?:\w+:)?row\s/.test(tag)) continue;
-    const value = attribute(tag, 'hidden');
-    if (value !== '1' && value !== 'true') continue;
-    const r = Number(attribute(tag, 'r'));
-    if (Number.isInteger(r) && r > 0) hidden.add(r - 1);
-    else hidden.add(rowTagsBefore(xml, start));
+    if (!/^<(?:\w+:)?row\s/.test(tag) || !/\s(?:\w+:)?hidden\s*=\s*["'](1|true)["']/.test(tag))
+      continue;
+    const r = Number(/\sr\s*=\s*["'](\d+)["']/.exec(tag)?.[1]);
+    hidden.add(Number.isInteger(r) && r > 0 ? r - 1 : rowTagsBefore(xml, start));
   }
   return hidden;
 }
