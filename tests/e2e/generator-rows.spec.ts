@@ -2,6 +2,7 @@
 // sheet, then the data under title rows, a hidden row, a filtered-out row, a TOTAL last row, a
 // one-column sheet) opens on its data, names the rows left out, includes one with a click, and
 // Generate counts what it will make; a template written for another tool is named.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,5 +104,32 @@ test('a template written with {{ }} is named, with what to write instead', async
   await chooseTemplate(page, paragraph('Yth. {{ Nama }}, tagihan Anda {{ Total }}'));
   await expect(page.locator('.gen-messages').getByRole('alert')).toHaveText(
     'This template uses {{ }} placeholders; write {Nama} instead',
+  );
+});
+
+test('on a phone the notices fit, their buttons work by keyboard, and axe finds nothing serious', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await chooseTemplate(page, paragraph('Yth. {Nama}, tagihan Anda {Total}'));
+  await page.getByLabel('Excel Data').setInputFiles(EXPORT);
+  const include = page.getByRole('button', { name: 'Include the total row' });
+  await expect(include).toBeVisible();
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const box = await include.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= clientWidth).toBe(true);
+
+  const { violations } = await new AxeBuilder({ page }).include('.gen-row-notices').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await include.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Row 11 looks like a total row and is not selected')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Generate Merged Document/ })).toHaveText(
+    'Generate Merged Document (5 sections)',
   );
 });
