@@ -1,7 +1,8 @@
 // Rows hidden in the workbook, by hand or by a filter (docs/rows.md). SheetJS gives them for .xls
-// (`!rows[i].hidden`), and for .xlsx only when it also reads every cell's style, which costs a
-// fifth more on a large export; so for .xlsx/.xlsm the sheet's XML is opened here, once per sheet
-// asked for, and only its <row … hidden="1"> tags are read. .ods and CSV have none we can see.
+// (`!rows[i].hidden`), for .xlsx only when it also reads every cell's style, which costs a fifth
+// more on a large export, and never for .ods; so for .xlsx/.xlsm the sheet's XML is opened here,
+// once per sheet asked for, and only its <row … hidden="1"> tags are read, and for .ods the rows
+// of content.xml with a table:visibility. CSV has none.
 import PizZip from 'pizzip';
 import type { WorkBook } from 'xlsx';
 
@@ -89,9 +90,67 @@ function fromSheetJs(workbook: WorkBook, sheet: string): ReadonlySet<number> {
   return hidden;
 }
 
+/**
+ * The hidden rows (0-based) of each table of an .ods `content.xml`, by table name: rows with
+ * `table:visibility` `collapse` (hidden) or `filter` (filtered out), repeated rows counted, up to
+ * `lastRow` of each table (a sheet ends in a million repeated empty rows).
+ */
+export function hiddenRowsOfOds(
+  xml: string,
+  lastRow: (table: string) => number,
+): Map<string, Set<number>> {
+  const found = new Map<string, Set<number>>();
+  if (!/table:visibility="(collapse|filter)"/.test(xml)) return found;
+  let table = '';
+  let row = 0;
+  let last = -1;
+  for (const [tag] of xml.matchAll(/<table:table(?:-row)?\b[^>]*>|<\/table:table>/g)) {
+    if (tag.startsWith('</')) {
+      table = '';
+      continue;
+    }
+    if (tag.startsWith('<table:table ') || tag === '<table:table>') {
+      table = decodeXml(/\stable:name="([^"]*)"/.exec(tag)?.[1] ?? '');
+      row = 0;
+      last = lastRow(table);
+      continue;
+    }
+    if (!/^<table:table-row[\s/>]/.test(tag)) continue; // not -row-group
+    const repeated = Number(/\stable:number-rows-repeated="(\d+)"/.exec(tag)?.[1] ?? 1);
+    if (/\stable:visibility="(collapse|filter)"/.test(tag)) {
+      let rows = found.get(table);
+      if (!rows) found.set(table, (rows = new Set()));
+      for (let r = row; r < row + repeated && r <= last; r++) rows.add(r);
+    }
+    row += repeated;
+  }
+  return found;
+}
+
+function lastRowOf(workbook: WorkBook, sheet: string): number {
+  const ref = Object.hasOwn(workbook.Sheets, sheet) ? workbook.Sheets[sheet]['!ref'] : undefined;
+  const end = ref?.split(':')[1] ?? ref;
+  return Number(/\d+$/.exec(end ?? '')?.[0] ?? 0) - 1;
+}
+
+function odsReader(bytes: Uint8Array, workbook: WorkBook): HiddenRows {
+  let found: Map<string, Set<number>> | null = null;
+  return (sheet) => {
+    try {
+      found ??= hiddenRowsOfOds(new PizZip(bytes).file('content.xml')?.asText() ?? '', (table) =>
+        lastRowOf(workbook, table),
+      );
+    } catch {
+      found = new Map();
+    }
+    return found.get(sheet) ?? NONE;
+  };
+}
+
 /** What tells the hidden rows of each sheet of a workbook read from `bytes`. */
 export function hiddenRowsReader(bytes: Uint8Array, workbook: WorkBook): HiddenRows {
   const type = workbook.bookType as string | undefined;
+  if (type === 'ods') return odsReader(bytes, workbook);
   if (type !== 'xlsx' && type !== 'xlsm') return (sheet) => fromSheetJs(workbook, sheet);
   let zip: PizZip | null = null;
   let paths: Map<string, string> | null = null;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { SheetTable } from '../../../../src/domain/sheetTable';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
-import { hiddenRowsOfPart } from '../../../../src/workers/read/hiddenRows';
+import { hiddenRowsOfOds, hiddenRowsOfPart } from '../../../../src/workers/read/hiddenRows';
 
 const fixture = (extension: string) => {
   const bytes = readFileSync(
@@ -58,7 +58,7 @@ describe.each(['xlsx', 'xls', 'ods'])(
   },
 );
 
-describe.each(['xlsx', 'xls'])('hidden and filtered-out rows of .%s', (extension) => {
+describe.each(['xlsx', 'xls', 'ods'])('hidden and filtered-out rows of .%s', (extension) => {
   it('are marked by their sheet row numbers (Tono hidden by hand, Eko filtered out)', async () => {
     const table = new SheetTable(
       (await createGeneratorApi().readWorkbook(fixture(extension))).table,
@@ -101,5 +101,21 @@ describe('hidden rows of an .xlsx sheet part', () => {
     }) as ArrayBuffer;
     const table = new SheetTable((await createGeneratorApi().readWorkbook(bytes)).table);
     expect([...table.hiddenRows]).toEqual([1]);
+  });
+});
+
+describe('hidden rows of an .ods content.xml', () => {
+  it('counts repeated rows, reads collapse and filter, ignores row groups, stops at the last row', () => {
+    const xml =
+      '<office:spreadsheet><table:table table:name="A &amp; B"><table:table-column/>' +
+      '<table:table-row table:number-rows-repeated="2"/><table:table-row-group>' +
+      '<table:table-row table:visibility="collapse"/></table:table-row-group>' +
+      '<table:table-row table:visibility="filter" table:number-rows-repeated="2"/>' +
+      '<table:table-row table:visibility="collapse" table:number-rows-repeated="1048570"/>' +
+      '</table:table><table:table table:name="C"><table:table-row table:visibility="filter"/></table:table>' +
+      '</office:spreadsheet>';
+    const found = hiddenRowsOfOds(xml, (table) => (table === 'C' ? 0 : 6));
+    expect([...(found.get('A & B') ?? [])]).toEqual([2, 3, 4, 5, 6]);
+    expect([...(found.get('C') ?? [])]).toEqual([0]);
   });
 });
