@@ -1,6 +1,7 @@
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
 import { assertReadable, FileLimitError } from '../limits';
+import { templatedPartsModule } from '../internals';
 import {
   CONTENT_TYPES,
   ContentTypes,
@@ -13,7 +14,9 @@ import {
   setOverrides,
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
+import { foreignSyntaxError } from './foreignSyntax';
 import { asWordDocument } from './packageKind';
+import { dropMailMergeSource } from './mailMergeSource';
 import { addTypedPictureTags, preparePictures, type TemplatePictures } from './pictureTags';
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
@@ -39,6 +42,8 @@ export interface DocxLayout {
   main: string;
   mainRels: string;
   headersFooters: HeaderFooterPart[];
+  /** The endnotes parts, templated like the footnotes (docxtemplater leaves them out by itself). */
+  endnotes: string[];
 }
 
 /** The parsed form docxtemplater keeps per templated file (only the fields we read). */
@@ -168,6 +173,7 @@ function loadDocx(buffer: ArrayBuffer): {
   if (!hasPart(zip, CONTENT_TYPES))
     throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
   const { macrosDropped } = asWordDocument(zip);
+  dropMailMergeSource(zip);
   const fields = { ...convertFieldsOf(zip), macrosDropped };
   const layout = prepareLayout(zip);
   const pictures = preparePictures(zip, [layout.main, ...layout.headersFooters.map((p) => p.path)]);
@@ -246,7 +252,10 @@ function prepareLayout(zip: PizZip): DocxLayout {
   if (!isMainContentType(contentTypes.typeOf(main)))
     missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
   const headersFooters: HeaderFooterPart[] = [];
+  const endnotes: string[] = [];
   for (const r of readRelationships(zip, mainRels)) {
+    if (/\/endnotes$/.test(r.type) && r.targetMode !== 'External')
+      endnotes.push(resolveTarget(main, r.target));
     const kind = /\/header$/.test(r.type) ? 'header' : /\/footer$/.test(r.type) ? 'footer' : null;
     if (!kind || r.targetMode === 'External') continue;
     const path = resolveTarget(main, r.target);
@@ -258,7 +267,7 @@ function prepareLayout(zip: PizZip): DocxLayout {
     headersFooters.push({ kind, id: r.id, type: r.type, path, contentType: wanted });
   }
   setOverrides(zip, missing);
-  return { main, mainRels, headersFooters };
+  return { main, mainRels, headersFooters, endnotes };
 }
 
 /**
@@ -266,6 +275,15 @@ function prepareLayout(zip: PizZip): DocxLayout {
  * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
  * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
  */
+/** The main document, its headers and footers: where placeholders are written. */
+function templatedParts(layout: DocxLayout): string[] {
+  return [layout.main, ...layout.headersFooters.map((part) => part.path)];
+}
+
+function hasPlaceholder(parts: TemplatePart[]): boolean {
+  return parts.some((part) => part.type === 'placeholder');
+}
+
 export function compileTemplate(
   buffer: ArrayBuffer,
   prepare?: (zip: PizZip, layout: DocxLayout) => void,
@@ -275,10 +293,19 @@ export function compileTemplate(
   let doc: Docxtemplater;
   try {
     prepare?.(zip, layout);
-    doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector] });
+    const endnotes = templatedPartsModule(layout.endnotes);
+    doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector, endnotes] });
   } catch (error) {
-    throw toTemplateError(error);
+    // Another tool's placeholders ({{ }}, +++) are named rather than docxtemplater's complaint.
+    throw foreignSyntaxError(zip, templatedParts(layout), true) ?? toTemplateError(error);
   }
+  const foreign = foreignSyntaxError(
+    zip,
+    templatedParts(layout),
+    // Word fields left as they are show «name» too: with any, «» is not another tool's.
+    fields.notFilled.length > 0 || [...collector.trees.values()].some(hasPlaceholder),
+  );
+  if (foreign) throw foreign;
   if (!collector.trees.has(layout.main)) {
     throw new Error(
       `Failed to parse template: the main document ${layout.main} was not recognised as a Word document`,
