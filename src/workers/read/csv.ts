@@ -221,7 +221,8 @@ export function readDelimited(bytes: Uint8Array): XLSX.WorkBook {
       const value = raw.trim();
       const parse = r > header ? parsers[c] : null;
       const number = parse && value !== '' ? parse(value) : null;
-      return number === null ? { t: 's', v: value } : { t: 'n', v: number };
+      // A number keeps the text as written: that is what the file shows (docs/values.md).
+      return number === null ? { t: 's', v: value } : { t: 'n', v: number, w: value };
     }),
   );
   const sheet: XLSX.WorkSheet = { '!data': data };

@@ -1,6 +1,7 @@
 import * as XLSX from 'xlsx';
 import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
 import { assertReadable } from '../limits';
+import { formattedNumber } from './cellDisplay';
 import { isDelimitedText, readDelimited } from './csv';
 
 /** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
@@ -14,11 +15,12 @@ export function headerOnlyMessage(sheet: string): string {
 }
 
 // Dense mode, no styles/formulas/HTML: raw values plus each number cell's format (`z`), which we
-// apply ourselves only to the cells that have one (SheetJS's own text for every cell costs more).
+// apply ourselves (src/workers/read/cellDisplay.ts). Dates stay numbers (serials) with their
+// format, so a date, a time and a date-time each show as the cell does.
 export const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'array',
   dense: true,
-  cellDates: true,
+  cellDates: false,
   cellNF: true,
   cellFormula: false,
   cellHTML: false,
@@ -38,23 +40,9 @@ const ERROR_TEXT: Record<number, string> = {
   0x2b: '#GETTING_DATA',
 };
 
-function pad2(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
-
-/** SheetJS 0.20 gives date cells as UTC instants; round to the second to absorb serial-number noise. */
-export function formatDate(date: Date): string {
-  const t = date.getTime();
-  if (Number.isNaN(t)) return '';
-  const d = new Date(Math.round(t / 1000) * 1000);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-}
-
-function formatNumber(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  if (Number.isInteger(n)) return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
-  // Excel keeps 15 significant digits; this drops binary noise such as 0.30000000000000004.
-  return String(Number(n.toPrecision(15)));
+/** SheetJS gives date cells (from readers that make them) as UTC instants; Excel counts days from 1899-12-30. */
+function dateSerial(date: Date): number {
+  return (date.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
 }
 
 /** A number cell's own format, unless it is General (which shows the plain number). */
@@ -64,33 +52,25 @@ function numberFormatOf(cell: XLSX.CellObject): string | undefined {
 }
 
 /**
- * A number as its cell's format shows it, with Indonesian separators (the locale the invoices are
- * read in): '"Rp"#,##0' → 'Rp1.234.567', '0.00%' → '12,50%'. SheetJS formats with en-US
- * separators, so a dot or comma between digits is swapped. A format SheetJS cannot apply gives the
- * plain number.
+ * A cell as the sheet shows it (docs/values.md): the text the preview and merge use. A number
+ * cell that brings its own text (an .ods file stores what LibreOffice showed; a CSV field is the
+ * text as written) keeps it; other number cells get their format applied.
  */
-export function formattedNumber(value: number, format: string | undefined): string {
-  if (format === undefined) return formatNumber(value);
-  try {
-    const text = String(XLSX.SSF.format(format, value));
-    return text.replace(/(?<=\d)[.,](?=\d)/g, (separator) => (separator === ',' ? '.' : ','));
-  } catch {
-    return formatNumber(value);
-  }
-}
-
-/** A cell as the sheet shows it (spec §5, plus number formats): the text the preview and merge use. */
 export function cellText(cell: XLSX.CellObject | undefined): string {
   if (!cell || cell.v == null) return '';
   switch (cell.t) {
     case 's':
       return String(cell.v).trim();
     case 'n':
-      return formattedNumber(cell.v as number, numberFormatOf(cell));
+      return typeof cell.w === 'string'
+        ? cell.w.trim()
+        : formattedNumber(cell.v as number, numberFormatOf(cell)).trim();
     case 'b':
       return cell.v ? 'TRUE' : 'FALSE';
     case 'd':
-      return cell.v instanceof Date ? formatDate(cell.v) : String(cell.v).trim();
+      return cell.v instanceof Date
+        ? formattedNumber(dateSerial(cell.v), 'dd/mm/yyyy')
+        : String(cell.v).trim();
     case 'e':
       return ERROR_TEXT[cell.v as number] ?? '#ERROR';
     default:
@@ -110,10 +90,21 @@ function uniqueHeaders(names: string[]): string[] {
   });
 }
 
+/** An OpenDocument spreadsheet: a zip whose first entry, `mimetype`, names it. */
+function isOpenDocument(bytes: Uint8Array): boolean {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
+  return new TextDecoder().decode(bytes.subarray(30, 100)).includes('opendocument.spreadsheet');
+}
+
 export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
   const bytes = assertReadable(buffer);
   if (isDelimitedText(bytes)) return readDelimited(bytes);
-  return XLSX.read(bytes, READ_OPTIONS);
+  // An .ods file keeps each cell's displayed text (LibreOffice wrote it in the file's locale):
+  // that text is what the sheet shows, so SheetJS is asked for it.
+  return XLSX.read(
+    bytes,
+    isOpenDocument(bytes) ? { ...READ_OPTIONS, cellText: true } : READ_OPTIONS,
+  );
 }
 
 function sheetNotFoundMessage(sheetName: string, available: string[]): string {

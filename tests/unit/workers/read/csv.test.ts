@@ -32,10 +32,9 @@ describe('reading CSV and TSV exports', () => {
     expect(sheet.headers).toEqual(['Nama Pelanggan', 'Alamat', 'Total Tagihan', 'No HP']);
     expect(sheet.rows).toHaveLength(2);
     expect(sheet.rows[0]['Alamat']).toBe('Jl. Sudirman 1;\r\nJakarta');
-    // A number column reads as numbers (merged with Indonesian separators); phone numbers keep
-    // their leading zero.
-    expect(sheet.rows[0]['Total Tagihan']).toBe('1234567.5');
-    expect(sheet.rows[1]['Total Tagihan']).toBe('12500');
+    // "As in sheet" is the text as written; phone numbers keep their leading zero.
+    expect(sheet.rows[0]['Total Tagihan']).toBe('Rp 1.234.567,50');
+    expect(sheet.rows[1]['Total Tagihan']).toBe('12.500');
     expect(sheet.rows[0]['No HP']).toBe('0812345');
   });
 
