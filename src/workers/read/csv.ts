@@ -3,6 +3,7 @@
 // systems write them with `,` `;` or tabs, in UTF-8 (with or without BOM) or Windows-1252, and
 // numbers the Indonesian way (`1.234.567,89`, `Rp 12.500`).
 import type * as XLSX from 'xlsx';
+import { parseAmount } from '../../domain/amount';
 import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
 
 const DELIMITERS = [',', ';', '\t'] as const;
@@ -138,24 +139,11 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-const INDONESIAN = /^(-)?\s*(?:rp\.?\s*)?(-)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/i;
-const ENGLISH = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
-
 /** A number written the Indonesian way (`1.234.567,89`, `Rp 12.500`, `-7`), or null. */
-export function indonesianNumber(text: string): number | null {
-  const m = INDONESIAN.exec(text);
-  if (!m || (m[1] && m[2])) return null;
-  const value = Number(`${m[3].replaceAll('.', '')}.${m[4] ?? '0'}`);
-  return m[1] || m[2] ? -value : value;
-}
+const indonesianNumber = (text: string): number | null => parseAmount(text, 'id');
 
 /** A number written the English way (`1,234.5`, `0.25`), or null. */
-function englishNumber(text: string): number | null {
-  const m = ENGLISH.exec(text);
-  if (!m) return null;
-  const value = Number(`${m[2].replaceAll(',', '')}.${m[3] ?? '0'}`);
-  return m[1] ? -value : value;
-}
+const englishNumber = (text: string): number | null => parseAmount(text, 'en');
 
 /** `0812…`, `007`: an identifier whose leading zero a number would lose. */
 function hasLeadingZero(text: string): boolean {
