@@ -97,7 +97,7 @@ function isOpenDocument(bytes: Uint8Array): boolean {
 }
 
 export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
-  const bytes = assertReadable(buffer);
+  const bytes = assertReadable(buffer, 'data');
   if (isDelimitedText(bytes)) return readDelimited(bytes);
   // An .ods file keeps each cell's displayed text (LibreOffice wrote it in the file's locale):
   // that text is what the sheet shows, so SheetJS is asked for it.

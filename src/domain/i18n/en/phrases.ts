@@ -248,6 +248,10 @@ export const PATTERNS = {
   imagesZipBomb:
     /"(.+)" would unpack to more than 10 MB, so it was not opened \(it looks like a zip bomb\)\.$/,
   imagesZipDamaged: /"(.+)" is not a zip archive that can be read\.$/,
+  dataFileTooLargeNamed:
+    /"(.+)" is ([\d.]+ (?:Bytes|KB|MB|GB)); a data file can be at most 50 MB\. Split it into smaller files \(for example by month or by area\) and read them one at a time\.$/,
+  dataFileTooLarge:
+    /^The data file is ([\d.]+ (?:Bytes|KB|MB|GB)); a data file can be at most 50 MB\. Split it into smaller files \(for example by month or by area\) and read them one at a time\.$/,
   imagesDuplicateName: /Two of the chosen images are named "(.+)"; rename one\.$/,
   noPictureForRows: /^(\S+): no picture for (\d+) rows? \(first at row (\d+): (.+)\)$/gm,
   groupKeyEmpty:
