@@ -18,6 +18,8 @@ export interface PackedSheet {
   readonly offsets: Uint32Array;
   /** The sheet's row (1-based) the column names were read from, when the reader says. */
   readonly headerRow?: number;
+  /** How the reader read text columns as numbers (CSV, HTML tables): the preview says so. */
+  readonly notes?: readonly string[];
 }
 
 /** Encodes rows (keyed by header) into the packed form; a missing value becomes ''. */
@@ -83,6 +85,8 @@ export class SheetTable {
   readonly rowCount: number;
   /** The sheet's row (1-based) the column names were read from; null when not known. */
   readonly headerRow: number | null;
+  /** The reader's notes on how columns were read (PackedSheet.notes). */
+  readonly notes: readonly string[];
   private readonly text: Uint8Array;
   private readonly offsets: Uint32Array;
   private readonly decoder = new TextDecoder();
@@ -96,6 +100,7 @@ export class SheetTable {
     this.headers = packed.headers;
     this.rowCount = packed.rowCount;
     this.headerRow = packed.headerRow ?? null;
+    this.notes = packed.notes ?? [];
     this.text = packed.text;
     this.offsets = packed.offsets;
   }

@@ -51,7 +51,11 @@ export function missingRowMessage(index: number, sheet: string): string {
 
 /** A packed sheet whose two buffers move to the main thread instead of being copied. */
 function transferred(sheet: SheetCells): PackedSheet {
-  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow };
+  const packed = {
+    ...packCells(sheet.headers, sheet.cells),
+    headerRow: sheet.headerRow,
+    notes: sheet.notes,
+  };
   return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
 }
 

@@ -85,3 +85,52 @@ export function formattedNumber(value: number, format: string | undefined): stri
     return generalNumber(value);
   }
 }
+
+const ERROR_TEXT: Record<number, string> = {
+  0x00: '#NULL!',
+  0x07: '#DIV/0!',
+  0x0f: '#VALUE!',
+  0x17: '#REF!',
+  0x1d: '#NAME?',
+  0x24: '#NUM!',
+  0x2a: '#N/A',
+  0x2b: '#GETTING_DATA',
+};
+
+/** SheetJS gives date cells (from readers that make them) as UTC instants; Excel counts days from 1899-12-30. */
+function dateSerial(date: Date): number {
+  return (date.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
+}
+
+/** A number cell's own format, unless it is General (which shows the plain number). */
+export function numberFormatOf(cell: XLSX.CellObject): string | undefined {
+  const z = cell.z;
+  return typeof z === 'string' && z !== '' && z !== 'General' ? z : undefined;
+}
+
+/**
+ * A cell as the sheet shows it (docs/values.md): the text the preview and merge use. A number
+ * cell that brings its own text (an .ods file stores what LibreOffice showed; a CSV field is the
+ * text as written) keeps it; other number cells get their format applied.
+ */
+export function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell || cell.v == null) return '';
+  switch (cell.t) {
+    case 's':
+      return String(cell.v).trim();
+    case 'n':
+      return typeof cell.w === 'string'
+        ? cell.w.trim()
+        : formattedNumber(cell.v as number, numberFormatOf(cell)).trim();
+    case 'b':
+      return cell.v ? 'TRUE' : 'FALSE';
+    case 'd':
+      return cell.v instanceof Date
+        ? formattedNumber(dateSerial(cell.v), 'dd/mm/yyyy')
+        : String(cell.v).trim();
+    case 'e':
+      return ERROR_TEXT[cell.v as number] ?? '#ERROR';
+    default:
+      return String(cell.v).trim();
+  }
+}

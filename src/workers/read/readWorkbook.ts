@@ -1,13 +1,18 @@
 import * as XLSX from 'xlsx';
 import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
 import { assertReadable } from '../limits';
-import { formattedNumber } from './cellDisplay';
+import { cellText, numberFormatOf } from './cellDisplay';
 import { isDelimitedText, readDelimited } from './csv';
+import { sheetNotes, typedHtmlSheet } from './textColumns';
 
 /** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
 export type SheetRow = Record<string, string>;
 
 export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
+
+/** A web page saved as .xls whose table cannot be found: what to do instead. */
+const HTML_WITHOUT_TABLE =
+  'This file is a web page saved as .xls and holds no table that can be read. Open it in Excel and save it as .xlsx, then choose that file.';
 
 /** A sheet with a header line and nothing under it: say so, not that the file is empty. */
 export function headerOnlyMessage(sheet: string): string {
@@ -29,55 +34,6 @@ export const READ_OPTIONS: XLSX.ParsingOptions = {
   sheetStubs: false,
 };
 
-const ERROR_TEXT: Record<number, string> = {
-  0x00: '#NULL!',
-  0x07: '#DIV/0!',
-  0x0f: '#VALUE!',
-  0x17: '#REF!',
-  0x1d: '#NAME?',
-  0x24: '#NUM!',
-  0x2a: '#N/A',
-  0x2b: '#GETTING_DATA',
-};
-
-/** SheetJS gives date cells (from readers that make them) as UTC instants; Excel counts days from 1899-12-30. */
-function dateSerial(date: Date): number {
-  return (date.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000;
-}
-
-/** A number cell's own format, unless it is General (which shows the plain number). */
-function numberFormatOf(cell: XLSX.CellObject): string | undefined {
-  const z = cell.z;
-  return typeof z === 'string' && z !== '' && z !== 'General' ? z : undefined;
-}
-
-/**
- * A cell as the sheet shows it (docs/values.md): the text the preview and merge use. A number
- * cell that brings its own text (an .ods file stores what LibreOffice showed; a CSV field is the
- * text as written) keeps it; other number cells get their format applied.
- */
-export function cellText(cell: XLSX.CellObject | undefined): string {
-  if (!cell || cell.v == null) return '';
-  switch (cell.t) {
-    case 's':
-      return String(cell.v).trim();
-    case 'n':
-      return typeof cell.w === 'string'
-        ? cell.w.trim()
-        : formattedNumber(cell.v as number, numberFormatOf(cell)).trim();
-    case 'b':
-      return cell.v ? 'TRUE' : 'FALSE';
-    case 'd':
-      return cell.v instanceof Date
-        ? formattedNumber(dateSerial(cell.v), 'dd/mm/yyyy')
-        : String(cell.v).trim();
-    case 'e':
-      return ERROR_TEXT[cell.v as number] ?? '#ERROR';
-    default:
-      return String(cell.v).trim();
-  }
-}
-
 /** Trimmed headers; a repeated name becomes 'Name (2)', 'Name (3)'… so no column hides another. */
 function uniqueHeaders(names: string[]): string[] {
   const used = new Set<string>();
@@ -96,15 +52,34 @@ function isOpenDocument(bytes: Uint8Array): boolean {
   return new TextDecoder().decode(bytes.subarray(30, 100)).includes('opendocument.spreadsheet');
 }
 
+/** A web page saved as .xls (a portal export): markup holding a table. */
+function isHtmlTable(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).toLowerCase();
+  return /^\s*(?:\ufeff)?</.test(head) && /<(?:html|table|!doctype html)/.test(head);
+}
+
+/** A web page's tables as text, typed by our rules (./textColumns), never SheetJS's guesses. */
+function readHtmlTables(bytes: Uint8Array): XLSX.WorkBook {
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(bytes, { ...READ_OPTIONS, raw: true });
+  } catch {
+    throw new Error(HTML_WITHOUT_TABLE);
+  }
+  if (book.SheetNames.length === 0 || !book.Sheets[book.SheetNames[0]]?.['!ref'])
+    throw new Error(HTML_WITHOUT_TABLE);
+  for (const name of book.SheetNames) book.Sheets[name] = typedHtmlSheet(book.Sheets[name]);
+  return book;
+}
+
 export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
   const bytes = assertReadable(buffer, 'data');
   if (isDelimitedText(bytes)) return readDelimited(bytes);
   // An .ods file keeps each cell's displayed text (LibreOffice wrote it in the file's locale):
   // that text is what the sheet shows, so SheetJS is asked for it.
-  return XLSX.read(
-    bytes,
-    isOpenDocument(bytes) ? { ...READ_OPTIONS, cellText: true } : READ_OPTIONS,
-  );
+  if (isOpenDocument(bytes)) return XLSX.read(bytes, { ...READ_OPTIONS, cellText: true });
+  if (isHtmlTable(bytes)) return readHtmlTables(bytes);
+  return XLSX.read(bytes, READ_OPTIONS);
 }
 
 function sheetNotFoundMessage(sheetName: string, available: string[]): string {
@@ -128,6 +103,8 @@ export interface SheetCells {
   numbers: RowNumbers;
   /** The sheet's row (1-based, as the spreadsheet numbers it) the headers were read from. */
   headerRow: number;
+  /** How text columns were read as numbers (CSV, HTML tables), for the preview to say. */
+  notes: string[];
 }
 
 /** A header row the user chose below the sheet's last row: what to choose instead. */
@@ -262,7 +239,7 @@ export function sheetCells(
         ? headerOnlyMessage(sheetName)
         : headerRowLastMessage(chosenHeaderRow, sheetName),
     );
-  return { headers, cells, numbers, headerRow: headerRow + 1 };
+  return { headers, cells, numbers, headerRow: headerRow + 1, notes: sheetNotes(sheet) };
 }
 
 /** One row keyed by header, without a prototype, so a header like '__proto__' is plain data. */

@@ -1,6 +1,7 @@
 // The language catalogues (issue 16, spec §9): Indonesian has every English text of the account
 // screens and the layout, translated, and the notices and validation messages that reach the
 // screen from elsewhere.
+import { readAsNumbersNote } from '../../../src/workers/read/textColumns';
 import { dataFileTooLarge } from '../../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_TEXTS } from '../../../src/api/errorMessages';
@@ -183,6 +184,12 @@ describe('language catalogues', () => {
     );
     expect(translate(dataFileTooLarge(undefined, '60.00 MB'))).toMatch(
       /^Berkas data berukuran 60\.00 MB;/,
+    );
+    expect(translate(readAsNumbersNote('Jumlah', 'id', '150.000 is 150000'))).toBe(
+      'Kolom "Jumlah" dibaca sebagai angka yang ditulis cara Indonesia (titik untuk ribuan, koma untuk desimal), misalnya 150.000 adalah 150000.',
+    );
+    expect(translate(readAsNumbersNote('Amount', 'en', '1,234.5 is 1234,5'))).toMatch(
+      /^Kolom "Amount" dibaca sebagai angka yang ditulis cara Inggris/,
     );
     for (const text of [
       imageSetMessages.damaged('a.png'),

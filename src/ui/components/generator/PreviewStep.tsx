@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { ReadNotes } from './ReadNotes';
 import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
@@ -258,6 +259,7 @@ export function PreviewStep({ actorRef }: StepProps) {
         )}
       </div>
       <HeaderRowControl actorRef={actorRef} />
+      <ReadNotes actorRef={actorRef} />
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
         <input

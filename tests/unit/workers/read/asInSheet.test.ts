@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { cellText, parseWorkbook } from '../../../../src/workers/read/readWorkbook';
+import { cellText } from '../../../../src/workers/read/cellDisplay';
+import { parseWorkbook } from '../../../../src/workers/read/readWorkbook';
 import { libreOffice, type LibreOffice } from '../../../support/libreOfficeCells';
 import { fixture } from '../docxBuilder';
 
