@@ -86,6 +86,7 @@ export function bigWorkbook(rows: number): Uint8Array {
       type: 'array',
       bookType: 'xlsx',
       dense: true,
+      compression: true,
     } as XLSX.WritingOptions) as ArrayBuffer,
   );
 }
