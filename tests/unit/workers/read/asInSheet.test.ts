@@ -188,6 +188,9 @@ describe('"As in sheet" is the text LibreOffice shows, cell by cell', () => {
       for (const [name, bytes] of Object.entries(converted))
         books[name.replace('xlsx', target)] = bytes;
     }
+    books['sheetjs_DataTypesFormats.xlsx'] = new Uint8Array(
+      await readFile(new URL('../../../fixtures/sheetjs/DataTypesFormats.xlsx', import.meta.url)),
+    );
     for (const name of ['pelanggan_50.xlsx', 'pelanggan_50_legacy.xls'])
       books[name] = new Uint8Array(await fixture(name));
     books['shared_pelanggan_50.xlsx'] = new Uint8Array(
@@ -204,7 +207,7 @@ describe('"As in sheet" is the text LibreOffice shows, cell by cell', () => {
       differences(name, ourCells(books[name]), theirs[name]),
     );
     expect(found).toEqual([]);
-    expect(Object.keys(books)).toHaveLength(9);
+    expect(Object.keys(books)).toHaveLength(10);
   }, 240_000);
 
   it('shows the billing formats as an Indonesian Excel does', () => {
