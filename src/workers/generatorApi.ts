@@ -56,7 +56,12 @@ export function missingRowMessage(index: number, sheet: string): string {
 /** A packed sheet whose buffers move to the main thread instead of being copied. */
 function transferred(sheet: SheetCells, hidden: ReadonlySet<number>): PackedSheet {
   const marks = rowMarks(sheet, hidden);
-  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow, ...marks };
+  const packed = {
+    ...packCells(sheet.headers, sheet.cells),
+    headerRow: sheet.headerRow,
+    notes: sheet.notes,
+    ...marks,
+  };
   return Comlink.transfer(packed, [
     packed.text.buffer,
     packed.offsets.buffer,

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,sanitise picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -15,11 +15,12 @@ import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
 import { runSanitiseBench } from './sanitise';
+import { runBigDataBench } from './bigData';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,sanitise'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -58,6 +59,11 @@ if (only.has('grouped'))
   );
 if (only.has('csv'))
   section('CSV 50k × 20 read: a `;` export with Indonesian numbers (Node)', await runCsvBench());
+if (only.has('bigdata'))
+  section(
+    'A month of call lines: 100,000 × 15 as .xlsx and as CSV, read as the sheet shows them',
+    await runBigDataBench(),
+  );
 if (only.has('mergefield'))
   section(
     'MERGEFIELD template 10k rows: Word mail-merge fields with switches (Node)',

@@ -394,6 +394,14 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   imagesZipBomb:
     '"$1" akan menjadi lebih dari 10 MB jika dibuka, jadi tidak dibuka (tampak seperti bom zip).',
   imagesZipDamaged: '"$1" bukan arsip zip yang dapat dibaca.',
+  columnReadIndonesian:
+    'Kolom "$1" dibaca sebagai angka yang ditulis cara Indonesia (titik untuk ribuan, koma untuk desimal), misalnya $2 adalah $3.',
+  columnReadEnglish:
+    'Kolom "$1" dibaca sebagai angka yang ditulis cara Inggris (koma untuk ribuan, titik untuk desimal), misalnya $2 adalah $3.',
+  dataFileTooLargeNamed:
+    '"$1" berukuran $2; berkas data paling besar 50 MB. Pecah menjadi berkas yang lebih kecil (misalnya per bulan atau per wilayah) lalu baca satu per satu.',
+  dataFileTooLarge:
+    'Berkas data berukuran $1; berkas data paling besar 50 MB. Pecah menjadi berkas yang lebih kecil (misalnya per bulan atau per wilayah) lalu baca satu per satu.',
   imagesDuplicateName: 'Dua gambar yang dipilih bernama "$1"; ganti nama salah satunya.',
   noPictureForRows: '$1: tidak ada gambar untuk $2 baris (pertama di baris $3: $4)',
   groupKeyEmpty:
