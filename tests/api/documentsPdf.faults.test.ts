@@ -50,7 +50,8 @@ function post(setup: Setup, body: Uint8Array, signal?: AbortSignal) {
 describe('one slot, a line of one', () => {
   let s: Setup;
   beforeAll(async () => {
-    s = await setUp({ workers: 1, queue: 1 });
+    // One user sends all three: their own limit must not be what refuses the third.
+    s = await setUp({ workers: 1, queue: 1, userConcurrency: 3 });
   });
   afterAll(() => tearDown(s));
 
