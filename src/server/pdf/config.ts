@@ -30,6 +30,8 @@ export interface PdfConfig {
   restartAfter: number;
   /** Conversions one user may have running or waiting at once. */
   userConcurrency: number;
+  /** bubblewrap on PATH, which walls each run in; undefined when not installed. */
+  bwrap: string | undefined;
   /** 'off' only when asked for: LibreOffice then runs without walls. */
   sandbox: 'on' | 'off';
   /** First of the uids the slots run as when the server is root. */
@@ -105,6 +107,7 @@ export function loadPdfConfig(env: Env = process.env): PdfConfig {
     maxBytes: positiveInteger(env.PDF_MAX_BYTES, 'PDF_MAX_BYTES', 64 * 1024 * 1024),
     restartAfter: 200,
     userConcurrency: positiveInteger(env.PDF_USER_CONCURRENCY, 'PDF_USER_CONCURRENCY', 2),
+    bwrap: findOnPath('bwrap', env.PATH ?? ''),
     sandbox: sandboxSwitch(env.PDF_SANDBOX),
     uidBase: positiveInteger(env.PDF_UID_BASE, 'PDF_UID_BASE', 61_000),
     tmpDir: path.resolve(env.PDF_TMP_DIR || tmpdir()),

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Logger } from '../logger';
-import { findOnPath, type PdfConfig } from './config';
+import type { PdfConfig } from './config';
 
 const run = promisify(execFile);
 
@@ -199,8 +199,7 @@ export async function detectSandbox(
   if (!limits)
     logger.warn('PDF conversion: prlimit is missing; LibreOffice runs without CPU/memory limits');
   const slotUsers = isRoot();
-  const bwrap =
-    config.sandbox === 'off' ? undefined : findOnPath('bwrap', process.env.PATH ?? '/usr/bin:/bin');
+  const bwrap = config.sandbox === 'off' ? undefined : config.bwrap;
   if (config.sandbox === 'off')
     logger.warn(
       'PDF conversion without walls (PDF_SANDBOX=off): LibreOffice sees the whole filesystem and the network',
