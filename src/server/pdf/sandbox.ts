@@ -143,14 +143,9 @@ export function walledCommand(
   };
 }
 
-/** Command line and environment of one conversion. */
-export function conversionCommand(
-  sandbox: Sandbox,
-  config: PdfConfig,
-  slot: number,
-  paths: ConversionPaths,
-) {
-  return walledCommand(sandbox, config, slot, paths, (seen) => [
+/** LibreOffice's command line for one conversion, in the paths it sees. */
+export function sofficeArgs(config: PdfConfig, seen: ConversionPaths): string[] {
+  return [
     config.soffice,
     '--headless',
     '--invisible',
@@ -168,7 +163,17 @@ export function conversionCommand(
     '--outdir',
     seen.job,
     seen.input,
-  ]);
+  ];
+}
+
+/** Command line and environment of one conversion. */
+export function conversionCommand(
+  sandbox: Sandbox,
+  config: PdfConfig,
+  slot: number,
+  paths: ConversionPaths,
+) {
+  return walledCommand(sandbox, config, slot, paths, (seen) => sofficeArgs(config, seen));
 }
 
 async function attempt(command: { command: string; args: string[]; env: Record<string, string> }) {
