@@ -1,5 +1,5 @@
 export { loadPdfConfig, type PdfConfig } from './config';
 export { PdfConversionError, PdfPool } from './pool';
-export { PdfBusyError, type Ticket } from './tickets';
+export { PdfBusyError } from './tickets';
 export { SandboxUnavailableError } from './sandbox';
 export { PDF_SECONDS_BUCKETS, type PdfPoolStats } from './stats';
