@@ -3,7 +3,7 @@
 // bounded line of waiting conversions, and one empty directory per conversion that is removed
 // when its answer ends. Each conversion is one sandboxed `soffice --convert-to` in its slot's
 // profile (README "PDF conversion" says why not a long-lived UNO process).
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
 import type { PdfConfig } from './config';
@@ -13,6 +13,7 @@ import { makeProfile } from './profile';
 import { conversionCommand, SandboxUnavailableError, slotUser, type Sandbox } from './sandbox';
 import { PdfStats, type PdfOutcome, type PdfPoolStats } from './stats';
 import { Tickets, type Ticket } from './tickets';
+import { runWarm, startWarm, stopWarm, type WarmSlot } from './warm';
 
 export class PdfConversionError extends Error {
   override readonly name = 'PdfConversionError';
@@ -32,7 +33,7 @@ export interface PdfResult {
   dispose(): Promise<void>;
 }
 
-interface Slot {
+interface Slot extends WarmSlot {
   index: number;
   home: string;
   profile: string;
@@ -117,6 +118,7 @@ export class PdfPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const slot of this.slots) stopWarm(slot);
     for (const pid of this.runningPids()) {
       try {
         process.kill(-pid, 'SIGKILL');
@@ -139,6 +141,7 @@ export class PdfPool {
             profile: path.join(home, 'profile'),
             documents: 0,
             fresh: true,
+            work: path.join(base, 'jobs', `slot-${index}`),
           }),
         );
         return { base, sandbox };
@@ -218,12 +221,18 @@ export class PdfPool {
         input,
       });
       const started = performance.now();
-      const run = await runProcess(
-        { ...command, cwd: job },
-        this.config.timeoutMs,
-        signal,
-        (pid) => (slot.pid = pid),
-      );
+      const run = this.config.warm
+        ? await runWarm(
+            slot,
+            () => startWarm(sandbox, this.config, slot),
+            sandbox.bwrap ? '/job' : slot.work,
+            job,
+            this.config.timeoutMs,
+            signal,
+          )
+        : await runProcess({ ...command, cwd: job }, this.config.timeoutMs, signal, (pid) => {
+            slot.pid = pid;
+          });
       slot.pid = undefined;
       slot.documents++;
       const file = path.join(job, 'document.pdf');
@@ -250,6 +259,7 @@ export class PdfPool {
   private afterRun(slot: Slot, outcome: RunOutcome): void {
     if (outcome === 'finished' && slot.documents < this.config.restartAfter) return;
     slot.fresh = true;
+    stopWarm(slot);
     this.stats.restarted();
     if (outcome !== 'finished' && outcome !== 'aborted')
       this.logger.warn(
@@ -258,7 +268,12 @@ export class PdfPool {
   }
 
   private async freshProfile(slot: Slot, sandbox: Sandbox): Promise<void> {
-    await makeProfile(slot.profile, slotUser(sandbox, this.config, slot.index));
+    const owner = slotUser(sandbox, this.config, slot.index);
+    await makeProfile(slot.profile, owner);
+    // No converter runs now: whatever the last one left in its work directory goes.
+    await rm(slot.work, { recursive: true, force: true });
+    await mkdir(slot.work);
+    await own(slot.work, 0o700, owner);
     slot.documents = 0;
     slot.fresh = false;
   }
