@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,pdfwarm picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -8,6 +8,7 @@ import { runStartupBench } from './startup';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
+import { runPdfWarmBench } from './pdf-warm';
 import { runGroupedBench } from './merge-grouped';
 import { runInputsBrowserBench } from './inputs-browser';
 import { runStepsBench } from './steps-browser';
@@ -18,7 +19,7 @@ import { runPicturesBench } from './pictures';
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,pdfwarm'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -69,6 +70,11 @@ if (only.has('pictures'))
   );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
+if (only.has('pdfwarm'))
+  section(
+    'PDF of a one-page invoice: process per document vs warm converter (real server, walls)',
+    await runPdfWarmBench(),
+  );
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
   console.log(`\n== API under load (${seconds} s per endpoint)`);

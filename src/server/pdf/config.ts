@@ -13,7 +13,7 @@ import path from 'node:path';
  * | PDF_TIMEOUT       | 5m                              | Longest conversion of one document (s, m, h suffix or seconds). |
  * | PDF_MAX_BYTES     | 64 MiB                          | Largest .docx accepted (request body). |
  * | PDF_USER_CONCURRENCY | 2                            | Conversions one user may have in the pool and its line at once. |
- * | PDF_WARM          | off                             | `on`: one LibreOffice per slot kept running, driven over UNO. |
+ * | PDF_WARM          | on                              | One LibreOffice per slot kept running, driven over UNO; `off`: one per document. |
  * | PDF_SANDBOX       | on                              | `off` runs LibreOffice without its walls (docs/converter-walls.md). |
  * | PDF_UID_BASE      | 61000                           | As root, slot N runs as uid/gid PDF_UID_BASE + N (no account needed). |
  * | PDF_TMP_DIR       | the system temp directory       | Where each conversion's own directory is made (and removed). |
@@ -111,7 +111,7 @@ export function loadPdfConfig(env: Env = process.env): PdfConfig {
     restartAfter: 200,
     userConcurrency: positiveInteger(env.PDF_USER_CONCURRENCY, 'PDF_USER_CONCURRENCY', 2),
     bwrap: findOnPath('bwrap', env.PATH ?? ''),
-    warm: /^(1|on|true|yes)$/i.test(env.PDF_WARM?.trim() ?? ''),
+    warm: !/^(0|off|false|no)$/i.test(env.PDF_WARM?.trim() ?? ''),
     sandbox: sandboxSwitch(env.PDF_SANDBOX),
     uidBase: positiveInteger(env.PDF_UID_BASE, 'PDF_UID_BASE', 61_000),
     tmpDir: path.resolve(env.PDF_TMP_DIR || tmpdir()),

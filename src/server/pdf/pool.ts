@@ -141,7 +141,7 @@ export class PdfPool {
             profile: path.join(home, 'profile'),
             documents: 0,
             fresh: true,
-            work: path.join(base, 'jobs', `slot-${index}`),
+            work: path.join(base, `work-${index}`),
           }),
         );
         return { base, sandbox };
