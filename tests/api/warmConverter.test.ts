@@ -89,3 +89,20 @@ describe('a warm converter', () => {
     ).toContain('After cancel');
   });
 });
+
+test('started at the server’s start (prepare), the converter takes the first document', async () => {
+  const pool = await testPool({ workers: 2, warm: true });
+  try {
+    await pool.prepare();
+    const pdfs = await Promise.all(
+      ['Left slot', 'Right slot'].map((text) =>
+        convert(pool, buildPackage({ body: paragraph(text) })),
+      ),
+    );
+    expect(await pdfText(pdfs[0])).toContain('Left slot');
+    expect(await pdfText(pdfs[1])).toContain('Right slot');
+    expect(pool.snapshot().restarts).toBe(0);
+  } finally {
+    await closePool(pool);
+  }
+});

@@ -82,9 +82,17 @@ export class PdfPool {
     return this.tickets.withTicket(user, work);
   }
 
-  /** Raises the walls and makes the slots' directories; conversion stays off if the walls fail. */
+  /**
+   * Raises the walls and makes the slots' directories (conversion stays off if the walls fail);
+   * with warm converters, starts one in every idle slot so the first document finds it running.
+   */
   async prepare(): Promise<void> {
-    await this.ready().catch(() => undefined);
+    const setup = await this.ready().catch(() => undefined);
+    if (!setup || !this.config.warm) return;
+    for (const slot of this.slots.filter((s) => !this.claimed.has(s) && !s.warm)) {
+      if (slot.fresh) await this.freshProfile(slot, setup.sandbox);
+      slot.warm ??= startWarm(setup.sandbox, this.config, slot);
+    }
   }
 
   /** Seconds a refused client should wait: the line's length × the mean conversion time. */
