@@ -88,7 +88,7 @@ export class PdfPool {
    */
   async prepare(): Promise<void> {
     const setup = await this.ready().catch(() => undefined);
-    if (!setup || !this.config.warm) return;
+    if (!setup?.sandbox.warm) return;
     for (const slot of this.slots.filter((s) => !this.claimed.has(s) && !s.warm)) {
       if (slot.fresh) await this.freshProfile(slot, setup.sandbox);
       slot.warm ??= startWarm(setup.sandbox, this.config, slot);
@@ -229,7 +229,7 @@ export class PdfPool {
         input,
       });
       const started = performance.now();
-      const run = this.config.warm
+      const run = sandbox.warm
         ? await runWarm(
             slot,
             () => startWarm(sandbox, this.config, slot),

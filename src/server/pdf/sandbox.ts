@@ -17,6 +17,8 @@ export interface Sandbox {
   slotUsers: boolean;
   /** prlimit sets CPU, memory and file-size limits. */
   limits: boolean;
+  /** Warm converters asked for (PDF_WARM) and Python's UNO bridge found inside the walls. */
+  warm?: boolean;
 }
 
 /** The walls could not be raised: conversion is off, and this says why. */
@@ -225,5 +227,15 @@ export async function detectSandbox(
     throw new SandboxUnavailableError(
       `LibreOffice cannot write in ${probe.job}; PDF_TMP_DIR must be a directory every user may pass through (like /tmp)`,
     );
+  if (config.warm) {
+    const noUno = await attempt(
+      walledCommand(sandbox, config, 0, probe, () => ['python3', '-c', 'import uno']),
+    );
+    sandbox.warm = !noUno;
+    if (noUno)
+      logger.warn(
+        `PDF conversion: python3-uno is missing (${noUno}); one LibreOffice per document instead of warm converters`,
+      );
+  }
   return sandbox;
 }
