@@ -105,6 +105,8 @@ function bwrapArgs(bwrap: string, paths: ConversionPaths): string[] {
 /**
  * `inner` run inside the walls of one slot: the job's and slot's directories at /job and /slot
  * when walled in, at their own paths with PDF_SANDBOX=off. `inner` receives the paths it sees.
+ * `lifetime: 'documents'` (a warm converter) drops the CPU-time limit, which would count every
+ * document it ever converts; each document's PDF_TIMEOUT still kills it.
  */
 export function walledCommand(
   sandbox: Sandbox,
@@ -112,6 +114,7 @@ export function walledCommand(
   slot: number,
   paths: ConversionPaths,
   inner: (seen: ConversionPaths) => string[],
+  lifetime: 'document' | 'documents' = 'document',
 ): { command: string; args: string[]; env: Record<string, string> } {
   const seen: ConversionPaths = sandbox.bwrap
     ? { ...INSIDE, input: `${INSIDE.job}/${paths.input.slice(paths.job.length + 1)}` }
@@ -125,7 +128,7 @@ export function walledCommand(
       ? [
           'prlimit',
           `--as=${config.memoryBytes}`,
-          `--cpu=${cpuSeconds}`,
+          ...(lifetime === 'document' ? [`--cpu=${cpuSeconds}`] : []),
           `--fsize=${2 * 1024 ** 3}`,
           '--',
         ]

@@ -185,12 +185,13 @@ export function stopWarm(slot: WarmSlot): void {
 /** The slot's converter, started inside its walls with its work directory as /job. */
 export function startWarm(sandbox: Sandbox, config: PdfConfig, slot: WarmSlot): WarmConverter {
   const paths = { ...slot, job: slot.work, input: path.join(slot.work, 'document.docx') };
-  const command = walledCommand(sandbox, config, slot.index, paths, (seen) => [
-    'python3',
-    '-c',
-    UNO_DRIVER,
-    config.soffice,
-    pathToFileURL(seen.profile).href,
-  ]);
+  const command = walledCommand(
+    sandbox,
+    config,
+    slot.index,
+    paths,
+    (seen) => ['python3', '-c', UNO_DRIVER, config.soffice, pathToFileURL(seen.profile).href],
+    'documents',
+  );
   return new WarmConverter({ ...command, cwd: slot.work });
 }

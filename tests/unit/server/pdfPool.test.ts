@@ -13,6 +13,7 @@ import {
   SandboxUnavailableError,
   type PdfConfig,
 } from '../../../src/server/pdf';
+import { conversionCommand, walledCommand } from '../../../src/server/pdf/sandbox';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -123,5 +124,45 @@ describe('when the walls cannot be raised', () => {
     expect(p.enabled).toBe(false);
     expect(p.unavailableReason).toMatch(/the walls around LibreOffice cannot be raised here/);
     expect(p.unavailableReason).toMatch(/PDF_SANDBOX=off/);
+  });
+});
+
+describe('the command lines inside the walls', () => {
+  const config = { ...loadPdfConfig({ PATH: process.env.PATH }), timeoutMs: 60_000 };
+  const sandbox = { bwrap: '/usr/bin/bwrap', slotUsers: true, limits: true };
+  const paths = {
+    home: '/pool/slot-1',
+    profile: '/pool/slot-1/profile',
+    job: '/pool/jobs/job-x',
+    input: '/pool/jobs/job-x/document.docx',
+  };
+
+  test('a conversion runs as its slot’s uid, in every namespace, seeing its job as /job', () => {
+    const { command, args, env } = conversionCommand(sandbox, config, 1, paths);
+    const line = [command, ...args];
+    expect(line.slice(0, 3)).toEqual([
+      'setpriv',
+      `--reuid=${config.uidBase + 1}`,
+      `--regid=${config.uidBase + 1}`,
+    ]);
+    for (const flag of ['--unshare-user', '--unshare-pid', '--unshare-net', '--die-with-parent'])
+      expect(line).toContain(flag);
+    expect(line.join(' ')).toContain('--bind /pool/jobs/job-x /job --chdir /job');
+    expect(line.join(' ')).not.toMatch(/--(ro-)?bind \/tmp /);
+    expect(line).toContain('--cpu=70');
+    expect(line.at(-1)).toBe('/job/document.docx');
+    expect(env).toEqual({
+      PATH: '/usr/bin:/bin',
+      HOME: '/slot',
+      LANG: expect.any(String),
+      TMPDIR: '/job',
+    });
+  });
+
+  test('a warm converter has no CPU-time limit (it would count every document), the rest alike', () => {
+    const { args } = walledCommand(sandbox, config, 1, paths, () => ['true'], 'documents');
+    expect(args.some((a) => a.startsWith('--cpu='))).toBe(false);
+    expect(args).toContain(`--as=${config.memoryBytes}`);
+    expect(args).toContain('--unshare-net');
   });
 });
