@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PdfConversionError, type PdfPool } from '../../src/server/pdf';
-import { buildPackage, paragraph, png } from '../support/linkedDocx';
+import { buildPackage, pageBreak, paragraph, png } from '../support/linkedDocx';
 import { closePool, testPool, until } from '../support/pdfApp';
 import { pdfImageSizes, pdfText } from '../support/pdfTools';
 import { svgzDocument } from '../support/svgzDocx';
@@ -60,7 +60,7 @@ describe('a warm converter', () => {
 
   test('killed mid-document: crashed, the slot made anew, the next document converts', async () => {
     const long = buildPackage({
-      body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`)).join(''),
+      body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`) + pageBreak).join(''),
     });
     const answer = convert(pool, long).catch((error: unknown) => error);
     await until(() => pool.runningPids().length === 1);
@@ -78,7 +78,7 @@ describe('a warm converter', () => {
   test('a cancelled conversion is stopped', async () => {
     const controller = new AbortController();
     const long = buildPackage({
-      body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`)).join(''),
+      body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`) + pageBreak).join(''),
     });
     const answer = convert(pool, long, controller.signal).catch((error: unknown) => error);
     await until(() => pool.runningPids().length === 1);
