@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,pdfwarm picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,pdfwarm,sanitise picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -15,11 +15,12 @@ import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runSanitiseBench } from './sanitise';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,pdfwarm'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,pdfwarm,sanitise'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -74,6 +75,11 @@ if (only.has('pdfwarm'))
   section(
     'PDF of a one-page invoice: process per document vs warm converter (real server, walls)',
     await runPdfWarmBench(),
+  );
+if (only.has('sanitise'))
+  section(
+    '/healthz while the sanitiser refuses hostile uploads (real server, 100 ms polls)',
+    await runSanitiseBench(),
   );
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
