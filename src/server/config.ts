@@ -29,8 +29,8 @@ import { loadPdfConfig, type PdfConfig } from './pdf/config';
  * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP when NODE_ENV=development. |
  * | AUDIT_RETENTION_DAYS | (unset → kept forever)      | Audit events older than this many days are deleted (hourly, in batches). |
  *
- * PDF conversion (PDF_CONVERSION, PDF_WORKERS, PDF_QUEUE, PDF_TIMEOUT, PDF_MAX_BYTES, PDF_USER,
- * PDF_TMP_DIR) is read by ./pdf/config.ts.
+ * PDF conversion (PDF_CONVERSION, PDF_WORKERS, PDF_QUEUE, PDF_TIMEOUT, PDF_MAX_BYTES,
+ * PDF_USER_CONCURRENCY, PDF_SANDBOX, PDF_UID_BASE, PDF_TMP_DIR) is read by ./pdf/config.ts.
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';

@@ -53,6 +53,8 @@ async function main() {
   });
   const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
   if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
+  // The walls are raised now, so /readyz and the log say at once if conversion is off.
+  void pdf?.prepare();
   const app = createApp({
     pdf,
     db: database.db,

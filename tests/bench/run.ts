@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -8,6 +8,7 @@ import { runStartupBench } from './startup';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
+import { runPdfWarmBench } from './pdf-warm';
 import { runGroupedBench } from './merge-grouped';
 import { runInputsBrowserBench } from './inputs-browser';
 import { runStepsBench } from './steps-browser';
@@ -20,7 +21,7 @@ import { runBigDataBench } from './bigData';
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -76,6 +77,11 @@ if (only.has('pictures'))
   );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
+if (only.has('pdfwarm'))
+  section(
+    'PDF of a one-page invoice: process per document vs warm converter (real server, walls)',
+    await runPdfWarmBench(),
+  );
 if (only.has('sanitise'))
   section(
     '/healthz while the sanitiser refuses hostile uploads (real server, 100 ms polls)',
