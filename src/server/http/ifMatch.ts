@@ -18,7 +18,15 @@ export const IF_MATCH_MESSAGES = {
     'Data ini telah diubah oleh pengguna lain sejak Anda membukanya. Muat ulang, atau terapkan isian Anda di atas versi terbaru.',
   userChanged:
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
+  companyChanged:
+    'Pengaturan Perusahaan was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
 } as const;
+
+const CHANGED_MESSAGE: Readonly<Record<AuditEntity, string>> = {
+  invoice_summary: IF_MATCH_MESSAGES.summaryChanged,
+  user: IF_MATCH_MESSAGES.userChanged,
+  company_settings: IF_MATCH_MESSAGES.companyChanged,
+};
 
 const VERSION_TAG = /^"?(\d{1,9})"?$/;
 
@@ -53,7 +61,7 @@ export async function assertExpectedVersion(
   const changes = await eventsSince(db, entity, current.id, expected);
   throw new ApiError(
     412,
-    entity === 'user' ? IF_MATCH_MESSAGES.userChanged : IF_MATCH_MESSAGES.summaryChanged,
+    CHANGED_MESSAGE[entity],
     undefined,
     { ETag: versionTag(current.version) },
     {
