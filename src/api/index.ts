@@ -13,5 +13,6 @@ export { documents } from './services/documents';
 export { generationRuns } from './services/generationRuns';
 export { auditEvents } from './services/auditEvents';
 export { exportFiles } from './services/exports';
+export { companySettings } from './services/companySettings';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';

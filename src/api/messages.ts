@@ -84,6 +84,8 @@ export const FALLBACK = Object.freeze({
   pdfConversion: 'Failed to convert the document to PDF',
   pdfCancelled: 'PDF conversion cancelled',
   generationRuns: 'Failed to load the generation history',
+  companySettings: 'Failed to load the company settings',
+  saveCompanySettings: 'Failed to save the company settings',
   recordGenerationRun: 'Failed to record the generation run',
   auditEvents: 'Failed to fetch the change history',
   summaryHistory: 'Gagal memuat riwayat perubahan',

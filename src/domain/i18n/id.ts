@@ -5,6 +5,7 @@
 import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
+import type { COMPANY_TEXTS } from './en/company';
 import type { GENERATOR_TEXTS } from './en/generator';
 import { HISTORY_ID } from './idHistory';
 import type { PROFILE_TEXTS } from './en/profile';
@@ -347,6 +348,23 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
  * their English pattern (../en/phrases PATTERNS): the detail itself ('Row 3: …') stays as the
  * worker wrote it.
  */
+export const COMPANY_ID: Texts<typeof COMPANY_TEXTS> = {
+  lead: 'Penjual pada setiap XML e-Faktur, dan QRIS statis yang diubah menjadi QRIS dengan nominal setiap tagihan. Hanya administrator yang dapat mengubahnya.',
+  npwp: 'NPWP Penjual',
+  npwpHint: '16 digit, seperti di Coretax.',
+  nitku: 'NITKU Penjual',
+  nitkuHint: 'NPWP dan 6 digit TKU: 22 digit (000000 untuk kantor pusat).',
+  name: 'Nama Penjual',
+  qris: 'QRIS Statis',
+  qrisHint:
+    'Opsional. Teks QRIS statis merchant (baca dari QR dengan aplikasi pemindai apa pun), diawali 000201.',
+  save: 'Simpan',
+  saved: 'Pengaturan perusahaan disimpan.',
+  loading: 'Memuat pengaturan perusahaan…',
+  lastChanged: 'Terakhir diubah {when}.',
+  fixErrors: 'Perbaiki isian yang ditandai di bawah, lalu simpan lagi.',
+};
+
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
@@ -605,6 +623,16 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
     'Pengguna ini telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
   exportUsersFailed: 'Gagal mengekspor pengguna',
   userHistoryFailed: 'Gagal memuat riwayat perubahan',
+  companyNpwp: 'NPWP Penjual harus tepat 16 digit (0-9, tanpa titik atau tanda hubung)',
+  companyNitku:
+    'NITKU Penjual harus tepat 22 digit: 16 digit NPWP dan 6 digit TKU (000000 untuk kantor pusat)',
+  companyNitkuPrefix: 'NITKU Penjual harus diawali 16 digit NPWP Penjual',
+  companyNameRequired: 'Nama Penjual wajib diisi',
+  companyNameMax: 'Nama Penjual paling banyak 200 karakter',
+  companyChanged:
+    'Pengaturan Perusahaan telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
+  companyLoadFailed: 'Gagal memuat pengaturan perusahaan',
+  companySaveFailed: 'Gagal menyimpan pengaturan perusahaan',
 };
 
 function byWording<T extends Record<string, string>>(
@@ -623,6 +651,7 @@ export const ID_CATALOGUE = {
   profile: PROFILE_ID,
   generator: GENERATOR_ID,
   history: HISTORY_ID,
+  company: COMPANY_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */

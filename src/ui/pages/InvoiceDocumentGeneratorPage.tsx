@@ -18,7 +18,7 @@ import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RecordRun } from '../components/generator/RecordRun';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { pdfAvailable, releaseWorker, workerActors } from '../wiring/generator';
+import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '../wiring/generator';
 
 /**
  * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
@@ -70,6 +70,9 @@ export default function InvoiceDocumentGeneratorPage() {
     let live = true;
     void pdfAvailable().then((enabled) => {
       if (live) actorRef.send({ type: 'generator.pdfCapability', enabled });
+    });
+    void storedQrisPayload().then((payload) => {
+      if (live) actorRef.send({ type: 'generator.qrisPayload', payload });
     });
     return () => {
       live = false;

@@ -206,6 +206,17 @@ export const PHRASES = {
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
   exportUsersFailed: 'Failed to export users',
   userHistoryFailed: 'Failed to fetch the change history',
+  // Pengaturan Perusahaan (issue 33).
+  companyNpwp: 'NPWP Penjual must be exactly 16 digits (0-9, no dots or dashes)',
+  companyNitku:
+    'NITKU Penjual must be exactly 22 digits: the 16-digit NPWP and a 6-digit TKU (000000 for the head office)',
+  companyNitkuPrefix: 'NITKU Penjual must start with the 16 digits of NPWP Penjual',
+  companyNameRequired: 'Nama Penjual is required',
+  companyNameMax: 'Nama Penjual must be at most 200 characters',
+  companyChanged:
+    'Pengaturan Perusahaan was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
+  companyLoadFailed: 'Failed to load the company settings',
+  companySaveFailed: 'Failed to save the company settings',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
