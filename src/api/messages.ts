@@ -86,6 +86,8 @@ export const FALLBACK = Object.freeze({
   generationRuns: 'Failed to load the generation history',
   companySettings: 'Failed to load the company settings',
   saveCompanySettings: 'Failed to save the company settings',
+  efakturRecords: 'Failed to load the e-Faktur history',
+  recordEfaktur: 'Failed to record the e-Faktur export',
   recordGenerationRun: 'Failed to record the generation run',
   auditEvents: 'Failed to fetch the change history',
   summaryHistory: 'Gagal memuat riwayat perubahan',

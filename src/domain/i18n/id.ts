@@ -6,6 +6,7 @@ import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
 import type { COMPANY_TEXTS } from './en/company';
+import type { EFAKTUR_TEXTS } from './en/efaktur';
 import type { GENERATOR_TEXTS } from './en/generator';
 import { HISTORY_ID } from './idHistory';
 import type { PROFILE_TEXTS } from './en/profile';
@@ -365,6 +366,36 @@ export const COMPANY_ID: Texts<typeof COMPANY_TEXTS> = {
   fixErrors: 'Perbaiki isian yang ditandai di bawah, lalu simpan lagi.',
 };
 
+export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
+  heading: 'Output: e-Faktur XML (Coretax)',
+  lead: 'Baris terpilih sebagai Faktur Pajak Keluaran untuk impor massal Coretax (TaxInvoiceBulk). Tidak perlu template: barisnya adalah sumbernya.',
+  period: 'Masa pajak (progres tagihan)',
+  trxCode: 'Kode transaksi',
+  addInfo: 'Keterangan Tambahan (07/08)',
+  facilityStamp: 'Cap Fasilitas (07/08)',
+  date: 'Tanggal faktur (bila tidak ada kolomnya)',
+  field: 'Isian Coretax',
+  column: 'Kolom',
+  useDefault: '(bawaan)',
+  groupBy: 'Kelompokkan baris menurut',
+  noGrouping: 'Tanpa pengelompokan: satu faktur per baris',
+  linesPerRow: 'Satu GoodService per baris',
+  linesSum: 'Satu baris berisi jumlah kelompok',
+  download: 'Download e-Faktur ({count} faktur)',
+  problemsTitle: 'Tidak ada yang diunduh: perbaiki baris-baris ini di sheet, atau batalkan pilihannya.',
+  row: 'Baris',
+  problem: 'Masalah',
+  noSeller: 'Penjual belum diisi: administrator mengisi NPWP Penjual, NITKU Penjual dan Nama Penjual di Pengaturan Perusahaan.',
+  noSummary: 'Belum ada progres tagihan untuk masa ini.',
+  repeated: 'Tetap ekspor lagi',
+  downloaded: '{count} faktur diunduh sebagai {file}.',
+  recordUploaded: 'Catat sudah diunggah',
+  uploadedSaved: '{count} faktur dicatat sudah diunggah ke Coretax.',
+  history: 'Riwayat e-Faktur masa ini',
+  exported: 'Mengekspor {count} faktur',
+  uploaded: 'Mengunggah {count} faktur',
+};
+
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
@@ -633,6 +664,8 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
     'Pengaturan Perusahaan telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
   companyLoadFailed: 'Gagal memuat pengaturan perusahaan',
   companySaveFailed: 'Gagal menyimpan pengaturan perusahaan',
+  efakturHistoryFailed: 'Gagal memuat riwayat e-Faktur',
+  efakturRecordFailed: 'Gagal mencatat ekspor e-Faktur',
 };
 
 function byWording<T extends Record<string, string>>(
@@ -652,6 +685,7 @@ export const ID_CATALOGUE = {
   generator: GENERATOR_ID,
   history: HISTORY_ID,
   company: COMPANY_ID,
+  efaktur: EFAKTUR_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */

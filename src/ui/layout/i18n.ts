@@ -16,7 +16,8 @@ type Section =
   | 'profile'
   | 'generator'
   | 'history'
-  | 'company';
+  | 'company'
+  | 'efaktur';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let indonesian: IdCatalogue | null = null;

@@ -9,6 +9,7 @@ import { useTexts } from '../layout/i18n';
 import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
+import { EfakturPanel } from '../components/generator/EfakturPanel';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
 import { MappingStep } from '../components/generator/MappingStep';
@@ -104,6 +105,7 @@ export default function InvoiceDocumentGeneratorPage() {
         <PreviewStep actorRef={actorRef} />
         <MappingStep actorRef={actorRef} />
         <GenerateStep actorRef={actorRef} />
+        <EfakturPanel actorRef={actorRef} />
       </fieldset>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />

@@ -217,6 +217,8 @@ export const PHRASES = {
     'Pengaturan Perusahaan was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
   companyLoadFailed: 'Failed to load the company settings',
   companySaveFailed: 'Failed to save the company settings',
+  efakturHistoryFailed: 'Failed to load the e-Faktur history',
+  efakturRecordFailed: 'Failed to record the e-Faktur export',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
