@@ -102,4 +102,3 @@ export const VOICE_DEFAULTS: CoretaxDefaults = {
   country: 'IDN',
 };
 export const UNIT_MINUTE = 'UM.0028';
-export const UNIT_MONTH = 'UM.0024';

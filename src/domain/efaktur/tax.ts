@@ -8,10 +8,6 @@ export const DEFAULT_TRX_CODE: TrxCode = '04';
 /** Codes whose VAT is not collected or exempted: 0 % only, and AddInfo and FacilityStamp needed. */
 export const ZERO_RATED_CODES: ReadonlySet<TrxCode> = new Set(['07', '08']);
 
-export function isTrxCode(value: unknown): value is TrxCode {
-  return (TRX_CODES as readonly unknown[]).includes(value);
-}
-
 /** Rupiah with two decimals, halves away from zero (Odoo's currency rounding). */
 export function roundIdr(value: number): number {
   const scaled = Math.abs(value) * 100;
