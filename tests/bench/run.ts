@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,efaktur,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -14,11 +14,12 @@ import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runEfakturBench } from './efaktur';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,efaktur,api,pdf'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -67,6 +68,8 @@ if (only.has('pictures'))
     'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
     await runPicturesBench(),
   );
+if (only.has('efaktur'))
+  section('e-Faktur XML: 10,000 rows → 10 files in the worker (Node)', await runEfakturBench());
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
 if (only.has('api')) {
