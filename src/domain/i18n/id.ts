@@ -367,7 +367,7 @@ export const COMPANY_ID: Texts<typeof COMPANY_TEXTS> = {
 };
 
 export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
-  heading: 'Output: e-Faktur XML (Coretax)',
+  heading: 'Keluaran: e-Faktur XML (Coretax)',
   lead: 'Baris terpilih sebagai Faktur Pajak Keluaran untuk impor massal Coretax (TaxInvoiceBulk). Tidak perlu template: barisnya adalah sumbernya.',
   period: 'Masa pajak (progres tagihan)',
   trxCode: 'Kode transaksi',
@@ -382,10 +382,12 @@ export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
   linesPerRow: 'Satu GoodService per baris',
   linesSum: 'Satu baris berisi jumlah kelompok',
   download: 'Download e-Faktur ({count} faktur)',
-  problemsTitle: 'Tidak ada yang diunduh: perbaiki baris-baris ini di sheet, atau batalkan pilihannya.',
+  problemsTitle:
+    'Tidak ada yang diunduh: perbaiki baris-baris ini di sheet, atau batalkan pilihannya.',
   row: 'Baris',
   problem: 'Masalah',
-  noSeller: 'Penjual belum diisi: administrator mengisi NPWP Penjual, NITKU Penjual dan Nama Penjual di Pengaturan Perusahaan.',
+  noSeller:
+    'Penjual belum diisi: administrator mengisi NPWP Penjual, NITKU Penjual dan Nama Penjual di Pengaturan Perusahaan.',
   noSummary: 'Belum ada progres tagihan untuk masa ini.',
   repeated: 'Tetap ekspor lagi',
   downloaded: '{count} faktur diunduh sebagai {file}.',
@@ -397,6 +399,16 @@ export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
 };
 
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
+  efakturNpwpLength: 'NPWP harus 16 digit; isinya $1',
+  efakturNikLength: 'NIK harus 16 digit; isinya $1',
+  efakturIdtkuLength: 'NITKU harus 22 digit; isinya $1',
+  efakturBadDate: '"$1" bukan tanggal (tulis YYYY-MM-DD atau DD/MM/YYYY)',
+  efakturNotPositive: 'Jumlah harus berupa angka di atas nol; isinya "$1"',
+  efakturCountry: '"$1" bukan kode negara tiga huruf (ISO 3166-1 alpha-3, mis. IDN)',
+  efakturDuplicate: '"$1" sudah dipakai oleh baris $2',
+  efakturAddInfo: 'Kode transaksi $1 memerlukan Keterangan Tambahan dan Cap Fasilitas',
+  efakturRepeated:
+    '$1 dari tagihan ini pernah diekspor ke e-Faktur. Ekspor lagi hanya jika Coretax tidak menerima file sebelumnya.',
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
   headerRowBeyondLastRow:
@@ -666,6 +678,12 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   companySaveFailed: 'Gagal menyimpan pengaturan perusahaan',
   efakturHistoryFailed: 'Gagal memuat riwayat e-Faktur',
   efakturRecordFailed: 'Gagal mencatat ekspor e-Faktur',
+  efakturNpwpLostZero:
+    'NPWP berisi 15 digit: angka 0 di depannya hilang karena sheet menyimpannya sebagai angka. Jadikan kolomnya teks dan tulis angka 0-nya',
+  efakturNoBuyerId: 'Tidak ada NPWP maupun NIK: pembeli memerlukan salah satunya',
+  efakturEmptyName: 'Nama pembeli kosong',
+  efakturEmptyRef: 'Nomor tagihan (RefDesc) kosong',
+  efakturControl: 'Berisi karakter kendali yang tidak dapat dibawa XML; ketik ulang selnya',
 };
 
 function byWording<T extends Record<string, string>>(

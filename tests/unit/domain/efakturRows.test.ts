@@ -135,3 +135,30 @@ test.each([
 ])('date %s → %s', (text, expected) => {
   expect(parseDate(text)).toBe(expected);
 });
+
+test('every problem and the repeat warning read in Bahasa Indonesia', async () => {
+  const { ID_CATALOGUE } = await import('../../../src/domain/i18n/id');
+  const { EFAKTUR_MESSAGES: E } = await import('../../../src/domain/efaktur/rows');
+  const { EFAKTUR_RECORD_MESSAGES: R } = await import('../../../src/domain/efaktur/recordStruct');
+  const translate = (text: string) =>
+    ID_CATALOGUE.phrases.get(text) ??
+    ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
+  const texts = [
+    E.npwpLength(12),
+    E.npwpLostZero,
+    E.nikLength(3),
+    E.idtkuLength(21),
+    E.noBuyerId,
+    E.badDate('kemarin'),
+    E.notPositive('0'),
+    E.emptyName,
+    E.country('ID'),
+    E.duplicate('INV/1', 2),
+    E.emptyRef,
+    E.control,
+    E.addInfo('07'),
+    R.repeated(3),
+  ];
+  for (const text of texts) expect(translate(text), text).not.toBe(text);
+  expect(translate(E.duplicate('INV/1', 2))).toBe('"INV/1" sudah dipakai oleh baris 2');
+});

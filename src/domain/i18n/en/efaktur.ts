@@ -20,7 +20,8 @@ export const EFAKTUR_TEXTS = {
   problemsTitle: 'Nothing was downloaded: fix these rows in the sheet, or deselect them.',
   row: 'Row',
   problem: 'Problem',
-  noSeller: 'The seller is not set: an administrator fills NPWP Penjual, NITKU Penjual and Nama Penjual in Pengaturan Perusahaan.',
+  noSeller:
+    'The seller is not set: an administrator fills NPWP Penjual, NITKU Penjual and Nama Penjual in Pengaturan Perusahaan.',
   noSummary: 'No invoice summary exists for this period.',
   repeated: 'Export again anyway',
   downloaded: '{count} faktur downloaded as {file}.',

@@ -303,7 +303,7 @@ export function EfakturPanel({ actorRef }: StepProps) {
                   <tr key={i}>
                     <td>{p.row || ''}</td>
                     <td>{p.column}</td>
-                    <td>{p.message}</td>
+                    <td>{tr(p.message)}</td>
                   </tr>
                 ))}
               </tbody>
