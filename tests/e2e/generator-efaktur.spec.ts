@@ -126,3 +126,26 @@ test('Pengaturan Perusahaan, then e-Faktur: errors by row, deselect, download, r
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('Pengaturan Perusahaan on a phone, in Bahasa Indonesia, by keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page);
+  await page.evaluate(() => localStorage.setItem('language', 'id'));
+  await page.goto('/company-settings');
+  await expect(
+    page.getByRole('heading', { name: 'Pengaturan Perusahaan', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText('16 digit, seperti di Coretax.')).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByLabel('NITKU Penjual').fill('123');
+  await page.getByLabel('NITKU Penjual').press('Enter');
+  await expect(
+    page.getByText(
+      'NITKU Penjual harus tepat 22 digit: 16 digit NPWP dan 6 digit TKU (000000 untuk kantor pusat)',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Simpan' })).toBeInViewport({ ratio: 0 });
+});
