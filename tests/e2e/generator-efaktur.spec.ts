@@ -147,5 +147,8 @@ test('Pengaturan Perusahaan on a phone, in Bahasa Indonesia, by keyboard', async
       'NITKU Penjual harus tepat 22 digit: 16 digit NPWP dan 6 digit TKU (000000 untuk kantor pusat)',
     ),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Simpan' })).toBeInViewport({ ratio: 0 });
+  // The button lies within the phone's width.
+  const box = (await page.getByRole('button', { name: 'Simpan' }).boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
 });
