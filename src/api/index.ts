@@ -13,5 +13,7 @@ export { documents } from './services/documents';
 export { generationRuns } from './services/generationRuns';
 export { auditEvents } from './services/auditEvents';
 export { exportFiles } from './services/exports';
+export { companySettings } from './services/companySettings';
+export { efakturRecords } from './services/efakturRecords';
 export { FALLBACK } from './messages';
 export type { ErrorHistoryEntry } from './errorHistory';

@@ -24,6 +24,7 @@ import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { auditEventRoutes } from './routes/auditEvents';
 import { authRoutes } from './routes/auth';
+import { companySettingsRoutes } from './routes/companySettings';
 import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
 import { documentRoutes, PDF_ROUTE } from './routes/documents';
 import { menuRoutes } from './routes/menus';
@@ -91,6 +92,7 @@ export function createApp(appDeps: AppDeps) {
   api.route('/invoice-summaries', invoiceSummaryRoutes());
   api.route('/documents', documentRoutes());
   api.route('/audit-events', auditEventRoutes());
+  api.route('/company-settings', companySettingsRoutes());
   app.route(API_BASE, api);
 
   app.all('/api/*', (c) => fail(c, 404, ERROR_MESSAGES.notFound));

@@ -327,6 +327,15 @@ export function createGeneratorBridge(
         return holding(job, request.data.file, bytes, sent);
       }),
 
+    efaktur: (request, options) =>
+      call(options, async (job) => {
+        const { bytes, data, transfer } = await wireSource(job, request.data);
+        const rows = request.rows.slice();
+        const wire = { ...request, data, rows };
+        const sent = send(job, 'efaktur', [wire], { transfer: [rows.buffer, ...transfer] });
+        return holding(job, request.data.file, bytes, sent);
+      }),
+
     cancel: end,
     release: end,
   };

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -15,13 +15,14 @@ import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runEfakturBench } from './efaktur';
 import { runSanitiseBench } from './sanitise';
 import { runBigDataBench } from './bigData';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -75,6 +76,8 @@ if (only.has('pictures'))
     'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
     await runPicturesBench(),
   );
+if (only.has('efaktur'))
+  section('e-Faktur XML: 10,000 rows → 10 files in the worker (Node)', await runEfakturBench());
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
 if (only.has('pdfwarm'))

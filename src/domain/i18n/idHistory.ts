@@ -9,6 +9,7 @@ export const HISTORY_ID: Texts<typeof HISTORY_TEXTS> = {
   dateTime: '{day}/{month}/{year} {hours}.{minutes}',
   invoiceSummary: 'Progres tagihan {label}',
   user: 'Pengguna {label}',
+  companySettings: 'Pengaturan Perusahaan',
   empty: 'kosong',
   someone: 'Seseorang',
   system: 'Sistem',

@@ -118,7 +118,7 @@ export interface AuditEventsTable {
   actor_id: number | null;
   actor_name: string | null;
   request_id: string | null;
-  entity: 'invoice_summary' | 'user';
+  entity: 'invoice_summary' | 'user' | 'company_settings';
   entity_id: number | null;
   /** The record's name when it happened (a period, an email), kept after the record is gone. */
   entity_label: ColumnType<string, string | undefined, never>;
@@ -146,6 +146,33 @@ export interface GenerationRunsTable {
   output_kind: 'docx' | 'docx_per_row' | 'pdf' | 'pdf_per_row';
 }
 
+/** One row (id 1), see companySettingsMigration.ts. */
+export interface CompanySettingsTable {
+  id: number;
+  seller_npwp: string;
+  seller_nitku: string;
+  seller_name: string;
+  qris_static: string;
+  version: Version;
+  updated_by: number | null;
+  updated_at: Timestamp | null;
+}
+
+/** An e-Faktur export or a recorded upload of a period. */
+export interface EfakturRecordsTable {
+  id: Generated<number>;
+  invoice_summary_id: number;
+  kind: 'export' | 'upload';
+  recorded_by: number | null;
+  recorded_by_name: string;
+  recorded_at: Timestamp;
+  faktur: number;
+  /** JSON array of invoice keys. */
+  invoice_keys: ColumnType<string, string | undefined, never>;
+  /** JSON array of { name, sha256 }. */
+  files: ColumnType<string, string | undefined, never>;
+}
+
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -164,6 +191,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   generation_runs: GenerationRunsTable;
   audit_events: AuditEventsTable;
+  company_settings: CompanySettingsTable;
+  efaktur_records: EfakturRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

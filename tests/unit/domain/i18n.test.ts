@@ -121,7 +121,7 @@ describe('language catalogues', () => {
 
   it('translates the English route titles of the browser tab; the billing titles stay', () => {
     const english = ROUTES.map((r) => r.title).filter(
-      (title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen/.test(title),
+      (title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen|Perusahaan/.test(title),
     );
     expect(english).toContain('Profile Settings');
     for (const title of [...english, 'Page Not Found']) {

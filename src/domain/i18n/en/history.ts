@@ -7,6 +7,7 @@ export const HISTORY_TEXTS = {
   dateTime: '{day}/{month}/{year} {hours}:{minutes}',
   invoiceSummary: 'Invoice summary {label}',
   user: 'User {label}',
+  companySettings: 'Company settings',
   empty: 'empty',
   someone: 'Someone',
   system: 'System',
