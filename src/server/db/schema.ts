@@ -148,13 +148,7 @@ export interface GenerationRunsTable {
 
 export type DeliveryStatus = 'active' | 'paused' | 'cancelled' | 'done';
 export type RecipientStatus =
-  | 'queued'
-  | 'sending'
-  | 'sent'
-  | 'outbox'
-  | 'failed'
-  | 'unknown'
-  | 'cancelled';
+  'queued' | 'sending' | 'sent' | 'outbox' | 'failed' | 'unknown' | 'cancelled';
 
 /** One e-mail delivery job of a period (deliveryMigration.ts). */
 export interface DeliveriesTable {

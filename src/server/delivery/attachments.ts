@@ -6,8 +6,7 @@ import type { Database, DeliveryRecipientsTable } from '../db/schema';
 type Recipient = Selectable<DeliveryRecipientsTable>;
 
 export const PDF_TYPE = 'application/pdf';
-export const DOCX_TYPE =
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Parsed merged PDFs, a few at a time: every row of a job reads the same one. */
 export class AttachmentSource {
@@ -47,7 +46,10 @@ export class AttachmentSource {
     if (row.page_to > count)
       throw new Error(`pages ${row.page_from}–${row.page_to} are beyond the PDF's ${count} pages`);
     const part = await PDFDocument.create();
-    const indices = Array.from({ length: row.page_to - row.page_from + 1 }, (_, i) => row.page_from! - 1 + i);
+    const indices = Array.from(
+      { length: row.page_to - row.page_from + 1 },
+      (_, i) => row.page_from! - 1 + i,
+    );
     for (const page of await part.copyPages(merged, indices)) part.addPage(page);
     return { content: Buffer.from(await part.save()), contentType: PDF_TYPE };
   }

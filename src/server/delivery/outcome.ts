@@ -27,7 +27,7 @@ export function answerOf(error: SendError): string {
   return (error.response || error.message || error.code || 'unknown error').slice(0, 1000);
 }
 
-async function raiseDeliveredCount(trx: Db, row: Recipient): Promise<void> {
+export async function raiseDeliveredCount(trx: Db, row: Recipient): Promise<void> {
   const counted = await trx
     .selectFrom('delivery_recipients')
     .select('id')

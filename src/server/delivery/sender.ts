@@ -113,13 +113,29 @@ export function startSender(options: SenderOptions): Sender {
         attachments: [{ filename: row.attachment_name, ...attachment }],
       });
       if (options.smtpUrl) {
-        await recordAccepted(db, queue, node, row, 'sent', info.messageId ?? '', info.response ?? '');
+        await recordAccepted(
+          db,
+          queue,
+          node,
+          row,
+          'sent',
+          info.messageId ?? '',
+          info.response ?? '',
+        );
         return;
       }
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `delivery-${row.delivery_id}-${row.id}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      await recordAccepted(db, queue, node, row, 'outbox', info.messageId ?? '', `written to ${file}`);
+      await recordAccepted(
+        db,
+        queue,
+        node,
+        row,
+        'outbox',
+        info.messageId ?? '',
+        `written to ${file}`,
+      );
     } catch (error) {
       const failure = (error ?? {}) as SendError;
       logger.warn('delivery: mail not accepted', { recipient: row.id, error: failure.message });
@@ -168,7 +184,10 @@ export function startSender(options: SenderOptions): Sender {
     const lost = await queue.expireClaims(
       kind === 'sqlite' ? new Date(Date.now() + 1) : new Date(Date.now() - leaseMs),
     );
-    if (lost) logger.warn(`delivery: ${lost} mails were being sent when the server stopped; shown as unknown`);
+    if (lost)
+      logger.warn(
+        `delivery: ${lost} mails were being sent when the server stopped; shown as unknown`,
+      );
     let lastSweep = Date.now();
     while (!stopped) {
       try {

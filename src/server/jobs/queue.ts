@@ -34,11 +34,7 @@ export interface Queue<Row> {
   expireClaims(before: Date): Promise<number>;
 }
 
-export function createQueue<Row>(
-  db: Kysely<any>,
-  kind: DatabaseKind,
-  spec: QueueSpec,
-): Queue<Row> {
+export function createQueue<Row>(db: Kysely<any>, kind: DatabaseKind, spec: QueueSpec): Queue<Row> {
   const table = sql.table(spec.table);
   const extra = spec.claimable ? sql`and ${spec.claimable}` : sql``;
   const lock = kind === 'postgres' ? sql`for update skip locked` : sql``;
