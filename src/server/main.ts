@@ -82,7 +82,6 @@ async function main() {
     kind: database.kind,
     config: delivery,
     smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'outbox'),
     logger,
   });

@@ -22,7 +22,6 @@ export interface SenderOptions {
   kind: DatabaseKind;
   config: DeliveryConfig;
   smtpUrl: string | undefined;
-  from: string;
   outboxDir: string;
   logger: Logger;
   /** First wait before a temporary failure is retried (ms). */
@@ -98,14 +97,14 @@ export function startSender(options: SenderOptions): Sender {
     try {
       const delivery = await db
         .selectFrom('deliveries')
-        .select(['reply_to'])
+        .select(['reply_to', 'sender'])
         .where('id', '=', row.delivery_id)
         .executeTakeFirstOrThrow();
       const attachment = await attachments.of(row);
       const info = await (
         await transport
       ).sendMail({
-        from: options.from,
+        from: delivery.sender,
         to: row.addresses,
         subject: row.subject,
         text: row.body ?? '',

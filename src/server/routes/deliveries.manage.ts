@@ -322,11 +322,11 @@ export async function markSent(c: Context<AppEnv>) {
   return ok(c, undefined, M.markedSent);
 }
 
-/** GET /deliveries/:id/failed.(csv|xlsx): the rows to fix in the sheet. */
+/** GET /deliveries/:id/failed?format=csv|xlsx: the rows to fix in the sheet. */
 export async function exportFailed(c: Context<AppEnv>) {
   const { db } = c.get('deps');
   const job = await jobOf(db, idParam(c));
-  const format = c.req.param('format') === 'xlsx' ? 'xlsx' : 'csv';
+  const format = c.req.query('format') === 'xlsx' ? 'xlsx' : 'csv';
   const rows = await db
     .selectFrom('delivery_recipients')
     .select(['row_number', 'invoice_key', 'addresses', 'attempts', 'server_answer', 'finished_at'])

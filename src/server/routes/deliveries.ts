@@ -29,7 +29,7 @@ export function deliveryRoutes() {
     .get('/', listDeliveries)
     .get('/sent-keys', sentKeys)
     .get('/:id/recipients', listRecipients)
-    .get('/:id/failed.:format{csv|xlsx}', exportFailed)
+    .get('/:id/failed', exportFailed)
     .post('/:id/pause', pauseDelivery)
     .post('/:id/resume', resumeDelivery)
     .post('/:id/cancel', cancelDelivery)
