@@ -56,9 +56,9 @@ export function refusalOf(row: {
 
 /** `Tagihan_INV-2025-0001.pdf`: the key with anything a file name cannot hold replaced by `_`. */
 export function attachmentName(key: string, extension: 'pdf' | 'docx'): string {
-  // eslint-disable-next-line no-control-regex
   const safe = key
     .trim()
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
     .slice(0, 120);
   return `Tagihan_${safe || 'invoice'}.${extension}`;

@@ -14,7 +14,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `delayMs`: how long each message is held before the 250 answer (a slow server). */
+export async function startSmtpSink(delayMs = 0): Promise<SmtpSink> {
   const received: ParsedMail[] = [];
   const attempts = new Map<string, number>();
   const sockets = new Map<number, Socket>();
@@ -50,7 +51,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
-          callback(null, 'Message queued as test');
+          setTimeout(() => callback(null, 'Message queued as test'), delayMs);
         })
         .catch(callback);
     },
