@@ -1,6 +1,6 @@
 // Builds a delivery job as the page hands it over: one merged PDF (a page per row, holding the
 // row's key and customer) and the recipients with their page ranges.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 export interface JobRow {
   row: number;

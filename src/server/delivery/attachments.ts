@@ -1,5 +1,5 @@
 // A recipient's attachment: its pages of the job's merged PDF (stored once), or its own .docx.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeliveryRecipientsTable } from '../db/schema';
 

@@ -5,7 +5,7 @@
 // are left out unless listed in `resend_keys`. The sender is always MAIL_FROM.
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
 import { attachmentName, breaksHeader, isEmailAddress, refusalOf } from '../../domain/delivery';
 import { isValidPeriod } from '../../domain/period';
