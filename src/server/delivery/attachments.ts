@@ -1,5 +1,5 @@
 // A recipient's attachment: its pages of the job's merged PDF (stored once), or its own .docx.
-import { PDFDocument } from '@cantoo/pdf-lib';
+import type { PDFDocument } from '@cantoo/pdf-lib';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeliveryRecipientsTable } from '../db/schema';
 
@@ -7,6 +7,9 @@ type Recipient = Selectable<DeliveryRecipientsTable>;
 
 export const PDF_TYPE = 'application/pdf';
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** pdf-lib is large and few starts send invoices: loaded on the first one. */
+export const pdfLib = () => import('@cantoo/pdf-lib');
 
 /** Parsed merged PDFs, a few at a time: every row of a job reads the same one. */
 export class AttachmentSource {
@@ -29,7 +32,9 @@ export class AttachmentSource {
   private pdf(fileId: number): Promise<PDFDocument> {
     let doc = this.parsed.get(fileId);
     if (!doc) {
-      doc = this.bytes(fileId).then((bytes) => PDFDocument.load(bytes, { updateMetadata: false }));
+      doc = Promise.all([this.bytes(fileId), pdfLib()]).then(([bytes, lib]) =>
+        lib.PDFDocument.load(bytes, { updateMetadata: false }),
+      );
       doc.catch(() => this.parsed.delete(fileId));
       this.parsed.set(fileId, doc);
       while (this.parsed.size > this.keep) this.parsed.delete(this.parsed.keys().next().value!);
@@ -45,7 +50,7 @@ export class AttachmentSource {
     const count = merged.getPageCount();
     if (row.page_to > count)
       throw new Error(`pages ${row.page_from}–${row.page_to} are beyond the PDF's ${count} pages`);
-    const part = await PDFDocument.create();
+    const part = await (await pdfLib()).PDFDocument.create();
     const indices = Array.from(
       { length: row.page_to - row.page_from + 1 },
       (_, i) => row.page_from! - 1 + i,

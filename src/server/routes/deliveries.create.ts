@@ -5,12 +5,12 @@
 // are left out unless listed in `resend_keys`. The sender is always MAIL_FROM.
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
 import { attachmentName, breaksHeader, isEmailAddress, refusalOf } from '../../domain/delivery';
 import { isValidPeriod } from '../../domain/period';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
+import { pdfLib } from '../delivery/attachments';
 import { DEFAULT_DELIVERY_CONFIG } from '../delivery/config';
 import { startOfUtcDay } from '../delivery/sender';
 import { ApiError } from '../errors';
@@ -169,7 +169,9 @@ export async function createDelivery(c: Context<AppEnv>) {
     if (!bytes) throw new ApiError(400, M.noDocument, 'merged');
     let pages: number;
     try {
-      pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+      pages = (
+        await (await pdfLib()).PDFDocument.load(bytes, { updateMetadata: false })
+      ).getPageCount();
     } catch {
       throw new ApiError(422, M.notPdf, 'merged');
     }
