@@ -6,6 +6,7 @@ import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
 import type { GENERATOR_TEXTS } from './en/generator';
+import { DELIVERY_ID } from './idDelivery';
 import { HISTORY_ID } from './idHistory';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
@@ -623,6 +624,7 @@ export const ID_CATALOGUE = {
   profile: PROFILE_ID,
   generator: GENERATOR_ID,
   history: HISTORY_ID,
+  delivery: DELIVERY_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */
