@@ -1,5 +1,6 @@
 // A real SMTP server in the test process (smtp-server) that behaves per recipient: addresses
-// starting with `reject` get 550, `later` always 451, `flaky` 451 on the first try, `drop` loses
+// starting with `reject` get 550, `bounce` 550 on the first try only (the mailbox fixed since),
+// `later` always 451, `flaky` 451 on the first try, `drop` loses
 // its connection in the middle of DATA on the first try; everything else is accepted. Every
 // accepted message is parsed with mailparser.
 import type { Socket } from 'node:net';
@@ -28,7 +29,7 @@ export async function startSmtpSink(delayMs = 0): Promise<SmtpSink> {
       const to = address.address;
       const n = (attempts.get(to) ?? 0) + 1;
       attempts.set(to, n);
-      if (to.startsWith('reject')) {
+      if (to.startsWith('reject') || (to.startsWith('bounce') && n === 1)) {
         const error = Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 });
         return callback(error);
       }
