@@ -56,7 +56,7 @@ export const ROUTES: readonly RouteInfo[] = [
   },
   {
     path: '/deliveries',
-    title: 'Pengiriman',
+    title: 'Pengiriman Tagihan',
     menuName: MENU_INVOICE_GENERATOR,
     access: 'protected',
   },

@@ -606,6 +606,13 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
     'Pengguna ini telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
   exportUsersFailed: 'Gagal mengekspor pengguna',
   userHistoryFailed: 'Gagal memuat riwayat perubahan',
+  deliveriesFailed: 'Gagal memuat pengiriman',
+  deliveryActionFailed: 'Gagal mengubah pengiriman',
+  exportDeliveryFailed: 'Gagal mengekspor baris yang gagal',
+  deliveryNotUnknown:
+    'Hanya e-mail yang status pengirimannya tidak diketahui yang dapat ditandai terkirim',
+  deliveryNotResendable: 'E-mail ini sedang antre atau sedang dikirim',
+  deliveryEnded: 'Pengiriman ini sudah berakhir',
 };
 
 function byWording<T extends Record<string, string>>(

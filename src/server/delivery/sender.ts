@@ -93,13 +93,26 @@ export function startSender(options: SenderOptions): Sender {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
   );
 
-  async function sendOne(row: Recipient): Promise<void> {
-    try {
-      const delivery = await db
+  // A job's sender and Reply-To never change: read once per job, not once per mail.
+  const jobs = new Map<number, Promise<{ reply_to: string | null; sender: string }>>();
+  const jobOf = (id: number) => {
+    let job = jobs.get(id);
+    if (!job) {
+      job = db
         .selectFrom('deliveries')
         .select(['reply_to', 'sender'])
-        .where('id', '=', row.delivery_id)
+        .where('id', '=', id)
         .executeTakeFirstOrThrow();
+      job.catch(() => jobs.delete(id));
+      jobs.set(id, job);
+      if (jobs.size > 100) jobs.delete(jobs.keys().next().value!);
+    }
+    return job;
+  };
+
+  async function sendOne(row: Recipient): Promise<void> {
+    try {
+      const delivery = await jobOf(row.delivery_id);
       const attachment = await attachments.of(row);
       const info = await (
         await transport
@@ -144,10 +157,19 @@ export function startSender(options: SenderOptions): Sender {
     }
   }
 
+  // The day's count over all nodes, read again every few seconds; this node's claims meanwhile
+  // are added to it, so the limit holds between reads.
+  let today = { count: 0, readAt: 0 };
+  async function dayCount(): Promise<number> {
+    if (Date.now() - today.readAt > 5_000 || startOfUtcDay(new Date()).getTime() > today.readAt)
+      today = { count: await sentToday(db, new Date()), readAt: Date.now() };
+    return today.count;
+  }
+
   async function budget(): Promise<number> {
-    const free = config.connections * 2 - inFlight.size;
+    const free = config.connections * 4 - inFlight.size;
     if (free <= 0) return 0;
-    const left = config.dailyLimit - (await sentToday(db, new Date()));
+    const left = config.dailyLimit - (await dayCount());
     if (left <= 0) return 0;
     if (!interval) return Math.min(free, left);
     const slots = Math.floor((Date.now() - nextSlot) / interval) + 1;
@@ -158,6 +180,7 @@ export function startSender(options: SenderOptions): Sender {
     const n = await budget();
     if (n <= 0) return 0;
     const rows = await queue.claim(n, node, new Date());
+    today.count += rows.length;
     if (interval) nextSlot = Math.max(nextSlot, Date.now() - interval) + rows.length * interval;
     for (const row of rows) {
       const job = sendOne(row).finally(() => {

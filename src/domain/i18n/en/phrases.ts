@@ -206,6 +206,13 @@ export const PHRASES = {
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
   exportUsersFailed: 'Failed to export users',
   userHistoryFailed: 'Failed to fetch the change history',
+  // E-mail delivery (docs/delivery.md): the API's answers and the screen's fallbacks.
+  deliveriesFailed: 'Failed to load the deliveries',
+  deliveryActionFailed: 'Failed to change the delivery',
+  exportDeliveryFailed: 'Failed to export the failed rows',
+  deliveryNotUnknown: 'Only a mail whose sending is unknown can be marked as sent',
+  deliveryNotResendable: 'This mail is queued or being sent',
+  deliveryEnded: 'This delivery has ended',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
