@@ -67,9 +67,14 @@ function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
       {rows.length === 0 ? (
         <p className="app-muted">{t.none}</p>
       ) : (
-        <div className="app-table-scroll">
+        <div
+          className="app-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={fill(t.recipients, { id: job.id })}
+        >
           <table>
-            <caption className="visually-hidden">{fill(t.recipients, { id: job.id })}</caption>
+            <caption className="app-visually-hidden">{fill(t.recipients, { id: job.id })}</caption>
             <thead>
               <tr>
                 <th scope="col">{t.row}</th>
@@ -165,7 +170,7 @@ function Job({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange: () =>
       {job.waitsUntil && <p>{fill(t.waits, { time: time(job.waitsUntil) })}</p>}
       {job.counts.unknown > 0 && <p className="app-muted">{t.unknownHelp}</p>}
       {error && <Alert type="error">{error}</Alert>}
-      <div className="app-actions">
+      <div className="gen-toolbar">
         {job.status === 'active' && (
           <button type="button" onClick={() => run('pause')}>
             {t.pause}
