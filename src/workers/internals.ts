@@ -2,6 +2,8 @@
 //   - docxtemplater 3.71.x: a compiled part rendered again with a new row's values (render() may
 //     run once per instance; compiling per row was 5× slower). Reads doc.compiled[file]
 //     (render(to), scopeManager, content, allErrors), doc.scopeManagers, doc.getScopeManager.
+//     And parts it does not template by content type (endnotes) added to doc.targets from a
+//     module's getFileType hook, so their fields are filled like the footnotes'.
 //   - pizzip 3.3.x: a part's compressed bytes and CRC as read from the template, so the writer
 //     copies them instead of inflating and deflating every part again. Reads file._data.
 // package.json pins both to these minors; tests/unit/workers/internals.test.ts fails when an
@@ -26,6 +28,21 @@ interface DocxtemplaterInternals {
   compiled: Record<string, CompiledPart>;
   scopeManagers: Record<string, unknown>;
   getScopeManager(to: string, part: CompiledPart, data: unknown): unknown;
+}
+
+/**
+ * A docxtemplater module that has these parts templated too: docxtemplater picks the parts it
+ * templates by content type (body, headers, footers, footnotes, comments), and endnotes are not
+ * among them. Its getFileType hook runs before the parts are chosen, with the instance.
+ */
+export function templatedPartsModule(parts: readonly string[]) {
+  return {
+    name: 'TemplatedParts',
+    getFileType({ doc }: { doc: unknown }): undefined {
+      (doc as { targets: string[] }).targets.push(...parts);
+      return undefined;
+    },
+  };
 }
 
 /** A character XML 1.0 forbids: a control character, a noncharacter or a lone surrogate. */

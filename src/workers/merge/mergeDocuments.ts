@@ -20,6 +20,7 @@ import { copyPath, frameOf, perSectionParts } from './sectionParts';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
 import { PicturePlacer, type Media, type PictureSources } from './pictures';
+import { remapNoteReferences, SectionNotes } from './sectionNotes';
 
 export interface MergeProgress {
   processed: number;
@@ -97,6 +98,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const sectionPaths = new Set(sectionParts.map((p) => p.path));
   const mainRenderer = new PartRenderer(doc, main, template.trees.get(main), encoder);
   const pictures = new PicturePlacer(template, args.pictures);
+  const notes = new SectionNotes(doc, template);
+  const notesPaths = notes.paths;
   /** Pictures the body shows: each named once in the main part's .rels. */
   const bodyMedia = new Set<Media>();
 
@@ -130,12 +133,17 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       }
     }
   };
-  /** The row's body with its header/footer references pointing at the row's copies. */
-  const remapBody = (rendered: RenderedPart, ids: ReadonlyMap<string, string>): Uint8Array[] =>
+  /** The row's body with its header/footer and note references pointing at the row's copies. */
+  const remapBody = (
+    rendered: RenderedPart,
+    ids: ReadonlyMap<string, string>,
+    noteIds: ReadonlyMap<string, string>,
+  ): Uint8Array[] =>
     rendered.chunks.map((chunk, c) => {
       // Escaped values hold no '<', so no reference; of the frame's segments only those naming one change.
       if (rendered.framed && (c % 2 === 1 || !mainRenderer.segmentNamesPart(c / 2))) return chunk;
-      return encoder.encode(remapReferences(decoder.decode(chunk), ids));
+      const xml = decoder.decode(chunk);
+      return encoder.encode(remapNoteReferences(remapReferences(xml, ids), noteIds));
     });
 
   onProgress?.({ processed: 0, total });
@@ -212,6 +220,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
         }
         if (id !== part.id) for (const original of part.ids) ids.set(original, id);
       });
+      // The notes render last of the row's parts: a row that fails leaves no copy of them.
+      const noteIds = notes.render(values, sections);
       if (!body) {
         body = new StreamingDeflate();
         body.push(shell.head);
@@ -223,8 +233,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       }
       if (sections > 0) pushBreak(body, lastSectionIds);
       if (marker) body.push(marker);
-      for (const chunk of bodyHasReferences && ids.size > 0
-        ? remapBody(rendered, ids)
+      for (const chunk of (bodyHasReferences && ids.size > 0) || noteIds.size > 0
+        ? remapBody(rendered, bodyHasReferences ? ids : new Map(), noteIds)
         : rendered.chunks)
         body.push(chunk);
       lastSectionIds = ids;
@@ -248,9 +258,12 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
     body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)));
     body.push(shell.tail);
     replaced.set(main, { name: main, method: 8, ...body.finish() });
-    // Other templated parts (document properties, footnotes, comments…) take the first merged row's values.
+    for (const [file, xml] of notes.entries())
+      replaced.set(file, deflatedEntry(file, encoder.encode(xml)));
+    // Other templated parts (document properties, comments…) take the first merged row's values.
     for (const file of template.trees.keys()) {
-      if (file === main || sectionPaths.has(file) || !hasTags(template.trees.get(file))) continue;
+      if (file === main || sectionPaths.has(file) || notesPaths.has(file)) continue;
+      if (!hasTags(template.trees.get(file))) continue;
       replaced.set(file, deflatedEntry(file, renderPart(doc, file, firstValues)));
     }
     for (const entry of names.entries()) replaced.set(entry.name, entry);

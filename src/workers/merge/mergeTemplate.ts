@@ -2,7 +2,7 @@
 // properties (each row's section break carries them), checked to have a body. Built once per
 // template by the worker's cache (templateCache.ts) and only read by the merges that use it.
 import { compileTemplate, readPart, type CompiledTemplate } from '../template';
-import { nextPageSectPr, splitFinalSectPr } from './sections';
+import { nextPageSectPr, restartFootnotes, splitFinalSectPr } from './sections';
 
 export interface MergeTemplate {
   readonly template: CompiledTemplate;
@@ -22,6 +22,7 @@ function templateProblem(main: string, xml: string): string | null {
 export function prepareMergeTemplate(buffer: ArrayBuffer): MergeTemplate {
   let finalSectPr: string | null = null;
   let referencesInBody = false;
+  let footnotes = false;
   let problem: string | null = null;
   const template = compileTemplate(buffer, (zip, { main }) => {
     const xml = readPart(zip, main) ?? '';
@@ -29,8 +30,10 @@ export function prepareMergeTemplate(buffer: ArrayBuffer): MergeTemplate {
     const split = splitFinalSectPr(xml);
     finalSectPr = split.finalSectPr;
     referencesInBody = /<w:(?:header|footer)Reference\b/.test(split.xml);
+    footnotes = split.xml.includes('<w:footnoteReference');
     zip.file(main, split.xml);
   });
   if (problem) throw new Error(`Failed to create merged document: ${problem}`);
-  return { template, sectPr: nextPageSectPr(finalSectPr), referencesInBody };
+  const sectPr = nextPageSectPr(finalSectPr);
+  return { template, sectPr: footnotes ? restartFootnotes(sectPr) : sectPr, referencesInBody };
 }

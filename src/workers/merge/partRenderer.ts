@@ -118,7 +118,7 @@ export class PartRenderer {
       : null;
   }
 
-  /** Whether the frame's segment `index` names a header or footer (a section break's references). */
+  /** Whether the frame's segment `index` names a header, footer or note (its references). */
   segmentNamesPart(index: number): boolean {
     return this.frame?.segments[index]?.includes('Reference') ?? true;
   }

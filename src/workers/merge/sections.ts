@@ -38,6 +38,21 @@ export function nextPageSectPr(sectPr: string | null): string {
   return sectPr.slice(0, at) + NEXT_PAGE + sectPr.slice(at);
 }
 
+const RESTART_FOOTNOTES = '<w:footnotePr><w:numRestart w:val="eachSect"/></w:footnotePr>';
+
+/**
+ * The sectPr with footnote numbers restarting in each section, so every row's document numbers
+ * its footnotes from 1 as the template does; a template's own footnotePr is kept as it is.
+ */
+export function restartFootnotes(sectPr: string): string {
+  if (/<w:footnotePr\b/.test(sectPr)) return sectPr;
+  // Schema order: header/footer references, then footnotePr.
+  let at = sectPr.indexOf('>') + 1;
+  for (const match of sectPr.matchAll(/<w:(?:headerReference|footerReference)\b[^>]*\/>/g))
+    at = Math.max(at, (match.index ?? 0) + match[0].length);
+  return sectPr.slice(0, at) + RESTART_FOOTNOTES + sectPr.slice(at);
+}
+
 const REFERENCE_ID = /(<w:(?:headerReference|footerReference)\b[^>]*?\br:id=")([^"]*)(")/g;
 
 /** Points header/footer references at one row's copies; ids not in the map stay as they are. */

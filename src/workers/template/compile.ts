@@ -1,6 +1,7 @@
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
 import { assertReadable, FileLimitError } from '../limits';
+import { templatedPartsModule } from '../internals';
 import {
   CONTENT_TYPES,
   ContentTypes,
@@ -14,6 +15,7 @@ import {
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
 import { asWordDocument } from './packageKind';
+import { dropMailMergeSource } from './mailMergeSource';
 import { addTypedPictureTags, preparePictures, type TemplatePictures } from './pictureTags';
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
@@ -39,6 +41,8 @@ export interface DocxLayout {
   main: string;
   mainRels: string;
   headersFooters: HeaderFooterPart[];
+  /** The endnotes parts, templated like the footnotes (docxtemplater leaves them out by itself). */
+  endnotes: string[];
 }
 
 /** The parsed form docxtemplater keeps per templated file (only the fields we read). */
@@ -168,6 +172,7 @@ function loadDocx(buffer: ArrayBuffer): {
   if (!hasPart(zip, CONTENT_TYPES))
     throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
   const { macrosDropped } = asWordDocument(zip);
+  dropMailMergeSource(zip);
   const fields = { ...convertFieldsOf(zip), macrosDropped };
   const layout = prepareLayout(zip);
   const pictures = preparePictures(zip, [layout.main, ...layout.headersFooters.map((p) => p.path)]);
@@ -246,7 +251,10 @@ function prepareLayout(zip: PizZip): DocxLayout {
   if (!isMainContentType(contentTypes.typeOf(main)))
     missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
   const headersFooters: HeaderFooterPart[] = [];
+  const endnotes: string[] = [];
   for (const r of readRelationships(zip, mainRels)) {
+    if (/\/endnotes$/.test(r.type) && r.targetMode !== 'External')
+      endnotes.push(resolveTarget(main, r.target));
     const kind = /\/header$/.test(r.type) ? 'header' : /\/footer$/.test(r.type) ? 'footer' : null;
     if (!kind || r.targetMode === 'External') continue;
     const path = resolveTarget(main, r.target);
@@ -258,7 +266,7 @@ function prepareLayout(zip: PizZip): DocxLayout {
     headersFooters.push({ kind, id: r.id, type: r.type, path, contentType: wanted });
   }
   setOverrides(zip, missing);
-  return { main, mainRels, headersFooters };
+  return { main, mainRels, headersFooters, endnotes };
 }
 
 /**
@@ -275,7 +283,8 @@ export function compileTemplate(
   let doc: Docxtemplater;
   try {
     prepare?.(zip, layout);
-    doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector] });
+    const endnotes = templatedPartsModule(layout.endnotes);
+    doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector, endnotes] });
   } catch (error) {
     throw toTemplateError(error);
   }

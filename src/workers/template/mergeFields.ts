@@ -8,6 +8,7 @@ import {
 } from '../../domain/wordField';
 import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
 import { fieldKind, readMergeField, readWordField, type RawField } from './fieldInstruction';
+import { runAround, simpleFieldsInInstructions } from './fieldXml';
 
 // Word's mail-merge templates (fields made in the Mailings tab) hold MERGEFIELD fields, not
 // `{tags}`. Before a template is compiled, each MERGEFIELD becomes the tag of its name, in one run
@@ -148,8 +149,10 @@ interface Replacement {
 
 function convertSimpleFields(xml: string, found: Found): Replacement[] {
   const replacements: Replacement[] = [];
+  const inInstructions = simpleFieldsInInstructions(xml);
   const re = /<w:fldSimple\b([^>]*?)(\/>|>([\s\S]*?)<\/w:fldSimple>)/g;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
+    if (inInstructions.has(m.index)) continue;
     const instr = /\bw:instr="([^"]*)"/.exec(m[1]);
     if (!instr) continue;
     const properties = resultProperties(m[3] ?? '');
@@ -168,55 +171,65 @@ interface OpenField {
   beginRun: number;
   pieces: (string | RawField)[];
   separateRunEnd: number;
+  /** The fields in this field's shown result: filled only when this field is left as it is. */
+  inResult: ClosedField[];
 }
 
-/** Where the run holding the element at `at` starts and ends. */
-function runAround(xml: string, at: number): { start: number; end: number } {
-  let start = at;
-  for (;;) {
-    start = xml.lastIndexOf('<w:r', start - 1);
-    if (start < 0) return { start: at, end: at };
-    const next = xml[start + 4];
-    if (next === '>' || next === ' ') break;
-  }
-  const close = xml.indexOf('</w:r>', at);
-  return { start, end: close < 0 ? at : close + '</w:r>'.length };
+/** A field read to its end: where it is, and the fields of its result. */
+interface ClosedField extends OpenField {
+  raw: RawField;
+  end: number;
 }
 
 function convertComplexFields(xml: string, found: Found, part?: string): Replacement[] {
   const replacements: Replacement[] = [];
   const stack: OpenField[] = [];
+  /**
+   * A field becomes a tag; one left as Word wrote it (a field that crosses a paragraph, one the
+   * generator does not evaluate) is named, and the fields of its shown result are filled, so
+   * its result shows the row's values, never «Name» (docs/wordfields.md).
+   */
+  const settle = (field: ClosedField): void => {
+    const span = xml.slice(field.beginRun, field.end);
+    const result = field.separateRunEnd >= 0 ? xml.slice(field.separateRunEnd, field.end) : span;
+    const properties = resultProperties(result);
+    const crosses = span.includes('</w:p>');
+    if (crosses) found.other(field.raw);
+    const tag = crosses ? null : found.tagOf(field.raw, properties);
+    if (tag !== null) {
+      replacements.push({ start: field.beginRun, end: field.end, text: tagRun(tag, properties) });
+      return;
+    }
+    for (const inner of field.inResult) settle(inner);
+  };
   const re =
-    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"[^>]*?\/?>|<w:instrText\b[^>]*>([\s\S]*?)<\/w:instrText>|<w:instrText\b[^>]*\/>/g;
+    /<w:fldChar\b[^>]*\bw:fldCharType="(begin|separate|end)"[^>]*?\/?>|<w:instrText\b[^>]*>([\s\S]*?)<\/w:instrText>|<w:instrText\b[^>]*\/>|<w:fldSimple\b([^>]*?)(\/?)>/g;
   for (let m = re.exec(xml); m; m = re.exec(xml)) {
     const top = stack.at(-1);
-    if (m[1] === 'begin') {
-      stack.push({ beginRun: runAround(xml, m.index).start, pieces: [], separateRunEnd: -1 });
+    if (m[3] !== undefined) {
+      // A simple field inside another's instruction (Word writes `IF { MERGEFIELD x } = …` so
+      // when the inner field was inserted from the Mailings tab) is a field of that instruction;
+      // its shown «x» is no part of it, so reading goes on after it. Elsewhere
+      // convertSimpleFields fills it.
+      const instr = /\bw:instr="([^"]*)"/.exec(m[3]);
+      if (!top || top.separateRunEnd >= 0 || !instr) continue;
+      top.pieces.push({ pieces: [decodeXml(instr[1])] });
+      const close = m[4] ? -1 : xml.indexOf('</w:fldSimple>', re.lastIndex);
+      if (close >= 0) re.lastIndex = close + '</w:fldSimple>'.length;
+    } else if (m[1] === 'begin') {
+      const beginRun = runAround(xml, m.index).start;
+      stack.push({ beginRun, pieces: [], separateRunEnd: -1, inResult: [] });
     } else if (m[1] === 'separate') {
       if (top) top.separateRunEnd = runAround(xml, m.index).end;
     } else if (m[1] === 'end') {
       if (!top) continue;
       stack.pop();
-      const raw: RawField = { pieces: top.pieces };
+      const closed = { ...top, raw: { pieces: top.pieces }, end: runAround(xml, m.index).end };
       const parent = stack.at(-1);
-      if (parent) {
-        // A field in another's instruction is part of it; one in another's result goes with it.
-        if (parent.separateRunEnd < 0) parent.pieces.push(raw);
-        else found.other(raw);
-        continue;
-      }
-      const end = runAround(xml, m.index).end;
-      const span = xml.slice(top.beginRun, end);
-      // A field that crosses a paragraph is left as Word wrote it.
-      if (span.includes('</w:p>')) {
-        found.other(raw);
-        continue;
-      }
-      const result = top.separateRunEnd >= 0 ? xml.slice(top.separateRunEnd, end) : span;
-      const properties = resultProperties(result);
-      const tag = found.tagOf(raw, properties);
-      if (tag !== null)
-        replacements.push({ start: top.beginRun, end, text: tagRun(tag, properties) });
+      // A field in another's instruction is part of it; one in another's result goes with it.
+      if (parent && parent.separateRunEnd < 0) parent.pieces.push(closed.raw);
+      else if (parent) parent.inResult.push(closed);
+      else settle(closed);
     } else if (top && top.separateRunEnd < 0) {
       const text = decodeXml(m[2] ?? '');
       const last = top.pieces.length - 1;

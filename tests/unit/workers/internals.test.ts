@@ -6,7 +6,13 @@ import Docxtemplater from 'docxtemplater';
 import PizZip from 'pizzip';
 import pako from 'pako/dist/pako.es5.min.js';
 import { createRequire } from 'node:module';
-import { renderPart, storedPart, textSetSince, WRITTEN_FOR } from '../../../src/workers/internals';
+import {
+  renderPart,
+  storedPart,
+  templatedPartsModule,
+  textSetSince,
+  WRITTEN_FOR,
+} from '../../../src/workers/internals';
 import { mergeDocuments } from '../../../src/workers/merge/mergeDocuments';
 import { crc32 } from '../../../src/workers/merge/compressedParts';
 import { TEMPLATE_OPTIONS } from '../../../src/workers/template/compile';
@@ -53,6 +59,27 @@ describe('library internals the generator relies on', () => {
       return textOf(new TextDecoder().decode(content as Uint8Array));
     });
     expect(texts).toEqual(['Halo Budi', 'Halo Sari']);
+  });
+
+  it('templates a part it does not pick by content type once a module adds it to doc.targets', () => {
+    const zip = new PizZip(buildDocx({ body: paragraph('Halo {nama}') }));
+    zip.file(
+      'word/endnotes.xml',
+      '<w:endnotes xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:endnote w:id="1"><w:p><w:r><w:t>Catatan {nama}</w:t></w:r></w:p></w:endnote></w:endnotes>',
+    );
+    const plain = new Docxtemplater(
+      new PizZip(zip.generate({ type: 'uint8array' })),
+      TEMPLATE_OPTIONS,
+    );
+    expect(Object.keys((plain as unknown as { compiled: object }).compiled)).not.toContain(
+      'word/endnotes.xml',
+    );
+    const doc = new Docxtemplater(zip, {
+      ...TEMPLATE_OPTIONS,
+      modules: [templatedPartsModule(['word/endnotes.xml'])],
+    });
+    const text = new TextDecoder().decode(renderPart(doc, 'word/endnotes.xml', { nama: 'Budi' }));
+    expect(textOf(text)).toBe('Catatan Budi');
   });
 
   it('reports a failed render through allErrors with its id and no content', () => {

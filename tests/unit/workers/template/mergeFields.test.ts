@@ -165,6 +165,34 @@ describe('MERGEFIELD templates', () => {
     expect(notFilled).toEqual(['ASK']);
   });
 
+  it('fills the MERGEFIELDs shown in the result of an IF it leaves (one crossing paragraphs)', () => {
+    const nama = complexField(' MERGEFIELD Nama ', [], '«Nama»');
+    const xml =
+      `<w:p>${run('<w:fldChar w:fldCharType="begin"/>')}` +
+      run('<w:instrText xml:space="preserve"> IF 1 = 1 "Yth." "" </w:instrText>') +
+      run('<w:fldChar w:fldCharType="separate"/>') +
+      run('<w:t xml:space="preserve">Yth. </w:t>') +
+      `${nama}</w:p><w:p>${run('<w:t>alamat</w:t>')}` +
+      `${run('<w:fldChar w:fldCharType="end"/>')}</w:p>`;
+    const converted = convertMergeFields(xml);
+    expect(converted.notFilled).toEqual(['IF']);
+    expect(converted.fields).toEqual(['Nama']);
+    const shown = [...converted.xml.matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>/g)].map((m) => m[1]);
+    expect(shown.join('')).toBe('Yth. {Nama}alamat');
+    expect(converted.xml).toContain(
+      '<w:instrText xml:space="preserve"> IF 1 = 1 "Yth." "" </w:instrText>',
+    );
+  });
+
+  it('an evaluated IF is not named for the fields Word showed in its result', () => {
+    const xml = `<w:p>${run('<w:fldChar w:fldCharType="begin"/>')}${run(
+      '<w:instrText xml:space="preserve"> IF 1 = 1 "ya" "tidak" </w:instrText>',
+    )}${run('<w:fldChar w:fldCharType="separate"/>')}${complexField(' ASK x "?" ', [], 'ya')}${run(
+      '<w:fldChar w:fldCharType="end"/>',
+    )}</w:p>`;
+    expect(convertMergeFields(xml).notFilled).toEqual([]);
+  });
+
   it('names a field whose instruction never ends', async () => {
     const broken =
       run('<w:fldChar w:fldCharType="begin"/>') +
