@@ -76,12 +76,13 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       'flaky@example.com',
       'drop@example.com',
       'citra@example.com',
+      'dina@example.com, reject.old@example.com',
     ];
     const rows = rowsFor(addresses);
     rows.push({
       ...rowsFor(['evil@example.com'], 'INV-X-')[0],
       subject: 'Hi\r\nBcc: all@example.com',
-      pages: [8, 8],
+      pages: [9, 9],
       row: 99,
     });
     const pdf = await mergedPdf(
@@ -91,16 +92,16 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       jobForm({ period, reply_to: 'finance@example.com', recipients: rows }, pdf),
     );
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ queued: 7, sender: 'test@example.com' });
+    expect(res.body.data).toMatchObject({ queued: 8, sender: 'test@example.com' });
     expect(res.body.data.refused).toEqual([
       { row: 99, key: 'INV-X-0001', reason: 'headerBreaking' },
     ]);
 
     const job = await finished(period, res.body.data.id);
-    expect(job.counts).toMatchObject({ sent: 5, failed: 2, queued: 0, sending: 0, unknown: 0 });
+    expect(job.counts).toMatchObject({ sent: 6, failed: 2, queued: 0, sending: 0, unknown: 0 });
 
     // Exactly one message per accepted row, parsed back.
-    expect(sink.received).toHaveLength(5);
+    expect(sink.received).toHaveLength(6);
     const byKey = new Map(sink.received.map((m) => [/INV-2025-\d{4}/.exec(m.subject!)![0], m]));
     expect([...byKey.keys()].sort()).toEqual([
       'INV-2025-0001',
@@ -108,6 +109,7 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       'INV-2025-0005',
       'INV-2025-0006',
       'INV-2025-0007',
+      'INV-2025-0008',
     ]);
     for (const [key, mail] of byKey) {
       const i = Number(key.slice(-4));
@@ -115,7 +117,7 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       expect(mail.subject).toBe(`Tagihan ${key} periode 2025-11`);
       expect(mail.text?.trim()).toBe(row.message);
       expect((mail.to as any).value.map((v: any) => v.address)).toEqual(
-        row.to.split(';').map((a) => a.trim()),
+        row.to.split(/[;,]/).map((a) => a.trim()),
       );
       expect(mail.from!.text).toContain('test@example.com');
       expect(mail.replyTo!.text).toBe('finance@example.com');
@@ -136,6 +138,9 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
     expect(of('INV-2025-0005')).toMatchObject({ status: 'sent', attempts: 2 });
     expect(of('INV-2025-0006')).toMatchObject({ status: 'sent', attempts: 2 });
     expect(of('INV-2025-0001').server_answer).toMatch(/^250/);
+    // Accepted for one address, refused for the other: sent, and the answer names the refused one.
+    expect(of('INV-2025-0008')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(of('INV-2025-0008').server_answer).toMatch(/refused: reject\.old@example\.com/);
     expect(of('INV-2025-0001').message_id).toBe(byKey.get('INV-2025-0001')!.messageId);
 
     // The delivered step rose by the mails accepted.
@@ -144,7 +149,7 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       .selectAll()
       .where('id', '=', summaryId)
       .executeTakeFirstOrThrow();
-    expect(Number(summary.number_of_delivered_invoice)).toBe(15);
+    expect(Number(summary.number_of_delivered_invoice)).toBe(16);
 
     // The failed rows export names them with the server's answer.
     const csv = await ctx.app.request(`/api/v1/deliveries/${res.body.data.id}/failed?format=csv`, {
@@ -156,7 +161,7 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
     expect(text).not.toContain('ana@example.com');
 
     // The same job again: every key sent before is skipped; only the failed ones go.
-    const again = await post(jobForm({ period, recipients: rows.slice(0, 7) }, pdf));
+    const again = await post(jobForm({ period, recipients: rows.slice(0, 8) }, pdf));
     expect(again.status).toBe(201);
     expect(again.body.data.skipped.map((s: any) => s.key)).toEqual([
       'INV-2025-0001',
@@ -164,10 +169,11 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       'INV-2025-0005',
       'INV-2025-0006',
       'INV-2025-0007',
+      'INV-2025-0008',
     ]);
     expect(again.body.data.queued).toBe(2);
     await finished(period, again.body.data.id);
-    expect(sink.received).toHaveLength(5);
+    expect(sink.received).toHaveLength(6);
 
     // Resend of one chosen key goes again, but is counted once.
     const resend = await post(
@@ -175,13 +181,13 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
     );
     expect(resend.body.data.queued).toBe(1);
     await finished(period, resend.body.data.id);
-    expect(sink.received).toHaveLength(6);
+    expect(sink.received).toHaveLength(7);
     const after = await ctx.db
       .selectFrom('invoice_summaries')
       .selectAll()
       .where('id', '=', summaryId)
       .executeTakeFirstOrThrow();
-    expect(Number(after.number_of_delivered_invoice)).toBe(15);
+    expect(Number(after.number_of_delivered_invoice)).toBe(16);
 
     // A failed one fixed and resent.
     const failed = await recipients(res.body.data.id, 'failed');
@@ -198,7 +204,7 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       .selectAll()
       .where('id', '=', summaryId)
       .executeTakeFirstOrThrow();
-    expect(Number(last.number_of_delivered_invoice)).toBe(16);
+    expect(Number(last.number_of_delivered_invoice)).toBe(17);
 
     const events = await ctx.db
       .selectFrom('audit_events')

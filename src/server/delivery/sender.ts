@@ -32,6 +32,14 @@ export interface SenderOptions {
   idleMs?: number;
 }
 
+/** The server's answer, naming the addresses it refused when it accepted the mail for others. */
+function answerOf(info: { response?: string; rejected?: unknown[] }): string {
+  const refused = (info.rejected ?? []).map(String);
+  return refused.length
+    ? `${info.response ?? ''} (refused: ${refused.join(', ')})`
+    : (info.response ?? '');
+}
+
 export function startOfUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
@@ -125,15 +133,7 @@ export function startSender(options: SenderOptions): Sender {
         attachments: [{ filename: row.attachment_name, ...attachment }],
       });
       if (options.smtpUrl) {
-        await recordAccepted(
-          db,
-          queue,
-          node,
-          row,
-          'sent',
-          info.messageId ?? '',
-          info.response ?? '',
-        );
+        await recordAccepted(db, queue, node, row, 'sent', info.messageId ?? '', answerOf(info));
         return;
       }
       await mkdir(options.outboxDir, { recursive: true });
