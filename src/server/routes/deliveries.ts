@@ -7,16 +7,18 @@ import type { AppEnv } from '../types';
 import { createDelivery } from './deliveries.create';
 import {
   cancelDelivery,
-  exportFailed,
   listDeliveries,
-  listRecipients,
-  markSent,
   pauseDelivery,
   resendFailed,
-  resendRecipient,
   resumeDelivery,
-  sentKeys,
 } from './deliveries.manage';
+import {
+  exportFailed,
+  listRecipients,
+  markSent,
+  resendRecipient,
+  sentKeys,
+} from './deliveries.recipients';
 
 export const DELIVERIES_ROUTE = '/api/v1/deliveries';
 /** The merged PDF of thousands of invoices, or their .docx files, in one request. */
