@@ -89,6 +89,8 @@ export default defineConfig([
       'src/server/db/migrations.ts',
       'src/server/db/auditMigration.ts',
       'src/server/db/companySettingsMigration.ts',
+      'src/server/db/deliveryMigration.ts',
+      'src/server/jobs/queue.ts',
     ],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

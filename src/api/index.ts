@@ -11,6 +11,7 @@ export { users } from './services/users';
 export { invoiceSummaries } from './services/invoiceSummaries';
 export { documents } from './services/documents';
 export { generationRuns } from './services/generationRuns';
+export { deliveries } from './services/deliveries';
 export { auditEvents } from './services/auditEvents';
 export { exportFiles } from './services/exports';
 export { companySettings } from './services/companySettings';

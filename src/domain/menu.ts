@@ -62,6 +62,12 @@ export const ROUTES: readonly RouteInfo[] = [
     menuName: MENU_COMPANY_SETTINGS,
     access: 'protected',
   },
+  {
+    path: '/deliveries',
+    title: 'Pengiriman Tagihan',
+    menuName: MENU_INVOICE_GENERATOR,
+    access: 'protected',
+  },
   { path: '/profile', title: 'Profile Settings', menuName: null, access: 'protected' },
   { path: '/signin', title: 'Sign In', menuName: null, access: 'guest' },
   { path: '/signup', title: 'Sign Up', menuName: null, access: 'guest' },

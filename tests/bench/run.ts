@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur,delivery picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -18,11 +18,12 @@ import { runPicturesBench } from './pictures';
 import { runEfakturBench } from './efaktur';
 import { runSanitiseBench } from './sanitise';
 import { runBigDataBench } from './bigData';
+import { runDeliveryBench } from './delivery';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur,delivery'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -89,6 +90,11 @@ if (only.has('sanitise'))
   section(
     '/healthz while the sanitiser refuses hostile uploads (real server, 100 ms polls)',
     await runSanitiseBench(),
+  );
+if (only.has('delivery'))
+  section(
+    'E-mail delivery: one-page invoices to a local SMTP server, unthrottled (real server)',
+    await runDeliveryBench(),
   );
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;

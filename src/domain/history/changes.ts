@@ -32,6 +32,12 @@ export const AUDIT_ACTIONS = [
   'password_reset',
   'profile_image',
   'sign_in_failed',
+  'delivery_start',
+  'delivery_pause',
+  'delivery_resume',
+  'delivery_cancel',
+  'delivery_resend',
+  'delivery_mark_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

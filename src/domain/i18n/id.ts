@@ -8,6 +8,7 @@ import type { COMMON_TEXTS } from './en/common';
 import type { COMPANY_TEXTS } from './en/company';
 import type { EFAKTUR_TEXTS } from './en/efaktur';
 import type { GENERATOR_TEXTS } from './en/generator';
+import { DELIVERY_ID } from './idDelivery';
 import { HISTORY_ID } from './idHistory';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
@@ -706,6 +707,13 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   efakturEmptyName: 'Nama pembeli kosong',
   efakturEmptyRef: 'Nomor tagihan (RefDesc) kosong',
   efakturControl: 'Berisi karakter kendali yang tidak dapat dibawa XML; ketik ulang selnya',
+  deliveriesFailed: 'Gagal memuat pengiriman',
+  deliveryActionFailed: 'Gagal mengubah pengiriman',
+  exportDeliveryFailed: 'Gagal mengekspor baris yang gagal',
+  deliveryNotUnknown:
+    'Hanya e-mail yang status pengirimannya tidak diketahui yang dapat ditandai terkirim',
+  deliveryNotResendable: 'E-mail ini sedang antre atau sedang dikirim',
+  deliveryEnded: 'Pengiriman ini sudah berakhir',
 };
 
 function byWording<T extends Record<string, string>>(
@@ -726,6 +734,7 @@ export const ID_CATALOGUE = {
   history: HISTORY_ID,
   company: COMPANY_ID,
   efaktur: EFAKTUR_ID,
+  delivery: DELIVERY_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */

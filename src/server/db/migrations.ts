@@ -15,6 +15,7 @@ import {
 } from '../../domain/menu';
 import { versionsAndAuditEvents } from './auditMigration';
 import { companySettingsAndEfaktur } from './companySettingsMigration';
+import { deliveries } from './deliveryMigration';
 import type { DatabaseKind } from './connection';
 
 /** Column types that differ between the engines; everything else is written once. */
@@ -329,6 +330,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0003_generation_runs': generationRuns(kind),
     '0004_versions_and_audit_events': versionsAndAuditEvents(kind),
     '0005_company_settings_and_efaktur': companySettingsAndEfaktur(kind),
+    '0006_deliveries': deliveries(kind),
   };
 }
 

@@ -173,6 +173,60 @@ export interface EfakturRecordsTable {
   files: ColumnType<string, string | undefined, never>;
 }
 
+export type DeliveryStatus = 'active' | 'paused' | 'cancelled' | 'done';
+export type RecipientStatus =
+  'queued' | 'sending' | 'sent' | 'outbox' | 'failed' | 'unknown' | 'cancelled';
+
+/** One e-mail delivery job of a period (deliveryMigration.ts). */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  invoice_summary_id: number;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: Timestamp;
+  status: DeliveryStatus;
+  attachment_kind: 'pdf' | 'docx';
+  sender: string;
+  reply_to: string | null;
+  total: number;
+  count_capped: Count;
+  ended_at: Timestamp | null;
+  purged_at: Timestamp | null;
+}
+
+export interface DeliveryFilesTable {
+  id: Generated<number>;
+  delivery_id: number;
+  bytes: Buffer;
+}
+
+/** One recipient (one invoice, one mail) of a job; also its queue item (src/server/jobs). */
+export interface DeliveryRecipientsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  invoice_summary_id: number;
+  row_number: number;
+  invoice_key: string;
+  /** The addresses of the To header, joined with ', '. */
+  addresses: string;
+  subject: string;
+  /** Null once retention removed it. */
+  body: string | null;
+  attachment_name: string;
+  file_id: number | null;
+  page_from: number | null;
+  page_to: number | null;
+  status: RecipientStatus;
+  run_after: Timestamp;
+  attempts: Count;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  message_id: string | null;
+  server_answer: string | null;
+  counted: Count;
+}
+
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -193,6 +247,9 @@ export interface Database {
   audit_events: AuditEventsTable;
   company_settings: CompanySettingsTable;
   efaktur_records: EfakturRecordsTable;
+  deliveries: DeliveriesTable;
+  delivery_files: DeliveryFilesTable;
+  delivery_recipients: DeliveryRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,7 +17,8 @@ type Section =
   | 'generator'
   | 'history'
   | 'company'
-  | 'efaktur';
+  | 'efaktur'
+  | 'delivery';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let indonesian: IdCatalogue | null = null;

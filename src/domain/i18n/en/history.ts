@@ -23,6 +23,12 @@ export const HISTORY_TEXTS = {
   password_reset: 'Password reset',
   profile_image: 'Profile picture changed',
   sign_in_failed: 'Failed sign-in',
+  delivery_start: 'E-mail delivery started',
+  delivery_pause: 'E-mail delivery paused',
+  delivery_resume: 'E-mail delivery resumed',
+  delivery_cancel: 'E-mail delivery cancelled',
+  delivery_resend: 'E-mails resent',
+  delivery_mark_sent: 'E-mail marked as sent',
   // A user's fields and values.
   name: 'Name',
   username: 'Username',

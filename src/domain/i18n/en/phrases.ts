@@ -227,6 +227,13 @@ export const PHRASES = {
   efakturEmptyName: 'The buyer’s name is empty',
   efakturEmptyRef: 'The invoice number (RefDesc) is empty',
   efakturControl: 'Holds a control character that XML cannot carry; retype the cell',
+  // E-mail delivery (docs/delivery.md): the API's answers and the screen's fallbacks.
+  deliveriesFailed: 'Failed to load the deliveries',
+  deliveryActionFailed: 'Failed to change the delivery',
+  exportDeliveryFailed: 'Failed to export the failed rows',
+  deliveryNotUnknown: 'Only a mail whose sending is unknown can be marked as sent',
+  deliveryNotResendable: 'This mail is queued or being sent',
+  deliveryEnded: 'This delivery has ended',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
