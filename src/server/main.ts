@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -6,33 +5,27 @@ import { createApp } from './app';
 import { createPasswordHasher } from './auth/passwords';
 import { credentialsBox, ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
+import { warnIfDataDirIsOpen } from './dataDir';
 import { openMigratedDatabase } from './db';
 import { holdSharedLock } from './db/databaseLock';
 import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
 import { pruneAuditEvents } from './audit/retention';
 import { createLogger } from './logger';
+import { DEFAULT_DELIVERY_CONFIG } from './delivery/config';
+import { pruneDeliveries } from './delivery/retention';
+import { startSender } from './delivery/sender';
 import { createMailer } from './mail/mailer';
 import { PdfPool } from './pdf';
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
 const DRAIN_MS = 10_000;
 
-/** LibreOffice runs as another user so it cannot read DATA_DIR; that holds only if others may not. */
-function warnIfDataDirIsOpen(dataDir: string, logger: ReturnType<typeof createLogger>) {
-  try {
-    if (statSync(dataDir).mode & 0o007)
-      logger.warn(
-        `DATA_DIR ${dataDir} can be read by other users; chmod 700 it so the PDF converter cannot`,
-      );
-  } catch {
-    // made later by the database
-  }
-}
-
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { format: config.logFormat });
+  // One the server made is private (mode 700); one an operator made may not be.
+  warnIfDataDirIsOpen(config.dataDir, logger);
   // The embedded database is marked in use for as long as this process runs: `restore` refuses.
   const inUse = config.databaseUrl ? null : holdSharedLock(path.join(config.dataDir, 'app.db'));
   const database = await openMigratedDatabase(config);
@@ -63,7 +56,8 @@ async function main() {
   });
   const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
   if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
-  else warnIfDataDirIsOpen(config.dataDir, logger);
+  // The walls are raised now, so /readyz and the log say at once if conversion is off.
+  void pdf?.prepare();
   const app = createApp({
     pdf,
     db: database.db,
@@ -72,6 +66,15 @@ async function main() {
     logger,
     passwordHasher,
     distDir: path.resolve('dist'),
+  });
+  const delivery = config.delivery ?? DEFAULT_DELIVERY_CONFIG;
+  const sender = startSender({
+    db: database.db,
+    kind: database.kind,
+    config: delivery,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
   });
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
@@ -87,6 +90,9 @@ async function main() {
   const prune = async () => {
     await pruneExpired(database.db).catch((error) =>
       logger.warn('pruning expired rows failed', { error: String(error) }),
+    );
+    await pruneDeliveries(database.db, delivery.retentionDays, new Date()).catch((error) =>
+      logger.warn('pruning delivery documents failed', { error: String(error) }),
     );
     if (retention === undefined) return;
     await pruneAuditEvents(database.db, retention)
@@ -114,7 +120,8 @@ async function main() {
       clearTimeout(drainLimit);
       logger.debug('http server closed');
       // Conversions still running are killed and their directories removed.
-      Promise.all([database.close(), pdf?.close()])
+      // Mails in flight end first, so none is left `unknown` by a deploy.
+      Promise.all([sender.stop().then(() => database.close()), pdf?.close()])
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
           inUse?.release();

@@ -1,4 +1,5 @@
 // The bridge's public shape: what the UI and machines call (src/workers/bridge.ts implements it).
+import type { EfakturAnswer, EfakturJob } from '../domain/efaktur/job';
 import type { SheetTable } from '../domain/sheetTable';
 import type {
   DataSource,
@@ -18,9 +19,11 @@ export type FileSource = Blob | ArrayBuffer;
 /** A workbook as the main thread holds it: sheet names and the first sheet, packed (cells decoded on demand). */
 export interface LoadedWorkbook {
   sheetNames: string[];
-  /** The sheet that was read (the first one). */
+  /** The sheet that was read: the first that holds a table (docs/rows.md). */
   sheet: string;
   table: SheetTable;
+  /** Several sheets and none could be read: why the sheet shown has no rows (the picker stays). */
+  sheetError?: string;
 }
 
 /** Per call: aborting `signal` rejects that call with CancelledError (see GeneratorBridge). */
@@ -83,6 +86,8 @@ export interface GeneratorBridge {
     options?: CallOptions,
   ): Promise<DocumentPreview>;
   exportRows(job: ExportJob<FileSource>, options?: CallOptions): Promise<GenerationResult>;
+  /** The e-Faktur XML (or a zip of files) of the selected rows, or every problem of them. */
+  efaktur(job: EfakturJob<FileSource>, options?: CallOptions): Promise<EfakturAnswer>;
   /** Stops every call by terminating the worker; all pending calls reject with CancelledError. */
   cancel(): void;
   /**
