@@ -2,7 +2,8 @@
 // as typed, checked by the shared rules on submit, saved through an injected actor. Create
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { conflictOf, failureText, isServiceError } from '../domain/serviceResult';
+import { failureText, isServiceError } from '../domain/serviceResult';
+import { appliedMine, conflictOfError, editConflictGuards, reloaded } from './shared/editConflict';
 import { TIMING_MS } from '../domain/constants';
 import {
   INVOICE_SUMMARY_FIELDS,
@@ -92,6 +93,7 @@ export const billFormMachine = setup({
     showMessage: raise({ type: 'bill.messageShown' }),
   },
   guards: {
+    ...editConflictGuards,
     formValid: ({ context }) =>
       Object.keys(validateBillForm(context.mode, context.values)).length === 0,
     isCreate: ({ context }) => context.mode === 'create',
@@ -170,28 +172,20 @@ export const billFormMachine = setup({
             ],
             'bill.cancel': { actions: 'leaveForm' },
             'bill.conflictReload': {
-              guard: ({ context }) => context.conflict?.current != null,
-              actions: assign(({ context }) => {
-                const current = context.conflict!.current!;
-                const values = initialBillValues(current);
-                return {
-                  values,
-                  initialValues: values,
-                  version: current.version ?? context.conflict!.currentVersion,
-                  conflict: null,
-                  fieldErrors: {},
-                  error: null,
-                };
-              }),
-            },
-            'bill.conflictApplyMine': {
-              guard: ({ context }) => context.conflict !== null,
-              target: 'submitting',
+              guard: 'canReload',
               actions: assign(({ context }) => ({
-                version: context.conflict!.currentVersion,
-                conflict: null,
+                ...reloaded(context, (current: InvoiceSummary) => {
+                  const values = initialBillValues(current);
+                  return { values, initialValues: values };
+                }),
+                fieldErrors: {},
                 error: null,
               })),
+            },
+            'bill.conflictApplyMine': {
+              guard: 'hasConflict',
+              target: 'submitting',
+              actions: assign(({ context }) => ({ ...appliedMine(context), error: null })),
             },
           },
         },
@@ -216,10 +210,10 @@ export const billFormMachine = setup({
             onError: [
               {
                 // Someone saved the summary meanwhile: keep the typed values, show what changed.
-                guard: ({ event }) => conflictOf(event.error) !== undefined,
+                guard: 'savedMeanwhile',
                 target: 'editing',
                 actions: assign({
-                  conflict: ({ event }) => conflictOf<InvoiceSummary>(event.error)!,
+                  conflict: ({ event }) => conflictOfError<InvoiceSummary>(event.error),
                   error: null,
                 }),
               },

@@ -2,7 +2,8 @@
 // for steps with a document, its URL. Saving shows 'Progress berhasil diupdate!', closes after
 // 1.5 s and tells the dashboard to refresh; messages disappear after 5 s.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import { conflictOf, failureText } from '../domain/serviceResult';
+import { failureText } from '../domain/serviceResult';
+import { appliedMine, conflictOfError, editConflictGuards, reloaded } from './shared/editConflict';
 import type { InvoiceSummary } from '../domain/invoiceSummary';
 import { TIMING_MS } from '../domain/constants';
 import { parseRupiah } from '../domain/rupiah';
@@ -38,16 +39,17 @@ export function dialogCount(context: Pick<ProgressDialogContext, 'countText'>): 
 
 /** The dialog's fields from the summary as it is now (after a conflict). */
 function reloadedTarget(context: ProgressDialogContext): Partial<ProgressDialogContext> {
-  const current = context.conflict!.current!;
   const step = pipelineStep(context.stepKey);
-  const count = current[step.countKey];
   return {
-    count,
-    countText: String(count),
-    total: current.totalTransactionCount,
-    url: step.urlKey ? current[step.urlKey] : context.url,
-    version: current.version ?? context.conflict!.currentVersion,
-    conflict: null,
+    ...reloaded(context, (current: InvoiceSummary) => {
+      const count = current[step.countKey];
+      return {
+        count,
+        countText: String(count),
+        total: current.totalTransactionCount,
+        url: step.urlKey ? current[step.urlKey] : context.url,
+      };
+    }),
     fieldErrors: {},
     error: null,
   };
@@ -69,6 +71,7 @@ export const progressDialogMachine = setup({
     showMessages: raise({ type: 'progress.messagesShown' }),
   },
   guards: {
+    ...editConflictGuards,
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
   },
   delays: {
@@ -170,17 +173,13 @@ export const progressDialogMachine = setup({
                 ],
                 'progress.cancel': '#progressDialog.dialog.closed',
                 'progress.conflictReload': {
-                  guard: ({ context }) => context.conflict?.current != null,
+                  guard: 'canReload',
                   actions: assign(({ context }) => reloadedTarget(context)),
                 },
                 'progress.conflictApplyMine': {
-                  guard: ({ context }) => context.conflict !== null,
+                  guard: 'hasConflict',
                   target: 'saving',
-                  actions: assign(({ context }) => ({
-                    version: context.conflict!.currentVersion,
-                    conflict: null,
-                    error: null,
-                  })),
+                  actions: assign(({ context }) => ({ ...appliedMine(context), error: null })),
                 },
               },
             },
@@ -209,10 +208,10 @@ export const progressDialogMachine = setup({
                 onError: [
                   {
                     // Someone saved the summary meanwhile: keep the typed count, show what changed.
-                    guard: ({ event }) => conflictOf(event.error) !== undefined,
+                    guard: 'savedMeanwhile',
                     target: 'editing',
                     actions: assign({
-                      conflict: ({ event }) => conflictOf<InvoiceSummary>(event.error)!,
+                      conflict: ({ event }) => conflictOfError<InvoiceSummary>(event.error),
                       error: null,
                     }),
                   },

@@ -6,7 +6,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
 import { isLastVerifiedAdmin } from '../domain/lastAdmin';
 import { normaliseRole } from '../domain/user';
-import { conflictOf, failureText, isServiceError } from '../domain/serviceResult';
+import { failureText, isServiceError } from '../domain/serviceResult';
+import { appliedMine, conflictOfError, editConflictGuards, reloaded } from './shared/editConflict';
 import { hasErrors, validateAddUser, validateEditUser } from '../domain/validation';
 import type {
   CreateUserInput,
@@ -85,6 +86,8 @@ function editValues(user: ListedUserRow): UserFormValues {
   };
 }
 
+const editValuesOf = (user: ListedUserRow) => ({ values: editValues(user) });
+
 export const userFormMachine = setup({
   types: {
     context: {} as UserFormContext,
@@ -105,6 +108,7 @@ export const userFormMachine = setup({
     }),
   },
   guards: {
+    ...editConflictGuards,
     isValid: ({ context }) => !hasErrors(formErrors(context)),
     isValidAdd: ({ context }) => context.mode === 'add' && !hasErrors(formErrors(context)),
     /** The server named (or mentioned) a field: the message goes under it. */
@@ -170,25 +174,16 @@ export const userFormMachine = setup({
               { actions: assign({ errors: ({ context }) => formErrors(context) }) },
             ],
             'form.conflictReload': {
-              guard: ({ context }) => context.conflict?.current != null,
-              actions: assign(({ context }) => {
-                const current = context.conflict!.current!;
-                return {
-                  values: editValues(current),
-                  version: current.version ?? context.conflict!.currentVersion,
-                  conflict: null,
-                  errors: {},
-                };
-              }),
+              guard: 'canReload',
+              actions: assign(({ context }) => ({
+                ...reloaded(context, editValuesOf),
+                errors: {},
+              })),
             },
             'form.conflictApplyMine': {
-              guard: ({ context }) => context.conflict !== null,
+              guard: 'hasConflict',
               target: 'updating',
-              actions: assign(({ context }) => ({
-                version: context.conflict!.currentVersion,
-                conflict: null,
-                formError: null,
-              })),
+              actions: assign(({ context }) => ({ ...appliedMine(context), formError: null })),
             },
           },
           states: {
@@ -255,10 +250,10 @@ export const userFormMachine = setup({
             onError: [
               {
                 // Someone saved the user meanwhile: keep the typed values, show what changed.
-                guard: ({ event }) => conflictOf(event.error) !== undefined,
+                guard: 'savedMeanwhile',
                 target: 'editing',
                 actions: assign({
-                  conflict: ({ event }) => conflictOf<ListedUserRow>(event.error)!,
+                  conflict: ({ event }) => conflictOfError<ListedUserRow>(event.error),
                 }),
               },
               { guard: 'blamesField', target: 'editing', actions: 'fieldError' },

@@ -1,7 +1,8 @@
 // The row-action region of the user list machine: delete, verify or invalidate a user behind a
 // confirmation, then show the outcome in the banner and read the list again.
 import { assign } from 'xstate';
-import { conflictOf, failureText, isServiceError } from '../domain/serviceResult';
+import { failureText, isServiceError } from '../domain/serviceResult';
+import { conflictOfError } from './shared/editConflict';
 import { userListSetup } from './userList.setup';
 import type { ListedUserRow, RowActionKind } from './userList.types';
 
@@ -80,14 +81,14 @@ export const rowActionRegion = userListSetup.createStateConfig({
         onError: [
           {
             // Someone changed the user since the list was read: say who and what, ask again.
-            guard: ({ event }) => conflictOf(event.error) !== undefined,
+            guard: 'savedMeanwhile',
             target: 'confirming',
             actions: [
               assign({
                 action: ({ context, event }) =>
                   context.action && {
                     ...context.action,
-                    conflict: conflictOf<ListedUserRow>(event.error)!,
+                    conflict: conflictOfError<ListedUserRow>(event.error),
                   },
               }),
               'reload',

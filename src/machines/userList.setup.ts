@@ -3,6 +3,7 @@
 // at the app root (src/ui/wiring/users.ts) and in tests.
 import { fromPromise, raise, setup } from 'xstate';
 import { TIMING_MS } from '../domain/constants';
+import { editConflictGuards } from './shared/editConflict';
 import { PAGE_SIZES, sameFilters } from './userList.filters';
 import type {
   Banner,
@@ -37,6 +38,7 @@ export const userListSetup = setup({
     reload: raise({ type: 'users.reload' as const }),
   },
   guards: {
+    savedMeanwhile: editConflictGuards.savedMeanwhile,
     searchChanged: ({ context }) => context.searchInput.trim() !== context.filters.search,
     filtersDiffer: ({ context, event }) =>
       event.type === 'users.urlChanged' && !sameFilters(event.filters, context.filters),
