@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { toCamelCase, toSnakeCase } from '../../src/api/case';
+import { keysToCamelCase, keysToSnakeCase } from '../../src/domain/case';
 import { startServer, testClient, type TestServer } from '../unit/api/helpers';
 
 const lowerWord = fc.stringMatching(/^[a-z]{1,8}$/);
@@ -48,9 +48,9 @@ describe('key case conversion', () => {
   test('camelCase → snake_case → camelCase gives back the same value, values untouched', () => {
     fc.assert(
       fc.property(jsonWithKeys(camelKeyArb), (value) => {
-        const snake = toSnakeCase(value);
+        const snake = keysToSnakeCase(value);
         expect(keysOf(snake).every((k) => k === k.toLowerCase())).toBe(true);
-        expect(toCamelCase(snake)).toEqual(value);
+        expect(keysToCamelCase(snake)).toEqual(value);
       }),
     );
   });
@@ -58,9 +58,9 @@ describe('key case conversion', () => {
   test('snake_case → camelCase → snake_case gives back the same value', () => {
     fc.assert(
       fc.property(jsonWithKeys(snakeKeyArb), (value) => {
-        const camel = toCamelCase(value);
+        const camel = keysToCamelCase(value);
         expect(keysOf(camel).every((k) => !k.includes('_'))).toBe(true);
-        expect(toSnakeCase(camel)).toEqual(value);
+        expect(keysToSnakeCase(camel)).toEqual(value);
       }),
     );
   });
@@ -68,8 +68,8 @@ describe('key case conversion', () => {
   test('binary bodies are never converted', () => {
     const buffer = new Uint8Array([1, 2]);
     const blob = new Blob(['x']);
-    expect(toSnakeCase(buffer)).toBe(buffer);
-    expect(toCamelCase<{ fileData: Blob }>({ file_data: blob }).fileData).toBe(blob);
+    expect(keysToSnakeCase(buffer)).toBe(buffer);
+    expect(keysToCamelCase<{ fileData: Blob }>({ file_data: blob }).fileData).toBe(blob);
   });
 });
 
@@ -90,7 +90,7 @@ describe('round trip over the wire', () => {
         async (body) => {
           const before = server.requests.length;
           const answer = await http.post('/echo', body);
-          expect(server.requests[before].body).toEqual(toSnakeCase(body));
+          expect(server.requests[before].body).toEqual(keysToSnakeCase(body));
           expect(answer.data).toEqual(body);
         },
       ),
