@@ -35,6 +35,13 @@ export const dashboardMachine = setup({
       overview: [],
     })),
   },
+  actions: {
+    /** The period's cached figures, shown without a request (the `cached` guards checked them). */
+    showCached: assign(({ context }) => {
+      const entry = cachedEntry(context);
+      return entry ? { data: entry.data, error: null } : {};
+    }),
+  },
   guards: {
     cachedWithSummary: ({ context }) => cachedEntry(context)?.data.summary != null,
     cached: ({ context }) => cachedEntry(context) !== undefined,
@@ -82,12 +89,12 @@ export const dashboardMachine = setup({
         {
           guard: 'cachedWithSummary',
           target: 'loaded',
-          actions: assign(({ context }) => ({ data: cachedEntry(context)!.data, error: null })),
+          actions: 'showCached',
         },
         {
           guard: 'cached',
           target: 'empty',
-          actions: assign(({ context }) => ({ data: cachedEntry(context)!.data, error: null })),
+          actions: 'showCached',
         },
         { target: 'loading' },
       ],

@@ -50,12 +50,12 @@ export const menusMachine = setup({
         {
           guard: 'cacheIsFresh',
           target: 'loaded',
-          actions: assign(({ context }) => ({
-            userMenus: context.cached!.userMenus,
-            allMenus: context.cached!.allMenus,
-            ttlMs: MENU_CACHE_MS - context.cached!.ageMs,
-            cached: null,
-          })),
+          actions: assign(({ context }) => {
+            const cached = context.cached;
+            if (!cached) return { cached: null };
+            const { userMenus, allMenus, ageMs } = cached;
+            return { userMenus, allMenus, ttlMs: MENU_CACHE_MS - ageMs, cached: null };
+          }),
         },
         { target: 'loading', actions: assign({ cached: null }) },
       ],

@@ -23,10 +23,10 @@ export const detailsRegion = profileSetup.createStateConfig({
         {
           guard: 'cacheFresh',
           target: 'ready',
-          actions: assign(({ context }) => ({
-            profile: context.cache!.profile,
-            form: formOf(context.cache!.profile),
-          })),
+          actions: assign(({ context }) => {
+            const profile = context.cache?.profile;
+            return profile ? { profile, form: formOf(profile) } : {};
+          }),
         },
         { target: 'loading' },
       ],
