@@ -9,6 +9,8 @@ const NATIVE = ['better-sqlite3', '@node-rs/argon2', 'pg-native'];
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   admin: 'src/server/cli/admin.ts',
+  // The sanitiser's worker thread, loaded by src/server/sanitise/inThread.ts beside the chunks.
+  sanitiseWorker: 'src/server/sanitise/worker.ts',
 };
 
 /** The folder of the server bundle inside the build's outdir; the static file server never serves it. */

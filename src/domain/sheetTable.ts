@@ -18,6 +18,11 @@ export interface PackedSheet {
   readonly offsets: Uint32Array;
   /** The sheet's row (1-based) the column names were read from, when the reader says. */
   readonly headerRow?: number;
+  /** Each row's number in the sheet (1-based), when the reader says (docs/rows.md). */
+  readonly sheetRowNumbers?: Uint32Array;
+  /** Indexes of the rows that look like totals, and of those hidden in the workbook. */
+  readonly totalRows?: Uint32Array;
+  readonly hiddenRows?: Uint32Array;
 }
 
 /** Encodes rows (keyed by header) into the packed form; a missing value becomes ''. */
@@ -70,6 +75,8 @@ export function packCells(
   return { headers: [...headers], rowCount: rows.length, text: text.slice(0, at), offsets };
 }
 
+const NO_ROWS = new Uint32Array(0);
+
 /** How many decoded rows a table keeps: several screens of the preview. */
 const DECODED_ROWS_KEPT = 512;
 
@@ -83,6 +90,10 @@ export class SheetTable {
   readonly rowCount: number;
   /** The sheet's row (1-based) the column names were read from; null when not known. */
   readonly headerRow: number | null;
+  /** Indexes of the rows that look like totals, and of those hidden in the sheet (they start unselected). */
+  readonly totalRows: Uint32Array;
+  readonly hiddenRows: Uint32Array;
+  private readonly sheetRowNumbers: Uint32Array | null;
   private readonly text: Uint8Array;
   private readonly offsets: Uint32Array;
   private readonly decoder = new TextDecoder();
@@ -96,12 +107,20 @@ export class SheetTable {
     this.headers = packed.headers;
     this.rowCount = packed.rowCount;
     this.headerRow = packed.headerRow ?? null;
+    this.sheetRowNumbers = packed.sheetRowNumbers ?? null;
+    this.totalRows = packed.totalRows ?? NO_ROWS;
+    this.hiddenRows = packed.hiddenRows ?? NO_ROWS;
     this.text = packed.text;
     this.offsets = packed.offsets;
   }
 
   static fromRows(headers: readonly string[], rows: readonly SheetRowValues[]): SheetTable {
     return new SheetTable(packSheet(headers, rows));
+  }
+
+  /** The row's number in the sheet (1-based); without the reader's numbers, its position + 1. */
+  sheetRow(index: number): number {
+    return this.sheetRowNumbers?.[index] ?? index + 1;
   }
 
   /** The text of one cell ('' when empty). */

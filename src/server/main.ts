@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
@@ -6,6 +5,7 @@ import { createApp } from './app';
 import { createPasswordHasher } from './auth/passwords';
 import { credentialsBox, ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
+import { warnIfDataDirIsOpen } from './dataDir';
 import { openMigratedDatabase } from './db';
 import { holdSharedLock } from './db/databaseLock';
 import { gracefulCloser } from './http/shutdown';
@@ -18,21 +18,11 @@ import { PdfPool } from './pdf';
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
 const DRAIN_MS = 10_000;
 
-/** LibreOffice runs as another user so it cannot read DATA_DIR; that holds only if others may not. */
-function warnIfDataDirIsOpen(dataDir: string, logger: ReturnType<typeof createLogger>) {
-  try {
-    if (statSync(dataDir).mode & 0o007)
-      logger.warn(
-        `DATA_DIR ${dataDir} can be read by other users; chmod 700 it so the PDF converter cannot`,
-      );
-  } catch {
-    // made later by the database
-  }
-}
-
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, { format: config.logFormat });
+  // One the server made is private (mode 700); one an operator made may not be.
+  warnIfDataDirIsOpen(config.dataDir, logger);
   // The embedded database is marked in use for as long as this process runs: `restore` refuses.
   const inUse = config.databaseUrl ? null : holdSharedLock(path.join(config.dataDir, 'app.db'));
   const database = await openMigratedDatabase(config);
@@ -63,7 +53,6 @@ async function main() {
   });
   const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
   if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
-  else warnIfDataDirIsOpen(config.dataDir, logger);
   const app = createApp({
     pdf,
     db: database.db,

@@ -246,6 +246,7 @@ export function createGeneratorBridge(
           sheetNames: result.sheetNames,
           sheet: result.sheet,
           table: new SheetTable(result.table),
+          ...(result.sheetError === undefined ? {} : { sheetError: result.sheetError }),
         };
       }),
 

@@ -18,9 +18,11 @@ export type FileSource = Blob | ArrayBuffer;
 /** A workbook as the main thread holds it: sheet names and the first sheet, packed (cells decoded on demand). */
 export interface LoadedWorkbook {
   sheetNames: string[];
-  /** The sheet that was read (the first one). */
+  /** The sheet that was read: the first that holds a table (docs/rows.md). */
   sheet: string;
   table: SheetTable;
+  /** Several sheets and none could be read: why the sheet shown has no rows (the picker stays). */
+  sheetError?: string;
 }
 
 /** Per call: aborting `signal` rejects that call with CancelledError (see GeneratorBridge). */

@@ -27,7 +27,7 @@ import {
   groupOfRow,
   readSelection,
 } from './merge';
-import { hasEnoughData } from './read';
+import { firstTable, hasEnoughData, hiddenRowsReader, rowMarks, type HiddenRows } from './read';
 import { QRIS_INVOICE_KEY, type PictureSources } from './merge';
 import { readImageSet, type ImageSet } from './pictures';
 import type { Mapping, NamedFile, QrisSource } from '../domain/generationJob';
@@ -36,11 +36,15 @@ import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */
 type WorkerSource = DataSource<ArrayBuffer | null>;
 
-/** What the main thread receives for a workbook: names, and the first sheet packed (see sheetTable). */
+/**
+ * What the main thread receives for a workbook: names, and the first sheet holding a table packed
+ * (see sheetTable); with several sheets and none readable, an empty table and why (the picker stays).
+ */
 interface PackedWorkbook {
   sheetNames: string[];
   sheet: string;
   table: PackedSheet;
+  sheetError?: string;
 }
 
 export const NO_WORKBOOK_MESSAGE = 'No Excel file has been read yet';
@@ -49,10 +53,15 @@ export function missingRowMessage(index: number, sheet: string): string {
   return `Row ${index + 1} is not in sheet "${sheet}"`;
 }
 
-/** A packed sheet whose two buffers move to the main thread instead of being copied. */
-function transferred(sheet: SheetCells): PackedSheet {
-  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow };
-  return Comlink.transfer(packed, [packed.text.buffer, packed.offsets.buffer]);
+/** A packed sheet whose buffers move to the main thread instead of being copied. */
+function transferred(sheet: SheetCells, hidden: ReadonlySet<number>): PackedSheet {
+  const marks = rowMarks(sheet, hidden);
+  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow, ...marks };
+  return Comlink.transfer(packed, [
+    packed.text.buffer,
+    packed.offsets.buffer,
+    ...Object.values(marks).map((rows: Uint32Array) => rows.buffer),
+  ]);
 }
 
 /** A result with its file as a Blob of its type, made here rather than on the page. */
@@ -82,6 +91,7 @@ const rowNumbers = (rows: ArrayLike<number>) => Array.from(rows, (index) => inde
 export function createGeneratorApi() {
   const templates = createTemplateCache();
   let workbook: WorkBook | null = null;
+  let hiddenRows: HiddenRows = () => new Set();
   let current: { name: string; headerRow?: number; data: SheetCells } | null = null;
   /** The images last read, by their names and bytes' SHA-256 (Preview Row and Generate reuse them). */
   let images: { key: string; set: ImageSet } | null = null;
@@ -116,6 +126,7 @@ export function createGeneratorApi() {
     workbook = null;
     current = null;
     workbook = parseWorkbook(buffer);
+    hiddenRows = hiddenRowsReader(new Uint8Array(buffer), workbook);
     return workbook;
   }
 
@@ -158,19 +169,27 @@ export function createGeneratorApi() {
     },
 
     async readWorkbook(buffer: ArrayBuffer): Promise<PackedWorkbook> {
-      const { SheetNames } = open(buffer);
-      const sheet = SheetNames[0];
-      if (sheet === undefined) throw new Error(EMPTY_SHEET_MESSAGE);
+      const opened = open(buffer);
+      const sheetNames = [...opened.SheetNames];
+      if (sheetNames.length === 0) throw new Error(EMPTY_SHEET_MESSAGE);
+      const first = firstTable(opened);
+      if (first.data === null) {
+        // One sheet: the file is refused as before; several: the picker stays, the sheet says why.
+        if (sheetNames.length === 1) throw first.error;
+        const error = first.error instanceof Error ? first.error.message : EMPTY_SHEET_MESSAGE;
+        return { sheetNames, sheet: first.sheet, table: packCells([], []), sheetError: error };
+      }
+      current = { name: first.sheet, data: first.data };
       return {
-        sheetNames: [...SheetNames],
-        sheet,
-        table: transferred(sheetOf({ file: null, sheet })),
+        sheetNames,
+        sheet: first.sheet,
+        table: transferred(first.data, hiddenRows(first.sheet)),
       };
     },
 
     /** Reads a sheet of the workbook held here, or of the file that came along. */
     async readSheet(source: WorkerSource): Promise<PackedSheet> {
-      return transferred(sheetOf(source));
+      return transferred(sheetOf(source), hiddenRows(source.sheet));
     },
 
     /** Runs a job: the merged document or the zip of one document per row, as `job.output` says. */

@@ -6,6 +6,7 @@ import { closePool, DOCX_TYPE, testPool } from '../support/pdfApp';
 import {
   MENU_CREATE_BILL,
   MENU_DASHBOARD,
+  MENU_INVOICE_GENERATOR,
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
 } from '../../src/domain/menu';
@@ -48,7 +49,12 @@ interface RouteCase {
   prepare: (ctx: Ctx, caller: TestUser & { token?: string }) => Promise<Prepared>;
 }
 
-const STAFF_MENUS = new Set([MENU_DASHBOARD, MENU_CREATE_BILL, MENU_UPDATE_BILL]);
+const STAFF_MENUS = new Set([
+  MENU_DASHBOARD,
+  MENU_CREATE_BILL,
+  MENU_UPDATE_BILL,
+  MENU_INVOICE_GENERATOR,
+]);
 let serial = 0;
 const next = () => ++serial;
 const freshPeriod = () => {
@@ -320,19 +326,20 @@ const ROUTES: RouteCase[] = [
     }),
   },
 
-  // PDF conversion: anyone signed in. Past authorization a body that is no Word package is
-  // refused before LibreOffice (415); conversions themselves: documentsPdf*.test.ts.
+  // PDF conversion: the generator's menu (a role without it neither converts nor asks). Past
+  // authorization a body that is no Word package is refused before LibreOffice (415);
+  // conversions themselves: documentsPdf*.test.ts.
   {
     method: 'GET',
     route: '/documents/pdf',
-    access: signedInOnly,
+    access: menu(MENU_INVOICE_GENERATOR),
     ok: 200,
     prepare: fixed('/documents/pdf'),
   },
   {
     method: 'POST',
     route: '/documents/pdf',
-    access: signedInOnly,
+    access: menu(MENU_INVOICE_GENERATOR),
     ok: 415,
     prepare: fixed('/documents/pdf'),
   },

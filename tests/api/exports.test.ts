@@ -155,7 +155,7 @@ describe.each(ENGINES)('exports (%s)', (engine) => {
     expect(rows[0][0]).toBe('Periode');
     expect(rows.slice(1).map((r) => r[0])).toEqual((await listedPeriods(query)).map(display));
     expect(res.bytes.toString('utf8').split('\r\n')[1]).toBe(
-      'Desember 2101,120,1000,23001234,0,2026-11-24 19:43:00',
+      '"Desember 2101",120,1000,23001234,0,2026-11-24 19:43:00',
     );
   });
 

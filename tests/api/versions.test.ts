@@ -253,21 +253,51 @@ describe.each(ENGINES)('versions and If-Match (%s)', (engine) => {
       else expect(after.version).toBe(before.version + 1);
     });
 
-    test('a malformed If-Match is refused with 400 naming the header; nothing is written', async () => {
+    test('a weak tag of the current version answers 412 (compared strongly); nothing is written', async () => {
       const target = await route.prepare(ctx, admin, other);
       const before = await target.read();
       const eventsBefore = await events(target.entity, target.id);
       const res = await call(ctx, route.method, target.path, {
         token: target.token,
         body: target.body,
-        headers: { 'if-match': 'version three' },
+        headers: { 'if-match': `W/"${before.version}"` },
       });
-      expect(res.status).toBe(400);
-      expect(res.body.field).toBe('if-match');
-      expect(res.body.message).toMatch(/If-Match/);
+      expect(res.status, res.text).toBe(412);
+      expect(res.body.data).toEqual(before);
+      expect(res.headers.get('etag')).toBe(`"${before.version}"`);
       expect(await target.read()).toEqual(before);
       expect(await events(target.entity, target.id)).toBe(eventsBefore);
     });
+
+    test.each(['version three', '3', '"3', 'W/3', '"3" "4"', '"abc"', '*, "3"'])(
+      'a malformed If-Match (%s) is refused with 400 naming the header; nothing is written',
+      async (header) => {
+        const target = await route.prepare(ctx, admin, other);
+        const before = await target.read();
+        const eventsBefore = await events(target.entity, target.id);
+        const res = await call(ctx, route.method, target.path, {
+          token: target.token,
+          body: target.body,
+          headers: { 'if-match': header },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.field).toBe('if-match');
+        expect(res.body.message).toMatch(/If-Match/);
+        expect(await target.read()).toEqual(before);
+        expect(await events(target.entity, target.id)).toBe(eventsBefore);
+      },
+    );
+  });
+
+  test('If-Match with several tags writes when one strong tag is the current version', async () => {
+    const id = await insertSummary(ctx, freshPeriod());
+    const res = await call(ctx, 'PUT', `/invoice-summaries/${id}`, {
+      token: admin.token,
+      body: { number_of_active_customer: 8 },
+      headers: { 'if-match': 'W/"1", "7", "1"' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.version).toBe(2);
   });
 
   test('If-Match: * matches any version of an existing record', async () => {

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,sanitise picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -14,11 +14,12 @@ import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runSanitiseBench } from './sanitise';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,sanitise'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -69,6 +70,11 @@ if (only.has('pictures'))
   );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
+if (only.has('sanitise'))
+  section(
+    '/healthz while the sanitiser refuses hostile uploads (real server, 100 ms polls)',
+    await runSanitiseBench(),
+  );
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;
   console.log(`\n== API under load (${seconds} s per endpoint)`);

@@ -9,6 +9,8 @@ export const DOCX_MESSAGES = {
     'The Word document is encrypted or uses an unsupported compression; save it again in Word and retry.',
   tooManyParts: 'The Word document has more than 65,535 parts, which LibreOffice cannot open.',
   tooLarge: 'The Word document unpacks to more than the size limit.',
+  partTooLarge: 'A part of the Word document unpacks to more than the size limit for one part.',
+  tooComplex: 'A part of the Word document holds more XML elements than can be checked.',
   doctype: 'The Word document contains an XML document type declaration, which Word never writes.',
   encoding: 'A part of the Word document is not UTF-8 XML.',
 } as const;

@@ -8,21 +8,11 @@ import {
   relationshipsPartOf,
   sanitiseRelationships,
 } from './relationships';
-import {
-  sanitisePart,
-  type PartLinks,
-  type SanitiseMode,
-  type SanitiseReport,
-} from './sanitisePart';
+import { sanitisePart, type SanitiseMode, type SanitiseReport } from './sanitisePart';
+import { classifyPart, type PartText } from './classifyPart';
+import type { PartLinks } from './partRules';
 import { attributesOf, localName, TOKEN } from './xml';
-import {
-  deflatedEntry,
-  entryBytes,
-  readZip,
-  writeZip,
-  type DeflateCodec,
-  type ZipEntry,
-} from './zip';
+import { deflatedEntry, readZip, writeZip, type DeflateCodec } from './zip';
 
 export interface SanitiseDocxOptions {
   /** 'pdf': embedded OLE objects and chart workbooks become their pictures too (nothing is lost in a PDF). */
@@ -30,11 +20,21 @@ export interface SanitiseDocxOptions {
   codec: DeflateCodec;
   /** Sum of the parts' unpacked sizes allowed. */
   maxUnpackedBytes: number;
+  /** One part's unpacked size allowed; the sum's limit by default. */
+  maxPartBytes?: number;
+  /** Tags, comments and other markup allowed in one XML part (DEFAULT_MAX_TOKENS by default). */
+  maxTokens?: number;
 }
 
 export interface SanitisedDocx {
   bytes: Uint8Array;
-  report: SanitiseReport & { relationships: number };
+  report: SanitiseReport & {
+    relationships: number;
+    /** Parts left out: neither a picture, nor XML, nor an SVG that could be made safe. */
+    parts: number;
+  };
+  /** What was left out and why, one line a part, for the log. */
+  notes: string[];
 }
 
 const WORD_MAIN_TYPES = new Set([
@@ -50,27 +50,7 @@ const WORD_MAIN_TYPES = new Set([
 const XML_PART = /\.(xml|rels|vml)$/;
 const CONTENT_TYPES = '[Content_Types].xml';
 const NO_LINKS: PartLinks = { dropped: new Set(), hyperlinks: new Set() };
-const decoder = new TextDecoder('utf-8', { fatal: true });
 const encoder = new TextEncoder();
-
-/** The text of an XML part, or null for a binary one (picture, font, OLE storage). */
-function xmlText(bytes: Uint8Array): string | null {
-  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe))
-    throw new DocxRefusedError('encoding');
-  while (
-    i < bytes.length &&
-    (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)
-  )
-    i++;
-  if (bytes[i] !== 0x3c) return null;
-  if (bytes[i + 1] === 0) throw new DocxRefusedError('encoding');
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    throw new DocxRefusedError('encoding');
-  }
-}
 
 /** Content type of a part: its Override, else the Default of its extension. */
 function contentTypeOf(contentTypesXml: string, partName: string): string {
@@ -93,7 +73,7 @@ function contentTypeOf(contentTypesXml: string, partName: string): string {
 }
 
 /** The package's main part when it is a WordprocessingML document; else refused. */
-function assertWordPackage(parts: Map<string, { entry: ZipEntry; text: string | null }>): void {
+function assertWordPackage(parts: Map<string, PartText>): void {
   const types = parts.get(CONTENT_TYPES.toLowerCase())?.text;
   const rootRels = parts.get('_rels/.rels')?.text;
   if (!types || !rootRels) throw new DocxRefusedError('notDocx');
@@ -109,10 +89,10 @@ function sanitiseOrLeaveOut(
   name: string,
   text: string,
   links: PartLinks | undefined,
-  mode: SanitiseMode,
+  options: SanitiseDocxOptions,
 ): ReturnType<typeof sanitisePart> | null {
   try {
-    return sanitisePart(text, links ?? NO_LINKS, mode);
+    return sanitisePart(text, links ?? NO_LINKS, options.mode, options.maxTokens);
   } catch (error) {
     if (error instanceof DocxRefusedError && error.reason === 'damaged' && !XML_PART.test(name))
       return null;
@@ -122,25 +102,40 @@ function sanitiseOrLeaveOut(
 
 export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): SanitisedDocx {
   const entries = readZip(input, { maxUnpackedBytes: options.maxUnpackedBytes });
-  const parts = new Map<string, { entry: ZipEntry; text: string | null }>();
-  for (const entry of entries)
-    parts.set(entry.name.toLowerCase(), { entry, text: xmlText(entryBytes(entry, options.codec)) });
+  const parts = new Map<string, PartText>();
+  const replaced = new Map<string, string | Uint8Array>();
+  const left = new Set<string>();
+  const notes: string[] = [];
+  const report = { fields: 0, elements: 0, attributes: 0, relationships: 0, parts: 0 };
+  const budget = { left: options.maxUnpackedBytes };
+  for (const entry of entries) {
+    if (entry.size > (options.maxPartBytes ?? options.maxUnpackedBytes))
+      throw new DocxRefusedError('partTooLarge');
+    const key = entry.name.toLowerCase();
+    const part = classifyPart(entry, options.codec, budget);
+    if (part.kind === 'xml') parts.set(key, part);
+    if (part.kind === 'xml' && part.converted) replaced.set(key, part.text);
+    if (part.kind === 'replaced') replaced.set(key, part.bytes);
+    if (part.kind === 'replaced') report.attributes += part.removed;
+    if (part.kind === 'left out') {
+      left.add(key);
+      report.parts++;
+      notes.push(`${entry.name}: ${part.why}`);
+    }
+  }
   assertWordPackage(parts);
 
-  const report = { fields: 0, elements: 0, attributes: 0, relationships: 0 };
   const links = new Map<string, PartLinks>();
-  const replaced = new Map<string, string>();
-  const left = new Set<string>();
   for (const [key, { text }] of parts) {
-    if (!key.endsWith('.rels') || text === null) continue;
+    if (!key.endsWith('.rels')) continue;
     const sanitised = sanitiseRelationships(text);
     report.relationships += sanitised.dropped.size;
     links.set(key, sanitised);
     replaced.set(key, sanitised.xml);
   }
-  for (const [key, { text }] of parts) {
-    if (key.endsWith('.rels') || text === null) continue;
-    const result = sanitiseOrLeaveOut(key, text, links.get(relationshipsPartOf(key)), options.mode);
+  for (const [key, { text, converted }] of parts) {
+    if (key.endsWith('.rels')) continue;
+    const result = sanitiseOrLeaveOut(key, text, links.get(relationshipsPartOf(key)), options);
     if (!result) {
       left.add(key);
       continue;
@@ -148,15 +143,15 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
     report.fields += result.report.fields;
     report.elements += result.report.elements;
     report.attributes += result.report.attributes;
-    if (result.xml !== text) replaced.set(key, result.xml);
+    if (result.xml !== text || converted) replaced.set(key, result.xml);
   }
   const out = entries
     .filter((entry) => !left.has(entry.name.toLowerCase()))
     .map((entry) => {
-      const xml = replaced.get(entry.name.toLowerCase());
-      return xml === undefined
-        ? entry
-        : deflatedEntry(entry.name, encoder.encode(xml), options.codec);
+      const content = replaced.get(entry.name.toLowerCase());
+      if (content === undefined) return entry;
+      const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+      return deflatedEntry(entry.name, bytes, options.codec);
     });
-  return { bytes: writeZip(out), report };
+  return { bytes: writeZip(out), report, notes };
 }

@@ -1,7 +1,30 @@
 // One XML part of a Word package with every way out of the document taken away: links to
 // relationships that were dropped, fields that fetch (INCLUDETEXT, LINK, DDE…) reduced to their
 // cached results, linked OLE objects to their pictures, settings that pull in other files.
+import { fetches, isFetchingInstruction } from './fieldKeyword';
 import { DocxRefusedError } from './messages';
+import {
+  ALWAYS_REMOVED,
+  DELETED_TEXT,
+  HYPERLINK_ELEMENTS,
+  IMAGE_SOURCES,
+  INSTRUCTION_CONTENT,
+  INSTRUCTION_TEXT,
+  LINK_ATTRIBUTES,
+  LINK_ATTRIBUTE_NAME,
+  RULED_ELEMENTS,
+  SOURCE_ATTRIBUTES,
+  URL_VALUE,
+  WORD_NAMESPACES,
+  elementNamespace,
+  isRelationshipAttribute,
+  linkPrefixesOf,
+  DEFAULT_MAX_TOKENS,
+  type Field,
+  type Open,
+  type PartLinks,
+  type Range,
+} from './partRules';
 import {
   attributesOf,
   localName,
@@ -15,13 +38,6 @@ import {
 
 export type SanitiseMode = 'pdf' | 'document';
 
-export interface PartLinks {
-  /** Relationship ids that were removed from this part's .rels. */
-  dropped: ReadonlySet<string>;
-  /** Ids of the external hyperlinks kept: only hyperlink elements may name them. */
-  hyperlinks: ReadonlySet<string>;
-}
-
 export interface SanitiseReport {
   /** Fields reduced to their results. */
   fields: number;
@@ -30,115 +46,6 @@ export interface SanitiseReport {
   /** Attributes removed (links to dropped relationships, image sources). */
   attributes: number;
 }
-
-const RELATIONSHIP_NAMESPACES = new Set([
-  'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
-  'http://purl.oclc.org/ooxml/officeDocument/relationships',
-]);
-const OFFICE_NAMESPACE = 'urn:schemas-microsoft-com:office:office';
-const HYPERLINK_ELEMENTS = new Set(['hyperlink', 'hlinkClick', 'hlinkHover', 'hlinkMouseOver']);
-/** VML elements whose src/href name a picture to load. */
-const IMAGE_SOURCES = new Set(['imagedata', 'image', 'fill', 'stroke']);
-const SOURCE_ATTRIBUTES = new Set(['src', 'href']);
-/** Elements that only point at other files: a template, a data source, a sub-document, a foreign-format chunk. */
-const ALWAYS_REMOVED = new Set([
-  'altChunk',
-  'subDoc',
-  'attachedTemplate',
-  'linkStyles',
-  'updateFields',
-  'mailMerge',
-]);
-/** Fields that read other files or programs when updated. */
-const FETCHING_FIELDS = new Set([
-  'INCLUDETEXT',
-  'INCLUDE',
-  'INCLUDEPICTURE',
-  'IMPORT',
-  'LINK',
-  'DDE',
-  'DDEAUTO',
-  'DATABASE',
-  'RD',
-]);
-/** What a fetching field's instruction holds: its codes and nested fields, none of it shown. */
-const INSTRUCTION_CONTENT = new Set([
-  'fldChar',
-  'instrText',
-  'delInstrText',
-  't',
-  'delText',
-  'tab',
-  'br',
-  'cr',
-  'sym',
-  'drawing',
-  'pict',
-  'object',
-]);
-const INSTRUCTION_TEXT = new Set(['instrText', 'delInstrText', 't', 'delText']);
-/** Attribute names that carry a link to load, and values that are URLs or network paths. */
-const LINK_ATTRIBUTES = new Set(['src', 'link', 'source', 'url', 'file']);
-const URL_VALUE =
-  /^\s*(?:[a-z][a-z0-9+.-]*:\/\/|(?:file|smb|jar|private|macro|uno|slot|service|expand|vnd\.sun\.star\.[a-z.]+):|[\\/]{2})/i;
-
-interface Range {
-  start: number;
-  end: number;
-}
-
-interface Field {
-  instruction: string;
-  separated: boolean;
-  fetching: boolean;
-  /** Its begin, separate and end markers and the elements of its instruction. */
-  parts: Range[];
-}
-
-interface Open {
-  name: string;
-  local: string;
-  scope: Scope;
-  start: number;
-  contentStart: number;
-  range?: Range;
-  remove?: boolean;
-  unwrap?: Range;
-}
-
-export function isFetchingInstruction(instruction: string): boolean {
-  const keyword = /^\s*([a-z]+)/i.exec(instruction)?.[1]?.toUpperCase();
-  return keyword !== undefined && FETCHING_FIELDS.has(keyword);
-}
-
-/** Elements whose own rules read their attributes. */
-const RULED_ELEMENTS = new Set([
-  ...ALWAYS_REMOVED,
-  ...IMAGE_SOURCES,
-  'externalData',
-  'OLEObject',
-  'blip',
-  'fldSimple',
-  'fldChar',
-]);
-const LINK_ATTRIBUTE_NAME = /(?:^|[\s:])(?:src|link|source|url|file)\s*=/;
-
-/** Prefixes bound to the relationship or Office namespaces in a scope, worked out once per scope. */
-const linkPrefixes = new WeakMap<Scope, string[]>();
-function linkPrefixesOf(scope: Scope): string[] {
-  let prefixes = linkPrefixes.get(scope);
-  if (!prefixes) {
-    prefixes = [...scope]
-      .filter(([, uri]) => RELATIONSHIP_NAMESPACES.has(uri) || uri === OFFICE_NAMESPACE)
-      .map(([prefix]) => `${prefix}:`);
-    linkPrefixes.set(scope, prefixes);
-  }
-  return prefixes;
-}
-
-const isRelationshipAttribute = (a: Attribute) =>
-  RELATIONSHIP_NAMESPACES.has(a.namespace) ||
-  (a.namespace === OFFICE_NAMESPACE && a.local === 'relid');
 
 class PartSanitiser {
   private readonly stack: Open[] = [];
@@ -152,11 +59,14 @@ class PartSanitiser {
     private readonly xml: string,
     private readonly links: PartLinks,
     private readonly mode: SanitiseMode,
+    private readonly maxTokens: number,
   ) {}
 
   run(): string {
     const root: Scope = new Map([['xml', 'http://www.w3.org/XML/1998/namespace']]);
+    let tokens = 0;
     for (const m of this.xml.matchAll(TOKEN)) {
+      if (++tokens > this.maxTokens) throw new DocxRefusedError('tooComplex');
       const start = m.index;
       const end = start + m[0].length;
       if (m[2] === undefined) this.other(m[0], start, end);
@@ -165,7 +75,7 @@ class PartSanitiser {
     }
     if (this.stack.length) throw new DocxRefusedError('damaged');
     for (const field of this.fields)
-      if (field.fetching || isFetchingInstruction(field.instruction)) this.dropField(field);
+      if (field.fetching || fetches(field.instruction)) this.dropField(field);
     return this.assemble();
   }
 
@@ -273,8 +183,11 @@ class PartSanitiser {
     empty: boolean,
   ) {
     const { local } = element;
-    if (local === 'fldSimple') {
-      const instruction = attributes.find((a) => a.local === 'instr')?.value ?? '';
+    const inWord = WORD_NAMESPACES.has(elementNamespace(element));
+    const wordAttribute = (name: string) =>
+      attributes.find((a) => a.local === name && WORD_NAMESPACES.has(a.namespace))?.value;
+    if (local === 'fldSimple' && inWord) {
+      const instruction = wordAttribute('instr') ?? '';
       if (isFetchingInstruction(instruction)) {
         this.report.fields++;
         if (empty) element.remove = true;
@@ -286,13 +199,15 @@ class PartSanitiser {
     if (local !== 'fldChar' && !this.openFields.some((f) => !f.separated)) return;
     const range: Range = { start, end: -1 };
     element.range = range;
-    const type =
-      local === 'fldChar'
-        ? attributes.find((a) => a.local === 'fldCharType')?.value.trim()
-        : undefined;
+    const type = local === 'fldChar' && inWord ? wordAttribute('fldCharType')?.trim() : undefined;
     if (type === 'begin') {
       this.inInstruction().forEach((f) => f.parts.push(range));
-      const field: Field = { instruction: '', separated: false, fetching: false, parts: [range] };
+      const field: Field = {
+        instruction: { codes: '', withDeleted: '' },
+        separated: false,
+        fetching: false,
+        parts: [range],
+      };
       this.fields.push(field);
       this.openFields.push(field);
       return;
@@ -301,7 +216,7 @@ class PartSanitiser {
     if (type === 'separate' && top && !top.separated) {
       top.parts.push(range);
       top.separated = true;
-      top.fetching = isFetchingInstruction(top.instruction);
+      top.fetching = fetches(top.instruction);
     } else if (type === 'end' && top) {
       top.parts.push(range);
       this.closeField(top);
@@ -316,7 +231,7 @@ class PartSanitiser {
     return this.openFields.filter((f) => !f.separated);
   }
   private closeField(field: Field) {
-    field.fetching ||= isFetchingInstruction(field.instruction);
+    field.fetching ||= fetches(field.instruction);
     this.openFields.pop();
   }
 
@@ -324,10 +239,16 @@ class PartSanitiser {
     const element = this.stack.pop();
     if (!element || element.name !== name) throw new DocxRefusedError('damaged');
     if (element.range) element.range.end = end;
-    if (INSTRUCTION_TEXT.has(element.local)) {
+    const deleted = DELETED_TEXT.has(element.local);
+    if (
+      (deleted || INSTRUCTION_TEXT.has(element.local)) &&
+      WORD_NAMESPACES.has(elementNamespace(element))
+    ) {
       // A field's instruction is its own codes plus the results of fields nested in it.
       const target = this.inInstruction().at(-1);
-      if (target) target.instruction += textContent(this.xml.slice(element.contentStart, start));
+      const text = target ? textContent(this.xml.slice(element.contentStart, start)) : '';
+      if (target && !deleted) target.instruction.codes += text;
+      if (target) target.instruction.withDeleted += text;
     }
     if (element.remove) this.remove(element.start, end);
     if (element.unwrap) {
@@ -366,8 +287,9 @@ export function sanitisePart(
   xml: string,
   links: PartLinks,
   mode: SanitiseMode,
+  maxTokens = DEFAULT_MAX_TOKENS,
 ): { xml: string; report: SanitiseReport } {
-  const sanitiser = new PartSanitiser(xml, links, mode);
+  const sanitiser = new PartSanitiser(xml, links, mode, maxTokens);
   const out = sanitiser.run();
   return { xml: out, report: sanitiser.report };
 }

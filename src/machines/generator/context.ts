@@ -1,5 +1,5 @@
 // The generator machine's starting context and the parts of it each flow resets.
-import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
+import { EMPTY_SHEET_TABLE, type SheetTable } from '../../domain/sheetTable';
 import { isNotFilledWarning, messages } from './rules';
 import type { GeneratorContext } from './types';
 
@@ -32,6 +32,22 @@ export const noMessages = {
 /** Every row of a newly read sheet selected. */
 export function allSelected(rowCount: number) {
   return { selection: new Uint8Array(rowCount).fill(1), selectedCount: rowCount };
+}
+
+/**
+ * A newly read sheet's selection: every row but those that look like totals and those hidden in
+ * the workbook (docs/rows.md); the page names them and includes them with one click.
+ */
+export function startingSelection(table: SheetTable) {
+  const { selection, selectedCount } = allSelected(table.rowCount);
+  let count = selectedCount;
+  for (const rows of [table.totalRows, table.hiddenRows])
+    for (const index of rows)
+      if (selection[index] === 1) {
+        selection[index] = 0;
+        count--;
+      }
+  return { selection, selectedCount: count };
 }
 
 /** Messages cleared, except the template's own warnings (no placeholders, Word fields not filled), which stay while that template does. */

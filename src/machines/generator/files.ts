@@ -3,7 +3,7 @@ import { assign } from 'xstate';
 import { autoMapFields } from './groups';
 import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
 import {
-  allSelected,
+  startingSelection,
   emptyData,
   messagesKeptForTemplate,
   noMessages,
@@ -135,10 +135,15 @@ export const filesFlow = {
             selectedSheet: event.output.sheet,
             headers: [...event.output.table.headers],
             table: event.output.table,
-            // Issue 26: the generator starts ready, every row selected and the fields auto-mapped
-            // (a remembered mapping, recalled by the page, then comes first: recallMapping).
-            ...allSelected(event.output.table.rowCount),
+            // Issue 26: the generator starts ready, every row selected (but totals and hidden
+            // rows, docs/rows.md) and the fields auto-mapped (a remembered mapping, recalled by
+            // the page, then comes first: recallMapping).
+            ...startingSelection(event.output.table),
             mapping: autoMapFields(context.placeholders, event.output.table.headers),
+            // Several sheets, none with data: the file and its picker stay, the sheet says why.
+            ...(event.output.sheetError === undefined
+              ? {}
+              : { error: messages.readSheet(event.output.sheetError) }),
           })),
         },
         onError: {
@@ -173,7 +178,7 @@ export const filesFlow = {
             headerRow: event.output.headerRow,
             headers: [...event.output.headers],
             table: event.output,
-            ...allSelected(event.output.rowCount),
+            ...startingSelection(event.output),
             mapping: autoMapFields(context.placeholders, event.output.headers),
             groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
             preview: null,
@@ -206,7 +211,7 @@ export const filesFlow = {
           actions: assign(({ context, event }) => ({
             headers: [...event.output.headers],
             table: event.output,
-            ...allSelected(event.output.rowCount),
+            ...startingSelection(event.output),
             mapping: autoMapFields(
               context.placeholders,
               event.output.headers,

@@ -6,7 +6,7 @@ import { noMessages } from './context';
 import { errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';
 import { generatorSetup } from './setup';
-import { documentCount } from './groups';
+import { positionCount } from './groups';
 
 /** The success message of each kind of result (a new output kind must say what it made). */
 const SUCCESS: Record<
@@ -42,7 +42,7 @@ export const generateFlow = {
         target: 'generating',
         actions: assign(({ context }) => ({
           ...noMessages,
-          progress: { processed: 0, total: documentCount(context) },
+          progress: { processed: 0, total: positionCount(context) },
         })),
       },
       'generator.export': {

@@ -106,9 +106,20 @@ function groupsOf(context: GroupContext): Groups {
   return groups;
 }
 
-/** How many documents Generate makes: a group each when grouped, else a selected row each. */
-export function documentCount(context: GroupContext & Pick<GeneratorContext, 'selectedCount'>) {
+/** How many positions Preview Row walks: the groups when grouped, else the selected rows. */
+export function positionCount(context: GroupContext & Pick<GeneratorContext, 'selectedCount'>) {
   return context.groupBy ? groupFirstRows(context).length : context.selectedCount;
+}
+
+/**
+ * How many documents Generate makes: a group each when grouped, else a selected row each, less the
+ * selected rows the merge skips (fewer than 2 values): the button counts what will be made.
+ */
+export function documentCount(context: GroupContext & Pick<GeneratorContext, 'selectedCount'>) {
+  if (context.groupBy) return groupFirstRows(context).length;
+  let skipped = 0;
+  for (const index of context.table.thinRows()) if (context.selection[index] === 1) skipped++;
+  return context.selectedCount - skipped;
 }
 
 /**

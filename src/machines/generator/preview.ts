@@ -2,7 +2,7 @@
 // the selected rows, and an open preview is rendered again when the mapping changes.
 import { assign } from 'xstate';
 import { errorText, messages } from './rules';
-import { documentCount } from './groups';
+import { positionCount } from './groups';
 import { previewInput, previewRowAt } from './selectors';
 import { generatorSetup } from './setup';
 
@@ -35,7 +35,7 @@ export const previewFlow = {
         guard: 'isPreviewOpen',
         target: 'previewing',
         actions: assign(({ context }) => ({
-          previewPosition: Math.min(context.preview?.position ?? 0, documentCount(context) - 1),
+          previewPosition: Math.min(context.preview?.position ?? 0, positionCount(context) - 1),
         })),
       },
       'generator.previewClosed': {

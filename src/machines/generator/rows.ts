@@ -39,6 +39,20 @@ export const rowsFlow = generatorSetup.createStateConfig({
         return { selection, selectedCount };
       }),
     },
+    'generator.includeRows': {
+      guard: 'hasRows',
+      actions: assign(({ context, event }) => {
+        const selection = context.selection.slice();
+        let selectedCount = context.selectedCount;
+        for (const index of event.rowIndexes) {
+          if (index < selection.length && selection[index] === 0) {
+            selection[index] = 1;
+            selectedCount++;
+          }
+        }
+        return { selection, selectedCount };
+      }),
+    },
     'generator.selectNone': {
       guard: 'hasRows',
       actions: assign(({ context }) => ({

@@ -1,6 +1,6 @@
 // Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
-import { autoMapFields, groupingBlocker, needsColumn } from './groups';
+import { autoMapFields, documentCount, groupingBlocker, needsColumn } from './groups';
 import { pictureBlocker } from './pictures';
 import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
@@ -20,6 +20,8 @@ export const messages = {
   noPlaceholders:
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
   needTemplateAndRows: 'Please upload a template and select data rows',
+  noRowMakesDocument:
+    'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',
   needRowsToExport: 'Please select data rows to export',
   needMappingToExport: 'Please map all template fields before exporting',
   reset: 'All data has been reset. You can start fresh!',
@@ -118,6 +120,8 @@ export function isFullyMapped(
 /** Why Generate cannot run now (the §5 texts), or null when it can. */
 export function generateBlocker(context: GeneratorContext): string | null {
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
+  // The merge skips rows with fewer than 2 values: with only those selected, nothing is made.
+  if (!context.groupBy && documentCount(context) === 0) return messages.noRowMakesDocument;
   if (context.placeholders.length === 0 || !isFullyMapped(context))
     return messages.needMappingToExport;
   return groupingBlocker(context) ?? pictureBlocker(context);

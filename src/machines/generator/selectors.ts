@@ -19,7 +19,7 @@ import type {
   PreviewInput,
 } from './types';
 import type { GeneratorMachine } from './machine';
-import { documentCount, groupFirstRows, groupingBlocker } from './groups';
+import { documentCount, groupFirstRows, groupingBlocker, positionCount } from './groups';
 import { hasQrisField, qrisInvoiceColumn } from './pictures';
 
 type Snapshot = SnapshotFrom<GeneratorMachine>;
@@ -150,6 +150,8 @@ export const select = {
   qrisPayload: (s: Snapshot) => s.context.qrisPayload,
   /** Documents Generate makes: groups when grouped, else selected rows. */
   documentCount: (s: Snapshot) => documentCount(s.context),
+  /** Rows (grouped: groups) Preview Row walks through. */
+  positionCount: (s: Snapshot) => positionCount(s.context),
   // step 4
   showsGenerateStep: (s: Snapshot) => showsGenerateStep(s.context),
   canGenerate: (s: Snapshot) => s.can({ type: 'generator.generate' }),

@@ -13,7 +13,7 @@ import {
   generateBlocker,
   isHeaderRow,
 } from './rules';
-import { documentCount } from './groups';
+import { positionCount } from './groups';
 import { checkImageFiles } from './pictures';
 import type {
   AnalyseTemplateInput,
@@ -109,11 +109,11 @@ export const generatorSetup = setup({
     canPreview: ({ context }) => canPreview(context),
     isPreviewOpen: ({ context }) => context.preview !== null && canPreview(context),
     hasNextPreview: ({ context }) =>
-      context.preview !== null && context.preview.position + 1 < documentCount(context),
+      context.preview !== null && context.preview.position + 1 < positionCount(context),
     hasPreviousPreview: ({ context }) =>
       context.preview !== null &&
       context.preview.position > 0 &&
-      context.preview.position - 1 < documentCount(context),
+      context.preview.position - 1 < positionCount(context),
     isKnownOutput: ({ context, event }) =>
       event.type === 'generator.outputChanged' &&
       OUTPUT_KINDS.includes(event.output) &&

@@ -128,9 +128,11 @@ export interface ReadWorkbookInput {
 }
 export interface ReadWorkbookOutput {
   readonly sheetNames: readonly string[];
-  /** The sheet that was read (the first one). */
+  /** The sheet that was read: the first that holds a table (docs/rows.md). */
   readonly sheet: string;
   readonly table: SheetTable;
+  /** Several sheets and none could be read: why the sheet shown has no rows (the picker stays). */
+  readonly sheetError?: string;
 }
 
 export type ReadSheetInput = DataSource<ChosenFile>;
@@ -168,6 +170,8 @@ export type GeneratorEvent =
   | { type: 'generator.selectNone' }
   /** Selects exactly these rows (0-based), e.g. the ones a filter shows. */
   | { type: 'generator.selectRows'; rowIndexes: Uint32Array }
+  /** Adds these rows (0-based) to the selection: the total or hidden rows a notice names. */
+  | { type: 'generator.includeRows'; rowIndexes: Uint32Array }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
   | { type: 'generator.outputChanged'; output: OutputKind }

@@ -2,6 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSyn
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { makePrivateFile } from '../dataDir';
 import { holdSharedLock, takeExclusiveLock } from './databaseLock';
 
 // `npm run admin -- backup <file>` and `restore <file>` for the embedded database (issue 25).
@@ -65,6 +66,7 @@ export async function backupDatabase(
   try {
     source.pragma('busy_timeout = 5000');
     options.onStart?.();
+    makePrivateFile(partial); // mode 600 from the start: it holds password hashes
     const result = await source.backup(partial, { progress: () => 0x7fffffff });
     const check = integrityCheck(partial);
     if (check !== 'ok') throw new Error(`The copy failed its integrity check: ${check}`);
@@ -146,6 +148,7 @@ export async function restoreDatabase(
     }
     const incoming = `${databaseFile}.restoring-${process.pid}`;
     await copyFile(source, incoming);
+    makePrivateFile(incoming);
     fsyncFile(incoming);
     renameSync(incoming, databaseFile);
     return { database: databaseFile, replaced };

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -9,6 +8,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { makePrivateDir, makePrivateFile } from '../dataDir';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -218,7 +218,10 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'app.db');
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateDir(path.dirname(file));
+    makePrivateFile(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');

@@ -2,19 +2,24 @@ import { Readable } from 'node:stream';
 import { wallClock, type ExportColumn, type ExportTable } from './table';
 
 // RFC 4180 CSV, UTF-8 with a byte-order mark (so Excel reads the accents), CRLF line ends.
+// Every text cell goes through csvText(): the one rule for every export (docs/exports.md).
 
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * A text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading
- * apostrophe: an exported name like '=HYPERLINK(…)' stays text (OWASP "CSV injection").
+ * Where a spreadsheet may start a cell: the text's start, or after a character some locale
+ * splits on (Excel in Indonesian, German, French… opens a .csv with ';' as its separator).
  */
-function defused(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+const RISKY_START = /(?<=^|[;,\t\r\n])[=+\-@\t\r]/g;
 
-function quoted(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * A text cell, quoted, with an apostrophe before every character that would start a formula
+ * (= + - @ tab CR) wherever a cell could begin: '=HYPERLINK(…)' and ';=10*10;' stay text
+ * (OWASP "CSV injection", in every locale's separator).
+ */
+export function csvText(text: string): string {
+  const defused = text.replace(RISKY_START, (ch) => `'${ch}`);
+  return `"${defused.replace(/"/g, '""')}"`;
 }
 
 function cell<Row>(column: ExportColumn<Row>, row: Row, timeZone: string): string {
@@ -27,11 +32,11 @@ function cell<Row>(column: ExportColumn<Row>, row: Row, timeZone: string): strin
       ? `${t.year}-${two(t.month)}-${two(t.day)} ${two(t.hour)}:${two(t.minute)}:${two(t.second)}`
       : '';
   }
-  return quoted(defused(String(value)));
+  return csvText(String(value));
 }
 
 async function* lines<Row>(table: ExportTable<Row>): AsyncGenerator<string> {
-  yield `\uFEFF${table.columns.map((c) => quoted(defused(c.header))).join(',')}\r\n`;
+  yield `\uFEFF${table.columns.map((c) => csvText(c.header)).join(',')}\r\n`;
   for await (const batch of table.batches) {
     yield batch
       .map((row) => `${table.columns.map((c) => cell(c, row, table.timeZone)).join(',')}\r\n`)

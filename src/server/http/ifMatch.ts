@@ -10,26 +10,41 @@ import { ApiError } from '../errors';
  * `If-Match: "<version>"` happens only if the record is still at that version. Without the
  * header a write goes through as the spec says (last write wins), for other clients.
  */
-export type ExpectedVersion = number | '*' | undefined;
+export type ExpectedVersion = undefined | '*' | { tags: readonly EntityTag[] };
+
+interface EntityTag {
+  version: number;
+  /** W/"3": RFC 9110 compares If-Match strongly, so a weak tag never matches (412). */
+  weak: boolean;
+}
 
 export const IF_MATCH_MESSAGES = {
-  malformed: 'If-Match must be the record\'s version in quotes, e.g. If-Match: "3"',
+  malformed:
+    'If-Match must be the record\'s version in quotes, e.g. If-Match: "3" (or several, separated by commas)',
   summaryChanged:
     'Data ini telah diubah oleh pengguna lain sejak Anda membukanya. Muat ulang, atau terapkan isian Anda di atas versi terbaru.',
   userChanged:
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
 } as const;
 
-const VERSION_TAG = /^"?(\d{1,9})"?$/;
+/** One entity tag of the list and the comma after it: `"3"` or `W/"3"`, our tags being versions. */
+const ENTITY_TAG = /^(W\/)?"(\d{1,9})"\s*(?:,\s*|$)/;
 
 /** The version the caller's write expects: undefined without If-Match, '*' for any; 400 when malformed. */
 export function expectedVersion(c: Context): ExpectedVersion {
   const header = c.req.header('if-match')?.trim();
   if (!header) return undefined;
   if (header === '*') return '*';
-  const match = VERSION_TAG.exec(header);
-  if (!match) throw new ApiError(400, IF_MATCH_MESSAGES.malformed, 'if-match');
-  return Number(match[1]);
+  const tags: EntityTag[] = [];
+  let rest = header;
+  while (rest) {
+    const match = ENTITY_TAG.exec(rest);
+    if (!match || tags.length >= 16)
+      throw new ApiError(400, IF_MATCH_MESSAGES.malformed, 'if-match');
+    tags.push({ version: Number(match[2]), weak: Boolean(match[1]) });
+    rest = rest.slice(match[0].length);
+  }
+  return { tags };
 }
 
 /** The entity tag of a record's version, sent as ETag with every answer that carries one record. */
@@ -49,8 +64,10 @@ export async function assertExpectedVersion(
   entity: AuditEntity,
   view: unknown,
 ): Promise<void> {
-  if (expected === undefined || expected === '*' || expected === current.version) return;
-  const changes = await eventsSince(db, entity, current.id, expected);
+  if (expected === undefined || expected === '*') return;
+  if (expected.tags.some((tag) => !tag.weak && tag.version === current.version)) return;
+  const yours = expected.tags[0].version;
+  const changes = await eventsSince(db, entity, current.id, yours);
   throw new ApiError(
     412,
     entity === 'user' ? IF_MATCH_MESSAGES.userChanged : IF_MATCH_MESSAGES.summaryChanged,
@@ -58,7 +75,7 @@ export async function assertExpectedVersion(
     { ETag: versionTag(current.version) },
     {
       data: view,
-      conflict: { your_version: expected, current_version: current.version, changes },
+      conflict: { your_version: yours, current_version: current.version, changes },
     },
   );
 }

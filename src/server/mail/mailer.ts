@@ -49,7 +49,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     async send(mail, logger = options.logger) {
       const info = await (await transport()).sendMail({ from: options.from, ...mail });
-      await mkdir(options.outboxDir, { recursive: true });
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

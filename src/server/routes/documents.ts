@@ -1,16 +1,23 @@
-// POST /documents/pdf: a signed-in user's .docx → PDF, by LibreOffice in the sandboxed pool.
+// POST /documents/pdf: a signed-in user's (with the generator's menu) .docx → PDF, by LibreOffice in the sandboxed pool.
 // Only a Word package reaches it, and only after the sanitiser took out every link it would follow.
 // GET /documents/pdf: whether this server converts at all (the page hides its PDF choices if not).
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { DocxRefusedError, sanitiseDocx, type DocxRefusal } from '../../domain/docx';
+import { DocxRefusedError, type DocxRefusal } from '../../domain/docx';
 import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
-import { requireAuth } from '../http/requireAuth';
-import { nodeDeflateCodec } from '../pdf/codec';
+import { requireAuth, requireMenu } from '../http/requireAuth';
+import { MENU_INVOICE_GENERATOR } from '../../domain/menu';
 import { OUTCOME_STATUS, PDF_MESSAGES } from '../pdf/messages';
 import { PdfConversionError, type PdfPool, type Ticket } from '../pdf';
+import {
+  SANITISE_LIMITS,
+  SanitiseAbortedError,
+  sanitiseInThread,
+  SanitiseTimeoutError,
+} from '../sanitise/inThread';
+import { SANITISE_MESSAGES } from '../sanitise/messages';
 import type { AppEnv } from '../types';
 
 export const PDF_ROUTE = '/api/v1/documents/pdf';
@@ -25,6 +32,8 @@ const REFUSAL_STATUS: Record<DocxRefusal, number> = {
   encrypted: 422,
   tooManyParts: 413,
   tooLarge: 413,
+  partTooLarge: 413,
+  tooComplex: 413,
   doctype: 422,
   encoding: 422,
 };
@@ -46,24 +55,49 @@ async function sanitisedBody(c: Context<AppEnv>, pool: PdfPool): Promise<Uint8Ar
   if (type && type !== DOCX_TYPE && type !== 'application/octet-stream')
     throw new ApiError(415, PDF_MESSAGES.contentType);
   const body = new Uint8Array(await c.req.arrayBuffer());
+  const maxUnpackedBytes = Math.min(
+    UNPACK_FACTOR * pool.config.maxBytes,
+    SANITISE_LIMITS.maxUnpackedBytes,
+  );
   try {
-    const { bytes, report } = sanitiseDocx(body, {
-      mode: 'pdf',
-      codec: nodeDeflateCodec,
-      maxUnpackedBytes: UNPACK_FACTOR * pool.config.maxBytes,
-    });
-    const removed = report.relationships + report.fields + report.elements + report.attributes;
+    const { bytes, report, notes } = await sanitiseInThread(
+      body,
+      { mode: 'pdf', maxUnpackedBytes },
+      c.req.raw.signal,
+    );
+    const removed =
+      report.relationships + report.fields + report.elements + report.attributes + report.parts;
     if (removed)
       c.get('deps').logger.info('PDF conversion: links removed from the document', {
         requestId: c.get('requestId'),
         ...report,
+        ...(notes.length ? { notes } : {}),
       });
     return bytes;
   } catch (error) {
-    if (error instanceof DocxRefusedError)
-      throw new ApiError(REFUSAL_STATUS[error.reason], error.message);
-    throw error;
+    throw refusal(error, maxUnpackedBytes);
   }
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Why the sanitiser refused, as the client's answer; anything else goes on as a server fault. */
+function refusal(error: unknown, maxUnpackedBytes: number): unknown {
+  if (error instanceof SanitiseTimeoutError)
+    return new ApiError(413, SANITISE_MESSAGES.checkTooLong(SANITISE_LIMITS.timeoutMs / 1000));
+  if (error instanceof SanitiseAbortedError) return new ApiError(400, SANITISE_MESSAGES.cancelled);
+  if (!(error instanceof DocxRefusedError)) return error;
+  const status = REFUSAL_STATUS[error.reason];
+  if (error.reason === 'tooLarge')
+    return new ApiError(status, SANITISE_MESSAGES.unpacksTooLarge(megabytes(maxUnpackedBytes)));
+  if (error.reason === 'partTooLarge')
+    return new ApiError(
+      status,
+      SANITISE_MESSAGES.partTooLarge(
+        megabytes(Math.min(SANITISE_LIMITS.maxPartBytes, maxUnpackedBytes)),
+      ),
+    );
+  return new ApiError(status, error.message);
 }
 
 function conversionError(error: PdfConversionError, pool: PdfPool): ApiError {
@@ -112,5 +146,9 @@ async function convert(c: Context<AppEnv>) {
 }
 
 export function documentRoutes() {
-  return new Hono<AppEnv>().use('*', requireAuth).get('/pdf', capability).post('/pdf', convert);
+  // Converting is part of the generator: a role without its menu neither converts nor asks.
+  return new Hono<AppEnv>()
+    .use('*', requireAuth, requireMenu(MENU_INVOICE_GENERATOR))
+    .get('/pdf', capability)
+    .post('/pdf', convert);
 }

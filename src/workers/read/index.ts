@@ -14,3 +14,6 @@ export {
 } from './readWorkbook';
 export { formatRows } from './formatRows';
 export { hasEnoughData, rowValues } from './rowData';
+export { hiddenRowsReader, type HiddenRows } from './hiddenRows';
+export { rowMarks } from './rowMarks';
+export { firstTable } from './firstTable';

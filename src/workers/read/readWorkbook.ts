@@ -137,6 +137,8 @@ export interface SheetCells {
   numbers: RowNumbers;
   /** The sheet's row (1-based, as the spreadsheet numbers it) the headers were read from. */
   headerRow: number;
+  /** sheetRows[r]: the sheet's row (0-based) cells[r] was read from (empty rows are left out). */
+  sheetRows: number[];
 }
 
 /** A header row the user chose below the sheet's last row: what to choose instead. */
@@ -244,6 +246,7 @@ export function sheetCells(
 
   const cells: string[][] = [];
   const numbers: RowNumbers = [];
+  const sheetRows: number[] = [];
   for (let r = headerRow + 1; r <= range.e.r; r++) {
     const line = grid[r];
     if (!line) continue;
@@ -263,6 +266,7 @@ export function sheetCells(
     if (filled) {
       cells.push(values);
       numbers.push(rowNumbers);
+      sheetRows.push(r);
     }
   }
   if (cells.length === 0)
@@ -271,7 +275,7 @@ export function sheetCells(
         ? headerOnlyMessage(sheetName)
         : headerRowLastMessage(chosenHeaderRow, sheetName),
     );
-  return { headers, cells, numbers, headerRow: headerRow + 1 };
+  return { headers, cells, numbers, headerRow: headerRow + 1, sheetRows };
 }
 
 /** One row keyed by header, without a prototype, so a header like '__proto__' is plain data. */

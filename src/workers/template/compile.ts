@@ -14,6 +14,7 @@ import {
   setOverrides,
 } from './docxPackage';
 import { convertMergeFields } from './mergeFields';
+import { foreignSyntaxError } from './foreignSyntax';
 import { asWordDocument } from './packageKind';
 import { dropMailMergeSource } from './mailMergeSource';
 import { addTypedPictureTags, preparePictures, type TemplatePictures } from './pictureTags';
@@ -274,6 +275,15 @@ function prepareLayout(zip: PizZip): DocxLayout {
  * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
  * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
  */
+/** The main document, its headers and footers: where placeholders are written. */
+function templatedParts(layout: DocxLayout): string[] {
+  return [layout.main, ...layout.headersFooters.map((part) => part.path)];
+}
+
+function hasPlaceholder(parts: TemplatePart[]): boolean {
+  return parts.some((part) => part.type === 'placeholder');
+}
+
 export function compileTemplate(
   buffer: ArrayBuffer,
   prepare?: (zip: PizZip, layout: DocxLayout) => void,
@@ -286,8 +296,16 @@ export function compileTemplate(
     const endnotes = templatedPartsModule(layout.endnotes);
     doc = new Docxtemplater(zip, { ...TEMPLATE_OPTIONS, modules: [collector, endnotes] });
   } catch (error) {
-    throw toTemplateError(error);
+    // Another tool's placeholders ({{ }}, +++) are named rather than docxtemplater's complaint.
+    throw foreignSyntaxError(zip, templatedParts(layout), true) ?? toTemplateError(error);
   }
+  const foreign = foreignSyntaxError(
+    zip,
+    templatedParts(layout),
+    // Word fields left as they are show «name» too: with any, «» is not another tool's.
+    fields.notFilled.length > 0 || [...collector.trees.values()].some(hasPlaceholder),
+  );
+  if (foreign) throw foreign;
   if (!collector.trees.has(layout.main)) {
     throw new Error(
       `Failed to parse template: the main document ${layout.main} was not recognised as a Word document`,

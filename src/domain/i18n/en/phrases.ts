@@ -146,6 +146,8 @@ export const PHRASES = {
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
   uploadTemplateSelectDataRows: 'Please upload a template and select data rows',
   selectDataRowsExport: 'Please select data rows to export',
+  noSelectedRowMakesDocument:
+    'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',
   mapAllTemplateFieldsBefore: 'Please map all template fields before exporting',
   allDataResetCanStart: 'All data has been reset. You can start fresh!',
   generationCancelled: 'Generation cancelled',
@@ -235,6 +237,7 @@ export const PATTERNS = {
   notWordDocumentZip:
     /The file is not a Word document: a \.docx is a zip package and this one is not\. Save the template from Word as \.docx\.$/,
   errorReadingExcelSheet: /^Error reading Excel sheet: /,
+  templateUsesOtherPlaceholders: /^This template uses (.+?) placeholders; write \{(.*)\} instead$/,
   errorGeneratingDocuments: /^Error generating documents: /,
   errorExportingXlsx: /^Error exporting to XLSX: /,
   errorPreviewingRow: /^Error previewing row: /,

@@ -124,6 +124,12 @@ export function GenerateStep({ actorRef }: StepProps) {
           {t.previewRow}
         </button>
       </div>
+      {/* Nothing would be made: the reason shows, not only in the disabled button's title. */}
+      {sections === 0 && generateHint && (
+        <p className="gen-generate-hint" role="status">
+          {tr(generateHint)}
+        </p>
+      )}
     </section>
   );
 }

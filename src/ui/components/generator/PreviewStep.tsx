@@ -1,13 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { DataRow } from '../../../machines/generator/types';
+import { PreviewRow } from './PreviewRow';
 import { select } from '../../../machines/generator/selectors';
 import { rowWindow } from '../../../domain/rowFilter';
 import { useTexts } from '../../layout/i18n';
-import { previewCellText } from './cellText';
 import { skipNote } from './skipNote';
+import { RowNotices } from './RowNotices';
+import { rowMark } from './rowFlags';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
 import { HeaderRowControl } from './HeaderRowControl';
@@ -25,75 +27,6 @@ const ROW_HEIGHT = 40;
 const NO_WARNINGS: readonly string[] = [];
 const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
-
-interface RowProps {
-  /** Position among the rows shown (the filter may hide some). */
-  position: number;
-  index: number;
-  row: DataRow;
-  headers: readonly string[];
-  selected: boolean;
-  onToggle: (index: number) => void;
-  /** 'Select row {row}' in the language on screen. */
-  selectLabel: string;
-  /** 'Image not found: {name}' for each image file the row names that is not among the images. */
-  missingImages: readonly string[];
-}
-
-const PreviewRow = memo(function PreviewRow({
-  position,
-  index,
-  row,
-  headers,
-  selected,
-  onToggle,
-  selectLabel,
-  missingImages,
-}: RowProps) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={position + 2}
-      className={selected ? 'gen-row gen-row-selected' : 'gen-row'}
-    >
-      <div role="cell" className="gen-cell gen-col-check">
-        <input
-          type="checkbox"
-          aria-label={fill(selectLabel, { row: index + 1 })}
-          checked={selected}
-          onChange={() => onToggle(index)}
-        />
-      </div>
-      <div role="cell" className="gen-cell gen-col-number">
-        {index + 1}
-        {missingImages.length > 0 && (
-          <span
-            className="gen-row-warning"
-            role="img"
-            aria-label={missingImages.join('; ')}
-            title={missingImages.join('\n')}
-          >
-            ⚠
-          </span>
-        )}
-      </div>
-      {headers.map((header) => {
-        const value = row[header];
-        const text = previewCellText(value);
-        return (
-          <div
-            role="cell"
-            key={header}
-            className="gen-cell"
-            title={text !== value && value ? value : undefined}
-          >
-            {text}
-          </div>
-        );
-      })}
-    </div>
-  );
-});
 
 /** Step 2: the data rows with selection. */
 export function PreviewStep({ actorRef }: StepProps) {
@@ -209,6 +142,15 @@ export function PreviewStep({ actorRef }: StepProps) {
     });
     return missing.length > 0 ? missing : NO_WARNINGS;
   };
+  const markOf = (i: number) => {
+    const kind = rowMark(table, i);
+    if (kind === null) return { markLabel: '', markSign: '' };
+    const mark = kind === 'total' ? t.totalRowMark : t.hiddenRowMark;
+    return {
+      markLabel: fill(t.sheetRowMark, { mark, row: table.sheetRow(i) }),
+      markSign: kind === 'total' ? 'Σ' : '⊘',
+    };
+  };
   const visible = indexes.map((i, k) => {
     // Decoded from the packed sheet only now that it is in view (the table keeps recent rows).
     const row = table.row(i);
@@ -223,6 +165,7 @@ export function PreviewStep({ actorRef }: StepProps) {
         onToggle={onToggle}
         selectLabel={t.selectRow}
         missingImages={missingIn(row)}
+        {...markOf(i)}
       />
     );
   });
@@ -257,6 +200,7 @@ export function PreviewStep({ actorRef }: StepProps) {
           </span>
         )}
       </div>
+      <RowNotices actorRef={actorRef} />
       <HeaderRowControl actorRef={actorRef} />
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>

@@ -31,7 +31,7 @@ function Block({ block }: { block: PreviewBlock }) {
  */
 export function RowPreview({ actorRef }: StepProps) {
   const preview = useSelector(actorRef, select.preview);
-  const count = useSelector(actorRef, select.documentCount);
+  const count = useSelector(actorRef, select.positionCount);
   const groupBy = useSelector(actorRef, select.groupBy);
   const table = useSelector(actorRef, select.table);
   const canNext = useSelector(actorRef, select.canPreviewNext);

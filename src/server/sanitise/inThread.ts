@@ -1,0 +1,109 @@
+// Sanitising a .docx in a worker thread, within bounds (docs/sanitiser.md): the unpacked package,
+// one part and its markup are capped, and a thread that runs past the time limit (or whose
+// client went away) is ended. Meanwhile the event loop answers every other request.
+import { Worker } from 'node:worker_threads';
+import { DocxRefusedError, type SanitiseMode } from '../../domain/docx';
+import type { SanitiseAnswer, SanitiseRequest } from './protocol';
+
+export const SANITISE_LIMITS = {
+  /** All parts unpacked together. */
+  maxUnpackedBytes: 256 * 1024 * 1024,
+  /** One part unpacked. */
+  maxPartBytes: 128 * 1024 * 1024,
+  /** Tags and other markup in one XML part. */
+  maxTokens: 5_000_000,
+  timeoutMs: 60_000,
+  /** The thread's JavaScript heap: the parts as strings and the package written anew. */
+  heapMb: 768,
+} as const;
+
+export class SanitiseTimeoutError extends Error {
+  override readonly name = 'SanitiseTimeoutError';
+}
+
+export class SanitiseAbortedError extends Error {
+  override readonly name = 'SanitiseAbortedError';
+}
+
+/**
+ * The worker: the bundle's file beside the server's chunks, or under tsx (development, tests) the
+ * TypeScript source, loaded through tsx's loader registered in the thread.
+ */
+function startWorker(heapMb: number): Worker {
+  const options = {
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    stdout: false,
+    stderr: false,
+  };
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./sanitiseWorker.mjs', import.meta.url), options);
+  const source = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); });`,
+    { ...options, eval: true },
+  );
+}
+
+export function sanitiseInThread(
+  body: Uint8Array,
+  options: { mode: SanitiseMode; maxUnpackedBytes?: number; timeoutMs?: number },
+  signal?: AbortSignal,
+): Promise<Extract<SanitiseAnswer, { kind: 'sanitised' }>> {
+  const limits = { ...SANITISE_LIMITS, ...definedOnly(options) };
+  // The body's memory moves to the thread; a view into a shared buffer is copied first.
+  const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+  const request: SanitiseRequest = {
+    body: own ? body : body.slice(),
+    options: {
+      mode: options.mode,
+      maxUnpackedBytes: limits.maxUnpackedBytes,
+      maxPartBytes: Math.min(limits.maxPartBytes, limits.maxUnpackedBytes),
+      maxTokens: limits.maxTokens,
+    },
+  };
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(limits.heapMb);
+    let settled = false;
+    const finish = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      fn();
+    };
+    const timer = setTimeout(
+      () =>
+        finish(() =>
+          reject(new SanitiseTimeoutError(`sanitising took over ${limits.timeoutMs} ms`)),
+        ),
+      limits.timeoutMs,
+    );
+    const onAbort = () => finish(() => reject(new SanitiseAbortedError('the client went away')));
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.once('message', (answer: SanitiseAnswer) =>
+      finish(() => {
+        if (answer.kind === 'sanitised') resolve(answer);
+        else if (answer.kind === 'refused') reject(new DocxRefusedError(answer.reason));
+        else reject(new Error(`sanitiser thread failed: ${answer.message}`));
+      }),
+    );
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY) is a package too large to check, not a server fault.
+    worker.once('error', (error: Error & { code?: string }) =>
+      finish(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocxRefusedError('tooComplex') : error,
+        ),
+      ),
+    );
+    worker.once('exit', (code) =>
+      finish(() => reject(new Error(`sanitiser thread exited with ${code} before answering`))),
+    );
+    worker.postMessage(request, [request.body.buffer as ArrayBuffer]);
+  });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
