@@ -6,7 +6,9 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+test.use({ signedIn: true });
 
 const FIXTURES = path.resolve('tests/fixtures');
 const TEMPLATE = path.join(FIXTURES, 'tagihan_template.docx');
@@ -35,7 +37,6 @@ const FIELD_COLUMNS: Record<string, string> = {
 const FIELDS = Object.keys(FIELD_COLUMNS);
 
 async function openGenerator(page: Page) {
-  await signInAs(page);
   await page.goto('/invoice-document-generator');
   await expect(
     page.getByRole('heading', { name: 'Generate Tagihan Voice', level: 1 }),
