@@ -4,10 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import path from 'node:path';
-import { apiLogin, createUserViaApi, expect, test } from './support/fixtures';
+import { apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
 import { seedSummary } from './support/seed';
-
-test.use({ signedIn: true });
 
 const SIZES = [
   { width: 1366, height: 900 },
@@ -106,6 +104,7 @@ for (const size of SIZES) {
   }) => {
     test.setTimeout(420_000); // many screens and dialogs; the machine is shared
     await page.setViewportSize(size);
+    await signInAs(page);
 
     await page.goto('/dashboard?period=2032-05');
     await expect(
