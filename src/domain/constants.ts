@@ -43,6 +43,8 @@ export const LIMITS = {
   profileImageBytes: 5 * 1024 * 1024,
   /** Each generator upload (template or workbook), spec §5/§9: 10,485,760 bytes. */
   generatorFileBytes: 10 * 1024 * 1024,
+  /** A data file (workbook or CSV): a month of 100,000 call lines is 11 MB as .xlsx, 23 MB as CSV. */
+  dataFileBytes: 50 * 1024 * 1024,
   passwordMinSignIn: 6,
   passwordMinChange: 8,
   usernameMin: 3,
@@ -51,5 +53,13 @@ export const LIMITS = {
 
 /** Spec §5: the text of a generator upload over LIMITS.generatorFileBytes. */
 export const GENERATOR_FILE_TOO_LARGE = 'File size must be less than 10MB';
+
+/**
+ * A data file over LIMITS.dataFileBytes: its size, the limit, and what to do
+ * (docs/values.md). `size` is formatFileSize's text.
+ */
+export function dataFileTooLarge(name: string | undefined, size: string): string {
+  return `${name === undefined ? 'The data file' : `"${name}"`} is ${size}; a data file can be at most 50 MB. Split it into smaller files (for example by month or by area) and read them one at a time.`;
+}
 
 export const DEFAULT_PROFILE_IMAGE = '/img/profile.png';

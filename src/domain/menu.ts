@@ -5,6 +5,7 @@ export const MENU_CREATE_BILL = 'Buat Progres Tagihan';
 export const MENU_UPDATE_BILL = 'Update Progres Tagihan';
 export const MENU_USER_MANAGEMENT = 'Manajemen User';
 export const MENU_INVOICE_GENERATOR = 'Generate Tagihan Voice';
+export const MENU_COMPANY_SETTINGS = 'Pengaturan Perusahaan';
 
 export const MENU_NAMES = [
   MENU_DASHBOARD,
@@ -12,6 +13,7 @@ export const MENU_NAMES = [
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
   MENU_INVOICE_GENERATOR,
+  MENU_COMPANY_SETTINGS,
 ] as const;
 export type MenuName = (typeof MENU_NAMES)[number];
 
@@ -51,6 +53,18 @@ export const ROUTES: readonly RouteInfo[] = [
   {
     path: '/invoice-document-generator',
     title: 'Generate Tagihan Voice',
+    menuName: MENU_INVOICE_GENERATOR,
+    access: 'protected',
+  },
+  {
+    path: '/company-settings',
+    title: 'Pengaturan Perusahaan',
+    menuName: MENU_COMPANY_SETTINGS,
+    access: 'protected',
+  },
+  {
+    path: '/deliveries',
+    title: 'Pengiriman Tagihan',
     menuName: MENU_INVOICE_GENERATOR,
     access: 'protected',
   },

@@ -18,7 +18,7 @@ export interface MenuGroup<T> {
 }
 
 const BILLING_WORDS = ['buat', 'update', 'progres', 'tagihan', 'bill', 'invoice'];
-const SYSTEM_WORDS = ['user', 'manajemen'];
+const SYSTEM_WORDS = ['user', 'manajemen', 'pengaturan', 'settings'];
 
 /**
  * The sidebar group of a menu name. 'user' is checked before the billing words so that a name

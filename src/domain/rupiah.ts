@@ -1,4 +1,5 @@
-// Rupiah amounts: IDR, 0 fraction digits, 'Rp' (spec §9); input parsing of spec §5.
+// Rupiah amounts: IDR, 0 fraction digits, 'Rp'; input parsing by src/domain/amount.ts.
+import { parseAmount } from './amount';
 
 const rupiahFormat = new Intl.NumberFormat('id-ID', {
   style: 'currency',
@@ -47,30 +48,13 @@ export function formatRupiahShort(amount: number): string {
   return `${value < 0 ? '-' : ''}Rp ${text}`;
 }
 
-const NUMBER_TEXT = /^\d[\d.]*(,\d+)?$/;
-
 /**
- * parseRupiah('Rp 1.500.000') → 1500000, '1.500.000,50' → 1500000.5, 1500 → 1500.
- * Strips 'Rp' (any case) and spaces, treats dots as thousands separators and a comma as the
- * decimal separator. Anything else (empty text, letters, two commas, non-finite numbers)
- * gives null — never NaN — so callers test `=== null`.
+ * parseRupiah('Rp 1.500.000') → 1500000, '1.500.000,50' → 1500000.5, 1500 → 1500: the
+ * Indonesian reading of src/domain/amount.ts. Anything else (empty text, letters, two commas,
+ * non-finite numbers) gives null — never NaN — so callers test `=== null`.
  */
 export function parseRupiah(input: string | number | null | undefined): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
-  let text = input.replace(/[\s\u00a0\u202f\u2007]/g, '');
-  let negative = false;
-  if (text.startsWith('-')) {
-    negative = true;
-    text = text.slice(1);
-  }
-  text = text.replace(/^rp\.?/i, '');
-  if (text.startsWith('-') && !negative) {
-    negative = true;
-    text = text.slice(1);
-  }
-  if (!NUMBER_TEXT.test(text)) return null;
-  const value = Number(text.replace(/\./g, '').replace(',', '.'));
-  if (!Number.isFinite(value)) return null;
-  return negative && value !== 0 ? -value : value;
+  return parseAmount(input, 'id');
 }

@@ -23,6 +23,8 @@ export interface PackedSheet {
   /** Indexes of the rows that look like totals, and of those hidden in the workbook. */
   readonly totalRows?: Uint32Array;
   readonly hiddenRows?: Uint32Array;
+  /** How the reader read text columns as numbers (CSV, HTML tables): the preview says so. */
+  readonly notes?: readonly string[];
 }
 
 /** Encodes rows (keyed by header) into the packed form; a missing value becomes ''. */
@@ -94,6 +96,8 @@ export class SheetTable {
   readonly totalRows: Uint32Array;
   readonly hiddenRows: Uint32Array;
   private readonly sheetRowNumbers: Uint32Array | null;
+  /** The reader's notes on how columns were read (PackedSheet.notes). */
+  readonly notes: readonly string[];
   private readonly text: Uint8Array;
   private readonly offsets: Uint32Array;
   private readonly decoder = new TextDecoder();
@@ -110,6 +114,7 @@ export class SheetTable {
     this.sheetRowNumbers = packed.sheetRowNumbers ?? null;
     this.totalRows = packed.totalRows ?? NO_ROWS;
     this.hiddenRows = packed.hiddenRows ?? NO_ROWS;
+    this.notes = packed.notes ?? [];
     this.text = packed.text;
     this.offsets = packed.offsets;
   }

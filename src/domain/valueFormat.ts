@@ -2,6 +2,8 @@
 // picks one format per template field; these pure rules apply it.
 import { terbilang } from './terbilang';
 import { MONTH_NAMES_ID } from './period';
+import { parseAmount } from './amount';
+import { sheetDate } from './sheetDate';
 
 export type ValueFormat = 'sheet' | 'rupiah' | 'number' | 'date' | 'terbilang' | 'upper' | 'field';
 
@@ -60,42 +62,26 @@ export function formatNumberId(n: number): string {
   return `${negative ? '-' : ''}${grouped}${fraction ? `,${fraction}` : ''}`;
 }
 
-/** 'Rp 1.234.567'; negative '-Rp 1.234.567'; decimals kept: 'Rp 1.234,5'. */
+/** 'Rp 1.234.567'; negative '-Rp 1.234.567'; an amount with cents keeps two: 'Rp 980,50'. */
 export function formatRupiahValue(n: number): string {
-  const text = formatNumberId(n);
+  // Sen are written with two digits (980,5 → 980,50); a cell holding more keeps them all.
+  const text = formatNumberId(n).replace(/,(\d)$/, ',$10');
   return text.startsWith('-') ? `-Rp ${text.slice(1)}` : `Rp ${text}`;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ][\d:.]+Z?)?$/;
-
-/** '2025-11-23' → '23 November 2025'; null for text that is no real yyyy-mm-dd date. */
-export function formatLongDateId(text: string): string | null {
-  const match = ISO_DATE.exec(text.trim());
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (
-    check.getUTCFullYear() !== year ||
-    check.getUTCMonth() !== month - 1 ||
-    check.getUTCDate() !== day
-  )
-    return null;
-  return `${day} ${MONTH_NAMES_ID[month - 1]} ${year}`;
+/** A date as Indonesian writes it in full: '23 November 2025'; null for a value that is no date. */
+export function formatLongDateId(text: string, raw?: number | null): string | null {
+  const date = sheetDate(text, raw);
+  return date && `${date.day} ${MONTH_NAMES_ID[date.month - 1]} ${date.year}`;
 }
 
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-
 /**
- * The number a value stands for: the cell's own number when it was a number cell, else text that
- * is a plain number ('1234567', '-12.5'). Other text ('Rp 1.000', 'abc') is no number: converting
- * it would guess at separators.
+ * The number a value stands for: the cell's own number when it was a number cell, else its text
+ * read as an amount (src/domain/amount.ts: Indonesian first, then English spelling).
  */
 export function numberOf(text: string, raw?: number | null): number | null {
   if (raw != null && Number.isFinite(raw)) return raw;
-  const trimmed = text.trim();
-  if (!PLAIN_NUMBER.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
+  return parseAmount(text);
 }
 
 /**
@@ -117,7 +103,7 @@ export function applyValueFormat(
     case 'upper':
       return text.toLocaleUpperCase('id-ID');
     case 'date':
-      return formatLongDateId(text);
+      return formatLongDateId(text, raw);
     case 'rupiah':
     case 'number':
     case 'terbilang': {

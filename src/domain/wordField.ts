@@ -105,7 +105,7 @@ export function applySwitches(
     const n = switches.number !== undefined ? numberOf(text, value.raw) : null;
     if (n !== null) text = formatNumberPicture(n, switches.number!, lang);
     else if (switches.date !== undefined)
-      text = formatDatePicture(text, switches.date, lang) ?? text;
+      text = formatDatePicture(text, switches.date, lang, value.raw) ?? text;
     for (const kind of switches.cases ?? []) text = formatTextCase(text, kind);
   }
   if (text === '') return '';

@@ -2,6 +2,7 @@
 // `\@` date pictures and `\*` text cases. A picture's separators and the month and day names
 // follow the template's language: Indonesian (id-ID: `1.234.567,89`, `23 November 2025`, `Minggu`)
 // or Word's English rules otherwise. Pure: no locale data, the same text in every browser.
+import { sheetDate } from './sheetDate';
 import { MONTH_NAMES_ID } from './period';
 import { plainDecimal } from './valueFormat';
 
@@ -149,30 +150,23 @@ const MONTHS_SHORT_ID = [
 const DAYS_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DAYS_ID = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'];
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 const DATE_TOKEN = /'[^']*'|d{1,4}|M{1,4}|y{4}|y{2}|h{1,2}|H{1,2}|m{1,2}|s{1,2}|am\/pm|AM\/PM/g;
 
 /**
- * A date (the sheet's `yyyy-mm-dd`, optionally with a time) written through a `\@` picture:
- * d dd ddd dddd, M MM MMM MMMM, yy yyyy, h hh H HH, m mm, s ss, am/pm, 'text'. Null for text
- * that is no date.
+ * A date (as the sheet shows it, `31/10/2025 14:05`, `2025-10-31`, or the cell's serial number:
+ * src/domain/sheetDate.ts) written through a `\@` picture: d dd ddd dddd, M MM MMM MMMM, yy
+ * yyyy, h hh H HH, m mm, s ss, am/pm, 'text'. Null for a value that is no date.
  */
 export function formatDatePicture(
   text: string,
   picture: string,
   lang: FieldLanguage,
+  raw?: number | null,
 ): string | null {
-  const m = DATE_TEXT.exec(text.trim());
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const found = sheetDate(text, raw);
+  if (!found) return null;
+  const { year, month, day, hour, minute, second } = found;
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (
-    date.getUTCFullYear() !== year ||
-    date.getUTCMonth() !== month - 1 ||
-    date.getUTCDate() !== day
-  )
-    return null;
-  const [hour, minute, second] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
   const months = lang === 'id' ? MONTH_NAMES_ID : MONTHS_EN;
   const days = lang === 'id' ? DAYS_ID : DAYS_EN;
   const two = (v: number) => String(v).padStart(2, '0');

@@ -24,7 +24,9 @@ import { createLogger } from './logger';
 import { accountRoutes } from './routes/account';
 import { auditEventRoutes } from './routes/auditEvents';
 import { authRoutes } from './routes/auth';
+import { companySettingsRoutes } from './routes/companySettings';
 import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
+import { DELIVERIES_BODY_LIMIT, DELIVERIES_ROUTE, deliveryRoutes } from './routes/deliveries';
 import { documentRoutes, PDF_ROUTE } from './routes/documents';
 import { menuRoutes } from './routes/menus';
 import { usersRoutes } from './routes/users';
@@ -69,6 +71,7 @@ export function createApp(appDeps: AppDeps) {
       deps.bodyLimits?.default ?? DEFAULT_BODY_LIMIT,
       {
         ...ROUTE_BODY_LIMITS,
+        [DELIVERIES_ROUTE]: DELIVERIES_BODY_LIMIT,
         ...(deps.pdf ? { [PDF_ROUTE]: deps.pdf.config.maxBytes } : {}),
         ...deps.bodyLimits?.routes,
       },
@@ -91,6 +94,8 @@ export function createApp(appDeps: AppDeps) {
   api.route('/invoice-summaries', invoiceSummaryRoutes());
   api.route('/documents', documentRoutes());
   api.route('/audit-events', auditEventRoutes());
+  api.route('/company-settings', companySettingsRoutes());
+  api.route('/deliveries', deliveryRoutes());
   app.route(API_BASE, api);
 
   app.all('/api/*', (c) => fail(c, 404, ERROR_MESSAGES.notFound));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makePrivateDir } from './dataDir';
+import { loadDeliveryConfig, type DeliveryConfig } from './delivery/config';
 import { loadPdfConfig, type PdfConfig } from './pdf/config';
 
 /**
@@ -29,8 +30,10 @@ import { loadPdfConfig, type PdfConfig } from './pdf/config';
  * | LIVERELOAD_ORIGIN | (unset)                        | Set by `npm run dev` only: origin of the live-reload events, allowed in the CSP when NODE_ENV=development. |
  * | AUDIT_RETENTION_DAYS | (unset → kept forever)      | Audit events older than this many days are deleted (hourly, in batches). |
  *
- * PDF conversion (PDF_CONVERSION, PDF_WORKERS, PDF_QUEUE, PDF_TIMEOUT, PDF_MAX_BYTES, PDF_USER,
- * PDF_TMP_DIR) is read by ./pdf/config.ts.
+ * E-mail delivery (MAIL_RATE, MAIL_DAILY_LIMIT, MAIL_CONNECTIONS, DELIVERY_USER_DAILY_JOBS,
+ * DELIVERY_USER_DAILY_RECIPIENTS, DELIVERY_RETENTION_DAYS) is read by ./delivery/config.ts.
+ * PDF conversion (PDF_CONVERSION, PDF_WORKERS, PDF_QUEUE, PDF_TIMEOUT, PDF_MAX_BYTES,
+ * PDF_USER_CONCURRENCY, PDF_SANDBOX, PDF_UID_BASE, PDF_TMP_DIR) is read by ./pdf/config.ts.
  */
 export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type LogFormat = 'text' | 'json';
@@ -62,6 +65,8 @@ export interface Config {
   auditRetentionDays?: number;
   /** The LibreOffice pool's settings; main.ts builds the pool from them. */
   pdf?: PdfConfig;
+  /** E-mail delivery of invoices; defaults when absent. */
+  delivery?: DeliveryConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -192,5 +197,6 @@ export function loadConfig(env: Env = process.env): Config {
         ? env.NODE_ENV === 'development'
         : parseBoolean(env.SERVE_SOURCE_MAPS),
     pdf: loadPdfConfig(env),
+    delivery: loadDeliveryConfig(env),
   };
 }

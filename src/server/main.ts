@@ -12,6 +12,9 @@ import { gracefulCloser } from './http/shutdown';
 import { pruneExpired } from './db/maintenance';
 import { pruneAuditEvents } from './audit/retention';
 import { createLogger } from './logger';
+import { DEFAULT_DELIVERY_CONFIG } from './delivery/config';
+import { pruneDeliveries } from './delivery/retention';
+import { startSender } from './delivery/sender';
 import { createMailer } from './mail/mailer';
 import { PdfPool } from './pdf';
 
@@ -53,6 +56,8 @@ async function main() {
   });
   const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
   if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
+  // The walls are raised now, so /readyz and the log say at once if conversion is off.
+  void pdf?.prepare();
   const app = createApp({
     pdf,
     db: database.db,
@@ -61,6 +66,15 @@ async function main() {
     logger,
     passwordHasher,
     distDir: path.resolve('dist'),
+  });
+  const delivery = config.delivery ?? DEFAULT_DELIVERY_CONFIG;
+  const sender = startSender({
+    db: database.db,
+    kind: database.kind,
+    config: delivery,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    logger,
   });
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
@@ -76,6 +90,9 @@ async function main() {
   const prune = async () => {
     await pruneExpired(database.db).catch((error) =>
       logger.warn('pruning expired rows failed', { error: String(error) }),
+    );
+    await pruneDeliveries(database.db, delivery.retentionDays, new Date()).catch((error) =>
+      logger.warn('pruning delivery documents failed', { error: String(error) }),
     );
     if (retention === undefined) return;
     await pruneAuditEvents(database.db, retention)
@@ -103,7 +120,8 @@ async function main() {
       clearTimeout(drainLimit);
       logger.debug('http server closed');
       // Conversions still running are killed and their directories removed.
-      Promise.all([database.close(), pdf?.close()])
+      // Mails in flight end first, so none is left `unknown` by a deploy.
+      Promise.all([sender.stop().then(() => database.close()), pdf?.close()])
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
           inUse?.release();

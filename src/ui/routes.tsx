@@ -55,6 +55,8 @@ export const PAGES: Record<string, Page> = {
   '/update-progress-bill': page(() => import('./pages/UpdateProgressBillPage')),
   '/user-management': page(() => import('./pages/UserManagementPage')),
   '/invoice-document-generator': page(() => import('./pages/InvoiceDocumentGeneratorPage')),
+  '/company-settings': page(() => import('./pages/CompanySettingsPage')),
+  '/deliveries': page(() => import('./pages/DeliveriesPage')),
   '/profile': page(() => import('./pages/ProfilePage')),
   // The first page most visitors see is part of the app's first download.
   '/signin': page(() => Promise.resolve({ default: SignInPage }), true),

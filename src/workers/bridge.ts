@@ -6,7 +6,7 @@ import type { DataSource, NamedFile } from '../domain/generationJob';
 import type { GeneratorWorkerApi } from './generator.worker';
 import type { MergeProgress } from './merge';
 import type { CallOptions, FileSource, GeneratorBridge } from './bridge.types';
-import { assertFileSize } from './limits';
+import { assertDataFileSize, assertFileSize } from './limits';
 import { CancelledError } from './errors';
 
 export { CancelledError };
@@ -38,14 +38,23 @@ function createGeneratorWorker(): Worker {
 const TEMPLATE_READ_FAILED = 'Failed to read template file';
 const FILE_READ_FAILED = 'Failed to read file';
 
-async function readBytes(source: FileSource, readFailed: string): Promise<ArrayBuffer> {
+async function readBytes(
+  source: FileSource,
+  readFailed: string,
+  kind: 'template' | 'data' = 'template',
+): Promise<ArrayBuffer> {
+  // A data file has its own, larger limit (docs/values.md).
+  const check = (size: number) =>
+    kind === 'data'
+      ? assertDataFileSize(size, source instanceof File ? source.name : undefined)
+      : assertFileSize(size);
   if (source instanceof ArrayBuffer) {
-    assertFileSize(source.byteLength);
+    check(source.byteLength);
     // A copy is transferred so the caller's buffer stays usable.
     return source.slice(0);
   }
   // Refused before reading the file into memory.
-  assertFileSize(source.size);
+  check(source.size);
   try {
     return await source.arrayBuffer();
   } catch {
@@ -207,7 +216,7 @@ export function createGeneratorBridge(
       use(job);
       return { bytes: null, data: { ...source, file: null }, transfer: [] };
     }
-    const bytes = await readBytes(source.file, FILE_READ_FAILED);
+    const bytes = await readBytes(source.file, FILE_READ_FAILED, 'data');
     return { bytes, data: { ...source, file: bytes }, transfer: [bytes] };
   }
 
@@ -235,7 +244,7 @@ export function createGeneratorBridge(
 
     readWorkbook: (file, options) =>
       call(options, async (job) => {
-        const buffer = await readBytes(file, FILE_READ_FAILED);
+        const buffer = await readBytes(file, FILE_READ_FAILED, 'data');
         const result = await holding(
           job,
           file,
@@ -315,6 +324,15 @@ export function createGeneratorBridge(
         const sent = send(job, 'exportRows', [{ data, rows, mapping, now }], {
           transfer: [rows.buffer, ...transfer],
         });
+        return holding(job, request.data.file, bytes, sent);
+      }),
+
+    efaktur: (request, options) =>
+      call(options, async (job) => {
+        const { bytes, data, transfer } = await wireSource(job, request.data);
+        const rows = request.rows.slice();
+        const wire = { ...request, data, rows };
+        const sent = send(job, 'efaktur', [wire], { transfer: [rows.buffer, ...transfer] });
         return holding(job, request.data.file, bytes, sent);
       }),
 

@@ -1,4 +1,5 @@
 // The bridge's public shape: what the UI and machines call (src/workers/bridge.ts implements it).
+import type { EfakturAnswer, EfakturJob } from '../domain/efaktur/job';
 import type { SheetTable } from '../domain/sheetTable';
 import type {
   DataSource,
@@ -85,6 +86,8 @@ export interface GeneratorBridge {
     options?: CallOptions,
   ): Promise<DocumentPreview>;
   exportRows(job: ExportJob<FileSource>, options?: CallOptions): Promise<GenerationResult>;
+  /** The e-Faktur XML (or a zip of files) of the selected rows, or every problem of them. */
+  efaktur(job: EfakturJob<FileSource>, options?: CallOptions): Promise<EfakturAnswer>;
   /** Stops every call by terminating the worker; all pending calls reject with CancelledError. */
   cancel(): void;
   /**

@@ -28,7 +28,8 @@ import {
   readSelection,
 } from './merge';
 import { firstTable, hasEnoughData, hiddenRowsReader, rowMarks, type HiddenRows } from './read';
-import { QRIS_INVOICE_KEY, type PictureSources } from './merge';
+import type { EfakturAnswer, EfakturJob } from '../domain/efaktur/job';
+import { efakturOf, QRIS_INVOICE_KEY, type PictureSources } from './merge';
 import { readImageSet, type ImageSet } from './pictures';
 import type { Mapping, NamedFile, QrisSource } from '../domain/generationJob';
 import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
@@ -56,7 +57,12 @@ export function missingRowMessage(index: number, sheet: string): string {
 /** A packed sheet whose buffers move to the main thread instead of being copied. */
 function transferred(sheet: SheetCells, hidden: ReadonlySet<number>): PackedSheet {
   const marks = rowMarks(sheet, hidden);
-  const packed = { ...packCells(sheet.headers, sheet.cells), headerRow: sheet.headerRow, ...marks };
+  const packed = {
+    ...packCells(sheet.headers, sheet.cells),
+    headerRow: sheet.headerRow,
+    notes: sheet.notes,
+    ...marks,
+  };
   return Comlink.transfer(packed, [
     packed.text.buffer,
     packed.offsets.buffer,
@@ -323,6 +329,16 @@ export function createGeneratorApi() {
         group: selection.groups?.values[0],
         pictures: await pictureSources(job),
       });
+    },
+
+    /** The e-Faktur XML of the selected rows, or every problem of them (docs/efaktur.md). */
+    async efaktur(job: EfakturJob<ArrayBuffer | null>): Promise<EfakturAnswer> {
+      const data = sheetWith(job.data, job.rows);
+      const rows = Array.from(job.rows, (index) => ({
+        row: index + 1,
+        values: rowObject(data.headers, data.cells[index]),
+      }));
+      return efakturOf(rows, job);
     },
 
     async exportRows(job: ExportJob<ArrayBuffer | null>): Promise<GenerationResult> {

@@ -1,5 +1,6 @@
 // Guards run before a file is parsed, so a hostile upload fails fast instead of exhausting memory.
-import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
+import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
+import { formatFileSize } from '../domain/fileSize';
 
 /** Upload limit of spec §5/§9, from src/domain (the machine's upload check uses the same). */
 export const MAX_FILE_BYTES = LIMITS.generatorFileBytes;
@@ -16,6 +17,12 @@ export class FileLimitError extends Error {
 
 export function assertFileSize(byteLength: number): void {
   if (byteLength > MAX_FILE_BYTES) throw new FileLimitError(FILE_TOO_LARGE_MESSAGE);
+}
+
+/** A data file's own, larger limit (docs/values.md); the refusal names its size and the limit. */
+export function assertDataFileSize(byteLength: number, name?: string): void {
+  if (byteLength > LIMITS.dataFileBytes)
+    throw new FileLimitError(dataFileTooLarge(name, formatFileSize(byteLength)));
 }
 
 function isZip(bytes: Uint8Array): boolean {
@@ -113,9 +120,13 @@ function assertSafeZip(bytes: Uint8Array): void {
   }
 }
 
-/** Size check first, then the zip guard: both before any parsing. */
-export function assertReadable(buffer: ArrayBuffer): Uint8Array {
-  assertFileSize(buffer.byteLength);
+/** Size check first (a template's limit, or a data file's), then the zip guard: both before any parsing. */
+export function assertReadable(
+  buffer: ArrayBuffer,
+  kind: 'template' | 'data' = 'template',
+): Uint8Array {
+  if (kind === 'data') assertDataFileSize(buffer.byteLength);
+  else assertFileSize(buffer.byteLength);
   const bytes = new Uint8Array(buffer);
   if (isZip(bytes)) assertSafeZip(bytes);
   return bytes;

@@ -50,7 +50,8 @@ function post(setup: Setup, body: Uint8Array, signal?: AbortSignal) {
 describe('one slot, a line of one', () => {
   let s: Setup;
   beforeAll(async () => {
-    s = await setUp({ workers: 1, queue: 1 });
+    // One user sends all three: their own limit must not be what refuses the third.
+    s = await setUp({ workers: 1, queue: 1, userConcurrency: 3 });
   });
   afterAll(() => tearDown(s));
 
@@ -85,7 +86,15 @@ describe('one slot, a line of one', () => {
   });
 
   test('a full line → 503 with Retry-After; the two admitted both convert', async () => {
-    const first = post(s, small('First in line'));
+    // Long enough that a warm converter is still at it when the other two arrive.
+    const first = post(
+      s,
+      buildPackage({
+        body:
+          paragraph('First in line') +
+          Array.from({ length: 1500 }, (_, i) => pageBreak + paragraph(`Page ${i + 2}`)).join(''),
+      }),
+    );
     await until(() => s.pool.snapshot().busy === 1);
     const second = post(s, small('Second in line'));
     await until(() => s.pool.snapshot().queued === 1);

@@ -89,8 +89,9 @@ describe('a document with every kind of link', () => {
       serverImage: files.image,
       serverText: files.text,
     });
-    const ticket = pool.admit()!;
-    const result = await pool.convert(ticket, raw, new AbortController().signal);
+    const result = await pool.withTicket('test', (ticket) =>
+      pool.convert(ticket, raw, new AbortController().signal),
+    );
     try {
       const { readFile } = await import('node:fs/promises');
       const pdf = await readFile(result.file);

@@ -7,6 +7,7 @@ const ALL_MENUS = [
   'Update Progres Tagihan',
   'Manajemen User',
   'Generate Tagihan Voice',
+  'Pengaturan Perusahaan',
 ];
 
 describe.each(databases)('menus on %s', (kind) => {
@@ -19,7 +20,7 @@ describe.each(databases)('menus on %s', (kind) => {
     staff = await ctx.signedIn('staff');
   });
 
-  test('an administrator gets all five menus in order, with paths and icons', async () => {
+  test('an administrator gets all six menus in order, with paths and icons', async () => {
     const res = await ctx.get('/api/v1/menus/user', { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
@@ -36,14 +37,15 @@ describe.each(databases)('menus on %s', (kind) => {
       '/update-progress-bill',
       '/user-management',
       '/invoice-document-generator',
+      '/company-settings',
     ]);
     for (const menu of res.body.data) expect(menu.icon).toMatch(/^fa-/);
   });
 
-  test('staff get every menu but Manajemen User', async () => {
+  test('staff get every menu but Manajemen User and Pengaturan Perusahaan', async () => {
     const res = await ctx.get('/api/v1/menus/user', { token: staff.token });
     expect(res.body.data.map((m: { name: string }) => m.name)).toEqual(
-      ALL_MENUS.filter((n) => n !== 'Manajemen User'),
+      ALL_MENUS.filter((n) => n !== 'Manajemen User' && n !== 'Pengaturan Perusahaan'),
     );
   });
 

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,sanitise picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur,delivery picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -8,18 +8,22 @@ import { runStartupBench } from './startup';
 import { runTransferBench } from './transfer';
 import { runGeneratorExtrasBench } from './generator-extras';
 import { runPdfBench } from './pdf';
+import { runPdfWarmBench } from './pdf-warm';
 import { runGroupedBench } from './merge-grouped';
 import { runInputsBrowserBench } from './inputs-browser';
 import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runEfakturBench } from './efaktur';
 import { runSanitiseBench } from './sanitise';
+import { runBigDataBench } from './bigData';
+import { runDeliveryBench } from './delivery';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,mergefield,pictures,api,pdf,sanitise'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur,delivery'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -58,6 +62,11 @@ if (only.has('grouped'))
   );
 if (only.has('csv'))
   section('CSV 50k × 20 read: a `;` export with Indonesian numbers (Node)', await runCsvBench());
+if (only.has('bigdata'))
+  section(
+    'A month of call lines: 100,000 × 15 as .xlsx and as CSV, read as the sheet shows them',
+    await runBigDataBench(),
+  );
 if (only.has('mergefield'))
   section(
     'MERGEFIELD template 10k rows: Word mail-merge fields with switches (Node)',
@@ -68,12 +77,24 @@ if (only.has('pictures'))
     'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
     await runPicturesBench(),
   );
+if (only.has('efaktur'))
+  section('e-Faktur XML: 10,000 rows → 10 files in the worker (Node)', await runEfakturBench());
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
+if (only.has('pdfwarm'))
+  section(
+    'PDF of a one-page invoice: process per document vs warm converter (real server, walls)',
+    await runPdfWarmBench(),
+  );
 if (only.has('sanitise'))
   section(
     '/healthz while the sanitiser refuses hostile uploads (real server, 100 ms polls)',
     await runSanitiseBench(),
+  );
+if (only.has('delivery'))
+  section(
+    'E-mail delivery: one-page invoices to a local SMTP server, unthrottled (real server)',
+    await runDeliveryBench(),
   );
 if (only.has('api')) {
   const seconds = Number(process.env.BENCH_SECONDS) || 30;

@@ -132,7 +132,7 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
   const preview = page.getByRole('region', { name: 'Data preview' });
   await expect(preview.getByRole('cell', { name: 'Rp1.234.567', exact: true })).toBeVisible();
   await expect(preview.getByRole('cell', { name: '12,50%', exact: true })).toBeVisible();
-  await expect(preview.getByRole('cell', { name: '2025-11-23', exact: true })).toBeVisible();
+  await expect(preview.getByRole('cell', { name: '23/11/2025', exact: true })).toBeVisible();
   await expect(preview.getByRole('cell', { name: 'TRUE', exact: true }).first()).toBeVisible();
 
   await mapAll(page);
@@ -153,7 +153,7 @@ test('values merge as the sheet shows them, or in the format chosen per field', 
     total_number: '1.234.567',
     total_terbilang: 'satu juta dua ratus tiga puluh empat ribu lima ratus enam puluh tujuh rupiah',
     persen: '12,50%',
-    tanggal: '2025-11-23',
+    tanggal: '23/11/2025',
     tanggal_panjang: '23 November 2025',
     nama_upper: 'PT SINAR JAYA',
     lunas: 'TRUE',

@@ -158,8 +158,8 @@ describe('parseWorkbook on CSV bytes: the sheet the page shows', () => {
     .map(([prefix, whole, decimals]) => {
       const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
       const written = `${prefix}${grouped}${decimals ? `,${decimals}` : ''}`;
-      const value = Number(`${whole}.${decimals || '0'}`) * (prefix === '-' ? -1 : 1);
-      return [written, String(value === 0 ? 0 : value)] as const;
+      // The sheet shows a number as it was written (docs/values.md).
+      return [written, written] as const;
     });
 
   /** A phone number: its leading zero keeps the column text. */
@@ -195,7 +195,7 @@ describe('parseWorkbook on CSV bytes: the sheet the page shows', () => {
     }),
   );
 
-  test('a table below any title lines reads back trimmed, with its number columns as numbers', async () => {
+  test('a table below any title lines reads back trimmed, numbers as written', async () => {
     await fc.assert(
       fc.asyncProperty(sheet, fc.boolean(), async (s, trailing) => {
         const columns = s.columns.slice(0, s.names.length);

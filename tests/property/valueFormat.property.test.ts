@@ -136,9 +136,9 @@ test('Number and Rupiah keep every decimal a cell holds (15 significant digits)'
       const cell = Number(n.toPrecision(15));
       const text = formatNumberId(n);
       expect(Number(text.replace(/\./g, '').replace(',', '.'))).toBe(cell === 0 ? 0 : cell);
-      expect(formatRupiahValue(n)).toBe(
-        text.startsWith('-') ? `-Rp ${text.slice(1)}` : `Rp ${text}`,
-      );
+      // Rupiah writes sen with two digits: 980,5 → Rp 980,50.
+      const sen = text.replace(/,(\d)$/, ',$10');
+      expect(formatRupiahValue(n)).toBe(sen.startsWith('-') ? `-Rp ${sen.slice(1)}` : `Rp ${sen}`);
     }),
   );
 });

@@ -112,6 +112,11 @@ export function createExportsService(http: HttpClient) {
     ): Promise<ServiceResult<ExportFile>> {
       return download('/invoice-summaries/export', { ...query, format }, FALLBACK.exportSummaries);
     },
+
+    /** GET /deliveries/{id}/failed: a delivery job's failed rows, to fix in the sheet. */
+    deliveryFailed(id: number, format: ExportFormat): Promise<ServiceResult<ExportFile>> {
+      return download(`/deliveries/${id}/failed`, { format }, FALLBACK.exportDeliveryFailed);
+    },
   };
 }
 

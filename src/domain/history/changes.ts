@@ -1,13 +1,18 @@
 // What a write changed in a record: the fields whose value differs, old → new. Written once for
 // the account activity and the audit trail (issue 25 "An audit trail", issue 26 point 1).
+import { COMPANY_SETTINGS_FIELDS } from '../companySettings';
 import { INVOICE_SUMMARY_FIELDS } from '../invoiceSummary';
 
 /** The records the audit trail follows. */
-export type AuditEntity = 'invoice_summary' | 'user';
-export const AUDIT_ENTITIES: readonly AuditEntity[] = ['invoice_summary', 'user'];
+export type AuditEntity = 'invoice_summary' | 'user' | 'company_settings';
+export const AUDIT_ENTITIES: readonly AuditEntity[] = [
+  'invoice_summary',
+  'user',
+  'company_settings',
+];
 
 export function isAuditEntity(value: unknown): value is AuditEntity {
-  return value === 'invoice_summary' || value === 'user';
+  return (AUDIT_ENTITIES as readonly unknown[]).includes(value);
 }
 
 /**
@@ -27,6 +32,12 @@ export const AUDIT_ACTIONS = [
   'password_reset',
   'profile_image',
   'sign_in_failed',
+  'delivery_start',
+  'delivery_pause',
+  'delivery_resume',
+  'delivery_cancel',
+  'delivery_resend',
+  'delivery_mark_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +61,7 @@ export interface FieldChange {
 export const AUDITED_FIELDS: Readonly<Record<AuditEntity, readonly string[]>> = {
   invoice_summary: INVOICE_SUMMARY_FIELDS.map((f) => f.api),
   user: ['name', 'username', 'email', 'role', 'is_verified'],
+  company_settings: COMPANY_SETTINGS_FIELDS,
 };
 
 /** Fields that hold a yes/no, stored as 0/1 by the database. */

@@ -27,6 +27,14 @@ const USER_FIELD_TEXT: Readonly<Record<string, keyof HistoryTexts>> = {
   is_verified: 'is_verified',
 };
 
+/** The company settings' labels, the same in both languages (the screen's). */
+const COMPANY_FIELD_LABEL: Readonly<Record<string, string>> = {
+  seller_npwp: 'NPWP Penjual',
+  seller_nitku: 'NITKU Penjual',
+  seller_name: 'Nama Penjual',
+  qris_static: 'QRIS Statis',
+};
+
 function isSummaryField(field: string): field is SummaryApiField {
   return Object.hasOwn(SUMMARY_FIELD_BY_API, field);
 }
@@ -35,6 +43,7 @@ function isSummaryField(field: string): field is SummaryApiField {
 export function fieldLabel(entity: AuditEntity, field: string, texts: HistoryTexts): string {
   if (entity === 'invoice_summary')
     return isSummaryField(field) ? SUMMARY_FORM_LABELS[field] : field;
+  if (entity === 'company_settings') return COMPANY_FIELD_LABEL[field] ?? field;
   const key = USER_FIELD_TEXT[field];
   return key ? texts[key] : field;
 }
@@ -76,6 +85,7 @@ export function describeSubject(subject: HistorySubject, texts: HistoryTexts): s
   if (subject.entity === 'invoice_summary')
     return fill(texts.invoiceSummary, { label: formatPeriodDisplay(label) }).trim();
   if (subject.entity === 'user') return fill(texts.user, { label }).trim();
+  if (subject.entity === 'company_settings') return texts.companySettings;
   return '';
 }
 

@@ -5,7 +5,10 @@
 import type { AUTH_TEXTS } from './en/auth';
 import type { SIGN_IN_TEXTS } from './en/signIn';
 import type { COMMON_TEXTS } from './en/common';
+import type { COMPANY_TEXTS } from './en/company';
+import type { EFAKTUR_TEXTS } from './en/efaktur';
 import type { GENERATOR_TEXTS } from './en/generator';
+import { DELIVERY_ID } from './idDelivery';
 import { HISTORY_ID } from './idHistory';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
@@ -358,7 +361,66 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
  * their English pattern (../en/phrases PATTERNS): the detail itself ('Row 3: …') stays as the
  * worker wrote it.
  */
+export const COMPANY_ID: Texts<typeof COMPANY_TEXTS> = {
+  lead: 'Penjual pada setiap XML e-Faktur, dan QRIS statis yang diubah menjadi QRIS dengan nominal setiap tagihan. Hanya administrator yang dapat mengubahnya.',
+  npwp: 'NPWP Penjual',
+  npwpHint: '16 digit, seperti di Coretax.',
+  nitku: 'NITKU Penjual',
+  nitkuHint: 'NPWP dan 6 digit TKU: 22 digit (000000 untuk kantor pusat).',
+  name: 'Nama Penjual',
+  qris: 'QRIS Statis',
+  qrisHint:
+    'Opsional. Teks QRIS statis merchant (baca dari QR dengan aplikasi pemindai apa pun), diawali 000201.',
+  save: 'Simpan',
+  saved: 'Pengaturan perusahaan disimpan.',
+  loading: 'Memuat pengaturan perusahaan…',
+  lastChanged: 'Terakhir diubah {when}.',
+  fixErrors: 'Perbaiki isian yang ditandai di bawah, lalu simpan lagi.',
+};
+
+export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
+  heading: 'Keluaran: e-Faktur XML (Coretax)',
+  lead: 'Baris terpilih sebagai Faktur Pajak Keluaran untuk impor massal Coretax (TaxInvoiceBulk). Tidak perlu template: barisnya adalah sumbernya.',
+  period: 'Masa pajak (progres tagihan)',
+  trxCode: 'Kode transaksi',
+  addInfo: 'Keterangan Tambahan (07/08)',
+  facilityStamp: 'Cap Fasilitas (07/08)',
+  date: 'Tanggal faktur (bila tidak ada kolomnya)',
+  field: 'Isian Coretax',
+  column: 'Kolom',
+  useDefault: '(bawaan)',
+  groupBy: 'Kelompokkan baris menurut',
+  noGrouping: 'Tanpa pengelompokan: satu faktur per baris',
+  linesPerRow: 'Satu GoodService per baris',
+  linesSum: 'Satu baris berisi jumlah kelompok',
+  download: 'Download e-Faktur ({count} faktur)',
+  problemsTitle:
+    'Tidak ada yang diunduh: perbaiki baris-baris ini di sheet, atau batalkan pilihannya.',
+  row: 'Baris',
+  problem: 'Masalah',
+  noSeller:
+    'Penjual belum diisi: administrator mengisi NPWP Penjual, NITKU Penjual dan Nama Penjual di Pengaturan Perusahaan.',
+  noSummary: 'Belum ada progres tagihan untuk masa ini.',
+  repeated: 'Tetap ekspor lagi',
+  downloaded: '{count} faktur diunduh sebagai {file}.',
+  recordUploaded: 'Catat sudah diunggah',
+  uploadedSaved: '{count} faktur dicatat sudah diunggah ke Coretax.',
+  history: 'Riwayat e-Faktur masa ini',
+  exported: 'Mengekspor {count} faktur',
+  uploaded: 'Mengunggah {count} faktur',
+};
+
 export const PATTERNS_ID: Texts<typeof PATTERNS> = {
+  efakturNpwpLength: 'NPWP harus 16 digit; isinya $1',
+  efakturNikLength: 'NIK harus 16 digit; isinya $1',
+  efakturIdtkuLength: 'NITKU harus 22 digit; isinya $1',
+  efakturBadDate: '"$1" bukan tanggal (tulis YYYY-MM-DD atau DD/MM/YYYY)',
+  efakturNotPositive: 'Jumlah harus berupa angka di atas nol; isinya "$1"',
+  efakturCountry: '"$1" bukan kode negara tiga huruf (ISO 3166-1 alpha-3, mis. IDN)',
+  efakturDuplicate: '"$1" sudah dipakai oleh baris $2',
+  efakturAddInfo: 'Kode transaksi $1 memerlukan Keterangan Tambahan dan Cap Fasilitas',
+  efakturRepeated:
+    '$1 dari tagihan ini pernah diekspor ke e-Faktur. Ekspor lagi hanya jika Coretax tidak menerima file sebelumnya.',
   wordFieldsNotFilledBy:
     'Field Word yang tidak diisi oleh generator: $1. Field tersebut tetap menampilkan hasil yang ada di templat.',
   headerRowBeyondLastRow:
@@ -394,6 +456,14 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   imagesZipBomb:
     '"$1" akan menjadi lebih dari 10 MB jika dibuka, jadi tidak dibuka (tampak seperti bom zip).',
   imagesZipDamaged: '"$1" bukan arsip zip yang dapat dibaca.',
+  columnReadIndonesian:
+    'Kolom "$1" dibaca sebagai angka yang ditulis cara Indonesia (titik untuk ribuan, koma untuk desimal), misalnya $2 adalah $3.',
+  columnReadEnglish:
+    'Kolom "$1" dibaca sebagai angka yang ditulis cara Inggris (koma untuk ribuan, titik untuk desimal), misalnya $2 adalah $3.',
+  dataFileTooLargeNamed:
+    '"$1" berukuran $2; berkas data paling besar 50 MB. Pecah menjadi berkas yang lebih kecil (misalnya per bulan atau per wilayah) lalu baca satu per satu.',
+  dataFileTooLarge:
+    'Berkas data berukuran $1; berkas data paling besar 50 MB. Pecah menjadi berkas yang lebih kecil (misalnya per bulan atau per wilayah) lalu baca satu per satu.',
   imagesDuplicateName: 'Dua gambar yang dipilih bernama "$1"; ganti nama salah satunya.',
   noPictureForRows: '$1: tidak ada gambar untuk $2 baris (pertama di baris $3: $4)',
   groupKeyEmpty:
@@ -619,6 +689,31 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
     'Pengguna ini telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
   exportUsersFailed: 'Gagal mengekspor pengguna',
   userHistoryFailed: 'Gagal memuat riwayat perubahan',
+  companyNpwp: 'NPWP Penjual harus tepat 16 digit (0-9, tanpa titik atau tanda hubung)',
+  companyNitku:
+    'NITKU Penjual harus tepat 22 digit: 16 digit NPWP dan 6 digit TKU (000000 untuk kantor pusat)',
+  companyNitkuPrefix: 'NITKU Penjual harus diawali 16 digit NPWP Penjual',
+  companyNameRequired: 'Nama Penjual wajib diisi',
+  companyNameMax: 'Nama Penjual paling banyak 200 karakter',
+  companyChanged:
+    'Pengaturan Perusahaan telah diubah oleh orang lain sejak Anda membukanya. Muat ulang, atau terapkan perubahan Anda di atas versi terbaru.',
+  companyLoadFailed: 'Gagal memuat pengaturan perusahaan',
+  companySaveFailed: 'Gagal menyimpan pengaturan perusahaan',
+  efakturHistoryFailed: 'Gagal memuat riwayat e-Faktur',
+  efakturRecordFailed: 'Gagal mencatat ekspor e-Faktur',
+  efakturNpwpLostZero:
+    'NPWP berisi 15 digit: angka 0 di depannya hilang karena sheet menyimpannya sebagai angka. Jadikan kolomnya teks dan tulis angka 0-nya',
+  efakturNoBuyerId: 'Tidak ada NPWP maupun NIK: pembeli memerlukan salah satunya',
+  efakturEmptyName: 'Nama pembeli kosong',
+  efakturEmptyRef: 'Nomor tagihan (RefDesc) kosong',
+  efakturControl: 'Berisi karakter kendali yang tidak dapat dibawa XML; ketik ulang selnya',
+  deliveriesFailed: 'Gagal memuat pengiriman',
+  deliveryActionFailed: 'Gagal mengubah pengiriman',
+  exportDeliveryFailed: 'Gagal mengekspor baris yang gagal',
+  deliveryNotUnknown:
+    'Hanya e-mail yang status pengirimannya tidak diketahui yang dapat ditandai terkirim',
+  deliveryNotResendable: 'E-mail ini sedang antre atau sedang dikirim',
+  deliveryEnded: 'Pengiriman ini sudah berakhir',
 };
 
 function byWording<T extends Record<string, string>>(
@@ -637,6 +732,9 @@ export const ID_CATALOGUE = {
   profile: PROFILE_ID,
   generator: GENERATOR_ID,
   history: HISTORY_ID,
+  company: COMPANY_ID,
+  efaktur: EFAKTUR_ID,
+  delivery: DELIVERY_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */

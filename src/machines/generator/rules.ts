@@ -2,7 +2,8 @@
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
 import { autoMapFields, documentCount, groupingBlocker, needsColumn } from './groups';
 import { pictureBlocker } from './pictures';
-import { GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
+import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
+import { formatFileSize } from '../../domain/fileSize';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 
@@ -106,7 +107,8 @@ export const DATA_FILE_TYPES = ['.xlsx', '.xls', '.xlsm', '.ods', '.csv', '.tsv'
 export function checkDataFile(file: ChosenFile): string | null {
   const name = file.name.toLowerCase();
   if (!DATA_FILE_TYPES.some((type) => name.endsWith(type))) return messages.invalidExcel;
-  if (file.size > MAX_UPLOAD_BYTES) return messages.tooLarge;
+  if (file.size > LIMITS.dataFileBytes)
+    return dataFileTooLarge(file.name, formatFileSize(file.size));
   return null;
 }
 

@@ -14,6 +14,8 @@ import {
   MENU_USER_MANAGEMENT,
 } from '../../domain/menu';
 import { versionsAndAuditEvents } from './auditMigration';
+import { companySettingsAndEfaktur } from './companySettingsMigration';
+import { deliveries } from './deliveryMigration';
 import type { DatabaseKind } from './connection';
 
 /** Column types that differ between the engines; everything else is written once. */
@@ -327,6 +329,8 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0002_live_session_index': liveSessionIndex,
     '0003_generation_runs': generationRuns(kind),
     '0004_versions_and_audit_events': versionsAndAuditEvents(kind),
+    '0005_company_settings_and_efaktur': companySettingsAndEfaktur(kind),
+    '0006_deliveries': deliveries(kind),
   };
 }
 

@@ -118,7 +118,7 @@ export interface AuditEventsTable {
   actor_id: number | null;
   actor_name: string | null;
   request_id: string | null;
-  entity: 'invoice_summary' | 'user';
+  entity: 'invoice_summary' | 'user' | 'company_settings';
   entity_id: number | null;
   /** The record's name when it happened (a period, an email), kept after the record is gone. */
   entity_label: ColumnType<string, string | undefined, never>;
@@ -146,6 +146,87 @@ export interface GenerationRunsTable {
   output_kind: 'docx' | 'docx_per_row' | 'pdf' | 'pdf_per_row';
 }
 
+/** One row (id 1), see companySettingsMigration.ts. */
+export interface CompanySettingsTable {
+  id: number;
+  seller_npwp: string;
+  seller_nitku: string;
+  seller_name: string;
+  qris_static: string;
+  version: Version;
+  updated_by: number | null;
+  updated_at: Timestamp | null;
+}
+
+/** An e-Faktur export or a recorded upload of a period. */
+export interface EfakturRecordsTable {
+  id: Generated<number>;
+  invoice_summary_id: number;
+  kind: 'export' | 'upload';
+  recorded_by: number | null;
+  recorded_by_name: string;
+  recorded_at: Timestamp;
+  faktur: number;
+  /** JSON array of invoice keys. */
+  invoice_keys: ColumnType<string, string | undefined, never>;
+  /** JSON array of { name, sha256 }. */
+  files: ColumnType<string, string | undefined, never>;
+}
+
+export type DeliveryStatus = 'active' | 'paused' | 'cancelled' | 'done';
+export type RecipientStatus =
+  'queued' | 'sending' | 'sent' | 'outbox' | 'failed' | 'unknown' | 'cancelled';
+
+/** One e-mail delivery job of a period (deliveryMigration.ts). */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  invoice_summary_id: number;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: Timestamp;
+  status: DeliveryStatus;
+  attachment_kind: 'pdf' | 'docx';
+  sender: string;
+  reply_to: string | null;
+  total: number;
+  count_capped: Count;
+  ended_at: Timestamp | null;
+  purged_at: Timestamp | null;
+}
+
+export interface DeliveryFilesTable {
+  id: Generated<number>;
+  delivery_id: number;
+  bytes: Buffer;
+}
+
+/** One recipient (one invoice, one mail) of a job; also its queue item (src/server/jobs). */
+export interface DeliveryRecipientsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  invoice_summary_id: number;
+  row_number: number;
+  invoice_key: string;
+  /** The addresses of the To header, joined with ', '. */
+  addresses: string;
+  subject: string;
+  /** Null once retention removed it. */
+  body: string | null;
+  attachment_name: string;
+  file_id: number | null;
+  page_from: number | null;
+  page_to: number | null;
+  status: RecipientStatus;
+  run_after: Timestamp;
+  attempts: Count;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  message_id: string | null;
+  server_answer: string | null;
+  counted: Count;
+}
+
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -164,6 +245,11 @@ export interface Database {
   rate_limits: RateLimitsTable;
   generation_runs: GenerationRunsTable;
   audit_events: AuditEventsTable;
+  company_settings: CompanySettingsTable;
+  efaktur_records: EfakturRecordsTable;
+  deliveries: DeliveriesTable;
+  delivery_files: DeliveryFilesTable;
+  delivery_recipients: DeliveryRecipientsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -32,7 +32,10 @@ export async function databaseAnswers(
 /** The converter's load, beside readiness (a busy converter does not make the node unready); nothing when the server has no converter. */
 function pdfConversion(pool: PdfPool | null | undefined) {
   if (!pool) return {};
-  if (!pool.enabled) return { pdf_conversion: { available: false } };
+  if (!pool.enabled)
+    return {
+      pdf_conversion: { available: false, reason: pool.unavailableReason ?? 'switched off' },
+    };
   const { workers, busy, queued, restarts } = pool.snapshot();
   return { pdf_conversion: { available: true, workers, busy, queued, restarts } };
 }

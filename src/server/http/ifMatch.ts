@@ -25,7 +25,15 @@ export const IF_MATCH_MESSAGES = {
     'Data ini telah diubah oleh pengguna lain sejak Anda membukanya. Muat ulang, atau terapkan isian Anda di atas versi terbaru.',
   userChanged:
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
+  companyChanged:
+    'Pengaturan Perusahaan was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
 } as const;
+
+const CHANGED_MESSAGE: Readonly<Record<AuditEntity, string>> = {
+  invoice_summary: IF_MATCH_MESSAGES.summaryChanged,
+  user: IF_MATCH_MESSAGES.userChanged,
+  company_settings: IF_MATCH_MESSAGES.companyChanged,
+};
 
 /** One entity tag of the list and the comma after it: `"3"` or `W/"3"`, our tags being versions. */
 const ENTITY_TAG = /^(W\/)?"(\d{1,9})"\s*(?:,\s*|$)/;
@@ -70,7 +78,7 @@ export async function assertExpectedVersion(
   const changes = await eventsSince(db, entity, current.id, yours);
   throw new ApiError(
     412,
-    entity === 'user' ? IF_MATCH_MESSAGES.userChanged : IF_MATCH_MESSAGES.summaryChanged,
+    CHANGED_MESSAGE[entity],
     undefined,
     { ETag: versionTag(current.version) },
     {

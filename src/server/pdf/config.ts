@@ -12,7 +12,10 @@ import path from 'node:path';
  * | PDF_QUEUE         | 4 × PDF_WORKERS                 | Conversions that may wait for a worker; beyond it → 503 with Retry-After. |
  * | PDF_TIMEOUT       | 5m                              | Longest conversion of one document (s, m, h suffix or seconds). |
  * | PDF_MAX_BYTES     | 64 MiB                          | Largest .docx accepted (request body). |
- * | PDF_USER          | nobody (when the server is root)| Unprivileged user LibreOffice runs as. |
+ * | PDF_USER_CONCURRENCY | 2                            | Conversions one user may have in the pool and its line at once. |
+ * | PDF_WARM          | on                              | One LibreOffice per slot kept running, driven over UNO; `off`: one per document. |
+ * | PDF_SANDBOX       | on                              | `off` runs LibreOffice without its walls (docs/converter-walls.md). |
+ * | PDF_UID_BASE      | 61000                           | As root, slot N runs as uid/gid PDF_UID_BASE + N (no account needed). |
  * | PDF_TMP_DIR       | the system temp directory       | Where each conversion's own directory is made (and removed). |
  */
 export interface PdfConfig {
@@ -26,8 +29,16 @@ export interface PdfConfig {
   maxBytes: number;
   /** A slot's profile is made anew after this many documents (LibreOffice leaks over long runs). */
   restartAfter: number;
-  /** User to run LibreOffice as when the server is root; undefined = no change of user. */
-  user: string | undefined;
+  /** Conversions one user may have running or waiting at once. */
+  userConcurrency: number;
+  /** bubblewrap on PATH, which walls each run in; undefined when not installed. */
+  bwrap: string | undefined;
+  /** One LibreOffice kept running per slot, driven over UNO, instead of one per document. */
+  warm: boolean;
+  /** 'off' only when asked for: LibreOffice then runs without walls. */
+  sandbox: 'on' | 'off';
+  /** First of the uids the slots run as when the server is root. */
+  uidBase: number;
   tmpDir: string;
   /** Address-space limit of one LibreOffice process. */
   memoryBytes: number;
@@ -56,6 +67,13 @@ function duration(value: string | undefined, name: string, fallbackMs: number): 
   return ms;
 }
 
+function sandboxSwitch(value: string | undefined): 'on' | 'off' {
+  const v = value?.trim().toLowerCase() ?? '';
+  if (v === '' || v === 'on') return 'on';
+  if (v === 'off') return 'off';
+  throw new Error(`PDF_SANDBOX must be on or off (got "${value}")`);
+}
+
 /** The first executable `name` on PATH, or undefined. */
 export function findOnPath(
   name: string,
@@ -78,7 +96,6 @@ export function loadPdfConfig(env: Env = process.env): PdfConfig {
   const switchedOff = /^(0|off|false|no)$/i.test(env.PDF_CONVERSION?.trim() ?? '');
   const soffice = findOnPath('soffice', env.PATH ?? '');
   const workers = positiveInteger(env.PDF_WORKERS, 'PDF_WORKERS', availableParallelism());
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
   return {
     enabled: !switchedOff && soffice !== undefined,
     ...(switchedOff
@@ -92,7 +109,11 @@ export function loadPdfConfig(env: Env = process.env): PdfConfig {
     timeoutMs: duration(env.PDF_TIMEOUT, 'PDF_TIMEOUT', 300_000),
     maxBytes: positiveInteger(env.PDF_MAX_BYTES, 'PDF_MAX_BYTES', 64 * 1024 * 1024),
     restartAfter: 200,
-    user: env.PDF_USER?.trim() || (root ? 'nobody' : undefined),
+    userConcurrency: positiveInteger(env.PDF_USER_CONCURRENCY, 'PDF_USER_CONCURRENCY', 2),
+    bwrap: findOnPath('bwrap', env.PATH ?? ''),
+    warm: !/^(0|off|false|no)$/i.test(env.PDF_WARM?.trim() ?? ''),
+    sandbox: sandboxSwitch(env.PDF_SANDBOX),
+    uidBase: positiveInteger(env.PDF_UID_BASE, 'PDF_UID_BASE', 61_000),
     tmpDir: path.resolve(env.PDF_TMP_DIR || tmpdir()),
     memoryBytes: 4 * 1024 ** 3,
   };

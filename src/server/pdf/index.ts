@@ -1,3 +1,5 @@
 export { loadPdfConfig, type PdfConfig } from './config';
-export { PdfConversionError, PdfPool, type Ticket } from './pool';
+export { PdfConversionError, PdfPool } from './pool';
+export { PdfBusyError } from './tickets';
+export { SandboxUnavailableError } from './sandbox';
 export { PDF_SECONDS_BUCKETS, type PdfPoolStats } from './stats';

@@ -4,6 +4,8 @@ export const PDF_MESSAGES = {
   disabled: 'PDF conversion is not available on this server.',
   busy: (seconds: number) =>
     `The PDF converter is busy. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  userBusy: (limit: number, seconds: number) =>
+    `You already have ${limit} PDF conversion${limit === 1 ? '' : 's'} running or waiting. Please wait for one to finish, then try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   contentType:
     'Send the Word document as application/vnd.openxmlformats-officedocument.wordprocessingml.document (or application/octet-stream).',
   failed: 'LibreOffice could not open this Word document, so no PDF was made.',

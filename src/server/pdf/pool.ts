@@ -3,24 +3,17 @@
 // bounded line of waiting conversions, and one empty directory per conversion that is removed
 // when its answer ends. Each conversion is one sandboxed `soffice --convert-to` in its slot's
 // profile (README "PDF conversion" says why not a long-lived UNO process).
-import {
-  chmod,
-  chown,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  writeFile,
-} from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from '../logger';
 import type { PdfConfig } from './config';
+import { own, setUpSlots } from './dirs';
 import { runProcess, type RunOutcome } from './process';
-import { registryModifications } from './profile';
-import { conversionCommand, detectSandbox, sandboxCanWrite, type Sandbox } from './sandbox';
+import { makeProfile } from './profile';
+import { conversionCommand, SandboxUnavailableError, slotUser, type Sandbox } from './sandbox';
 import { PdfStats, type PdfOutcome, type PdfPoolStats } from './stats';
+import { Tickets, type Ticket } from './tickets';
+import { runWarm, startWarm, stopWarm, type WarmSlot } from './warm';
 
 export class PdfConversionError extends Error {
   override readonly name = 'PdfConversionError';
@@ -40,12 +33,7 @@ export interface PdfResult {
   dispose(): Promise<void>;
 }
 
-/** A place in line, taken before the body is read so a full line costs the server nothing. */
-export interface Ticket {
-  readonly id: number;
-}
-
-interface Slot {
+interface Slot extends WarmSlot {
   index: number;
   home: string;
   profile: string;
@@ -55,66 +43,56 @@ interface Slot {
   pid?: number;
 }
 
-const DIR_PREFIX = 'dashboard-invoice-pdf-';
-const OWNER_FILE = 'server.pid';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Directories of servers that crashed before removing theirs. */
-async function sweepStale(tmpDir: string, logger: Logger): Promise<void> {
-  const names = await readdir(tmpDir).catch(() => [] as string[]);
-  for (const name of names.filter((n) => n.startsWith(DIR_PREFIX))) {
-    const dir = path.join(tmpDir, name);
-    const owner = Number(await readFile(path.join(dir, OWNER_FILE), 'utf8').catch(() => 'NaN'));
-    if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) continue;
-    if (!Number.isInteger(owner)) {
-      // No owner file yet: only a directory older than a minute is surely abandoned.
-      const info = await stat(dir).catch(() => null);
-      if (!info || Date.now() - info.mtimeMs < 60_000) continue;
-    }
-    await rm(dir, { recursive: true, force: true });
-    logger.info(`PDF conversion: removed ${dir} left by a stopped server`);
-  }
-}
-
 export class PdfPool {
   readonly stats = new PdfStats();
   private readonly slots: Slot[] = [];
   private readonly waiting: { ticket: Ticket; grant: (slot: Slot) => void }[] = [];
-  private readonly tickets = new Set<number>();
-  private nextTicket = 1;
+  private readonly tickets: Tickets;
   private setup: Promise<{ base: string; sandbox: Sandbox }> | undefined;
   private closed = false;
+  /** Why conversion is off although configured: the walls could not be raised. */
+  private wallsDown: string | undefined;
 
   constructor(
     readonly config: PdfConfig,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.tickets = new Tickets(
+      () => config.workers + config.queue,
+      config.userConcurrency,
+      () => this.retryAfterSeconds(),
+      () => this.publish(),
+    );
+  }
 
   get enabled(): boolean {
-    return this.config.enabled && !this.closed;
+    return this.config.enabled && !this.closed && this.wallsDown === undefined;
   }
 
-  /** A ticket, or null when PDF_WORKERS are busy and PDF_QUEUE conversions already wait. */
-  admit(): Ticket | null {
-    if (!this.enabled || this.tickets.size >= this.config.workers + this.config.queue) return null;
-    const ticket = { id: this.nextTicket++ };
-    this.tickets.add(ticket.id);
-    this.publish();
-    return ticket;
+  /** Why conversion is off, when it is (for /readyz). */
+  get unavailableReason(): string | undefined {
+    return this.wallsDown ?? (this.config.enabled ? undefined : this.config.disabledReason);
   }
 
-  /** Gives an unused ticket back (the body was refused before conversion). */
-  release(ticket: Ticket): void {
-    this.tickets.delete(ticket.id);
-    this.publish();
+  /**
+   * Runs `work` holding one of `user`'s places in the pool (PdfBusyError when the line is full or
+   * the user holds PDF_USER_CONCURRENCY already); the place is given back however `work` ends.
+   */
+  withTicket<T>(user: string, work: (ticket: Ticket) => Promise<T>): Promise<T> {
+    return this.tickets.withTicket(user, work);
+  }
+
+  /**
+   * Raises the walls and makes the slots' directories (conversion stays off if the walls fail);
+   * with warm converters, starts one in every idle slot so the first document finds it running.
+   */
+  async prepare(): Promise<void> {
+    const setup = await this.ready().catch(() => undefined);
+    if (!setup?.sandbox.warm) return;
+    for (const slot of this.slots.filter((s) => !this.claimed.has(s) && !s.warm)) {
+      if (slot.fresh) await this.freshProfile(slot, setup.sandbox);
+      slot.warm ??= startWarm(setup.sandbox, this.config, slot);
+    }
   }
 
   /** Seconds a refused client should wait: the line's length × the mean conversion time. */
@@ -135,22 +113,20 @@ export class PdfPool {
     return this.slots.flatMap((s) => (s.pid === undefined ? [] : [s.pid]));
   }
 
+  /** Converts in the first free slot; the ticket stays held (see withTicket). */
   async convert(ticket: Ticket, docx: Uint8Array, signal: AbortSignal): Promise<PdfResult> {
+    const { base, sandbox } = await this.ready();
+    const slot = await this.slotFor(ticket, signal);
     try {
-      const { base, sandbox } = await this.ready();
-      const slot = await this.slotFor(ticket, signal);
-      try {
-        return await this.convertIn(slot, base, sandbox, docx, signal);
-      } finally {
-        this.freeSlot(slot);
-      }
+      return await this.convertIn(slot, base, sandbox, docx, signal);
     } finally {
-      this.release(ticket);
+      this.freeSlot(slot);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const slot of this.slots) stopWarm(slot);
     for (const pid of this.runningPids()) {
       try {
         process.kill(-pid, 'SIGKILL');
@@ -164,44 +140,28 @@ export class PdfPool {
 
   private ready() {
     this.setup ??= (async () => {
-      await mkdir(this.config.tmpDir, { recursive: true });
-      await sweepStale(this.config.tmpDir, this.logger);
-      const sandbox = await detectSandbox(this.config, this.logger);
-      const base = await mkdtemp(path.join(this.config.tmpDir, DIR_PREFIX));
-      await writeFile(path.join(base, OWNER_FILE), String(process.pid));
-      await this.own(base, 0o700, sandbox);
-      await mkdir(path.join(base, 'jobs'));
-      await this.own(path.join(base, 'jobs'), 0o700, sandbox);
-      if (!(await sandboxCanWrite(sandbox, path.join(base, 'jobs')))) {
-        await rm(base, { recursive: true, force: true });
-        throw new Error(
-          `PDF conversion: user ${sandbox.user?.name} cannot reach ${base}; PDF_TMP_DIR must be a directory every user may pass through (like /tmp)`,
+      try {
+        const { base, sandbox, homes } = await setUpSlots(this.config, this.logger);
+        homes.forEach((home, index) =>
+          this.slots.push({
+            index,
+            home,
+            profile: path.join(home, 'profile'),
+            documents: 0,
+            fresh: true,
+            work: path.join(base, `work-${index}`),
+          }),
         );
+        return { base, sandbox };
+      } catch (error) {
+        if (error instanceof SandboxUnavailableError) {
+          this.wallsDown = error.message;
+          this.logger.error(`PDF conversion off: ${error.message}`);
+        }
+        throw error;
       }
-      for (let index = 0; index < this.config.workers; index++) {
-        const home = path.join(base, `slot-${index}`);
-        await mkdir(home);
-        await this.own(home, 0o700, sandbox);
-        this.slots.push({
-          index,
-          home,
-          profile: path.join(home, 'profile'),
-          documents: 0,
-          fresh: true,
-        });
-      }
-      this.logger.info(
-        `PDF conversion: ${this.config.workers} LibreOffice slot(s) in ${base}` +
-          `${sandbox.user ? `, as ${sandbox.user.name}` : ''}${sandbox.noNetwork ? ', without network' : ''}${sandbox.limits ? ', with CPU/memory limits' : ''}`,
-      );
-      return { base, sandbox };
     })();
     return this.setup;
-  }
-
-  private async own(target: string, mode: number, sandbox: Sandbox): Promise<void> {
-    await chmod(target, mode);
-    if (sandbox.user) await chown(target, sandbox.user.uid, sandbox.user.gid);
   }
 
   private slotFor(ticket: Ticket, signal: AbortSignal): Promise<Slot> {
@@ -257,23 +217,30 @@ export class PdfPool {
     const job = await mkdtemp(path.join(base, 'jobs', 'job-'));
     const dispose = () => rm(job, { recursive: true, force: true });
     try {
-      await this.own(job, 0o700, sandbox);
+      const user = slotUser(sandbox, this.config, slot.index);
+      await own(job, 0o700, user);
       const input = path.join(job, 'document.docx');
       await writeFile(input, docx, { mode: 0o600 });
-      if (sandbox.user) await chown(input, sandbox.user.uid, sandbox.user.gid);
-      const command = conversionCommand(sandbox, this.config, {
+      await own(input, 0o600, user);
+      const command = conversionCommand(sandbox, this.config, slot.index, {
         home: slot.home,
         profile: slot.profile,
         job,
         input,
       });
       const started = performance.now();
-      const run = await runProcess(
-        { ...command, cwd: job },
-        this.config.timeoutMs,
-        signal,
-        (pid) => (slot.pid = pid),
-      );
+      const run = sandbox.warm
+        ? await runWarm(
+            slot,
+            () => startWarm(sandbox, this.config, slot),
+            sandbox.bwrap ? '/job' : slot.work,
+            job,
+            this.config.timeoutMs,
+            signal,
+          )
+        : await runProcess({ ...command, cwd: job }, this.config.timeoutMs, signal, (pid) => {
+            slot.pid = pid;
+          });
       slot.pid = undefined;
       slot.documents++;
       const file = path.join(job, 'document.pdf');
@@ -300,6 +267,7 @@ export class PdfPool {
   private afterRun(slot: Slot, outcome: RunOutcome): void {
     if (outcome === 'finished' && slot.documents < this.config.restartAfter) return;
     slot.fresh = true;
+    stopWarm(slot);
     this.stats.restarted();
     if (outcome !== 'finished' && outcome !== 'aborted')
       this.logger.warn(
@@ -308,12 +276,12 @@ export class PdfPool {
   }
 
   private async freshProfile(slot: Slot, sandbox: Sandbox): Promise<void> {
-    await rm(slot.profile, { recursive: true, force: true });
-    const user = path.join(slot.profile, 'user');
-    await mkdir(user, { recursive: true });
-    await writeFile(path.join(user, 'registrymodifications.xcu'), registryModifications());
-    for (const dir of [slot.profile, user]) await this.own(dir, 0o700, sandbox);
-    await this.own(path.join(user, 'registrymodifications.xcu'), 0o600, sandbox);
+    const owner = slotUser(sandbox, this.config, slot.index);
+    await makeProfile(slot.profile, owner);
+    // No converter runs now: whatever the last one left in its work directory goes.
+    await rm(slot.work, { recursive: true, force: true });
+    await mkdir(slot.work);
+    await own(slot.work, 0o700, owner);
     slot.documents = 0;
     slot.fresh = false;
   }

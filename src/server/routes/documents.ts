@@ -10,7 +10,7 @@ import { ok } from '../http/envelope';
 import { requireAuth, requireMenu } from '../http/requireAuth';
 import { MENU_INVOICE_GENERATOR } from '../../domain/menu';
 import { OUTCOME_STATUS, PDF_MESSAGES } from '../pdf/messages';
-import { PdfConversionError, type PdfPool, type Ticket } from '../pdf';
+import { PdfBusyError, PdfConversionError, SandboxUnavailableError, type PdfPool } from '../pdf';
 import {
   SANITISE_LIMITS,
   SanitiseAbortedError,
@@ -108,27 +108,30 @@ function conversionError(error: PdfConversionError, pool: PdfPool): ApiError {
   return new ApiError(OUTCOME_STATUS[error.outcome], message);
 }
 
+/** 503 when the whole line is full, 429 when this user already holds PDF_USER_CONCURRENCY places. */
+function busyError(error: PdfBusyError): ApiError {
+  const seconds = error.retryAfterSeconds;
+  const message =
+    error.reason === 'user'
+      ? PDF_MESSAGES.userBusy(error.limit, seconds)
+      : PDF_MESSAGES.busy(seconds);
+  return new ApiError(error.reason === 'user' ? 429 : 503, message, undefined, {
+    'Retry-After': String(seconds),
+  });
+}
+
 async function convert(c: Context<AppEnv>) {
   const pool = poolOf(c);
-  const ticket: Ticket | null = pool.admit();
-  if (!ticket) {
-    const seconds = pool.retryAfterSeconds();
-    throw new ApiError(503, PDF_MESSAGES.busy(seconds), undefined, {
-      'Retry-After': String(seconds),
-    });
-  }
-  let docx: Uint8Array;
-  try {
-    docx = await sanitisedBody(c, pool);
-  } catch (error) {
-    pool.release(ticket);
-    throw error;
-  }
   let result;
   try {
-    result = await pool.convert(ticket, docx, c.req.raw.signal);
+    // The place is taken before the body is read, so a full line costs the server nothing.
+    result = await pool.withTicket(String(c.get('user').id), async (ticket) =>
+      pool.convert(ticket, await sanitisedBody(c, pool), c.req.raw.signal),
+    );
   } catch (error) {
+    if (error instanceof PdfBusyError) throw busyError(error);
     if (error instanceof PdfConversionError) throw conversionError(error, pool);
+    if (error instanceof SandboxUnavailableError) throw new ApiError(503, PDF_MESSAGES.disabled);
     throw error;
   }
   const file = createReadStream(result.file);

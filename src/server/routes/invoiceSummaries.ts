@@ -1,3 +1,4 @@
+import { listEfakturRecords, recordEfaktur } from './invoiceSummaries.efaktur';
 import { Hono, type Context } from 'hono';
 import { MENU_CREATE_BILL, MENU_DASHBOARD, MENU_UPDATE_BILL } from '../../domain/menu';
 import { isValidPeriod } from '../../domain/period';
@@ -73,6 +74,8 @@ export function invoiceSummaryRoutes() {
     .get('/:id', read, getOne)
     .get('/:id/generation-runs', read, listGenerationRuns)
     .post('/:id/generation-runs', write, recordGenerationRun)
+    .get('/:id/efaktur-records', read, listEfakturRecords)
+    .post('/:id/efaktur-records', write, recordEfaktur)
     .get('/:id/audit-events', ...HISTORY_GUARDS.invoice_summary, recordHistory('invoice_summary'))
     .post('/', requireMenu(MENU_CREATE_BILL), createSummary)
     .put('/:id', write, updateSummary)

@@ -8,7 +8,17 @@ import { COMMON_TEXTS } from '../../domain/i18n/en/common';
 import type { IdCatalogue } from '../../domain/i18n/id';
 
 type Section =
-  'common' | 'signIn' | 'auth' | 'shell' | 'users' | 'profile' | 'generator' | 'history';
+  | 'common'
+  | 'signIn'
+  | 'auth'
+  | 'shell'
+  | 'users'
+  | 'profile'
+  | 'generator'
+  | 'history'
+  | 'company'
+  | 'efaktur'
+  | 'delivery';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let indonesian: IdCatalogue | null = null;

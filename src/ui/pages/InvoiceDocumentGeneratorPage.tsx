@@ -9,6 +9,7 @@ import { useTexts } from '../layout/i18n';
 import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
+import { EfakturPanel } from '../components/generator/EfakturPanel';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
 import { MappingStep } from '../components/generator/MappingStep';
@@ -18,7 +19,7 @@ import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RecordRun } from '../components/generator/RecordRun';
 import { RowPreview } from '../components/generator/RowPreview';
 import { useMappingMemory } from '../components/generator/mappingMemory';
-import { pdfAvailable, releaseWorker, workerActors } from '../wiring/generator';
+import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '../wiring/generator';
 
 /**
  * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
@@ -71,6 +72,9 @@ export default function InvoiceDocumentGeneratorPage() {
     void pdfAvailable().then((enabled) => {
       if (live) actorRef.send({ type: 'generator.pdfCapability', enabled });
     });
+    void storedQrisPayload().then((payload) => {
+      if (live) actorRef.send({ type: 'generator.qrisPayload', payload });
+    });
     return () => {
       live = false;
     };
@@ -101,6 +105,7 @@ export default function InvoiceDocumentGeneratorPage() {
         <PreviewStep actorRef={actorRef} />
         <MappingStep actorRef={actorRef} />
         <GenerateStep actorRef={actorRef} />
+        <EfakturPanel actorRef={actorRef} />
       </fieldset>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />

@@ -23,7 +23,7 @@ import type {
   SheetTable,
 } from '../../machines/generator/types';
 import { generatorBridge as bridge } from '../../workers/bridge';
-import { documents } from '../../api';
+import { companySettings, documents } from '../../api';
 import { runGeneration } from './generatePdf';
 
 export const workerActors = {
@@ -73,6 +73,16 @@ export const workerActors = {
 export async function pdfAvailable(): Promise<boolean> {
   const answer = await documents.pdfCapability();
   return answer.success && answer.data?.enabled === true;
+}
+
+/**
+ * The static QRIS an administrator stored on Pengaturan Perusahaan (issue 34), the source of every
+ * {%qris:Column}; null when none is stored or the settings cannot be read.
+ */
+export async function storedQrisPayload(): Promise<string | null> {
+  const answer = await companySettings.get();
+  const payload = answer.success ? answer.data?.qris_static.trim() : '';
+  return payload ? payload : null;
 }
 
 /** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */

@@ -17,7 +17,6 @@ import {
 import type { Formats } from '../../domain/generationJob';
 import type { CompiledWordField } from '../../domain/wordField';
 import { applyValueFormat, numberOf, plainDecimal } from '../../domain/valueFormat';
-import { parseRupiah } from '../../domain/rupiah';
 import { formatRows, hasEnoughData, rowValues, type SheetCells } from '../read';
 import type { TemplateValues } from './partRenderer';
 
@@ -79,13 +78,9 @@ export function groupingOf(
   return { keyColumn, keyName: groupBy ?? '', loops, computed, rowMapping };
 }
 
-/** Indonesian-written amounts ('Rp 1.234.567', '1.234,5') summed as the numbers they are. */
-const ID_AMOUNT = /^-?\s*(?:Rp\.?\s*)?\d{1,3}(?:\.\d{3})+(?:,\d+)?$|^-?\s*Rp\.?\s*\d+(?:,\d+)?$/;
-
+/** Amounts as the numbers they are: the cell's number, or its text read by src/domain/amount.ts. */
 export function amountOf(text: string, raw?: number): number | null {
-  const plain = numberOf(text, raw);
-  if (plain !== null) return plain;
-  return ID_AMOUNT.test(text.trim()) ? parseRupiah(text) : null;
+  return numberOf(text, raw);
 }
 
 interface GroupRowsArgs {

@@ -8,3 +8,4 @@ export { createTemplateCache } from './templateCache';
 export { splitPdfPerSection } from './splitPdf';
 export { groupingOf, groupOfRow, readSelection } from './groupRows';
 export { QRIS_INVOICE_KEY, type PictureSources } from './pictures';
+export { efakturOf } from './efaktur';

@@ -3,7 +3,7 @@
 // systems write them with `,` `;` or tabs, in UTF-8 (with or without BOM) or Windows-1252, and
 // numbers the Indonesian way (`1.234.567,89`, `Rp 12.500`).
 import type * as XLSX from 'xlsx';
-import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
+import { typedSheet } from './textColumns';
 
 const DELIMITERS = [',', ';', '\t'] as const;
 /** Records looked at to choose the delimiter. */
@@ -138,105 +138,15 @@ export function detectDelimiter(text: string): string {
   return best;
 }
 
-const INDONESIAN = /^(-)?\s*(?:rp\.?\s*)?(-)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$/i;
-const ENGLISH = /^(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
-
-/** A number written the Indonesian way (`1.234.567,89`, `Rp 12.500`, `-7`), or null. */
-export function indonesianNumber(text: string): number | null {
-  const m = INDONESIAN.exec(text);
-  if (!m || (m[1] && m[2])) return null;
-  const value = Number(`${m[3].replaceAll('.', '')}.${m[4] ?? '0'}`);
-  return m[1] || m[2] ? -value : value;
-}
-
-/** A number written the English way (`1,234.5`, `0.25`), or null. */
-function englishNumber(text: string): number | null {
-  const m = ENGLISH.exec(text);
-  if (!m) return null;
-  const value = Number(`${m[2].replaceAll(',', '')}.${m[3] ?? '0'}`);
-  return m[1] ? -value : value;
-}
-
-/** `0812…`, `007`: an identifier whose leading zero a number would lose. */
-function hasLeadingZero(text: string): boolean {
-  return /^-?0\d/.test(text.replace(/^rp\.?\s*/i, ''));
-}
-
 /**
- * Per column, from `firstDataRow` on: numbers when every filled cell of the column reads as one in
- * the same style (Indonesian first, then English), else the text as written.
- */
-function columnParsers(
-  records: readonly string[][],
-  firstDataRow: number,
-  width: number,
-): (((text: string) => number | null) | null)[] {
-  const parsers: (((text: string) => number | null) | null)[] = [];
-  for (let c = 0; c < width; c++) {
-    let chosen: ((text: string) => number | null) | null = null;
-    for (const parse of [indonesianNumber, englishNumber]) {
-      let filled = 0;
-      let agrees = true;
-      for (let r = firstDataRow; r < records.length && agrees; r++) {
-        const text = (records[r][c] ?? '').trim();
-        if (text === '') continue;
-        filled++;
-        agrees = !hasLeadingZero(text) && parse(text) !== null;
-      }
-      if (agrees && filled > 0) {
-        chosen = parse;
-        break;
-      }
-    }
-    parsers.push(chosen);
-  }
-  return parsers;
-}
-
-function recordShape(record: readonly string[]): RowShape {
-  let filled = 0;
-  let text = 0;
-  for (const raw of record) {
-    const value = raw.trim();
-    if (value === '') continue;
-    filled++;
-    if (indonesianNumber(value) === null && englishNumber(value) === null) text++;
-  }
-  return { filled, text };
-}
-
-/**
- * A CSV/TSV file as a one-sheet workbook in SheetJS's dense form. The header is found among the
- * records by the same rule as a workbook's, so number columns are judged on data rows only.
+ * A CSV/TSV file as a one-sheet workbook in SheetJS's dense form; its columns are typed by
+ * ./textColumns (the header found by the same rule as a workbook's, numbers judged on data rows
+ * only, the text as written kept for display).
  */
 export function readDelimited(bytes: Uint8Array): XLSX.WorkBook {
   const text = decodeText(bytes);
   const records = parseDelimited(text, detectDelimiter(text));
-  let width = 0;
-  for (const record of records) width = Math.max(width, record.length);
-  const header = findHeaderRow(records.slice(0, HEADER_SEARCH_ROWS * 2).map(recordShape));
-  const parsers = columnParsers(records, header + 1, width);
-  const data: XLSX.CellObject[][] = records.map((record, r) =>
-    record.map((raw, c): XLSX.CellObject => {
-      const value = raw.trim();
-      const parse = r > header ? parsers[c] : null;
-      const number = parse && value !== '' ? parse(value) : null;
-      return number === null ? { t: 's', v: value } : { t: 'n', v: number };
-    }),
-  );
-  const sheet: XLSX.WorkSheet = { '!data': data };
-  if (records.length > 0 && width > 0) {
-    sheet['!ref'] = `A1:${columnName(width - 1)}${records.length}`;
-  }
-  return { SheetNames: ['Sheet1'], Sheets: { Sheet1: sheet } };
-}
-
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  }
-  return name;
+  return { SheetNames: ['Sheet1'], Sheets: { Sheet1: typedSheet(records) } };
 }
 
 /**

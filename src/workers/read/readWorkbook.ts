@@ -1,12 +1,18 @@
 import * as XLSX from 'xlsx';
 import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
 import { assertReadable } from '../limits';
+import { cellText, numberFormatOf } from './cellDisplay';
 import { isDelimitedText, readDelimited } from './csv';
+import { sheetNotes, typedHtmlSheet } from './textColumns';
 
 /** One data row keyed by header. Built without a prototype, so a header like '__proto__' is plain data. */
 export type SheetRow = Record<string, string>;
 
 export const EMPTY_SHEET_MESSAGE = 'Excel file is empty';
+
+/** A web page saved as .xls whose table cannot be found: what to do instead. */
+const HTML_WITHOUT_TABLE =
+  'This file is a web page saved as .xls and holds no table that can be read. Open it in Excel and save it as .xlsx, then choose that file.';
 
 /** A sheet with a header line and nothing under it: say so, not that the file is empty. */
 export function headerOnlyMessage(sheet: string): string {
@@ -14,11 +20,12 @@ export function headerOnlyMessage(sheet: string): string {
 }
 
 // Dense mode, no styles/formulas/HTML: raw values plus each number cell's format (`z`), which we
-// apply ourselves only to the cells that have one (SheetJS's own text for every cell costs more).
+// apply ourselves (src/workers/read/cellDisplay.ts). Dates stay numbers (serials) with their
+// format, so a date, a time and a date-time each show as the cell does.
 export const READ_OPTIONS: XLSX.ParsingOptions = {
   type: 'array',
   dense: true,
-  cellDates: true,
+  cellDates: false,
   cellNF: true,
   cellFormula: false,
   cellHTML: false,
@@ -26,77 +33,6 @@ export const READ_OPTIONS: XLSX.ParsingOptions = {
   cellStyles: false,
   sheetStubs: false,
 };
-
-const ERROR_TEXT: Record<number, string> = {
-  0x00: '#NULL!',
-  0x07: '#DIV/0!',
-  0x0f: '#VALUE!',
-  0x17: '#REF!',
-  0x1d: '#NAME?',
-  0x24: '#NUM!',
-  0x2a: '#N/A',
-  0x2b: '#GETTING_DATA',
-};
-
-function pad2(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
-}
-
-/** SheetJS 0.20 gives date cells as UTC instants; round to the second to absorb serial-number noise. */
-export function formatDate(date: Date): string {
-  const t = date.getTime();
-  if (Number.isNaN(t)) return '';
-  const d = new Date(Math.round(t / 1000) * 1000);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-}
-
-function formatNumber(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  if (Number.isInteger(n)) return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
-  // Excel keeps 15 significant digits; this drops binary noise such as 0.30000000000000004.
-  return String(Number(n.toPrecision(15)));
-}
-
-/** A number cell's own format, unless it is General (which shows the plain number). */
-function numberFormatOf(cell: XLSX.CellObject): string | undefined {
-  const z = cell.z;
-  return typeof z === 'string' && z !== '' && z !== 'General' ? z : undefined;
-}
-
-/**
- * A number as its cell's format shows it, with Indonesian separators (the locale the invoices are
- * read in): '"Rp"#,##0' → 'Rp1.234.567', '0.00%' → '12,50%'. SheetJS formats with en-US
- * separators, so a dot or comma between digits is swapped. A format SheetJS cannot apply gives the
- * plain number.
- */
-export function formattedNumber(value: number, format: string | undefined): string {
-  if (format === undefined) return formatNumber(value);
-  try {
-    const text = String(XLSX.SSF.format(format, value));
-    return text.replace(/(?<=\d)[.,](?=\d)/g, (separator) => (separator === ',' ? '.' : ','));
-  } catch {
-    return formatNumber(value);
-  }
-}
-
-/** A cell as the sheet shows it (spec §5, plus number formats): the text the preview and merge use. */
-export function cellText(cell: XLSX.CellObject | undefined): string {
-  if (!cell || cell.v == null) return '';
-  switch (cell.t) {
-    case 's':
-      return String(cell.v).trim();
-    case 'n':
-      return formattedNumber(cell.v as number, numberFormatOf(cell));
-    case 'b':
-      return cell.v ? 'TRUE' : 'FALSE';
-    case 'd':
-      return cell.v instanceof Date ? formatDate(cell.v) : String(cell.v).trim();
-    case 'e':
-      return ERROR_TEXT[cell.v as number] ?? '#ERROR';
-    default:
-      return String(cell.v).trim();
-  }
-}
 
 /** Trimmed headers; a repeated name becomes 'Name (2)', 'Name (3)'… so no column hides another. */
 function uniqueHeaders(names: string[]): string[] {
@@ -110,9 +46,39 @@ function uniqueHeaders(names: string[]): string[] {
   });
 }
 
+/** An OpenDocument spreadsheet: a zip whose first entry, `mimetype`, names it. */
+function isOpenDocument(bytes: Uint8Array): boolean {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
+  return new TextDecoder().decode(bytes.subarray(30, 100)).includes('opendocument.spreadsheet');
+}
+
+/** A web page saved as .xls (a portal export): markup holding a table. */
+function isHtmlTable(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).toLowerCase();
+  return /^\s*(?:\ufeff)?</.test(head) && /<(?:html|table|!doctype html)/.test(head);
+}
+
+/** A web page's tables as text, typed by our rules (./textColumns), never SheetJS's guesses. */
+function readHtmlTables(bytes: Uint8Array): XLSX.WorkBook {
+  let book: XLSX.WorkBook;
+  try {
+    book = XLSX.read(bytes, { ...READ_OPTIONS, raw: true });
+  } catch {
+    throw new Error(HTML_WITHOUT_TABLE);
+  }
+  if (book.SheetNames.length === 0 || !book.Sheets[book.SheetNames[0]]?.['!ref'])
+    throw new Error(HTML_WITHOUT_TABLE);
+  for (const name of book.SheetNames) book.Sheets[name] = typedHtmlSheet(book.Sheets[name]);
+  return book;
+}
+
 export function parseWorkbook(buffer: ArrayBuffer): XLSX.WorkBook {
-  const bytes = assertReadable(buffer);
+  const bytes = assertReadable(buffer, 'data');
   if (isDelimitedText(bytes)) return readDelimited(bytes);
+  // An .ods file keeps each cell's displayed text (LibreOffice wrote it in the file's locale):
+  // that text is what the sheet shows, so SheetJS is asked for it.
+  if (isOpenDocument(bytes)) return XLSX.read(bytes, { ...READ_OPTIONS, cellText: true });
+  if (isHtmlTable(bytes)) return readHtmlTables(bytes);
   return XLSX.read(bytes, READ_OPTIONS);
 }
 
@@ -139,6 +105,8 @@ export interface SheetCells {
   headerRow: number;
   /** sheetRows[r]: the sheet's row (0-based) cells[r] was read from (empty rows are left out). */
   sheetRows: number[];
+  /** How text columns were read as numbers (CSV, HTML tables), for the preview to say. */
+  notes: string[];
 }
 
 /** A header row the user chose below the sheet's last row: what to choose instead. */
@@ -275,7 +243,7 @@ export function sheetCells(
         ? headerOnlyMessage(sheetName)
         : headerRowLastMessage(chosenHeaderRow, sheetName),
     );
-  return { headers, cells, numbers, headerRow: headerRow + 1, sheetRows };
+  return { headers, cells, numbers, headerRow: headerRow + 1, sheetRows, notes: sheetNotes(sheet) };
 }
 
 /** One row keyed by header, without a prototype, so a header like '__proto__' is plain data. */

@@ -1,6 +1,8 @@
 // The language catalogues (issue 16, spec §9): Indonesian has every English text of the account
 // screens and the layout, translated, and the notices and validation messages that reach the
 // screen from elsewhere.
+import { readAsNumbersNote } from '../../../src/workers/read/textColumns';
+import { dataFileTooLarge } from '../../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_TEXTS } from '../../../src/api/errorMessages';
 import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../../src/api/signInMessages';
@@ -119,7 +121,7 @@ describe('language catalogues', () => {
 
   it('translates the English route titles of the browser tab; the billing titles stay', () => {
     const english = ROUTES.map((r) => r.title).filter(
-      (title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen/.test(title),
+      (title) => !title.startsWith('Dashboard') && !/Tagihan|Manajemen|Perusahaan/.test(title),
     );
     expect(english).toContain('Profile Settings');
     for (const title of [...english, 'Page Not Found']) {
@@ -177,6 +179,18 @@ describe('language catalogues', () => {
       'Gagal membaca gambar: "logo.png" bukan gambar PNG, JPEG atau GIF (isinya yang diperiksa, bukan namanya).',
     );
     expect(translate(imageSetMessages.zipBomb('logos.zip'))).toMatch(/^"logos\.zip" akan menjadi/);
+    expect(translate(dataFileTooLarge('tagihan.csv', '51.00 MB'))).toBe(
+      '"tagihan.csv" berukuran 51.00 MB; berkas data paling besar 50 MB. Pecah menjadi berkas yang lebih kecil (misalnya per bulan atau per wilayah) lalu baca satu per satu.',
+    );
+    expect(translate(dataFileTooLarge(undefined, '60.00 MB'))).toMatch(
+      /^Berkas data berukuran 60\.00 MB;/,
+    );
+    expect(translate(readAsNumbersNote('Jumlah', 'id', '150.000 is 150000'))).toBe(
+      'Kolom "Jumlah" dibaca sebagai angka yang ditulis cara Indonesia (titik untuk ribuan, koma untuk desimal), misalnya 150.000 adalah 150000.',
+    );
+    expect(translate(readAsNumbersNote('Amount', 'en', '1,234.5 is 1234,5'))).toMatch(
+      /^Kolom "Amount" dibaca sebagai angka yang ditulis cara Inggris/,
+    );
     for (const text of [
       imageSetMessages.damaged('a.png'),
       imageSetMessages.imageTooLarge('a.png'),

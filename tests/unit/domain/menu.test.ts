@@ -9,13 +9,14 @@ import {
 } from '../../../src/domain/menu';
 import { groupMenus, menuGroupOf, visibleMenus } from '../../../src/domain/menuGroups';
 
-test('the five menu names of spec §6', () => {
+test('the five menu names of spec §6, and Pengaturan Perusahaan (issue 33)', () => {
   expect(MENU_NAMES).toEqual([
     'Dashboard',
     'Buat Progres Tagihan',
     'Update Progres Tagihan',
     'Manajemen User',
     'Generate Tagihan Voice',
+    'Pengaturan Perusahaan',
   ]);
 });
 
@@ -110,7 +111,7 @@ describe('sidebar groups', () => {
         'BILLING MANAGEMENT',
         ['Buat Progres Tagihan', 'Update Progres Tagihan', 'Generate Tagihan Voice'],
       ],
-      ['SYSTEM MANAGEMENT', ['Manajemen User']],
+      ['SYSTEM MANAGEMENT', ['Manajemen User', 'Pengaturan Perusahaan']],
     ]);
     expect(groupMenus([{ name: 'Dashboard' }]).map((g) => g.id)).toEqual(['dashboard']);
   });

@@ -32,17 +32,23 @@ test('terbilang: se- forms, teens, negatives and sen', () => {
 test('Rupiah and Number group with dots and keep decimals after a comma', () => {
   expect(formatRupiahValue(1234567)).toBe('Rp 1.234.567');
   expect(formatRupiahValue(-1234567)).toBe('-Rp 1.234.567');
-  expect(formatRupiahValue(1234.5)).toBe('Rp 1.234,5');
+  expect(formatRupiahValue(1234.5)).toBe('Rp 1.234,50');
+  expect(formatRupiahValue(1234.567)).toBe('Rp 1.234,567');
   expect(formatNumberId(1234567)).toBe('1.234.567');
   expect(formatNumberId(0.1 + 0.2)).toBe('0,3');
   expect(formatNumberId(999)).toBe('999');
 });
 
-test('Date reads yyyy-mm-dd with Indonesian month names', () => {
+test('Date reads dd/mm/yyyy, dd-mm-yyyy, yyyy-mm-dd and serials, with Indonesian month names', () => {
   expect(formatLongDateId('2025-11-23')).toBe('23 November 2025');
   expect(formatLongDateId('2024-01-05')).toBe('5 Januari 2024');
   expect(formatLongDateId('2024-02-30')).toBeNull();
-  expect(formatLongDateId('23/11/2025')).toBeNull();
+  expect(formatLongDateId('23/11/2025')).toBe('23 November 2025');
+  expect(formatLongDateId('05-01-2024 14:05')).toBe('5 Januari 2024');
+  expect(formatLongDateId('31/02/2025')).toBeNull();
+  expect(formatLongDateId('31/10/2025', 45961)).toBe('31 Oktober 2025');
+  expect(formatLongDateId('14:05:33', 0.5871875)).toBeNull();
+  expect(formatLongDateId('', 45961.75)).toBe('31 Oktober 2025');
 });
 
 test('a value that cannot take the format gives null; empty stays empty', () => {
@@ -53,5 +59,7 @@ test('a value that cannot take the format gives null; empty stays empty', () => 
   expect(applyValueFormat('upper', 'jl. merdeka')).toBe('JL. MERDEKA');
   expect(applyValueFormat('sheet', '12,50%', 0.125)).toBe('12,50%');
   expect(applyValueFormat('number', '')).toBe('');
-  expect(numberOf('1.234.567')).toBeNull();
+  expect(numberOf('1.234.567')).toBe(1234567);
+  expect(numberOf('Rp 980,50')).toBe(980.5);
+  expect(numberOf('0811-000')).toBeNull();
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { dataFileTooLarge } from '../../../src/domain/constants';
 import {
   SimulatedClock,
   createActor,
@@ -214,9 +215,13 @@ describe('generator machine: file checks come first', () => {
   it.each([
     ['data.numbers', 100, messages.invalidExcel],
     ['data.pdf', 100, messages.invalidExcel],
-    ['data.csv', 11 * 1024 * 1024, messages.tooLarge],
-    ['data.xlsx', 11 * 1024 * 1024, messages.tooLarge],
-    ['data.xls', 10_485_761, messages.tooLarge],
+    [
+      'data.csv',
+      51 * 1024 * 1024,
+      '"data.csv" is 51.00 MB; a data file can be at most 50 MB. Split it into smaller files (for example by month or by area) and read them one at a time.',
+    ],
+    ['data.xlsx', 60 * 1024 * 1024, dataFileTooLarge('data.xlsx', '60.00 MB')],
+    ['data.xls', 52_428_801, dataFileTooLarge('data.xls', '50.00 MB')],
   ])('refuses workbook %s of %i bytes without reading it', (name, size, text) => {
     const { actor, calls } = start();
     actor.send({ type: 'generator.dataChosen', file: file(name, size) });

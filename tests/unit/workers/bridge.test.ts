@@ -76,13 +76,20 @@ describe('generator bridge', () => {
     expect(log).toEqual(['created']);
   });
 
-  it('refuses an 11 MB file without reading it', async () => {
+  it('refuses an 11 MB template and a 51 MB data file without reading them', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
     const huge = new Blob([]);
     Object.defineProperty(huge, 'size', { value: 11 * 1024 * 1024 });
     huge.arrayBuffer = () => Promise.reject(new Error('the file was read'));
     await expect(bridge.analyseTemplate(huge)).rejects.toThrow('File size must be less than 10MB');
-    await expect(bridge.readWorkbook(huge)).rejects.toThrow('File size must be less than 10MB');
+    const hugeData = new Blob([]);
+    Object.defineProperty(hugeData, 'size', { value: 51 * 1024 * 1024 });
+    await expect(bridge.readWorkbook(hugeData)).rejects.toThrow(
+      'is 51.00 MB; a data file can be at most 50 MB. Split it',
+    );
+    const named = new File([], 'tagihan.csv');
+    Object.defineProperty(named, 'size', { value: 51 * 1024 * 1024 });
+    await expect(bridge.readWorkbook(named)).rejects.toThrow('"tagihan.csv" is 51.00 MB');
   });
 
   it("reports a file the browser cannot read as 'Failed to read file' / 'Failed to read template file'", async () => {

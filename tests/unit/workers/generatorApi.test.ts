@@ -116,8 +116,8 @@ describe('generator worker API: reading', () => {
   it('forgets the previous workbook when a new file fails to read', async () => {
     const api = createGeneratorApi();
     await api.readWorkbook(await fixture('pelanggan_50.xlsx'));
-    await expect(api.readWorkbook(new ArrayBuffer(11 * 1024 * 1024))).rejects.toThrow(
-      'File size must be less than 10MB',
+    await expect(api.readWorkbook(new ArrayBuffer(51 * 1024 * 1024))).rejects.toThrow(
+      'The data file is 51.00 MB; a data file can be at most 50 MB.',
     );
     await expect(api.readSheet(held('Ringkasan'))).rejects.toThrow(NO_WORKBOOK_MESSAGE);
     await expect(

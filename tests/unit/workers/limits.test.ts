@@ -24,9 +24,11 @@ describe('file limits', () => {
     );
   });
 
-  it('refuses an 11 MB workbook before reading it', async () => {
-    await expect(readWorkbook(new ArrayBuffer(ELEVEN_MB))).rejects.toThrow(
-      'File size must be less than 10MB',
+  it('reads data files up to 50 MB and refuses a larger one naming its size and the limit', async () => {
+    expect(() => assertReadable(new ArrayBuffer(ELEVEN_MB), 'data')).not.toThrow();
+    expect(() => assertReadable(new ArrayBuffer(50 * 1024 * 1024), 'data')).not.toThrow();
+    await expect(readWorkbook(new ArrayBuffer(51 * 1024 * 1024))).rejects.toThrow(
+      'The data file is 51.00 MB; a data file can be at most 50 MB. Split it into smaller files',
     );
   });
 

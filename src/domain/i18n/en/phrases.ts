@@ -208,10 +208,46 @@ export const PHRASES = {
     'This user was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
   exportUsersFailed: 'Failed to export users',
   userHistoryFailed: 'Failed to fetch the change history',
+  // Pengaturan Perusahaan (issue 33).
+  companyNpwp: 'NPWP Penjual must be exactly 16 digits (0-9, no dots or dashes)',
+  companyNitku:
+    'NITKU Penjual must be exactly 22 digits: the 16-digit NPWP and a 6-digit TKU (000000 for the head office)',
+  companyNitkuPrefix: 'NITKU Penjual must start with the 16 digits of NPWP Penjual',
+  companyNameRequired: 'Nama Penjual is required',
+  companyNameMax: 'Nama Penjual must be at most 200 characters',
+  companyChanged:
+    'Pengaturan Perusahaan was changed by someone else since you opened it. Reload it, or apply your changes on top of the new version.',
+  companyLoadFailed: 'Failed to load the company settings',
+  companySaveFailed: 'Failed to save the company settings',
+  efakturHistoryFailed: 'Failed to load the e-Faktur history',
+  efakturRecordFailed: 'Failed to record the e-Faktur export',
+  efakturNpwpLostZero:
+    'NPWP has 15 digits: its leading 0 was lost when the sheet stored it as a number. Format the column as text and write the 0',
+  efakturNoBuyerId: 'Neither an NPWP nor a NIK: a buyer needs one of them',
+  efakturEmptyName: 'The buyer’s name is empty',
+  efakturEmptyRef: 'The invoice number (RefDesc) is empty',
+  efakturControl: 'Holds a control character that XML cannot carry; retype the cell',
+  // E-mail delivery (docs/delivery.md): the API's answers and the screen's fallbacks.
+  deliveriesFailed: 'Failed to load the deliveries',
+  deliveryActionFailed: 'Failed to change the delivery',
+  exportDeliveryFailed: 'Failed to export the failed rows',
+  deliveryNotUnknown: 'Only a mail whose sending is unknown can be marked as sent',
+  deliveryNotResendable: 'This mail is queued or being sent',
+  deliveryEnded: 'This delivery has ended',
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
 export const PATTERNS = {
+  efakturNpwpLength: /^NPWP must be 16 digits; it has (\d+)$/,
+  efakturNikLength: /^NIK must be 16 digits; it has (\d+)$/,
+  efakturIdtkuLength: /^NITKU must be 22 digits; it has (\d+)$/,
+  efakturBadDate: /^"(.*)" is not a date \(write YYYY-MM-DD or DD\/MM\/YYYY\)$/,
+  efakturNotPositive: /^The amount must be a number above zero; it is "(.*)"$/,
+  efakturCountry: /^"(.*)" is not a three-letter country code \(ISO 3166-1 alpha-3, e\.g\. IDN\)$/,
+  efakturDuplicate: /^"(.*)" was already used by row (\d+)$/,
+  efakturAddInfo: /^Transaction code (\d+) needs Additional Info and Facility Stamp$/,
+  efakturRepeated:
+    /^(\d+) of these invoices were exported to e-Faktur before\. Export them again only if Coretax did not take the earlier file\.$/,
   wordFieldsNotFilledBy:
     /^Word fields not filled by the generator: (.+?)\. They keep the result the template shows\./,
   headerRowBeyondLastRow:
@@ -251,6 +287,14 @@ export const PATTERNS = {
   imagesZipBomb:
     /"(.+)" would unpack to more than 10 MB, so it was not opened \(it looks like a zip bomb\)\.$/,
   imagesZipDamaged: /"(.+)" is not a zip archive that can be read\.$/,
+  columnReadIndonesian:
+    /^Column "(.+)" was read as numbers written the Indonesian way \(dot for thousands, comma for decimals\), e\.g\. (.+) is (.+)\.$/,
+  columnReadEnglish:
+    /^Column "(.+)" was read as numbers written the English way \(comma for thousands, dot for decimals\), e\.g\. (.+) is (.+)\.$/,
+  dataFileTooLargeNamed:
+    /"(.+)" is ([\d.]+ (?:Bytes|KB|MB|GB)); a data file can be at most 50 MB\. Split it into smaller files \(for example by month or by area\) and read them one at a time\.$/,
+  dataFileTooLarge:
+    /^The data file is ([\d.]+ (?:Bytes|KB|MB|GB)); a data file can be at most 50 MB\. Split it into smaller files \(for example by month or by area\) and read them one at a time\.$/,
   imagesDuplicateName: /Two of the chosen images are named "(.+)"; rename one\.$/,
   noPictureForRows: /^(\S+): no picture for (\d+) rows? \(first at row (\d+): (.+)\)$/gm,
   groupKeyEmpty:

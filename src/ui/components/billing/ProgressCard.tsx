@@ -7,6 +7,7 @@ import {
   type PipelineStepKey,
   type StepProgress,
 } from '../../../domain/pipeline';
+import { Link } from 'wouter';
 import { formatRupiahInput } from '../../../domain/rupiah';
 import type { InvoiceSummary } from '../../../domain/invoiceSummary';
 
@@ -68,6 +69,14 @@ export function ProgressCard({ summary, onEdit }: ProgressCardProps) {
               <div className="bill-step">
                 <Bar item={item} />
               </div>
+            )}
+            {item.step.key === 'delivered' && (
+              <Link
+                href={`/deliveries?period=${encodeURIComponent(summary.period)}`}
+                className="bill-step-link"
+              >
+                Pengiriman
+              </Link>
             )}
           </li>
         ))}

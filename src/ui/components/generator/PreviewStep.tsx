@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { ReadNotes } from './ReadNotes';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
@@ -202,6 +203,7 @@ export function PreviewStep({ actorRef }: StepProps) {
       </div>
       <RowNotices actorRef={actorRef} />
       <HeaderRowControl actorRef={actorRef} />
+      <ReadNotes actorRef={actorRef} />
       <div className="gen-toolbar gen-filter">
         <label htmlFor={filterId}>{t.filterRows}</label>
         <input

@@ -84,7 +84,7 @@ describe('group rows by a column', () => {
     const result = await createGeneratorApi().generate(job());
     expect(result.count).toBe(3);
     expect(sectionsOf(await result.file.arrayBuffer())).toEqual([
-      'Pelanggan Budi / [2025-10-01|Jakarta|1500][2025-10-02|Bandung|2500.5]Total 4000.5 dari 2 panggilan',
+      'Pelanggan Budi / [2025-10-01|Jakarta|1500][2025-10-02|Bandung|2500,5]Total 4000.5 dari 2 panggilan',
       'Pelanggan Sari / [2025-10-01|Medan|2000][2025-10-04|Bogor|3000]Total 5000 dari 2 panggilan',
       'Pelanggan Tono / [2025-10-03|Surabaya|100]Total 100 dari 1 panggilan',
     ]);
@@ -119,7 +119,7 @@ describe('group rows by a column', () => {
     expect(sections[0]).toContain(
       'Pelanggan Sari / [2025-10-01|Medan|2000][2025-10-04|Bogor|3000]Total Rp 5.000 dari 2 panggilan',
     );
-    expect(sections[1]).toContain('[2025-10-02|Bandung|2500.5]Total Rp 2.500,5 dari 1 panggilan');
+    expect(sections[1]).toContain('[2025-10-02|Bandung|2500,5]Total Rp 2.500,50 dari 1 panggilan');
   });
 
   it('adds up amounts written the Indonesian way and leaves text out of the sum', async () => {
@@ -236,7 +236,7 @@ describe('group rows by a column', () => {
     expect(table).toEqual({
       kind: 'table',
       rows: [
-        ['2025-10-02', 'Bandung', '2500.5'],
+        ['2025-10-02', 'Bandung', '2500,5'],
         ['2025-10-01', 'Jakarta', '1500'],
       ],
     });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
+import { parseAmount } from '../../../../src/domain/amount';
 import { describe, expect, it, test } from 'vitest';
 import {
   decodeText,
   detectDelimiter,
-  indonesianNumber,
   isDelimitedText,
   parseDelimited,
 } from '../../../../src/workers/read/csv';
@@ -32,10 +32,9 @@ describe('reading CSV and TSV exports', () => {
     expect(sheet.headers).toEqual(['Nama Pelanggan', 'Alamat', 'Total Tagihan', 'No HP']);
     expect(sheet.rows).toHaveLength(2);
     expect(sheet.rows[0]['Alamat']).toBe('Jl. Sudirman 1;\r\nJakarta');
-    // A number column reads as numbers (merged with Indonesian separators); phone numbers keep
-    // their leading zero.
-    expect(sheet.rows[0]['Total Tagihan']).toBe('1234567.5');
-    expect(sheet.rows[1]['Total Tagihan']).toBe('12500');
+    // "As in sheet" is the text as written; phone numbers keep their leading zero.
+    expect(sheet.rows[0]['Total Tagihan']).toBe('Rp 1.234.567,50');
+    expect(sheet.rows[1]['Total Tagihan']).toBe('12.500');
     expect(sheet.rows[0]['No HP']).toBe('0812345');
   });
 
@@ -60,12 +59,12 @@ describe('reading CSV and TSV exports', () => {
   });
 
   it('reads Indonesian numbers and Rupiah, and refuses what is not one', () => {
-    expect(indonesianNumber('1.234.567,89')).toBe(1234567.89);
-    expect(indonesianNumber('Rp 12.500')).toBe(12500);
-    expect(indonesianNumber('Rp. 7')).toBe(7);
-    expect(indonesianNumber('-3,5')).toBe(-3.5);
-    expect(indonesianNumber('1.23')).toBeNull();
-    expect(indonesianNumber('12a')).toBeNull();
+    expect(parseAmount('1.234.567,89')).toBe(1234567.89);
+    expect(parseAmount('Rp 12.500')).toBe(12500);
+    expect(parseAmount('Rp. 7')).toBe(7);
+    expect(parseAmount('-3,5')).toBe(-3.5);
+    expect(parseAmount('1.23', 'id')).toBeNull();
+    expect(parseAmount('12a')).toBeNull();
   });
 
   test('any table survives any quoting, delimiter and encoding', () => {

@@ -1,11 +1,8 @@
 import { expect, test } from 'vitest';
 import * as XLSX from 'xlsx';
 import { formatRows } from '../../../../src/workers/read/formatRows';
-import {
-  formattedNumber,
-  parseWorkbook,
-  sheetCells,
-} from '../../../../src/workers/read/readWorkbook';
+import { formattedNumber } from '../../../../src/workers/read/cellDisplay';
+import { parseWorkbook, sheetCells } from '../../../../src/workers/read/readWorkbook';
 import { hasEnoughData, rowValues } from '../../../../src/workers/read/rowData';
 
 function sheetOf(rows: unknown[][], formats: Record<string, string> = {}) {
@@ -17,7 +14,7 @@ function sheetOf(rows: unknown[][], formats: Record<string, string> = {}) {
   return sheetCells(parseWorkbook(bytes), 'S');
 }
 
-test('a number cell reads as its format shows it, with Indonesian separators; General stays plain', () => {
+test('a number cell reads as its format shows it, with Indonesian separators; General keeps every digit with a decimal comma', () => {
   const sheet = sheetOf(
     [
       ['a', 'b', 'c', 'd'],
@@ -27,7 +24,7 @@ test('a number cell reads as its format shows it, with Indonesian separators; Ge
   );
   expect(sheet.cells[0]).toEqual(['Rp1.234.567', '12,50%', '1.234,50', '42']);
   expect(sheet.numbers[0]?.map((n) => n?.value)).toEqual([1234567, 0.125, 1234.5, 42]);
-  expect(formattedNumber(1234.5, undefined)).toBe('1234.5');
+  expect(formattedNumber(1234.5, undefined)).toBe('1234,5');
 });
 
 test('formats apply per placeholder, two placeholders may share a column, failures are counted', () => {

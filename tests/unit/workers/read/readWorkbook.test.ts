@@ -93,7 +93,8 @@ describe('readWorkbook', () => {
     const first = result.sheet.rows[0];
     expect(first['Alamat']).toBe('Jl. Merdeka No. 188, Kota Surabaya');
     expect(first['Tanggal Tagihan']).toBe('2024-07-03');
-    expect(first['Jatuh Tempo']).toBe('2024-04-03');
+    // The cell's own format, yyyy-mm-dd h:mm:ss, as LibreOffice shows it.
+    expect(first['Jatuh Tempo']).toBe('2024-04-03 0:00:00');
     expect(first['Status Lunas']).toBe('FALSE');
     expect(first['Lokal']).toBe('2716506');
     expect(first['Kode Area']).toBe('093');
@@ -116,7 +117,7 @@ describe('readWorkbook', () => {
     expect(result.sheet.rows[0]['Alamat']).toBe('Jl. Merdeka No. 95, Kota Surabaya');
   });
 
-  it('takes dates from the cell value, not its display format, in any time zone', async () => {
+  it('shows dates as their cell format does, in any time zone', async () => {
     const file = workbook({
       Data: [
         ['Tanggal', 'Waktu', 'Nama'],
@@ -126,12 +127,12 @@ describe('readWorkbook', () => {
     for (const tz of ['Asia/Jakarta', 'America/Los_Angeles', 'Pacific/Kiritimati']) {
       process.env.TZ = tz;
       const { sheet } = await readWorkbook(file);
-      expect(sheet.rows[0]['Tanggal'], tz).toBe('2024-01-31');
-      expect(sheet.rows[0]['Waktu'], tz).toBe('2024-01-31');
+      expect(sheet.rows[0]['Tanggal'], tz).toBe('31/01/2024');
+      expect(sheet.rows[0]['Waktu'], tz).toBe('31 Jan 2024 18:00');
     }
   });
 
-  it('writes booleans as TRUE/FALSE and numbers as plain text', async () => {
+  it('writes booleans as TRUE/FALSE and General numbers with every digit and a decimal comma', async () => {
     const { sheet } = await readWorkbook(
       workbook({
         Data: [
@@ -142,8 +143,8 @@ describe('readWorkbook', () => {
       }),
     );
     expect(sheet.rows.map((row) => ({ ...row }))).toEqual([
-      { Lunas: 'TRUE', Jumlah: '12345678901234', Pecahan: '0.3', Besar: '1000000000000000000000' },
-      { Lunas: 'FALSE', Jumlah: '-5', Pecahan: '2.5', Besar: '0' },
+      { Lunas: 'TRUE', Jumlah: '12345678901234', Pecahan: '0,3', Besar: '1000000000000000000000' },
+      { Lunas: 'FALSE', Jumlah: '-5', Pecahan: '2,5', Besar: '0' },
     ]);
   });
 

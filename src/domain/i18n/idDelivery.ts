@@ -1,0 +1,51 @@
+// Bahasa Indonesia of the Pengiriman screen.
+import type { DELIVERY_TEXTS } from './en/delivery';
+
+type Texts<T> = { readonly [K in keyof T]: string };
+
+export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
+  heading: 'Pengiriman',
+  periodLabel: 'Periode',
+  summary: '{delivered} dari {total} tagihan terkirim',
+  capped:
+    'Lebih banyak e-mail diterima daripada jumlah transaksi periode ini; jumlah terkirim tetap pada totalnya.',
+  noJobs: 'Belum ada pengiriman e-mail untuk periode ini.',
+  job: 'Pekerjaan {id} oleh {name}, {date}',
+  from: 'Dari {sender}',
+  progress: 'Terkirim {sent} dari {total}',
+  rate: '{rate} per menit, perkiraan selesai {time}',
+  waits: 'Batas harian tercapai; sisanya dikirim pada {time}.',
+  statusActive: 'Mengirim',
+  statusPaused: 'Dijeda',
+  statusCancelled: 'Dibatalkan',
+  statusDone: 'Selesai',
+  queued: 'Antre',
+  sending: 'Sedang dikirim',
+  sent: 'Terkirim',
+  outbox: 'Ditulis ke outbox',
+  failed: 'Gagal',
+  unknown: 'Tidak diketahui',
+  cancelled: 'Dibatalkan',
+  pause: 'Jeda',
+  resume: 'Lanjutkan',
+  cancel: 'Batalkan',
+  resendFailed: 'Kirim ulang yang gagal',
+  resend: 'Kirim ulang',
+  markSent: 'Tandai terkirim',
+  exportFailed: 'Ekspor baris gagal',
+  filter: 'Status',
+  all: 'Semua',
+  recipients: 'Penerima pekerjaan {id}',
+  show: 'Tampilkan penerima',
+  row: 'Baris',
+  key: 'Kunci tagihan',
+  address: 'Alamat',
+  status: 'Status',
+  time: 'Waktu',
+  attempts: 'Percobaan',
+  answer: 'Jawaban server',
+  actions: 'Tindakan',
+  none: 'Tidak ada penerima dengan status ini.',
+  unknownHelp:
+    'Tidak diketahui: e-mail sedang dikirim saat server berhenti; mungkin sudah sampai, mungkin belum.',
+};

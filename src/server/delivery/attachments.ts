@@ -1,0 +1,61 @@
+// A recipient's attachment: its pages of the job's merged PDF (stored once), or its own .docx.
+import type { PDFDocument } from '@cantoo/pdf-lib';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, DeliveryRecipientsTable } from '../db/schema';
+
+type Recipient = Selectable<DeliveryRecipientsTable>;
+
+export const PDF_TYPE = 'application/pdf';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** pdf-lib is large and few starts send invoices: loaded on the first one. */
+export const pdfLib = () => import('@cantoo/pdf-lib');
+
+/** Parsed merged PDFs, a few at a time: every row of a job reads the same one. */
+export class AttachmentSource {
+  private readonly parsed = new Map<number, Promise<PDFDocument>>();
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly keep = 2,
+  ) {}
+
+  private async bytes(fileId: number): Promise<Buffer> {
+    const row = await this.db
+      .selectFrom('delivery_files')
+      .select('bytes')
+      .where('id', '=', fileId)
+      .executeTakeFirst();
+    if (!row) throw new Error('the document of this mail was removed (retention)');
+    return row.bytes;
+  }
+
+  private pdf(fileId: number): Promise<PDFDocument> {
+    let doc = this.parsed.get(fileId);
+    if (!doc) {
+      doc = Promise.all([this.bytes(fileId), pdfLib()]).then(([bytes, lib]) =>
+        lib.PDFDocument.load(bytes, { updateMetadata: false }),
+      );
+      doc.catch(() => this.parsed.delete(fileId));
+      this.parsed.set(fileId, doc);
+      while (this.parsed.size > this.keep) this.parsed.delete(this.parsed.keys().next().value!);
+    }
+    return doc;
+  }
+
+  async of(row: Recipient): Promise<{ content: Buffer; contentType: string }> {
+    if (row.file_id === null) throw new Error('this mail has no document');
+    if (row.page_from === null || row.page_to === null)
+      return { content: await this.bytes(row.file_id), contentType: DOCX_TYPE };
+    const merged = await this.pdf(row.file_id);
+    const count = merged.getPageCount();
+    if (row.page_to > count)
+      throw new Error(`pages ${row.page_from}–${row.page_to} are beyond the PDF's ${count} pages`);
+    const part = await (await pdfLib()).PDFDocument.create();
+    const indices = Array.from(
+      { length: row.page_to - row.page_from + 1 },
+      (_, i) => row.page_from! - 1 + i,
+    );
+    for (const page of await part.copyPages(merged, indices)) part.addPage(page);
+    return { content: Buffer.from(await part.save()), contentType: PDF_TYPE };
+  }
+}

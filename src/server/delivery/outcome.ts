@@ -1,0 +1,124 @@
+// What a sending attempt leaves behind (docs/delivery.md): the accepted mail's Message-ID and the
+// server's answer, the period's delivered count raised once per invoice key (never above its total
+// transactions: the job then says so), and the job marked done when nothing is left to send.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, DeliveryRecipientsTable } from '../db/schema';
+import type { Queue } from '../jobs/queue';
+
+type Db = Kysely<Database>;
+type Recipient = Selectable<DeliveryRecipientsTable>;
+
+/** Temporary failures are tried this many times in all, waiting base × 4^(attempt − 1) between. */
+export const MAX_ATTEMPTS = 4;
+
+export interface SendError {
+  responseCode?: number;
+  response?: string;
+  code?: string;
+  message?: string;
+}
+
+/** A 5xx answer is permanent; a 4xx answer, a dropped connection or a timeout is worth another try. */
+export function isPermanent(error: SendError): boolean {
+  return typeof error.responseCode === 'number' && error.responseCode >= 500;
+}
+
+export function answerOf(error: SendError): string {
+  return (error.response || error.message || error.code || 'unknown error').slice(0, 1000);
+}
+
+export async function raiseDeliveredCount(trx: Db, row: Recipient): Promise<void> {
+  const counted = await trx
+    .selectFrom('delivery_recipients')
+    .select('id')
+    .where('invoice_summary_id', '=', row.invoice_summary_id)
+    .where('invoice_key', '=', row.invoice_key)
+    .where('counted', '=', 1)
+    .executeTakeFirst();
+  if (counted) return;
+  await trx
+    .updateTable('delivery_recipients')
+    .set({ counted: 1 })
+    .where('id', '=', row.id)
+    .execute();
+  const raised = await trx
+    .updateTable('invoice_summaries')
+    .set({
+      number_of_delivered_invoice: sql<number>`number_of_delivered_invoice + 1`,
+      version: sql<number>`version + 1`,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', row.invoice_summary_id)
+    .whereRef('number_of_delivered_invoice', '<', 'number_of_total_transaction')
+    .executeTakeFirst();
+  if (Number(raised.numUpdatedRows) === 0)
+    await trx
+      .updateTable('deliveries')
+      .set({ count_capped: 1 })
+      .where('id', '=', row.delivery_id)
+      .execute();
+}
+
+/** The server accepted the mail (`sent`), or it went to the outbox (`outbox`, not delivered). */
+export async function recordAccepted(
+  db: Db,
+  queue: Queue<Recipient>,
+  node: string,
+  row: Recipient,
+  status: 'sent' | 'outbox',
+  messageId: string,
+  answer: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const finished = await queue.finish(
+      row.id,
+      node,
+      status,
+      {
+        message_id: messageId.slice(0, 500),
+        server_answer: answer.slice(0, 1000),
+        finished_at: new Date().toISOString(),
+      },
+      trx,
+    );
+    if (finished && status === 'sent') await raiseDeliveredCount(trx, row);
+  });
+}
+
+export async function recordFailure(
+  queue: Queue<Recipient>,
+  node: string,
+  row: Recipient,
+  error: SendError,
+  retryBaseMs: number,
+): Promise<void> {
+  const answer = answerOf(error);
+  if (!isPermanent(error) && row.attempts < MAX_ATTEMPTS) {
+    const wait = retryBaseMs * 4 ** (row.attempts - 1);
+    await queue.retryAt(row.id, node, new Date(Date.now() + wait), { server_answer: answer });
+    return;
+  }
+  await queue.finish(row.id, node, 'failed', {
+    server_answer: answer,
+    finished_at: new Date().toISOString(),
+  });
+}
+
+/** Jobs with nothing queued or in flight are done. */
+export async function closeFinishedJobs(db: Db): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'done', ended_at: new Date().toISOString() })
+    .where('status', '=', 'active')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('delivery_recipients as r')
+            .select('r.id')
+            .whereRef('r.delivery_id', '=', 'deliveries.id')
+            .where('r.status', 'in', ['queued', 'sending']),
+        ),
+      ),
+    )
+    .execute();
+}

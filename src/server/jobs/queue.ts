@@ -1,0 +1,85 @@
+// A work queue kept in an ordinary table (docs/delivery.md, "Exactly once"). Any table with the
+// columns id, status, run_after, attempts, claimed_by and claimed_at can be one. A claim is one
+// statement that moves ready rows to the running status and stamps them with the claiming node:
+// on PostgreSQL its inner select takes the rows FOR UPDATE SKIP LOCKED, so two nodes never claim
+// the same row; SQLite runs one writer at a time, so the single statement is already atomic.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DatabaseKind } from '../db/connection';
+
+export interface QueueSpec {
+  /** The table holding the items. */
+  table: string;
+  /** Status of an item waiting for its run_after; the running status; what a lost claim becomes. */
+  ready: string;
+  running: string;
+  lost: string;
+  /** An extra condition an item must meet to be claimed (e.g. its job is not paused). */
+  claimable?: RawBuilder<unknown>;
+}
+
+export interface Queue<Row> {
+  /** Up to `limit` ready items whose run_after has come, now owned by `node`. */
+  claim(limit: number, node: string, at: Date): Promise<Row[]>;
+  /** Ends a claimed item with `status` and other column values (on `on`, e.g. a transaction); false when the claim was lost. */
+  finish(
+    id: number,
+    node: string,
+    status: string,
+    values: Record<string, unknown>,
+    on?: Kysely<any>,
+  ): Promise<boolean>;
+  /** Puts a claimed item back, to be claimed again at `at`. */
+  retryAt(id: number, node: string, at: Date, values: Record<string, unknown>): Promise<boolean>;
+  /** Items claimed before `before` and never finished (their node died): moved to the lost status. */
+  expireClaims(before: Date): Promise<number>;
+}
+
+export function createQueue<Row>(db: Kysely<any>, kind: DatabaseKind, spec: QueueSpec): Queue<Row> {
+  const table = sql.table(spec.table);
+  const extra = spec.claimable ? sql`and ${spec.claimable}` : sql``;
+  const lock = kind === 'postgres' ? sql`for update skip locked` : sql``;
+  const stamp = (at: Date) => at.toISOString();
+
+  async function end(
+    id: number,
+    node: string,
+    values: Record<string, unknown>,
+    on = db,
+  ): Promise<boolean> {
+    const result = await on
+      .updateTable(spec.table)
+      .set(values)
+      .where('id', '=', id)
+      .where('status', '=', spec.running)
+      .where('claimed_by', '=', node)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  return {
+    async claim(limit, node, at) {
+      const { rows } = await sql<Row>`
+        update ${table} set status = ${spec.running}, claimed_by = ${node},
+          claimed_at = ${stamp(at)}, attempts = attempts + 1
+        where id in (
+          select id from ${table}
+          where status = ${spec.ready} and run_after <= ${stamp(at)} ${extra}
+          order by run_after, id limit ${limit} ${lock}
+        ) and status = ${spec.ready}
+        returning *`.execute(db);
+      return rows;
+    },
+    finish: (id, node, status, values, on) => end(id, node, { ...values, status }, on),
+    retryAt: (id, node, at, values) =>
+      end(id, node, { ...values, status: spec.ready, run_after: stamp(at), claimed_by: null }),
+    async expireClaims(before) {
+      const result = await db
+        .updateTable(spec.table)
+        .set({ status: spec.lost })
+        .where('status', '=', spec.running)
+        .where('claimed_at', '<', stamp(before))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The warm converter's driver (docs/converter-walls.md, "Warm converters"): run by /usr/bin/python3
+// inside the slot's walls, it starts one `soffice --accept` on a pipe in the private /tmp, connects
+// over UNO, then converts one document per line of standard input ({"input","output"} as seen
+// inside the walls) and answers one line each ({"ok": true} or {"ok": false, "error"}).
+export const UNO_DRIVER = String.raw`
+import json, subprocess, sys, time
+import uno
+from com.sun.star.beans import PropertyValue
+
+def prop(name, value):
+    p = PropertyValue()
+    p.Name = name
+    p.Value = value
+    return p
+
+soffice, profile = sys.argv[1], sys.argv[2]
+address = 'pipe,name=warm-converter;urp;StarOffice.ComponentContext'
+office = subprocess.Popen([soffice, '--headless', '--invisible', '--norestore', '--nologo',
+    '--nodefault', '--nolockcheck', '--nofirststartwizard', '-env:UserInstallation=' + profile,
+    '--accept=' + address], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+local = uno.getComponentContext()
+resolver = local.ServiceManager.createInstanceWithContext('com.sun.star.bridge.UnoUrlResolver', local)
+context = None
+while context is None:
+    try:
+        context = resolver.resolve('uno:' + address)
+    except Exception:
+        if office.poll() is not None:
+            sys.exit(3)
+        time.sleep(0.05)
+desktop = context.ServiceManager.createInstanceWithContext('com.sun.star.frame.Desktop', context)
+print(json.dumps({'ready': True}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    try:
+        document = desktop.loadComponentFromURL(uno.systemPathToFileUrl(request['input']), '_blank', 0,
+            (prop('Hidden', True), prop('ReadOnly', True), prop('FilterName', 'MS Word 2007 XML'),
+             prop('UpdateDocMode', 0), prop('MacroExecutionMode', 0)))
+        if document is None:
+            raise Exception('LibreOffice could not open the document')
+        try:
+            data = uno.Any('[]com.sun.star.beans.PropertyValue', (prop('ExportBookmarksToPDFDestination', True),))
+            document.storeToURL(uno.systemPathToFileUrl(request['output']), (prop('FilterName', 'writer_pdf_Export'),
+                uno.createUnoStruct('com.sun.star.beans.PropertyValue', 'FilterData', 0, data, 0)))
+        finally:
+            document.close(True)
+        print(json.dumps({'ok': True}), flush=True)
+    except Exception as error:
+        print(json.dumps({'ok': False, 'error': str(error)[:500]}), flush=True)
+`;

@@ -1,0 +1,270 @@
+// POST /deliveries: the page hands a job over once (docs/delivery.md). A multipart body: `job`
+// (JSON: period, attachment kind, reply-to, the recipients with their subjects, messages, keys and
+// pages) and the documents: `merged` (one PDF, each row a page range of it) or one .docx part per
+// row. Rows that cannot be sent are refused one by one and named; keys sent before for the period
+// are left out unless listed in `resend_keys`. The sender is always MAIL_FROM.
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
+import { attachmentName, breaksHeader, isEmailAddress, refusalOf } from '../../domain/delivery';
+import { isValidPeriod } from '../../domain/period';
+import { audit } from '../audit/record';
+import type { Database } from '../db/schema';
+import { pdfLib } from '../delivery/attachments';
+import { DEFAULT_DELIVERY_CONFIG } from '../delivery/config';
+import { startOfUtcDay } from '../delivery/sender';
+import { ApiError } from '../errors';
+import { ok } from '../http/envelope';
+import { nodeDeflateCodec } from '../pdf/codec';
+import type { AppEnv } from '../types';
+import { DELIVERY_MESSAGES as M } from './deliveries.messages';
+
+interface JobRow {
+  row: number;
+  key: string;
+  to: string;
+  subject: string;
+  message: string;
+  pages?: [number, number];
+  file?: string;
+}
+
+interface Job {
+  period: string;
+  attachment: 'pdf' | 'docx';
+  reply_to?: string;
+  resend_keys?: string[];
+  recipients: JobRow[];
+}
+
+const MAX_RECIPIENTS = 20_000;
+const MAX_TEXT = 20_000;
+
+function isText(value: unknown, max = MAX_TEXT): value is string {
+  return typeof value === 'string' && value.length <= max;
+}
+
+function parseJob(raw: unknown): Job {
+  let job: Partial<Job>;
+  try {
+    job = JSON.parse(typeof raw === 'string' ? raw : '') as Partial<Job>;
+  } catch {
+    throw new ApiError(400, M.badJob, 'job');
+  }
+  if (!job || typeof job !== 'object') throw new ApiError(400, M.badJob, 'job');
+  if (typeof job.period !== 'string' || !isValidPeriod(job.period))
+    throw new ApiError(400, M.badPeriod, 'period');
+  if (job.attachment !== 'pdf' && job.attachment !== 'docx')
+    throw new ApiError(400, M.badAttachment, 'attachment');
+  if (job.reply_to !== undefined && job.reply_to !== '') {
+    if (!isText(job.reply_to, 254) || breaksHeader(job.reply_to) || !isEmailAddress(job.reply_to))
+      throw new ApiError(400, M.badReplyTo, 'reply_to');
+  }
+  if (!Array.isArray(job.recipients) || job.recipients.length === 0)
+    throw new ApiError(400, M.noRecipients, 'recipients');
+  if (job.recipients.length > MAX_RECIPIENTS) throw new ApiError(413, M.tooManyRecipients);
+  job.recipients.forEach((r, i) => {
+    const pagesOk =
+      r.pages === undefined ||
+      (Array.isArray(r.pages) &&
+        r.pages.length === 2 &&
+        r.pages.every((p) => Number.isInteger(p) && p >= 1) &&
+        r.pages[0] <= r.pages[1]);
+    if (
+      !r ||
+      !Number.isInteger(r.row) ||
+      ![r.key, r.to, r.subject, r.message].every((t) => isText(t)) ||
+      !pagesOk ||
+      (r.file !== undefined && !isText(r.file, 100))
+    )
+      throw new ApiError(400, M.badRecipient(i + 1), 'recipients');
+  });
+  if (
+    job.resend_keys !== undefined &&
+    !(Array.isArray(job.resend_keys) && job.resend_keys.every((k) => isText(k, 500)))
+  )
+    throw new ApiError(400, M.badJob, 'resend_keys');
+  return job as Job;
+}
+
+function asBytes(part: unknown): Promise<Uint8Array> | null {
+  if (part && typeof part === 'object' && 'arrayBuffer' in part)
+    return (part as Blob).arrayBuffer().then((b) => new Uint8Array(b));
+  return null;
+}
+
+/** Keys of the period already sent, being sent, or whose sending is unknown. */
+export async function keysTaken(db: Kysely<Database>, summaryId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('delivery_recipients')
+    .select('invoice_key')
+    .distinct()
+    .where('invoice_summary_id', '=', summaryId)
+    .where('status', 'in', ['sent', 'queued', 'sending', 'unknown'])
+    .execute();
+  return new Set(rows.map((r) => r.invoice_key));
+}
+
+async function checkUserLimits(c: Context<AppEnv>, recipients: number): Promise<void> {
+  const { db, now, config } = c.get('deps');
+  const limits = config.delivery ?? DEFAULT_DELIVERY_CONFIG;
+  const today = await db
+    .selectFrom('deliveries')
+    .select((eb) => [eb.fn.countAll<number>().as('jobs'), eb.fn.sum<number>('total').as('rows')])
+    .where('created_by', '=', c.get('user').id)
+    .where('created_at', '>=', startOfUtcDay(now()).toISOString())
+    .executeTakeFirstOrThrow();
+  if (Number(today.jobs) >= limits.userDailyJobs)
+    throw new ApiError(429, M.userJobLimit(limits.userDailyJobs));
+  if (Number(today.rows ?? 0) + recipients > limits.userDailyRecipients)
+    throw new ApiError(429, M.userRecipientLimit(limits.userDailyRecipients));
+}
+
+export async function createDelivery(c: Context<AppEnv>) {
+  const { db, now, config } = c.get('deps');
+  const user = c.get('user');
+  const form = await c.req.parseBody({ all: false }).catch(() => {
+    throw new ApiError(400, M.badJob, 'job');
+  });
+  const job = parseJob(form.job);
+  const summary = await db
+    .selectFrom('invoice_summaries')
+    .select(['id', 'invoice_period'])
+    .where('invoice_period', '=', job.period)
+    .executeTakeFirst();
+  if (!summary) throw new ApiError(404, M.periodNotFound(job.period), 'period');
+
+  const refused: { row: number; key: string; reason: string }[] = [];
+  const skipped: { row: number; key: string }[] = [];
+  const taken = await keysTaken(db, summary.id);
+  const resend = new Set(job.resend_keys ?? []);
+  const seen = new Set<string>();
+  const accepted = job.recipients.filter((r) => {
+    const reason = refusalOf(r);
+    if (reason) refused.push({ row: r.row, key: r.key, reason });
+    else if (seen.has(r.key)) refused.push({ row: r.row, key: r.key, reason: 'duplicateKey' });
+    else if (taken.has(r.key) && !resend.has(r.key)) skipped.push({ row: r.row, key: r.key });
+    else {
+      seen.add(r.key);
+      return true;
+    }
+    return false;
+  });
+  if (!accepted.length)
+    return c.json(
+      {
+        success: false,
+        error: M.nothingToSend,
+        message: M.nothingToSend,
+        data: { refused, skipped },
+      },
+      400,
+    );
+  await checkUserLimits(c, accepted.length);
+
+  // The documents: one merged PDF, or one .docx per row; checked before anything is stored.
+  const files = new Map<string, Uint8Array>();
+  if (job.attachment === 'pdf') {
+    const bytes = await asBytes(form.merged);
+    if (!bytes) throw new ApiError(400, M.noDocument, 'merged');
+    let pages: number;
+    try {
+      pages = (
+        await (await pdfLib()).PDFDocument.load(bytes, { updateMetadata: false })
+      ).getPageCount();
+    } catch {
+      throw new ApiError(422, M.notPdf, 'merged');
+    }
+    const beyond = accepted.find((r) => !r.pages || r.pages[1] > pages);
+    if (beyond) throw new ApiError(400, M.badPages(beyond.row, pages), 'recipients');
+    files.set('merged', bytes);
+  } else {
+    for (const r of accepted) {
+      const bytes = r.file ? await asBytes(form[r.file]) : null;
+      if (!bytes) throw new ApiError(400, M.missingDocx(r.row), 'recipients');
+      try {
+        files.set(
+          r.file!,
+          sanitiseDocx(bytes, {
+            mode: 'document',
+            codec: nodeDeflateCodec,
+            maxUnpackedBytes: 64 * 1024 * 1024,
+          }).bytes,
+        );
+      } catch (error) {
+        if (error instanceof DocxRefusedError)
+          throw new ApiError(422, M.badDocx(r.row), 'recipients');
+        throw error;
+      }
+    }
+  }
+
+  const at = now().toISOString();
+  const created = await db.transaction().execute(async (trx) => {
+    const delivery = await trx
+      .insertInto('deliveries')
+      .values({
+        invoice_summary_id: summary.id,
+        created_by: user.id,
+        created_by_name: user.name,
+        created_at: at,
+        status: 'active',
+        attachment_kind: job.attachment,
+        sender: config.mailFrom,
+        reply_to: job.reply_to || null,
+        total: accepted.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const fileIds = new Map<string, number>();
+    for (const [name, bytes] of files) {
+      const file = await trx
+        .insertInto('delivery_files')
+        .values({ delivery_id: delivery.id, bytes: Buffer.from(bytes) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      fileIds.set(name, file.id);
+    }
+    for (let i = 0; i < accepted.length; i += 500) {
+      await trx
+        .insertInto('delivery_recipients')
+        .values(
+          accepted.slice(i, i + 500).map((r) => ({
+            delivery_id: delivery.id,
+            invoice_summary_id: summary.id,
+            row_number: r.row,
+            invoice_key: r.key,
+            addresses: r.to
+              .split(/[;,]/)
+              .map((a) => a.trim())
+              .filter(Boolean)
+              .join(', '),
+            subject: r.subject,
+            body: r.message,
+            attachment_name: attachmentName(r.key, job.attachment),
+            file_id: fileIds.get(job.attachment === 'pdf' ? 'merged' : r.file!) ?? null,
+            page_from: r.pages?.[0] ?? null,
+            page_to: r.pages?.[1] ?? null,
+            status: 'queued' as const,
+            run_after: at,
+          })),
+        )
+        .execute();
+    }
+    await audit(trx, c, {
+      entity: 'invoice_summary',
+      entityId: summary.id,
+      entityLabel: summary.invoice_period,
+      entityVersion: null,
+      action: 'delivery_start',
+      changes: [{ field: 'number_of_delivered_invoice', from: null, to: accepted.length }],
+    });
+    return delivery;
+  });
+  return ok(
+    c,
+    { id: created.id, queued: accepted.length, refused, skipped, sender: config.mailFrom },
+    M.started(accepted.length),
+    201,
+  );
+}

@@ -1,0 +1,262 @@
+// 'Pengiriman': a period's e-mail delivery jobs (docs/delivery.md) with live progress, their
+// controls, and each recipient's status, filtered by status, with Resend and Mark as sent.
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useSearch } from 'wouter';
+import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery';
+import { fill } from '../../domain/i18n';
+import { DELIVERY_TEXTS } from '../../domain/i18n/en/delivery';
+import { formatPeriodDisplay, isValidPeriod } from '../../domain/period';
+import { Alert } from '../components/Alert';
+import { PageHeader } from '../components/PageHeader';
+import { useTexts, useTranslate } from '../layout/i18n';
+import { downloadBlob } from '../shell/download';
+import {
+  deliveries,
+  exportFiles,
+  type DeliveryJob,
+  type DeliveryRecipient,
+  type JobAction,
+} from '../wiring/deliveries';
+
+type Texts = { readonly [K in keyof typeof DELIVERY_TEXTS]: string };
+
+const POLL_MS = 2000;
+const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+function statusText(t: Texts, status: DeliveryJob['status']): string {
+  const names = { active: t.statusActive, paused: t.statusPaused, cancelled: t.statusCancelled };
+  return status === 'done' ? t.statusDone : names[status];
+}
+
+function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange: () => void }) {
+  const [status, setStatus] = useState<RecipientStatusName | ''>('');
+  const [rows, setRows] = useState<DeliveryRecipient[]>([]);
+  const [error, setError] = useState('');
+  const filterId = useId();
+  const tr = useTranslate();
+  const load = useCallback(async () => {
+    const answer = await deliveries.recipients(job.id, status);
+    if (answer.success && answer.data) setRows(answer.data.recipients);
+    else setError(answer.error ?? '');
+  }, [job.id, status]);
+  useEffect(() => {
+    void load();
+  }, [load, job.counts]);
+  const act = async (run: () => Promise<{ success: boolean; error: string | null }>) => {
+    const answer = await run();
+    if (!answer.success) setError(tr(answer.error));
+    onChange();
+    void load();
+  };
+  return (
+    <section aria-label={fill(t.recipients, { id: job.id })}>
+      <label htmlFor={filterId}>{t.filter}</label>
+      <select
+        id={filterId}
+        value={status}
+        onChange={(e) => setStatus(e.target.value as RecipientStatusName | '')}
+      >
+        <option value="">{t.all}</option>
+        {RECIPIENT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {t[s]} ({job.counts[s]})
+          </option>
+        ))}
+      </select>
+      {error && <Alert type="error">{error}</Alert>}
+      {rows.length === 0 ? (
+        <p className="app-muted">{t.none}</p>
+      ) : (
+        <div
+          className="app-table-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label={fill(t.recipients, { id: job.id })}
+        >
+          <table>
+            <caption className="app-visually-hidden">{fill(t.recipients, { id: job.id })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.row}</th>
+                <th scope="col">{t.key}</th>
+                <th scope="col">{t.address}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.time}</th>
+                <th scope="col">{t.attempts}</th>
+                <th scope="col">{t.answer}</th>
+                <th scope="col">{t.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.rowNumber}</td>
+                  <td>{r.invoiceKey}</td>
+                  <td>{r.addresses}</td>
+                  <td>{t[r.status]}</td>
+                  <td>{time(r.finishedAt ?? r.claimedAt)}</td>
+                  <td>{r.attempts}</td>
+                  <td>{r.serverAnswer}</td>
+                  <td>
+                    {(r.status === 'failed' || r.status === 'unknown' || r.status === 'outbox') && (
+                      <button
+                        type="button"
+                        aria-label={`${t.resend} ${r.invoiceKey}`}
+                        onClick={() => act(() => deliveries.resend(r.id))}
+                      >
+                        {t.resend}
+                      </button>
+                    )}
+                    {r.status === 'unknown' && (
+                      <button
+                        type="button"
+                        aria-label={`${t.markSent} ${r.invoiceKey}`}
+                        onClick={() => act(() => deliveries.markSent(r.id))}
+                      >
+                        {t.markSent}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Job({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState('');
+  const tr = useTranslate();
+  const headingId = useId();
+  const sent = job.counts.sent + job.counts.outbox;
+  const run = async (what: JobAction) => {
+    const answer = await deliveries.job(job.id, what);
+    setError(answer.success ? '' : tr(answer.error));
+    onChange();
+  };
+  const exportFailed = async (format: 'xlsx' | 'csv') => {
+    const answer = await exportFiles.deliveryFailed(job.id, format);
+    if (answer.success && answer.data) downloadBlob(answer.data.blob, answer.data.fileName);
+    else setError(tr(answer.error));
+  };
+  return (
+    <article className="bill-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {fill(t.job, { id: job.id, name: job.createdByName, date: time(job.createdAt) })} —{' '}
+        {statusText(t, job.status)}
+      </h2>
+      <p className="app-muted">{fill(t.from, { sender: job.sender })}</p>
+      <p role="status">{fill(t.progress, { sent, total: job.total })}</p>
+      <progress
+        className="app-progress"
+        value={sent}
+        max={job.total}
+        aria-label={fill(t.progress, { sent, total: job.total })}
+      />
+      <ul className="delivery-counts">
+        {RECIPIENT_STATUSES.filter((s) => job.counts[s] > 0).map((s) => (
+          <li key={s}>
+            {t[s]}: {job.counts[s]}
+          </li>
+        ))}
+      </ul>
+      {job.expectedFinish && (
+        <p>{fill(t.rate, { rate: job.ratePerMinute, time: time(job.expectedFinish) })}</p>
+      )}
+      {job.waitsUntil && <p>{fill(t.waits, { time: time(job.waitsUntil) })}</p>}
+      {job.counts.unknown > 0 && <p className="app-muted">{t.unknownHelp}</p>}
+      {error && <Alert type="error">{error}</Alert>}
+      <div className="gen-toolbar">
+        {job.status === 'active' && (
+          <button type="button" onClick={() => run('pause')}>
+            {t.pause}
+          </button>
+        )}
+        {job.status === 'paused' && (
+          <button type="button" onClick={() => run('resume')}>
+            {t.resume}
+          </button>
+        )}
+        {(job.status === 'active' || job.status === 'paused') && (
+          <button type="button" className="secondary" onClick={() => run('cancel')}>
+            {t.cancel}
+          </button>
+        )}
+        {job.counts.failed > 0 && (
+          <>
+            <button type="button" onClick={() => run('resend-failed')}>
+              {t.resendFailed}
+            </button>
+            <button type="button" className="secondary" onClick={() => exportFailed('xlsx')}>
+              {t.exportFailed} (.xlsx)
+            </button>
+            <button type="button" className="secondary" onClick={() => exportFailed('csv')}>
+              {t.exportFailed} (.csv)
+            </button>
+          </>
+        )}
+        <button
+          type="button"
+          className="secondary"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {t.show}
+        </button>
+      </div>
+      {open && <Recipients job={job} t={t} onChange={onChange} />}
+    </article>
+  );
+}
+
+export default function DeliveriesPage() {
+  const t = useTexts('delivery', DELIVERY_TEXTS);
+  const tr = useTranslate();
+  const period = new URLSearchParams(useSearch()).get('period') ?? '';
+  const [overview, setOverview] =
+    useState<Awaited<ReturnType<typeof deliveries.list>>['data']>(null);
+  const [error, setError] = useState('');
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  useEffect(() => {
+    if (!isValidPeriod(period)) return;
+    let live = true;
+    void deliveries.list(period).then((answer) => {
+      if (!live) return;
+      if (answer.success) setOverview(answer.data);
+      else setError(tr(answer.error));
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [period, tick]);
+  const busy = overview?.jobs.some((j) => j.status === 'active') ?? false;
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(refresh, POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, refresh]);
+  return (
+    <>
+      <PageHeader
+        title={`${t.heading} ${isValidPeriod(period) ? formatPeriodDisplay(period) : ''}`}
+      />
+      {error && <Alert type="error">{error}</Alert>}
+      {overview && (
+        <p role="status">
+          {fill(t.summary, { delivered: overview.delivered, total: overview.totalTransactions })}
+        </p>
+      )}
+      {overview?.jobs.some((j) => j.countCapped) && <Alert type="warning">{t.capped}</Alert>}
+      {overview && overview.jobs.length === 0 && <p>{t.noJobs}</p>}
+      {overview?.jobs.map((job) => (
+        <Job key={job.id} job={job} t={t} onChange={refresh} />
+      ))}
+    </>
+  );
+}

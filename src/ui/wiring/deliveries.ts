@@ -1,0 +1,3 @@
+// The Pengiriman screen's services: the delivery API and the failed rows' export.
+export { deliveries, exportFiles } from '../../api';
+export type { DeliveryJob, DeliveryRecipient, JobAction } from '../../api/services/deliveries';

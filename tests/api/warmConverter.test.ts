@@ -1,0 +1,108 @@
+// Warm converters (PDF_WARM=on) with the real LibreOffice: one process per slot converts document
+// after document inside the same walls, is replaced after a crash, and still reads nothing of the
+// server's through an svgz picture. Documents go straight into the pool (no sanitiser).
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PdfConversionError, type PdfPool } from '../../src/server/pdf';
+import { buildPackage, pageBreak, paragraph, png } from '../support/linkedDocx';
+import { closePool, testPool, until } from '../support/pdfApp';
+import { pdfImageSizes, pdfText } from '../support/pdfTools';
+import { svgzDocument } from '../support/svgzDocx';
+
+async function convert(pool: PdfPool, docx: Uint8Array, signal = new AbortController().signal) {
+  const result = await pool.withTicket('warm-test', (ticket) => pool.convert(ticket, docx, signal));
+  try {
+    return await readFile(result.file);
+  } finally {
+    await result.dispose();
+  }
+}
+
+describe('a warm converter', () => {
+  let pool: PdfPool;
+  let secretDir: string;
+  beforeAll(async () => {
+    pool = await testPool({ workers: 1, warm: true });
+    secretDir = await mkdtemp(path.join(tmpdir(), 'di-warm-secret-'));
+    await chmod(secretDir, 0o755);
+  });
+  afterAll(async () => {
+    await closePool(pool);
+    await rm(secretDir, { recursive: true, force: true });
+  });
+
+  test('converts document after document in the same LibreOffice', async () => {
+    for (const text of ['First warm invoice', 'Second warm invoice', 'Third warm invoice'])
+      expect(await pdfText(await convert(pool, buildPackage({ body: paragraph(text) })))).toContain(
+        text,
+      );
+    expect(pool.snapshot().restarts).toBe(0);
+    expect(pool.snapshot().conversions.ok).toBe(3);
+  });
+
+  test('an svgz picture pointing at a world-readable /tmp file reads nothing', async () => {
+    const secret = path.join(secretDir, 'secret.png');
+    await writeFile(secret, png(41, 19, [0, 0, 0]), { mode: 0o644 });
+    const pdf = await convert(pool, svgzDocument([secret], 'Warm and walled'));
+    expect(await pdfText(pdf)).toContain('Warm and walled');
+    expect(await pdfImageSizes(pdf)).not.toContain('41x19');
+  });
+
+  test('a document it cannot open fails with 422’s outcome, and the next converts', async () => {
+    const broken = buildPackage({ body: paragraph('x') }).subarray(0, 200);
+    await expect(convert(pool, broken)).rejects.toMatchObject({ outcome: 'failed' });
+    expect(
+      await pdfText(await convert(pool, buildPackage({ body: paragraph('After') }))),
+    ).toContain('After');
+  });
+
+  test('killed mid-document: crashed, the slot made anew, the next document converts', async () => {
+    const long = buildPackage({
+      body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`) + pageBreak).join(''),
+    });
+    const answer = convert(pool, long).catch((error: unknown) => error);
+    await until(() => pool.runningPids().length === 1);
+    process.kill(-pool.runningPids()[0], 'SIGKILL');
+    const error = await answer;
+    expect(error).toBeInstanceOf(PdfConversionError);
+    expect((error as PdfConversionError).outcome).toBe('crashed');
+    const restarts = pool.snapshot().restarts;
+    expect(restarts).toBeGreaterThanOrEqual(1);
+    expect(
+      await pdfText(await convert(pool, buildPackage({ body: paragraph('Back again') }))),
+    ).toContain('Back again');
+  });
+
+  test('a cancelled conversion is stopped', async () => {
+    const controller = new AbortController();
+    const long = buildPackage({
+      body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`) + pageBreak).join(''),
+    });
+    const answer = convert(pool, long, controller.signal).catch((error: unknown) => error);
+    await until(() => pool.runningPids().length === 1);
+    controller.abort();
+    expect(await answer).toMatchObject({ outcome: 'aborted' });
+    expect(
+      await pdfText(await convert(pool, buildPackage({ body: paragraph('After cancel') }))),
+    ).toContain('After cancel');
+  });
+});
+
+test('started at the server’s start (prepare), the converter takes the first document', async () => {
+  const pool = await testPool({ workers: 2, warm: true });
+  try {
+    await pool.prepare();
+    const pdfs = await Promise.all(
+      ['Left slot', 'Right slot'].map((text) =>
+        convert(pool, buildPackage({ body: paragraph(text) })),
+      ),
+    );
+    expect(await pdfText(pdfs[0])).toContain('Left slot');
+    expect(await pdfText(pdfs[1])).toContain('Right slot');
+    expect(pool.snapshot().restarts).toBe(0);
+  } finally {
+    await closePool(pool);
+  }
+});
