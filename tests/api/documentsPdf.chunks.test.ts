@@ -28,8 +28,8 @@ async function tearDown(setup: Setup | undefined) {
   if (setup) await closePool(setup.pool);
 }
 
-function post(setup: Setup, body: Uint8Array, signal?: AbortSignal) {
-  return setup.ctx.app.request('/api/v1/documents/pdf', {
+async function post(setup: Setup, body: Uint8Array, signal?: AbortSignal): Promise<Response> {
+  return await setup.ctx.app.request('/api/v1/documents/pdf', {
     method: 'POST',
     headers: { authorization: `Bearer ${setup.token}`, 'content-type': DOCX_TYPE },
     body: body as BodyInit,
