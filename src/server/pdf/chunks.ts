@@ -1,7 +1,8 @@
 // A merged document of many sections cut into packages of `size` sections each, from the merged
 // package itself (docs/pdf-chunks.md): the body is cut at the section markers, each chunk ends
 // with its last section's own page settings, and only the header/footer parts it uses travel.
-import PizZip from 'pizzip';
+import { deflatedEntry, entryBytes, readZip, writeZip, type ZipEntry } from '../../domain/docx';
+import { nodeDeflateCodec } from './codec';
 
 export interface DocxChunk {
   bytes: Uint8Array;
@@ -12,6 +13,8 @@ export interface DocxChunk {
 }
 
 const MARKER_TEXTS = ['<w:t>&#8203;</w:t>', '<w:t>\u200B</w:t>'];
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 const HEADER_FOOTER = /\/relationships\/(header|footer)$/;
 
 /** Start of the paragraph holding each section marker (an outline-level-0 zero-width space). */
@@ -55,8 +58,13 @@ function relationships(rels: string): Relationship[] {
  * sections (or none marked): such a document is converted whole, as before.
  */
 export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
-  const zip = new PizZip(docx);
-  const xml = zip.file('word/document.xml')?.asText();
+  // The package was sanitised already (docs/sanitiser.md): its sizes are known to be sane.
+  const entries = readZip(docx, { maxUnpackedBytes: Number.MAX_SAFE_INTEGER });
+  const text = (name: string) => {
+    const entry = entries.find((e) => e.name === name);
+    return entry ? decoder.decode(entryBytes(entry, nodeDeflateCodec)) : '';
+  };
+  const xml = text('word/document.xml');
   if (!xml) return null;
   const starts = sectionStarts(xml);
   if (starts.length <= size) return null;
@@ -65,9 +73,9 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
   if (!finalSectPr || finalSectPr.start < starts[starts.length - 1]) return null;
   const head = xml.slice(0, starts[0]);
   const tail = xml.slice(finalSectPr.start);
-  const relsXml = zip.file('word/_rels/document.xml.rels')?.asText() ?? '';
+  const relsXml = text('word/_rels/document.xml.rels');
   const rels = relationships(relsXml);
-  const types = zip.file('[Content_Types].xml')?.asText() ?? '';
+  const types = text('[Content_Types].xml');
   const chunks: DocxChunk[] = [];
   for (let first = 0; first < starts.length; first += size) {
     const last = Math.min(first + size, starts.length) - 1;
@@ -84,7 +92,7 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
     }
     const chunkXml = head + body + ending;
     chunks.push({
-      bytes: packageOf(zip, chunkXml, rels, relsXml, types),
+      bytes: packageOf(entries, chunkXml, rels, relsXml, types),
       first: first + 1,
       last: last + 1,
     });
@@ -94,7 +102,7 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
 
 /** The package with `documentXml` and without the header/footer parts it does not use. */
 function packageOf(
-  zip: PizZip,
+  entries: readonly ZipEntry[],
   documentXml: string,
   rels: Relationship[],
   relsXml: string,
@@ -104,27 +112,32 @@ function packageOf(
   const dropped = rels.filter((r) => HEADER_FOOTER.test(r.type) && !used.has(r.id));
   const droppedXml = new Set(dropped.map((r) => r.xml));
   const droppedParts = new Set(dropped.map((r) => `word/${r.target.replace(/^\.\//, '')}`));
-  const out = new PizZip();
-  for (const [name, file] of Object.entries(zip.files)) {
-    if (file.dir || droppedParts.has(name)) continue;
-    const relsOf = /^word\/_rels\/(.+)\.rels$/.exec(name);
+  const replaced = new Map<string, string>([
+    ['word/document.xml', documentXml],
+    [
+      'word/_rels/document.xml.rels',
+      relsXml.replace(/<Relationship\b[^>]*\/>/g, (entry) => (droppedXml.has(entry) ? '' : entry)),
+    ],
+    [
+      '[Content_Types].xml',
+      types.replace(/<Override\b[^>]*\/>/g, (entry) => {
+        const part = /PartName="\/([^"]*)"/.exec(entry)?.[1];
+        return part && droppedParts.has(part) ? '' : entry;
+      }),
+    ],
+  ]);
+  const out: ZipEntry[] = [];
+  for (const entry of entries) {
+    if (droppedParts.has(entry.name)) continue;
+    const relsOf = /^word\/_rels\/(.+)\.rels$/.exec(entry.name);
     if (relsOf && droppedParts.has(`word/${relsOf[1]}`)) continue;
-    if (name === 'word/document.xml') out.file(name, documentXml);
-    else if (name === 'word/_rels/document.xml.rels')
-      out.file(
-        name,
-        dropped.reduce((text, r) => text.replace(r.xml, ''), relsXml),
-      );
-    else if (name === '[Content_Types].xml')
-      out.file(
-        name,
-        types.replace(/<Override\b[^>]*\/>/g, (entry) => {
-          const part = /PartName="\/([^"]*)"/.exec(entry)?.[1];
-          return part && droppedParts.has(part) ? '' : entry;
-        }),
-      );
-    else out.file(name, file.asUint8Array());
+    const text = replaced.get(entry.name);
+    // Parts kept as they are travel still compressed; only the three rewritten are deflated.
+    out.push(
+      text === undefined
+        ? entry
+        : deflatedEntry(entry.name, encoder.encode(text), nodeDeflateCodec),
+    );
   }
-  // Stored, not deflated: the chunk lives a few seconds on the local disk.
-  return out.generate({ type: 'uint8array', compression: 'STORE' });
+  return writeZip(out);
 }
