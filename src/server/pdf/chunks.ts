@@ -17,12 +17,20 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 const HEADER_FOOTER = /\/relationships\/(header|footer)$/;
 
+/** Start of the `<w:p>` (or `<w:p …>`) before `at`, skipping `<w:pPr>` and the like. */
+function paragraphStart(xml: string, at: number): number {
+  let open = at;
+  do open = xml.lastIndexOf('<w:p', open - 1);
+  while (open >= 0 && xml[open + 4] !== '>' && xml[open + 4] !== ' ');
+  return open;
+}
+
 /** Start of the paragraph holding each section marker (an outline-level-0 zero-width space). */
 function sectionStarts(xml: string): number[] {
   const starts: number[] = [];
   for (const text of MARKER_TEXTS) {
     for (let at = xml.indexOf(text); at >= 0; at = xml.indexOf(text, at + text.length)) {
-      const open = Math.max(xml.lastIndexOf('<w:p>', at), xml.lastIndexOf('<w:p ', at));
+      const open = paragraphStart(xml, at);
       if (open >= 0 && xml.slice(open, at).includes('<w:outlineLvl w:val="0"/>')) starts.push(open);
     }
   }
