@@ -30,7 +30,7 @@ export async function convertDocument(
   const cancel = () => stop.abort();
   signal.addEventListener('abort', cancel, { once: true });
   const results: (PdfResult | undefined)[] = chunks.map(() => undefined);
-  let failure: PdfChunkError | undefined;
+  let failure: Error | undefined;
   let next = 0;
   const slotLoop = async () => {
     while (next < chunks.length && !stop.signal.aborted) {
@@ -39,9 +39,10 @@ export async function convertDocument(
       try {
         results[at] = await pool.convert(ticket, chunk.bytes, stop.signal);
       } catch (error) {
-        if (!(error instanceof PdfConversionError)) throw error;
-        // The first real failure names its rows; the others were stopped because of it.
-        if (!failure && !(error.outcome === 'aborted' && stop.signal.aborted && !signal.aborted))
+        // The first real failure names its rows; the others were stopped because of it. Every
+        // loop ends before the results are disposed, so no chunk's directory outlives the job.
+        if (!(error instanceof PdfConversionError)) failure ??= error as Error;
+        else if (!failure && !(error.outcome === 'aborted' && stop.signal.aborted))
           failure = new PdfChunkError(error, chunk.first, chunk.last);
         stop.abort();
       }
