@@ -102,9 +102,10 @@ test.describe('data files as billing systems export them', () => {
   });
 
   test('a `;` CSV with a BOM and Rupiah amounts', async ({ page }) => {
+    // "As in sheet" of a CSV is the text as written (docs/values.md).
     expect(await generateWith(page, dir, 'laporan.csv', csv())).toEqual([
-      'Kepada PT Maju Jaya di Jakarta: 1500000',
-      'Kepada CV Sentosa di Bandung: 250000',
+      'Kepada PT Maju Jaya di Jakarta: Rp 1.500.000',
+      'Kepada CV Sentosa di Bandung: Rp 250.000',
     ]);
   });
 });

@@ -389,7 +389,7 @@ export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
   field: 'Isian Coretax',
   column: 'Kolom',
   useDefault: '(bawaan)',
-  groupBy: 'Kelompokkan baris menurut',
+  groupBy: 'Kelompokkan faktur menurut',
   noGrouping: 'Tanpa pengelompokan: satu faktur per baris',
   linesPerRow: 'Satu GoodService per baris',
   linesSum: 'Satu baris berisi jumlah kelompok',

@@ -12,7 +12,7 @@ export const EFAKTUR_TEXTS = {
   field: 'Coretax field',
   column: 'Column',
   useDefault: '(default)',
-  groupBy: 'Group rows by',
+  groupBy: 'Group faktur by',
   noGrouping: 'No grouping: one faktur per row',
   linesPerRow: 'One GoodService per row',
   linesSum: 'One line with the group’s sum',
