@@ -1,0 +1,26 @@
+// The generator's e-mail outputs (step 4): each row's mail, its preview and the rows not sent.
+export const MAIL_TEXTS = {
+  heading: 'E-mail each row',
+  sendTo: 'Send to',
+  noColumn: '(choose a column)',
+  subject: 'Subject',
+  message: 'Message',
+  replyTo: 'Reply-To',
+  optional: 'optional',
+  invoiceKey: 'Invoice key',
+  period: 'Period',
+  noPeriods: 'No period yet: create the bill of the period first.',
+  fieldsHint: 'Write {Field} to fill in the row’s value, e.g. Tagihan {Nomor_Tagihan}.',
+  previewHeading: 'Mail of row {row}',
+  to: 'To',
+  attachment: 'Attachment',
+  notSentHeading: 'Will not be sent',
+  allSendable: 'Every row has a valid address.',
+  noAddress: '{count} rows have no valid address: rows {rows}',
+  badAddress: '{count} rows have an address that is not valid: rows {rows}',
+  headerBreaking:
+    '{count} rows hold line breaks or control characters in the address or subject: rows {rows}',
+  noKey: '{count} rows have no invoice key: rows {rows}',
+  duplicateKey: '{count} rows repeat an invoice key sent from an earlier row: rows {rows}',
+  badReplyTo: 'The Reply-To address is not valid.',
+} as const;

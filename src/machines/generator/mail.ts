@@ -1,0 +1,48 @@
+// Each row's mail for the e-mail outputs (docs/delivery.md, "The page"): the rows that get one
+// (selected rows; grouped, each group's first row with the group key) and their mails.
+import { keyColumn, rowMail, type MailSettings, type RowMail } from '../../domain/mailRows';
+import { groupFirstRows } from './groups';
+import { previewRowAt } from './selectors';
+import { selectedRowIndexes } from './rules';
+import type { GeneratorContext } from './types';
+
+/** The invoice key's default column: the group key when grouped. */
+export function defaultKeyColumn(context: GeneratorContext): string {
+  return context.groupBy || keyColumn(context.headers);
+}
+
+/** Table indexes of the rows that each get one mail. */
+function mailRowIndexes(context: GeneratorContext): Uint32Array {
+  return context.groupBy ? groupFirstRows(context) : selectedRowIndexes(context);
+}
+
+/** Every mail of the run, in row order. */
+export function mailsOf(
+  context: GeneratorContext,
+  settings: MailSettings,
+  extension: 'pdf' | 'docx',
+): RowMail[] {
+  const { table, mapping, formats, headers } = context;
+  const source = { headers, mapping, formats };
+  return Array.from(mailRowIndexes(context), (index) =>
+    rowMail(settings, source, table.row(index), table.sheetRow(index), extension),
+  );
+}
+
+/** The mail of the row Preview Row shows (its position), or null without one. */
+export function previewMail(
+  context: GeneratorContext,
+  settings: MailSettings,
+  extension: 'pdf' | 'docx',
+): RowMail | null {
+  const index = previewRowAt(context, context.previewPosition);
+  if (index < 0) return null;
+  const source = { headers: context.headers, mapping: context.mapping, formats: context.formats };
+  return rowMail(
+    settings,
+    source,
+    context.table.row(index),
+    context.table.sheetRow(index),
+    extension,
+  );
+}

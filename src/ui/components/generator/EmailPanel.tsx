@@ -1,0 +1,161 @@
+// Step 4's e-mail of each row (docs/delivery.md, "The page"): Send to, Subject, Message, Reply-To,
+// Invoice key and the period; the mail of the row Preview Row shows; the rows that will not be sent.
+import { useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { deliveries } from '../../../api/services/deliveries';
+import { isEmailAddress } from '../../../domain/delivery';
+import { fill } from '../../../domain/i18n';
+import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
+import { addressColumn, notSent } from '../../../domain/mailRows';
+import { defaultKeyColumn, mailsOf, previewMail } from '../../../machines/generator/mail';
+import { select } from '../../../machines/generator/selectors';
+import { useTexts } from '../../layout/i18n';
+import type { StepProps } from './types';
+
+const DEFAULT_SUBJECT = 'Tagihan {key}';
+
+export function EmailPanel({ actorRef }: StepProps) {
+  const shown = useSelector(actorRef, select.showsGenerateStep);
+  const context = useSelector(actorRef, (s) => s.context);
+  const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
+  const t = useTexts('mail', MAIL_TEXTS);
+  const ids = {
+    heading: useId(),
+    to: useId(),
+    subject: useId(),
+    message: useId(),
+    reply: useId(),
+    key: useId(),
+    period: useId(),
+  };
+  const { headers, table } = context;
+  const autoTo = useMemo(
+    () => addressColumn(headers, (r, c) => table.cell(r, c), table.rowCount),
+    [headers, table],
+  );
+  const autoKey = defaultKeyColumn(context);
+  const [chosenTo, setTo] = useState<string | null>(null);
+  const [chosenKey, setKey] = useState<string | null>(null);
+  const [subject, setSubject] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [replyTo, setReplyTo] = useState('');
+  const [periods, setPeriods] = useState<string[]>([]);
+  const [period, setPeriod] = useState('');
+  useEffect(() => {
+    if (!shown) return;
+    let live = true;
+    void deliveries.periods().then((answer) => {
+      if (!live || !answer.success) return;
+      const list = answer.data ?? [];
+      setPeriods(list);
+      setPeriod((p) => p || list[0] || '');
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown]);
+
+  const keyColumn = chosenKey !== null && headers.includes(chosenKey) ? chosenKey : autoKey;
+  const sendTo = chosenTo !== null && headers.includes(chosenTo) ? chosenTo : autoTo;
+  const settings = {
+    sendTo,
+    keyColumn,
+    subject: subject ?? DEFAULT_SUBJECT.replace('key', keyColumn),
+    message,
+  };
+  const extension = pdfAvailable ? 'pdf' : 'docx';
+  const mails = useMemo(
+    () => (shown ? mailsOf(context, settings, extension) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [shown, context, sendTo, keyColumn, settings.subject, message, extension],
+  );
+  const skipped = useMemo(() => notSent(mails), [mails]);
+  if (!shown) return null;
+  const mail = previewMail(context, settings, extension);
+  const replyBad = replyTo.trim() !== '' && !isEmailAddress(replyTo.trim());
+
+  const column = (id: string, value: string, onChange: (v: string) => void, empty: boolean) => (
+    <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+      {empty && <option value="">{t.noColumn}</option>}
+      {headers.map((h) => (
+        <option key={h} value={h}>
+          {h}
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <section className="gen-step gen-mail" aria-labelledby={ids.heading}>
+      <h2 id={ids.heading}>{t.heading}</h2>
+      <div className="gen-mail-fields">
+        <label htmlFor={ids.to}>{t.sendTo}</label>
+        {column(ids.to, sendTo, setTo, sendTo === '')}
+        <label htmlFor={ids.key}>{t.invoiceKey}</label>
+        {column(ids.key, keyColumn, setKey, false)}
+        <label htmlFor={ids.subject}>{t.subject}</label>
+        <input
+          id={ids.subject}
+          value={settings.subject}
+          onChange={(e) => setSubject(e.currentTarget.value)}
+        />
+        <label htmlFor={ids.message}>{t.message}</label>
+        <textarea
+          id={ids.message}
+          rows={4}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+        />
+        <small>{t.fieldsHint}</small>
+        <label htmlFor={ids.reply}>
+          {t.replyTo} <small>({t.optional})</small>
+        </label>
+        <input
+          id={ids.reply}
+          type="email"
+          value={replyTo}
+          aria-invalid={replyBad || undefined}
+          onChange={(e) => setReplyTo(e.currentTarget.value)}
+        />
+        {replyBad && <small role="alert">{t.badReplyTo}</small>}
+        <label htmlFor={ids.period}>{t.period}</label>
+        {periods.length ? (
+          <select id={ids.period} value={period} onChange={(e) => setPeriod(e.currentTarget.value)}>
+            {periods.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <small id={ids.period}>{t.noPeriods}</small>
+        )}
+      </div>
+      {mail && (
+        <section aria-label={fill(t.previewHeading, { row: mail.row })}>
+          <h3>{fill(t.previewHeading, { row: mail.row })}</h3>
+          <dl className="gen-mail-preview">
+            <dt>{t.to}</dt>
+            <dd>{mail.to}</dd>
+            <dt>{t.subject}</dt>
+            <dd>{mail.subject}</dd>
+            <dt>{t.message}</dt>
+            <dd className="gen-mail-body">{mail.message}</dd>
+            <dt>{t.attachment}</dt>
+            <dd>{mail.attachment}</dd>
+          </dl>
+        </section>
+      )}
+      <h3>{t.notSentHeading}</h3>
+      {skipped.size === 0 ? (
+        <p>{t.allSendable}</p>
+      ) : (
+        <ul>
+          {[...skipped].map(([reason, rows]) => (
+            <li key={reason}>{fill(t[reason], { count: rows.length, rows: rows.join(', ') })}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
