@@ -27,4 +27,12 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   noKey: '{count} baris tanpa kunci tagihan: baris {rows}',
   duplicateKey: '{count} baris mengulang kunci tagihan dari baris sebelumnya: baris {rows}',
   badReplyTo: 'Alamat Reply-To tidak valid.',
+  sendMails: 'Kirim e-mail…',
+  confirmSend:
+    'Kirim {count} e-mail untuk periode {period} dari alamat pengirim server ({sender})?',
+  senderUnknown: 'MAIL_FROM',
+  send: 'Kirim {count} e-mail',
+  cancel: 'Batal',
+  preparing: 'Menyiapkan lampiran: {done} dari {total}',
+  noneToSend: 'Tidak ada baris yang dapat dikirim.',
 };

@@ -11,8 +11,8 @@ export function defaultKeyColumn(context: GeneratorContext): string {
   return context.groupBy || keyColumn(context.headers);
 }
 
-/** Table indexes of the rows that each get one mail. */
-function mailRowIndexes(context: GeneratorContext): Uint32Array {
+/** Table indexes of the rows that each get one mail (mailsOf's order). */
+export function mailRowIndexes(context: GeneratorContext): Uint32Array {
   return context.groupBy ? groupFirstRows(context) : selectedRowIndexes(context);
 }
 
@@ -45,4 +45,12 @@ export function previewMail(
     context.table.sheetRow(index),
     extension,
   );
+}
+
+/** The table rows of one mail's document: the row itself, or (grouped) its group's selected rows. */
+export function documentRows(context: GeneratorContext, index: number): Uint32Array {
+  if (!context.groupBy) return Uint32Array.of(index);
+  const column = context.headers.indexOf(context.groupBy);
+  const key = context.table.cell(index, column);
+  return selectedRowIndexes(context).filter((row) => context.table.cell(row, column) === key);
 }

@@ -23,4 +23,12 @@ export const MAIL_TEXTS = {
   noKey: '{count} rows have no invoice key: rows {rows}',
   duplicateKey: '{count} rows repeat an invoice key sent from an earlier row: rows {rows}',
   badReplyTo: 'The Reply-To address is not valid.',
+  sendMails: 'Send e-mails…',
+  confirmSend:
+    'Send {count} e-mails for period {period} from the server’s sender address ({sender})?',
+  senderUnknown: 'MAIL_FROM',
+  send: 'Send {count} e-mails',
+  cancel: 'Cancel',
+  preparing: 'Preparing attachments: {done} of {total}',
+  noneToSend: 'No row can be sent.',
 } as const;

@@ -2,14 +2,21 @@
 // Invoice key and the period; the mail of the row Preview Row shows; the rows that will not be sent.
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import { deliveries } from '../../../api/services/deliveries';
 import { isEmailAddress } from '../../../domain/delivery';
 import { fill } from '../../../domain/i18n';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
 import { addressColumn, notSent } from '../../../domain/mailRows';
-import { defaultKeyColumn, mailsOf, previewMail } from '../../../machines/generator/mail';
+import {
+  defaultKeyColumn,
+  mailRowIndexes,
+  mailsOf,
+  previewMail,
+} from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
-import { useTexts } from '../../layout/i18n';
+import { useShownLanguage, useTexts } from '../../layout/i18n';
+import { sendMails } from '../../wiring/sendMails';
 import type { StepProps } from './types';
 
 const DEFAULT_SUBJECT = 'Tagihan {key}';
@@ -17,8 +24,8 @@ const DEFAULT_SUBJECT = 'Tagihan {key}';
 export function EmailPanel({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
   const context = useSelector(actorRef, (s) => s.context);
-  const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const t = useTexts('mail', MAIL_TEXTS);
+  const locale = useShownLanguage();
   const ids = {
     heading: useId(),
     to: useId(),
@@ -63,14 +70,44 @@ export function EmailPanel({ actorRef }: StepProps) {
     subject: subject ?? DEFAULT_SUBJECT.replace('key', keyColumn),
     message,
   };
-  const extension = pdfAvailable ? 'pdf' : 'docx';
+  // The .docx of each row is attached; a PDF attachment is not offered yet.
+  const extension = 'docx';
   const mails = useMemo(
     () => (shown ? mailsOf(context, settings, extension) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [shown, context, sendTo, keyColumn, settings.subject, message, extension],
   );
   const skipped = useMemo(() => notSent(mails), [mails]);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
+  const [error, setError] = useState('');
+  const [, navigate] = useLocation();
   if (!shown) return null;
+  const left = new Set([...skipped.values()].flat());
+  const indexes = mailRowIndexes(context);
+  const sendable = mails
+    .map((m, i) => ({ mail: m, index: indexes[i] }))
+    .filter(({ mail: m }) => !left.has(m.row));
+  const count = sendable.length.toLocaleString(locale === 'id' ? 'id-ID' : 'en-US');
+  const send = async () => {
+    setError('');
+    setSending({ done: 0, total: sendable.length });
+    try {
+      const answer = await sendMails(context, {
+        period,
+        replyTo,
+        mails: sendable,
+        onProgress: (done, total) => setSending({ done, total }),
+      });
+      if (answer.success) navigate(`/deliveries?period=${encodeURIComponent(period)}`);
+      else setError(answer.error ?? '');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setSending(null);
+      setConfirming(false);
+    }
+  };
   const mail = previewMail(context, settings, extension);
   const replyBad = replyTo.trim() !== '' && !isEmailAddress(replyTo.trim());
 
@@ -155,6 +192,36 @@ export function EmailPanel({ actorRef }: StepProps) {
             <li key={reason}>{fill(t[reason], { count: rows.length, rows: rows.join(', ') })}</li>
           ))}
         </ul>
+      )}
+      {error && (
+        <p className="gen-error" role="alert">
+          {error}
+        </p>
+      )}
+      {sending && <p role="status">{fill(t.preparing, sending)}</p>}
+      {confirming ? (
+        <div role="group" aria-label={t.sendMails}>
+          <p>{fill(t.confirmSend, { count, period, sender: t.senderUnknown })}</p>
+          <div className="gen-toolbar">
+            <button type="button" disabled={sending !== null} onClick={() => void send()}>
+              {fill(t.send, { count })}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+              {t.cancel}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="gen-toolbar">
+          <button
+            type="button"
+            disabled={!sendable.length || !period || replyBad}
+            onClick={() => setConfirming(true)}
+          >
+            {t.sendMails}
+          </button>
+          {!sendable.length && <small>{t.noneToSend}</small>}
+        </div>
       )}
     </section>
   );
