@@ -28,9 +28,8 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   duplicateKey: '{count} baris mengulang kunci tagihan dari baris sebelumnya: baris {rows}',
   badReplyTo: 'Alamat Reply-To tidak valid.',
   sendMails: 'Kirim e-mail…',
-  confirmSend:
-    'Kirim {count} e-mail untuk periode {period} dari alamat pengirim server ({sender})?',
-  senderUnknown: 'MAIL_FROM',
+  confirmSend: 'Kirim {count} e-mail untuk periode {period} dari {sender}?',
+  senderUnknown: 'alamat pengirim server',
   send: 'Kirim {count} e-mail',
   cancel: 'Batal',
   preparing: 'Menyiapkan lampiran: {done} dari {total}',

@@ -24,9 +24,8 @@ export const MAIL_TEXTS = {
   duplicateKey: '{count} rows repeat an invoice key sent from an earlier row: rows {rows}',
   badReplyTo: 'The Reply-To address is not valid.',
   sendMails: 'Send e-mails…',
-  confirmSend:
-    'Send {count} e-mails for period {period} from the server’s sender address ({sender})?',
-  senderUnknown: 'MAIL_FROM',
+  confirmSend: 'Send {count} e-mails for period {period} from {sender}?',
+  senderUnknown: 'the server’s sender address',
   send: 'Send {count} e-mails',
   cancel: 'Cancel',
   preparing: 'Preparing attachments: {done} of {total}',

@@ -48,6 +48,18 @@ export function EmailPanel({ actorRef }: StepProps) {
   const [replyTo, setReplyTo] = useState('');
   const [periods, setPeriods] = useState<string[]>([]);
   const [period, setPeriod] = useState('');
+  // The sender is the server's MAIL_FROM: named from the period's last job when there is one.
+  const [sender, setSender] = useState('');
+  useEffect(() => {
+    if (!period) return;
+    let live = true;
+    void deliveries.list(period).then((answer) => {
+      if (live) setSender(answer.success ? (answer.data?.jobs[0]?.sender ?? '') : '');
+    });
+    return () => {
+      live = false;
+    };
+  }, [period]);
   useEffect(() => {
     if (!shown) return;
     let live = true;
@@ -201,7 +213,7 @@ export function EmailPanel({ actorRef }: StepProps) {
       {sending && <p role="status">{fill(t.preparing, sending)}</p>}
       {confirming ? (
         <div role="group" aria-label={t.sendMails}>
-          <p>{fill(t.confirmSend, { count, period, sender: t.senderUnknown })}</p>
+          <p>{fill(t.confirmSend, { count, period, sender: sender || t.senderUnknown })}</p>
           <div className="gen-toolbar">
             <button type="button" disabled={sending !== null} onClick={() => void send()}>
               {fill(t.send, { count })}
