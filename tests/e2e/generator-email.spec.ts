@@ -79,7 +79,7 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await expect(preview).toContainText('satu@contoh.id');
     await expect(preview).toContainText('Tagihan INV-2039-0001 periode November');
     await expect(preview).toContainText('total Rp 1.500.000.');
-    await expect(preview).toContainText('Tagihan_INV-2039-0001.docx');
+    await expect(preview).toContainText(/Tagihan_INV-2039-0001\.docx \([\d.]+ (Bytes|KB)\)/);
 
     // What will not be sent, named by row.
     await expect(mail.getByText(/^1 rows have no valid address: rows \d+$/)).toBeVisible();

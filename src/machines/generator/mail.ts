@@ -29,13 +29,18 @@ export function mailsOf(
   );
 }
 
+/** The table index of the row Preview Row shows, or -1. */
+export function previewIndex(context: GeneratorContext): number {
+  return previewRowAt(context, context.previewPosition);
+}
+
 /** The mail of the row Preview Row shows (its position), or null without one. */
 export function previewMail(
   context: GeneratorContext,
   settings: MailSettings,
   extension: 'pdf' | 'docx',
 ): RowMail | null {
-  const index = previewRowAt(context, context.previewPosition);
+  const index = previewIndex(context);
   if (index < 0) return null;
   const source = { headers: context.headers, mapping: context.mapping, formats: context.formats };
   return rowMail(

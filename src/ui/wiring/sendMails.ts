@@ -18,6 +18,16 @@ export interface MailJob {
   signal?: AbortSignal;
 }
 
+/** The size in bytes of the .docx one mail would carry (the row at table index `index`). */
+export async function attachmentSize(context: GeneratorContext, index: number): Promise<number> {
+  const made = await generatorBridge.generate({
+    ...generationJob(context),
+    rows: documentRows(context, index),
+    output: { kind: 'merged' },
+  });
+  return made.file.size;
+}
+
 export async function sendMails(
   context: GeneratorContext,
   job: MailJob,

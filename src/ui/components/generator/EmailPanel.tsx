@@ -10,13 +10,15 @@ import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
 import { addressColumn, notSent } from '../../../domain/mailRows';
 import {
   defaultKeyColumn,
+  previewIndex,
   mailRowIndexes,
   mailsOf,
   previewMail,
 } from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
 import { useShownLanguage, useTexts } from '../../layout/i18n';
-import { sendMails } from '../../wiring/sendMails';
+import { attachmentSize, sendMails } from '../../wiring/sendMails';
+import { formatFileSize } from '../../../domain/fileSize';
 import type { StepProps } from './types';
 
 const DEFAULT_SUBJECT = 'Tagihan {key}';
@@ -94,6 +96,22 @@ export function EmailPanel({ actorRef }: StepProps) {
   const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState('');
   const [, navigate] = useLocation();
+  // The attachment's size: the preview row's .docx made by the worker (a stale answer is dropped).
+  const shownIndex = shown ? previewIndex(context) : -1;
+  const [size, setSize] = useState<{ index: number; bytes: number } | null>(null);
+  const { templateFile, mapping, formats, groupBy } = context;
+  useEffect(() => {
+    if (shownIndex < 0 || !templateFile) return;
+    let live = true;
+    attachmentSize(context, shownIndex).then(
+      (bytes) => live && setSize({ index: shownIndex, bytes }),
+      () => live && setSize(null),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shownIndex, templateFile, table, mapping, formats, groupBy]);
   if (!shown) return null;
   const left = new Set([...skipped.values()].flat());
   const indexes = mailRowIndexes(context);
@@ -191,7 +209,10 @@ export function EmailPanel({ actorRef }: StepProps) {
             <dt>{t.message}</dt>
             <dd className="gen-mail-body">{mail.message}</dd>
             <dt>{t.attachment}</dt>
-            <dd>{mail.attachment}</dd>
+            <dd>
+              {mail.attachment}
+              {size?.index === shownIndex && ` (${formatFileSize(size.bytes)})`}
+            </dd>
           </dl>
         </section>
       )}
