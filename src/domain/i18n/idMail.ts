@@ -34,4 +34,8 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   cancel: 'Batal',
   preparing: 'Menyiapkan lampiran: {done} dari {total}',
   noneToSend: 'Tidak ada baris yang dapat dikirim.',
+  handedOver: '{count} e-mail diserahkan ke server.',
+  sentBefore:
+    '{count} tagihan tidak diantrekan (sudah dikirim untuk periode ini, atau ditolak server): {keys}',
+  openDeliveries: 'Buka Pengiriman',
 };

@@ -30,4 +30,8 @@ export const MAIL_TEXTS = {
   cancel: 'Cancel',
   preparing: 'Preparing attachments: {done} of {total}',
   noneToSend: 'No row can be sent.',
+  handedOver: '{count} e-mails handed to the server.',
+  sentBefore:
+    '{count} invoices were not queued (sent before for this period, or refused by the server): {keys}',
+  openDeliveries: 'Open Pengiriman',
 } as const;

@@ -2,7 +2,7 @@
 // Invoice key and the period; the mail of the row Preview Row shows; the rows that will not be sent.
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { deliveries } from '../../../api/services/deliveries';
 import { isEmailAddress } from '../../../domain/delivery';
 import { fill } from '../../../domain/i18n';
@@ -95,6 +95,8 @@ export function EmailPanel({ actorRef }: StepProps) {
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState('');
+  // What the server left out although the page would send it (keys sent before for the period).
+  const [handed, setHanded] = useState<{ queued: number; left: string[] } | null>(null);
   const [, navigate] = useLocation();
   // The attachment's size: the preview row's .docx made by the worker (a stale answer is dropped).
   const shownIndex = shown ? previewIndex(context) : -1;
@@ -119,8 +121,10 @@ export function EmailPanel({ actorRef }: StepProps) {
     .map((m, i) => ({ mail: m, index: indexes[i] }))
     .filter(({ mail: m }) => !left.has(m.row));
   const count = sendable.length.toLocaleString(locale === 'id' ? 'id-ID' : 'en-US');
+  const deliveriesPath = `/deliveries?period=${encodeURIComponent(period)}`;
   const send = async () => {
     setError('');
+    setHanded(null);
     setSending({ done: 0, total: sendable.length });
     try {
       const answer = await sendMails(context, {
@@ -129,8 +133,14 @@ export function EmailPanel({ actorRef }: StepProps) {
         mails: sendable,
         onProgress: (done, total) => setSending({ done, total }),
       });
-      if (answer.success) navigate(`/deliveries?period=${encodeURIComponent(period)}`);
-      else setError(answer.error ?? '');
+      const done = answer.data;
+      if (!answer.success || !done) setError(answer.error ?? '');
+      else if (!done.skipped.length && !done.refused.length) navigate(deliveriesPath);
+      else
+        setHanded({
+          queued: done.queued,
+          left: [...done.skipped, ...done.refused].map((r) => `${r.key} (${r.row})`),
+        });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -225,6 +235,13 @@ export function EmailPanel({ actorRef }: StepProps) {
             <li key={reason}>{fill(t[reason], { count: rows.length, rows: rows.join(', ') })}</li>
           ))}
         </ul>
+      )}
+      {handed && (
+        <div role="status">
+          <p>{fill(t.handedOver, { count: handed.queued })}</p>
+          <p>{fill(t.sentBefore, { count: handed.left.length, keys: handed.left.join(', ') })}</p>
+          <Link href={deliveriesPath}>{t.openDeliveries}</Link>
+        </div>
       )}
       {error && (
         <p className="gen-error" role="alert">
