@@ -1,7 +1,5 @@
-// Key conversion for the wire: the rule lives in src/domain/case; this adds what only the
-// HTTP layer needs to know (which bodies must never be converted).
-
-export { keysToSnakeCase as toSnakeCase, keysToCamelCase as toCamelCase } from '../domain/case';
+// What only the HTTP layer needs to know about key conversion: which bodies must never be
+// converted. The conversion itself is src/domain/case (keysToSnakeCase, keysToCamelCase).
 
 /** True for bodies that must go to fetch untouched (FormData, Blob, ArrayBuffer, typed arrays …). */
 export function isBinaryBody(value: unknown): boolean {

@@ -4,7 +4,8 @@
 
 import { ofetch, type FetchResponse } from 'ofetch';
 import { resolveApiConfig, type ApiConfig } from './config';
-import { isBinaryBody, toCamelCase, toSnakeCase } from './case';
+import { keysToCamelCase, keysToSnakeCase } from '../domain/case';
+import { isBinaryBody } from './case';
 import { createTokenStore, tokens as sessionTokens } from './tokens';
 import { classify, isLogoutUrl, isTimeoutError as isTimeout, NOTICE_TEXTS } from './errors';
 import { createSessionRefresher, defaultLocks, type AuthFailureHandler } from './refresh';
@@ -66,7 +67,7 @@ function snakeQuery(
 ): Record<string, unknown> | undefined {
   if (!query) return undefined;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(toSnakeCase<Record<string, unknown>>(query))) {
+  for (const [key, value] of Object.entries(keysToSnakeCase<Record<string, unknown>>(query))) {
     if (value !== undefined && value !== null && value !== '') out[key] = value;
   }
   return out;
@@ -105,7 +106,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
           typeof o.body === 'object' &&
           !isBinaryBody(o.body)
         ) {
-          o.body = toSnakeCase<Record<string, unknown>>(o.body);
+          o.body = keysToSnakeCase<Record<string, unknown>>(o.body);
         }
       },
       async onResponse({ response }) {
@@ -119,7 +120,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
             r._data = text;
           }
         }
-        if (r._data !== undefined && typeof r._data === 'object') r._data = toCamelCase(r._data);
+        if (r._data !== undefined && typeof r._data === 'object')
+          r._data = keysToCamelCase(r._data);
       },
     },
     options.fetch ? { fetch: options.fetch } : {},

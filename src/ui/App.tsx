@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { isLoadingVisible } from '../machines/globalLoading.machine';
+import { isLoadingVisible } from '../machines/globalLoading/machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NotificationStack } from './layout/NotificationStack';
 import { AppRoutes } from './routes';

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { findRoute, pageTitle, routeTitle } from '../domain/menu';
-import { guardAllows, type GuardSession } from '../machines/navigationGuard.machine';
+import { guardAllows, type GuardSession } from '../machines/navigationGuard/machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { AuthLayout } from './layout/AuthLayout';
 import { useTranslate } from './layout/i18n';

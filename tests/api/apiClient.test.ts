@@ -125,7 +125,8 @@ describe.each(ENGINES)('the browser client on the real server (%s)', (engine) =>
     const bytes = Buffer.from(await users.data!.blob.arrayBuffer());
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(bytes.toString('utf8', 3).split('\r\n')[0]).toBe(
-      'Nama,Username,Email,Peran,Status,Dibuat',
+      // Every text cell quoted, so no locale's separator splits or evaluates it (docs/exports.md).
+      '"Nama","Username","Email","Peran","Status","Dibuat"',
     );
     const bad = await admin.exports.invoiceSummaries({ sortBy: 'password' });
     expect(bad).toMatchObject({ success: false, status: 400, field: 'sort_by' });

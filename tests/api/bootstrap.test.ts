@@ -28,7 +28,7 @@ describe.each(databases)('first-start administrator on %s', (kind) => {
     });
     const tokens = await ctx.signIn({ email: 'boss@example.com', password: 'given-password-1' });
     const menus = await ctx.get('/api/v1/menus/user', { token: tokens.access_token });
-    expect(menus.body.data).toHaveLength(5);
+    expect(menus.body.data).toHaveLength(6); // every menu, Pengaturan Perusahaan included
     expect(await ensureAdmin(ctx.db, hasher, { email: 'other@example.com' })).toBeNull();
     expect(
       await ctx.db.selectFrom('users').select('email').where('role', '=', 'admin').execute(),

@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur,delivery picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,corpus,api,pdf,sanitise,pdfwarm,efaktur,delivery picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -19,11 +19,12 @@ import { runEfakturBench } from './efaktur';
 import { runSanitiseBench } from './sanitise';
 import { runBigDataBench } from './bigData';
 import { runDeliveryBench } from './delivery';
+import { runCorpusBench } from './corpus';
 
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,api,pdf,sanitise,pdfwarm,efaktur,delivery'
+    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,corpus,api,pdf,sanitise,pdfwarm,efaktur,delivery'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -76,6 +77,11 @@ if (only.has('pictures'))
   section(
     'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
     await runPicturesBench(),
+  );
+if (only.has('corpus'))
+  section(
+    'Templates we did not design: one file per row and letterhead vs plain, 10,000 rows, per template (Node)',
+    await runCorpusBench(),
   );
 if (only.has('efaktur'))
   section('e-Faktur XML: 10,000 rows → 10 files in the worker (Node)', await runEfakturBench());

@@ -4,7 +4,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import path from 'node:path';
-import { API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const SIZES = [
   { width: 1366, height: 900 },
@@ -49,18 +50,17 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
   const { accessToken } = await apiLogin(request);
-  const response = await request.post(`${API_ROOT}/invoice-summaries`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: {
+  await seedSummary(
+    request,
+    {
       invoice_period: '2032-05',
       number_of_active_customer: 1000,
       number_of_total_transaction: 1000,
       number_of_usage_transaction: 600,
       amount_of_local_voice_transaction: 1500000,
-      url_shared_file_draft_invoice: 'https://drive.example.com/draft',
     },
-  });
-  expect([201, 409]).toContain(response.status());
+    { token: accessToken, allowTaken: true },
+  );
   // Someone to open the delete dialog on: the last administrator's Delete is disabled.
   await createUserViaApi(request, accessToken, {
     name: 'Axe Staff',

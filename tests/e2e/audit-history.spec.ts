@@ -12,6 +12,7 @@ import {
   signInAs,
   test,
 } from './support/fixtures';
+import { seedSummary } from './support/seed';
 import { ADMIN_NAME } from './support/env';
 
 const PERIOD = '2044-05';
@@ -30,17 +31,17 @@ test.beforeAll(async ({ request }) => {
   const admin = await apiLogin(request);
   madeUsers.push((await createUserViaApi(request, admin.accessToken, STAFF)).id);
   madeUsers.push((await createUserViaApi(request, admin.accessToken, SUBJECT)).id);
-  const created = await request.post(`${API_ROOT}/invoice-summaries`, {
-    headers: { Authorization: `Bearer ${admin.accessToken}` },
-    data: {
+  await seedSummary(
+    request,
+    {
       invoice_period: PERIOD,
       number_of_active_customer: 80,
       number_of_total_transaction: 200,
       number_of_delivered_invoice: 10,
       url_shared_file_draft_invoice: 'https://drive.example.com/draft-2044-05.xlsx',
     },
-  });
-  expect(created.status(), await created.text()).toBe(201);
+    { token: admin.accessToken },
+  );
 });
 
 // The accounts go again, so the specs after this one find the user list as they expect it.

@@ -3,7 +3,8 @@
 // filled in, with a month picker; a period that already exists is said at the period field and
 // beside the buttons, with a link to that period's edit form. At 1366 and 390 px.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { API_ROOT, apiLogin, expect, signInAs, test } from './support/fixtures';
+import { expect, signInAs, test } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const SIZES = [
   { width: 1366, height: 900 },
@@ -12,17 +13,16 @@ const SIZES = [
 const TAKEN = '2035-07';
 
 async function seedTaken(request: APIRequestContext) {
-  const { accessToken } = await apiLogin(request);
-  const response = await request.post(`${API_ROOT}/invoice-summaries`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: {
+  await seedSummary(
+    request,
+    {
       invoice_period: TAKEN,
       number_of_active_customer: 70,
       number_of_total_transaction: 700,
       url_shared_file_draft_invoice: 'https://drive.example.com/draft-2035-07',
     },
-  });
-  expect([201, 409]).toContain(response.status());
+    { allowTaken: true },
+  );
 }
 
 /** A sidebar link, opening the navigation drawer first on a phone. */

@@ -2,31 +2,12 @@
 // empty and error states), the progress dialog, and the update page (edit and delete).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const SHOTS = 'test-results/billing-screens';
 
-interface SummarySeed {
-  invoice_period: string;
-  [field: string]: string | number;
-}
-
 async function adminToken(request: APIRequestContext): Promise<string> {
   return (await apiLogin(request)).accessToken;
-}
-
-async function seedSummary(request: APIRequestContext, body: SummarySeed): Promise<number> {
-  const token = await adminToken(request);
-  const response = await request.post(`${API_ROOT}/invoice-summaries`, {
-    data: {
-      number_of_active_customer: 100,
-      number_of_total_transaction: 400,
-      url_shared_file_draft_invoice: 'https://drive.example.com/draft',
-      ...body,
-    },
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).data.id as number;
 }
 
 async function openDashboard(page: Page, period: string) {

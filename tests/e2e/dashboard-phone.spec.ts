@@ -3,7 +3,10 @@
 // are stacked rows, so 'Diubah' and 'Lihat' are on screen without scrolling sideways. The laptop
 // keeps flat labels and the table.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { API_ROOT, apiLogin, expect, signInAs, test } from './support/fixtures';
+import { apiLogin, expect, test } from './support/fixtures';
+import { seedSummary } from './support/seed';
+
+test.use({ signedIn: true });
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
@@ -13,9 +16,9 @@ async function seed(request: APIRequestContext) {
   const { accessToken } = await apiLogin(request);
   const periods = ['2034-01', '2034-02', '2034-03', '2034-04', '2034-05', PERIOD];
   for (const period of periods) {
-    const response = await request.post(`${API_ROOT}/invoice-summaries`, {
-      headers: { Authorization: `Bearer ${accessToken}` },
-      data: {
+    await seedSummary(
+      request,
+      {
         invoice_period: period,
         number_of_active_customer: 12345,
         number_of_total_transaction: 98765,
@@ -29,11 +32,10 @@ async function seed(request: APIRequestContext) {
         amount_of_mincom_transaction: 20_000_000,
         amount_of_resell_transaction: 80_000_000,
         amount_of_other_cost_transaction: 10_000_000,
-        url_shared_file_draft_invoice: 'https://drive.example.com/draft',
         url_shared_folder_invoice: 'https://drive.example.com/invoices',
       },
-    });
-    expect([201, 409], await response.text()).toContain(response.status());
+      { token: accessToken, allowTaken: true },
+    );
   }
 }
 
@@ -53,7 +55,6 @@ const documents = (page: Page) => page.getByRole('table', { name: 'Dokumen Pendu
 
 async function openDashboard(page: Page, size: { width: number; height: number }) {
   await page.setViewportSize(size);
-  await signInAs(page);
   await page.goto(`/dashboard?period=${PERIOD}`);
   await expect(page.getByRole('heading', { name: 'Transaksi Pemakaian' })).toBeVisible();
   await expect(chart(page).locator('canvas').first()).toBeVisible();

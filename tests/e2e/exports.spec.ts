@@ -14,6 +14,7 @@ import {
   signInAs,
   test,
 } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const TAG = 'ekspor';
 /** Six verified staff match the filter (more than one page of 5); an admin and an unverified one do not. */
@@ -49,16 +50,16 @@ test.beforeAll(async ({ request }) => {
     (await createUserViaApi(request, accessToken, { ...UNVERIFIED, verified: false })).id,
   );
   for (const period of PERIODS) {
-    const res = await request.post(`${API_ROOT}/invoice-summaries`, {
-      headers: { Authorization: `Bearer ${accessToken}` },
-      data: {
+    await seedSummary(
+      request,
+      {
         invoice_period: period,
         number_of_active_customer: 10,
         number_of_total_transaction: 20,
         url_shared_file_draft_invoice: `https://drive.example.com/${period}.xlsx`,
       },
-    });
-    expect(res.status(), await res.text()).toBe(201);
+      { token: accessToken },
+    );
   }
 });
 

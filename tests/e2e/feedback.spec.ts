@@ -4,7 +4,8 @@
 // modals; no pill outline across the user filters; mixed text isolated in RTL; 'Reconnecting…'
 // while the client retries. At 390, 1000 and 1366 px where the layout matters.
 import type { Locator, Page } from '@playwright/test';
-import { API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -37,18 +38,16 @@ function overlaps(
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ request }) => {
-  const { accessToken } = await apiLogin(request);
-  const response = await request.post(`${API_ROOT}/invoice-summaries`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: {
+  await seedSummary(
+    request,
+    {
       invoice_period: '2030-07',
       number_of_active_customer: 1000,
       number_of_total_transaction: 1000,
       number_of_usage_transaction: 950,
-      url_shared_file_draft_invoice: 'https://drive.example.com/draft',
     },
-  });
-  expect([201, 409]).toContain(response.status());
+    { allowTaken: true },
+  );
 });
 
 for (const size of WIDTHS) {

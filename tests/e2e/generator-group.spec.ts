@@ -1,13 +1,14 @@
 // Group rows by (issue 21 §3): a sheet of call lines for several customers becomes one invoice per
 // customer, its table holding that customer's lines. Template and sheet are built here; the
 // downloaded .docx is unzipped and each section's text read back.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+test.use({ signedIn: true });
 
 const cell = (text: string) => `<w:tc>${paragraph(text)}</w:tc>`;
 
@@ -61,96 +62,91 @@ function sectionsOf(xml: string): string[][] {
 }
 
 test('one invoice per customer: Group rows by fills each table with that customer’s lines', async ({
+  tempDir: dir,
   page,
 }) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'generator-group-'));
-  try {
-    writeFileSync(path.join(dir, 'tagihan.docx'), template());
-    writeFileSync(path.join(dir, 'panggilan.xlsx'), workbook());
-    await signInAs(page);
-    await page.goto('/invoice-document-generator');
-    await page.getByLabel('DOCX Template').setInputFiles(path.join(dir, 'tagihan.docx'));
-    await expect(page.getByLabel('DOCX Template')).toBeEnabled();
-    await page.getByLabel('Excel Data').setInputFiles(path.join(dir, 'panggilan.xlsx'));
-    await expect(page.getByText('Selected: 6 / 6 rows')).toBeVisible();
+  writeFileSync(path.join(dir, 'tagihan.docx'), template());
+  writeFileSync(path.join(dir, 'panggilan.xlsx'), workbook());
+  await page.goto('/invoice-document-generator');
+  await page.getByLabel('DOCX Template').setInputFiles(path.join(dir, 'tagihan.docx'));
+  await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+  await page.getByLabel('Excel Data').setInputFiles(path.join(dir, 'panggilan.xlsx'));
+  await expect(page.getByText('Selected: 6 / 6 rows')).toBeVisible();
 
-    // Before grouping, the loop is named like no column: the mapping step says what to do.
-    await expect(page.getByText('No column is named "lines".')).toBeVisible();
-    await expect(
-      page.getByRole('button', { name: 'Generate Merged Document (6 sections)' }),
-    ).toBeDisabled();
+  // Before grouping, the loop is named like no column: the mapping step says what to do.
+  await expect(page.getByText('No column is named "lines".')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Generate Merged Document (6 sections)' }),
+  ).toBeDisabled();
 
-    const groupBy = page.getByRole('combobox', { name: 'Group rows by', exact: true });
-    await expect(groupBy).toHaveValue('');
-    await expect(groupBy.locator('option:checked')).toHaveText('(none)');
-    await groupBy.selectOption('Pelanggan');
-    await expect(page.getByText('Repeated for each row of the group')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Format for lines' })).toHaveCount(0);
-    await expect(page.getByText('Sum of Biaya over the group')).toBeVisible();
-    await expect(page.getByText('Number of rows in the group')).toBeVisible();
-    // The row counter stays about rows; the button counts documents.
-    await expect(page.getByText('Selected: 6 / 6 rows')).toBeVisible();
-    const generate = page.getByRole('button', { name: 'Generate Merged Document (3 sections)' });
-    await expect(generate).toBeEnabled();
+  const groupBy = page.getByRole('combobox', { name: 'Group rows by', exact: true });
+  await expect(groupBy).toHaveValue('');
+  await expect(groupBy.locator('option:checked')).toHaveText('(none)');
+  await groupBy.selectOption('Pelanggan');
+  await expect(page.getByText('Repeated for each row of the group')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Format for lines' })).toHaveCount(0);
+  await expect(page.getByText('Sum of Biaya over the group')).toBeVisible();
+  await expect(page.getByText('Number of rows in the group')).toBeVisible();
+  // The row counter stays about rows; the button counts documents.
+  await expect(page.getByText('Selected: 6 / 6 rows')).toBeVisible();
+  const generate = page.getByRole('button', { name: 'Generate Merged Document (3 sections)' });
+  await expect(generate).toBeEnabled();
 
-    await page
-      .getByRole('combobox', { name: 'Format for sum:Biaya', exact: true })
-      .selectOption({ label: 'Rupiah' });
+  await page
+    .getByRole('combobox', { name: 'Format for sum:Biaya', exact: true })
+    .selectOption({ label: 'Rupiah' });
 
-    // The preview walks the groups.
-    await page.getByRole('button', { name: 'Preview Row' }).click();
-    await expect(
-      page.getByRole('heading', { name: 'Preview of group P-001 (1 / 3 groups)' }),
-    ).toBeVisible();
-    const previewDoc = page.getByRole('article', { name: 'Document preview' });
-    await expect(previewDoc).toContainText('Tagihan untuk Budi');
-    await expect(previewDoc.getByRole('row')).toHaveCount(4);
-    await expect(previewDoc).toContainText('Total Rp 5.000 untuk 3 panggilan');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(
-      page.getByRole('heading', { name: 'Preview of group P-002 (2 / 3 groups)' }),
-    ).toBeVisible();
-    await expect(previewDoc).toContainText('Tagihan untuk Sari');
-    await expect(previewDoc.getByRole('row')).toHaveCount(3);
+  // The preview walks the groups.
+  await page.getByRole('button', { name: 'Preview Row' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Preview of group P-001 (1 / 3 groups)' }),
+  ).toBeVisible();
+  const previewDoc = page.getByRole('article', { name: 'Document preview' });
+  await expect(previewDoc).toContainText('Tagihan untuk Budi');
+  await expect(previewDoc.getByRole('row')).toHaveCount(4);
+  await expect(previewDoc).toContainText('Total Rp 5.000 untuk 3 panggilan');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Preview of group P-002 (2 / 3 groups)' }),
+  ).toBeVisible();
+  await expect(previewDoc).toContainText('Tagihan untuk Sari');
+  await expect(previewDoc.getByRole('row')).toHaveCount(3);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), generate.click()]);
-    await expect(
-      page.getByText('Successfully generated merged document with 3 sections'),
-    ).toBeVisible();
-    const xml = new PizZip(readFileSync(await download.path())).file('word/document.xml')!.asText();
-    expect(sectionsOf(xml)).toEqual([
-      [
-        'Tagihan untuk Budi',
-        'Tanggal | Tujuan | Biaya',
-        '2025-10-01 | Jakarta | 1500',
-        '2025-10-02 | Bandung | 2500',
-        '2025-10-09 | Depok | 1000',
-        'Total Rp 5.000 untuk 3 panggilan',
-      ],
-      [
-        'Tagihan untuk Sari',
-        'Tanggal | Tujuan | Biaya',
-        '2025-10-01 | Medan | 2000',
-        '2025-10-05 | Bogor | 3000',
-        'Total Rp 5.000 untuk 2 panggilan',
-      ],
-      [
-        'Tagihan untuk Tono',
-        'Tanggal | Tujuan | Biaya',
-        '2025-10-03 | Surabaya | 700',
-        'Total Rp 700 untuk 1 panggilan',
-      ],
-    ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), generate.click()]);
+  await expect(
+    page.getByText('Successfully generated merged document with 3 sections'),
+  ).toBeVisible();
+  const xml = new PizZip(readFileSync(await download.path())).file('word/document.xml')!.asText();
+  expect(sectionsOf(xml)).toEqual([
+    [
+      'Tagihan untuk Budi',
+      'Tanggal | Tujuan | Biaya',
+      '2025-10-01 | Jakarta | 1500',
+      '2025-10-02 | Bandung | 2500',
+      '2025-10-09 | Depok | 1000',
+      'Total Rp 5.000 untuk 3 panggilan',
+    ],
+    [
+      'Tagihan untuk Sari',
+      'Tanggal | Tujuan | Biaya',
+      '2025-10-01 | Medan | 2000',
+      '2025-10-05 | Bogor | 3000',
+      'Total Rp 5.000 untuk 2 panggilan',
+    ],
+    [
+      'Tagihan untuk Tono',
+      'Tanggal | Tujuan | Biaya',
+      '2025-10-03 | Surabaya | 700',
+      'Total Rp 700 untuk 1 panggilan',
+    ],
+  ]);
 
-    // A key column empty on every selected row: a clear message naming it, Generate held back.
-    await page.getByRole('button', { name: 'Close Preview' }).click();
-    await groupBy.selectOption('Keterangan');
-    await page.getByRole('checkbox', { name: 'Select row 6' }).uncheck();
-    await expect(
-      page.getByRole('alert').filter({ hasText: 'Group rows by "Keterangan"' }),
-    ).toContainText('the column is empty on every selected row');
-    await expect(page.getByRole('button', { name: /^Generate Merged Document/ })).toBeDisabled();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  // A key column empty on every selected row: a clear message naming it, Generate held back.
+  await page.getByRole('button', { name: 'Close Preview' }).click();
+  await groupBy.selectOption('Keterangan');
+  await page.getByRole('checkbox', { name: 'Select row 6' }).uncheck();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Group rows by "Keterangan"' }),
+  ).toContainText('the column is empty on every selected row');
+  await expect(page.getByRole('button', { name: /^Generate Merged Document/ })).toBeDisabled();
 });

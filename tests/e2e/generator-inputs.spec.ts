@@ -109,45 +109,43 @@ test.describe('data files as billing systems export them', () => {
   });
 });
 
-test('a mail-merge template saved by Word merges without field codes', async ({ page }) => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'generator-inputs-'));
-  try {
-    await signInAs(page);
-    const data = path.join(dir, 'alamat.csv');
-    writeFileSync(
-      data,
-      [
-        'Titel;Voornaam;Achternaam;Adresregel_1;Postcode;Plaats;Provincie;Land_of_regio',
-        'Ibu;Sari;Wulandari;Jl. Dago 1;40135;Bandung;Jawa Barat;Indonesia',
-        'Bapak;Budi;Santoso;Jl. Darmo 2;60241;Surabaya;Jawa Timur;Indonesia',
-      ].join('\n'),
-    );
-    await page.goto('/invoice-document-generator');
-    await page
-      .getByLabel('DOCX Template')
-      .setInputFiles(path.resolve('tests/fixtures/mailmerge/winword2010.docx'));
-    await expect(page.getByLabel('DOCX Template')).toBeEnabled();
-    await page.getByLabel('Excel Data').setInputFiles(data);
-    await expect(page.getByText('Selected: 2 / 2 rows')).toBeVisible();
-    // Each MERGEFIELD is listed by its name, like a {tag}, and auto-map finds its column.
-    for (const field of ['Titel', 'Voornaam', 'Achternaam', 'Plaats', 'Postcode']) {
-      await expect(page.getByRole('combobox', { name: field, exact: true })).toBeVisible();
-    }
-    await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
-    await expect(page.getByRole('combobox', { name: 'Voornaam', exact: true })).toHaveValue(
-      'Voornaam',
-    );
-    await page.getByRole('button', { name: 'Select All' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: /^Generate Merged Document/ }).click(),
-    ]);
-    const xml = new PizZip(readFileSync(await download.path())).file('word/document.xml')!.asText();
-    expect(xml).not.toMatch(/MERGEFIELD|w:fldChar|w:instrText|«|»/);
-    const text = xml.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-    expect(text).toContain('Ibu Sari Wulandari');
-    expect(text).toContain('Bapak Budi Santoso');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+test('a mail-merge template saved by Word merges without field codes', async ({
+  tempDir: dir,
+  page,
+}) => {
+  await signInAs(page);
+  const data = path.join(dir, 'alamat.csv');
+  writeFileSync(
+    data,
+    [
+      'Titel;Voornaam;Achternaam;Adresregel_1;Postcode;Plaats;Provincie;Land_of_regio',
+      'Ibu;Sari;Wulandari;Jl. Dago 1;40135;Bandung;Jawa Barat;Indonesia',
+      'Bapak;Budi;Santoso;Jl. Darmo 2;60241;Surabaya;Jawa Timur;Indonesia',
+    ].join('\n'),
+  );
+  await page.goto('/invoice-document-generator');
+  await page
+    .getByLabel('DOCX Template')
+    .setInputFiles(path.resolve('tests/fixtures/mailmerge/winword2010.docx'));
+  await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+  await page.getByLabel('Excel Data').setInputFiles(data);
+  await expect(page.getByText('Selected: 2 / 2 rows')).toBeVisible();
+  // Each MERGEFIELD is listed by its name, like a {tag}, and auto-map finds its column.
+  for (const field of ['Titel', 'Voornaam', 'Achternaam', 'Plaats', 'Postcode']) {
+    await expect(page.getByRole('combobox', { name: field, exact: true })).toBeVisible();
   }
+  await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
+  await expect(page.getByRole('combobox', { name: 'Voornaam', exact: true })).toHaveValue(
+    'Voornaam',
+  );
+  await page.getByRole('button', { name: 'Select All' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: /^Generate Merged Document/ }).click(),
+  ]);
+  const xml = new PizZip(readFileSync(await download.path())).file('word/document.xml')!.asText();
+  expect(xml).not.toMatch(/MERGEFIELD|w:fldChar|w:instrText|«|»/);
+  const text = xml.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  expect(text).toContain('Ibu Sari Wulandari');
+  expect(text).toContain('Bapak Budi Santoso');
 });

@@ -8,11 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { inlinePicture, pictureTemplate, textParagraph } from '../support/pictureDocx';
 import { picturesOf, sectionBodies } from '../support/pictureOutput';
 import { decodeQr } from '../support/qrDecode';
 import { qrPicture } from '../../src/workers/pictures';
+
+test.use({ signedIn: true });
 
 const LOGO = qrPicture('LOGO', 720_000).bytes;
 const ROWS = [
@@ -61,7 +63,6 @@ test('each row’s QR code and logo, a warning for a missing image, bad images r
 }) => {
   // The worker's first start and the merge take long on a busy machine.
   test.setTimeout(240_000);
-  await signInAs(page);
   await page.goto('/invoice-document-generator');
   await page.getByLabel('DOCX Template').setInputFiles(path.join(dir, 'tagihan.docx'));
   await expect(page.getByLabel('DOCX Template')).toBeEnabled({ timeout: 60_000 });

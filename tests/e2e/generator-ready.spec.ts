@@ -7,7 +7,9 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+test.use({ signedIn: true });
 
 const TEMPLATE = path.resolve('tests/fixtures/tagihan_template.docx');
 const WORKBOOK = path.resolve('tests/fixtures/pelanggan_50.xlsx');
@@ -15,7 +17,6 @@ const WORKBOOK = path.resolve('tests/fixtures/pelanggan_50.xlsx');
 let dir = '';
 test.beforeEach(async ({ page }) => {
   dir = mkdtempSync(path.join(tmpdir(), 'gen-ready-'));
-  await signInAs(page);
   await page.goto('/invoice-document-generator');
 });
 test.afterEach(() => rmSync(dir, { recursive: true, force: true }));

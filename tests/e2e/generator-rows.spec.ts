@@ -8,14 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+test.use({ signedIn: true });
 
 const EXPORT = path.resolve('tests/fixtures/rows/tagihan_export.xlsx');
 
 let dir = '';
 test.beforeEach(async ({ page }) => {
   dir = mkdtempSync(path.join(tmpdir(), 'gen-rows-'));
-  await signInAs(page);
   await page.goto('/invoice-document-generator');
 });
 test.afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,9 @@ import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { buildDocx } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+test.use({ signedIn: true });
 
 const run = (inner: string) => `<w:r>${inner}</w:r>`;
 const instruction = (text: string) =>
@@ -46,7 +48,6 @@ test.describe('Word templates and titled sheets', () => {
   let dir: string;
   test.beforeEach(async ({ page }) => {
     dir = mkdtempSync(path.join(tmpdir(), 'generator-word-'));
-    await signInAs(page);
     await page.goto('/invoice-document-generator');
   });
   test.afterEach(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,13 +1,14 @@
 // Generate Tagihan Voice in Chromium against the real server: the real worker merges and exports,
 // and the downloads are opened again here (pizzip, xlsx) to check what a user would receive.
 import type { Download, Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
-import { expect, signInAs, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
+
+test.use({ signedIn: true });
 
 const FIXTURES = path.resolve('tests/fixtures');
 const TEMPLATE = path.join(FIXTURES, 'tagihan_template.docx');
@@ -36,7 +37,6 @@ const FIELD_COLUMNS: Record<string, string> = {
 const FIELDS = Object.keys(FIELD_COLUMNS);
 
 async function openGenerator(page: Page) {
-  await signInAs(page);
   await page.goto('/invoice-document-generator');
   await expect(
     page.getByRole('heading', { name: 'Generate Tagihan Voice', level: 1 }),
@@ -279,87 +279,80 @@ test.describe('Generate Tagihan Voice', () => {
   });
 
   test('a 10,000-row merge shows progress and can be cancelled; the preview stays virtualised', async ({
+    tempDir: dir,
     page,
   }) => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'generator-e2e-'));
-    try {
-      // Columns named exactly like the template's fields, so Auto-Map maps them all.
-      const rows = Array.from({ length: 10_000 }, (_, i) =>
-        Object.fromEntries(
-          FIELDS.map((field) => [
-            field,
-            field === 'nama_pelanggan' ? `Pelanggan ${i + 1}` : `${field} ${i + 1}`,
-          ]),
-        ),
-      );
-      const sheet = XLSX.utils.json_to_sheet(rows, { header: FIELDS });
-      const book = XLSX.utils.book_new();
-      XLSX.utils.book_append_sheet(book, sheet, 'Data');
-      const file = path.join(dir, 'pelanggan_10000.xlsx');
-      writeFileSync(
-        file,
-        XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }),
-      );
+    // Columns named exactly like the template's fields, so Auto-Map maps them all.
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      Object.fromEntries(
+        FIELDS.map((field) => [
+          field,
+          field === 'nama_pelanggan' ? `Pelanggan ${i + 1}` : `${field} ${i + 1}`,
+        ]),
+      ),
+    );
+    const sheet = XLSX.utils.json_to_sheet(rows, { header: FIELDS });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Data');
+    const file = path.join(dir, 'pelanggan_10000.xlsx');
+    writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }));
 
-      // Every field forty times a document: a merge that takes seconds, so Cancel finds it running.
-      const long = path.join(dir, 'tagihan_panjang.docx');
-      const fieldsLine = paragraph(FIELDS.map((field) => `{${field}} `).join(''));
-      writeFileSync(long, Buffer.from(buildDocx({ body: fieldsLine.repeat(40) })));
+    // Every field forty times a document: a merge that takes seconds, so Cancel finds it running.
+    const long = path.join(dir, 'tagihan_panjang.docx');
+    const fieldsLine = paragraph(FIELDS.map((field) => `{${field}} `).join(''));
+    writeFileSync(long, Buffer.from(buildDocx({ body: fieldsLine.repeat(40) })));
 
-      await openGenerator(page);
-      await chooseTemplate(page, long);
-      await dataInput(page).setInputFiles(file);
-      await expect(counter(page)).toHaveText('Selected: 10000 / 10000 rows', { timeout: 30_000 });
+    await openGenerator(page);
+    await chooseTemplate(page, long);
+    await dataInput(page).setInputFiles(file);
+    await expect(counter(page)).toHaveText('Selected: 10000 / 10000 rows', { timeout: 30_000 });
 
-      // Only the rows in view are in the DOM, also after scrolling to the end.
-      const bodyRows = page.getByRole('region', { name: 'Data preview' }).locator('[role=row]');
-      expect(await bodyRows.count()).toBeLessThan(200);
-      await page
-        .getByRole('region', { name: 'Data preview' })
-        .evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await expect(
-        page.getByRole('checkbox', { name: 'Select row 10000', exact: true }),
-      ).toBeVisible();
-      expect(await bodyRows.count()).toBeLessThan(200);
+    // Only the rows in view are in the DOM, also after scrolling to the end.
+    const bodyRows = page.getByRole('region', { name: 'Data preview' }).locator('[role=row]');
+    expect(await bodyRows.count()).toBeLessThan(200);
+    await page
+      .getByRole('region', { name: 'Data preview' })
+      .evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(
+      page.getByRole('checkbox', { name: 'Select row 10000', exact: true }),
+    ).toBeVisible();
+    expect(await bodyRows.count()).toBeLessThan(200);
 
-      await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toBeChecked();
-      await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
-      await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Select all rows' })).toBeChecked();
+    await page.getByRole('button', { name: 'Auto-Map Similar Names' }).click();
+    await expect(page.getByTitle('This field is not mapped yet')).toHaveCount(0);
 
-      let downloads = 0;
-      page.on('download', () => downloads++);
-      await generateButton(page).click();
-      await expect(page.getByText(/^\d+ \/ 10000 sections processed$/)).toBeVisible();
-      await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
-      // Everything else is disabled while the merge runs.
-      await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
-      await expect(page.getByRole('button', { name: 'Select None' })).toBeDisabled();
-      await expect(templateInput(page)).toBeDisabled();
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await generateButton(page).click();
+    await expect(page.getByText(/^\d+ \/ 10000 sections processed$/)).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Generation progress' })).toBeVisible();
+    // Everything else is disabled while the merge runs.
+    await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Select None' })).toBeDisabled();
+    await expect(templateInput(page)).toBeDisabled();
 
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await expect(alert(page)).toHaveText('Generation cancelled');
-      await expect(page.getByText(/sections processed$/)).toHaveCount(0);
-      await expect(generateButton(page)).toBeEnabled();
-      await expect(page.getByRole('button', { name: 'Reset' })).toBeEnabled();
-      expect(downloads).toBe(0);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(alert(page)).toHaveText('Generation cancelled');
+    await expect(page.getByText(/sections processed$/)).toHaveCount(0);
+    await expect(generateButton(page)).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Reset' })).toBeEnabled();
+    expect(downloads).toBe(0);
 
-      // The worker was terminated; the next job gets a fresh one, and the workbook again (the page
-      // sends only row indexes), so every selected row is exported.
-      const [exported] = await Promise.all([
-        page.waitForEvent('download'),
-        exportButton(page).click(),
-      ]);
-      expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
-      const exportedBook = XLSX.read(readFileSync(await exported.path()), { type: 'buffer' });
-      const lines = XLSX.utils.sheet_to_json<string[]>(exportedBook.Sheets['Selected Data'], {
-        header: 1,
-      });
-      expect(lines).toHaveLength(10_001);
-      expect(lines[1]).toContain('Pelanggan 1');
-      expect(lines[10_000]).toContain('Pelanggan 10000');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    // The worker was terminated; the next job gets a fresh one, and the workbook again (the page
+    // sends only row indexes), so every selected row is exported.
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      exportButton(page).click(),
+    ]);
+    expect(exported.suggestedFilename()).toMatch(/\.xlsx$/);
+    const exportedBook = XLSX.read(readFileSync(await exported.path()), { type: 'buffer' });
+    const lines = XLSX.utils.sheet_to_json<string[]>(exportedBook.Sheets['Selected Data'], {
+      header: 1,
+    });
+    expect(lines).toHaveLength(10_001);
+    expect(lines[1]).toContain('Pelanggan 1');
+    expect(lines[10_000]).toContain('Pelanggan 10000');
   });
 
   test('reset clears both files and everything else, and says so for a few seconds', async ({

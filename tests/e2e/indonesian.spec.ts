@@ -15,6 +15,7 @@ import {
   expect,
   test,
 } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const STAFF = { name: 'Sari Wulandari', email: 'sari.id@example.com', password: 'rahasia-123' };
 const PERIOD = '2034-11';
@@ -158,20 +159,18 @@ async function renameMeanwhile(request: APIRequestContext): Promise<void> {
 async function seed(request: APIRequestContext): Promise<void> {
   const { accessToken } = await apiLogin(request);
   const auth = { Authorization: `Bearer ${accessToken}` };
-  const created = await request.post(`${API_ROOT}/invoice-summaries`, {
-    data: {
+  await seedSummary(
+    request,
+    {
       invoice_period: PERIOD,
       number_of_active_customer: 120,
-      number_of_total_transaction: 400,
       number_of_generated_invoice: 300,
       number_of_delivered_invoice: 120,
       amount_of_local_voice_transaction: 50_000_000,
       amount_of_subscription_transaction: 12_000_000,
-      url_shared_file_draft_invoice: 'https://drive.example.com/draft',
     },
-    headers: auth,
-  });
-  expect(created.status(), await created.text()).toBe(201);
+    { token: accessToken },
+  );
   await createUserViaApi(request, accessToken, { ...STAFF, role: 'staff', verified: false });
   // Activity of several kinds for the profile: a profile change, a refused password change.
   await request.put(`${API_ROOT}/account`, {

@@ -3,7 +3,8 @@
 // actions within reach.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import path from 'node:path';
-import { API_ROOT, apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { apiLogin, createUserViaApi, expect, signInAs, test } from './support/fixtures';
+import { seedSummary } from './support/seed';
 
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 1000, height: 800 };
@@ -17,22 +18,16 @@ const shot = (page: Page, name: string) =>
 
 async function seed(request: APIRequestContext) {
   const { accessToken } = await apiLogin(request);
-  const auth = { Authorization: `Bearer ${accessToken}` };
-  const list = await request.get(`${API_ROOT}/invoice-summaries?period=2029-04`, { headers: auth });
-  const rows = (await list.json()).data?.summaries ?? [];
-  if (rows.length === 0) {
-    const response = await request.post(`${API_ROOT}/invoice-summaries`, {
-      headers: auth,
-      data: {
-        invoice_period: '2029-04',
-        number_of_active_customer: 123456,
-        number_of_total_transaction: 9876543,
-        total_transaction_amount: 98765432100,
-        url_shared_file_draft_invoice: 'https://drive.example.com/draft',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  }
+  await seedSummary(
+    request,
+    {
+      invoice_period: '2029-04',
+      number_of_active_customer: 123456,
+      number_of_total_transaction: 9876543,
+      total_transaction_amount: 98765432100,
+    },
+    { token: accessToken, allowTaken: true },
+  );
   await createUserViaApi(request, accessToken, {
     name: 'Bartholomew Longname Wijayakusuma',
     email: LONG_EMAIL,

@@ -1,6 +1,6 @@
 // Pengaturan Perusahaan (issue 33): the seller of the e-Faktur and the static QRIS, one record.
 import type { CompanySettings } from '../../domain/companySettings';
-import { toSnakeCase } from '../case';
+import { keysToSnakeCase } from '../../domain/case';
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';
@@ -13,7 +13,7 @@ export interface StoredCompanySettings extends CompanySettings {
 
 // Answers come camelCased over the wire; the screen and the rules use the API's own names.
 const pick = (data: unknown): StoredCompanySettings =>
-  toSnakeCase<StoredCompanySettings>(data ?? {});
+  keysToSnakeCase<StoredCompanySettings>(data ?? {});
 
 export function createCompanySettingsService(http: HttpClient) {
   return {

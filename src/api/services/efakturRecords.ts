@@ -1,7 +1,7 @@
 // A period's e-Faktur exports and uploads (issue 33): listing them, and recording one. An export
 // with invoice keys exported before answers `repeated` (which keys, when, by whom) until confirmed.
 import type { EfakturFile } from '../../domain/efaktur/recordStruct';
-import { toSnakeCase } from '../case';
+import { keysToSnakeCase } from '../../domain/case';
 import { getHttpClient, isApiRequestError, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';
@@ -40,7 +40,7 @@ export function createEfakturRecordsService(http: HttpClient) {
     list(summaryId: number | string): Promise<ServiceResult<EfakturRecord[]>> {
       return call<unknown, EfakturRecord[]>(() => http.get(path(summaryId)), {
         fallback: FALLBACK.efakturRecords,
-        pick: (data) => toSnakeCase<{ records?: EfakturRecord[] }>(data ?? {}).records ?? [],
+        pick: (data) => keysToSnakeCase<{ records?: EfakturRecord[] }>(data ?? {}).records ?? [],
       });
     },
     async record(
@@ -54,14 +54,14 @@ export function createEfakturRecordsService(http: HttpClient) {
             return await http.post<unknown>(path(summaryId), input, SCREEN_HANDLED);
           } catch (error) {
             if (isApiRequestError(error) && error.status === 409)
-              repeated = toSnakeCase<{ data?: { repeated?: RepeatedKey[] } }>(error.data ?? {}).data
-                ?.repeated;
+              repeated = keysToSnakeCase<{ data?: { repeated?: RepeatedKey[] } }>(error.data ?? {})
+                .data?.repeated;
             throw error;
           }
         },
         {
           fallback: FALLBACK.recordEfaktur,
-          pick: (data) => toSnakeCase<EfakturRecord>(data ?? {}),
+          pick: (data) => keysToSnakeCase<EfakturRecord>(data ?? {}),
         },
       );
       return repeated ? { ...result, repeated } : result;

@@ -3,7 +3,7 @@
 // so dates in the file read as on screen. Hand the result to a download (an <a download> with
 // URL.createObjectURL(blob) and `fileName`).
 
-import { toSnakeCase } from '../case';
+import { keysToSnakeCase } from '../../domain/case';
 import { messageFromBody } from '../errors';
 import { NOTICE_TEXTS } from '../errorMessages';
 import { getHttpClient, type HttpClient } from '../http';
@@ -50,7 +50,7 @@ export function createExportsService(http: HttpClient) {
     fallback: string,
   ): Promise<ServiceResult<ExportFile>> {
     const params: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(toSnakeCase<Record<string, unknown>>(query)))
+    for (const [key, value] of Object.entries(keysToSnakeCase<Record<string, unknown>>(query)))
       if (value !== undefined && value !== null && value !== '') params[key] = value;
     params.tz ??= browserTimeZone();
     // One refresh when the access token expired meanwhile, as every other call gets.

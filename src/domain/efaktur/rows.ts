@@ -9,6 +9,8 @@ import {
 } from './fields';
 import { DEFAULT_TRX_CODE, ZERO_RATED_CODES, type TrxCode } from './tax';
 import { isXmlText, type GoodService, type TaxInvoice } from './xml';
+import { parseAmount as readAmount } from '../amount';
+import { sheetDate } from '../sheetDate';
 
 export interface EfakturOptions {
   readonly mapping: Partial<Record<CoretaxField, string>>;
@@ -62,31 +64,20 @@ const text = (value: unknown): string =>
   value === null || value === undefined ? '' : String(value).trim();
 const digits = (value: string) => value.replace(/[\s.-]/g, '');
 
-/** 1.234.567,5 (Indonesian), 1234567.5 and numbers as they are; NaN for anything else. */
+/** An amount cell: a number as it is, text through the one amount reader (docs/values.md); NaN for anything else. */
 export function parseAmount(value: unknown): number {
   if (typeof value === 'number') return value;
-  const t = text(value)
-    .replace(/^Rp\.?\s*/i, '')
-    .replace(/\s/g, '');
-  if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) return Number(t.replace(/\./g, '').replace(',', '.'));
-  if (/^-?\d+(,\d+)$/.test(t)) return Number(t.replace(',', '.'));
-  return t === '' ? NaN : Number(t);
+  return readAmount(text(value)) ?? NaN;
 }
 
-/** YYYY-MM-DD of a date cell (ISO, DD/MM/YYYY, or a Date), or null. */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** YYYY-MM-DD of a date cell (`dd/mm/yyyy`, `dd-mm-yyyy`, ISO, or a Date), or null (docs/values.md). */
 export function parseDate(value: unknown): string | null {
   if (value instanceof Date && !Number.isNaN(value.getTime()))
     return value.toISOString().slice(0, 10);
-  const t = text(value);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  const dmy = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
-  const parts = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : null;
-  if (!parts) return null;
-  const [y, mo, d] = parts.map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
-    return null;
-  return date.toISOString().slice(0, 10);
+  const date = sheetDate(text(value));
+  return date ? `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}` : null;
 }
 
 interface RowFaktur {

@@ -6,6 +6,8 @@ type Texts<T> = { readonly [K in keyof T]: string };
 export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   heading: 'Pengiriman',
   periodLabel: 'Periode',
+  choosePeriod: 'Pilih periode untuk melihat pengiriman e-mail-nya.',
+  loading: 'Memuat pengiriman…',
   summary: '{delivered} dari {total} tagihan terkirim',
   capped:
     'Lebih banyak e-mail diterima daripada jumlah transaksi periode ini; jumlah terkirim tetap pada totalnya.',

@@ -1,10 +1,10 @@
 // Asks before a link takes the user away from a form with unsaved changes (issue 26): the sidebar,
 // the breadcrumb, the user menu or any other link inside the app. Closing or reloading the tab
-// gets the browser's own question. The flow is leaveGuard.machine; this wires it to the page.
+// gets the browser's own question. The flow is src/machines/leaveGuard; this wires it to the page.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { leaveGuardMachine } from '../../machines/leaveGuard.machine';
+import { leaveGuardMachine } from '../../machines/leaveGuard/machine';
 import { useInspect } from '../shell/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation } from 'wouter';
-import { GUARD_NOTICES } from '../../machines/navigationGuard.machine';
+import { GUARD_NOTICES } from '../../machines/navigationGuard/machine';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { useShell } from '../shell/hooks';
 import { useTexts } from './i18n';

@@ -13,8 +13,8 @@ import {
   dashboardStatus,
   DASHBOARD_LOAD_FAILED,
   DASHBOARD_LOADING_MESSAGE,
-} from '../../machines/dashboard.machine';
-import { progressDialogMachine } from '../../machines/progressDialog.machine';
+} from '../../machines/dashboard/machine';
+import { progressDialogMachine } from '../../machines/progressDialog/machine';
 import { Alert } from '../components/Alert';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { loadDashboard, saveProgress } from '../wiring/billing';

@@ -1,7 +1,7 @@
 // 'Pengiriman': a period's e-mail delivery jobs (docs/delivery.md) with live progress, their
 // controls, and each recipient's status, filtered by status, with Resend and Mark as sent.
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery';
 import { fill } from '../../domain/i18n';
 import { DELIVERY_TEXTS } from '../../domain/i18n/en/delivery';
@@ -217,6 +217,7 @@ export default function DeliveriesPage() {
   const t = useTexts('delivery', DELIVERY_TEXTS);
   const tr = useTranslate();
   const period = new URLSearchParams(useSearch()).get('period') ?? '';
+  const [, navigate] = useLocation();
   const [overview, setOverview] =
     useState<Awaited<ReturnType<typeof deliveries.list>>['data']>(null);
   const [error, setError] = useState('');
@@ -246,6 +247,20 @@ export default function DeliveriesPage() {
       <PageHeader
         title={`${t.heading} ${isValidPeriod(period) ? formatPeriodDisplay(period) : ''}`}
       />
+      <label className="delivery-period">
+        {t.periodLabel}
+        <input
+          type="month"
+          value={isValidPeriod(period) ? period : ''}
+          onChange={(e) => {
+            setOverview(null);
+            setError('');
+            if (isValidPeriod(e.target.value)) navigate(`/deliveries?period=${e.target.value}`);
+          }}
+        />
+      </label>
+      {!isValidPeriod(period) && <p>{t.choosePeriod}</p>}
+      {isValidPeriod(period) && !overview && !error && <p aria-busy="true">{t.loading}</p>}
       {error && <Alert type="error">{error}</Alert>}
       {overview && (
         <p role="status">

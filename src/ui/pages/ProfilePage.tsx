@@ -4,8 +4,8 @@ import { useMachine, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { displayName, roleBadge, roleLabel } from '../../domain/user';
 import { formatMemberSince } from '../../domain/userDates';
-import { changePasswordMachine } from '../../machines/changePassword.machine';
-import { profileMachine, type ProfileField } from '../../machines/profile.machine';
+import { changePasswordMachine } from '../../machines/changePassword/machine';
+import { profileMachine, type ProfileField } from '../../machines/profile/machine';
 import { Alert } from '../components/Alert';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LoadingOverlay } from '../components/LoadingOverlay';
@@ -34,7 +34,7 @@ import {
   selectProfile,
   selectProfileStatus,
   selectSaving,
-} from '../../machines/profile.selectors';
+} from '../../machines/profile/selectors';
 
 export default function ProfilePage() {
   const currentUser = useCurrentUser();

@@ -3,8 +3,8 @@
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
-import { billFormMachine, isBillFormDirty } from '../../machines/billForm.machine';
-import { selectedSummary, summaryListMachine } from '../../machines/summaryList.machine';
+import { billFormMachine, isBillFormDirty } from '../../machines/billForm/machine';
+import { selectedSummary, summaryListMachine } from '../../machines/summaryList/machine';
 import { Alert } from '../components/Alert';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LeaveGuard } from '../components/LeaveGuard';

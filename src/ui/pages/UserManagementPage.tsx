@@ -3,8 +3,8 @@
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { userFormMachine } from '../../machines/userForm.machine';
-import { parseUserQuery, userListMachine, userQueryString } from '../../machines/userList.machine';
+import { userFormMachine } from '../../machines/userForm/machine';
+import { parseUserQuery, userListMachine, userQueryString } from '../../machines/userList/machine';
 import { Alert } from '../components/Alert';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { PageHeader } from '../components/PageHeader';
@@ -16,7 +16,7 @@ import { UserHistoryModal } from '../components/users/UserHistoryModal';
 import { ExportButtons } from '../components/ExportButtons';
 import { exportUsers, userFormActors, userListActors } from '../wiring/users';
 import { exportFileMachine } from '../../machines/exportFile/machine';
-import type { ListedUserRow } from '../../machines/userList.machine';
+import type { ListedUserRow } from '../../machines/userList/machine';
 import { UserTable } from '../components/users/UserTable';
 import { USERS_TEXTS } from '../../domain/i18n/en/users';
 import { PHRASES } from '../../domain/i18n/en/phrases';
@@ -29,7 +29,7 @@ import {
   selectLoadError,
   selectPagination,
   selectUsers,
-} from '../../machines/userList.selectors';
+} from '../../machines/userList/selectors';
 
 const PATH = '/user-management';
 

@@ -3,9 +3,9 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo } from 'react';
 import { hasMenu } from '../../domain/menu';
-import type { CurrentUser } from '../../machines/auth.machine';
+import type { CurrentUser } from '../../machines/auth/machine';
 import type { InspectObserver } from '../../machines/inspect';
-import { menusStatus, type Menu, type MenusStatus } from '../../machines/menus.machine';
+import { menusStatus, type Menu, type MenusStatus } from '../../machines/menus/machine';
 import { ShellContext, type Shell } from './ShellProvider';
 
 export type { CurrentUser };

@@ -1,7 +1,7 @@
 // Browser storage the shell keeps besides the session tokens (which src/api owns):
 // the intended route (sessionStorage, spec §2), the menu cache (sessionStorage, spec §4) and the
 // right-to-left preference (localStorage). Every access tolerates storage that throws.
-import type { CachedMenus, MenuLists } from '../../machines/menus.machine';
+import type { CachedMenus, MenuLists } from '../../machines/menus/machine';
 
 export const INTENDED_ROUTE_KEY = 'intended_route';
 export const MENU_CACHE_KEY = 'menu_cache';

@@ -1,7 +1,7 @@
 // What an auth page needs from the auth machine: its field errors, its alert, busy, send.
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { AuthEvent, AuthForm } from '../../machines/auth.machine';
+import type { AuthEvent, AuthForm } from '../../machines/auth/machine';
 import { useShell } from './hooks';
 
 const BUSY_STATE: Record<AuthForm, string> = {

@@ -6,14 +6,14 @@ import type { InvoiceSummary } from '../../domain/invoiceSummary';
 import { ServiceError, succeeded } from '../../domain/serviceResult';
 import { aggregateSummaries, recentPeriodSummaries } from '../../domain/summaryAggregate';
 import { VALIDATION_MESSAGES } from '../../domain/validation';
-import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm.machine';
-import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm.machine';
-import type { DashboardData, LoadDashboardInput } from '../../machines/dashboard.machine';
-import type { SaveProgressInput, SaveProgressOutput } from '../../machines/progressDialog.machine';
+import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm/machine';
+import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm/machine';
+import type { DashboardData, LoadDashboardInput } from '../../machines/dashboard/machine';
+import type { SaveProgressInput, SaveProgressOutput } from '../../machines/progressDialog/machine';
 import {
   SUMMARY_DELETED_MESSAGE,
   type DeleteSummaryInput,
-} from '../../machines/summaryList.machine';
+} from '../../machines/summaryList/machine';
 import type { ExportFileInput, ExportFileOutput } from '../../machines/exportFile/machine';
 import type { HistoryPage, LoadHistoryInput } from '../../machines/history/machine';
 import { downloadBlob } from '../shell/download';

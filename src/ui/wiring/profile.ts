@@ -11,7 +11,7 @@ import type {
   ProfileFormValues,
   UpdateProfileOutput,
   UploadImageOutput,
-} from '../../machines/profile.machine';
+} from '../../machines/profile/machine';
 import { succeeded, type ServiceResult } from '../../domain/serviceResult';
 import type { Kept } from './shell';
 

@@ -5,7 +5,7 @@ import { generationRuns, invoiceSummaries } from '../../api';
 import type { GenerationRun } from '../../domain/generationRun';
 import { RUN_OUTPUT_KIND } from '../../domain/recordRun';
 import type { GeneratedRun } from '../../machines/generator/types';
-import type { RunPeriod, SaveInput, SaveOutput } from '../../machines/recordRun.machine';
+import type { RunPeriod, SaveInput, SaveOutput } from '../../machines/recordRun/machine';
 
 async function sha256(file: Blob): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());

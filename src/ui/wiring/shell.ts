@@ -23,16 +23,16 @@ import {
   setStoredUser,
   subscribeToTokenChanges,
 } from '../../api/tokens';
-import { authMachine, toCurrentUser, type CurrentUser } from '../../machines/auth.machine';
+import { authMachine, toCurrentUser, type CurrentUser } from '../../machines/auth/machine';
 import {
   connectivityMachine,
   OFFLINE_NOTICE,
   type ConnectivityEvent,
-} from '../../machines/connectivity.machine';
-import { globalLoadingMachine } from '../../machines/globalLoading.machine';
-import { menusMachine } from '../../machines/menus.machine';
-import { navigationGuardMachine } from '../../machines/navigationGuard.machine';
-import { notificationsMachine, type NotifyRequest } from '../../machines/notifications.machine';
+} from '../../machines/connectivity/machine';
+import { globalLoadingMachine } from '../../machines/globalLoading/machine';
+import { menusMachine } from '../../machines/menus/machine';
+import { navigationGuardMachine } from '../../machines/navigationGuard/machine';
+import { notificationsMachine, type NotifyRequest } from '../../machines/notifications/machine';
 import { loadShellApi } from './shellApiLoader';
 import { intendedRoute, menuCache } from '../shell/storage';
 

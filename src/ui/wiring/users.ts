@@ -8,15 +8,15 @@ import type {
   CreateUserInput,
   SaveUserOutput,
   UpdateUserInput,
-} from '../../machines/userForm.machine';
+} from '../../machines/userForm/machine';
 import type {
   FetchUsersInput,
   FetchUsersOutput,
   RunActionInput,
   RunActionOutput,
   UserFilters,
-} from '../../machines/userList.machine';
-import { fetchInput } from '../../machines/userList.filters';
+} from '../../machines/userList/machine';
+import { fetchInput } from '../../machines/userList/filters';
 import type { ExportFileInput, ExportFileOutput } from '../../machines/exportFile/machine';
 import type { HistoryPage, LoadHistoryInput } from '../../machines/history/machine';
 import type { Locale } from '../../domain/i18n';

@@ -93,7 +93,8 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
   const { template, sectPr, referencesInBody } = prepared;
   const { doc, zip, main, mainRels } = template;
   const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
+  // A part saved with a byte order mark keeps it: the frame's segments are compared byte for byte.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const sectionParts = perSectionParts(template, encoder);
   const sectionPaths = new Set(sectionParts.map((p) => p.path));
   const mainRenderer = new PartRenderer(doc, main, template.trees.get(main), encoder);

@@ -13,9 +13,9 @@ import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '../template';
 import { PicturePlacer, type PictureSources } from './pictures';
 import { deflateSmall } from './smallParts';
-import { crc32 } from './compressedParts';
 import { FramedDeflate } from './framedDeflate';
-import { entriesOf, writeZip, type ZipEntry } from './zipWriter';
+import { EntryBlock, entriesOf, writeZip, zipLength, type ZipEntry } from './zipWriter';
+import { DocumentCrc } from './zipCrc';
 
 interface ZipPerRowArgs {
   /** The template's bytes, or the template compiled once (the worker's cache). */
@@ -102,8 +102,11 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
+  const documentCrc = new DocumentCrc(base);
   const pictures = new PicturePlacer(template, args.pictures);
-  const files: ZipEntry[] = [];
+  // Each row's file goes into the zip's buffer as it is made: kept as 10,000 arrays of their own
+  // until the end, they were moved to the old generation and copied again (docs/operations.md).
+  const files = new EntryBlock(now);
   const failures: string[] = [];
   let lastReport = Date.now();
   onProgress?.({ processed: 0, total });
@@ -134,27 +137,25 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
           added.set(rels, { name: rels, method: 8, ...xml });
         for (const entry of pictures.mediaEntries(media)) added.set(entry.name, entry);
       }
-      const document = writeZip(
-        [
-          ...base.map((entry) => {
-            const part = rendered.get(entry.name);
-            return part
-              ? { name: entry.name, date: entry.date, method: 8 as const, ...part }
-              : entry;
-          }),
-          ...added.values(),
-        ],
-        now,
+      const entries = [
+        ...base.map((entry) => {
+          const part = rendered.get(entry.name);
+          return part ? { name: entry.name, date: entry.date, method: 8 as const, ...part } : entry;
+        }),
+        ...added.values(),
+      ];
+      // A .docx is already deflated: stored as it is, the zip is built much faster. It is written
+      // straight into the zip's buffer: an array per row kept the garbage collector busy.
+      const length = zipLength(entries);
+      files.add(
+        names[k],
+        length,
+        (out, at) => {
+          const document = writeZip(entries, now, undefined, out.subarray(at, at + length));
+          return { size: length, crc: documentCrc.of(document, entries) };
+        },
+        0,
       );
-      // A .docx is already deflated: stored as it is, the zip is built much faster.
-      files.push({
-        name: names[k],
-        data: document,
-        method: 0,
-        size: document.length,
-        crc: crc32(document),
-        date: now,
-      });
     } catch (error) {
       failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${failureText(error)}`);
     }
@@ -162,7 +163,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   onProgress?.({ processed: total, total });
   if (failures.length > 0)
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
-  const zip = writeZip(files, now);
+  const zip = writeZip([], now, files);
   const buffer = zip.buffer;
   return {
     buffer,

@@ -37,8 +37,22 @@ const ZIP64_LOCATOR_LENGTH = 20;
 const MAX_32 = 0xffffffff;
 const UTF8_NAMES = 0x0800;
 
-/** MS-DOS time and date of `date` (local time, 2-second resolution), as zip headers hold them. */
+const stamps = new WeakMap<Date, { time: number; day: number }>();
+
+/**
+ * MS-DOS time and date of `date` (local time, 2-second resolution), as zip headers hold them; kept
+ * per Date, as one file per row writes the template's parts with the same dates in every row.
+ */
 function dosDateTime(date: Date): { time: number; day: number } {
+  let stamp = stamps.get(date);
+  if (!stamp) {
+    stamp = localDosDateTime(date);
+    stamps.set(date, stamp);
+  }
+  return stamp;
+}
+
+function localDosDateTime(date: Date): { time: number; day: number } {
   const year = Math.min(Math.max(date.getFullYear(), 1980), 2107);
   return {
     time: (date.getHours() << 11) | (date.getMinutes() << 5) | (date.getSeconds() >> 1),
@@ -175,13 +189,14 @@ export class EntryBlock {
   }
 
   /**
-   * Adds a deflated entry of `compressed` bytes that `write(out, at)` writes at `at`, answering the
-   * size and CRC-32 of what they inflate to.
+   * Adds an entry of `compressed` bytes that `write(out, at)` writes at `at`, answering the size
+   * and CRC-32 of what they inflate to: deflated (method 8), or stored as they are (method 0).
    */
   add(
     name: string,
     compressed: number,
-    write: (out: Uint8Array, at: number) => { size: number; crc: number },
+    write: (out: Uint8Array<ArrayBuffer>, at: number) => { size: number; crc: number },
+    method: 0 | 8 = 8,
   ): void {
     const nameBytes = shortBytes(name, this.encoder);
     const flags = nameBytes.length !== name.length ? UTF8_NAMES : 0;
@@ -192,7 +207,7 @@ export class EntryBlock {
     const { size, crc } = write(bytes, at + LOCAL_HEADER + nameBytes.length);
     // Spelled out: an object spread here cost more than writing the entry (V8's CopyDataProperties).
     const { time, day } = this.stamp;
-    const fields = { time, day, flags, method: 8, crc };
+    const fields = { time, day, flags, method, crc };
     const sizes = { compressed, size };
     localHeader(bytes, view, at, nameBytes, fields, sizes);
     central.reserve(CENTRAL_HEADER + nameBytes.length);
@@ -210,11 +225,24 @@ export class EntryBlock {
   }
 }
 
-/** The zip archive of `entries`, in order, in a buffer of its own and of its exact length. */
+/** The length of writeZip's archive of `entries` (no EntryBlock, fewer than 65,536 entries). */
+export function zipLength(entries: readonly ZipEntry[]): number {
+  const names = encodedNames(entries);
+  let length = EOCD_LENGTH;
+  for (let i = 0; i < entries.length; i++)
+    length += LOCAL_HEADER + CENTRAL_HEADER + 2 * names[i].length + entries[i].data.length;
+  return length;
+}
+
+/**
+ * The zip archive of `entries`, in order, in a buffer of its own and of its exact length, or in
+ * `into` (exactly zipLength(entries) long: one file per row writes each row's file in place).
+ */
 export function writeZip(
   entries: readonly ZipEntry[],
   now: Date = new Date(),
   block?: EntryBlock,
+  into?: Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
   const names = encodedNames(entries);
   let localLength = 0;
@@ -235,8 +263,9 @@ export function writeZip(
     centralLength +
     (zip64 ? ZIP64_EOCD_LENGTH + ZIP64_LOCATOR_LENGTH : 0) +
     EOCD_LENGTH;
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
+  if (into && into.length !== total) throw new Error('zip: the target is not the archive length');
+  const out = into ?? new Uint8Array(total);
+  const view = new DataView(out.buffer, out.byteOffset, total);
   const defaultStamp = dosDateTime(now);
   const offsets = new Array<number>(entries.length);
   // Each entry's time stamp and flags, worked out once for both of its headers.

@@ -83,7 +83,7 @@ export function compileFrame(
   keys.forEach((key, i) => (data[key] = `${OPEN}${i}${CLOSE}`));
   let text: string;
   try {
-    text = new TextDecoder().decode(render(data));
+    text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(render(data));
   } catch {
     return null;
   }

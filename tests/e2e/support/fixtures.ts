@@ -1,11 +1,49 @@
-// Helpers shared by the browser specs. Import `test` and `expect` from here (or from
-// @playwright/test: they are the same objects) and sign in through these helpers.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// Helpers shared by the browser specs. Import `test` and `expect` from here (`test` is
+// Playwright's with the `tempDir` fixture) and sign in through these helpers.
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, API_ROOT, OUTBOX_DIR } from './env';
+import { keysToCamelCase } from '../../../src/domain/case';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, API_ROOT, BASE_URL, OUTBOX_DIR } from './env';
 
-export { expect, test };
+interface Fixtures {
+  /** A fresh directory for the files a test writes, removed after the test whether it passed or not. */
+  tempDir: string;
+  /**
+   * `test.use({ signedIn: true })`: every test starts signed in as the administrator, its own
+   * session (an API sign-in) put in the page's storage as the app keeps it, so the test opens
+   * its screen directly. Specs about signing in keep going through the form (`signInAs`).
+   */
+  signedIn: boolean;
+}
+
+/** Playwright's `test` with the fixtures above. */
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern.
+  tempDir: async ({}, use, testInfo) => {
+    const dir = mkdtempSync(
+      path.join(tmpdir(), `e2e-${path.basename(testInfo.file, '.spec.ts')}-`),
+    );
+    try {
+      await use(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+  signedIn: [false, { option: true }],
+  storageState: async ({ signedIn, storageState, playwright }, use) => {
+    if (!signedIn) return use(storageState);
+    const request = await playwright.request.newContext();
+    try {
+      const { accessToken, refreshToken, user } = await apiLogin(request);
+      await use(sessionState(accessToken, refreshToken, user));
+    } finally {
+      await request.dispose();
+    }
+  },
+});
+export { expect };
 export { ADMIN_EMAIL, ADMIN_PASSWORD, API_ROOT, BASE_URL, DATA_DIR, OUTBOX_DIR } from './env';
 
 export interface Tokens {
@@ -126,6 +164,16 @@ export async function resetLinkFromOutbox(to: string, { timeout = 10_000 } = {})
 }
 
 // ---- internals ----
+
+/** The page storage the app writes after a sign-in (src/api/tokens.ts, its default key names). */
+function sessionState(accessToken: string, refreshToken: string, user: Tokens['user']) {
+  const localStorage = [
+    { name: 'access_token', value: accessToken },
+    { name: 'refresh_token', value: refreshToken },
+    { name: 'user_data', value: JSON.stringify(keysToCamelCase(user)) },
+  ];
+  return { cookies: [], origins: [{ origin: BASE_URL, localStorage }] };
+}
 
 async function call(
   request: APIRequestContext,

@@ -28,7 +28,7 @@ describe('import boundaries of the layers', () => {
     ['src/domain/layerProbe.ts', "import { ofetch } from 'ofetch';", 'src/domain is pure'],
     [
       'src/server/routes/layerProbe.ts',
-      "import { authMachine } from '../../machines/auth.machine';",
+      "import { authMachine } from '../../machines/auth/machine';",
       'src/server never imports',
     ],
     [

@@ -2,7 +2,7 @@
 // voice-billing defaults, auto-mapping of the usual column names, grouping.
 import { describe, expect, test } from 'vitest';
 import { autoMapCoretax } from '../../../src/domain/efaktur/fields';
-import { buildFaktur, parseDate, type SheetRow } from '../../../src/domain/efaktur/rows';
+import { buildFaktur, parseAmount, parseDate, type SheetRow } from '../../../src/domain/efaktur/rows';
 
 const HEADERS = [
   'Nomor Tagihan',
@@ -130,6 +130,8 @@ test.each([
   ['2026-11-30', '2026-11-30'],
   ['30/11/2026', '2026-11-30'],
   ['1/2/2026', '2026-02-01'],
+  ['30-11-2026', '2026-11-30'],
+  ['30/11/2026 14:05', '2026-11-30'],
   ['2026-02-30', null],
   ['kemarin', null],
 ])('date %s → %s', (text, expected) => {
@@ -161,4 +163,16 @@ test('every problem and the repeat warning read in Bahasa Indonesia', async () =
   ];
   for (const text of texts) expect(translate(text), text).not.toBe(text);
   expect(translate(E.duplicate('INV/1', 2))).toBe('"INV/1" sudah dipakai oleh baris 2');
+});
+
+// The amounts a sheet shows "As in sheet" (docs/values.md), read by the one amount reader.
+test.each([
+  ['Rp1.370.369', 1370369],
+  ['Rp 1.370.369', 1370369],
+  ['11.234.567,89', 11234567.89],
+  ['11,234,567.89', 11234567.89],
+  ['980,50', 980.5],
+  ['tiga ribu', NaN],
+])('amount %s → %s', (text, expected) => {
+  expect(parseAmount(text)).toBe(expected);
 });

@@ -17,7 +17,7 @@ import { USERS_TEXTS } from '../../../src/domain/i18n/en/users';
 import { PROFILE_TEXTS } from '../../../src/domain/i18n/en/profile';
 import { ID_CATALOGUE, PATTERNS_ID, PHRASES_ID } from '../../../src/domain/i18n/id';
 import { PATTERNS, PHRASES } from '../../../src/domain/i18n/en/phrases';
-import { GUARD_NOTICES } from '../../../src/machines/navigationGuard.machine';
+import { GUARD_NOTICES } from '../../../src/machines/navigationGuard/machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
 import { SETTINGS_MESSAGES } from '../../../src/domain/validation/settingsMessages';
 import { ROUTES } from '../../../src/domain/menu';

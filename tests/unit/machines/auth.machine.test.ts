@@ -8,8 +8,8 @@ import {
   SESSION_EXPIRED_NOTICE,
   type AuthNotice,
   type CurrentUser,
-} from '../../../src/machines/auth.machine';
-import { menusMachine } from '../../../src/machines/menus.machine';
+} from '../../../src/machines/auth/machine';
+import { menusMachine } from '../../../src/machines/menus/machine';
 
 const admin: CurrentUser = {
   id: 1,

@@ -9,7 +9,7 @@ import {
   type BillFormInput,
   type SaveBillInput,
   type SaveBillOutput,
-} from '../../../src/machines/billForm.machine';
+} from '../../../src/machines/billForm/machine';
 
 function start(input: BillFormInput, save?: (input: SaveBillInput) => Promise<SaveBillOutput>) {
   const clock = new SimulatedClock();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ChangePasswordForm } from '../../../src/domain/validation';
-import { changePasswordMachine } from '../../../src/machines/changePassword.machine';
+import { changePasswordMachine } from '../../../src/machines/changePassword/machine';
 import { ServiceError, type ServiceResult } from '../../../src/domain/serviceResult';
 
 function start(answer: ServiceResult<unknown> | ServiceError) {

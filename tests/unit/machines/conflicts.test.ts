@@ -9,17 +9,17 @@ import {
   billFormMachine,
   type SaveBillInput,
   type SaveBillOutput,
-} from '../../../src/machines/billForm.machine';
+} from '../../../src/machines/billForm/machine';
 import {
   progressDialogMachine,
   type SaveProgressInput,
   type SaveProgressOutput,
-} from '../../../src/machines/progressDialog.machine';
+} from '../../../src/machines/progressDialog/machine';
 import {
   userFormMachine,
   type SaveUserOutput,
   type UpdateUserInput,
-} from '../../../src/machines/userForm.machine';
+} from '../../../src/machines/userForm/machine';
 import {
   userListMachine,
   type FetchUsersInput,
@@ -27,7 +27,7 @@ import {
   type ListedUserRow,
   type RunActionInput,
   type RunActionOutput,
-} from '../../../src/machines/userList.machine';
+} from '../../../src/machines/userList/machine';
 
 const event = (over: Partial<AuditEventEntry>): AuditEventEntry => ({
   id: 1,

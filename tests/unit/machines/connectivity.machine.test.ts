@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
   connectivityMachine,
   type ConnectivityEvent,
-} from '../../../src/machines/connectivity.machine';
+} from '../../../src/machines/connectivity/machine';
 
 function start(online: boolean, probe: () => Promise<void> = async () => {}) {
   const clock = new SimulatedClock();

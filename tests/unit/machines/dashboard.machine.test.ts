@@ -8,7 +8,7 @@ import {
   DASHBOARD_LOAD_ERROR,
   type DashboardData,
   type LoadDashboardInput,
-} from '../../../src/machines/dashboard.machine';
+} from '../../../src/machines/dashboard/machine';
 
 const summary = (period: string) =>
   toFrontEnd({

@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import {
   globalLoadingMachine,
   isLoadingVisible,
-} from '../../../src/machines/globalLoading.machine';
+} from '../../../src/machines/globalLoading/machine';
 
 function start() {
   const clock = new SimulatedClock();

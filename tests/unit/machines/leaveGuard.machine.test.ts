@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { leaveGuardMachine } from '../../../src/machines/leaveGuard.machine';
+import { leaveGuardMachine } from '../../../src/machines/leaveGuard/machine';
 
 // Leaving a form with unsaved changes asks first (issue 26); a clean form lets the link go.
 function start() {

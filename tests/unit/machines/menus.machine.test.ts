@@ -8,7 +8,7 @@ import {
   menusStatus,
   type CachedMenus,
   type MenuLists,
-} from '../../../src/machines/menus.machine';
+} from '../../../src/machines/menus/machine';
 
 const menu = (id: number, name: string, path: string): Menu => ({
   id,

@@ -10,7 +10,7 @@ import {
   type GuardDecision,
   type GuardNotice,
   type GuardSession,
-} from '../../../src/machines/navigationGuard.machine';
+} from '../../../src/machines/navigationGuard/machine';
 
 const menus = (names: readonly string[]) => names.map((name, i) => ({ id: i + 1, name }));
 const SESSIONS: Record<string, GuardSession> = {

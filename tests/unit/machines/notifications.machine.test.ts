@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import {
   notificationsMachine,
   type NotifyRequest,
-} from '../../../src/machines/notifications.machine';
+} from '../../../src/machines/notifications/machine';
 
 function start() {
   const clock = new SimulatedClock();

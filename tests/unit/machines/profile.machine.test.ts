@@ -8,7 +8,7 @@ import {
   type ProfileData,
   type ProfileFormValues,
   type UpdateProfileOutput,
-} from '../../../src/machines/profile.machine';
+} from '../../../src/machines/profile/machine';
 import { ServiceError, type ServiceResult } from '../../../src/domain/serviceResult';
 
 const me: ProfileData = {

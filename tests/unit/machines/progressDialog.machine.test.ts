@@ -7,7 +7,7 @@ import {
   type ProgressTarget,
   type SaveProgressInput,
   type SaveProgressOutput,
-} from '../../../src/machines/progressDialog.machine';
+} from '../../../src/machines/progressDialog/machine';
 
 const target = (over: Partial<ProgressTarget> = {}): ProgressTarget => ({
   invoiceId: 7,

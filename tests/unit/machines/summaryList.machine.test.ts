@@ -7,7 +7,7 @@ import {
   summaryListMachine,
   SUMMARY_DELETED_MESSAGE,
   type DeleteSummaryInput,
-} from '../../../src/machines/summaryList.machine';
+} from '../../../src/machines/summaryList/machine';
 
 const summaries = (): InvoiceSummary[] => [
   toFrontEnd({ id: 2, invoice_period: '2024-02', number_of_total_transaction: 10 }),

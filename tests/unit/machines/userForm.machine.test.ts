@@ -7,7 +7,7 @@ import {
   type CreateUserInput,
   type SaveUserOutput,
   type UpdateUserInput,
-} from '../../../src/machines/userForm.machine';
+} from '../../../src/machines/userForm/machine';
 
 const ok: SaveUserOutput = {
   success: true,

@@ -11,7 +11,7 @@ import {
   type RunActionInput,
   type RunActionOutput,
   type UserFilters,
-} from '../../../src/machines/userList.machine';
+} from '../../../src/machines/userList/machine';
 
 const budi: ListedUserRow = {
   id: 7,

@@ -2,6 +2,8 @@
 export const DELIVERY_TEXTS = {
   heading: 'Pengiriman',
   periodLabel: 'Period',
+  choosePeriod: 'Choose a period to see its e-mail deliveries.',
+  loading: 'Loading the deliveries…',
   summary: '{delivered} of {total} invoices delivered',
   capped:
     'More mails were accepted than the period has transactions; the delivered count stays at the total.',

@@ -7,7 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import { AMOUNT_SERIES, type SummaryFieldKey } from '../../../domain/invoiceSummary';
 import { PIPELINE_STEPS } from '../../../domain/pipeline';
 import { DOCUMENT_ROWS } from '../../../domain/invoiceSummary';
-import type { billFormMachine } from '../../../machines/billForm.machine';
+import type { billFormMachine } from '../../../machines/billForm/machine';
 import { formatPeriodDisplay } from '../../../domain/period';
 import { Alert } from '../Alert';
 import { PeriodPicker } from './PeriodPicker';

@@ -7,7 +7,7 @@ import { formatPeriodDisplay } from '../../../domain/period';
 import { percentage, pipelineStep } from '../../../domain/pipeline';
 import { formatRupiahInput } from '../../../domain/rupiah';
 import { SUMMARY_FIELD_LABELS } from '../../../domain/validation';
-import { dialogCount, type progressDialogMachine } from '../../../machines/progressDialog.machine';
+import { dialogCount, type progressDialogMachine } from '../../../machines/progressDialog/machine';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { SummaryConflict } from './SummaryConflict';

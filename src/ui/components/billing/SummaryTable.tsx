@@ -2,7 +2,7 @@
 import { overallCompletion } from '../../../domain/pipeline';
 import { formatRupiah, formatRupiahInput } from '../../../domain/rupiah';
 import type { InvoiceSummary } from '../../../domain/invoiceSummary';
-import type { SummaryId } from '../../../machines/summaryList.machine';
+import type { SummaryId } from '../../../machines/summaryList/machine';
 import { formatDate } from './DocumentsTable';
 
 export interface SummaryTableProps {

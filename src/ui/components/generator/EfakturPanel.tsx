@@ -26,6 +26,7 @@ import {
   summaryOf,
 } from '../../wiring/efaktur';
 import type { EfakturRecord, RepeatedKey } from '../../../api/services/efakturRecords';
+import { fakturCount } from '../../../domain/efaktur/count';
 import { downloadFile } from './download';
 import type { StepProps } from './types';
 
@@ -43,6 +44,8 @@ export function EfakturPanel({ actorRef }: StepProps) {
   const headers = useSelector(actorRef, select.headers);
   const selected = useSelector(actorRef, select.selectedCount);
   const rowCount = useSelector(actorRef, (s) => s.context.table.rowCount);
+  const table = useSelector(actorRef, select.table);
+  const selection = useSelector(actorRef, select.selection);
   const auto = useMemo(() => autoMapCoretax(headers), [headers]);
   const [mapping, setMapping] = useState<Partial<Record<CoretaxField, string>>>(auto);
   useEffect(() => setMapping(auto), [auto]);
@@ -53,6 +56,10 @@ export function EfakturPanel({ actorRef }: StepProps) {
   const [facilityStamp, setFacilityStamp] = useState('');
   const [groupBy, setGroupBy] = useState('');
   const [lines, setLines] = useState<'lines' | 'sum'>('lines');
+  const faktur = useMemo(
+    () => fakturCount(table, selection, groupBy || null),
+    [table, selection, groupBy],
+  );
   const [problems, setProblems] = useState<readonly EfakturProblem[]>([]);
   const [message, setMessage] = useState<{
     type: 'success' | 'error' | 'warning';
@@ -284,7 +291,7 @@ export function EfakturPanel({ actorRef }: StepProps) {
         aria-busy={busy || undefined}
         onClick={() => void download()}
       >
-        {fill(t.download, { count: selected })}
+        {fill(t.download, { count: faktur })}
       </button>
       {problems.length > 0 && (
         <div role="alert" className="gen-efaktur-problems">

@@ -8,7 +8,7 @@ import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { formatPeriodDisplay } from '../../../domain/period';
 import { formatDateId } from '../../../domain/userDates';
 import type { GeneratedRun } from '../../../machines/generator/types';
-import { chosenPeriod, nextCount, recordRunMachine } from '../../../machines/recordRun.machine';
+import { chosenPeriod, nextCount, recordRunMachine } from '../../../machines/recordRun/machine';
 import { useTexts } from '../../layout/i18n';
 import { recordRunActors } from '../../wiring/recordRun';
 

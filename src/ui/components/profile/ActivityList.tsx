@@ -4,14 +4,14 @@
 // rendering the audit trail shares). The full date and time comes first, so it is never cut off.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { profileMachine } from '../../../machines/profile.machine';
+import type { profileMachine } from '../../../machines/profile/machine';
 import {
   selectActivities,
   selectActivityError,
   selectActivityLoading,
   selectActivityPage,
   selectActivityPagination,
-} from '../../../machines/profile.selectors';
+} from '../../../machines/profile/selectors';
 import {
   actionText,
   describeChanges,

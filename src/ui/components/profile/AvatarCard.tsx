@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { DEFAULT_PROFILE_IMAGE } from '../../../domain/constants';
 import { PROFILE_IMAGE_TYPES } from '../../../domain/validation';
-import type { profileMachine } from '../../../machines/profile.machine';
+import type { profileMachine } from '../../../machines/profile/machine';
 import { Alert } from '../Alert';
 import { fill } from '../../../domain/i18n';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
@@ -15,7 +15,7 @@ import {
   selectPreview,
   selectReadingImage,
   selectUploading,
-} from '../../../machines/profile.selectors';
+} from '../../../machines/profile/selectors';
 
 export function AvatarCard({
   profile,

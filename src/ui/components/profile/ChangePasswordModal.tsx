@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type {
   changePasswordMachine,
   PasswordField,
-} from '../../../machines/changePassword.machine';
+} from '../../../machines/changePassword/machine';
 import { PROFILE_TEXTS } from '../../../domain/i18n/en/profile';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import { Alert } from '../Alert';

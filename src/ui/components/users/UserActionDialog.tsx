@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { displayName } from '../../../domain/user';
-import type { userListMachine } from '../../../machines/userList.machine';
+import type { userListMachine } from '../../../machines/userList/machine';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
@@ -14,7 +14,7 @@ import {
   selectActionOpen,
   selectActionRunning,
   selectRowAction,
-} from '../../../machines/userList.selectors';
+} from '../../../machines/userList/selectors';
 
 export function UserActionDialog({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const action = useSelector(list, selectRowAction);

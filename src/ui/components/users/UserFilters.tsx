@@ -7,8 +7,8 @@ import type {
   RoleFilter,
   userListMachine,
   VerifiedFilter,
-} from '../../../machines/userList.machine';
-import { selectFilters, selectSearchInput } from '../../../machines/userList.selectors';
+} from '../../../machines/userList/machine';
+import { selectFilters, selectSearchInput } from '../../../machines/userList/selectors';
 
 export function UserFilters({ list }: { list: ActorRefFrom<typeof userListMachine> }) {
   const searchInput = useSelector(list, selectSearchInput);

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { UserFormField, userFormMachine } from '../../../machines/userForm.machine';
+import type { UserFormField, userFormMachine } from '../../../machines/userForm/machine';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { TextField } from '../TextField';

@@ -14,7 +14,7 @@ import {
   selectHistoryPage,
   selectHistoryPages,
 } from '../../../machines/history/selectors';
-import type { ListedUserRow } from '../../../machines/userList.machine';
+import type { ListedUserRow } from '../../../machines/userList/machine';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import { useInspect } from '../../shell/hooks';
 import { loadUserHistory } from '../../wiring/users';

@@ -3,7 +3,7 @@
 import { isLastVerifiedAdmin } from '../../../domain/lastAdmin';
 import { displayName, roleBadge, roleLabel } from '../../../domain/user';
 import { formatDateId, userCreatedDate } from '../../../domain/userDates';
-import type { ListedUserRow } from '../../../machines/userList.machine';
+import type { ListedUserRow } from '../../../machines/userList/machine';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
 import { dayId } from '../../../domain/dateId';
