@@ -2,7 +2,12 @@
 // voice-billing defaults, auto-mapping of the usual column names, grouping.
 import { describe, expect, test } from 'vitest';
 import { autoMapCoretax } from '../../../src/domain/efaktur/fields';
-import { buildFaktur, parseAmount, parseDate, type SheetRow } from '../../../src/domain/efaktur/rows';
+import {
+  buildFaktur,
+  parseAmount,
+  parseDate,
+  type SheetRow,
+} from '../../../src/domain/efaktur/rows';
 
 const HEADERS = [
   'Nomor Tagihan',
