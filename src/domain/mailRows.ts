@@ -108,10 +108,16 @@ export function rowMail(
   return { ...mail, attachment: attachmentName(mail.key, extension), refusal: refusalOf(mail) };
 }
 
-export type NotSentReason = DeliveryRefusal | 'duplicateKey';
+export type NotSentReason = DeliveryRefusal | 'duplicateKey' | 'sentBefore';
 
-/** The rows that will not be sent, by reason, in row order; a key twice keeps its first row. */
-export function notSent(mails: readonly RowMail[]): Map<NotSentReason, number[]> {
+/**
+ * The rows that will not be sent, by reason, in row order; a key twice keeps its first row, a key
+ * the server says was sent (or is queued) for the period is left out.
+ */
+export function notSent(
+  mails: readonly RowMail[],
+  sentBefore: ReadonlySet<string> = new Set(),
+): Map<NotSentReason, number[]> {
   const out = new Map<NotSentReason, number[]>();
   const seen = new Set<string>();
   const add = (reason: NotSentReason, row: number) => {
@@ -121,6 +127,7 @@ export function notSent(mails: readonly RowMail[]): Map<NotSentReason, number[]>
   };
   for (const mail of mails) {
     if (mail.refusal) add(mail.refusal, mail.row);
+    else if (sentBefore.has(mail.key)) add('sentBefore', mail.row);
     else if (seen.has(mail.key)) add('duplicateKey', mail.row);
     else seen.add(mail.key);
   }

@@ -59,4 +59,9 @@ describe('the e-mail of each row', () => {
       headerBreaking: [7],
     });
   });
+
+  it('leaves out keys the server says were sent for the period', () => {
+    const mails = [0, 1].map((r) => rowMail(settings, source, record(r), r + 2, 'docx'));
+    expect(Object.fromEntries(notSent(mails, new Set(['INV-2'])))).toEqual({ sentBefore: [3] });
+  });
 });

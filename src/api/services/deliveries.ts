@@ -127,6 +127,17 @@ export function createDeliveriesService(http: HttpClient) {
         },
       );
     },
+    /** The invoice keys of the period sent, queued or of unknown outcome (sent again only on Resend). */
+    sentKeys(period: string): Promise<ServiceResult<string[]>> {
+      return call<{ keys?: unknown }, string[]>(
+        () => http.get('/deliveries/sent-keys', { query: { period } }),
+        {
+          fallback: FALLBACK.deliveries,
+          pick: (data) =>
+            Array.isArray(data?.keys) ? data.keys.filter((k) => typeof k === 'string') : [],
+        },
+      );
+    },
     /** The periods a job can be counted against, newest first. */
     periods(): Promise<ServiceResult<string[]>> {
       return call<unknown, string[]>(

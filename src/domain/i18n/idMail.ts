@@ -35,7 +35,9 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   preparing: 'Menyiapkan lampiran: {done} dari {total}',
   noneToSend: 'Tidak ada baris yang dapat dikirim.',
   handedOver: '{count} e-mail diserahkan ke server.',
-  sentBefore:
+  notQueued:
     '{count} tagihan tidak diantrekan (sudah dikirim untuk periode ini, atau ditolak server): {keys}',
   openDeliveries: 'Buka Pengiriman',
+  sentBefore:
+    '{count} baris dengan kunci tagihan yang sudah dikirim untuk periode ini (kirim ulang di Pengiriman): baris {rows}',
 };

@@ -31,7 +31,9 @@ export const MAIL_TEXTS = {
   preparing: 'Preparing attachments: {done} of {total}',
   noneToSend: 'No row can be sent.',
   handedOver: '{count} e-mails handed to the server.',
-  sentBefore:
+  notQueued:
     '{count} invoices were not queued (sent before for this period, or refused by the server): {keys}',
   openDeliveries: 'Open Pengiriman',
+  sentBefore:
+    '{count} rows have an invoice key already sent for this period (Resend it in Pengiriman): rows {rows}',
 } as const;

@@ -52,11 +52,15 @@ export function EmailPanel({ actorRef }: StepProps) {
   const [period, setPeriod] = useState('');
   // The sender is the server's MAIL_FROM: named from the period's last job when there is one.
   const [sender, setSender] = useState('');
+  const [sentBefore, setSentBefore] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     if (!period) return;
     let live = true;
     void deliveries.list(period).then((answer) => {
       if (live) setSender(answer.success ? (answer.data?.jobs[0]?.sender ?? '') : '');
+    });
+    void deliveries.sentKeys(period).then((answer) => {
+      if (live) setSentBefore(new Set(answer.success ? (answer.data ?? []) : []));
     });
     return () => {
       live = false;
@@ -91,7 +95,7 @@ export function EmailPanel({ actorRef }: StepProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [shown, context, sendTo, keyColumn, settings.subject, message, extension],
   );
-  const skipped = useMemo(() => notSent(mails), [mails]);
+  const skipped = useMemo(() => notSent(mails, sentBefore), [mails, sentBefore]);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState('');
@@ -239,7 +243,7 @@ export function EmailPanel({ actorRef }: StepProps) {
       {handed && (
         <div role="status">
           <p>{fill(t.handedOver, { count: handed.queued })}</p>
-          <p>{fill(t.sentBefore, { count: handed.left.length, keys: handed.left.join(', ') })}</p>
+          <p>{fill(t.notQueued, { count: handed.left.length, keys: handed.left.join(', ') })}</p>
           <Link href={deliveriesPath}>{t.openDeliveries}</Link>
         </div>
       )}
