@@ -92,8 +92,21 @@ export function EmailPanel({ actorRef }: StepProps) {
   const extension = 'docx';
   const mails = useMemo(
     () => (shown ? mailsOf(context, settings, extension) : []),
+    // Not the whole context: it changes with every progress tick of a run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shown, context, sendTo, keyColumn, settings.subject, message, extension],
+    [
+      shown,
+      table,
+      context.selection,
+      context.mapping,
+      context.formats,
+      context.groupBy,
+      sendTo,
+      keyColumn,
+      settings.subject,
+      message,
+      extension,
+    ],
   );
   const skipped = useMemo(() => notSent(mails, sentBefore), [mails, sentBefore]);
   const [confirming, setConfirming] = useState(false);
