@@ -1,7 +1,8 @@
 // PDF conversion of merged one-page invoices: POST /api/v1/documents/pdf (sanitiser, sandbox,
 // pool) against the floor measured in the same run, a cold `soffice --headless --convert-to pdf`
-// of the same merged .docx; and 1,000 against 5,000 sections for linearity.
-// BENCH_PDF_ROWS=1000,5000 picks the sizes.
+// of the same merged .docx; and 1,000 against 5,000 sections for linearity. The merged document
+// carries the section markers (as for one PDF per row), so the endpoint converts it in chunks of
+// PDF_CHUNK_SECTIONS on every slot (docs/pdf-chunks.md). BENCH_PDF_ROWS=1000,5000 picks the sizes.
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -36,6 +37,7 @@ async function merged(rows: number): Promise<Uint8Array> {
     template: template.slice().buffer as ArrayBuffer,
     rows: Array.from({ length: rows }, (_, i) => benchRow(i)),
     mapping: Object.fromEntries(BENCH_FIELDS.map((f) => [f, f])),
+    markSections: true,
   });
   return new Uint8Array(result.buffer);
 }
@@ -106,7 +108,7 @@ export async function runPdfBench(): Promise<string[]> {
   const work = await mkdtemp(path.join(tmpdir(), 'di-bench-pdf-'));
   await chmod(work, 0o755); // LibreOffice's own user must reach the pool's directory inside
   const pool = new PdfPool(
-    { ...config, workers: 1, timeoutMs: 3_600_000, maxBytes: 512 * 1024 ** 2, tmpDir: work },
+    { ...config, timeoutMs: 3_600_000, maxBytes: 512 * 1024 ** 2, tmpDir: work },
     silentLogger,
   );
   const ctx = await createTestApp('sqlite', { deps: { pdf: pool } });
@@ -163,7 +165,7 @@ function report(figures: Figure[]): string[] {
     );
   lines.push(
     'floor: cold `soffice --headless --convert-to pdf` of the same merged .docx (fresh profile, no sanitiser, no sandbox);',
-    'endpoint: upload, sanitiser, sandboxed soffice in a warm slot profile, PDF streamed back.',
+    `endpoint: upload, sanitiser, chunks of ${loadPdfConfig().chunkSections} sections on ${loadPdfConfig().workers} warm sandboxed slots, joined, PDF streamed back.`,
   );
   return lines;
 }

@@ -5,3 +5,4 @@ export { sanitiseDocx } from './sanitiseDocx';
 export { DocxRefusedError, type DocxRefusal } from './messages';
 export type { DeflateCodec } from './zip';
 export type { SanitiseMode } from './sanitisePart';
+export { deflatedEntry, entryBytes, readZip, writeZip, type ZipEntry } from './zip';

@@ -13,6 +13,7 @@ import path from 'node:path';
  * | PDF_TIMEOUT       | 5m                              | Longest conversion of one document (s, m, h suffix or seconds). |
  * | PDF_MAX_BYTES     | 64 MiB                          | Largest .docx accepted (request body). |
  * | PDF_USER_CONCURRENCY | 2                            | Conversions one user may have in the pool and its line at once. |
+ * | PDF_CHUNK_SECTIONS | 100                          | A merged document of more sections is converted in chunks of this many, on all slots at once. |
  * | PDF_WARM          | on                              | One LibreOffice per slot kept running, driven over UNO; `off`: one per document. |
  * | PDF_SANDBOX       | on                              | `off` runs LibreOffice without its walls (docs/converter-walls.md). |
  * | PDF_UID_BASE      | 61000                           | As root, slot N runs as uid/gid PDF_UID_BASE + N (no account needed). |
@@ -33,6 +34,8 @@ export interface PdfConfig {
   userConcurrency: number;
   /** bubblewrap on PATH, which walls each run in; undefined when not installed. */
   bwrap: string | undefined;
+  /** Sections per chunk of a long merged document (docs/pdf-chunks.md). */
+  chunkSections: number;
   /** One LibreOffice kept running per slot, driven over UNO, instead of one per document. */
   warm: boolean;
   /** 'off' only when asked for: LibreOffice then runs without walls. */
@@ -110,6 +113,7 @@ export function loadPdfConfig(env: Env = process.env): PdfConfig {
     maxBytes: positiveInteger(env.PDF_MAX_BYTES, 'PDF_MAX_BYTES', 64 * 1024 * 1024),
     restartAfter: 200,
     userConcurrency: positiveInteger(env.PDF_USER_CONCURRENCY, 'PDF_USER_CONCURRENCY', 2),
+    chunkSections: positiveInteger(env.PDF_CHUNK_SECTIONS, 'PDF_CHUNK_SECTIONS', 100),
     bwrap: findOnPath('bwrap', env.PATH ?? ''),
     warm: !/^(0|off|false|no)$/i.test(env.PDF_WARM?.trim() ?? ''),
     sandbox: sandboxSwitch(env.PDF_SANDBOX),

@@ -3,3 +3,4 @@ export { PdfConversionError, PdfPool } from './pool';
 export { PdfBusyError } from './tickets';
 export { SandboxUnavailableError } from './sandbox';
 export { PDF_SECONDS_BUCKETS, type PdfPoolStats } from './stats';
+export { convertDocument, PdfChunkError } from './chunked';

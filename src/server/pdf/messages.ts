@@ -13,6 +13,8 @@ export const PDF_MESSAGES = {
     `The PDF conversion took longer than ${seconds} seconds and was stopped. Try fewer rows at once.`,
   crashed: 'The PDF converter stopped unexpectedly. Please try again.',
   aborted: 'The PDF conversion was cancelled.',
+  chunk: (first: number, last: number, reason: string) =>
+    `Rows ${first}–${last} of the document could not be converted to PDF: ${reason}`,
 } as const;
 
 /** HTTP status of a conversion that produced no PDF. */

@@ -10,7 +10,14 @@ import { ok } from '../http/envelope';
 import { requireAuth, requireMenu } from '../http/requireAuth';
 import { MENU_INVOICE_GENERATOR } from '../../domain/menu';
 import { OUTCOME_STATUS, PDF_MESSAGES } from '../pdf/messages';
-import { PdfBusyError, PdfConversionError, SandboxUnavailableError, type PdfPool } from '../pdf';
+import {
+  convertDocument,
+  PdfBusyError,
+  PdfChunkError,
+  PdfConversionError,
+  SandboxUnavailableError,
+  type PdfPool,
+} from '../pdf';
 import {
   SANITISE_LIMITS,
   SanitiseAbortedError,
@@ -105,7 +112,10 @@ function conversionError(error: PdfConversionError, pool: PdfPool): ApiError {
     error.outcome === 'timeout'
       ? PDF_MESSAGES.timeout(Math.round(pool.config.timeoutMs / 1000))
       : PDF_MESSAGES[error.outcome];
-  return new ApiError(OUTCOME_STATUS[error.outcome], message);
+  return new ApiError(
+    OUTCOME_STATUS[error.outcome],
+    error instanceof PdfChunkError ? PDF_MESSAGES.chunk(error.first, error.last, message) : message,
+  );
 }
 
 /** 503 when the whole line is full, 429 when this user already holds PDF_USER_CONCURRENCY places. */
@@ -126,7 +136,7 @@ async function convert(c: Context<AppEnv>) {
   try {
     // The place is taken before the body is read, so a full line costs the server nothing.
     result = await pool.withTicket(String(c.get('user').id), async (ticket) =>
-      pool.convert(ticket, await sanitisedBody(c, pool), c.req.raw.signal),
+      convertDocument(pool, ticket, await sanitisedBody(c, pool), c.req.raw.signal),
     );
   } catch (error) {
     if (error instanceof PdfBusyError) throw busyError(error);

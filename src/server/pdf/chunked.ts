@@ -1,0 +1,73 @@
+// One document, converted whole or, when it has more sections than PDF_CHUNK_SECTIONS, as chunks
+// of sections on all slots at once and joined in order (docs/pdf-chunks.md). The whole document
+// holds one of its user's places (one ticket) however many chunks it has.
+import path from 'node:path';
+import { splitDocx, type DocxChunk } from './chunks';
+import { joinPdfs } from './join';
+import { PdfConversionError, type PdfPool, type PdfResult } from './pool';
+import type { Ticket } from './tickets';
+
+/** A chunk that failed: the job fails naming that chunk's rows (its sections, 1-based). */
+export class PdfChunkError extends PdfConversionError {
+  constructor(
+    cause: PdfConversionError,
+    readonly first: number,
+    readonly last: number,
+  ) {
+    super(cause.outcome, cause.message);
+  }
+}
+
+export async function convertDocument(
+  pool: PdfPool,
+  ticket: Ticket,
+  docx: Uint8Array,
+  signal: AbortSignal,
+): Promise<PdfResult & { chunks: number }> {
+  const chunks = splitDocx(docx, pool.config.chunkSections);
+  if (!chunks) return { ...(await pool.convert(ticket, docx, signal)), chunks: 1 };
+  const stop = new AbortController();
+  const cancel = () => stop.abort();
+  signal.addEventListener('abort', cancel, { once: true });
+  const results: (PdfResult | undefined)[] = chunks.map(() => undefined);
+  let failure: Error | undefined;
+  let next = 0;
+  const slotLoop = async () => {
+    while (next < chunks.length && !stop.signal.aborted) {
+      const at = next++;
+      const chunk: DocxChunk = chunks[at];
+      try {
+        results[at] = await pool.convert(ticket, chunk.bytes, stop.signal);
+      } catch (error) {
+        // The first real failure names its rows; the others were stopped because of it. Every
+        // loop ends before the results are disposed, so no chunk's directory outlives the job.
+        if (!(error instanceof PdfConversionError)) failure ??= error as Error;
+        else if (!failure && !(error.outcome === 'aborted' && stop.signal.aborted))
+          failure = new PdfChunkError(error, chunk.first, chunk.last);
+        stop.abort();
+      }
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: Math.min(pool.config.workers, chunks.length) }, slotLoop),
+    );
+    if (signal.aborted) throw new PdfConversionError('aborted', 'The conversion was cancelled');
+    if (failure) throw failure;
+    const parts = results as PdfResult[];
+    const output = path.join(path.dirname(parts[0].file), 'joined.pdf');
+    const { size } = await joinPdfs(
+      parts.map((part) => part.file),
+      output,
+    );
+    const kept = parts[0];
+    await Promise.all(parts.slice(1).map((part) => part.dispose()));
+    return { file: output, size, dispose: kept.dispose, chunks: chunks.length };
+  } catch (error) {
+    stop.abort();
+    await Promise.all(results.map((part) => part?.dispose()));
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}

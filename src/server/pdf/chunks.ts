@@ -1,0 +1,151 @@
+// A merged document of many sections cut into packages of `size` sections each, from the merged
+// package itself (docs/pdf-chunks.md): the body is cut at the section markers, each chunk ends
+// with its last section's own page settings, and only the header/footer parts it uses travel.
+import { deflatedEntry, entryBytes, readZip, writeZip, type ZipEntry } from '../../domain/docx';
+import { nodeDeflateCodec } from './codec';
+
+export interface DocxChunk {
+  bytes: Uint8Array;
+  /** 1-based number of the chunk's first section in the whole document. */
+  first: number;
+  /** 1-based number of its last section. */
+  last: number;
+}
+
+const MARKER_TEXTS = ['<w:t>&#8203;</w:t>', '<w:t>\u200B</w:t>'];
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+const HEADER_FOOTER = /\/relationships\/(header|footer)$/;
+
+/** Start of the `<w:p>` (or `<w:p …>`) before `at`, skipping `<w:pPr>` and the like. */
+function paragraphStart(xml: string, at: number): number {
+  let open = at;
+  do open = xml.lastIndexOf('<w:p', open - 1);
+  while (open >= 0 && xml[open + 4] !== '>' && xml[open + 4] !== ' ');
+  return open;
+}
+
+/** Start of the paragraph holding each section marker (an outline-level-0 zero-width space). */
+function sectionStarts(xml: string): number[] {
+  const starts: number[] = [];
+  for (const text of MARKER_TEXTS) {
+    for (let at = xml.indexOf(text); at >= 0; at = xml.indexOf(text, at + text.length)) {
+      const open = paragraphStart(xml, at);
+      if (open >= 0 && xml.slice(open, at).includes('<w:outlineLvl w:val="0"/>')) starts.push(open);
+    }
+  }
+  return starts.sort((a, b) => a - b);
+}
+
+/** The last `<w:sectPr …>…</w:sectPr>` in `xml`, or undefined. */
+function lastSectPr(xml: string): { start: number; end: number } | undefined {
+  const start = xml.lastIndexOf('<w:sectPr');
+  if (start < 0) return undefined;
+  const end = xml.indexOf('</w:sectPr>', start);
+  return end < 0 ? undefined : { start, end: end + '</w:sectPr>'.length };
+}
+
+interface Relationship {
+  xml: string;
+  id: string;
+  type: string;
+  target: string;
+}
+
+function relationships(rels: string): Relationship[] {
+  return [...rels.matchAll(/<Relationship\b[^>]*\/>/g)].map(([xml]) => ({
+    xml,
+    id: /\bId="([^"]*)"/.exec(xml)?.[1] ?? '',
+    type: /\bType="([^"]*)"/.exec(xml)?.[1] ?? '',
+    target: /\bTarget="([^"]*)"/.exec(xml)?.[1] ?? '',
+  }));
+}
+
+/**
+ * The chunks of `size` sections of a merged .docx, or null when it has no more than `size`
+ * sections (or none marked): such a document is converted whole, as before.
+ */
+export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
+  // The package was sanitised already (docs/sanitiser.md): its sizes are known to be sane.
+  const entries = readZip(docx, { maxUnpackedBytes: Number.MAX_SAFE_INTEGER });
+  const text = (name: string) => {
+    const entry = entries.find((e) => e.name === name);
+    return entry ? decoder.decode(entryBytes(entry, nodeDeflateCodec)) : '';
+  };
+  const xml = text('word/document.xml');
+  if (!xml) return null;
+  const starts = sectionStarts(xml);
+  if (starts.length <= size) return null;
+  const bodyEnd = xml.lastIndexOf('</w:body>');
+  const finalSectPr = lastSectPr(xml.slice(0, bodyEnd));
+  if (!finalSectPr || finalSectPr.start < starts[starts.length - 1]) return null;
+  const head = xml.slice(0, starts[0]);
+  const tail = xml.slice(finalSectPr.start);
+  const relsXml = text('word/_rels/document.xml.rels');
+  const rels = relationships(relsXml);
+  const types = text('[Content_Types].xml');
+  const chunks: DocxChunk[] = [];
+  for (let first = 0; first < starts.length; first += size) {
+    const last = Math.min(first + size, starts.length) - 1;
+    const isFinal = last === starts.length - 1;
+    let body = xml.slice(starts[first], isFinal ? finalSectPr.start : starts[last + 1]);
+    let ending = tail;
+    if (!isFinal) {
+      // The chunk's last section break becomes the chunk's own final page settings.
+      const own = lastSectPr(body);
+      if (own) {
+        ending = body.slice(own.start, own.end) + xml.slice(finalSectPr.end);
+        body = body.slice(0, own.start) + body.slice(own.end);
+      }
+    }
+    const chunkXml = head + body + ending;
+    chunks.push({
+      bytes: packageOf(entries, chunkXml, rels, relsXml, types),
+      first: first + 1,
+      last: last + 1,
+    });
+  }
+  return chunks;
+}
+
+/** The package with `documentXml` and without the header/footer parts it does not use. */
+function packageOf(
+  entries: readonly ZipEntry[],
+  documentXml: string,
+  rels: Relationship[],
+  relsXml: string,
+  types: string,
+): Uint8Array {
+  const used = new Set([...documentXml.matchAll(/\br:id="([^"]*)"/g)].map((m) => m[1]));
+  const dropped = rels.filter((r) => HEADER_FOOTER.test(r.type) && !used.has(r.id));
+  const droppedXml = new Set(dropped.map((r) => r.xml));
+  const droppedParts = new Set(dropped.map((r) => `word/${r.target.replace(/^\.\//, '')}`));
+  const replaced = new Map<string, string>([
+    ['word/document.xml', documentXml],
+    [
+      'word/_rels/document.xml.rels',
+      relsXml.replace(/<Relationship\b[^>]*\/>/g, (entry) => (droppedXml.has(entry) ? '' : entry)),
+    ],
+    [
+      '[Content_Types].xml',
+      types.replace(/<Override\b[^>]*\/>/g, (entry) => {
+        const part = /PartName="\/([^"]*)"/.exec(entry)?.[1];
+        return part && droppedParts.has(part) ? '' : entry;
+      }),
+    ],
+  ]);
+  const out: ZipEntry[] = [];
+  for (const entry of entries) {
+    if (droppedParts.has(entry.name)) continue;
+    const relsOf = /^word\/_rels\/(.+)\.rels$/.exec(entry.name);
+    if (relsOf && droppedParts.has(`word/${relsOf[1]}`)) continue;
+    const text = replaced.get(entry.name);
+    // Parts kept as they are travel still compressed; only the three rewritten are deflated.
+    out.push(
+      text === undefined
+        ? entry
+        : deflatedEntry(entry.name, encoder.encode(text), nodeDeflateCodec),
+    );
+  }
+  return writeZip(out);
+}
