@@ -91,6 +91,7 @@ export const FALLBACK = Object.freeze({
   recordGenerationRun: 'Failed to record the generation run',
   deliveries: 'Failed to load the deliveries',
   deliveryAction: 'Failed to change the delivery',
+  deliveryCreate: 'Failed to hand the e-mails to the server',
   exportDeliveryFailed: 'Failed to export the failed rows',
   auditEvents: 'Failed to fetch the change history',
   summaryHistory: 'Gagal memuat riwayat perubahan',

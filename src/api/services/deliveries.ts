@@ -44,6 +44,38 @@ export interface DeliveryRecipient {
 
 export type JobAction = 'pause' | 'resume' | 'cancel' | 'resend-failed';
 
+/** One row of a job handed to the server (docs/delivery.md, "The job"). */
+export interface DeliveryJobRow {
+  row: number;
+  key: string;
+  to: string;
+  subject: string;
+  message: string;
+  /** The row's pages in the merged PDF. */
+  pages?: [number, number];
+  /** The form part holding this row's .docx. */
+  file?: string;
+}
+
+export interface NewDeliveryJob {
+  period: string;
+  attachment: 'pdf' | 'docx';
+  replyTo?: string;
+  resendKeys?: string[];
+  recipients: DeliveryJobRow[];
+}
+
+/** What the server did not queue: refused rows (with the reason) and keys sent before. */
+export interface DeliveryCreated {
+  id: number;
+  queued: number;
+  refused: { row: number; key: string; reason: string }[];
+  skipped: { row: number; key: string }[];
+  sender: string;
+}
+
+const PERIOD_PAGE = 100;
+
 export function createDeliveriesService(http: HttpClient) {
   const action = (path: string, body?: unknown) =>
     call<unknown, null>(() => http.post(path, body), {
@@ -66,6 +98,64 @@ export function createDeliveriesService(http: HttpClient) {
             query: status ? { status, limit: 500 } : { limit: 500 },
           }),
         { fallback: FALLBACK.deliveries },
+      );
+    },
+    /**
+     * Hands a job over once: the job's JSON and its documents (`merged`: one PDF whose page ranges
+     * the rows name; or one .docx part per row, named as the row's `file`).
+     */
+    create(
+      job: NewDeliveryJob,
+      documents: Record<string, Blob>,
+    ): Promise<ServiceResult<DeliveryCreated>> {
+      const form = new FormData();
+      form.append(
+        'job',
+        JSON.stringify({
+          period: job.period,
+          attachment: job.attachment,
+          ...(job.replyTo ? { reply_to: job.replyTo } : {}),
+          ...(job.resendKeys?.length ? { resend_keys: job.resendKeys } : {}),
+          recipients: job.recipients,
+        }),
+      );
+      for (const [name, blob] of Object.entries(documents)) form.append(name, blob, name);
+      return call<DeliveryCreated>(
+        () => http.post('/deliveries', form, { timeoutMs: 10 * 60_000 }),
+        {
+          fallback: FALLBACK.deliveryCreate,
+        },
+      );
+    },
+    /** The invoice keys of the period sent, queued or of unknown outcome (sent again only on Resend). */
+    sentKeys(period: string): Promise<ServiceResult<string[]>> {
+      return call<{ keys?: unknown }, string[]>(
+        () => http.get('/deliveries/sent-keys', { query: { period } }),
+        {
+          fallback: FALLBACK.deliveries,
+          pick: (data) =>
+            Array.isArray(data?.keys) ? data.keys.filter((k) => typeof k === 'string') : [],
+        },
+      );
+    },
+    /** The periods a job can be counted against, newest first. */
+    periods(): Promise<ServiceResult<string[]>> {
+      return call<unknown, string[]>(
+        () =>
+          http.get('/invoice-summaries', {
+            query: { limit: PERIOD_PAGE, sortBy: 'invoice_period', sortOrder: 'desc' },
+          }),
+        {
+          fallback: FALLBACK.deliveries,
+          pick: (data) => {
+            const list = Array.isArray(data)
+              ? data
+              : ((data as { summaries?: unknown[] } | undefined)?.summaries ?? []);
+            return list
+              .map((s) => (s as { invoicePeriod?: unknown }).invoicePeriod)
+              .filter((p): p is string => typeof p === 'string');
+          },
+        },
       );
     },
     job(id: number, what: JobAction) {

@@ -10,6 +10,7 @@ import type { EFAKTUR_TEXTS } from './en/efaktur';
 import type { GENERATOR_TEXTS } from './en/generator';
 import { DELIVERY_ID } from './idDelivery';
 import { HISTORY_ID } from './idHistory';
+import { MAIL_ID } from './idMail';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -735,6 +736,7 @@ export const ID_CATALOGUE = {
   company: COMPANY_ID,
   efaktur: EFAKTUR_ID,
   delivery: DELIVERY_ID,
+  mail: MAIL_ID,
   /** English wording → Indonesian, for the texts of ../en/phrases. */
   phrases: byWording(PHRASES, PHRASES_ID),
   /** English pattern → Indonesian replacement, applied in turn. */

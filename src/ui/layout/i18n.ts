@@ -18,7 +18,8 @@ type Section =
   | 'history'
   | 'company'
   | 'efaktur'
-  | 'delivery';
+  | 'delivery'
+  | 'mail';
 
 let chosen: Locale = DEFAULT_LOCALE;
 let indonesian: IdCatalogue | null = null;

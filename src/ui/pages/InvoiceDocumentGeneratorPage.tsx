@@ -10,6 +10,7 @@ import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
 import { EfakturPanel } from '../components/generator/EfakturPanel';
+import { EmailPanel } from '../components/generator/EmailPanel';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
 import { MappingStep } from '../components/generator/MappingStep';
@@ -105,6 +106,7 @@ export default function InvoiceDocumentGeneratorPage() {
         <PreviewStep actorRef={actorRef} />
         <MappingStep actorRef={actorRef} />
         <GenerateStep actorRef={actorRef} />
+        <EmailPanel actorRef={actorRef} />
         <EfakturPanel actorRef={actorRef} />
       </fieldset>
       <RowPreview actorRef={actorRef} />

@@ -1,0 +1,135 @@
+// The e-mail of each sheet row (docs/delivery.md, "The page"): which column holds the addresses,
+// which names the invoice, how `{fields}` of the subject and message are filled from the row with
+// the mapping's formats, and which rows will not be sent and why. Pure: the page, the worker and
+// the tests share it.
+import { attachmentName, isEmailAddress, refusalOf, type DeliveryRefusal } from './delivery';
+import type { Formats, Mapping } from './generationJob';
+import { applyValueFormat, isTemplateFormat } from './valueFormat';
+
+/** A column is the address column when most of its filled cells hold only valid addresses. */
+const ADDRESS_SHARE = 0.5;
+
+/** The first column most of whose filled cells are addresses (`a@x.id; b@x.id` counts), or ''. */
+export function addressColumn(
+  headers: readonly string[],
+  cell: (row: number, column: number) => string,
+  rowCount: number,
+  sample = 200,
+): string {
+  const rows = Math.min(rowCount, sample);
+  for (let c = 0; c < headers.length; c++) {
+    let filled = 0;
+    let addresses = 0;
+    for (let r = 0; r < rows; r++) {
+      const text = cell(r, c).trim();
+      if (!text) continue;
+      filled++;
+      const parts = text
+        .split(/[;,]/)
+        .map((p) => p.trim())
+        .filter(Boolean);
+      if (parts.length && parts.every(isEmailAddress)) addresses++;
+    }
+    if (filled > 0 && addresses / filled > ADDRESS_SHARE) return headers[c];
+  }
+  return '';
+}
+
+const KEY_NAME = /^(nomor|no|invoice|tagihan)(\b|_|\s|\.|$)/i;
+
+/** The invoice key's default: the first column named like Nomor/No/Invoice/Tagihan, else the first. */
+export function keyColumn(headers: readonly string[]): string {
+  return headers.find((h) => KEY_NAME.test(h.trim())) ?? headers[0] ?? '';
+}
+
+export interface MailSource {
+  headers: readonly string[];
+  mapping: Mapping;
+  formats: Formats;
+}
+
+/**
+ * `Tagihan {Nomor_Tagihan} periode {Periode}` with each `{name}` replaced by the row's value: a
+ * template field through its mapped column and format, else a column of that name as in the sheet.
+ * A name that is neither stays as written, so the preview shows the mistake.
+ */
+export function fillMailText(
+  text: string,
+  source: MailSource,
+  row: Readonly<Record<string, string>>,
+): string {
+  return text.replace(/\{([^{}\r\n]{1,100})\}/g, (whole, raw: string) => {
+    const name = raw.trim();
+    const column = source.mapping[name];
+    if (column !== undefined && Object.hasOwn(row, column)) {
+      const format = source.formats[name];
+      const value = row[column];
+      if (isTemplateFormat(format)) return value;
+      return applyValueFormat(format!, value) ?? value;
+    }
+    if (source.headers.includes(name) && Object.hasOwn(row, name)) return row[name];
+    return whole;
+  });
+}
+
+export interface MailSettings {
+  sendTo: string;
+  subject: string;
+  message: string;
+  keyColumn: string;
+}
+
+export interface RowMail {
+  /** The sheet's row number (1-based, as the user sees it). */
+  row: number;
+  key: string;
+  to: string;
+  subject: string;
+  message: string;
+  attachment: string;
+  refusal: DeliveryRefusal | null;
+}
+
+/** One row's mail, with the reason it cannot go (or null). */
+export function rowMail(
+  settings: MailSettings,
+  source: MailSource,
+  values: Readonly<Record<string, string>>,
+  rowNumber: number,
+  extension: 'pdf' | 'docx',
+): RowMail {
+  const mail = {
+    row: rowNumber,
+    key: (values[settings.keyColumn] ?? '').trim(),
+    to: (values[settings.sendTo] ?? '').trim(),
+    subject: fillMailText(settings.subject, source, values),
+    message: fillMailText(settings.message, source, values),
+  };
+  return { ...mail, attachment: attachmentName(mail.key, extension), refusal: refusalOf(mail) };
+}
+
+export type NotSentReason = DeliveryRefusal | 'duplicateKey' | 'sentBefore';
+
+/**
+ * The rows that will not be sent, by reason, in row order; a key twice keeps its first row, a key
+ * the server says was sent (or is queued) for the period is left out.
+ */
+export function notSent(
+  mails: readonly RowMail[],
+  sentBefore: ReadonlySet<string> = new Set(),
+): Map<NotSentReason, number[]> {
+  const out = new Map<NotSentReason, number[]>();
+  const seen = new Set<string>();
+  const add = (reason: NotSentReason, row: number) => {
+    const rows = out.get(reason);
+    if (rows) rows.push(row);
+    else out.set(reason, [row]);
+  };
+  for (const mail of mails) {
+    if (mail.refusal) add(mail.refusal, mail.row);
+    else if (sentBefore.has(mail.key)) add('sentBefore', mail.row);
+    else if (seen.has(mail.key)) add('duplicateKey', mail.row);
+    else seen.add(mail.key);
+  }
+  return out;
+}

@@ -1,0 +1,120 @@
+// E-mail each row from the generator (issue 32): a sheet with an e-mail column is mapped, the mail
+// of the previewed row shows, the rows that will not be sent are named, and after the confirmation
+// the job is handed to the server once and Pengiriman shows it (the e2e server has no SMTP_URL: the
+// mails go to the outbox).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as XLSX from 'xlsx';
+import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
+import { API_ROOT, apiLogin, expect, signInAs, test } from './support/fixtures';
+
+const PERIOD = '2039-11';
+/** Keys of this run: a key queued by an earlier run of the test on the same database is not skipped. */
+const RUN = Date.now().toString(36).toUpperCase();
+
+function workbook(): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet([
+    ['Nomor_Tagihan', 'Nama', 'Email', 'Total'],
+    [`INV-${RUN}-1`, 'PT Satu', 'satu@contoh.id', 1500000],
+    [`INV-${RUN}-2`, 'PT Dua', 'dua@contoh.id; finance@dua.id', 2000000],
+    [`INV-${RUN}-3`, 'PT Tiga', '', 3000000],
+    [`INV-${RUN}-4`, 'PT Empat', 'bukan alamat', 4000000],
+  ]);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Data');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+
+test('the rows are e-mailed once after a confirmation, and Pengiriman shows the job', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { accessToken } = await apiLogin(request);
+  const seeded = await request.post(`${API_ROOT}/invoice-summaries`, {
+    data: {
+      invoice_period: PERIOD,
+      number_of_active_customer: 10,
+      number_of_total_transaction: 10,
+      url_shared_file_draft_invoice: 'https://drive.example.com/draft',
+    },
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect([201, 409]).toContain(seeded.status());
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-email-'));
+  try {
+    const templateFile = path.join(dir, 'tagihan.docx');
+    const dataFile = path.join(dir, 'pelanggan.xlsx');
+    writeFileSync(
+      templateFile,
+      Buffer.from(buildDocx({ body: paragraph('Tagihan {nomor} untuk {nama}: {total}') })),
+    );
+    writeFileSync(dataFile, workbook());
+    await signInAs(page);
+    await page.goto('/invoice-document-generator');
+    await page.getByLabel('DOCX Template').setInputFiles(templateFile);
+    await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+    await page.getByLabel('Excel Data').setInputFiles(dataFile);
+    await expect(page.getByText('Selected: 4 / 4 rows')).toBeVisible();
+    for (const [field, column] of [
+      ['nomor', 'Nomor_Tagihan'],
+      ['nama', 'Nama'],
+      ['total', 'Total'],
+    ])
+      await page.getByRole('combobox', { name: field, exact: true }).selectOption(column);
+    await page
+      .getByRole('combobox', { name: 'Format for total', exact: true })
+      .selectOption({ label: 'Rupiah' });
+
+    const mail = page.getByRole('region', { name: 'E-mail each row' });
+    // The address column and the invoice key are picked from the sheet.
+    await expect(mail.getByRole('combobox', { name: 'Send to' })).toHaveValue('Email');
+    await expect(mail.getByRole('combobox', { name: 'Invoice key' })).toHaveValue('Nomor_Tagihan');
+    await mail.getByRole('textbox', { name: 'Subject' }).fill('Tagihan {nomor} periode November');
+    await mail.getByRole('textbox', { name: 'Message' }).fill('Yth. {nama},\ntotal {total}.');
+    await mail.getByRole('combobox', { name: 'Period' }).selectOption(PERIOD);
+
+    // The mail of the row Preview Row shows: the first selected row.
+    const preview = mail.getByRole('region', { name: /^Mail of row/ });
+    await expect(preview).toContainText('satu@contoh.id');
+    await expect(preview).toContainText(`Tagihan INV-${RUN}-1 periode November`);
+    await expect(preview).toContainText('total Rp 1.500.000.');
+    await expect(preview).toContainText(
+      new RegExp(`Tagihan_INV-${RUN}-1\\.docx \\([\\d.]+ (Bytes|KB)\\)`),
+    );
+
+    // What will not be sent, named by row.
+    await expect(mail.getByText(/^1 rows have no valid address: rows \d+$/)).toBeVisible();
+    await expect(
+      mail.getByText(/^1 rows have an address that is not valid: rows \d+$/),
+    ).toBeVisible();
+
+    // Indonesian texts, and the panel fits a phone's width.
+    await page.getByRole('button', { name: /^User menu / }).click();
+    await page.locator('.app-user-menu').getByLabel('Language').selectOption('id');
+    const surat = page.getByRole('region', { name: 'E-mail per baris' });
+    await expect(surat.getByRole('combobox', { name: 'Kirim ke' })).toHaveValue('Email');
+    await expect(surat.getByText(/^1 baris tanpa alamat yang valid: baris \d+$/)).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect((await surat.boundingBox())!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const menuLanguage = page.locator('.app-user-menu').getByLabel('Language');
+    if (!(await menuLanguage.isVisible()))
+      await page.getByRole('button', { name: /^Menu pengguna / }).click();
+    await menuLanguage.selectOption({ label: 'English' });
+    await page.keyboard.press('Escape');
+    await expect(menuLanguage).toBeHidden();
+
+    await mail.getByRole('button', { name: 'Send e-mails…' }).click();
+    await expect(mail.getByText(`Send 2 e-mails for period ${PERIOD}`)).toBeVisible();
+    await mail.getByRole('button', { name: 'Send 2 e-mails' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/deliveries');
+    expect(new URL(page.url()).searchParams.get('period')).toBe(PERIOD);
+    await expect(page.getByText(/Job \d+ by /).first()).toBeVisible();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

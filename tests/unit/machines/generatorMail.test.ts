@@ -1,0 +1,55 @@
+// The generator's e-mail of each row: one mail per selected row, or per group with the group key,
+// and each mail's document made from its row or its group's selected rows.
+import { describe, expect, it } from 'vitest';
+import { allSelected, initialGeneratorContext } from '../../../src/machines/generator/context';
+import {
+  defaultKeyColumn,
+  documentRows,
+  mailRowIndexes,
+  mailsOf,
+} from '../../../src/machines/generator/mail';
+import type { GeneratorContext } from '../../../src/machines/generator/types';
+import { SheetTable } from '../../../src/domain/sheetTable';
+
+const headers = ['Pelanggan', 'Email', 'Tujuan', 'Biaya'];
+const table = SheetTable.fromRows(headers, [
+  { Pelanggan: 'C1', Email: 'c1@contoh.id', Tujuan: 'Jakarta', Biaya: '10' },
+  { Pelanggan: 'C2', Email: 'c2@contoh.id', Tujuan: 'Medan', Biaya: '20' },
+  { Pelanggan: 'C1', Email: 'c1@contoh.id', Tujuan: 'Bandung', Biaya: '30' },
+]);
+const base: GeneratorContext = {
+  ...initialGeneratorContext,
+  headers,
+  table,
+  ...allSelected(3),
+  mapping: { Tujuan: 'Tujuan', Biaya: 'Biaya' },
+};
+const settings = {
+  sendTo: 'Email',
+  keyColumn: 'Pelanggan',
+  subject: 'Tagihan {Pelanggan}',
+  message: '{Tujuan}',
+};
+
+describe('the e-mails of a run', () => {
+  it('sends one mail per selected row, its document the row alone', () => {
+    const mails = mailsOf(base, settings, 'docx');
+    expect(mails.map((m) => [m.row, m.key, m.subject])).toEqual([
+      [1, 'C1', 'Tagihan C1'],
+      [2, 'C2', 'Tagihan C2'],
+      [3, 'C1', 'Tagihan C1'],
+    ]);
+    expect([...documentRows(base, 2)]).toEqual([2]);
+  });
+
+  it('grouped: one mail per group keyed by the group column, its document the group’s rows', () => {
+    const grouped = { ...base, groupBy: 'Pelanggan' };
+    expect(defaultKeyColumn(grouped)).toBe('Pelanggan');
+    expect([...mailRowIndexes(grouped)]).toEqual([0, 1]);
+    expect(mailsOf(grouped, settings, 'docx').map((m) => m.attachment)).toEqual([
+      'Tagihan_C1.docx',
+      'Tagihan_C2.docx',
+    ]);
+    expect([...documentRows(grouped, 0)]).toEqual([0, 2]);
+  });
+});
