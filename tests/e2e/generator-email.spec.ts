@@ -86,10 +86,8 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     );
 
     // What will not be sent, named by row.
-    await expect(mail.getByText(/^1 rows have no valid address: rows \d+$/)).toBeVisible();
-    await expect(
-      mail.getByText(/^1 rows have an address that is not valid: rows \d+$/),
-    ).toBeVisible();
+    await expect(mail.getByText(/^1 row has no valid address: row \d+$/)).toBeVisible();
+    await expect(mail.getByText(/^1 row has an address that is not valid: row \d+$/)).toBeVisible();
 
     // Indonesian texts, and the panel fits a phone's width.
     await page.getByRole('button', { name: /^User menu / }).click();

@@ -21,6 +21,14 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   notSentHeading: 'Tidak akan dikirim',
   allSendable: 'Semua baris memiliki alamat yang valid.',
   noAddress: '{count} baris tanpa alamat yang valid: baris {rows}',
+  noAddressOne: '1 baris tanpa alamat yang valid: baris {rows}',
+  badAddressOne: '1 baris dengan alamat yang tidak valid: baris {rows}',
+  headerBreakingOne:
+    '1 baris berisi pindah baris atau karakter kendali di alamat atau subjek: baris {rows}',
+  noKeyOne: '1 baris tanpa kunci tagihan: baris {rows}',
+  duplicateKeyOne: '1 baris mengulang kunci tagihan dari baris sebelumnya: baris {rows}',
+  sentBeforeOne:
+    '1 baris memiliki kunci tagihan yang sudah dikirim untuk periode ini (kirim ulang di Pengiriman): baris {rows}',
   badAddress: '{count} baris dengan alamat yang tidak valid: baris {rows}',
   headerBreaking:
     '{count} baris berisi pindah baris atau karakter kontrol di alamat atau subjek: baris {rows}',

@@ -17,6 +17,14 @@ export const MAIL_TEXTS = {
   notSentHeading: 'Will not be sent',
   allSendable: 'Every row has a valid address.',
   noAddress: '{count} rows have no valid address: rows {rows}',
+  noAddressOne: '1 row has no valid address: row {rows}',
+  badAddressOne: '1 row has an address that is not valid: row {rows}',
+  headerBreakingOne:
+    '1 row holds line breaks or control characters in the address or subject: row {rows}',
+  noKeyOne: '1 row has no invoice key: row {rows}',
+  duplicateKeyOne: '1 row repeats an invoice key sent from an earlier row: row {rows}',
+  sentBeforeOne:
+    '1 row has an invoice key already sent for this period (Resend it in Pengiriman): row {rows}',
   badAddress: '{count} rows have an address that is not valid: rows {rows}',
   headerBreaking:
     '{count} rows hold line breaks or control characters in the address or subject: rows {rows}',

@@ -249,7 +249,12 @@ export function EmailPanel({ actorRef }: StepProps) {
       ) : (
         <ul>
           {[...skipped].map(([reason, rows]) => (
-            <li key={reason}>{fill(t[reason], { count: rows.length, rows: rows.join(', ') })}</li>
+            <li key={reason}>
+              {fill(rows.length === 1 ? t[`${reason}One`] : t[reason], {
+                count: rows.length,
+                rows: rows.join(', '),
+              })}
+            </li>
           ))}
         </ul>
       )}
