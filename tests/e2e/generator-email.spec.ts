@@ -74,7 +74,7 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await expect(mail.getByRole('combobox', { name: 'Invoice key' })).toHaveValue('Nomor_Tagihan');
     await mail.getByRole('textbox', { name: 'Subject' }).fill('Tagihan {nomor} periode November');
     await mail.getByRole('textbox', { name: 'Message' }).fill('Yth. {nama},\ntotal {total}.');
-    await mail.getByRole('combobox', { name: 'Period' }).selectOption(PERIOD);
+    await mail.getByRole('combobox', { name: 'Delivery period' }).selectOption(PERIOD);
 
     // The mail of the row Preview Row shows: the first selected row.
     const preview = mail.getByRole('region', { name: /^Mail of row/ });

@@ -204,7 +204,11 @@ test.describe('recording a run in the period', () => {
       page.getByRole('button', { name: 'Generate Merged Document (3 sections)' }).click(),
     ]);
     // The period of the data file's name is chosen; the counts before and after are shown.
-    await expect(page.getByRole('combobox', { name: 'Period' })).toHaveValue('2029-10');
+    await expect(
+      page
+        .getByRole('region', { name: 'Record in progress' })
+        .getByRole('combobox', { name: 'Period' }),
+    ).toHaveValue('2029-10');
     await expect(
       page.getByText('Generated so far: 4 · this run: 3 · after recording: 7 of 40'),
     ).toBeVisible();

@@ -8,7 +8,7 @@ export const MAIL_TEXTS = {
   replyTo: 'Reply-To',
   optional: 'optional',
   invoiceKey: 'Invoice key',
-  period: 'Period',
+  period: 'Delivery period',
   noPeriods: 'No period yet: create the bill of the period first.',
   fieldsHint: 'Write {Field} to fill in the row’s value, e.g. Tagihan {Nomor_Tagihan}.',
   previewHeading: 'Mail of row {row}',
