@@ -257,7 +257,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type InvoiceSummaryRow = Selectable<InvoiceSummariesTable>;
 
-/** Amount and progress column names of an invoice summary, in spec §3 order. */
+/** Amount and progress column names of an invoice summary, in docs/product.md#data order. */
 export const SUMMARY_AMOUNT_COLUMNS = [
   'amount_of_total_transaction',
   'amount_of_local_voice_transaction',

@@ -124,7 +124,7 @@ async function updateAccount(c: Context<AppEnv>) {
 }
 
 /**
- * PUT /account/password. Rule failures of the new password answer 422 (spec §8 "does not meet
+ * PUT /account/password. Rule failures of the new password answer 422 (docs/product.md#messages "does not meet
  * security requirements"), other bad input 400. The caller's own session stays signed in; every
  * other session of the user ends.
  */

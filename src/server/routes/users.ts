@@ -35,7 +35,7 @@ export function usersRoutes() {
   return (
     new Hono<AppEnv>()
       .use('*', requireAuth)
-      // spec §7 lists this beside /account/logout-all: the caller's own sessions, no menu needed.
+      // docs/product.md#api lists this beside /account/logout-all: the caller's own sessions, no menu needed.
       .post('/logout-all', logoutAllHandler)
       .get('/', manage, list)
       .get('/export', manage, exportUsers)

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
-// The layers of DESIGN.md are enforced by eslint.config.js. These cases lint a line of code as if
+// The layers of src/ (README, *Layout*) are enforced by eslint.config.js. These cases lint a line of code as if
 // it were a file in the given folder, so the boundary rule cannot drop out of the config unnoticed.
 const root = resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
