@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { precompiled } from '../db/precompiled';
+import { precompiled } from '../db/fast/precompiled';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/connection';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody, readJson } from '../http/body';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import { requireAuth } from '../http/requireAuth';
 import { ok } from '../http/envelope';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { MENU_USER_MANAGEMENT } from '../../domain/menu';
 import { toPublicUser } from '../auth/userView';
 import { ok } from '../http/envelope';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import { readQuery } from '../http/query';
 import { requireAuth, requireMenu } from '../http/requireAuth';

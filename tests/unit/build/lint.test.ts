@@ -121,3 +121,30 @@ describe('import boundaries of the layers', () => {
     expect(await layerErrors(file, code)).toEqual([]);
   });
 });
+
+describe('the fast answer in route code (src/server/http/fast/README.md)', () => {
+  const route = 'src/server/routes/headerProbe.ts';
+  const handler = (body: string) =>
+    `import type { Context } from 'hono';\nexport const probe = (c: Context) => ${body};`;
+
+  test('c.header( in a route fails lint and names answerHeader', async () => {
+    const errors = await layerErrors(route, handler("c.header('ETag', '\"1\"')"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('answerHeader(c, name, value)');
+  });
+
+  test.each([
+    ['reading a request header', "c.req.header('If-Match')"],
+    ['answerHeader', "answerHeader(c, 'ETag', '\"1\"')"],
+  ])('%s in a route is allowed', async (_, body) => {
+    expect(await layerErrors(route, handler(body))).toEqual([]);
+  });
+
+  test('outside the routes, the fast path itself may set headers', async () => {
+    const errors = await layerErrors(
+      'src/server/http/fast/headerProbe.ts',
+      handler("c.header('Connection', 'close')"),
+    );
+    expect(errors).toEqual([]);
+  });
+});

@@ -11,13 +11,14 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 // Code comments and test names follow the same rule (issue 36): a rule is written in docs/ and
 // the comment points there, never to a document outside the repository.
 const banned = /\bspec\.md\b|\bDESIGN\b|\bSTYLE\.md\b|\bspec §|(?<!\d )§\d|coord\//;
-const codeFiles = ['src', 'tests']
+const codeFiles = ['src', 'tests', 'scripts']
   .flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true, encoding: 'utf8' }).map(
       (f) => `${dir}/${f}`,
     ),
   )
-  .filter((f) => /\.(ts|tsx|mjs|css)$/.test(f) && f !== 'tests/unit/build/readme.test.ts');
+  .concat(['eslint.config.js', 'build.mjs', 'playwright.config.ts', 'vitest.config.ts'])
+  .filter((f) => /\.(ts|tsx|js|mjs|css|md)$/.test(f) && f !== 'tests/unit/build/readme.test.ts');
 
 describe('code comments', () => {
   test('cite no document that is not in the repository', () => {
