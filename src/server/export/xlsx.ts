@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import { columnLetter } from '../../domain/columnLetter';
 import { wallClock, type ExportColumn, type ExportTable } from './table';
 
 // A minimal SpreadsheetML workbook written as a stream: one sheet whose XML is produced a batch
@@ -34,18 +35,6 @@ export function xmlText(text: string): string {
       .replace(/>/g, '&gt;')
       .replace(/"/g, '&quot;')
   );
-}
-
-/** 0 → A, 25 → Z, 26 → AA. */
-export function columnLetter(index: number): string {
-  let n = index + 1;
-  let letters = '';
-  while (n > 0) {
-    const rest = (n - 1) % 26;
-    letters = String.fromCharCode(65 + rest) + letters;
-    n = Math.floor((n - 1) / 26);
-  }
-  return letters;
 }
 
 /** Days since 1899-12-30 (Excel's serial date) of a wall-clock time. */
