@@ -1,4 +1,4 @@
-// The bill forms (spec §2 "/create-progress-bill", "/update-progress-bill", §5, §8): values kept
+// The bill forms (docs/product.md#screens "/create-progress-bill", "/update-progress-bill", #input-rules, #messages): values kept
 // as typed, checked by the shared rules on submit, saved through an injected actor. Create
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
@@ -118,7 +118,7 @@ export const billFormMachine = setup({
   }),
   type: 'parallel',
   states: {
-    // The success banner vanishes 5 s after it was shown (spec §9 "Message display 5 s"); an
+    // The success banner vanishes 5 s after it was shown (docs/product.md#limits "Message display 5 s"); an
     // error stays until the user sends the form again, so it is never lost unseen.
     banner: {
       initial: 'hidden',

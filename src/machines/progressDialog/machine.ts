@@ -1,4 +1,4 @@
-// The progress edit dialog (spec §2 "Progress edit dialog", §5): one step's count (0..total) and,
+// The progress edit dialog (docs/product.md#screens "Progress edit dialog", #input-rules): one step's count (0..total) and,
 // for steps with a document, its URL. Saving shows 'Progress berhasil diupdate!', closes after
 // 1.5 s and tells the dashboard to refresh; messages disappear after 5 s.
 import { assign, fromPromise, raise, setup } from 'xstate';

@@ -10,7 +10,7 @@ import { PAGE_QUERY, type PageRequest } from '../pagination';
 import { escapeLike } from './routeHelpers';
 
 /**
- * ?status of the list, read off the billing pipeline (spec §4):
+ * ?status of the list, read off the billing pipeline (docs/product.md#flows):
  * - not_started: all five progress counts are 0;
  * - complete: the total is above 0 and every step's count has reached it (all five at 100 %);
  * - in_progress: everything else (some progress, not all steps done).
