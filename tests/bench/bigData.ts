@@ -197,8 +197,13 @@ export async function runBigDataBench(): Promise<string[]> {
       const page = await context.newPage();
       await page.goto(`${harness.baseUrl}/harness/`);
       const figure = await pageLoad(page, template, data);
+      // Before: the e-mail panel built every row's mail in one task (the same page, same file).
+      const atOnce = await page.evaluate(async (name) => {
+        const file = await (await fetch(`/files/${name}`)).blob();
+        return window.__bench.mailsAtOnce(file);
+      }, `panggilan_${ROWS}.${kind}`);
       out.push(
-        `page loads the ${mb(bytes)} .${kind}: ${seconds(figure.ms)}, longest main-thread task ${figure.longest.toFixed(0)} ms (goal ≤ 50 ms)`,
+        `page loads the ${mb(bytes)} .${kind}: ${seconds(figure.ms)}, longest main-thread task ${figure.longest.toFixed(0)} ms (goal ≤ 50 ms); before (every row's mail built in one task) that task alone took ${atOnce.toFixed(0)} ms`,
       );
       await page.close();
     }
