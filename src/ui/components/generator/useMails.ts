@@ -55,9 +55,9 @@ export function useMails(
       let told = performance.now();
       while (at < total) {
         const started = performance.now();
-        // Rows in steps of 256 until the slice's time is used up.
+        // Rows in steps of 64 until the slice's time is used up.
         while (at < total && performance.now() - started < SLICE_MS) {
-          const end = Math.min(total, at + 256);
+          const end = Math.min(total, at + 64);
           for (const mail of mailsIn(context, settings, extension, indexes, at, end, columns))
             mails.push(mail);
           at = end;
