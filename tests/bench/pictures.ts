@@ -69,7 +69,7 @@ export async function runPicturesBench(): Promise<string[]> {
     ['one file per row', { kind: 'zip', nameColumn: 'Nomor' }],
   ];
   for (const [name, output] of outputs) {
-    let previous: { rows: number; ms: number } | null = null;
+    let previous: { rows: number; ms: number; cpuMs: number } | null = null;
     for (const rows of sizes) {
       let plain = Number.POSITIVE_INFINITY;
       let pictures = Number.POSITIVE_INFINITY;
@@ -96,9 +96,9 @@ export async function runPicturesBench(): Promise<string[]> {
       );
       if (previous)
         lines.push(
-          `  ${rows.toLocaleString('en-US')} rows take ${(pictures / previous.ms).toFixed(1)}× the time of ${previous.rows.toLocaleString('en-US')} (linear: ${(rows / previous.rows).toFixed(1)}×)`,
+          `  ${rows.toLocaleString('en-US')} rows take ${(pictures / previous.ms).toFixed(1)}× the time of ${previous.rows.toLocaleString('en-US')}, ${(picturesCpu / previous.cpuMs).toFixed(1)}× its CPU time (linear: ${(rows / previous.rows).toFixed(1)}×)`,
         );
-      previous = { rows, ms: pictures };
+      previous = { rows, ms: pictures, cpuMs: picturesCpu };
     }
   }
   return lines;
