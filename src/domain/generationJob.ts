@@ -114,6 +114,11 @@ export interface GenerationResult {
    * these are the file names of its sections, in order, for splitting the PDF.
    */
   readonly sectionNames?: readonly string[];
+  /**
+   * For a 'zip': where each file's bytes lie in `file`, `[start, end)`, in section order, so each
+   * row's .docx is a slice of the zip (no copy), as the e-mail of each row sends them.
+   */
+  readonly files?: readonly (readonly [number, number])[];
 }
 
 const WORDML = 'application/vnd.openxmlformats-officedocument';

@@ -22,7 +22,9 @@ import {
   zipPerRow,
   previewRow,
   createTemplateCache,
+  sectionPageRanges,
   splitPdfPerSection,
+  storedEntryRanges,
   groupingOf,
   groupOfRow,
   readSelection,
@@ -243,6 +245,7 @@ export function createGeneratorApi() {
           count: zip.files,
           skipped: zip.skipped,
           warnings: [...warnings, ...zip.warnings],
+          files: storedEntryRanges(zip.buffer),
         });
       }
       // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.
@@ -290,6 +293,11 @@ export function createGeneratorApi() {
         skipped: 0,
         warnings: [],
       });
+    },
+
+    /** Each section's pages (1-based, inclusive) in a converted merged PDF of `sections` sections. */
+    pdfSectionPages(pdf: ArrayBuffer, sections: number): Promise<[number, number][]> {
+      return sectionPageRanges(pdf, sections);
     },
 
     /**

@@ -46,6 +46,16 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   notQueued:
     '{count} tagihan tidak diantrekan (sudah dikirim untuk periode ini, atau ditolak server): {keys}',
   openDeliveries: 'Buka Pengiriman',
+  attachWith: 'Lampiran setiap e-mail',
+  pdfOutput: 'E-mail per baris (lampiran PDF)',
+  docxOutput: 'E-mail per baris (lampiran .docx)',
+  pdfOutputGroups: 'E-mail per grup (lampiran PDF)',
+  docxOutputGroups: 'E-mail per grup (lampiran .docx)',
+  converting: 'Mengonversi lampiran ke PDF…',
+  documentsMismatch:
+    '{made} dokumen dibuat untuk {mails} e-mail, jadi tidak ada yang dikirim. Periksa baris yang dipilih lalu coba lagi.',
+  moreRows: '{rows} dan {count} lainnya',
+  showAllRows: 'Tampilkan semua {count} baris',
   sentBefore:
     '{count} baris dengan kunci tagihan yang sudah dikirim untuk periode ini (kirim ulang di Pengiriman): baris {rows}',
 };

@@ -155,7 +155,18 @@ describe('generator worker API: merge and export by row index', () => {
       output: { kind: 'zip', nameColumn: 'Nama' },
     });
     expect(zip.file.type).toBe('application/zip');
-    expect(Object.keys(new PizZip(await zip.file.arrayBuffer()).files)).toHaveLength(2);
+    const unzipped = new PizZip(await zip.file.arrayBuffer());
+    expect(Object.keys(unzipped.files)).toHaveLength(2);
+    // Each file's bytes in the zip, in section order: a slice of the Blob is that .docx.
+    expect(zip.files).toHaveLength(2);
+    const names = Object.keys(unzipped.files);
+    for (const [i, [start, end]] of zip.files!.entries()) {
+      const slice = new Uint8Array(await zip.file.slice(start, end).arrayBuffer());
+      expect(slice).toEqual(unzipped.file(names[i])!.asUint8Array());
+      expect(sectionsOf(slice.buffer as ArrayBuffer)).toEqual([
+        ['Dewi di Bogor', 'Budi di Bandung'][i],
+      ]);
+    }
   });
 
   it('merges from the sheet it is told, even after another sheet was read', async () => {

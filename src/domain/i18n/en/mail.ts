@@ -42,6 +42,16 @@ export const MAIL_TEXTS = {
   notQueued:
     '{count} invoices were not queued (sent before for this period, or refused by the server): {keys}',
   openDeliveries: 'Open Pengiriman',
+  attachWith: 'Attachment of each mail',
+  pdfOutput: 'E-mail each row (PDF attached)',
+  docxOutput: 'E-mail each row (.docx attached)',
+  pdfOutputGroups: 'E-mail each group (PDF attached)',
+  docxOutputGroups: 'E-mail each group (.docx attached)',
+  converting: 'Converting the attachments to PDF…',
+  documentsMismatch:
+    '{made} documents were made for {mails} e-mails, so nothing was sent. Check the selected rows and try again.',
+  moreRows: '{rows} and {count} more',
+  showAllRows: 'Show all {count} rows',
   sentBefore:
     '{count} rows have an invoice key already sent for this period (Resend it in Pengiriman): rows {rows}',
 } as const;

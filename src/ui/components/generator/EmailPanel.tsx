@@ -17,14 +17,23 @@ import {
 } from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
 import { useShownLanguage, useTexts } from '../../layout/i18n';
-import { attachmentSize, sendMails } from '../../wiring/sendMails';
+import {
+  attachmentSize,
+  MailDocumentsMismatch,
+  sendMails,
+  type MailAttachment,
+  type MailProgress,
+} from '../../wiring/sendMails';
 import { formatFileSize } from '../../../domain/fileSize';
 import type { StepProps } from './types';
 
 const DEFAULT_SUBJECT = 'Tagihan {key}';
+/** Rows a 'will not be sent' line names before the rest go under 'Show all'. */
+const ROWS_SHOWN = 20;
 
 export function EmailPanel({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
+  const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const context = useSelector(actorRef, (s) => s.context);
   const t = useTexts('mail', MAIL_TEXTS);
   const locale = useShownLanguage();
@@ -36,6 +45,7 @@ export function EmailPanel({ actorRef }: StepProps) {
     reply: useId(),
     key: useId(),
     period: useId(),
+    attach: useId(),
   };
   const { headers, table } = context;
   const autoTo = useMemo(
@@ -88,8 +98,10 @@ export function EmailPanel({ actorRef }: StepProps) {
     subject: subject ?? DEFAULT_SUBJECT.replace('key', keyColumn),
     message,
   };
-  // The .docx of each row is attached; a PDF attachment is not offered yet.
-  const extension = 'docx';
+  // The PDF of each row when the server converts (the default then), else its .docx.
+  const [chosenAttachment, setAttachment] = useState<MailAttachment | null>(null);
+  const extension: MailAttachment =
+    pdfAvailable && chosenAttachment !== 'docx' ? 'pdf' : 'docx';
   const mails = useMemo(
     () => (shown ? mailsOf(context, settings, extension) : []),
     // Not the whole context: it changes with every progress tick of a run.
@@ -110,27 +122,34 @@ export function EmailPanel({ actorRef }: StepProps) {
   );
   const skipped = useMemo(() => notSent(mails, sentBefore), [mails, sentBefore]);
   const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
+  const [sending, setSending] = useState<MailProgress | null>(null);
   const [error, setError] = useState('');
   // What the server left out although the page would send it (keys sent before for the period).
   const [handed, setHanded] = useState<{ queued: number; left: string[] } | null>(null);
   const [, navigate] = useLocation();
-  // The attachment's size: the preview row's .docx made by the worker (a stale answer is dropped).
+  // The attachment's size: the preview row's document made by the worker (converted by the server
+  // for a PDF); a stale answer is dropped.
   const shownIndex = shown ? previewIndex(context) : -1;
-  const [size, setSize] = useState<{ index: number; bytes: number } | null>(null);
+  const [size, setSize] = useState<{
+    index: number;
+    kind: MailAttachment;
+    bytes: number;
+  } | null>(null);
   const { templateFile, mapping, formats, groupBy } = context;
   useEffect(() => {
     if (shownIndex < 0 || !templateFile) return;
     let live = true;
-    attachmentSize(context, shownIndex).then(
-      (bytes) => live && setSize({ index: shownIndex, bytes }),
+    const stop = new AbortController();
+    attachmentSize(context, shownIndex, extension, stop.signal).then(
+      (bytes) => live && setSize({ index: shownIndex, kind: extension, bytes }),
       () => live && setSize(null),
     );
     return () => {
       live = false;
+      stop.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shownIndex, templateFile, table, mapping, formats, groupBy]);
+  }, [shownIndex, templateFile, table, mapping, formats, groupBy, extension]);
   if (!shown) return null;
   const left = new Set([...skipped.values()].flat());
   const indexes = mailRowIndexes(context);
@@ -142,13 +161,14 @@ export function EmailPanel({ actorRef }: StepProps) {
   const send = async () => {
     setError('');
     setHanded(null);
-    setSending({ done: 0, total: sendable.length });
+    setSending({ step: 'making', done: 0, total: sendable.length });
     try {
       const answer = await sendMails(context, {
         period,
         replyTo,
+        attachment: extension,
         mails: sendable,
-        onProgress: (done, total) => setSending({ done, total }),
+        onProgress: setSending,
       });
       const done = answer.data;
       if (!answer.success || !done) setError(answer.error ?? '');
@@ -159,7 +179,9 @@ export function EmailPanel({ actorRef }: StepProps) {
           left: [...done.skipped, ...done.refused].map((r) => `${r.key} (${r.row})`),
         });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof MailDocumentsMismatch)
+        setError(fill(t.documentsMismatch, { made: failure.made, mails: failure.mails }));
+      else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setSending(null);
       setConfirming(false);
@@ -183,6 +205,25 @@ export function EmailPanel({ actorRef }: StepProps) {
     <section className="gen-step gen-mail" aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>{t.heading}</h2>
       <div className="gen-mail-fields">
+        {pdfAvailable && (
+          <fieldset className="gen-mail-attach" aria-describedby={ids.attach}>
+            <legend id={ids.attach}>{t.attachWith}</legend>
+            {(['pdf', 'docx'] as const).map((kind) => (
+              <label key={kind}>
+                <input
+                  type="radio"
+                  name={ids.attach}
+                  value={kind}
+                  checked={extension === kind}
+                  onChange={() => setAttachment(kind)}
+                />{' '}
+                {groupBy
+                  ? t[kind === 'pdf' ? 'pdfOutputGroups' : 'docxOutputGroups']
+                  : t[kind === 'pdf' ? 'pdfOutput' : 'docxOutput']}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <label htmlFor={ids.to}>{t.sendTo}</label>
         {column(ids.to, sendTo, setTo, sendTo === '')}
         <label htmlFor={ids.key}>{t.invoiceKey}</label>
@@ -238,7 +279,9 @@ export function EmailPanel({ actorRef }: StepProps) {
             <dt>{t.attachment}</dt>
             <dd>
               {mail.attachment}
-              {size?.index === shownIndex && ` (${formatFileSize(size.bytes)})`}
+              {size?.index === shownIndex &&
+                size.kind === extension &&
+                ` (${formatFileSize(size.bytes)})`}
             </dd>
           </dl>
         </section>
@@ -252,8 +295,20 @@ export function EmailPanel({ actorRef }: StepProps) {
             <li key={reason}>
               {fill(rows.length === 1 ? t[`${reason}One`] : t[reason], {
                 count: rows.length,
-                rows: rows.join(', '),
+                rows:
+                  rows.length <= ROWS_SHOWN
+                    ? rows.join(', ')
+                    : fill(t.moreRows, {
+                        rows: rows.slice(0, ROWS_SHOWN).join(', '),
+                        count: rows.length - ROWS_SHOWN,
+                      }),
               })}
+              {rows.length > ROWS_SHOWN && (
+                <details>
+                  <summary>{fill(t.showAllRows, { count: rows.length })}</summary>
+                  <p className="gen-mail-rows">{rows.join(', ')}</p>
+                </details>
+              )}
             </li>
           ))}
         </ul>
@@ -270,7 +325,11 @@ export function EmailPanel({ actorRef }: StepProps) {
           {error}
         </p>
       )}
-      {sending && <p role="status">{fill(t.preparing, sending)}</p>}
+      {sending && (
+        <p role="status">
+          {sending.step === 'converting' ? t.converting : fill(t.preparing, sending)}
+        </p>
+      )}
       {confirming ? (
         <div role="group" aria-label={t.sendMails}>
           <p>{fill(t.confirmSend, { count, period, sender: sender || t.senderUnknown })}</p>
