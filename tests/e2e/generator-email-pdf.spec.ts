@@ -76,7 +76,7 @@ function files() {
 test('each row gets its own pages of one converted PDF; skipped rows get no mail', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const login = await call(node!, 'POST', '/api/v1/auth/login', {
     email: ADMIN_EMAIL,
     password: ADMIN_PASSWORD,
@@ -94,10 +94,11 @@ test('each row gets its own pages of one converted PDF; skipped rows get no mail
   await page.waitForURL((url) => url.pathname !== '/signin');
   await page.goto(`${node!.url}/invoice-document-generator`);
   await page.getByLabel('DOCX Template').setInputFiles(templateFile);
-  await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+  // The machine may be busy: the template's analysis and the sheet's reading get a minute.
+  await expect(page.getByLabel('DOCX Template')).toBeEnabled({ timeout: 60_000 });
   await page.getByLabel('Excel Data').setInputFiles(dataFile);
   // The total row starts unselected; the user leaves out PT Empat too.
-  await expect(page.getByText('Selected: 5 / 6 rows')).toBeVisible();
+  await expect(page.getByText('Selected: 5 / 6 rows')).toBeVisible({ timeout: 60_000 });
   await page.getByRole('checkbox', { name: 'Select row 4', exact: true }).uncheck();
   await expect(page.getByText('Selected: 4 / 6 rows')).toBeVisible();
   for (const [field, column] of [

@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { deliveries } from '../../../api/services/deliveries';
 import { isEmailAddress } from '../../../domain/delivery';
+import { deliveryErrorText } from '../../../domain/deliveryErrors';
 import { fill } from '../../../domain/i18n';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
 import { addressColumn, notSent } from '../../../domain/mailRows';
@@ -16,7 +17,7 @@ import {
   previewMail,
 } from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
-import { useShownLanguage, useTexts } from '../../layout/i18n';
+import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
 import {
   attachmentSize,
   MailDocumentsMismatch,
@@ -37,6 +38,7 @@ export function EmailPanel({ actorRef }: StepProps) {
   const context = useSelector(actorRef, (s) => s.context);
   const t = useTexts('mail', MAIL_TEXTS);
   const locale = useShownLanguage();
+  const tr = useTranslate();
   const ids = {
     heading: useId(),
     to: useId(),
@@ -171,7 +173,10 @@ export function EmailPanel({ actorRef }: StepProps) {
         onProgress: setSending,
       });
       const done = answer.data;
-      if (!answer.success || !done) setError(answer.error ?? '');
+      if (!answer.success || !done)
+        setError(
+          deliveryErrorText(t, locale, answer.code, answer.params) ?? tr(answer.error ?? ''),
+        );
       else if (!done.skipped.length && !done.refused.length) navigate(deliveriesPath);
       else
         setHanded({
