@@ -55,7 +55,7 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await signInAs(page);
     await page.goto('/invoice-document-generator');
     await page.getByLabel('DOCX Template').setInputFiles(templateFile);
-    await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+    await expect(page.getByLabel('DOCX Template')).toBeEnabled({ timeout: 60_000 });
     await page.getByLabel('Excel Data').setInputFiles(dataFile);
     await expect(page.getByText('Selected: 4 / 4 rows')).toBeVisible();
     for (const [field, column] of [
@@ -75,6 +75,10 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await mail.getByRole('textbox', { name: 'Subject' }).fill('Tagihan {nomor} periode November');
     await mail.getByRole('textbox', { name: 'Message' }).fill('Yth. {nama},\ntotal {total}.');
     await mail.getByRole('combobox', { name: 'Delivery period' }).selectOption(PERIOD);
+
+    // PDF conversion is on, so the PDF comes first; this run attaches each row's .docx.
+    await expect(mail.getByRole('radio', { name: 'E-mail each row (PDF attached)' })).toBeChecked();
+    await mail.getByRole('radio', { name: 'E-mail each row (.docx attached)' }).check();
 
     // The mail of the row Preview Row shows: the first selected row.
     const preview = mail.getByRole('region', { name: /^Mail of row/ });

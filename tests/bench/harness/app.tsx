@@ -6,6 +6,9 @@ import { createActor, createMachine } from 'xstate';
 import InvoiceDocumentGeneratorPage from '../../../src/ui/pages/InvoiceDocumentGeneratorPage';
 import { ShellContext, type Shell } from '../../../src/ui/shell/ShellProvider';
 import { generatorBridge } from '../../../src/workers/bridge';
+import { allSelected, initialGeneratorContext } from '../../../src/machines/generator/context';
+import { generationJob } from '../../../src/machines/generator/selectors';
+import { mailDocuments } from '../../../src/ui/wiring/sendMails';
 import type { FloorApi } from './floor.worker';
 
 declare global {
@@ -14,6 +17,13 @@ declare global {
       bridge: typeof generatorBridge;
       floor: Comlink.Remote<FloorApi>;
       transfer: typeof Comlink.transfer;
+      /** The e-mail hand-over's pieces (tests/bench/delivery.ts). */
+      mail: {
+        mailDocuments: typeof mailDocuments;
+        initialGeneratorContext: typeof initialGeneratorContext;
+        allSelected: typeof allSelected;
+        generationJob: typeof generationJob;
+      };
     };
   }
 }
@@ -23,6 +33,7 @@ window.__bench = {
   bridge: generatorBridge,
   floor: Comlink.wrap<FloorApi>(floorWorker),
   transfer: Comlink.transfer,
+  mail: { mailDocuments, initialGeneratorContext, allSelected, generationJob },
 };
 
 // The page asks the shell for the (dev-only) inspector and the signed-in user's menus; the harness
