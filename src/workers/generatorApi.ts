@@ -24,7 +24,6 @@ import {
   createTemplateCache,
   sectionPageRanges,
   splitPdfPerSection,
-  storedEntryRanges,
   groupingOf,
   groupOfRow,
   readSelection,
@@ -245,7 +244,7 @@ export function createGeneratorApi() {
           count: zip.files,
           skipped: zip.skipped,
           warnings: [...warnings, ...zip.warnings],
-          files: storedEntryRanges(zip.buffer),
+          sectionNames: zip.names,
         });
       }
       // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.

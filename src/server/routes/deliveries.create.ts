@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
 import { attachmentName, breaksHeader, isEmailAddress, refusalOf } from '../../domain/delivery';
+import { storedZipEntries } from '../../domain/storedZip';
 import { isValidPeriod } from '../../domain/period';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
@@ -200,8 +201,25 @@ export async function createDelivery(c: Context<AppEnv>) {
       );
     files.set('merged', bytes);
   } else {
+    // Each row's .docx: a part of its own, or (as the page sends them) a file of the one
+    // `documents` zip of stored files, named by the row's `file`.
+    const archive = await asBytes(form.documents);
+    let inArchive: Map<string, Uint8Array> | null = null;
+    if (archive) {
+      try {
+        inArchive = new Map(
+          storedZipEntries(archive).map((e) => [e.name, archive.subarray(e.start, e.end)]),
+        );
+      } catch {
+        throw new ApiError(400, M.badDocuments, 'documents');
+      }
+    }
     for (const r of accepted) {
-      const bytes = r.file ? await asBytes(form[r.file]) : null;
+      const bytes = !r.file
+        ? null
+        : inArchive
+          ? (inArchive.get(r.file) ?? null)
+          : await asBytes(form[r.file]);
       if (!bytes)
         throw refusal(400, 'missingDocx', M.missingDocx(r.row), { row: r.row }, 'recipients');
       try {

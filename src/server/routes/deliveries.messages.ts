@@ -15,6 +15,7 @@ export const DELIVERY_MESSAGES = {
   periodNotFound: (period: string) => `Period ${period} does not exist`,
   nothingToSend: 'No row can be sent',
   noDocument: 'The merged PDF is missing',
+  badDocuments: 'The documents part must be a zip of stored .docx files',
   notPdf: 'The merged document is not a PDF',
   badPages: (row: number, pages: number) =>
     `Row ${row}: its pages are not within the PDF's ${pages} pages`,

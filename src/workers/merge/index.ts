@@ -6,7 +6,6 @@ export { previewRow } from './previewRow';
 export { exportRows } from './exportRows';
 export { createTemplateCache } from './templateCache';
 export { sectionPageRanges, splitPdfPerSection } from './splitPdf';
-export { storedEntryRanges } from './zipWriter';
 export { groupingOf, groupOfRow, readSelection } from './groupRows';
 export { QRIS_INVOICE_KEY, type PictureSources } from './pictures';
 export { efakturOf } from './efaktur';

@@ -388,23 +388,3 @@ export function entriesOf(
   return entries;
 }
 
-/**
- * Where each file's bytes lie in a zip this writer made with stored (method 0) entries, in order:
- * `[start, end)` byte offsets, so the page can slice each file out of the zip's Blob without a
- * copy (the e-mail of each row's .docx, docs/delivery.md).
- */
-export function storedEntryRanges(zip: ArrayBuffer): [number, number][] {
-  const view = new DataView(zip);
-  const ranges: [number, number][] = [];
-  let at = 0;
-  while (at + LOCAL_HEADER <= zip.byteLength && view.getUint32(at, true) === 0x04034b50) {
-    const method = view.getUint16(at + 8, true);
-    const flags = view.getUint16(at + 6, true);
-    if (method !== 0 || flags & 0x8) throw new Error('The zip holds a file that is not stored');
-    const compressed = view.getUint32(at + 18, true);
-    const start = at + LOCAL_HEADER + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    ranges.push([start, start + compressed]);
-    at = start + compressed;
-  }
-  return ranges;
-}

@@ -157,16 +157,12 @@ describe('generator worker API: merge and export by row index', () => {
     expect(zip.file.type).toBe('application/zip');
     const unzipped = new PizZip(await zip.file.arrayBuffer());
     expect(Object.keys(unzipped.files)).toHaveLength(2);
-    // Each file's bytes in the zip, in section order: a slice of the Blob is that .docx.
-    expect(zip.files).toHaveLength(2);
+    // The files' names in order, as the e-mail of each row names each row's .docx in the zip.
     const names = Object.keys(unzipped.files);
-    for (const [i, [start, end]] of zip.files!.entries()) {
-      const slice = new Uint8Array(await zip.file.slice(start, end).arrayBuffer());
-      expect(slice).toEqual(unzipped.file(names[i])!.asUint8Array());
-      expect(sectionsOf(slice.buffer as ArrayBuffer)).toEqual([
-        ['Dewi di Bogor', 'Budi di Bandung'][i],
-      ]);
-    }
+    expect(zip.sectionNames).toEqual(names);
+    expect(sectionsOf(unzipped.file(names[0])!.asUint8Array().slice().buffer)).toEqual([
+      'Dewi di Bogor',
+    ]);
   });
 
   it('merges from the sheet it is told, even after another sheet was read', async () => {
