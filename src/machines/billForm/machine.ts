@@ -3,7 +3,7 @@
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText, isServiceError } from '../../domain/serviceResult';
-import { appliedMine, conflictOfError, editConflictGuards, reloaded } from '../shared/editConflict';
+import { appliedMine, conflictShown, editConflictGuards, reloaded } from '../shared/editConflict';
 import { TIMING_MS } from '../../domain/constants';
 import {
   INVOICE_SUMMARY_FIELDS,
@@ -212,10 +212,7 @@ export const billFormMachine = setup({
                 // Someone saved the summary meanwhile: keep the typed values, show what changed.
                 guard: 'savedMeanwhile',
                 target: 'editing',
-                actions: assign({
-                  conflict: ({ event }) => conflictOfError<InvoiceSummary>(event.error),
-                  error: null,
-                }),
+                actions: assign(conflictShown<InvoiceSummary>),
               },
               {
                 target: 'editing',

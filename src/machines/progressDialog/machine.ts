@@ -3,7 +3,7 @@
 // 1.5 s and tells the dashboard to refresh; messages disappear after 5 s.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../../domain/serviceResult';
-import { appliedMine, conflictOfError, editConflictGuards, reloaded } from '../shared/editConflict';
+import { appliedMine, conflictShown, editConflictGuards, reloaded } from '../shared/editConflict';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
 import { TIMING_MS } from '../../domain/constants';
 import { parseRupiah } from '../../domain/rupiah';
@@ -210,10 +210,7 @@ export const progressDialogMachine = setup({
                     // Someone saved the summary meanwhile: keep the typed count, show what changed.
                     guard: 'savedMeanwhile',
                     target: 'editing',
-                    actions: assign({
-                      conflict: ({ event }) => conflictOfError<InvoiceSummary>(event.error),
-                      error: null,
-                    }),
+                    actions: assign(conflictShown<InvoiceSummary>),
                   },
                   {
                     target: 'editing',
