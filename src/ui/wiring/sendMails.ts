@@ -23,9 +23,7 @@ import { generatorBridge, type GeneratorBridge } from '../../workers/bridge';
 export type MailAttachment = 'pdf' | 'docx';
 
 /** Where the making of the attachments is: the worker's merge, or the server's conversion. */
-export type MailProgress =
-  | { step: 'making'; done: number; total: number }
-  | { step: 'converting' };
+export type MailProgress = { step: 'making'; done: number; total: number } | { step: 'converting' };
 
 export interface MailJob {
   period: string;

@@ -387,4 +387,3 @@ export function entriesOf(
   for (const [name, entry] of replaced) if (!Object.hasOwn(zip.files, name)) entries.push(entry);
   return entries;
 }
-

@@ -102,8 +102,7 @@ export function EmailPanel({ actorRef }: StepProps) {
   };
   // The PDF of each row when the server converts (the default then), else its .docx.
   const [chosenAttachment, setAttachment] = useState<MailAttachment | null>(null);
-  const extension: MailAttachment =
-    pdfAvailable && chosenAttachment !== 'docx' ? 'pdf' : 'docx';
+  const extension: MailAttachment = pdfAvailable && chosenAttachment !== 'docx' ? 'pdf' : 'docx';
   const mails = useMemo(
     () => (shown ? mailsOf(context, settings, extension) : []),
     // Not the whole context: it changes with every progress tick of a run.
