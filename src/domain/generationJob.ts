@@ -111,7 +111,8 @@ export interface GenerationResult {
   readonly warnings: readonly string[];
   /**
    * For a PDF job the worker answers the merged .docx to convert (kind 'merged'); with 'pdfPerRow'
-   * these are the file names of its sections, in order, for splitting the PDF.
+   * these are the file names of its sections, in order, for splitting the PDF. For a 'zip', the
+   * names of its files in order (the e-mail of each row names each row's .docx in it).
    */
   readonly sectionNames?: readonly string[];
 }

@@ -22,6 +22,7 @@ import {
   zipPerRow,
   previewRow,
   createTemplateCache,
+  sectionPageRanges,
   splitPdfPerSection,
   groupingOf,
   groupOfRow,
@@ -245,6 +246,7 @@ export function createGeneratorApi() {
           count: zip.files,
           skipped: zip.skipped,
           warnings: [...warnings, ...zip.warnings],
+          sectionNames: zip.names,
         });
       }
       // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.
@@ -292,6 +294,11 @@ export function createGeneratorApi() {
         skipped: 0,
         warnings: [],
       });
+    },
+
+    /** Each section's pages (1-based, inclusive) in a converted merged PDF of `sections` sections. */
+    pdfSectionPages(pdf: ArrayBuffer, sections: number): Promise<[number, number][]> {
+      return sectionPageRanges(pdf, sections);
     },
 
     /**

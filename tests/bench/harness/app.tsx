@@ -6,8 +6,10 @@ import { createActor, createMachine } from 'xstate';
 import InvoiceDocumentGeneratorPage from '../../../src/ui/pages/InvoiceDocumentGeneratorPage';
 import { ShellContext, type Shell } from '../../../src/ui/shell/ShellProvider';
 import { generatorBridge } from '../../../src/workers/bridge';
-import type { FloorApi } from './floor.worker';
 import { allSelected, initialGeneratorContext } from '../../../src/machines/generator/context';
+import { generationJob } from '../../../src/machines/generator/selectors';
+import { mailDocuments } from '../../../src/ui/wiring/sendMails';
+import type { FloorApi } from './floor.worker';
 import { mailsOf } from '../../../src/machines/generator/mail';
 import { keyColumn } from '../../../src/domain/mailRows';
 
@@ -18,6 +20,13 @@ declare global {
       floor: Comlink.Remote<FloorApi>;
       transfer: typeof Comlink.transfer;
       mailsAtOnce: typeof mailsAtOnce;
+      /** The e-mail hand-over's pieces (tests/bench/delivery.ts). */
+      mail: {
+        mailDocuments: typeof mailDocuments;
+        initialGeneratorContext: typeof initialGeneratorContext;
+        allSelected: typeof allSelected;
+        generationJob: typeof generationJob;
+      };
     };
   }
 }
@@ -47,6 +56,7 @@ window.__bench = {
   bridge: generatorBridge,
   floor: Comlink.wrap<FloorApi>(floorWorker),
   transfer: Comlink.transfer,
+  mail: { mailDocuments, initialGeneratorContext, allSelected, generationJob },
 };
 
 // The page asks the shell for the (dev-only) inspector and the signed-in user's menus; the harness

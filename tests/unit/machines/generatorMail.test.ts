@@ -1,7 +1,12 @@
 // The generator's e-mail of each row: one mail per selected row, or per group with the group key,
 // and each mail's document made from its row or its group's selected rows.
 import { describe, expect, it } from 'vitest';
-import { allSelected, initialGeneratorContext } from '../../../src/machines/generator/context';
+import {
+  allSelected,
+  initialGeneratorContext,
+  startingSelection,
+} from '../../../src/machines/generator/context';
+import { documentCount } from '../../../src/machines/generator/groups';
 import {
   defaultKeyColumn,
   documentRows,
@@ -11,7 +16,7 @@ import {
   mailsOf,
 } from '../../../src/machines/generator/mail';
 import type { GeneratorContext } from '../../../src/machines/generator/types';
-import { SheetTable } from '../../../src/domain/sheetTable';
+import { packSheet, SheetTable } from '../../../src/domain/sheetTable';
 
 const headers = ['Pelanggan', 'Email', 'Tujuan', 'Biaya'];
 const table = SheetTable.fromRows(headers, [
@@ -86,5 +91,55 @@ describe('the mails built in slices', () => {
       subject: 'Tagihan C2 ke Medan',
       message: '20 {Nope}',
     });
+  });
+});
+
+describe('the rows mailed are the documents Generate makes', () => {
+  // Row 3 holds one value (the merge skips it), row 5 is a total, row 6 hidden in the workbook,
+  // row 4 is unselected by the user.
+  const rows = [
+    { Pelanggan: 'C1', Email: 'c1@contoh.id', Tujuan: 'Jakarta', Biaya: '10' },
+    { Pelanggan: 'C2', Email: 'c2@contoh.id', Tujuan: 'Medan', Biaya: '20' },
+    { Pelanggan: '', Email: 'tipis@contoh.id', Tujuan: '', Biaya: '' },
+    { Pelanggan: 'C3', Email: 'c3@contoh.id', Tujuan: 'Bandung', Biaya: '30' },
+    { Pelanggan: 'TOTAL', Email: 'total@contoh.id', Tujuan: '', Biaya: '60' },
+    { Pelanggan: 'C9', Email: 'hidden@contoh.id', Tujuan: 'Solo', Biaya: '5' },
+  ];
+  const marked = new SheetTable({
+    ...packSheet(headers, rows),
+    totalRows: Uint32Array.of(4),
+    hiddenRows: Uint32Array.of(5),
+  });
+  const selection = startingSelection(marked);
+  selection.selection[3] = 0;
+  const context: GeneratorContext = {
+    ...base,
+    table: marked,
+    selection: selection.selection,
+    selectedCount: selection.selectedCount - 1,
+  };
+
+  it('leaves out unselected, total, hidden and too-thin rows, and counts as Generate does', () => {
+    const mails = mailsOf(context, settings, 'docx');
+    expect(mails.map((m) => m.to)).toEqual(['c1@contoh.id', 'c2@contoh.id']);
+    expect(mails).toHaveLength(documentCount(context));
+  });
+
+  it('grouped, the same: one mail per group Generate makes', () => {
+    const grouped = { ...context, groupBy: 'Pelanggan' };
+    expect(mailsOf(grouped, settings, 'docx').map((m) => m.key)).toEqual(['C1', 'C2']);
+    expect(mailsOf(grouped, settings, 'docx')).toHaveLength(documentCount(grouped));
+  });
+
+  it('selected by the user, a total row is made and mailed like any row', () => {
+    const all = { ...context, ...allSelected(rows.length) };
+    expect(mailsOf(all, settings, 'docx').map((m) => m.to)).toEqual([
+      'c1@contoh.id',
+      'c2@contoh.id',
+      'c3@contoh.id',
+      'total@contoh.id',
+      'hidden@contoh.id',
+    ]);
+    expect(documentCount(all)).toBe(5);
   });
 });
