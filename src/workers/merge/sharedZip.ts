@@ -139,6 +139,8 @@ export class SharedZip {
     }
     const at = this.used;
     this.used += n;
+    // The buffer is reused: the headers' fields left 0 (extra field, comment, disk) must read 0.
+    this.buffer.fill(0, at, this.used);
     return at;
   }
 
