@@ -90,18 +90,18 @@ export class SharedZip {
     return { time, day, flags, method: entry.method, crc };
   }
 
-  /** `base`'s entries from..to (inclusive) as their documents hold them, made once. */
-  private run(from: number, to: number): StaticRun {
-    const key = `${from}-${to}`;
+  /** `base`'s entries at `indexes`, in that order, as their documents hold them: made once. */
+  private run(indexes: readonly number[]): StaticRun {
+    const key = indexes.join(',');
     let run = this.runs.get(key);
     if (!run) {
       let length = 0;
-      for (let i = from; i <= to; i++)
+      for (const i of indexes)
         length += LOCAL_HEADER + this.baseNames[i].length + this.base[i].data.length;
       const bytes = new Uint8Array(length);
       const view = new DataView(bytes.buffer);
       let at = 0;
-      for (let i = from; i <= to; i++) {
+      for (const i of indexes) {
         const entry = this.base[i];
         const name = this.baseNames[i];
         localHeader(bytes, view, at, name, this.fields(entry, name), {
@@ -145,78 +145,78 @@ export class SharedZip {
   }
 
   /**
-   * Adds the document that writeZip(entries) would write, stored under `name`: entries that are
-   * `base`'s own objects, at their places in it, are referred to, not copied.
+   * Adds a document of `entries`, stored under `name`: the entries that are `base`'s own objects
+   * come first, in their order, as one run referred to, not copied; then the row's own entries.
+   * (A package's parts may come in any order; [Content_Types].xml stays first when untouched.)
    */
   add(name: string, entries: readonly ZipEntry[]): void {
     const count = entries.length;
-    const names = entries.map((_, i) => this.nameOf(entries, i));
-    const isBase = (i: number) => i < this.base.length && entries[i] === this.base[i];
-    const offsets = new Array<number>(count);
-    let at = 0;
+    const statics: number[] = [];
+    const owns: number[] = [];
+    for (let i = 0; i < count; i++)
+      (i < this.base.length && entries[i] === this.base[i] ? statics : owns).push(i);
+    const order = [...statics, ...owns];
+    const names = order.map((i) => this.nameOf(entries, i));
+    const run = statics.length > 0 ? this.run(statics) : null;
+    const ownStart = run?.length ?? 0;
+    let ownLength = 0;
     let centralLength = 0;
-    for (let i = 0; i < count; i++) {
-      offsets[i] = at;
-      at += LOCAL_HEADER + names[i].length + entries[i].data.length;
-      centralLength += CENTRAL_HEADER + names[i].length;
+    for (let k = 0; k < count; k++) {
+      if (k >= statics.length)
+        ownLength += LOCAL_HEADER + names[k].length + entries[order[k]].data.length;
+      centralLength += CENTRAL_HEADER + names[k].length;
     }
-    const centralStart = at;
-    const documentLength = centralStart + centralLength + endLength(count);
-    // The zip's header of this file needs the file's CRC: its place is kept, it is written last.
-    this.closeOwn();
-    const headerPart = this.parts.length;
-    this.parts.push([0, 0, 0]);
-    let crc = 0;
-    for (let i = 0; i < count;) {
-      if (isBase(i)) {
-        let to = i;
-        while (to + 1 < count && isBase(to + 1)) to++;
-        const run = this.run(i, to);
-        this.closeOwn();
-        this.parts.push(run.blob);
-        crc = run.appendCrc(crc);
-        i = to + 1;
-        continue;
-      }
-      const entry = entries[i];
-      const length = LOCAL_HEADER + names[i].length + entry.data.length;
-      const where = this.reserve(length);
-      localHeader(this.buffer, this.view, where, names[i], this.fields(entry, names[i]), {
+    const centralStart = ownStart + ownLength;
+    const tailLength = centralLength + endLength(count);
+    const documentLength = centralStart + tailLength;
+    const fileName = shortBytes(name, this.encoder);
+    const headerLength = LOCAL_HEADER + fileName.length;
+    // The row's own bytes in one piece of the buffer: the zip's header of the file (written last,
+    // it needs the file's CRC), then, after the run, the own entries and the central directory.
+    const header = this.reserve(headerLength + ownLength + tailLength);
+    const { buffer, view } = this;
+    let at = header + headerLength;
+    if (run) {
+      this.used = at;
+      this.closeOwn();
+      this.parts.push(run.blob);
+      this.used = header + headerLength + ownLength + tailLength;
+    }
+    let crc = run ? run.appendCrc(0) : 0;
+    const offsets = new Array<number>(count);
+    let offset = 0;
+    for (let k = 0; k < count; k++) {
+      const entry = entries[order[k]];
+      offsets[k] = offset;
+      offset += LOCAL_HEADER + names[k].length + entry.data.length;
+      if (k < statics.length) continue;
+      localHeader(buffer, view, at, names[k], this.fields(entry, names[k]), {
         compressed: entry.data.length,
         size: entry.size,
       });
-      this.buffer.set(entry.data, where + LOCAL_HEADER + names[i].length);
-      crc = crc32(this.buffer.subarray(where, where + length), crc);
-      i++;
+      buffer.set(entry.data, at + LOCAL_HEADER + names[k].length);
+      at += LOCAL_HEADER + names[k].length + entry.data.length;
     }
-    const tailLength = centralLength + endLength(count);
-    const tail = this.reserve(tailLength);
-    let record = tail;
-    for (let i = 0; i < count; i++) {
-      const entry = entries[i];
+    for (let k = 0; k < count; k++) {
+      const entry = entries[order[k]];
       const sizes = { compressed: entry.data.length, size: entry.size };
-      const fields = this.fields(entry, names[i]);
+      const fields = this.fields(entry, names[k]);
       const isDir = entry.name.endsWith('/');
-      centralHeader(this.buffer, this.view, record, names[i], fields, sizes, offsets[i], isDir);
-      record += CENTRAL_HEADER + names[i].length;
+      centralHeader(buffer, view, at, names[k], fields, sizes, offsets[k], isDir);
+      at += CENTRAL_HEADER + names[k].length;
     }
-    endRecords(this.view, record, count, centralLength, centralStart);
-    crc = crc32(this.buffer.subarray(tail, tail + tailLength), crc);
-    this.closeOwn();
+    endRecords(view, at, count, centralLength, centralStart);
+    const ownFrom = header + headerLength;
+    crc = crc32(buffer.subarray(ownFrom, ownFrom + ownLength + tailLength), crc);
 
-    const fileName = shortBytes(name, this.encoder);
     const flags = fileName.length !== name.length ? UTF8_NAMES : 0;
-    const headerLength = LOCAL_HEADER + fileName.length;
-    const header = this.reserve(headerLength);
     const fields = { ...this.stamp, flags, method: 0, crc };
     const sizes = { compressed: documentLength, size: documentLength };
-    localHeader(this.buffer, this.view, header, fileName, fields, sizes);
-    this.parts[headerPart] = [this.blobs.length, header, header + headerLength];
-    this.pending = this.used;
-    const offset = this.length;
+    localHeader(buffer, view, header, fileName, fields, sizes);
+    const fileOffset = this.length;
     this.length += headerLength + documentLength;
     if (this.length > MAX_32) throw new Error('the zip would be larger than 4 GB');
-    this.files.push({ name: fileName, flags, crc, size: documentLength, offset });
+    this.files.push({ name: fileName, flags, crc, size: documentLength, offset: fileOffset });
   }
 
   /** The zip: every document added, then its central directory. */
