@@ -18,7 +18,7 @@ export interface DataSource<F = Blob> {
 }
 
 /**
- * What Generate makes. 'merged': one document, a section per row (spec); 'zip': one .docx per row
+ * What Generate makes. 'merged': one document, a section per row; 'zip': one .docx per row
  * in a zip, each file named by the text of `nameColumn`; 'pdf': the merged document converted to
  * PDF on the server; 'pdfPerRow': that PDF split per section into a zip named like 'zip'. A new
  * output is one more member here.

@@ -19,6 +19,8 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   to: 'Kepada',
   attachment: 'Lampiran',
   notSentHeading: 'Tidak akan dikirim',
+  checking: 'Memeriksa e-mail: {done} dari {total} baris…',
+  andMore: '{list} dan {more} lainnya',
   allSendable: 'Semua baris memiliki alamat yang valid.',
   noAddress: '{count} baris tanpa alamat yang valid: baris {rows}',
   noAddressOne: '1 baris tanpa alamat yang valid: baris {rows}',

@@ -16,17 +16,59 @@ export function mailRowIndexes(context: GeneratorContext): Uint32Array {
   return context.groupBy ? groupFirstRows(context) : selectedRowIndexes(context);
 }
 
-/** Every mail of the run, in row order. */
+/** Every mail of the run, in row order (built at once: the page builds them in slices, mailsIn). */
 export function mailsOf(
   context: GeneratorContext,
   settings: MailSettings,
   extension: 'pdf' | 'docx',
 ): RowMail[] {
+  const indexes = mailRowIndexes(context);
+  return mailsIn(context, settings, extension, indexes, 0, indexes.length);
+}
+
+/** Names written as `{name}` in a mail's subject or message (fillMailText's fields). */
+const FIELD = /\{([^{}\r\n]{1,100})\}/g;
+
+/**
+ * The columns a mail reads: the invoice key, the address and those its `{fields}` name (through
+ * the mapping, or a column of that name). Only these are decoded for each row, so the mails of
+ * 100,000 rows of 15 columns decode 3 cells a row, not 15.
+ */
+export function mailColumns(context: GeneratorContext, settings: MailSettings): number[] {
+  const { mapping } = context;
+  const names = new Set([settings.keyColumn, settings.sendTo]);
+  for (const text of [settings.subject, settings.message])
+    for (const [, raw] of text.matchAll(FIELD)) {
+      const name = raw.trim();
+      if (mapping[name] !== undefined) names.add(mapping[name]);
+      names.add(name);
+    }
+  return context.table.headers.flatMap((header, column) => (names.has(header) ? [column] : []));
+}
+
+/**
+ * The mails of the rows indexes[from…to), in order: the same mails as mailsOf, with each row
+ * holding only the columns the mail reads (mailColumns).
+ */
+export function mailsIn(
+  context: GeneratorContext,
+  settings: MailSettings,
+  extension: 'pdf' | 'docx',
+  indexes: Uint32Array,
+  from: number,
+  to: number,
+  columns: readonly number[] = mailColumns(context, settings),
+): RowMail[] {
   const { table, mapping, formats, headers } = context;
   const source = { headers, mapping, formats };
-  return Array.from(mailRowIndexes(context), (index) =>
-    rowMail(settings, source, table.row(index), table.sheetRow(index), extension),
-  );
+  const out: RowMail[] = [];
+  for (let i = from; i < Math.min(to, indexes.length); i++) {
+    const index = indexes[i];
+    const values: Record<string, string> = Object.create(null);
+    for (const column of columns) values[table.headers[column]] = table.cell(index, column);
+    out.push(rowMail(settings, source, values, table.sheetRow(index), extension));
+  }
+  return out;
 }
 
 /** The table index of the row Preview Row shows, or -1. */

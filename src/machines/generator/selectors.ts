@@ -92,12 +92,12 @@ export function downloadOf(result: GenerationResult): DownloadParams {
 
 // ---- what the steps show ----
 
-/** Step 3 is shown only when placeholders and data rows exist (§4). */
+/** Step 3 is shown only when placeholders and data rows exist (docs/product.md#flows). */
 export function showsMappingStep(context: GeneratorContext): boolean {
   return context.placeholders.length > 0 && context.table.rowCount > 0;
 }
 
-/** Step 4 is shown when template, rows and placeholders exist (§4). */
+/** Step 4 is shown when template, rows and placeholders exist (docs/product.md#flows). */
 export function showsGenerateStep(context: GeneratorContext): boolean {
   return (
     context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0

@@ -6,6 +6,8 @@ import {
   defaultKeyColumn,
   documentRows,
   mailRowIndexes,
+  mailColumns,
+  mailsIn,
   mailsOf,
 } from '../../../src/machines/generator/mail';
 import type { GeneratorContext } from '../../../src/machines/generator/types';
@@ -51,5 +53,38 @@ describe('the e-mails of a run', () => {
       'Tagihan_C2.docx',
     ]);
     expect([...documentRows(grouped, 0)]).toEqual([0, 2]);
+  });
+});
+
+describe('the mails built in slices', () => {
+  it('read only the key, the address and the fields the texts name, and match the mails built at once', () => {
+    const texts = {
+      ...settings,
+      subject: 'Tagihan {Pelanggan} ke {Tujuan}',
+      message: '{Biaya} {Nope}',
+    };
+    expect(mailColumns(base, texts).map((c) => headers[c])).toEqual([
+      'Pelanggan',
+      'Email',
+      'Tujuan',
+      'Biaya',
+    ]);
+    expect(mailColumns(base, settings).map((c) => headers[c])).toEqual([
+      'Pelanggan',
+      'Email',
+      'Tujuan',
+    ]);
+    const indexes = mailRowIndexes(base);
+    const sliced = [
+      ...mailsIn(base, texts, 'docx', indexes, 0, 2),
+      ...mailsIn(base, texts, 'docx', indexes, 2, 3),
+    ];
+    expect(sliced).toEqual(mailsOf(base, texts, 'docx'));
+    expect(sliced[1]).toMatchObject({
+      row: 2,
+      to: 'c2@contoh.id',
+      subject: 'Tagihan C2 ke Medan',
+      message: '20 {Nope}',
+    });
   });
 });

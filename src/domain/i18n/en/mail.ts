@@ -15,6 +15,8 @@ export const MAIL_TEXTS = {
   to: 'To',
   attachment: 'Attachment',
   notSentHeading: 'Will not be sent',
+  checking: 'Checking the mails: {done} of {total} rows…',
+  andMore: '{list} and {more} more',
   allSendable: 'Every row has a valid address.',
   noAddress: '{count} rows have no valid address: rows {rows}',
   noAddressOne: '1 row has no valid address: row {rows}',

@@ -12,7 +12,6 @@ import {
   defaultKeyColumn,
   previewIndex,
   mailRowIndexes,
-  mailsOf,
   previewMail,
 } from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
@@ -20,8 +19,12 @@ import { useShownLanguage, useTexts } from '../../layout/i18n';
 import { attachmentSize, sendMails } from '../../wiring/sendMails';
 import { formatFileSize } from '../../../domain/fileSize';
 import type { StepProps } from './types';
+import { useMails } from './useMails';
 
 const DEFAULT_SUBJECT = 'Tagihan {key}';
+/** How many row numbers a 'will not be sent' line names before 'and N more'. */
+const ROWS_NAMED = 20;
+const NO_INDEXES = new Uint32Array(0);
 
 export function EmailPanel({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
@@ -90,25 +93,29 @@ export function EmailPanel({ actorRef }: StepProps) {
   };
   // The .docx of each row is attached; a PDF attachment is not offered yet.
   const extension = 'docx';
-  const mails = useMemo(
-    () => (shown ? mailsOf(context, settings, extension) : []),
+  const { selection, selectedCount, groupBy: grouping } = context;
+  const indexes = useMemo(
+    () =>
+      shown
+        ? mailRowIndexes({ ...context, selection, selectedCount, groupBy: grouping })
+        : NO_INDEXES,
     // Not the whole context: it changes with every progress tick of a run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      shown,
-      table,
-      context.selection,
-      context.mapping,
-      context.formats,
-      context.groupBy,
-      sendTo,
-      keyColumn,
-      settings.subject,
-      message,
-      extension,
-    ],
+    [shown, table, selection, selectedCount, grouping],
   );
-  const skipped = useMemo(() => notSent(mails, sentBefore), [mails, sentBefore]);
+  // Built in slices: the mails of 100,000 rows at once held the page for seconds.
+  const built = useMails(context, settings, extension, indexes, [
+    indexes,
+    context.mapping,
+    context.formats,
+    sendTo,
+    keyColumn,
+    settings.subject,
+    message,
+    extension,
+  ]);
+  const mails = built.mails;
+  const skipped = useMemo(() => notSent(mails ?? [], sentBefore), [mails, sentBefore]);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
   const [error, setError] = useState('');
@@ -131,12 +138,14 @@ export function EmailPanel({ actorRef }: StepProps) {
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shownIndex, templateFile, table, mapping, formats, groupBy]);
+  const sendable = useMemo(() => {
+    if (!mails) return [];
+    const left = new Set([...skipped.values()].flat());
+    return mails
+      .map((m, i) => ({ mail: m, index: indexes[i] }))
+      .filter(({ mail: m }) => !left.has(m.row));
+  }, [mails, indexes, skipped]);
   if (!shown) return null;
-  const left = new Set([...skipped.values()].flat());
-  const indexes = mailRowIndexes(context);
-  const sendable = mails
-    .map((m, i) => ({ mail: m, index: indexes[i] }))
-    .filter(({ mail: m }) => !left.has(m.row));
   const count = sendable.length.toLocaleString(locale === 'id' ? 'id-ID' : 'en-US');
   const deliveriesPath = `/deliveries?period=${encodeURIComponent(period)}`;
   const send = async () => {
@@ -244,7 +253,9 @@ export function EmailPanel({ actorRef }: StepProps) {
         </section>
       )}
       <h3>{t.notSentHeading}</h3>
-      {skipped.size === 0 ? (
+      {mails === null ? (
+        <p role="status">{fill(t.checking, { done: built.done, total: built.total })}</p>
+      ) : skipped.size === 0 ? (
         <p>{t.allSendable}</p>
       ) : (
         <ul>
@@ -252,7 +263,7 @@ export function EmailPanel({ actorRef }: StepProps) {
             <li key={reason}>
               {fill(rows.length === 1 ? t[`${reason}One`] : t[reason], {
                 count: rows.length,
-                rows: rows.join(', '),
+                rows: rowList(rows, t.andMore),
               })}
             </li>
           ))}
@@ -287,14 +298,22 @@ export function EmailPanel({ actorRef }: StepProps) {
         <div className="gen-toolbar">
           <button
             type="button"
-            disabled={!sendable.length || !period || replyBad}
+            disabled={!sendable.length || !period || replyBad || mails === null}
             onClick={() => setConfirming(true)}
           >
             {t.sendMails}
           </button>
-          {!sendable.length && <small>{t.noneToSend}</small>}
+          {mails !== null && !sendable.length && <small>{t.noneToSend}</small>}
         </div>
       )}
     </section>
   );
+}
+
+/** `2, 5, 9`; past ROWS_NAMED rows `2, 5, … and 99,980 more`, so a line stays readable. */
+function rowList(rows: readonly number[], andMore: string): string {
+  const named = rows.slice(0, ROWS_NAMED).join(', ');
+  return rows.length > ROWS_NAMED
+    ? fill(andMore, { list: named, more: rows.length - ROWS_NAMED })
+    : named;
 }
