@@ -74,12 +74,17 @@ function buffersOf(packed: PackedSheet): ArrayBuffer[] {
     .map((array) => array.buffer as ArrayBuffer);
 }
 
-/** A result with its file as a Blob of its type, made here rather than on the page. */
+/**
+ * A result with its file as a Blob of its type, made here rather than on the page (the zip of one
+ * file per row comes as a Blob already: merge/sharedZip.ts).
+ */
 function answer({
   bytes,
   ...result
-}: Omit<GenerationResult, 'file'> & { bytes: ArrayBuffer }): GenerationResult {
-  return { ...result, file: new Blob([bytes], { type: OUTPUT_MIME[result.kind] }) };
+}: Omit<GenerationResult, 'file'> & { bytes: ArrayBuffer | Blob }): GenerationResult {
+  const file =
+    bytes instanceof Blob ? bytes : new Blob([bytes], { type: OUTPUT_MIME[result.kind] });
+  return { ...result, file };
 }
 
 /** A job's mapping with the column of the QRIS's invoice number, read like a field's. */
@@ -241,7 +246,7 @@ export function createGeneratorApi() {
         const zip = await zipPerRow({ ...common, template: zipTemplate!, names });
         return answer({
           kind: 'zip',
-          bytes: zip.buffer,
+          bytes: zip.file,
           fileName: zip.fileName,
           count: zip.files,
           skipped: zip.skipped,

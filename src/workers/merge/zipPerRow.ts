@@ -3,8 +3,9 @@
 // parts rendered again per row the way the merge renders them (PartRenderer: through their frame,
 // else docxtemplater): merging each row with mergeDocuments recompiled the template every time,
 // 13× the time of the merged document at 10,000 rows (npm run bench). Each row's .docx is written
-// with the merge's zip writer: the template's other parts keep the compressed bytes they were read
-// with, and only the row's rendered parts are deflated.
+// as writeZip would write it: the template's other parts keep the compressed bytes they were read
+// with, and only the row's rendered parts are deflated. The zip is a Blob that holds the untouched
+// parts once and refers to them from every row's file (sharedZip.ts).
 import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
 import { localDateStamp } from './fileNames';
 import type { MergeProgress } from './mergeDocuments';
@@ -14,8 +15,9 @@ import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '
 import { PicturePlacer, type PictureSources } from './pictures';
 import { deflateSmall } from './smallParts';
 import { FramedDeflate } from './framedDeflate';
-import { EntryBlock, entriesOf, writeZip, zipLength, type ZipEntry } from './zipWriter';
-import { DocumentCrc } from './zipCrc';
+import { entriesOf, type ZipEntry } from './zipWriter';
+import { SharedZip } from './sharedZip';
+import { OUTPUT_MIME } from '../../domain/generationJob';
 
 interface ZipPerRowArgs {
   /** The template's bytes, or the template compiled once (the worker's cache). */
@@ -36,7 +38,8 @@ interface ZipPerRowArgs {
 }
 
 interface ZipPerRowResult {
-  buffer: ArrayBuffer;
+  /** The zip (application/zip). */
+  file: Blob;
   fileName: string;
   files: number;
   /** The files' names in the zip, in order. */
@@ -104,11 +107,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
-  const documentCrc = new DocumentCrc(base);
   const pictures = new PicturePlacer(template, args.pictures);
-  // Each row's file goes into the zip's buffer as it is made: kept as 10,000 arrays of their own
-  // until the end, they were moved to the old generation and copied again (docs/operations.md).
-  const files = new EntryBlock(now);
+  const files = new SharedZip(base, now);
   const failures: string[] = [];
   let lastReport = Date.now();
   onProgress?.({ processed: 0, total });
@@ -146,18 +146,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
         }),
         ...added.values(),
       ];
-      // A .docx is already deflated: stored as it is, the zip is built much faster. It is written
-      // straight into the zip's buffer: an array per row kept the garbage collector busy.
-      const length = zipLength(entries);
-      files.add(
-        names[k],
-        length,
-        (out, at) => {
-          const document = writeZip(entries, now, undefined, out.subarray(at, at + length));
-          return { size: length, crc: documentCrc.of(document, entries) };
-        },
-        0,
-      );
+      // A .docx is already deflated: stored as it is, the zip is built much faster.
+      files.add(names[k], entries);
     } catch (error) {
       failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${failureText(error)}`);
     }
@@ -165,10 +155,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
   onProgress?.({ processed: total, total });
   if (failures.length > 0)
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
-  const zip = writeZip([], now, files);
-  const buffer = zip.buffer;
   return {
-    buffer,
+    file: files.finish(OUTPUT_MIME.zip),
     fileName: zipFileName(now),
     files: kept.length,
     names,

@@ -29,13 +29,13 @@ export interface ZipEntry {
 }
 
 export const MAX_CLASSIC_ENTRIES = 0xffff;
-const LOCAL_HEADER = 30;
-const CENTRAL_HEADER = 46;
-const EOCD_LENGTH = 22;
+export const LOCAL_HEADER = 30;
+export const CENTRAL_HEADER = 46;
+export const EOCD_LENGTH = 22;
 const ZIP64_EOCD_LENGTH = 56;
 const ZIP64_LOCATOR_LENGTH = 20;
-const MAX_32 = 0xffffffff;
-const UTF8_NAMES = 0x0800;
+export const MAX_32 = 0xffffffff;
+export const UTF8_NAMES = 0x0800;
 
 const stamps = new WeakMap<Date, { time: number; day: number }>();
 
@@ -43,7 +43,7 @@ const stamps = new WeakMap<Date, { time: number; day: number }>();
  * MS-DOS time and date of `date` (local time, 2-second resolution), as zip headers hold them; kept
  * per Date, as one file per row writes the template's parts with the same dates in every row.
  */
-function dosDateTime(date: Date): { time: number; day: number } {
+export function dosDateTime(date: Date): { time: number; day: number } {
   let stamp = stamps.get(date);
   if (!stamp) {
     stamp = localDosDateTime(date);
@@ -74,7 +74,7 @@ function encodedNames(entries: readonly ZipEntry[]): Uint8Array[] {
   return entries.map((entry) => bytes.subarray(at, (at += entry.name.length)));
 }
 
-interface HeaderFields {
+export interface HeaderFields {
   time: number;
   day: number;
   flags: number;
@@ -82,12 +82,12 @@ interface HeaderFields {
   crc: number;
 }
 
-interface Sizes {
+export interface Sizes {
   compressed: number;
   size: number;
 }
 
-function localHeader(
+export function localHeader(
   out: Uint8Array,
   view: DataView,
   at: number,
@@ -109,7 +109,7 @@ function localHeader(
   out.set(name, at + LOCAL_HEADER);
 }
 
-function centralHeader(
+export function centralHeader(
   out: Uint8Array,
   view: DataView,
   at: number,
@@ -225,18 +225,9 @@ export class EntryBlock {
   }
 }
 
-/** The length of writeZip's archive of `entries` (no EntryBlock, fewer than 65,536 entries). */
-export function zipLength(entries: readonly ZipEntry[]): number {
-  const names = encodedNames(entries);
-  let length = EOCD_LENGTH;
-  for (let i = 0; i < entries.length; i++)
-    length += LOCAL_HEADER + CENTRAL_HEADER + 2 * names[i].length + entries[i].data.length;
-  return length;
-}
-
 /**
  * The zip archive of `entries`, in order, in a buffer of its own and of its exact length, or in
- * `into` (exactly zipLength(entries) long: one file per row writes each row's file in place).
+ * `into` (exactly the archive's length).
  */
 export function writeZip(
   entries: readonly ZipEntry[],
@@ -257,12 +248,7 @@ export function writeZip(
   const count = entries.length + (block?.count ?? 0);
   if (localLength > MAX_32 || centralLength > MAX_32)
     throw new Error('the merged document would be larger than 4 GB');
-  const zip64 = count > MAX_CLASSIC_ENTRIES;
-  const total =
-    localLength +
-    centralLength +
-    (zip64 ? ZIP64_EOCD_LENGTH + ZIP64_LOCATOR_LENGTH : 0) +
-    EOCD_LENGTH;
+  const total = localLength + centralLength + endLength(count);
   if (into && into.length !== total) throw new Error('zip: the target is not the archive length');
   const out = into ?? new Uint8Array(total);
   const view = new DataView(out.buffer, out.byteOffset, total);
@@ -305,7 +291,28 @@ export function writeZip(
     at += chunk.used;
   }
   const centralSize = at - centralStart;
+  endRecords(view, at, count, centralSize, centralStart);
+  return out;
+}
 
+/** The length of the records that end an archive of `count` entries (ZIP64 past 65,535). */
+export function endLength(count: number): number {
+  return (count > MAX_CLASSIC_ENTRIES ? ZIP64_EOCD_LENGTH + ZIP64_LOCATOR_LENGTH : 0) + EOCD_LENGTH;
+}
+
+/**
+ * Writes the records that end an archive at `at` (endLength(count) bytes): the end of central
+ * directory, with a ZIP64 record and locator before it past 65,535 entries.
+ */
+export function endRecords(
+  view: DataView,
+  start: number,
+  count: number,
+  centralSize: number,
+  centralStart: number,
+): void {
+  let at = start;
+  const zip64 = count > MAX_CLASSIC_ENTRIES;
   if (zip64) {
     const eocd64 = at;
     view.setUint32(at, 0x06064b50, true);
@@ -329,7 +336,6 @@ export function writeZip(
   view.setUint16(at + 10, classicCount, true);
   view.setUint32(at + 12, centralSize, true);
   view.setUint32(at + 16, centralStart, true);
-  return out;
 }
 
 /**

@@ -46,7 +46,9 @@ async function merged(template: MergeTemplate = prepareMergeTemplate(letterhead(
 async function zipped(template: CompiledTemplate) {
   const names = ['a', 'b', 'c'];
   return bytesOf(
-    (await zipPerRow({ template, rows, mapping, names, rowNumbers: [1, 2, 3], now })).buffer,
+    await (
+      await zipPerRow({ template, rows, mapping, names, rowNumbers: [1, 2, 3], now })
+    ).file.arrayBuffer(),
   );
 }
 

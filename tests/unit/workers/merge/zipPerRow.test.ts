@@ -35,7 +35,7 @@ test('one document per row with enough data, named by the chosen text', async ()
   });
   expect(result).toMatchObject({ fileName: 'Invoices_2025-11-23.zip', files: 2, skipped: 1 });
   expect(progress.at(-1)).toBe(3);
-  const zip = new PizZip(result.buffer);
+  const zip = new PizZip(await result.file.arrayBuffer());
   expect(Object.keys(zip.files).sort()).toEqual(['INV-1 (2).docx', 'INV-1.docx']);
   const second = new PizZip(zip.file('INV-1 (2).docx')!.asUint8Array());
   expect(textOf(second.file('word/document.xml')!.asText())).toContain('Kepada Cici');

@@ -176,7 +176,7 @@ describe('pictures in one file per row', () => {
       rowNumbers: [1, 2, 3],
       pictures: { qris: STATIC_QRIS, images: readImageSet([logo]) },
     });
-    const files = new PizZip(zip.buffer);
+    const files = new PizZip(await zip.file.arrayBuffer());
     const amounts = ['150000', '1250000', '99000'];
     for (let s = 0; s < rows.length; s++) {
       const docx = new PizZip(files.file(`${rows[s].nama}.docx`)!.asUint8Array());
