@@ -145,6 +145,8 @@ export const PHRASES = {
   warningNoPlaceholdersFoundTemplate:
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
   uploadTemplateSelectDataRows: 'Please upload a template and select data rows',
+  efakturOutputNoGenerate:
+    'The e-Faktur XML output is made from the rows, not the template: use Download e-Faktur.',
   selectDataRowsExport: 'Please select data rows to export',
   noSelectedRowMakesDocument:
     'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',
