@@ -255,6 +255,18 @@ test('Pengaturan Perusahaan on a phone, in Bahasa Indonesia, by keyboard', async
       'NITKU Penjual harus tepat 22 digit: 16 digit NPWP dan 6 digit TKU (000000 untuk kantor pusat)',
     ),
   ).toBeVisible();
+  // The QRIS check speaks Indonesian too, naming what is wrong where.
+  await page.getByLabel('NITKU Penjual').fill('0123456789012345000000');
+  await page.getByLabel('QRIS Statis').fill('hello');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(
+    page.getByText('QRIS statis bukan payload QR EMVCo: "he" pada karakter 1 bukan tag.'),
+  ).toBeVisible();
+  await page.getByLabel('QRIS Statis').fill('000201010211');
+  await page.getByRole('button', { name: 'Simpan' }).click();
+  await expect(
+    page.getByText('QRIS statis tidak diakhiri CRC-nya (tag 63, empat digit heksadesimal).'),
+  ).toBeVisible();
   // The button lies within the phone's width.
   const box = (await page.getByRole('button', { name: 'Simpan' }).boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);

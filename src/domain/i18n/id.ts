@@ -11,6 +11,7 @@ import type { GENERATOR_TEXTS } from './en/generator';
 import { DELIVERY_ID } from './idDelivery';
 import { HISTORY_ID } from './idHistory';
 import { MAIL_ID } from './idMail';
+import { QRIS_PATTERNS_ID, QRIS_PHRASES_ID } from './idQris';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -314,7 +315,8 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   output: 'Hasil',
   mergedOutput: 'Satu dokumen gabungan',
   efakturOutput: 'XML e-Faktur (Coretax)',
-  groupHelpEfaktur: 'Satu faktur per nilai kolom ini, pembelinya diambil dari baris pertama kelompok.',
+  groupHelpEfaktur:
+    'Satu faktur per nilai kolom ini, pembelinya diambil dari baris pertama kelompok.',
   zipOutput: 'Satu berkas per baris (.zip)',
   zipPerGroupOutput: 'Satu berkas per kelompok (.zip)',
   nameFilesBy: 'Nama berkas dari',
@@ -492,6 +494,7 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   activityDeletedSummary: 'Menghapus ringkasan tagihan $1',
   activityProgressOf: '$1: $2 dari $3',
   activityGenerationRun: 'Mencatat pembuatan dokumen untuk $1: $2 dokumen dari $3 baris ($4)',
+  ...QRIS_PATTERNS_ID,
 };
 
 export const PHRASES_ID: Texts<typeof PHRASES> = {
@@ -720,6 +723,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
     'Hanya e-mail yang status pengirimannya tidak diketahui yang dapat ditandai terkirim',
   deliveryNotResendable: 'E-mail ini sedang antre atau sedang dikirim',
   deliveryEnded: 'Pengiriman ini sudah berakhir',
+  ...QRIS_PHRASES_ID,
 };
 
 function byWording<T extends Record<string, string>>(

@@ -5,6 +5,8 @@
 // tests/unit/domain/i18n.test.ts checks that every producer's text is here and that both
 // languages have the same ids.
 
+import { QRIS_PATTERNS, QRIS_PHRASES } from './qrisPhrases';
+
 export const PHRASES = {
   // Validation (spec §5)
   emailRequired: 'Email is required',
@@ -236,6 +238,7 @@ export const PHRASES = {
   deliveryNotUnknown: 'Only a mail whose sending is unknown can be marked as sent',
   deliveryNotResendable: 'This mail is queued or being sent',
   deliveryEnded: 'This delivery has ended',
+  ...QRIS_PHRASES,
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
@@ -322,4 +325,5 @@ export const PATTERNS = {
   activityProgressOf: /^(.+ \d{4}-\d{2}): (\d+) of (\d+)$/,
   activityGenerationRun:
     /^Recorded a generation run for (\S+): (\d+) documents? from (\d+) rows? \((.+)\)$/,
+  ...QRIS_PATTERNS,
 } as const;
