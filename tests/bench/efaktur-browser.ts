@@ -52,7 +52,8 @@ async function api(method: string, url: string, token: string | null, body?: unk
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
   return response;
 }
 

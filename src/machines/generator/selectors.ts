@@ -115,9 +115,7 @@ export function showsMappingStep(context: GeneratorContext): boolean {
 export function showsGenerateStep(context: GeneratorContext): boolean {
   if (context.table.rowCount === 0) return false;
   return (
-    context.output === 'efaktur' ||
-    context.templateFile === null ||
-    context.placeholders.length > 0
+    context.output === 'efaktur' || context.templateFile === null || context.placeholders.length > 0
   );
 }
 
