@@ -74,7 +74,7 @@ const common = {
   platform: 'browser',
   target: ['es2022', 'chrome111', 'firefox111', 'safari16'],
   minify: !dev,
-  // DESIGN: no source maps in production (they also cost every chunk a trailing comment).
+  // No source maps in production (they also cost every chunk a trailing comment).
   sourcemap: dev ? 'linked' : false,
   metafile: true,
   logLevel: 'warning',

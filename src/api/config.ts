@@ -1,4 +1,4 @@
-// Runtime configuration of the API client (spec §7, §9).
+// Runtime configuration of the API client (docs/product.md#api, #limits).
 
 export const API_PATH_SUFFIX = '/api/v1';
 

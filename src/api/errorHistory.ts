@@ -1,4 +1,4 @@
-// The last 50 classified errors, newest last (spec §8), for diagnostics screens and tests.
+// The last 50 classified errors, newest last (docs/product.md#messages), for diagnostics screens and tests.
 
 import type { ClassifiedError } from './errors';
 

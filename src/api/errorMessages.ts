@@ -1,4 +1,4 @@
-// The notice texts of spec §8 for failed calls, apart from the classification (./errors) so the
+// The notice texts of docs/product.md#messages for failed calls, apart from the classification (./errors) so the
 // shell can word a failure before the http client has loaded.
 
 export const NOTICE_TEXTS = {

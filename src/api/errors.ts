@@ -1,4 +1,4 @@
-// Error classification exactly as spec §8 "General classification (by HTTP status)".
+// Error classification exactly as docs/product.md#messages "General classification (by HTTP status)".
 import { NOTICE_TEXTS } from './errorMessages';
 
 export type ErrorKind =
@@ -57,7 +57,7 @@ export function durationForSeverity(severity: ErrorSeverity): number | null {
 
 const SEVERITY_RANK: Record<ErrorSeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-/** Logout calls never produce notices (spec §8). */
+/** Logout calls never produce notices (docs/product.md#messages). */
 export function isLogoutUrl(url: string | undefined): boolean {
   return Boolean(url && /\/(auth|account|users)\/logout(-all)?(\/|\?|$)/.test(url));
 }
@@ -272,7 +272,7 @@ export function classify(input: unknown, url?: string): ClassifiedError {
   );
 }
 
-/** Uncaught errors (window 'error' / 'unhandledrejection') are high severity (spec §8). */
+/** Uncaught errors (window 'error' / 'unhandledrejection') are high severity (docs/product.md#messages). */
 export function classifyUncaught(error: unknown): ClassifiedError {
   const message =
     error instanceof Error && error.message ? error.message : NOTICE_TEXTS.defaultMessage;

@@ -1,4 +1,4 @@
-// The one HTTP layer of the browser (DESIGN "Browser side"): base URL, Bearer token,
+// The one HTTP layer of the browser (docs/product.md#api): base URL, Bearer token,
 // snake_case bodies / camelCase answers, the envelope, 404-on-GET as a result, one shared
 // refresh for concurrent 401s (and across tabs), and network retries with back-off.
 
@@ -221,7 +221,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
             throw fail(kind, 0, method, url, undefined, outcome.error, !logout);
           }
           // Reported even when the caller shows its own errors, except logout calls and a refresh
-          // answered 400 (spec §8).
+          // answered 400 (docs/product.md#messages).
           const firstReport = !reportedOutcomes.has(outcome);
           reportedOutcomes.add(outcome);
           throw fail(
@@ -271,7 +271,7 @@ let defaultClient: HttpClient | null = null;
 /** The app's client (created on first use so configuration set at start-up applies). */
 export function getHttpClient(): HttpClient {
   defaultClient ??= createHttpClient({
-    // Development builds: the network simulator (spec §9) sits between the client and fetch.
+    // Development builds: the network simulator (docs/product.md#limits) sits between the client and fetch.
     ...(process.env.NODE_ENV !== 'production'
       ? { fetch: simulatedFetch((input, init) => globalThis.fetch(input, init)) }
       : {}),

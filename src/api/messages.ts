@@ -1,4 +1,4 @@
-// Texts of spec §8 "Screen-specific" and the service fallbacks, as status → message tables
+// Texts of docs/product.md#messages "Screen-specific" and the service fallbacks, as status → message tables
 // that services and screens share.
 
 import type { StatusMessages } from './signInMessages';
@@ -33,7 +33,7 @@ export const CREATE_BILL_DEFAULT_ERROR = 'Terjadi kesalahan saat menyimpan data'
 export function createBillPeriodExists(period: string): string {
   return `Invoice summary untuk periode ${period} sudah ada. Gunakan halaman Update untuk mengubah data.`;
 }
-/** Create bill (spec §8): 409 → period exists, 404 → endpoint, ≥ 500 → server, else default. */
+/** Create bill (docs/product.md#messages): 409 → period exists, 404 → endpoint, ≥ 500 → server, else default. */
 export function createBillErrorMessage(
   status: number,
   period: string,

@@ -1,4 +1,4 @@
-// Development network simulator (spec §9): presets perfect, slow, unreliable, poor and offline
+// Development network simulator (docs/product.md#limits): presets perfect, slow, unreliable, poor and offline
 // make the API client's fetch add latency, drop requests (a network error, as when the server is
 // away) or fail them (a 503 answer), so flows can be watched degrading in the Stately inspector.
 // Development builds only: the client imports this under process.env.NODE_ENV !== 'production',

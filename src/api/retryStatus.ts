@@ -1,4 +1,4 @@
-// Whether the API client is waiting to try a request again after a network failure (spec §8:
+// Whether the API client is waiting to try a request again after a network failure (docs/product.md#messages:
 // 3 retries, 1 s doubling). The layout shows 'Reconnecting…' meanwhile, so seven seconds of
 // retries are not seven seconds of silence. The page learns it from <html data-api-retrying>
 // and a window event, so the layout need not load the client (or share a module with it).

@@ -1,4 +1,4 @@
-// The sign-in screen's texts (spec §8 "Sign in"), apart from the other screens' so that the
+// The sign-in screen's texts (docs/product.md#messages "Sign in"), apart from the other screens' so that the
 // shell can word a failed sign-in without loading every table (./messages re-exports these).
 
 export type StatusMessages = Readonly<Partial<Record<number, string>>>;

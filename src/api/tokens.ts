@@ -1,4 +1,4 @@
-// Session storage (spec §3): access token, refresh token and user object in localStorage.
+// Session storage (docs/product.md#data): access token, refresh token and user object in localStorage.
 
 import { getApiConfig, type TokenStorageKeys } from './config';
 

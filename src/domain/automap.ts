@@ -1,11 +1,11 @@
-// Auto-map of spec §5: pairs template placeholders with Excel columns by name.
+// Auto-map of docs/product.md#input-rules: pairs template placeholders with Excel columns by name.
 
 /** Below this score a fuzzy pair is not accepted. */
 export const AUTO_MAP_MIN_SCORE = 40;
 
 /**
  * Lower case, drop characters other than word characters, whitespace and / + ( ) -, collapse
- * spaces, trim. One addition to §5: an underscore counts as a space, because template tags are
+ * spaces, trim. One addition to docs/product.md#input-rules: an underscore counts as a space, because template tags are
  * usually written `{nama_pelanggan}` for the column 'Nama Pelanggan' (without it that pair never
  * matches, and `nomor_tagihan` would fall to the column 'No').
  */
@@ -19,7 +19,7 @@ export function normaliseName(name: string): string {
 }
 
 /**
- * The key two names are compared by: the §5 normalised name with every run of punctuation,
+ * The key two names are compared by: the docs/product.md#input-rules normalised name with every run of punctuation,
  * brackets and symbols read as one space, so `ppn_11`, `PPN (11%)` and `PPN-11` are one name.
  * Letters and digits of any script are kept.
  */

@@ -1,4 +1,4 @@
-// Key case conversion: the wire is snake_case, the browser code camelCase (spec §7, DESIGN "API").
+// Key case conversion: the wire is snake_case, the browser code camelCase (docs/product.md#api).
 // The one rule for both ends: the server snake_cases the bodies it reads (src/server/http/body.ts),
 // the API client converts what it sends and receives (src/api/case.ts).
 

@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9 that both sides (or several screens) need.
+// Business constants and limits of docs/product.md#limits that both sides (or several screens) need.
 
 export const PAGINATION = {
   defaultPageSize: 10,
@@ -41,7 +41,7 @@ export const TIMING_MS = {
 
 export const LIMITS = {
   profileImageBytes: 5 * 1024 * 1024,
-  /** Each generator upload (template or workbook), spec §5/§9: 10,485,760 bytes. */
+  /** Each generator upload (template or workbook), docs/product.md#input-rules/#limits: 10,485,760 bytes. */
   generatorFileBytes: 10 * 1024 * 1024,
   /** A data file (workbook or CSV): a month of 100,000 call lines is 11 MB as .xlsx, 23 MB as CSV. */
   dataFileBytes: 50 * 1024 * 1024,
@@ -51,7 +51,7 @@ export const LIMITS = {
   nameMin: 2,
 } as const;
 
-/** Spec §5: the text of a generator upload over LIMITS.generatorFileBytes. */
+/** docs/product.md#input-rules: the text of a generator upload over LIMITS.generatorFileBytes. */
 export const GENERATOR_FILE_TOO_LARGE = 'File size must be less than 10MB';
 
 /**

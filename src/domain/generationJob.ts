@@ -18,7 +18,7 @@ export interface DataSource<F = Blob> {
 }
 
 /**
- * What Generate makes. 'merged': one document, a section per row (spec); 'zip': one .docx per row
+ * What Generate makes. 'merged': one document, a section per row; 'zip': one .docx per row
  * in a zip, each file named by the text of `nameColumn`; 'pdf': the merged document converted to
  * PDF on the server; 'pdfPerRow': that PDF split per section into a zip named like 'zip'. A new
  * output is one more member here.
@@ -111,7 +111,8 @@ export interface GenerationResult {
   readonly warnings: readonly string[];
   /**
    * For a PDF job the worker answers the merged .docx to convert (kind 'merged'); with 'pdfPerRow'
-   * these are the file names of its sections, in order, for splitting the PDF.
+   * these are the file names of its sections, in order, for splitting the PDF. For a 'zip', the
+   * names of its files in order (the e-mail of each row names each row's .docx in it).
    */
   readonly sectionNames?: readonly string[];
 }

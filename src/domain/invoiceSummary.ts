@@ -1,9 +1,9 @@
-// The invoice summary of one period: API (snake case) ↔ front-end names of spec §3.
+// The invoice summary of one period: API (snake case) ↔ front-end names of docs/product.md#data.
 import { formatPeriodDisplay } from './period';
 import { parseRupiah } from './rupiah';
 import { toCamelCase } from './case';
 
-/** What the server answers after a write and the bill screens show (spec §7), written once. */
+/** What the server answers after a write and the bill screens show (docs/product.md#api), written once. */
 export const SUMMARY_SAVED_TEXTS = {
   created: 'Invoice summary berhasil dibuat',
   updated: 'Invoice summary berhasil diupdate',
@@ -20,7 +20,7 @@ export interface SummaryField<K extends string = string, A extends string = stri
   readonly kind: SummaryFieldKind;
 }
 
-/** Every writable field of a summary, in the order of spec §3. */
+/** Every writable field of a summary, in the order of docs/product.md#data. */
 export const INVOICE_SUMMARY_FIELDS = [
   { key: 'period', api: 'invoice_period', kind: 'period' },
   { key: 'activeCustomerCount', api: 'number_of_active_customer', kind: 'count' },
@@ -111,11 +111,11 @@ export interface AmountSeries {
   readonly key: SummaryAmountKey;
   readonly api: SummaryAmountField;
   readonly label: string;
-  /** Shown only in the single-period view of the chart (spec §9). */
+  /** Shown only in the single-period view of the chart (docs/product.md#limits). */
   readonly singlePeriodOnly: boolean;
 }
 
-/** The chart series of 'Transaksi Pemakaian' in the order of spec §9, mapped in the order of §3. */
+/** The chart series of 'Transaksi Pemakaian' in the order of docs/product.md#limits, mapped in the order of #data. */
 export const AMOUNT_SERIES: readonly AmountSeries[] = [
   {
     key: 'localVoiceCallAmount',
@@ -193,7 +193,7 @@ export interface DocumentRow {
   readonly api: SummaryUrlField;
 }
 
-/** Rows of 'Dokumen Pendukung Penagihan' (spec §2, §3). */
+/** Rows of 'Dokumen Pendukung Penagihan' (docs/product.md#screens, #data). */
 export const DOCUMENT_ROWS: readonly DocumentRow[] = [
   {
     name: 'Data Transaksi (Draft Tagihan)',

@@ -1,4 +1,4 @@
-// The rule the server enforces (DESIGN "API"): the last verified administrator cannot be deleted,
+// The rule the server enforces (docs/product.md#roles-and-menus): the last verified administrator cannot be deleted,
 // invalidated or demoted. The user list marks that row, so the page disables what would be
 // refused and says why, instead of offering it and answering 'Cannot remove…' (issue 26).
 import { normaliseRole } from './user';

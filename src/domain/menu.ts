@@ -1,4 +1,4 @@
-// Menu names, the route table of spec §2 and sidebar grouping.
+// Menu names, the route table of docs/product.md#screens and sidebar grouping.
 
 export const MENU_DASHBOARD = 'Dashboard';
 export const MENU_CREATE_BILL = 'Buat Progres Tagihan';
@@ -29,7 +29,7 @@ export interface RouteInfo {
   readonly access: RouteAccess;
 }
 
-/** The route table of spec §2 (the redirect '/' and the catch-all are handled by routeTitle). */
+/** The route table of docs/product.md#screens (the redirect '/' and the catch-all are handled by routeTitle). */
 export const ROUTES: readonly RouteInfo[] = [
   { path: '/dashboard', title: 'Dashboard', menuName: MENU_DASHBOARD, access: 'protected' },
   {
@@ -109,7 +109,7 @@ export interface Menu {
   active: boolean;
 }
 
-/** A menu from the server (snake or camel case) with the defaults of spec §3. */
+/** A menu from the server (snake or camel case) with the defaults of docs/product.md#data. */
 export function normaliseMenu(raw: Record<string, unknown>): Menu {
   const parent = raw.parentId ?? raw.parent_id;
   const order = Number(raw.order);
@@ -128,7 +128,7 @@ export function normaliseMenu(raw: Record<string, unknown>): Menu {
   };
 }
 
-/** Whether a per-user menu list grants a menu, by id or name (spec §6). */
+/** Whether a per-user menu list grants a menu, by id or name (docs/product.md#roles-and-menus). */
 export function hasMenu(
   menus: readonly Pick<Menu, 'id' | 'name'>[],
   menu: string | number,

@@ -1,4 +1,4 @@
-// Sidebar order and grouping of the menus (spec §2 "Layout"). Apart from ./menu, which the
+// Sidebar order and grouping of the menus (docs/product.md#screens "Layout"). Apart from ./menu, which the
 // router and the guard need on every page, so the sign-in page does not carry the sidebar's rules.
 import type { Menu } from './menu';
 

@@ -1,4 +1,4 @@
-// The sign-up strength meter of spec §5.
+// The sign-up strength meter of docs/product.md#input-rules.
 
 export type PasswordStrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 export type PasswordStrengthScore = 0 | 25 | 50 | 75 | 100;

@@ -1,6 +1,6 @@
-// Billing periods are calendar months written YYYY-MM (spec §3, §5).
+// Billing periods are calendar months written YYYY-MM (docs/product.md#data, #input-rules).
 
-/** Four digits, a dash, two digits: the format rule of spec §5. */
+/** Four digits, a dash, two digits: the format rule of docs/product.md#input-rules. */
 export const PERIOD_PATTERN = /^\d{4}-\d{2}$/;
 
 export const MONTH_NAMES_ID = [
@@ -19,7 +19,7 @@ export const MONTH_NAMES_ID = [
 ] as const;
 
 /**
- * The format of spec §5 plus a real month (01–12): '2024-13' and '2024-00' are refused,
+ * The format of docs/product.md#input-rules plus a real month (01–12): '2024-13' and '2024-00' are refused,
  * because the server stores one summary per calendar month and the dashboard steps months.
  */
 export function isValidPeriod(value: unknown): value is string {

@@ -1,4 +1,4 @@
-// The billing pipeline of spec §4: five steps, each a count against the total transactions.
+// The billing pipeline of docs/product.md#flows: five steps, each a count against the total transactions.
 import type {
   InvoiceSummaryValues,
   SummaryCountField,
@@ -37,7 +37,7 @@ export interface PipelineStep {
 }
 
 /**
- * URL pairing follows the order of spec §7's progress calls and their optional URL list:
+ * URL pairing follows the order of docs/product.md#api's progress calls and their optional URL list:
  * usage ↔ draft worksheet, verified ↔ verification worksheet, generated ↔ invoice folder,
  * tax uploaded ↔ tax invoice folder; delivery sends documents out and has no URL of its own.
  */

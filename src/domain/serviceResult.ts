@@ -28,6 +28,12 @@ export interface ServiceResult<T> {
   readonly conflict?: EditConflict<T>;
   /** On failure: the wait the server named in Retry-After (429, 503), in seconds. */
   readonly retryAfterSeconds?: number;
+  /**
+   * On failure: the refusal's code and what fills it, when the server gives them, so the screen
+   * words a refusal with numbers in the language on screen (e.g. src/domain/deliveryErrors.ts).
+   */
+  readonly code?: string;
+  readonly params?: Readonly<Record<string, string | number>>;
 }
 
 /** A refusal for too many attempts (429): the wait the server named, in seconds; else undefined. */

@@ -1,5 +1,5 @@
 // The dashboard reads up to 100 summaries of a period and 50 for the overview and combines them
-// on the client (spec §7); these are the combining rules.
+// on the client (docs/product.md#api); these are the combining rules.
 import { formatPeriodDisplay } from './period';
 import { INVOICE_SUMMARY_FIELDS, type InvoiceSummary } from './invoiceSummary';
 

@@ -1,6 +1,6 @@
 // The labels of the invoice summary form (Buat / Update Progres Tagihan), by API field name: the
 // words people know a field by, so histories and exports name a field the way the form does.
-// Billing screens are Indonesian in both languages (spec §1), so these are too.
+// Billing screens are Indonesian in both languages (docs/product.md#languages), so these are too.
 import { AMOUNT_SERIES, DOCUMENT_ROWS, type SummaryApiField } from './invoiceSummary';
 import { PIPELINE_STEPS } from './pipeline';
 

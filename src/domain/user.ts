@@ -1,4 +1,4 @@
-// How a user is shown (spec §3 "User in the list / account", §2 /user-management and /profile).
+// How a user is shown (docs/product.md#data "User in the list / account", #screens /user-management and /profile).
 
 export type Role = 'admin' | 'staff';
 export const ROLES: readonly Role[] = ['admin', 'staff'];
@@ -43,7 +43,7 @@ export function normaliseRole(role: unknown): Role | null {
   return r === 'admin' || r === 'staff' ? r : null;
 }
 
-/** The admin check of spec §6 (role 'Admin', any case). */
+/** The admin check of docs/product.md#roles-and-menus (role 'Admin', any case). */
 export function isAdmin(user: { role?: string | null } | null | undefined): boolean {
   return normaliseRole(user?.role) === 'admin';
 }

@@ -1,4 +1,4 @@
-// Dates of a user as the user list and the profile show them (spec §2 /user-management, /profile).
+// Dates of a user as the user list and the profile show them (docs/product.md#screens /user-management, /profile).
 // Apart from ./user, which the sign-in flow needs, so the first page does not carry them.
 
 export type DateInput = string | number | Date | null | undefined;

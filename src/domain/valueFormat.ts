@@ -69,6 +69,17 @@ export function formatRupiahValue(n: number): string {
   return text.startsWith('-') ? `-Rp ${text.slice(1)}` : `Rp ${text}`;
 }
 
+/**
+ * A total written the way an amount of its column is written as text (a CSV field, a cell without
+ * a number format): `Rp 1.000` → Rupiah with sen, `1.500`/`1,500` (thousands grouped) → Indonesian
+ * grouping, else every digit with a decimal comma (`1370369,5`), as a General cell shows it.
+ */
+export function totalLike(sample: string, n: number): string {
+  if (/^[\s(-]*(?:rp|idr)/i.test(sample)) return formatRupiahValue(n);
+  if (/\d[.,]\d{3}(?!\d)/.test(sample)) return formatNumberId(n);
+  return plainDecimal(n).replace('.', ',');
+}
+
 /** A date as Indonesian writes it in full: '23 November 2025'; null for a value that is no date. */
 export function formatLongDateId(text: string, raw?: number | null): string | null {
   const date = sheetDate(text, raw);

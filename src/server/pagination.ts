@@ -25,7 +25,7 @@ function positiveInteger(field: string, fallback: number, max = Infinity) {
   );
 }
 
-/** ?page and ?limit (spec §9: default 10). A limit above the maximum is lowered to it rather than refused. */
+/** ?page and ?limit (docs/product.md#limits: default 10). A limit above the maximum is lowered to it rather than refused. */
 export const PAGE_QUERY = {
   page: positiveInteger('page', 1),
   limit: positiveInteger('limit', PAGINATION.defaultPageSize, PAGINATION.maxPageSize),

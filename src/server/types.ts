@@ -64,7 +64,7 @@ export interface AppEnv {
   };
 }
 
-/** The headers of an API answer made whole by the envelope (http/answerHeaders.ts). */
+/** The headers of an API answer made whole by the envelope (http/fast/answerHeaders.ts). */
 export interface FastAnswer {
   readonly headers: readonly (readonly [string, string])[];
   readonly requestId: string;

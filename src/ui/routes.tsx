@@ -1,4 +1,4 @@
-// Routes of spec §2: every location goes through the navigation guard before its lazily loaded
+// Routes of docs/product.md#screens: every location goes through the navigation guard before its lazily loaded
 // page renders, inside the layout it belongs to (app shell, auth card, or bare for guests' 404).
 import { useSelector } from '@xstate/react';
 import {
@@ -22,7 +22,7 @@ import { loadFullStylesheet } from './shell/stylesheet';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** §9: a page's code that has not arrived after 120 s counts as failed (the error boundary offers a reload). */
+/** docs/product.md#limits: a page's code that has not arrived after 120 s counts as failed (the error boundary offers a reload). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A lazily loaded page; all but the auth pages also wait for the whole stylesheet. */

@@ -292,6 +292,9 @@ export function createGeneratorBridge(
     splitPdf: (pdf, names, options) =>
       call(options, (job) => send(job, 'splitPdf', [pdf, names], { transfer: [pdf] })),
 
+    pdfSectionPages: (pdf, sections, options) =>
+      call(options, (job) => send(job, 'pdfSectionPages', [pdf, sections], { transfer: [pdf] })),
+
     filterRows: (source, query, options) =>
       call(options, async (job) => {
         const { bytes, data, transfer } = await wireSource(job, source);

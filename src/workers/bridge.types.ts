@@ -73,6 +73,12 @@ export interface GeneratorBridge {
     names: readonly string[],
     options?: CallOptions,
   ): Promise<GenerationResult>;
+  /** Each section's pages (1-based, inclusive) in a converted merged PDF made for splitting. */
+  pdfSectionPages(
+    pdf: ArrayBuffer,
+    sections: number,
+    options?: CallOptions,
+  ): Promise<[number, number][]>;
   /** Indexes of the rows whose cells contain `query`, case-insensitive (the preview's row filter). */
   filterRows(
     source: DataSource<FileSource>,

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The generator worker: every docx/xlsx task runs here, off the main thread (DESIGN.md).
+// The generator worker: every docx/xlsx task runs here, off the main thread (docs/generator.md).
 import * as Comlink from 'comlink';
 // Code-page tables for legacy .xls text (Hebrew, Cyrillic, Greek…), in the worker bundle only.
 import './read';

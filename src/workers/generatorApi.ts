@@ -22,6 +22,7 @@ import {
   zipPerRow,
   previewRow,
   createTemplateCache,
+  sectionPageRanges,
   splitPdfPerSection,
   groupingOf,
   groupOfRow,
@@ -63,11 +64,14 @@ function transferred(sheet: SheetCells, hidden: ReadonlySet<number>): PackedShee
     notes: sheet.notes,
     ...marks,
   };
-  return Comlink.transfer(packed, [
-    packed.text.buffer,
-    packed.offsets.buffer,
-    ...Object.values(marks).map((rows: Uint32Array) => rows.buffer),
-  ]);
+  return Comlink.transfer(packed, buffersOf(packed));
+}
+
+/** The buffers of a packed sheet, handed over rather than copied. */
+function buffersOf(packed: PackedSheet): ArrayBuffer[] {
+  return [packed.text, packed.offsets, packed.sheetRowNumbers, packed.totalRows, packed.hiddenRows]
+    .filter((array) => array !== undefined)
+    .map((array) => array.buffer as ArrayBuffer);
 }
 
 /** A result with its file as a Blob of its type, made here rather than on the page. */
@@ -186,11 +190,10 @@ export function createGeneratorApi() {
         return { sheetNames, sheet: first.sheet, table: packCells([], []), sheetError: error };
       }
       current = { name: first.sheet, data: first.data };
-      return {
-        sheetNames,
-        sheet: first.sheet,
-        table: transferred(first.data, hiddenRows(first.sheet)),
-      };
+      const table = transferred(first.data, hiddenRows(first.sheet));
+      // Comlink transfers what is registered for the answer itself, not for an object inside it:
+      // without this the sheet's buffers (tens of MB for 100,000 rows) were copied to the page.
+      return Comlink.transfer({ sheetNames, sheet: first.sheet, table }, buffersOf(table));
     },
 
     /** Reads a sheet of the workbook held here, or of the file that came along. */
@@ -243,6 +246,7 @@ export function createGeneratorApi() {
           count: zip.files,
           skipped: zip.skipped,
           warnings: [...warnings, ...zip.warnings],
+          sectionNames: zip.names,
         });
       }
       // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.
@@ -290,6 +294,11 @@ export function createGeneratorApi() {
         skipped: 0,
         warnings: [],
       });
+    },
+
+    /** Each section's pages (1-based, inclusive) in a converted merged PDF of `sections` sections. */
+    pdfSectionPages(pdf: ArrayBuffer, sections: number): Promise<[number, number][]> {
+      return sectionPageRanges(pdf, sections);
     },
 
     /**

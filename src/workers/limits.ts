@@ -2,7 +2,7 @@
 import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
 import { formatFileSize } from '../domain/fileSize';
 
-/** Upload limit of spec §5/§9, from src/domain (the machine's upload check uses the same). */
+/** Upload limit of docs/product.md#input-rules/#limits, from src/domain (the machine's upload check uses the same). */
 export const MAX_FILE_BYTES = LIMITS.generatorFileBytes;
 const FILE_TOO_LARGE_MESSAGE = GENERATOR_FILE_TOO_LARGE;
 

@@ -2,7 +2,7 @@
 // the foundation's helpers (fresh app + database per file, SQLite and PostgreSQL).
 import type { DatabaseKind } from '../../src/server/db/connection';
 import { createPasswordHasher } from '../../src/server/auth/passwords';
-import type { Role } from '../../src/server/db/schema';
+import type { Database, Role } from '../../src/server/db/schema';
 import { createTestApp, databases, insertUser, type TestApp, type TestAppOptions } from './helpers';
 
 export type Engine = DatabaseKind;
@@ -159,15 +159,22 @@ export async function insertSummary(
   return row.id;
 }
 
-export async function countRows(
-  ctx: Ctx,
-  table: 'users' | 'invoice_summaries' | 'activity' | 'refresh_tokens',
-): Promise<number> {
+/** How many rows a table holds: a refused request must leave it as it was. */
+export async function countRows(ctx: Ctx, table: keyof Database): Promise<number> {
   const row = await ctx.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A period's records (`/invoice-summaries/{id}/<name>`), listed and posted as one user. */
+export function periodRecords(ctx: Ctx, token: string, name: string) {
+  const path = (id: number) => `/invoice-summaries/${id}/${name}`;
+  return {
+    list: (id: number) => call(ctx, 'GET', path(id), { token }),
+    record: (id: number, body: unknown) => call(ctx, 'POST', path(id), { token, body }),
+  };
 }
 
 /** Tiny real images: the magic bytes are what the server checks. */

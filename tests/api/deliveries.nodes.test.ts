@@ -5,45 +5,17 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  call,
-  JWT_SECRET,
-  startNode,
-  stopNode,
-  type Node,
-} from '../support/serverProcess';
+import { handOverJob } from '../support/deliveryJob';
+import { call, JWT_SECRET, startNode, stopNode, type Node } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
-import { summaryBody } from './business.support';
 
 const ROWS = 2000;
 const PERIOD = '2025-12';
 
 async function prepare(node: Node, rows = ROWS) {
-  const login = await call(node, 'POST', '/api/v1/auth/login', {
-    email: ADMIN_EMAIL,
-    password: ADMIN_PASSWORD,
-  });
-  const token: string = login.body.data.tokens.access_token;
-  const created = await call(
-    node,
-    'POST',
-    '/api/v1/invoice-summaries',
-    summaryBody(PERIOD, { number_of_total_transaction: 10_000, number_of_delivered_invoice: 0 }),
-    token,
-  );
-  expect(created.status).toBe(201);
-  const recipients = rowsFor(Array.from({ length: rows }, (_, i) => `c${i + 1}@example.com`));
-  const pdf = await mergedPdf(recipients.map((r) => ({ key: r.key, customer: r.to })));
-  const res = await fetch(`${node.url}/api/v1/deliveries`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: jobForm({ period: PERIOD, recipients }, pdf),
-  });
-  const body = (await res.json()) as any;
-  expect(res.status).toBe(201);
+  const addresses = Array.from({ length: rows }, (_, i) => `c${i + 1}@example.com`);
+  const { token, status, body } = await handOverJob(node, PERIOD, addresses, 10_000);
+  expect(status).toBe(201);
   return { token, id: body.data.id as number };
 }
 

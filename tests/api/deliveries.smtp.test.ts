@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSender, type Sender } from '../../src/server/delivery/sender';
 import { DEFAULT_DELIVERY_CONFIG } from '../../src/server/delivery/config';
 import { silentLogger } from '../../src/server/logger';
+import PizZip from 'pizzip';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
+import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
 import { pdfText } from '../support/pdfTools';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 import { call, ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
@@ -215,6 +217,64 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
       expect.arrayContaining(['delivery_start', 'delivery_resend']),
     );
     expect(events.every((e) => e.actor_name === 'Sari Staff')).toBe(true);
+  });
+
+  test('each row’s .docx, handed over in one zip of stored files, goes to its recipient', async () => {
+    const period = '2025-05';
+    await insertSummary(ctx, period);
+    const rows = rowsFor(['eka@example.com', 'fajar@example.com'], 'INV-D-').map((r, i) => ({
+      ...r,
+      pages: undefined,
+      file: `Row ${i + 2}.docx`,
+    }));
+    // The generator's one-file-per-row zip: its files stored, each a row's document.
+    const zip = new PizZip();
+    for (const r of rows)
+      zip.file(r.file, new Uint8Array(buildDocx({ body: paragraph(`Tagihan ${r.key}`) })));
+    const archive = zip.generate({ type: 'uint8array', compression: 'STORE' });
+    const form = new FormData();
+    form.set('job', JSON.stringify({ period, attachment: 'docx', recipients: rows }));
+    form.set('documents', new Blob([archive as Uint8Array<ArrayBuffer>]), 'documents');
+    const before = sink.received.length;
+    const res = await post(form);
+    expect(res.status).toBe(201);
+    expect(res.body.data.queued).toBe(2);
+    await finished(period, res.body.data.id);
+    const got = sink.received.slice(before);
+    expect(got).toHaveLength(2);
+    for (const r of rows) {
+      const mail = got.find((m) => m.subject === r.subject)!;
+      expect(mail.attachments[0].filename).toBe(`Tagihan_${r.key}.docx`);
+      const xml = new PizZip(mail.attachments[0].content).file('word/document.xml')!.asText();
+      expect(xml).toContain(`Tagihan ${r.key}`);
+      for (const other of rows.filter((o) => o !== r)) expect(xml).not.toContain(other.key);
+    }
+
+    // A zip whose files are compressed is not what the page sends: refused, nothing stored.
+    const deflated = new FormData();
+    deflated.set(
+      'job',
+      JSON.stringify({
+        period,
+        attachment: 'docx',
+        recipients: rowsFor(['g@example.com'], 'INV-E-').map((r) => ({
+          ...r,
+          pages: undefined,
+          file: rows[0].file,
+        })),
+      }),
+    );
+    deflated.set(
+      'documents',
+      new Blob([
+        zip.generate({ type: 'uint8array', compression: 'DEFLATE' }) as Uint8Array<ArrayBuffer>,
+      ]),
+      'documents',
+    );
+    const refused = await post(deflated);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('The documents part must be a zip of stored .docx files');
+    expect((await jobs(period)).jobs).toHaveLength(1);
   });
 
   test('bad jobs are refused with the reason and nothing is stored', async () => {

@@ -3,7 +3,15 @@
 // naming it until confirmed; an upload is recorded beside the progress call; bad input writes nothing.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
+import {
+  countRows,
+  ENGINES,
+  insertSummary,
+  periodRecords,
+  setup,
+  signedIn,
+  type Ctx,
+} from './business.support';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 let badPeriod = 0;
@@ -12,23 +20,15 @@ const files = [{ name: 'eFaktur_2091-01_1.xml', sha256: sha('file 1') }];
 describe.each(ENGINES)('e-Faktur records on %s', (engine) => {
   let ctx: Ctx;
   let staff: Awaited<ReturnType<typeof signedIn>>;
-  const list = (id: number) =>
-    call(ctx, 'GET', `/invoice-summaries/${id}/efaktur-records`, { token: staff.token });
-  const record = (id: number, body: unknown) =>
-    call(ctx, 'POST', `/invoice-summaries/${id}/efaktur-records`, { token: staff.token, body });
-  const stored = async () =>
-    Number(
-      (
-        await ctx.db
-          .selectFrom('efaktur_records')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  let api: ReturnType<typeof periodRecords>;
+  const list = (id: number) => api.list(id);
+  const record = (id: number, body: unknown) => api.record(id, body);
+  const stored = () => countRows(ctx, 'efaktur_records');
 
   beforeAll(async () => {
     ctx = await setup(engine);
     staff = await signedIn(ctx, 'staff', { name: 'Sari Staff' });
+    api = periodRecords(ctx, staff.token, 'efaktur-records');
   });
   afterAll(async () => ctx.close());
 

@@ -55,7 +55,9 @@ function csvRows(bytes: Buffer): string[][] {
   return rows;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today as YYYY-MM-DD in `timeZone`: an export's file name carries the day where it was asked. */
+const today = (timeZone = 'UTC') =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(new Date());
 
 describe.each(ENGINES)('exports (%s)', (engine) => {
   let ctx: Ctx;
@@ -149,7 +151,7 @@ describe.each(ENGINES)('exports (%s)', (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toContain(
-      `filename="progres-tagihan_${today()}_search-2101.csv"`,
+      `filename="progres-tagihan_${today('Asia/Jakarta')}_search-2101.csv"`,
     );
     const rows = csvRows(res.bytes);
     expect(rows[0][0]).toBe('Periode');

@@ -2,7 +2,17 @@
 // already-recorded warning, a run posted twice at once, and bad input that writes nothing.
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { call, ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
+import {
+  call,
+  countRows,
+  ENGINES,
+  insertSummary,
+  periodRecords,
+  periodsFrom,
+  setup,
+  signedIn,
+  type Ctx,
+} from './business.support';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -20,32 +30,20 @@ function run(overrides: Record<string, unknown> = {}) {
   };
 }
 
-let period = 0;
-const nextPeriod = () => {
-  period += 1;
-  return `${2090 + Math.floor(period / 12)}-${String((period % 12) + 1).padStart(2, '0')}`;
-};
+const nextPeriod = periodsFrom(2090);
 
 describe.each(ENGINES)('generation runs on %s', (engine) => {
   let ctx: Ctx;
   let staff: Awaited<ReturnType<typeof signedIn>>;
-  const runs = (id: number) =>
-    call(ctx, 'GET', `/invoice-summaries/${id}/generation-runs`, { token: staff.token });
-  const record = (id: number, body: unknown) =>
-    call(ctx, 'POST', `/invoice-summaries/${id}/generation-runs`, { token: staff.token, body });
-  const stored = async () =>
-    Number(
-      (
-        await ctx.db
-          .selectFrom('generation_runs')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  let api: ReturnType<typeof periodRecords>;
+  const runs = (id: number) => api.list(id);
+  const record = (id: number, body: unknown) => api.record(id, body);
+  const stored = () => countRows(ctx, 'generation_runs');
 
   beforeAll(async () => {
     ctx = await setup(engine);
     staff = await signedIn(ctx, 'staff', { name: 'Sari Staff' });
+    api = periodRecords(ctx, staff.token, 'generation-runs');
   });
   afterAll(async () => ctx.close());
 

@@ -152,6 +152,12 @@ async function pageLoad(page: Page, template: string, data: string) {
   await page.getByLabel(/^Excel Data/).setInputFiles(data);
   await page.getByText(`Selected: ${ROWS} / ${ROWS} rows`).waitFor({ timeout: 600_000 });
   await idle();
+  // Step 4's e-mail panel checks every row's mail in slices after the rows arrive: until done.
+  await page
+    .getByRole('region', { name: 'E-mail each row' })
+    .getByRole('heading', { name: 'Will not be sent' })
+    .waitFor({ timeout: 600_000 });
+  await page.getByText(/^Checking the mails:/).waitFor({ state: 'detached', timeout: 600_000 });
   return page.evaluate(
     (start) => ({
       ms: performance.now() - start,
@@ -191,8 +197,13 @@ export async function runBigDataBench(): Promise<string[]> {
       const page = await context.newPage();
       await page.goto(`${harness.baseUrl}/harness/`);
       const figure = await pageLoad(page, template, data);
+      // Before: the e-mail panel built every row's mail in one task (the same page, same file).
+      const atOnce = await page.evaluate(async (name) => {
+        const file = await (await fetch(`/files/${name}`)).blob();
+        return window.__bench.mailsAtOnce(file);
+      }, `panggilan_${ROWS}.${kind}`);
       out.push(
-        `page loads the ${mb(bytes)} .${kind}: ${seconds(figure.ms)}, longest main-thread task ${figure.longest.toFixed(0)} ms (goal ≤ 50 ms)`,
+        `page loads the ${mb(bytes)} .${kind}: ${seconds(figure.ms)}, longest main-thread task ${figure.longest.toFixed(0)} ms (goal ≤ 50 ms); before (every row's mail built in one task) that task alone took ${atOnce.toFixed(0)} ms`,
       );
       await page.close();
     }

@@ -4,8 +4,18 @@
 // document is the `pdf` section), handing the job over (one multipart POST), and sending (job
 // accepted → last message accepted). Messages per second, and the server's peak memory.
 // Figures, not pass/fail (goal: 5,000 in ≤ 3 min, ≥ 50 msg/s, memory flat from 500 to 5,000).
-//   node --import tsx tests/bench/delivery.ts   (BENCH_DELIVERY_ROWS=500,5000)
+// Then the page's hand-over of 500 .docx mails in headless Chromium (the harness page, the real
+// worker bundle): the documents made through src/ui/wiring/sendMails.ts (one worker call: the
+// per-row zip, handed over as one part) and the multipart body built, against the way it was done
+// before (one worker call and one Blob part per mail) measured in the same run; time and the
+// longest main-thread task (PerformanceObserver 'longtask'; goal: none over 50 ms).
+//   node --import tsx tests/bench/delivery.ts   (BENCH_DELIVERY_ROWS=500,5000, BENCH_HANDOVER_MAILS=500)
 import { readFileSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
+import { benchContext } from './harness/context';
+import { BENCH_FIELDS, benchTemplate, benchWorkbook } from './harness/documents';
+import { startHarness } from './harness/serve';
 import { summaryBody } from '../api/business.support';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
 import {
@@ -73,10 +83,124 @@ async function once(rows: number): Promise<string> {
   }
 }
 
+interface Handover {
+  ms: number;
+  longest: number;
+  bytes: number;
+}
+
+/** One hand-over of `mails` .docx mails in the page: 'batch' as the page does it now, 'perMail' as before. */
+function handover(page: Page, mails: number, way: 'batch' | 'perMail'): Promise<Handover> {
+  return page.evaluate(
+    async ({ mails, way, fields }) => {
+      const { bridge, mail } = window.__bench;
+      const blob = async (url: string, name: string) =>
+        new File([await (await fetch(url)).blob()], name);
+      const dataFile = await blob(`/files/bench_handover_${mails}.xlsx`, 'pelanggan.xlsx');
+      const templateFile = await blob('/files/bench_template.docx', 'tagihan.docx');
+      const loaded = await bridge.readWorkbook(dataFile);
+      const context = {
+        ...mail.initialGeneratorContext,
+        templateFile,
+        dataFile,
+        selectedSheet: loaded.sheet,
+        headers: loaded.table.headers,
+        table: loaded.table,
+        ...mail.allSelected(loaded.table.rowCount),
+        mapping: Object.fromEntries(fields.map((f) => [f, f])),
+      };
+      const list = Array.from({ length: mails }, (_, i) => ({
+        index: i,
+        mail: {
+          row: i + 2,
+          key: `INV-${i + 1}`,
+          to: `c${i + 1}@example.com`,
+          subject: `Tagihan INV-${i + 1}`,
+          message: 'Terlampir tagihan Anda.',
+          attachment: `Tagihan_INV-${i + 1}.docx`,
+          refusal: null,
+        },
+      }));
+      // Warm: the worker holds the workbook and has compiled the template.
+      await bridge.generate({
+        ...mail.generationJob(context),
+        rows: Uint32Array.of(0),
+        output: { kind: 'merged' },
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      const from = performance.now();
+      const form = new FormData();
+      if (way === 'batch') {
+        const made = await mail.mailDocuments(context, { attachment: 'docx', mails: list });
+        form.append('job', JSON.stringify({ recipients: made.recipients }));
+        for (const [name, file] of Object.entries(made.documents)) form.append(name, file, name);
+      } else {
+        const base = mail.generationJob(context);
+        const recipients = [];
+        for (const { mail: m, index } of list) {
+          const made = await bridge.generate({
+            ...base,
+            rows: Uint32Array.of(index),
+            output: { kind: 'merged' },
+          });
+          form.append(`row${m.row}`, made.file, `row${m.row}`);
+          recipients.push({ ...m, file: `row${m.row}` });
+        }
+        form.append('job', JSON.stringify({ recipients }));
+      }
+      // The body as fetch sends it.
+      const body = await new Request('/', { method: 'POST', body: form }).arrayBuffer();
+      const to = performance.now();
+      // Long tasks are reported a little after they end.
+      await new Promise((r) => setTimeout(r, 300));
+      const longest = Math.max(
+        0,
+        ...window.__longtasks
+          .filter((t) => t.start + t.duration >= from && t.start <= to)
+          .map((t) => t.duration),
+      );
+      return { ms: to - from, longest, bytes: body.byteLength };
+    },
+    { mails, way, fields: [...BENCH_FIELDS] },
+  );
+}
+
+/** The page's hand-over of `mails` .docx mails, now and as before, in the same browser. */
+async function handoverBench(mails: number): Promise<string[]> {
+  const harness = await startHarness();
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
+  try {
+    harness.addFile('bench_template.docx', benchTemplate());
+    harness.addFile(`bench_handover_${mails}.xlsx`, benchWorkbook(mails));
+    const context = await benchContext(browser);
+    const figures: Record<string, Handover> = {};
+    for (const way of ['perMail', 'batch'] as const) {
+      const page = await context.newPage();
+      await page.goto(`${harness.baseUrl}/harness/`);
+      figures[way] = await handover(page, mails, way);
+      await page.close();
+    }
+    const line = (label: string, f: Handover) =>
+      `  ${label.padEnd(44)} ${(f.ms / 1000).toFixed(2)} s, longest main-thread task ${f.longest.toFixed(0)} ms, body ${(f.bytes / 1e6).toFixed(1)} MB`;
+    return [
+      `the page's hand-over of ${mails} .docx mails (headless Chromium, production worker; goal: no task over 50 ms)`,
+      line('one worker call per mail (before, baseline)', figures.perMail),
+      line('one worker call, one zip part (sendMails.ts)', figures.batch),
+    ];
+  } finally {
+    await browser.close();
+    await harness.close();
+  }
+}
+
 export async function runDeliveryBench(): Promise<string[]> {
-  const sizes = (process.env.BENCH_DELIVERY_ROWS ?? '500,5000').split(',').map(Number);
+  const sizes = (process.env.BENCH_DELIVERY_ROWS ?? '500,5000')
+    .split(',')
+    .filter(Boolean)
+    .map(Number);
   const lines: string[] = [];
   for (const rows of sizes) lines.push(await once(rows));
+  lines.push(...(await handoverBench(Number(process.env.BENCH_HANDOVER_MAILS ?? 500))));
   return lines;
 }
 

@@ -15,6 +15,7 @@ import { runStepsBench } from './steps-browser';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
+import { runPicturesBrowserBench } from './pictures-browser';
 import { runEfakturBench } from './efaktur';
 import { runEfakturBrowserBench } from './efaktur-browser';
 import { runSanitiseBench } from './sanitise';
@@ -78,6 +79,11 @@ if (only.has('pictures'))
   section(
     'Pictures per row: a QRIS on every invoice, merged and one file per row (Node)',
     await runPicturesBench(),
+  );
+if (only.has('pictures'))
+  section(
+    'Pictures per row in headless Chromium: the main thread while the screen makes 10,000 QRIS invoices',
+    await runPicturesBrowserBench(),
   );
 if (only.has('corpus'))
   section(

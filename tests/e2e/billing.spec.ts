@@ -25,7 +25,7 @@ test.describe('billing', () => {
     await signInAs(page);
   });
 
-  test('create a period through the form (every §5 error first) and see it on the dashboard', async ({
+  test('create a period through the form (every docs/product.md#input-rules error first) and see it on the dashboard', async ({
     page,
   }) => {
     await page.goto('/create-progress-bill');
@@ -205,7 +205,7 @@ test.describe('billing', () => {
     await expect(page).toHaveURL(/\/create-progress-bill$/);
   });
 
-  test('the progress dialog: read-only step and period, slider by keyboard, §5 errors, save and the dashboard changes', async ({
+  test('the progress dialog: read-only step and period, slider by keyboard, docs/product.md#input-rules errors, save and the dashboard changes', async ({
     page,
     request,
   }) => {
@@ -410,7 +410,7 @@ test.describe('billing', () => {
     ).toHaveText('88');
   });
 
-  test('the update page: table newest first, ?period= selects, §5 errors, edit and delete with a confirmation', async ({
+  test('the update page: table newest first, ?period= selects, docs/product.md#input-rules errors, edit and delete with a confirmation', async ({
     page,
     request,
   }) => {

@@ -55,7 +55,7 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await signInAs(page);
     await page.goto('/invoice-document-generator');
     await page.getByLabel('DOCX Template').setInputFiles(templateFile);
-    await expect(page.getByLabel('DOCX Template')).toBeEnabled();
+    await expect(page.getByLabel('DOCX Template')).toBeEnabled({ timeout: 60_000 });
     await page.getByLabel('Excel Data').setInputFiles(dataFile);
     await expect(page.getByText('Selected: 4 / 4 rows')).toBeVisible();
     for (const [field, column] of [
@@ -75,6 +75,10 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await mail.getByRole('textbox', { name: 'Subject' }).fill('Tagihan {nomor} periode November');
     await mail.getByRole('textbox', { name: 'Message' }).fill('Yth. {nama},\ntotal {total}.');
     await mail.getByRole('combobox', { name: 'Delivery period' }).selectOption(PERIOD);
+
+    // PDF conversion is on, so the PDF comes first; this run attaches each row's .docx.
+    await expect(mail.getByRole('radio', { name: 'E-mail each row (PDF attached)' })).toBeChecked();
+    await mail.getByRole('radio', { name: 'E-mail each row (.docx attached)' }).check();
 
     // The mail of the row Preview Row shows: the first selected row.
     const preview = mail.getByRole('region', { name: /^Mail of row/ });
@@ -112,6 +116,46 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await page.waitForURL((url) => url.pathname === '/deliveries');
     expect(new URL(page.url()).searchParams.get('period')).toBe(PERIOD);
     await expect(page.getByText(/Job \d+ by /).first()).toBeVisible();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the rows that will not be sent are counted and every one is named', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), 'generator-email-list-'));
+  try {
+    const templateFile = path.join(dir, 'tagihan.docx');
+    const dataFile = path.join(dir, 'pelanggan.xlsx');
+    writeFileSync(
+      templateFile,
+      Buffer.from(buildDocx({ body: paragraph('Tagihan {nomor} untuk {nama}') })),
+    );
+    // 30 rows: the first two with an address, 28 without (sheet rows 4 to 31).
+    const rows = Array.from({ length: 30 }, (_, i) => [
+      `INV-L-${i + 1}`,
+      `PT ${i + 1}`,
+      i < 2 ? `c${i + 1}@contoh.id` : '',
+    ]);
+    const sheet = XLSX.utils.aoa_to_sheet([['Nomor_Tagihan', 'Nama', 'Email'], ...rows]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Data');
+    writeFileSync(dataFile, XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    await signInAs(page);
+    await page.goto('/invoice-document-generator');
+    await page.getByLabel('DOCX Template').setInputFiles(templateFile);
+    await expect(page.getByLabel('DOCX Template')).toBeEnabled({ timeout: 60_000 });
+    await page.getByLabel('Excel Data').setInputFiles(dataFile);
+    await expect(page.getByText('Selected: 30 / 30 rows')).toBeVisible({ timeout: 60_000 });
+    const mail = page.getByRole('region', { name: 'E-mail each row' });
+    await mail.getByRole('combobox', { name: 'Send to' }).selectOption('Email');
+    const first20 = Array.from({ length: 20 }, (_, i) => i + 4).join(', ');
+    await expect(
+      mail.getByText(`28 rows have no valid address: rows ${first20} and 8 more`),
+    ).toBeVisible();
+    await mail.getByText('Show all 28 rows').click();
+    const all = Array.from({ length: 28 }, (_, i) => i + 4).join(', ');
+    await expect(mail.getByText(all, { exact: true })).toBeVisible();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-// Language (issue 16, spec §9 locales en and id, default en): a control labelled 'Language' on
+// Language (issue 16, docs/product.md#limits locales en and id, default en): a control labelled 'Language' on
 // the auth pages and in the user dropdown; English by default with the spec's texts; Bahasa
 // Indonesia for the account screens, the layout and the notices (billing stays Indonesian);
 // remembered in the browser and set on <html lang>.

@@ -1,6 +1,8 @@
 // Builds a delivery job as the page hands it over: one merged PDF (a page per row, holding the
 // row's key and customer) and the recipients with their page ranges.
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { summaryBody } from '../api/business.support';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, type Node } from './serverProcess';
 
 export interface JobRow {
   row: number;
@@ -50,4 +52,40 @@ export function rowsFor(addresses: readonly string[], prefix = 'INV-2025-'): Job
       pages: [i + 1, i + 1],
     };
   });
+}
+
+/**
+ * Signs in as the node's administrator, opens `period` (room for `totalTransactions` invoices,
+ * none delivered) and hands over a job mailing one page of a merged PDF to each address.
+ */
+export async function handOverJob(
+  node: Node,
+  period: string,
+  addresses: readonly string[],
+  totalTransactions: number,
+): Promise<{ token: string; status: number; body: any }> {
+  const login = await call(node, 'POST', '/api/v1/auth/login', {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  const token: string = login.body.data.tokens.access_token;
+  const created = await call(
+    node,
+    'POST',
+    '/api/v1/invoice-summaries',
+    summaryBody(period, {
+      number_of_total_transaction: totalTransactions,
+      number_of_delivered_invoice: 0,
+    }),
+    token,
+  );
+  if (created.status !== 201) throw new Error(`period ${period} not created: ${created.status}`);
+  const recipients = rowsFor(addresses);
+  const pdf = await mergedPdf(recipients.map((r) => ({ key: r.key, customer: r.to })));
+  const res = await fetch(`${node.url}/api/v1/deliveries`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: jobForm({ period, recipients }, pdf),
+  });
+  return { token, status: res.status, body: await res.json() };
 }

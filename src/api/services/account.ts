@@ -1,4 +1,4 @@
-// Account calls of spec §7 (the signed-in user's own profile, password, image, activity).
+// Account calls of docs/product.md#api (the signed-in user's own profile, password, image, activity).
 
 import type { AuditEntity, FieldChange } from '../../domain/history';
 import { getHttpClient, type HttpClient } from '../http';
@@ -123,7 +123,7 @@ export function createAccountService(http: HttpClient) {
       });
     },
 
-    /** /account/logout (spec §7); clears local state whatever the answer. */
+    /** /account/logout (docs/product.md#api); clears local state whatever the answer. */
     async logout(): Promise<ServiceResult<null>> {
       try {
         return await call<unknown, null>(() => http.post('/account/logout'), {

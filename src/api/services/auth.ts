@@ -1,4 +1,4 @@
-// Auth calls of spec §7: login, register, logout, logout-all, forgot/reset password, refresh.
+// Auth calls of docs/product.md#api: login, register, logout, logout-all, forgot/reset password, refresh.
 
 import { getHttpClient, type HttpClient } from '../http';
 import {
@@ -36,7 +36,7 @@ export interface RegisterInput {
   name: string;
   email: string;
   password: string;
-  /** Only when an admin adds a user; sent lowercase (spec §6). */
+  /** Only when an admin adds a user; sent lowercase (docs/product.md#roles-and-menus). */
   role?: string;
   username?: string;
 }
@@ -105,7 +105,7 @@ export function createAuthService(http: HttpClient) {
           fallback: FALLBACK.logoutAll,
           pick: () => null,
         });
-        // Spec §7 names both paths; a server that only has the other one answers 404.
+        // docs/product.md#api names both paths; a server that only has the other one answers 404.
         if (!result.success && result.status === 404) {
           result = await call<unknown, null>(() => http.post('/users/logout-all'), {
             fallback: FALLBACK.logoutAll,

@@ -75,6 +75,8 @@ export interface DeliveryCreated {
 }
 
 const PERIOD_PAGE = 100;
+/** Recipients a page of the list shows (the server's most). */
+export const RECIPIENT_PAGE = 500;
 
 export function createDeliveriesService(http: HttpClient) {
   const action = (path: string, body?: unknown) =>
@@ -88,14 +90,17 @@ export function createDeliveriesService(http: HttpClient) {
         fallback: FALLBACK.deliveries,
       });
     },
+    /** One page of a job's recipients (at most RECIPIENT_PAGE from `offset`), and how many there are. */
     recipients(
       id: number,
       status: RecipientStatusName | '',
+      offset = 0,
     ): Promise<ServiceResult<{ recipients: DeliveryRecipient[]; total: number }>> {
+      const page = { limit: RECIPIENT_PAGE, offset };
       return call<{ recipients: DeliveryRecipient[]; total: number }>(
         () =>
           http.get(`/deliveries/${id}/recipients`, {
-            query: status ? { status, limit: 500 } : { limit: 500 },
+            query: status ? { status, ...page } : page,
           }),
         { fallback: FALLBACK.deliveries },
       );

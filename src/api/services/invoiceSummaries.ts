@@ -1,4 +1,4 @@
-// Invoice summary calls of spec §7. Reads come back with the front-end names of spec §3;
+// Invoice summary calls of docs/product.md#api. Reads come back with the front-end names of docs/product.md#data;
 // writes take front-end names and go out through the domain mapping (toApi).
 
 import {
@@ -48,7 +48,7 @@ export type SummaryFields = Partial<Record<SummaryFieldKey, unknown>>;
 
 const BASE = '/invoice-summaries';
 
-/** data.summaries | data (array) | data.items | data.data — every shape spec §7 tolerates. */
+/** data.summaries | data (array) | data.items | data.data — every shape docs/product.md#api tolerates. */
 export function readSummaryList(data: unknown, envelopePagination?: unknown): SummaryList {
   const d = (data ?? {}) as {
     summaries?: unknown;
@@ -100,7 +100,7 @@ export function createInvoiceSummariesService(
       });
     },
 
-    /** Create bill; failures carry the texts of spec §8 "Create bill". */
+    /** Create bill; failures carry the texts of docs/product.md#messages "Create bill". */
     create(fields: SummaryFields): Promise<ServiceResult<InvoiceSummary | null>> {
       const period = typeof fields.period === 'string' ? fields.period : '';
       return call<unknown, InvoiceSummary | null>(

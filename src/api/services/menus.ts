@@ -1,4 +1,4 @@
-// Menu calls of spec §7 "Menus"; entries come back with the defaults of spec §3.
+// Menu calls of docs/product.md#api "Menus"; entries come back with the defaults of docs/product.md#data.
 
 import { normaliseMenu, type Menu } from '../../domain/menu';
 import { getHttpClient, type HttpClient } from '../http';

@@ -29,7 +29,12 @@ export function failure<R>(
   error: string,
   status: number,
   field?: string,
-  extra: { retryAfterSeconds?: number; conflict?: EditConflict<R> } = {},
+  extra: {
+    retryAfterSeconds?: number;
+    conflict?: EditConflict<R>;
+    code?: string;
+    params?: Readonly<Record<string, string | number>>;
+  } = {},
 ): ServiceResult<R> {
   return {
     success: false,
@@ -41,6 +46,7 @@ export function failure<R>(
       ? { retryAfterSeconds: extra.retryAfterSeconds }
       : {}),
     ...(extra.conflict ? { conflict: extra.conflict } : {}),
+    ...(extra.code ? { code: extra.code, params: extra.params ?? {} } : {}),
   };
 }
 
@@ -81,6 +87,17 @@ function fieldOf(body: unknown): string | undefined {
   return typeof field === 'string' && field ? field : undefined;
 }
 
+/** A refusal's code and params (strings and numbers only), when the answer carries them. */
+function codeOf(body: unknown): Pick<ServiceResult<unknown>, 'code' | 'params'> {
+  const b = (body && typeof body === 'object' ? body : {}) as { code?: unknown; params?: unknown };
+  if (typeof b.code !== 'string' || !b.code) return {};
+  const params: Record<string, string | number> = {};
+  if (b.params && typeof b.params === 'object')
+    for (const [name, value] of Object.entries(b.params))
+      if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  return { code: b.code, params };
+}
+
 export async function call<T, R = T>(
   run: () => Promise<ApiEnvelope<T>>,
   options: CallOptions<T, R>,
@@ -93,7 +110,7 @@ export async function call<T, R = T>(
         options.errorFor?.(envelope.status, messageFromBody(envelope)) ??
         messageFromBody(envelope) ??
         options.fallback;
-      return failure(text, envelope.status, fieldOf(envelope));
+      return failure(text, envelope.status, fieldOf(envelope), codeOf(envelope));
     }
     const data = options.pick
       ? options.pick(envelope.data, envelope)
@@ -121,6 +138,7 @@ export async function call<T, R = T>(
       return failure(text, e.status, fieldOf(e.data), {
         retryAfterSeconds: e.retryAfterSeconds,
         conflict,
+        ...codeOf(e.data),
       });
     }
     return failure(options.fallback, 0);

@@ -1,4 +1,4 @@
-// User administration calls of spec §7 "Users".
+// User administration calls of docs/product.md#api "Users".
 
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK, SIGN_UP_MESSAGES } from '../messages';
@@ -91,7 +91,7 @@ export function createUsersService(http: HttpClient) {
       return call(() => http.get<ListedUser>(idPath('/users', id)), { fallback: FALLBACK.user });
     },
 
-    /** An admin adds a user through the register call, role lowercase (spec §6); verify afterwards. */
+    /** An admin adds a user through the register call, role lowercase (docs/product.md#roles-and-menus); verify afterwards. */
     create(user: NewUser): Promise<ServiceResult<unknown>> {
       return call(
         () => http.post('/auth/register', { ...user, role: lower(user.role) }, SCREEN_HANDLED),

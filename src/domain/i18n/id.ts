@@ -233,7 +233,7 @@ export const PROFILE_ID: Texts<typeof PROFILE_TEXTS> = {
 };
 
 /**
- * Texts that reach the screen from elsewhere (validation, the error catalogue of spec §8, the
+ * Texts that reach the screen from elsewhere (validation, the error catalogue of docs/product.md#messages, the
  * navigation guard, the server's answers), by their English wording.
  */
 export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
@@ -363,7 +363,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
 };
 
 /**
- * The generator's notices that carry counts, names or a worker's detail (spec §5), by the id of
+ * The generator's notices that carry counts, names or a worker's detail (docs/product.md#input-rules), by the id of
  * their English pattern (../en/phrases PATTERNS): the detail itself ('Row 3: …') stays as the
  * worker wrote it.
  */
@@ -498,7 +498,7 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
 };
 
 export const PHRASES_ID: Texts<typeof PHRASES> = {
-  // Validation (spec §5)
+  // Validation (docs/product.md#input-rules)
   emailRequired: 'Email wajib diisi',
   enterValidEmailAddress: 'Masukkan alamat email yang valid',
   passwordRequired: 'Kata sandi wajib diisi',
@@ -526,7 +526,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   noChangesDetectedModifyProfile: 'Tidak ada perubahan. Silakan ubah informasi profil Anda.',
   invalidFileSelectValidImage:
     'Berkas tidak valid. Pilih berkas gambar yang valid (JPEG, PNG, GIF, WebP) di bawah 5MB.',
-  // Screen messages (spec §8)
+  // Screen messages (docs/product.md#messages)
   invalidEmailPasswordTryAgain: 'Email atau kata sandi salah. Silakan coba lagi.',
   accountPendingVerificationContactAdministrator:
     'Akun Anda menunggu verifikasi. Silakan hubungi administrator.',
@@ -561,7 +561,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   failedDeleteUser: 'Gagal menghapus pengguna',
   failedVerifyUser: 'Gagal memverifikasi pengguna',
   failedInvalidateUser: 'Gagal membatalkan verifikasi pengguna',
-  // Notices (spec §2 guard, §8 catalogue)
+  // Notices (docs/product.md#screens guard, #messages catalogue)
   signRequired: 'Perlu Masuk',
   signAccessPage: 'Silakan masuk untuk mengakses halaman ini.',
   accessDenied: 'Akses Ditolak',
@@ -612,7 +612,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   systemManagement: 'MANAJEMEN SISTEM',
   profileSettings: 'Pengaturan Profil',
   pageNotFound: 'Halaman Tidak Ditemukan',
-  // Route titles of the browser tab (spec §2) that are English
+  // Route titles of the browser tab (docs/product.md#screens) that are English
   sign: 'Masuk',
   signUp: 'Daftar',
   forgotPassword: 'Lupa Kata Sandi',
@@ -624,7 +624,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   pageCouldNotLoadedCheck: 'Halaman ini tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
   pageStoppedWorkingBecauseUnexpected: 'Halaman ini berhenti bekerja karena kesalahan tak terduga.',
   reload: 'Muat ulang',
-  // Generator notices and hints (spec §5)
+  // Generator notices and hints (docs/product.md#input-rules)
   selectValidDocxFile: 'Pilih templat Word yang valid (.docx, .dotx atau .docm)',
   headerRowInvalid: 'Baris header adalah nomor baris: 1 atau lebih.',
   macrosDropped: 'Makro templat dibuang: dokumen yang dibuat adalah .docx tanpa makro.',

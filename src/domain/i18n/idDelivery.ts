@@ -48,6 +48,9 @@ export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   answer: 'Jawaban server',
   actions: 'Tindakan',
   none: 'Tidak ada penerima dengan status ini.',
+  showing: 'Penerima {from}–{to} dari {total}',
+  previousPage: 'Penerima sebelumnya',
+  nextPage: 'Penerima berikutnya',
   unknownHelp:
     'Tidak diketahui: e-mail sedang dikirim saat server berhenti; mungkin sudah sampai, mungkin belum.',
 };

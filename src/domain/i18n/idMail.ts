@@ -19,6 +19,7 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   to: 'Kepada',
   attachment: 'Lampiran',
   notSentHeading: 'Tidak akan dikirim',
+  checking: 'Memeriksa e-mail: {done} dari {total} baris…',
   allSendable: 'Semua baris memiliki alamat yang valid.',
   noAddress: '{count} baris tanpa alamat yang valid: baris {rows}',
   noAddressOne: '1 baris tanpa alamat yang valid: baris {rows}',
@@ -46,6 +47,27 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   notQueued:
     '{count} tagihan tidak diantrekan (sudah dikirim untuk periode ini, atau ditolak server): {keys}',
   openDeliveries: 'Buka Pengiriman',
+  attachWith: 'Lampiran setiap e-mail',
+  pdfOutput: 'E-mail per baris (lampiran PDF)',
+  docxOutput: 'E-mail per baris (lampiran .docx)',
+  pdfOutputGroups: 'E-mail per grup (lampiran PDF)',
+  docxOutputGroups: 'E-mail per grup (lampiran .docx)',
+  converting: 'Mengonversi lampiran ke PDF…',
+  documentsMismatch:
+    '{made} dokumen dibuat untuk {mails} e-mail, jadi tidak ada yang dikirim. Periksa baris yang dipilih lalu coba lagi.',
+  moreRows: '{rows} dan {count} lainnya',
+  showAllRows: 'Tampilkan semua {count} baris',
+  error_tooManyRecipients: 'Satu pengiriman berisi paling banyak {limit} penerima.',
+  error_badRecipient:
+    'Penerima {recipient} dalam pengiriman tidak lengkap (baris, kunci, tujuan, subjek, pesan).',
+  error_periodNotFound: 'Periode {period} tidak ada.',
+  error_badPages: 'Baris {row}: halamannya tidak berada dalam {pages} halaman PDF.',
+  error_missingDocx: 'Baris {row}: file .docx-nya tidak ada.',
+  error_badDocx: 'Baris {row}: file .docx-nya bukan dokumen Word yang dapat dikirim.',
+  error_userJobLimit:
+    'Anda sudah memulai {limit} pengiriman hari ini, batas harian. Coba lagi besok (UTC).',
+  error_userRecipientLimit:
+    'Pengiriman ini akan melewati batas harian {limit} penerima Anda. Kirim lebih sedikit baris, atau sisanya besok (UTC).',
   sentBefore:
     '{count} baris dengan kunci tagihan yang sudah dikirim untuk periode ini (kirim ulang di Pengiriman): baris {rows}',
 };

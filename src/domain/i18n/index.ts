@@ -1,4 +1,4 @@
-// Languages of the interface (spec §9: locales en and id, default en). The texts live in one
+// Languages of the interface (docs/product.md#limits: locales en and id, default en). The texts live in one
 // catalogue per language: English in ./en (one module per group of screens, so the sign-in page
 // carries only its own texts), Indonesian in ./id (loaded only when chosen). Pure: no I/O.
 

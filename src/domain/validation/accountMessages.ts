@@ -1,4 +1,4 @@
-// The account screens' validation texts (English, spec §5 and §8): what sign-in, sign-up, the
+// The account screens' validation texts (English, docs/product.md#input-rules and #messages): what sign-in, sign-up, the
 // password reset and the user forms check. Apart from the billing texts and from the settings
 // texts (./settingsMessages) so that the sign-in bundle carries only these; VALIDATION_MESSAGES in
 // ./messages holds them all.

@@ -56,12 +56,12 @@ function validateBill(form: BillForm, mode: SummaryMode): FieldErrors<SummaryFie
   return errors;
 }
 
-/** 'Buat Progres Tagihan' (spec §5 "Create bill"); values by front-end name, numbers or text. */
+/** 'Buat Progres Tagihan' (docs/product.md#input-rules "Create bill"); values by front-end name, numbers or text. */
 export function validateCreateBill(form: BillForm): FieldErrors<SummaryFieldKey> {
   return validateBill(form, 'create');
 }
 
-/** The edit form of /update-progress-bill (spec §5 "Update bill"). */
+/** The edit form of /update-progress-bill (docs/product.md#input-rules "Update bill"). */
 export function validateUpdateBill(form: BillForm): FieldErrors<SummaryFieldKey> {
   return validateBill(form, 'update');
 }
@@ -73,7 +73,7 @@ export interface ProgressForm {
   url?: string;
 }
 
-/** The progress edit dialog (spec §5): not negative, not above the total, an invoice id. */
+/** The progress edit dialog (docs/product.md#input-rules): not negative, not above the total, an invoice id. */
 export function validateProgressUpdate(
   form: ProgressForm,
   step?: PipelineStepKey,

@@ -1,5 +1,5 @@
-// Every validation text, written once (spec §5 and §8). Billing screens speak Indonesian and
-// account screens English (spec §1); where the spec gives no text we follow that split.
+// Every validation text, written once (docs/product.md#input-rules and #messages). Billing screens speak Indonesian and
+// account screens English (docs/product.md#languages); where no text was given we follow that split.
 import type { SummaryFieldKey } from '../invoiceSummary';
 import { ACCOUNT_MESSAGES } from './accountMessages';
 import { SETTINGS_MESSAGES } from './settingsMessages';
@@ -11,7 +11,7 @@ export const VALIDATION_MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...SETTINGS_MESSAGES,
 
-  // Billing (Indonesian, spec §5)
+  // Billing (Indonesian, docs/product.md#input-rules)
   PERIOD_REQUIRED: 'Periode tagihan harus diisi',
   PERIOD_FORMAT: 'Format periode tagihan harus YYYY-MM (contoh: 2024-01)',
   ACTIVE_CUSTOMERS_REQUIRED: 'Jumlah pelanggan aktif harus diisi dan lebih dari 0',
@@ -33,12 +33,12 @@ export const VALIDATION_MESSAGES = {
   PERIOD_NOT_FOUND: 'No invoice summary found for this period',
 } as const;
 
-/** Create bill with a period that already has a summary (spec §8), also the server's 409 message. */
+/** Create bill with a period that already has a summary (docs/product.md#messages), also the server's 409 message. */
 export function periodExistsMessage(period: string): string {
   return `Invoice summary untuk periode ${period} sudah ada. Gunakan halaman Update untuk mengubah data.`;
 }
 
-/** Indonesian names of the summary fields, used in messages the spec does not word. */
+/** Indonesian names of the summary fields, used in messages worded nowhere else. */
 export const SUMMARY_FIELD_LABELS: Readonly<Record<SummaryFieldKey, string>> = {
   period: 'Periode tagihan',
   activeCustomerCount: 'Jumlah pelanggan aktif',

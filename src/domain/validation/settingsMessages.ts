@@ -1,4 +1,4 @@
-// The settings screens' validation texts (English, spec §5 and §8): change password, profile and
+// The settings screens' validation texts (English, docs/product.md#input-rules and #messages): change password, profile and
 // profile picture, and the request-body check the server shares. Not on the sign-in path (see
 // ./accountMessages); VALIDATION_MESSAGES in ./messages holds them with the others.
 

@@ -68,7 +68,7 @@ export const loginStruct = object({
 
 /**
  * POST /auth/register. Role, username and is_verified are for an administrator adding a user
- * (spec §6); the server must ignore them for anyone else.
+ * (docs/product.md#roles-and-menus); the server must ignore them for anyone else.
  */
 export const registerStruct = refine(
   object({

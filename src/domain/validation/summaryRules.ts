@@ -1,4 +1,4 @@
-// The rules of an invoice summary's fields (spec §5 "Create bill", "Update bill"), by front-end name.
+// The rules of an invoice summary's fields (docs/product.md#input-rules "Create bill", "Update bill"), by front-end name.
 import {
   INVOICE_SUMMARY_FIELDS,
   type SummaryCountKey,
@@ -43,7 +43,7 @@ function capped(rule: Rule, label: string): Rule {
   };
 }
 
-/** The rule of one field. On create the draft URL is required (spec §5); on update it may be ''. */
+/** The rule of one field. On create the draft URL is required (docs/product.md#input-rules); on update it may be ''. */
 export function summaryFieldRule(key: SummaryFieldKey, mode: SummaryMode): Rule {
   const field = INVOICE_SUMMARY_FIELDS.find((f) => f.key === key);
   if (!field) throw new RangeError(`Unknown summary field: ${key}`);
@@ -72,7 +72,7 @@ export const PROGRESS_COUNT_KEYS: readonly SummaryCountKey[] = PIPELINE_STEPS.ma
 );
 
 /**
- * The progress counts above the total transactions (spec §5 "Update bill"; DESIGN's CHECK
+ * The progress counts above the total transactions (docs/product.md#input-rules "Update bill"; the database CHECK
  * 0 ≤ count ≤ total). The server calls this on the merged row of a partial update too.
  */
 export function progressCountsOverTotal(

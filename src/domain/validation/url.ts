@@ -1,4 +1,4 @@
-// Document links are opened by other users, so only plain http(s) URLs are stored (DESIGN "API").
+// Document links are opened by other users, so only plain http(s) URLs are stored (docs/product.md#input-rules).
 
 export const MAX_DOCUMENT_URL_LENGTH = 2048;
 

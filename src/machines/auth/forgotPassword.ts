@@ -1,4 +1,4 @@
-// Forgot password (spec §4, §5): a valid email asks for a reset link; the neutral answer stays on
+// Forgot password (docs/product.md#flows, #input-rules): a valid email asks for a reset link; the neutral answer stays on
 // the form for a few seconds, then the page goes to /signin.
 import { assertEvent, assign } from 'xstate';
 import { validateForgotPassword } from '../../domain/validation/forms';

@@ -1,4 +1,4 @@
-// Authentication (spec §4 "Authentication", §5 sign in/up/forgot rules, §8 401 handling):
+// Authentication (docs/product.md#flows "Authentication", #input-rules sign in/up/forgot rules, #messages 401 handling):
 // signed out (with the sign-in, registration and password-reset flows) → authenticated, where the
 // per-user menus machine runs. Logout and an expired session clear local state even when the
 // server cannot be told. Side effects (calls, storage, navigation, notices) are injected; the

@@ -1,4 +1,4 @@
-// Reset password (spec §4, §5): the token from the mailed link and a new password; success sends
+// Reset password (docs/product.md#flows, #input-rules): the token from the mailed link and a new password; success sends
 // the user to /signin with a confirmation, a missing token is said on the form.
 import { assertEvent, assign } from 'xstate';
 import { validateResetPassword } from '../../domain/validation/forms';

@@ -1,4 +1,4 @@
-// Signed in (spec §4, §8): the per-user menus machine runs; the user and avatar can be refreshed;
+// Signed in (docs/product.md#flows, #messages): the per-user menus machine runs; the user and avatar can be refreshed;
 // logout, an expired session and a sign-out in another tab all end in signedOut with local state
 // cleared, even when the server cannot be told.
 import { assign, enqueueActions, raise } from 'xstate';

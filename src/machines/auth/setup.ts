@@ -36,7 +36,7 @@ export const SESSION_EXPIRED_NOTICE: AuthNotice = {
   message: 'Your session has expired. Redirecting to sign in...',
   duration: 3000,
 };
-/** §8: pages where a 401 is a normal answer, not an expired session. */
+/** docs/product.md#messages: pages where a 401 is a normal answer, not an expired session. */
 export const AUTH_PAGES = ['/signin', '/signup', '/forgot-password'];
 
 /** The alert a form's page shows. */

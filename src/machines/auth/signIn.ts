@@ -1,4 +1,4 @@
-// Sign in (spec §4, §5): a valid form calls the server; success goes to the authenticated state
+// Sign in (docs/product.md#flows, #input-rules): a valid form calls the server; success goes to the authenticated state
 // and the remembered route, failure shows the server's message on the form.
 import { assertEvent, assign } from 'xstate';
 import { validateSignIn } from '../../domain/validation/forms';

@@ -1,4 +1,4 @@
-// Sign up (spec §4, §5): a valid form registers; the success message stays on the form for a few
+// Sign up (docs/product.md#flows, #input-rules): a valid form registers; the success message stays on the form for a few
 // seconds (and follows the user to the sign-in page), then the page goes to /signin.
 import { assertEvent, assign } from 'xstate';
 import { validateSignUp } from '../../domain/validation/forms';

@@ -1,4 +1,4 @@
-// Types of the authentication machine (spec §3 User, Session storage; §4 Authentication).
+// Types of the authentication machine (docs/product.md#data User, Session storage; #flows Authentication).
 import { normaliseRole, type Role } from '../../domain/user';
 import type { FieldErrors } from '../../domain/validation/forms';
 import type { CachedMenus } from '../menus/types';
@@ -59,7 +59,7 @@ export interface AuthContext {
   avatar: string | null;
   fieldErrors: FieldErrors;
   alert: AuthAlert | null;
-  /** Set while an authentication error was handled in the last 5 s (spec §8). */
+  /** Set while an authentication error was handled in the last 5 s (docs/product.md#messages). */
   authErrorHandled: boolean;
   menuCache: CachedMenus | null;
 }

@@ -1,9 +1,9 @@
-// The bill forms (spec §2 "/create-progress-bill", "/update-progress-bill", §5, §8): values kept
+// The bill forms (docs/product.md#screens "/create-progress-bill", "/update-progress-bill", #input-rules, #messages): values kept
 // as typed, checked by the shared rules on submit, saved through an injected actor. Create
 // redirects to /dashboard 2 s after success; update hands the saved summary to its owner.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText, isServiceError } from '../../domain/serviceResult';
-import { appliedMine, conflictOfError, editConflictGuards, reloaded } from '../shared/editConflict';
+import { appliedMine, conflictShown, editConflictGuards, reloaded } from '../shared/editConflict';
 import { TIMING_MS } from '../../domain/constants';
 import {
   INVOICE_SUMMARY_FIELDS,
@@ -118,7 +118,7 @@ export const billFormMachine = setup({
   }),
   type: 'parallel',
   states: {
-    // The success banner vanishes 5 s after it was shown (spec §9 "Message display 5 s"); an
+    // The success banner vanishes 5 s after it was shown (docs/product.md#limits "Message display 5 s"); an
     // error stays until the user sends the form again, so it is never lost unseen.
     banner: {
       initial: 'hidden',
@@ -212,10 +212,7 @@ export const billFormMachine = setup({
                 // Someone saved the summary meanwhile: keep the typed values, show what changed.
                 guard: 'savedMeanwhile',
                 target: 'editing',
-                actions: assign({
-                  conflict: ({ event }) => conflictOfError<InvoiceSummary>(event.error),
-                  error: null,
-                }),
+                actions: assign(conflictShown<InvoiceSummary>),
               },
               {
                 target: 'editing',

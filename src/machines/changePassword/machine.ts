@@ -1,4 +1,4 @@
-// The Change Password modal of /profile (spec §5 "Change password", §8, §9): the rules of
+// The Change Password modal of /profile (docs/product.md#input-rules "Change password", #messages, #limits): the rules of
 // src/domain, then the injected call; on success the server's message shows and the modal
 // closes 2 s later.
 import { assign, fromPromise, setup } from 'xstate';
@@ -85,7 +85,7 @@ export const changePasswordMachine = setup({
             'passwordChanged',
           ],
         },
-        // 400 'Current password is incorrect.', 422 'New password does not meet security requirements.' (§8).
+        // 400 'Current password is incorrect.', 422 'New password does not meet security requirements.' (docs/product.md#messages).
         onError: {
           target: 'editing',
           actions: assign({ error: ({ event }) => failureText(event.error, PASSWORD_FALLBACK) }),

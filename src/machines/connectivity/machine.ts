@@ -1,4 +1,4 @@
-// Connectivity (spec §4 "Connectivity", §8 Offline): the browser's offline/online events move
+// Connectivity (docs/product.md#flows "Connectivity", #messages Offline): the browser's offline/online events move
 // between online and offline; going offline shows the persistent 'Connection Lost' warning and
 // coming back hides it. While online, an API call that could not reach the server marks the
 // server unreachable; the machine then probes it every few seconds and reports when it is back.

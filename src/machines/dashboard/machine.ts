@@ -1,4 +1,4 @@
-// The dashboard of one period (spec §2 "/dashboard", §7, §9): loads the period's summaries and
+// The dashboard of one period (docs/product.md#screens "/dashboard", #api, #limits): loads the period's summaries and
 // the overview, keeps each period's result for 3 minutes, and shows loading, error, empty or
 // loaded. Coming back to /dashboard from another route sends a forced periodChanged.
 import { assign, fromPromise, raise, setup } from 'xstate';

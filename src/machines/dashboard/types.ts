@@ -4,7 +4,7 @@ import type { InvoiceSummary } from '../../domain/invoiceSummary';
 /** What one load of the dashboard yields for a period. */
 export interface DashboardData {
   period: string;
-  /** The period's summaries combined (spec §7: up to 100, aggregated on the client); null when none. */
+  /** The period's summaries combined (docs/product.md#api: up to 100, aggregated on the client); null when none. */
   summary: InvoiceSummary | null;
   /** One combined summary per period for the most recent periods, oldest first. */
   overview: InvoiceSummary[];

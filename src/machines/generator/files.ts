@@ -1,4 +1,4 @@
-// Step 1: a template and a data file chosen, checked (§5) and read by the worker; a sheet change.
+// Step 1: a template and a data file chosen, checked (docs/product.md#input-rules) and read by the worker; a sheet change.
 import { assign } from 'xstate';
 import { autoMapFields } from './groups';
 import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
@@ -28,7 +28,7 @@ export const filesFlow = {
         {
           guard: 'templateFileAccepted',
           target: 'analysingTemplate',
-          // A new template starts over: the data side goes with it (§4).
+          // A new template starts over: the data side goes with it (docs/product.md#flows).
           actions: assign(({ event }) => ({
             templateFile: event.file,
             placeholders: [],

@@ -1,4 +1,4 @@
-// The four steps of "Generate Tagihan Voice" (spec §2, §4, §5, §8). All docx/xlsx work is done by
+// The four steps of "Generate Tagihan Voice" (docs/product.md#screens, #flows, #input-rules, #messages). All docx/xlsx work is done by
 // injected actors (the worker bridge in the app, fakes in tests); the download is an injected
 // action. The machine never touches the DOM. Cancel leaves the working state: that stops its
 // actor, and a stopped actor's call is aborted (its worker ended when the call runs there).

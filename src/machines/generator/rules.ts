@@ -1,4 +1,4 @@
-// Rules and texts of the generator (spec §4, §5, §8, §9) as pure functions of the machine's
+// Rules and texts of the generator (docs/product.md#flows, #input-rules, #messages, #limits) as pure functions of the machine's
 // context: the machine's guards use them, and so may the screen (step visibility, hints).
 import { autoMapFields, documentCount, groupingBlocker, needsColumn } from './groups';
 import { pictureBlocker } from './pictures';
@@ -8,7 +8,7 @@ import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
 import type { OutputKind } from '../../domain/generationJob';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 
-// ---- rules and texts of spec §5 / §8 / §9 ----
+// ---- rules and texts of docs/product.md#input-rules / #messages / #limits ----
 
 const MAX_UPLOAD_BYTES = LIMITS.generatorFileBytes;
 
@@ -92,7 +92,7 @@ export function isHeaderRow(row: number): boolean {
 /** Word documents, templates and macro-enabled documents; the generated file is always a .docx. */
 export const TEMPLATE_FILE_TYPES = ['.docx', '.dotx', '.docm'] as const;
 
-/** The §5 upload check of a template; null when the file may be analysed. */
+/** The docs/product.md#input-rules upload check of a template; null when the file may be analysed. */
 export function checkTemplateFile(file: ChosenFile): string | null {
   const name = file.name.toLowerCase();
   if (!TEMPLATE_FILE_TYPES.some((type) => name.endsWith(type))) return messages.invalidDocx;
@@ -106,7 +106,7 @@ export function checkTemplateFile(file: ChosenFile): string | null {
  */
 export const DATA_FILE_TYPES = ['.xlsx', '.xls', '.xlsm', '.ods', '.csv', '.tsv', '.txt'] as const;
 
-/** The §5 upload check of a data file; null when the file may be read. */
+/** The docs/product.md#input-rules upload check of a data file; null when the file may be read. */
 export function checkDataFile(file: ChosenFile): string | null {
   const name = file.name.toLowerCase();
   if (!DATA_FILE_TYPES.some((type) => name.endsWith(type))) return messages.invalidExcel;
@@ -122,7 +122,7 @@ export function isFullyMapped(
   return context.placeholders.every((p) => !needsColumn(p, context));
 }
 
-/** Why Generate cannot run now (the §5 texts), or null when it can. */
+/** Why Generate cannot run now (the docs/product.md#input-rules texts), or null when it can. */
 export function generateBlocker(context: GeneratorContext): string | null {
   if (context.output === 'efaktur') return messages.efakturOutput;
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
@@ -138,7 +138,7 @@ export function documentOutput(context: Pick<GeneratorContext, 'output'>): Outpu
   return context.output === 'efaktur' ? 'merged' : context.output;
 }
 
-/** Why Export cannot run now (the §5 texts), or null when it can. */
+/** Why Export cannot run now (the docs/product.md#input-rules texts), or null when it can. */
 export function exportBlocker(context: GeneratorContext): string | null {
   if (context.selectedCount === 0) return messages.needRowsToExport;
   if (context.placeholders.length === 0 || !isFullyMapped(context))

@@ -99,7 +99,7 @@ export function downloadOf(result: GenerationResult): DownloadParams {
 
 /**
  * Step 3 is shown when data rows exist and there is something to map: the template's placeholders
- * (§4), or with the e-Faktur output Coretax's fields (docs/efaktur.md).
+ * (docs/product.md#flows), or with the e-Faktur output Coretax's fields (docs/efaktur.md).
  */
 export function showsMappingStep(context: GeneratorContext): boolean {
   return (
@@ -108,9 +108,9 @@ export function showsMappingStep(context: GeneratorContext): boolean {
 }
 
 /**
- * Step 4 is shown when data rows exist and either a template with placeholders (§4) or none yet:
- * its Output control offers e-Faktur XML, which needs no template (docs/efaktur.md). A template
- * without placeholders hides it, unless e-Faktur is the output.
+ * Step 4 is shown when data rows exist and either a template with placeholders
+ * (docs/product.md#flows) or none yet: its Output control offers e-Faktur XML, which needs no
+ * template (docs/efaktur.md). A template without placeholders hides it, unless e-Faktur is the output.
  */
 export function showsGenerateStep(context: GeneratorContext): boolean {
   if (context.table.rowCount === 0) return false;

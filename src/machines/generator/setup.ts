@@ -134,9 +134,9 @@ export const generatorSetup = setup({
       (event.column === '' || context.headers.includes(event.column)),
   },
   delays: {
-    /** §9: the export success message clears after 5 s. */
+    /** docs/product.md#limits: the export success message clears after 5 s. */
     messageTimeout: 5000,
-    /** §4: the reset message shows for 3 s. */
+    /** docs/product.md#flows: the reset message shows for 3 s. */
     resetMessageTimeout: 3000,
   },
 });

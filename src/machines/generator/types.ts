@@ -1,4 +1,4 @@
-// Types of the generator machine (spec §3 "Generator working data", §4 "Generator flow").
+// Types of the generator machine (docs/product.md#data "Generator working data", #flows "Generator flow").
 // The worker is reached through injected actors, so these types describe what the machine
 // needs from it, not how the bridge is called: the job and its result are the domain's own.
 import type { SheetRowValues, SheetTable } from '../../domain/sheetTable';

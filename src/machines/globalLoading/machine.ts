@@ -1,4 +1,4 @@
-// Global loading (spec §2 Loading overlay, §9): any number of named loading keys; the overlay
+// Global loading (docs/product.md#screens Loading overlay, #limits): any number of named loading keys; the overlay
 // shows only when something is still loading after 300 ms (no flash for quick calls) and gives
 // up after 30 s so a lost stop() can never block the screen for good.
 import { assign, setup } from 'xstate';

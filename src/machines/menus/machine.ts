@@ -1,4 +1,4 @@
-// The per-user menus (spec §4 "Menu cache"): loaded after sign-in, valid for 5 minutes.
+// The per-user menus (docs/product.md#flows "Menu cache"): loaded after sign-in, valid for 5 minutes.
 // Start uses a fresh cache; a load when stale fetches again (keeping the old lists meanwhile);
 // a refresh clears the cache and fetches both lists (all menus and the user's menus).
 import { assign, fromPromise, setup } from 'xstate';
@@ -7,7 +7,7 @@ import type { Menu, MenuLists, MenusContext, MenusEvent, MenusInput, MenusStatus
 
 export type * from './types';
 
-/** §9: menu cache 5 minutes. */
+/** docs/product.md#limits: menu cache 5 minutes. */
 export const MENU_CACHE_MS = 300_000;
 export const MENUS_FAILED_MESSAGE = 'Failed to fetch user menus';
 

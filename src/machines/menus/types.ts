@@ -1,4 +1,4 @@
-// Types of the per-user navigation menus (spec §3 Menu, §4 Menu cache).
+// Types of the per-user navigation menus (docs/product.md#data Menu, #flows Menu cache).
 import type { Menu } from '../../domain/menu';
 
 export type { Menu };

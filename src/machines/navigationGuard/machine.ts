@@ -1,4 +1,4 @@
-// The navigation guard of spec §2: every location change is checked against the route table,
+// The navigation guard of docs/product.md#screens: every location change is checked against the route table,
 // the session and the caller's menus. The decision is a pure function; the machine runs its
 // side effects (notice, redirect, remembering the intended route) through injected actions and
 // turns a failing decision into a high-severity navigation error.
@@ -47,7 +47,7 @@ export const GUARD_NOTICES = {
 
 export const NAVIGATION_ERROR_TITLE = 'Navigation Error';
 
-/** The pure decision of spec §2 "Navigation guard". Throws only on a broken input. */
+/** The pure decision of docs/product.md#screens "Navigation guard". Throws only on a broken input. */
 export function decideNavigation(location: GuardLocation, session: GuardSession): GuardDecision {
   const path = location.path.length > 1 ? location.path.replace(/\/+$/, '') : location.path;
   if (path === '/')
@@ -117,7 +117,7 @@ const NAV_META: Record<string, { description: string; icon: string }> = {
 };
 
 /**
- * The navigation-menu list of spec §2: protected, non-hidden routes; routes with a menu name
+ * The navigation-menu list of docs/product.md#screens: protected, non-hidden routes; routes with a menu name
  * only when the user may open that menu; Profile always.
  */
 export function buildNavigationMenu(

@@ -1,4 +1,4 @@
-// Types of the navigation guard (spec §2 "Navigation guard").
+// Types of the navigation guard (docs/product.md#screens "Navigation guard").
 import type { Menu } from '../../domain/menu';
 import type { MenusStatus } from '../menus/types';
 

@@ -1,4 +1,4 @@
-// The notification stack at the top right (spec §2 Layout, §3 Notification, §8, §9):
+// The notification stack at the top right (docs/product.md#screens Layout, #data Notification, #messages, #limits):
 // at most 5 shown (the oldest goes when a sixth arrives), each hidden after its duration
 // (explicit, else by severity, else by type), persistent ones stay until dismissed.
 import { assign, enqueueActions, setup } from 'xstate';
@@ -16,7 +16,7 @@ export type * from './types';
 export const MAX_VISIBLE_NOTIFICATIONS = 5;
 export const DEFAULT_NOTIFICATION_DURATION = 4000;
 
-/** §8: low 3 s, medium 5 s, high 7 s, critical never auto-dismissed. */
+/** docs/product.md#messages: low 3 s, medium 5 s, high 7 s, critical never auto-dismissed. */
 export const SEVERITY_DURATIONS: Readonly<Record<NotificationSeverity, number | null>> = {
   low: 3000,
   medium: 5000,
@@ -24,7 +24,7 @@ export const SEVERITY_DURATIONS: Readonly<Record<NotificationSeverity, number | 
   critical: null,
 };
 
-/** §9: default 4000 ms for every type unless the caller or the severity says otherwise. */
+/** docs/product.md#limits: default 4000 ms for every type unless the caller or the severity says otherwise. */
 export const TYPE_DURATIONS: Readonly<Record<NotificationType, number>> = {
   success: DEFAULT_NOTIFICATION_DURATION,
   info: DEFAULT_NOTIFICATION_DURATION,

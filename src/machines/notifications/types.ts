@@ -1,4 +1,4 @@
-// Types of the notification stack (spec §3 "Notification", §8 durations, §9 limits).
+// Types of the notification stack (docs/product.md#data "Notification", #messages durations, #limits limits).
 
 export type NotificationType = 'success' | 'error' | 'warning' | 'info';
 export type NotificationSeverity = 'low' | 'medium' | 'high' | 'critical';

@@ -115,7 +115,7 @@ export const detailsRegion = profileSetup.createStateConfig({
               ],
             },
             onError: {
-              // 409 'Email address is already in use by another account.', 400 'Invalid profile data…' (§8).
+              // 409 'Email address is already in use by another account.', 400 'Invalid profile data…' (docs/product.md#messages).
               target: 'idle',
               actions: [
                 assign({

@@ -1,4 +1,4 @@
-// /profile (spec §2, §4 "Profile cache", §5, §8): the current user (cached 60 s; the cache
+// /profile (docs/product.md#screens, #flows "Profile cache", #input-rules, #messages): the current user (cached 60 s; the cache
 // replaced on update and dropped on image upload), the editable name and email, the avatar
 // (checked, previewed, then uploaded), the activity list with paging, and log-out-everywhere.
 // A 401 while loading shows the load error and signs out 2 s later. Parallel regions: profile

@@ -1,5 +1,5 @@
-// Types of the profile machine (spec §2 "/profile", §3 "User", "Account activity entry",
-// §4 "Profile cache", §5 "Profile", "Profile image", §8 "Profile load/update").
+// Types of the profile machine (docs/product.md#screens "/profile", #data "User", "Account activity entry",
+// docs/product.md#flows "Profile cache", #input-rules "Profile", "Profile image", #messages "Profile load/update").
 import type { ServiceResult } from '../../domain/serviceResult';
 
 export interface ProfileData {

@@ -1,9 +1,9 @@
-// The progress edit dialog (spec §2 "Progress edit dialog", §5): one step's count (0..total) and,
+// The progress edit dialog (docs/product.md#screens "Progress edit dialog", #input-rules): one step's count (0..total) and,
 // for steps with a document, its URL. Saving shows 'Progress berhasil diupdate!', closes after
 // 1.5 s and tells the dashboard to refresh; messages disappear after 5 s.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../../domain/serviceResult';
-import { appliedMine, conflictOfError, editConflictGuards, reloaded } from '../shared/editConflict';
+import { appliedMine, conflictShown, editConflictGuards, reloaded } from '../shared/editConflict';
 import type { InvoiceSummary } from '../../domain/invoiceSummary';
 import { TIMING_MS } from '../../domain/constants';
 import { parseRupiah } from '../../domain/rupiah';
@@ -210,10 +210,7 @@ export const progressDialogMachine = setup({
                     // Someone saved the summary meanwhile: keep the typed count, show what changed.
                     guard: 'savedMeanwhile',
                     target: 'editing',
-                    actions: assign({
-                      conflict: ({ event }) => conflictOfError<InvoiceSummary>(event.error),
-                      error: null,
-                    }),
+                    actions: assign(conflictShown<InvoiceSummary>),
                   },
                   {
                     target: 'editing',

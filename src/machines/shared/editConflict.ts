@@ -16,6 +16,17 @@ export function conflictOfError<T>(error: unknown): EditConflict<T> | null {
 }
 
 /**
+ * What a save refused with 412 changes in a form (`actions: assign(conflictShown<T>)` after the
+ * `savedMeanwhile` guard): the conflict it carries is shown and no error stands beside it.
+ */
+export function conflictShown<T>({ event }: { event: object }): {
+  conflict: EditConflict<T> | null;
+  error: null;
+} {
+  return { conflict: 'error' in event ? conflictOfError<T>(event.error) : null, error: null };
+}
+
+/**
  * Named guards, spread into a machine's `setup({ guards })`:
  * - `savedMeanwhile`: the save's error is a 412, someone saved the record meanwhile;
  * - `hasConflict`: a conflict is shown, the typed values may go on top of the new version;

@@ -1,4 +1,4 @@
-// /update-progress-bill (spec §2): the table of summaries (limit 50, newest period first), one
+// /update-progress-bill (docs/product.md#screens): the table of summaries (limit 50, newest period first), one
 // summary's edit form, and delete after a confirmation. ?period= auto-selects its summary.
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../../domain/serviceResult';

@@ -1,4 +1,4 @@
-// The add-user and edit-user modals (spec §5 "Add user", "Edit user"; §8 "User management"):
+// The add-user and edit-user modals (docs/product.md#input-rules "Add user", "Edit user"; #messages "User management"):
 // validation from src/domain, then the injected create/update call. A server error mentioning the
 // email goes on the email field, one mentioning the username or name on the username field,
 // anything else in the modal's banner (gone after 5 s). On success `saved` tells the list.
@@ -46,7 +46,7 @@ export function formErrors(context: Pick<UserFormContext, 'mode' | 'values'>): U
   return context.mode === 'add' ? validateAddUser(v) : validateEditUser(v);
 }
 
-/** Where a server error goes: the field it names or mentions (§8), else null (the banner). */
+/** Where a server error goes: the field it names or mentions (docs/product.md#messages), else null (the banner). */
 export function serverErrorField(answer: {
   error: string | null;
   field?: string;

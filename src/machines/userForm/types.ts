@@ -1,5 +1,5 @@
-// Types of the add-user / edit-user modal machine (spec §2 "/user-management", §5 "Add user",
-// "Edit user", §8 "User management").
+// Types of the add-user / edit-user modal machine (docs/product.md#screens "/user-management", #input-rules "Add user",
+// "Edit user", docs/product.md#messages "User management").
 import type { EditConflict } from '../../domain/history';
 import type { ServiceResult } from '../../domain/serviceResult';
 import type { ListedUserRow } from '../userList/types';
@@ -34,7 +34,7 @@ export interface CreateUserInput {
 
 export interface UpdateUserInput {
   readonly id: string | number;
-  /** Sent only when not blank (spec §7's update body has name). */
+  /** Sent only when not blank (docs/product.md#api's update body has name). */
   readonly name: string;
   readonly email: string;
   readonly username: string;

@@ -1,4 +1,4 @@
-// The user list's filters (spec §7 "Users"): kept in the URL query string so a reload or a shared
+// The user list's filters (docs/product.md#api "Users"): kept in the URL query string so a reload or a shared
 // link shows the same list. Pure: parsed from and written to a query string, and turned into the
 // list call's query.
 import { PAGINATION } from '../../domain/constants';

@@ -1,4 +1,4 @@
-// The user list of /user-management (spec §2, §7 "Users", §8 "User management", §9): filters,
+// The user list of /user-management (docs/product.md#screens, #api "Users", #messages "User management", #limits): filters,
 // debounced search, paging, row actions behind a confirmation, and 5 s banners. The filters live
 // in the URL: the page parses them into the input (filters.ts), and `syncUrl` writes them
 // back (replace). Four parallel regions: list (list.ts), search and banner (below), and

@@ -1,4 +1,4 @@
-// Types of the user list machine (spec §2 "/user-management", §3 "User in the list", §7 "Users").
+// Types of the user list machine (docs/product.md#screens "/user-management", #data "User in the list", #api "Users").
 // The services are injected, so these types say what the machine needs, not how HTTP is done.
 
 import type { EditConflict } from '../../domain/history';

@@ -1,14 +1,10 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as SqliteHandle,
-  type SqliteStatement,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { makePrivateDir, makePrivateFile } from '../dataDir';
+import { allowDirectReads } from './fast/directReads';
+import { withStatementCache } from './fast/statementCache';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -70,45 +66,6 @@ const pgTypes = {
     return pg.types.getTypeParser(oid, format as 'text');
   },
 };
-
-/** Distinct SQL texts kept prepared; the app has a few dozen, so this only bounds odd dynamic ones. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * better-sqlite3 as Kysely sees it, with prepared statements kept by SQL text (least recently used
- * dropped first). Kysely prepares every query anew, which costs more than running a small one.
- * all/run finish synchronously, so one statement object is never used twice at once; iterate
- * (streaming, which spans awaits) gets a statement of its own.
- */
-export function withStatementCache(
-  sqlite: SqliteHandle,
-  size = STATEMENT_CACHE_SIZE,
-): SqliteHandle {
-  const cache = new Map<string, SqliteStatement>();
-  return {
-    close: () => {
-      cache.clear();
-      sqlite.close();
-    },
-    prepare(sql) {
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        const prepared = sqlite.prepare(sql);
-        statement = {
-          reader: prepared.reader,
-          all: (parameters) => prepared.all(parameters),
-          run: (parameters) => prepared.run(parameters),
-          iterate: (parameters) => sqlite.prepare(sql).iterate(parameters),
-        };
-        if (cache.size >= size) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(sql, statement);
-      return statement;
-    },
-  };
-}
 
 const pools = new WeakMap<object, pg.Pool>();
 
@@ -229,32 +186,8 @@ export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.sqliteBusyMs ?? 5000))}`);
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
-  directReads.set(db, {
-    prepare: (sql) => statements.prepare(sql),
-    get idle() {
-      return sqlite.open && !sqlite.inTransaction;
-    },
-  });
+  allowDirectReads(db, sqlite, statements);
   return { db, kind: 'sqlite', close: () => db.destroy() };
-}
-
-/** The SQLite connection under a Kysely instance, for reads that need none of Kysely's machinery. */
-export interface DirectReads {
-  prepare(sql: string): SqliteStatement;
-  /** Open, and no transaction is open on it (another request's, between its awaits). */
-  readonly idle: boolean;
-}
-
-const directReads = new WeakMap<object, DirectReads>();
-
-/**
- * SQLite's connection behind `db` when a read may run on it at once: better-sqlite3 answers
- * synchronously, so Kysely's connection queue only matters while a transaction is open. Null for
- * PostgreSQL, for a transaction's own Kysely instance, and while a transaction is open.
- */
-export function directReadsOf(db: object): DirectReads | null {
-  const reads = directReads.get(db);
-  return reads?.idle ? reads : null;
 }
 
 /**

@@ -110,7 +110,7 @@ export interface InvoiceSummariesTable {
   version: Version;
 }
 
-/** One row of the append-only audit trail (see auditMigration.ts). */
+/** One row of the append-only audit trail (see migrations/versionsAndAuditEvents.ts). */
 export interface AuditEventsTable {
   id: Generated<number>;
   created_at: Timestamp;
@@ -146,7 +146,7 @@ export interface GenerationRunsTable {
   output_kind: 'docx' | 'docx_per_row' | 'pdf' | 'pdf_per_row';
 }
 
-/** One row (id 1), see companySettingsMigration.ts. */
+/** One row (id 1), see migrations/companySettingsAndEfaktur.ts. */
 export interface CompanySettingsTable {
   id: number;
   seller_npwp: string;
@@ -177,7 +177,7 @@ export type DeliveryStatus = 'active' | 'paused' | 'cancelled' | 'done';
 export type RecipientStatus =
   'queued' | 'sending' | 'sent' | 'outbox' | 'failed' | 'unknown' | 'cancelled';
 
-/** One e-mail delivery job of a period (deliveryMigration.ts). */
+/** One e-mail delivery job of a period (migrations/deliveries.ts). */
 export interface DeliveriesTable {
   id: Generated<number>;
   invoice_summary_id: number;
@@ -257,7 +257,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type InvoiceSummaryRow = Selectable<InvoiceSummariesTable>;
 
-/** Amount and progress column names of an invoice summary, in spec §3 order. */
+/** Amount and progress column names of an invoice summary, in docs/product.md#data order. */
 export const SUMMARY_AMOUNT_COLUMNS = [
   'amount_of_total_transaction',
   'amount_of_local_voice_transaction',

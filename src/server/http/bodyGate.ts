@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv } from '../types';
 import { clientIp } from './clientInfo';
-import { closeAfterAnswer } from './lingeringClose';
+import { closeAfterAnswer } from './fast/lingeringClose';
 
 /**
  * How many large request bodies (avatar uploads) are read and handled at once. Each one costs

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
-import { isFastAnswer } from './answerHeaders';
+import { isFastAnswer } from './fast/answerHeaders';
 
 import { acceptedCodings } from '../static';
 import type { AppEnv } from '../types';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { fastAnswer, fastAnswerHeaders } from './answerHeaders';
+import { fastAnswer, fastAnswerHeaders } from './fast/answerHeaders';
 import { compressesJson } from './compress';
 
 /** Every API answer: `{ success, data?, message?, error? }`. */

@@ -8,7 +8,7 @@ import { ApiError } from '../errors';
 /**
  * Concurrent edits (issue 25): every summary and user carries `version`; a write sent with
  * `If-Match: "<version>"` happens only if the record is still at that version. Without the
- * header a write goes through as the spec says (last write wins), for other clients.
+ * header a write goes through as docs/product.md#api says (last write wins), for other clients.
  */
 export type ExpectedVersion = undefined | '*' | { tags: readonly EntityTag[] };
 

@@ -4,8 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv, CspDirectives } from '../types';
 import { gateLargeBodies } from './bodyGate';
-import { closeAfterAnswer } from './lingeringClose';
-import { headersWrittenBy, isFastAnswer } from './answerHeaders';
+import { closeAfterAnswer } from './fast/lingeringClose';
+import { headersWrittenBy, isFastAnswer } from './fast/answerHeaders';
 
 /** Strict CSP: no inline script or style; extra connect-src origins only for dev live reload. */
 export function cspDirectives(extraConnectSrc: string[] = []): CspDirectives {

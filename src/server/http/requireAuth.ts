@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { precompiled } from '../db/precompiled';
+import { precompiled } from '../db/fast/precompiled';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import type { AppEnv, AuthUser } from '../types';
 import { PUBLIC_USER_COLUMNS, toPublicUser } from '../auth/userView';
@@ -55,7 +55,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** After requireAuth: the caller's role must hold the active menu with this name (spec §6). */
+/** After requireAuth: the caller's role must hold the active menu with this name (docs/product.md#roles-and-menus). */
 export function requireMenu(menuName: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/connection';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody, readJson } from '../http/body';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import { requireAuth } from '../http/requireAuth';
 import { ok } from '../http/envelope';
@@ -124,7 +124,7 @@ async function updateAccount(c: Context<AppEnv>) {
 }
 
 /**
- * PUT /account/password. Rule failures of the new password answer 422 (spec §8 "does not meet
+ * PUT /account/password. Rule failures of the new password answer 422 (docs/product.md#messages "does not meet
  * security requirements"), other bad input 400. The caller's own session stays signed in; every
  * other session of the user ends.
  */

@@ -12,7 +12,7 @@ import { ok } from '../http/envelope';
 import type { AppEnv } from '../types';
 import { requestInfo } from './routeHelpers';
 
-/** Forgot-password and the mailed reset link (spec §7 Auth, DESIGN.md Sessions). */
+/** Forgot-password and the mailed reset link (docs/product.md#api Auth, #flows Authentication). */
 const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 export async function forgotPassword(c: Context<AppEnv>) {

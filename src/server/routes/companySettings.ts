@@ -9,7 +9,7 @@ import { logActivity, type ActivityDetails } from '../auth/activity';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
 import { ApiError } from '../errors';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
 import { attachmentName, breaksHeader, isEmailAddress, refusalOf } from '../../domain/delivery';
+import { storedZipEntries } from '../../domain/storedZip';
 import { isValidPeriod } from '../../domain/period';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
@@ -17,7 +18,7 @@ import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
 import { nodeDeflateCodec } from '../pdf/codec';
 import type { AppEnv } from '../types';
-import { DELIVERY_MESSAGES as M } from './deliveries.messages';
+import { DELIVERY_MESSAGES as M, refusal } from './deliveries.messages';
 
 interface JobRow {
   row: number;
@@ -62,7 +63,10 @@ function parseJob(raw: unknown): Job {
   }
   if (!Array.isArray(job.recipients) || job.recipients.length === 0)
     throw new ApiError(400, M.noRecipients, 'recipients');
-  if (job.recipients.length > MAX_RECIPIENTS) throw new ApiError(413, M.tooManyRecipients);
+  if (job.recipients.length > MAX_RECIPIENTS)
+    throw refusal(413, 'tooManyRecipients', M.tooManyRecipients(MAX_RECIPIENTS), {
+      limit: MAX_RECIPIENTS,
+    });
   job.recipients.forEach((r, i) => {
     const pagesOk =
       r.pages === undefined ||
@@ -77,7 +81,7 @@ function parseJob(raw: unknown): Job {
       !pagesOk ||
       (r.file !== undefined && !isText(r.file, 100))
     )
-      throw new ApiError(400, M.badRecipient(i + 1), 'recipients');
+      throw refusal(400, 'badRecipient', M.badRecipient(i + 1), { recipient: i + 1 }, 'recipients');
   });
   if (
     job.resend_keys !== undefined &&
@@ -115,9 +119,13 @@ async function checkUserLimits(c: Context<AppEnv>, recipients: number): Promise<
     .where('created_at', '>=', startOfUtcDay(now()).toISOString())
     .executeTakeFirstOrThrow();
   if (Number(today.jobs) >= limits.userDailyJobs)
-    throw new ApiError(429, M.userJobLimit(limits.userDailyJobs));
+    throw refusal(429, 'userJobLimit', M.userJobLimit(limits.userDailyJobs), {
+      limit: limits.userDailyJobs,
+    });
   if (Number(today.rows ?? 0) + recipients > limits.userDailyRecipients)
-    throw new ApiError(429, M.userRecipientLimit(limits.userDailyRecipients));
+    throw refusal(429, 'userRecipientLimit', M.userRecipientLimit(limits.userDailyRecipients), {
+      limit: limits.userDailyRecipients,
+    });
 }
 
 export async function createDelivery(c: Context<AppEnv>) {
@@ -132,7 +140,14 @@ export async function createDelivery(c: Context<AppEnv>) {
     .select(['id', 'invoice_period'])
     .where('invoice_period', '=', job.period)
     .executeTakeFirst();
-  if (!summary) throw new ApiError(404, M.periodNotFound(job.period), 'period');
+  if (!summary)
+    throw refusal(
+      404,
+      'periodNotFound',
+      M.periodNotFound(job.period),
+      { period: job.period },
+      'period',
+    );
 
   const refused: { row: number; key: string; reason: string }[] = [];
   const skipped: { row: number; key: string }[] = [];
@@ -176,12 +191,37 @@ export async function createDelivery(c: Context<AppEnv>) {
       throw new ApiError(422, M.notPdf, 'merged');
     }
     const beyond = accepted.find((r) => !r.pages || r.pages[1] > pages);
-    if (beyond) throw new ApiError(400, M.badPages(beyond.row, pages), 'recipients');
+    if (beyond)
+      throw refusal(
+        400,
+        'badPages',
+        M.badPages(beyond.row, pages),
+        { row: beyond.row, pages },
+        'recipients',
+      );
     files.set('merged', bytes);
   } else {
+    // Each row's .docx: a part of its own, or (as the page sends them) a file of the one
+    // `documents` zip of stored files, named by the row's `file`.
+    const archive = await asBytes(form.documents);
+    let inArchive: Map<string, Uint8Array> | null = null;
+    if (archive) {
+      try {
+        inArchive = new Map(
+          storedZipEntries(archive).map((e) => [e.name, archive.subarray(e.start, e.end)]),
+        );
+      } catch {
+        throw new ApiError(400, M.badDocuments, 'documents');
+      }
+    }
     for (const r of accepted) {
-      const bytes = r.file ? await asBytes(form[r.file]) : null;
-      if (!bytes) throw new ApiError(400, M.missingDocx(r.row), 'recipients');
+      const bytes = !r.file
+        ? null
+        : inArchive
+          ? (inArchive.get(r.file) ?? null)
+          : await asBytes(form[r.file]);
+      if (!bytes)
+        throw refusal(400, 'missingDocx', M.missingDocx(r.row), { row: r.row }, 'recipients');
       try {
         files.set(
           r.file!,
@@ -193,7 +233,7 @@ export async function createDelivery(c: Context<AppEnv>) {
         );
       } catch (error) {
         if (error instanceof DocxRefusedError)
-          throw new ApiError(422, M.badDocx(r.row), 'recipients');
+          throw refusal(422, 'badDocx', M.badDocx(r.row), { row: r.row }, 'recipients');
         throw error;
       }
     }

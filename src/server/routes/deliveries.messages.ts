@@ -1,15 +1,21 @@
-// The delivery API's answers (the page shows them in the user's language by their English text).
+// The delivery API's answers. Those without numbers the page shows in the user's language by their
+// English text; those with numbers or names also carry a code and its params
+// (src/domain/deliveryErrors.ts), which the page words in English or Indonesian.
+import type { DeliveryErrorCode, DeliveryErrorParams } from '../../domain/deliveryErrors';
+import { ApiError } from '../errors';
+
 export const DELIVERY_MESSAGES = {
   badJob: 'The delivery job is not valid JSON with period, attachment and recipients',
   badPeriod: 'Period must look like 2025-01',
   badAttachment: 'Attachment must be pdf or docx',
   badReplyTo: 'Reply-To must be one e-mail address',
   noRecipients: 'The job has no recipients',
-  tooManyRecipients: 'A job holds at most 20,000 recipients',
+  tooManyRecipients: (n: number) => `A job holds at most ${n.toLocaleString('en-US')} recipients`,
   badRecipient: (n: number) => `Recipient ${n} is incomplete (row, key, to, subject, message)`,
   periodNotFound: (period: string) => `Period ${period} does not exist`,
   nothingToSend: 'No row can be sent',
   noDocument: 'The merged PDF is missing',
+  badDocuments: 'The documents part must be a zip of stored .docx files',
   notPdf: 'The merged document is not a PDF',
   badPages: (row: number, pages: number) =>
     `Row ${row}: its pages are not within the PDF's ${pages} pages`,
@@ -28,3 +34,14 @@ export const DELIVERY_MESSAGES = {
   notResendable: 'This mail is queued or being sent',
   jobEnded: 'This delivery has ended',
 } as const;
+
+/** A refusal with its English text, and its code and params for the page to word. */
+export function refusal(
+  status: number,
+  code: DeliveryErrorCode,
+  message: string,
+  params: DeliveryErrorParams,
+  field?: string,
+): ApiError {
+  return new ApiError(status, message, field, undefined, { code, params });
+}

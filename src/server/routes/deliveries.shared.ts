@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { isValidPeriod } from '../../domain/period';
 import type { Database } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';
-import { DELIVERY_MESSAGES as M } from './deliveries.messages';
+import { DELIVERY_MESSAGES as M, refusal } from './deliveries.messages';
 
 export type Db = Kysely<Database>;
 
@@ -15,7 +15,7 @@ export async function summaryOf(db: Db, period: string) {
     .select(['id', 'invoice_period', 'number_of_delivered_invoice', 'number_of_total_transaction'])
     .where('invoice_period', '=', period)
     .executeTakeFirst();
-  if (!row) throw new ApiError(404, M.periodNotFound(period), 'period');
+  if (!row) throw refusal(404, 'periodNotFound', M.periodNotFound(period), { period }, 'period');
   return row;
 }
 

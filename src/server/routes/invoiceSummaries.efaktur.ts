@@ -11,10 +11,11 @@ import {
 } from '../../domain/efaktur/recordStruct';
 import { logActivity } from '../auth/activity';
 import type { Database, EfakturRecordsTable } from '../db/schema';
-import { ApiError, ERROR_MESSAGES } from '../errors';
+import { ApiError } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import type { AppEnv } from '../types';
+import { summaryPeriod } from './invoiceSummaries.queries';
 import { idParam, requestInfo } from './routeHelpers';
 
 type Db = Kysely<Database>;
@@ -24,16 +25,6 @@ export const EFAKTUR_RECORD_TEXTS = { recorded: 'e-Faktur record saved' } as con
 
 /** The longest list of repeated keys an answer names. */
 const SHOWN_REPEATS = 50;
-
-async function summaryPeriod(db: Db, id: number): Promise<string> {
-  const row = await db
-    .selectFrom('invoice_summaries')
-    .select('invoice_period')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
-  return row.invoice_period;
-}
 
 const parsed = (json: string): unknown[] => {
   try {

@@ -10,10 +10,10 @@ import { generationRunStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { isUniqueViolation } from '../db/connection';
 import type { Database, GenerationRunsTable } from '../db/schema';
-import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
 import type { AppEnv } from '../types';
+import { summaryPeriod } from './invoiceSummaries.queries';
 import { idParam, requestInfo } from './routeHelpers';
 
 type Db = Kysely<Database>;
@@ -26,16 +26,6 @@ export const GENERATION_RUN_TEXTS = {
 
 /** The longest history one answer lists (a period sees a handful of runs). */
 const MAX_RUNS = 500;
-
-async function summaryPeriod(db: Db, id: number): Promise<string> {
-  const row = await db
-    .selectFrom('invoice_summaries')
-    .select('invoice_period')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
-  return row.invoice_period;
-}
 
 /** Newest first; the name is the account's current one while it exists. */
 function runsOf(db: Db, summaryId: number) {

@@ -4,12 +4,13 @@ import { toCamelCase } from '../../domain/case';
 import { isValidPeriod, MONTH_NAMES_ID } from '../../domain/period';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_PROGRESS_COLUMNS } from '../db/schema';
+import { ApiError, ERROR_MESSAGES } from '../errors';
 import { parseQuery, queryParam } from '../http/query';
 import { PAGE_QUERY, type PageRequest } from '../pagination';
 import { escapeLike } from './routeHelpers';
 
 /**
- * ?status of the list, read off the billing pipeline (spec §4):
+ * ?status of the list, read off the billing pipeline (docs/product.md#flows):
  * - not_started: all five progress counts are 0;
  * - complete: the total is above 0 and every step's count has reached it (all five at 100 %);
  * - in_progress: everything else (some progress, not all steps done).
@@ -181,4 +182,15 @@ export async function* summaryBatches(
     if (rows.length < batch) return;
     last = rows[rows.length - 1];
   }
+}
+
+/** The period (`YYYY-MM`) of summary `id`; 404 when there is none. */
+export async function summaryPeriod(db: Kysely<Database>, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('invoice_summaries')
+    .select('invoice_period')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, ERROR_MESSAGES.notFound);
+  return row.invoice_period;
 }

@@ -13,7 +13,7 @@ type AmountColumn = (typeof SUMMARY_AMOUNT_COLUMNS)[number];
 /**
  * GET /invoice-summaries/statistics answer: the periods in [start_period, end_period] (both
  * optional, inclusive) oldest first, each with its amounts per call type, the five step
- * percentages and the overall completion (spec §4 maths from src/domain), plus totals.
+ * percentages and the overall completion (docs/product.md#flows maths from src/domain), plus totals.
  */
 export interface SummaryStatistics {
   start_period: string | null;

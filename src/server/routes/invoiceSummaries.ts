@@ -6,7 +6,7 @@ import { PIPELINE_STEPS } from '../../domain/pipeline';
 import { VALIDATION_MESSAGES as M } from '../../domain/validation';
 import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import { readQuery } from '../http/query';
 import { requireAuth, requireMenu } from '../http/requireAuth';

@@ -24,7 +24,7 @@ import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import type { AppEnv } from '../types';
 import { idParam, isCheckViolation, isPostgres, requestInfo } from './routeHelpers';

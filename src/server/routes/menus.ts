@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { menuCreateStruct, menuUpdateStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { isUniqueViolation } from '../db/connection';
-import { precompiled } from '../db/precompiled';
+import { precompiled } from '../db/fast/precompiled';
 import type { Database, MenuRow, Role } from '../db/schema';
 import { ApiError } from '../errors';
 import { readBody } from '../http/body';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { object, type Infer } from 'superstruct';
 import { ROLES, type Role } from '../../domain/user';
 import { PUBLIC_USER_COLUMNS } from '../auth/userView';
-import { precompiled } from '../db/precompiled';
+import { precompiled } from '../db/fast/precompiled';
 import type { Database } from '../db/schema';
 import { queryParam } from '../http/query';
 import { PAGE_QUERY, type PageRequest } from '../pagination';

@@ -5,7 +5,7 @@ import { endAllSessions } from '../auth/sessions';
 import { toPublicUser } from '../auth/userView';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import type { AppEnv, ResolvedDeps } from '../types';
 import { idParam, requestInfo } from './routeHelpers';

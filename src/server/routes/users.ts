@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { MENU_USER_MANAGEMENT } from '../../domain/menu';
 import { toPublicUser } from '../auth/userView';
 import { ok } from '../http/envelope';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { versionTag } from '../http/ifMatch';
 import { readQuery } from '../http/query';
 import { requireAuth, requireMenu } from '../http/requireAuth';
@@ -35,7 +35,7 @@ export function usersRoutes() {
   return (
     new Hono<AppEnv>()
       .use('*', requireAuth)
-      // spec §7 lists this beside /account/logout-all: the caller's own sessions, no menu needed.
+      // docs/product.md#api lists this beside /account/logout-all: the caller's own sessions, no menu needed.
       .post('/logout-all', logoutAllHandler)
       .get('/', manage, list)
       .get('/export', manage, exportUsers)

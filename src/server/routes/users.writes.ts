@@ -17,7 +17,7 @@ import type { Database, UserRow } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { readBody } from '../http/body';
 import { ok } from '../http/envelope';
-import { answerHeader } from '../http/answerHeaders';
+import { answerHeader } from '../http/fast/answerHeaders';
 import { assertExpectedVersion, expectedVersion, versionTag } from '../http/ifMatch';
 import type { AppEnv } from '../types';
 import { recordUserCreated } from '../users/recordCreated';

@@ -8,7 +8,7 @@ import type { AppEnv } from '../types';
 
 /**
  * POST …/logout-all (after requireAuth): ends every session of the caller. Mounted under /auth,
- * /account and /users (spec §7 lists all three).
+ * /account and /users (docs/product.md#api lists all three).
  */
 export async function logoutAllHandler(c: Context<AppEnv>) {
   const { db, now } = c.get('deps');

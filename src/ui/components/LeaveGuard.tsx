@@ -22,7 +22,7 @@ function inAppDestination(event: MouseEvent): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-// The billing forms speak Indonesian in both languages (spec §1).
+// The billing forms speak Indonesian in both languages (docs/product.md#languages).
 const TEXTS = {
   title: 'Tinggalkan formulir?',
   message: 'Perubahan pada formulir ini belum disimpan dan akan hilang jika Anda pergi sekarang.',

@@ -1,4 +1,4 @@
-// Loading indicator of spec §2 "Loading overlay": spinner, dots or pulse; small, medium, large;
+// Loading indicator of docs/product.md#screens "Loading overlay": spinner, dots or pulse; small, medium, large;
 // 'Loading...' by default; a fixed full-screen overlay (optionally dimmed) unless `inline`.
 import { useTranslate } from '../layout/i18n';
 

@@ -28,7 +28,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         </header>
         {children}
       </article>
-      {/* Said while the API client retries a request (spec §8), e.g. a sign-in sent while the server is away. */}
+      {/* Said while the API client retries a request (docs/product.md#messages), e.g. a sign-in sent while the server is away. */}
       <Reconnecting />
       {process.env.NODE_ENV !== 'production' && <NetworkPanel />}
     </main>

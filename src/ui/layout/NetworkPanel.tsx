@@ -1,4 +1,4 @@
-// Development builds only: a small panel to choose the network simulator's preset (spec §9).
+// Development builds only: a small panel to choose the network simulator's preset (docs/product.md#limits).
 // The layouts render it under process.env.NODE_ENV !== 'production', so production leaves it out.
 import { useSyncExternalStore } from 'react';
 import {

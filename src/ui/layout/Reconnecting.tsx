@@ -1,4 +1,4 @@
-// 'Reconnecting…' while the API client waits to try a request again (spec §8's retries), so a
+// 'Reconnecting…' while the API client waits to try a request again (docs/product.md#messages's retries), so a
 // server that is away is said at once instead of after seconds of a silent spinner. The client
 // (src/api/retryStatus) marks <html data-api-retrying> and fires 'api-retrying-change' on window;
 // reading those instead of importing the module keeps the client's code off the sign-in page.

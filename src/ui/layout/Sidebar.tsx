@@ -1,4 +1,4 @@
-// Sidebar of spec §2 Layout: brand link to /, the server's menus grouped (dashboard without a
+// Sidebar of docs/product.md#screens Layout: brand link to /, the server's menus grouped (dashboard without a
 // heading, BILLING MANAGEMENT, SYSTEM MANAGEMENT) and the loading / error / empty states.
 import { Link, useLocation } from 'wouter';
 import { groupMenus, visibleMenus } from '../../domain/menuGroups';

@@ -1,4 +1,4 @@
-// Breadcrumb of spec §2 Layout: 'Home / <page name>'. The page name is the route's title, the
+// Breadcrumb of docs/product.md#screens Layout: 'Home / <page name>'. The page name is the route's title, the
 // same one the page heading, the sidebar and the document title use; a path without a route
 // (a 404) shows its first segment capitalised instead, so the trail still says where one is.
 import { findRoute, routeTitle } from '../../domain/menu';

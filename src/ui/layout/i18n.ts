@@ -1,4 +1,4 @@
-// The chosen language (spec §9: en, default, and id): remembered in localStorage, set on
+// The chosen language (docs/product.md#limits: en, default, and id): remembered in localStorage, set on
 // <html lang>, and the texts of the chosen catalogue for the components. English is the
 // catalogue each screen imports (src/domain/i18n/en); Indonesian loads on demand, so the sign-in
 // page stays small for the default language.

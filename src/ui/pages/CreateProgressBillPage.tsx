@@ -1,4 +1,4 @@
-// /create-progress-bill (spec §2): the 'Buat Progres Tagihan' form; 2 s after saving it goes to
+// /create-progress-bill (docs/product.md#screens): the 'Buat Progres Tagihan' form; 2 s after saving it goes to
 // the dashboard of the new period. ?period=YYYY-MM (the dashboard's empty state) fills the period;
 // leaving with unsaved typing asks first.
 import { useMachine, useSelector } from '@xstate/react';

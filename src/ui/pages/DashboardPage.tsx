@@ -1,4 +1,4 @@
-// /dashboard (spec §2): one period's customers, usage chart, billing progress and documents.
+// /dashboard (docs/product.md#screens): one period's customers, usage chart, billing progress and documents.
 // The dashboard actor outlives the page so its 3-minute cache serves period switches; coming
 // back to /dashboard from another route reloads with a forced refresh (the shell's kept state, see wiring/shell.ts).
 import { useActorRef, useSelector } from '@xstate/react';

@@ -8,11 +8,12 @@ import { DELIVERY_TEXTS } from '../../domain/i18n/en/delivery';
 import { formatPeriodDisplay, isValidPeriod } from '../../domain/period';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';
-import { useTexts, useTranslate } from '../layout/i18n';
+import { useShownLanguage, useTexts, useTranslate } from '../layout/i18n';
 import { downloadBlob } from '../shell/download';
 import {
   deliveries,
   exportFiles,
+  RECIPIENT_PAGE,
   type DeliveryJob,
   type DeliveryRecipient,
   type JobAction,
@@ -30,15 +31,22 @@ function statusText(t: Texts, status: DeliveryJob['status']): string {
 
 function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange: () => void }) {
   const [status, setStatus] = useState<RecipientStatusName | ''>('');
+  // The list names every recipient, a page at a time (the server answers at most a page).
+  const [offset, setOffset] = useState(0);
   const [rows, setRows] = useState<DeliveryRecipient[]>([]);
+  const [total, setTotal] = useState(0);
   const [error, setError] = useState('');
   const filterId = useId();
   const tr = useTranslate();
+  const locale = useShownLanguage();
+  const count = (n: number) => n.toLocaleString(locale === 'id' ? 'id-ID' : 'en-US');
   const load = useCallback(async () => {
-    const answer = await deliveries.recipients(job.id, status);
-    if (answer.success && answer.data) setRows(answer.data.recipients);
-    else setError(answer.error ?? '');
-  }, [job.id, status]);
+    const answer = await deliveries.recipients(job.id, status, offset);
+    if (answer.success && answer.data) {
+      setRows(answer.data.recipients);
+      setTotal(answer.data.total);
+    } else setError(answer.error ?? '');
+  }, [job.id, status, offset]);
   useEffect(() => {
     void load();
   }, [load, job.counts]);
@@ -54,7 +62,10 @@ function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
       <select
         id={filterId}
         value={status}
-        onChange={(e) => setStatus(e.target.value as RecipientStatusName | '')}
+        onChange={(e) => {
+          setStatus(e.target.value as RecipientStatusName | '');
+          setOffset(0);
+        }}
       >
         <option value="">{t.all}</option>
         {RECIPIENT_STATUSES.map((s) => (
@@ -64,6 +75,33 @@ function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
         ))}
       </select>
       {error && <Alert type="error">{error}</Alert>}
+      {total > rows.length && (
+        <nav className="gen-toolbar" aria-label={fill(t.recipients, { id: job.id })}>
+          <span role="status">
+            {fill(t.showing, {
+              from: count(offset + 1),
+              to: count(offset + rows.length),
+              total: count(total),
+            })}
+          </span>
+          <button
+            type="button"
+            className="secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - RECIPIENT_PAGE))}
+          >
+            {t.previousPage}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={offset + rows.length >= total}
+            onClick={() => setOffset(offset + RECIPIENT_PAGE)}
+          >
+            {t.nextPage}
+          </button>
+        </nav>
+      )}
       {rows.length === 0 ? (
         <p className="app-muted">{t.none}</p>
       ) : (

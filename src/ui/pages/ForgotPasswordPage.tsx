@@ -1,4 +1,4 @@
-// /forgot-password (spec §2, §5, §8): email only; after success /signin follows 5 s later.
+// /forgot-password (docs/product.md#screens, #input-rules, #messages): email only; after success /signin follows 5 s later.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Alert } from '../components/Alert';

@@ -1,4 +1,4 @@
-// Generate Tagihan Voice (spec §2 "Invoice document generator"): the generator machine drives the
+// Generate Tagihan Voice (docs/product.md#screens "Invoice document generator"): the generator machine drives the
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';

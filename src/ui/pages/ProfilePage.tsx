@@ -1,4 +1,4 @@
-// Profile Settings (spec §2 "/profile"): the profile machine owns loading (60 s cache), saving,
+// Profile Settings (docs/product.md#screens "/profile"): the profile machine owns loading (60 s cache), saving,
 // the avatar, the activity list and log-out-everywhere; the change-password machine the modal.
 import { useMachine, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';

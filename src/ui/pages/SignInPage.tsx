@@ -1,4 +1,4 @@
-// /signin (spec §2, §5, §8): email and password, Forgot Password and Sign up links, an alert.
+// /signin (docs/product.md#screens, #input-rules, #messages): email and password, Forgot Password and Sign up links, an alert.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';

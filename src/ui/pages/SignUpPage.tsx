@@ -1,4 +1,4 @@
-// /signup (spec §2, §5, §8): name, email, password with the strength meter, confirm password;
+// /signup (docs/product.md#screens, #input-rules, #messages): name, email, password with the strength meter, confirm password;
 // after success the message shows and the page goes to /signin 3 s later.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';

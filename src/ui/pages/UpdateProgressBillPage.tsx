@@ -1,4 +1,4 @@
-// /update-progress-bill (spec §2): the table of summaries or the edit form of one of them;
+// /update-progress-bill (docs/product.md#screens): the table of summaries or the edit form of one of them;
 // ?period= opens that period's summary; delete asks first.
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// Manajemen User (spec §2 "/user-management"): the list machine owns filters (kept in the URL),
+// Manajemen User (docs/product.md#screens "/user-management"): the list machine owns filters (kept in the URL),
 // paging, row actions and banners; the form machine owns the add/edit modals.
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 // Browser storage the shell keeps besides the session tokens (which src/api owns):
-// the intended route (sessionStorage, spec §2), the menu cache (sessionStorage, spec §4) and the
+// the intended route (sessionStorage, docs/product.md#screens), the menu cache (sessionStorage, docs/product.md#flows) and the
 // right-to-left preference (localStorage). Every access tolerates storage that throws.
 import type { CachedMenus, MenuLists } from '../../machines/menus/machine';
 

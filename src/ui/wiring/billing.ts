@@ -18,7 +18,7 @@ import type { ExportFileInput, ExportFileOutput } from '../../machines/exportFil
 import type { HistoryPage, LoadHistoryInput } from '../../machines/history/machine';
 import { downloadBlob } from '../shell/download';
 
-/** spec §7: the period's summaries (limit 100, combined here) and the overview (limit 50, 6 most recent periods). */
+/** docs/product.md#api: the period's summaries (limit 100, combined here) and the overview (limit 50, 6 most recent periods). */
 export const loadDashboard = fromPromise<DashboardData, LoadDashboardInput>(async ({ input }) => {
   const [forPeriod, overview] = await Promise.all([
     invoiceSummaries.list({ period: input.period, limit: PAGINATION.dashboardPeriodLimit }),
@@ -77,7 +77,7 @@ export const saveBill = fromPromise<SaveBillOutput, SaveBillInput>(async ({ inpu
   return { summary: result.data, message: BILL_UPDATED_MESSAGE };
 });
 
-/** /update-progress-bill: limit 50, newest period first (spec §7). */
+/** /update-progress-bill: limit 50, newest period first (docs/product.md#api). */
 export const loadSummaries = fromPromise<InvoiceSummary[]>(async () => {
   const result = await invoiceSummaries.list({
     limit: PAGINATION.summaryListPageSize,

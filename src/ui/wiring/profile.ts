@@ -1,4 +1,4 @@
-// The real services behind the profile and change-password machines (src/api, spec §7 "Account").
+// The real services behind the profile and change-password machines (src/api, docs/product.md#api "Account").
 import { fromPromise } from 'xstate';
 import { account, auth } from '../../api';
 import type { ChangePasswordForm } from '../../domain/validation';
@@ -58,7 +58,7 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-// The profile cache outlives the page (spec §4: 60 s), for the signed-in user only; the shell
+// The profile cache outlives the page (docs/product.md#flows: 60 s), for the signed-in user only; the shell
 // keeps it (see Kept in ./shell).
 interface CacheBox {
   cache: ProfileCache | null;

@@ -43,7 +43,7 @@ function unwrap<T>(result: ServiceResult<T>): T {
   return succeeded(result, result.error ?? 'An unexpected error occurred.').data as T;
 }
 
-/** §8 "Sign in": 401 and 403 have their own texts, connectivity its own; anything else the default. */
+/** docs/product.md#messages "Sign in": 401 and 403 have their own texts, connectivity its own; anything else the default. */
 export function signInErrorText(result: ServiceResult<unknown>): string {
   const byStatus = SIGN_IN_MESSAGES[result.status];
   if (byStatus) return byStatus;

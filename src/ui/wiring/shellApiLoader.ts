@@ -12,7 +12,7 @@ let loading: Promise<ShellApi> | null = null;
 export function loadShellApi(): Promise<ShellApi> {
   loading ??= import('./shellApi').catch(() => {
     loading = null;
-    // Worded as a call that found no server (spec §8), since that is what happened.
+    // Worded as a call that found no server (docs/product.md#messages), since that is what happened.
     throw ServiceError.of(NOTICE_TEXTS.backendDown);
   });
   return loading;

@@ -1,4 +1,4 @@
-// The real services behind the user list and user form machines (src/api, spec §7 "Users").
+// The real services behind the user list and user form machines (src/api, docs/product.md#api "Users").
 import { fromPromise } from 'xstate';
 import { auditEvents, exportFiles, FALLBACK, users } from '../../api';
 import { isVerifiedAdmin, markLastVerifiedAdmin } from '../../domain/lastAdmin';

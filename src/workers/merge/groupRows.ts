@@ -15,9 +15,10 @@ import {
   type ComputedField,
 } from '../../domain/grouping';
 import type { Formats } from '../../domain/generationJob';
+import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
-import { applyValueFormat, numberOf, plainDecimal } from '../../domain/valueFormat';
-import { formatRows, hasEnoughData, rowValues, type SheetCells } from '../read';
+import { applyValueFormat, numberOf, plainDecimal, totalLike } from '../../domain/valueFormat';
+import { formatRows, formattedNumber, hasEnoughData, rowValues, type SheetCells } from '../read';
 import type { TemplateValues } from './partRenderer';
 
 interface ComputedPlaceholder {
@@ -155,23 +156,69 @@ function groupValues(
     for (const name of grouping.loops) values[name] = inner;
   }
   for (const { placeholder, field, column } of grouping.computed) {
-    let n = group.length;
-    if (field.kind === 'sum') {
-      n = 0;
-      for (const p of group) {
-        const index = rowIndexes[p];
-        const amount = amountOf(
-          sheet.cells[index]?.[column] ?? '',
-          sheet.numbers[index]?.[column]?.value,
-        );
-        if (amount !== null) n += amount;
-      }
+    if (field.kind === 'count') {
+      const text = String(group.length);
+      const format = Object.hasOwn(formats, placeholder) ? formats[placeholder] : 'sheet';
+      values[placeholder] = applyValueFormat(format, text, group.length) ?? text;
+      continue;
     }
-    const text = plainDecimal(n);
-    const format = Object.hasOwn(formats, placeholder) ? formats[placeholder] : 'sheet';
-    values[placeholder] = applyValueFormat(format, text, n) ?? text;
+    let n = 0;
+    // The first amount of the group: the column's look for "As in sheet" (docs/generator.md).
+    let sample: { text: string; format: string | undefined } | null = null;
+    for (const p of group) {
+      const index = rowIndexes[p];
+      const text = sheet.cells[index]?.[column] ?? '';
+      const number = sheet.numbers[index]?.[column];
+      const amount = amountOf(text, number?.value);
+      if (amount === null) continue;
+      n += amount;
+      sample ??= { text, format: number?.format };
+    }
+    values[placeholder] = sumText(
+      n,
+      sumFormat(placeholder, column, grouping, sheet, formats),
+      sample,
+    );
   }
   return values;
+}
+
+/**
+ * The format of `{sum:Column}`: its own when chosen, else the Rupiah, Number or Terbilang format
+ * chosen for a field of the same column, else "As in sheet".
+ */
+function sumFormat(
+  placeholder: string,
+  column: number,
+  grouping: Grouping,
+  sheet: SheetCells,
+  formats: Formats,
+): ValueFormat {
+  const own = Object.hasOwn(formats, placeholder) ? formats[placeholder] : 'sheet';
+  if (own !== 'sheet') return own;
+  const name = sheet.headers[column];
+  for (const [field, mapped] of Object.entries(grouping.rowMapping)) {
+    const chosen = Object.hasOwn(formats, field) ? formats[field] : undefined;
+    if (mapped === name && (chosen === 'rupiah' || chosen === 'number' || chosen === 'terbilang'))
+      return chosen;
+  }
+  return 'sheet';
+}
+
+/**
+ * A group's total in its format. "As in sheet" writes it as the column's cells show their
+ * amounts: a workbook cell's own number format (`"Rp"#,##0` → `Rp1.370.370`, `[h]:mm:ss` for
+ * durations), else like the column's text (src/domain/valueFormat.ts, totalLike).
+ */
+function sumText(
+  n: number,
+  format: ValueFormat,
+  sample: { text: string; format: string | undefined } | null,
+): string {
+  const text = plainDecimal(n);
+  if (format !== 'sheet') return applyValueFormat(format, text, n) ?? text;
+  if (sample?.format !== undefined) return formattedNumber(n, sample.format).trim();
+  return totalLike(sample?.text ?? '', n);
 }
 
 /**

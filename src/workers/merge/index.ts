@@ -5,7 +5,7 @@ export { zipPerRow } from './zipPerRow';
 export { previewRow } from './previewRow';
 export { exportRows } from './exportRows';
 export { createTemplateCache } from './templateCache';
-export { splitPdfPerSection } from './splitPdf';
+export { sectionPageRanges, splitPdfPerSection } from './splitPdf';
 export { groupingOf, groupOfRow, readSelection } from './groupRows';
 export { QRIS_INVOICE_KEY, type PictureSources } from './pictures';
 export { efakturOf } from './efaktur';

@@ -1,5 +1,5 @@
-// Footnotes and endnotes of the merged document, filled per section (docs/wordfields.md): a note
-// whose text holds placeholders is rendered with each section's row, the first section keeps the
+// Footnotes, endnotes and comments of the merged document, filled per section
+// (docs/wordfields.md): a note (or comment) whose text holds placeholders is rendered with each section's row, the first section keeps the
 // note's own id, every later section gets a copy under a new id, and that section's reference in
 // the body is pointed at its copy. Notes without placeholders are left shared, as the template has them.
 import type Docxtemplater from 'docxtemplater';
@@ -14,7 +14,7 @@ import {
 import { renderPart } from '../internals';
 import { hasTags, PartRenderer, type TemplateValues } from './partRenderer';
 
-type NoteKind = 'footnote' | 'endnote';
+type NoteKind = 'footnote' | 'endnote' | 'comment';
 
 interface NotesPart {
   kind: NoteKind;
@@ -31,7 +31,7 @@ interface NotesPart {
   renderer: PartRenderer;
 }
 
-const NOTES_TYPE = /\/relationships\/(footnotes|endnotes)$/;
+const NOTES_TYPE = /\/relationships\/(footnotes|endnotes|comments)$/;
 
 /** Every note element of a notes part, by id. */
 function notesOf(xml: string, kind: NoteKind): Map<string, string> {
@@ -51,11 +51,13 @@ function probeValues(values: TemplateValues, text: string): Record<string, unkno
   );
 }
 
-const REFERENCE = /(<w:(footnote|endnote)Reference\b[^>]*?\bw:id=")(-?\d+)(")/g;
+/** A note's reference in the body; a comment has three (its range's start and end, its mark). */
+const REFERENCE =
+  /(<w:(footnote|endnote|comment)(?:Reference|RangeStart|RangeEnd)\b[^>]*?\bw:id=")(-?\d+)(")/g;
 
 /** Points a section's note references at its copies (`footnote:1` → new id); others stay. */
 export function remapNoteReferences(xml: string, ids: ReadonlyMap<string, string>): string {
-  if (ids.size === 0 || !xml.includes('noteReference')) return xml;
+  if (ids.size === 0 || !/noteReference|<w:comment/.test(xml)) return xml;
   return xml.replace(REFERENCE, (whole, head: string, kind: string, id: string, tail: string) => {
     const mapped = ids.get(`${kind}:${id}`);
     return mapped ? head + mapped + tail : whole;
@@ -79,7 +81,7 @@ export class SectionNotes {
       const path = resolveTarget(template.main, r.target);
       const tree: TemplatePart[] | undefined = template.trees.get(path);
       if (!hasTags(tree) || this.parts.some((p) => p.path === path)) continue;
-      const type = kind === 'footnotes' ? 'footnote' : 'endnote';
+      const type = kind.slice(0, -1) as NoteKind;
       const renderer = new PartRenderer(doc, path, tree, new TextEncoder());
       this.parts.push({
         kind: type,
@@ -141,7 +143,12 @@ export class SectionNotes {
       for (const [id, note] of notesOf(rendered[p], part.kind)) {
         if (!part.templated.has(id)) continue;
         const copy = String(part.next++);
-        part.copies.push(note.replace(/(<w:\w+\b[^>]*?\bw:id=")-?\d+(")/, `$1${copy}$2`));
+        let renamed = note.replace(/(<w:\w+\b[^>]*?\bw:id=")-?\d+(")/, `$1${copy}$2`);
+        // A comment's paragraph ids tie it to commentsExtended (done, replies): a copy has none,
+        // so no two comments claim the same entry there.
+        if (part.kind === 'comment')
+          renamed = renamed.replace(/\s+w14:(?:paraId|textId)="[^"]*"/g, '');
+        part.copies.push(renamed);
         ids.set(`${part.kind}:${id}`, copy);
       }
     });

@@ -57,6 +57,30 @@ export function sectionStartPages(pdf: PDFDocument): number[] {
   return starts;
 }
 
+/**
+ * Each section's pages in the PDF, 1-based and inclusive (`[from, to]`), for e-mailing each row
+ * its pages of one converted document (docs/delivery.md). Fails like the split when the sections
+ * found are not `total`.
+ */
+export async function sectionPageRanges(
+  pdf: ArrayBuffer,
+  total: number,
+): Promise<[number, number][]> {
+  const source = await PDFDocument.load(pdf, { updateMetadata: false });
+  const starts = checkedStarts(source, total);
+  const pageCount = source.getPageCount();
+  return starts.map((start, s) => [start + 1, s + 1 < total ? starts[s + 1] : pageCount]);
+}
+
+/** The sections' first pages, when there is one per expected section, ascending from page 1. */
+function checkedStarts(source: PDFDocument, total: number): number[] {
+  const starts = sectionStartPages(source);
+  const ascending = starts.every((start, i) => i === 0 || start > starts[i - 1]);
+  if (starts.length !== total || !ascending || starts[0] !== 0)
+    throw new Error(PDF_SECTIONS_NOT_FOUND);
+  return starts;
+}
+
 interface SplitArgs {
   pdf: ArrayBuffer;
   /** File name of each section's PDF, in order ('Ana.pdf', …): one per section. */
@@ -70,11 +94,8 @@ export async function splitPdfPerSection(
   args: SplitArgs,
 ): Promise<{ buffer: ArrayBuffer; fileName: string; files: number }> {
   const source = await PDFDocument.load(args.pdf, { updateMetadata: false });
-  const starts = sectionStartPages(source);
   const total = args.names.length;
-  const ascending = starts.every((start, i) => i === 0 || start > starts[i - 1]);
-  if (starts.length !== total || !ascending || starts[0] !== 0)
-    throw new Error(PDF_SECTIONS_NOT_FOUND);
+  const starts = checkedStarts(source, total);
   const now = args.now ?? new Date();
   const pageCount = source.getPageCount();
   const entries: ZipEntry[] = [];

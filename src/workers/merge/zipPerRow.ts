@@ -39,6 +39,8 @@ interface ZipPerRowResult {
   buffer: ArrayBuffer;
   fileName: string;
   files: number;
+  /** The files' names in the zip, in order. */
+  names: string[];
   skipped: number;
   /** Picture fields some rows got no picture for. */
   warnings: string[];
@@ -169,6 +171,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
     buffer,
     fileName: zipFileName(now),
     files: kept.length,
+    names,
     skipped,
     warnings: pictures.warnings(),
   };

@@ -12,6 +12,7 @@ export {
   type NumberCell,
   type SheetCells,
 } from './readWorkbook';
+export { formattedNumber } from './cellDisplay';
 export { formatRows } from './formatRows';
 export { hasEnoughData, rowValues } from './rowData';
 export { hiddenRowsReader, type HiddenRows } from './hiddenRows';

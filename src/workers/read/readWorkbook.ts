@@ -162,7 +162,7 @@ function rowShapes(grid: (XLSX.CellObject[] | undefined)[], range: XLSX.Range): 
 }
 
 /**
- * Applies spec §5's reading rules to one sheet of an already parsed workbook. The header is the
+ * Applies docs/product.md#input-rules's reading rules to one sheet of an already parsed workbook. The header is the
  * first row that looks like one (src/domain/headerRow.ts): title and period lines above it, as
  * billing exports have, are not data. `chosenHeaderRow` (1-based, the Header row control) overrides
  * the finder.

@@ -5,6 +5,7 @@
 // (`150.000`, `1,5`), a note says how the column was read, and the preview shows it.
 import type * as XLSX from 'xlsx';
 import { parseAmount, type NumberStyle } from '../../domain/amount';
+import { columnLetter } from '../../domain/columnLetter';
 import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
 
 /** Notes on how a sheet's columns were read, kept beside the sheet SheetJS's type has no room for. */
@@ -73,14 +74,6 @@ function recordShape(record: readonly string[]): RowShape {
   return { filled, text };
 }
 
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  }
-  return name;
-}
-
 /** The number as the preview writes a General number: every digit, a decimal comma. */
 const shownNumber = (n: number) => String(n).replace('.', ',');
 
@@ -107,12 +100,12 @@ export function typedSheet(records: readonly string[][]): XLSX.WorkSheet {
   );
   const sheet: XLSX.WorkSheet = { '!data': data };
   if (records.length > 0 && width > 0)
-    sheet['!ref'] = `A1:${columnName(width - 1)}${records.length}`;
+    sheet['!ref'] = `A1:${columnLetter(width - 1)}${records.length}`;
   const notes: string[] = [];
   styles.forEach((style, c) => {
     const example = examples[c];
     if (style && example) {
-      const name = (records[header]?.[c] ?? '').trim() || `Column ${columnName(c)}`;
+      const name = (records[header]?.[c] ?? '').trim() || `Column ${columnLetter(c)}`;
       notes.push(readAsNumbersNote(name, style, example));
     }
   });

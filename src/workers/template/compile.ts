@@ -271,7 +271,7 @@ function prepareLayout(zip: PizZip): DocxLayout {
 }
 
 /**
- * Opens and compiles a template once. Errors carry the spec's prefixes:
+ * Opens and compiles a template once. Errors carry these prefixes (docs/product.md#messages):
  * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
  * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
  */

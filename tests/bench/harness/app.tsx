@@ -6,7 +6,12 @@ import { createActor, createMachine } from 'xstate';
 import InvoiceDocumentGeneratorPage from '../../../src/ui/pages/InvoiceDocumentGeneratorPage';
 import { ShellContext, type Shell } from '../../../src/ui/shell/ShellProvider';
 import { generatorBridge } from '../../../src/workers/bridge';
+import { allSelected, initialGeneratorContext } from '../../../src/machines/generator/context';
+import { generationJob } from '../../../src/machines/generator/selectors';
+import { mailDocuments } from '../../../src/ui/wiring/sendMails';
 import type { FloorApi } from './floor.worker';
+import { mailsOf } from '../../../src/machines/generator/mail';
+import { keyColumn } from '../../../src/domain/mailRows';
 
 declare global {
   interface Window {
@@ -14,15 +19,44 @@ declare global {
       bridge: typeof generatorBridge;
       floor: Comlink.Remote<FloorApi>;
       transfer: typeof Comlink.transfer;
+      mailsAtOnce: typeof mailsAtOnce;
+      /** The e-mail hand-over's pieces (tests/bench/delivery.ts). */
+      mail: {
+        mailDocuments: typeof mailDocuments;
+        initialGeneratorContext: typeof initialGeneratorContext;
+        allSelected: typeof allSelected;
+        generationJob: typeof generationJob;
+      };
     };
   }
 }
 
 const floorWorker = new Worker('/harness/floor.worker.js', { type: 'module', name: 'floor' });
+/**
+ * The e-mail panel's mails of every row of `file` built in one go, as the page did before it
+ * built them in slices: the milliseconds that one task holds the main thread.
+ */
+async function mailsAtOnce(file: Blob): Promise<number> {
+  const { table } = await generatorBridge.readWorkbook(file);
+  const context = {
+    ...initialGeneratorContext,
+    headers: table.headers,
+    table,
+    ...allSelected(table.rowCount),
+  };
+  const key = keyColumn(table.headers);
+  const settings = { sendTo: '', keyColumn: key, subject: `Tagihan {${key}}`, message: '' };
+  const start = performance.now();
+  mailsOf(context, settings, 'docx');
+  return performance.now() - start;
+}
+
 window.__bench = {
+  mailsAtOnce,
   bridge: generatorBridge,
   floor: Comlink.wrap<FloorApi>(floorWorker),
   transfer: Comlink.transfer,
+  mail: { mailDocuments, initialGeneratorContext, allSelected, generationJob },
 };
 
 // The page asks the shell for the (dev-only) inspector and the signed-in user's menus; the harness

@@ -10,7 +10,7 @@ import { createApiErrorChannel } from '../../../src/api/errorEvents';
 
 const API = 'https://billing.example/api/v1/users';
 
-describe('classification by HTTP status (spec §8)', () => {
+describe('classification by HTTP status (docs/product.md#messages)', () => {
   test.each([
     [
       401,

@@ -1,4 +1,4 @@
-// The development network simulator (spec §9): what each preset does to a request, and the
+// The development network simulator (docs/product.md#limits): what each preset does to a request, and the
 // API client retrying through it as it would through a bad network.
 import { afterEach, describe, expect, test } from 'vitest';
 import {
@@ -36,7 +36,7 @@ function rig(name: NetworkPresetName, randoms: number[] = []) {
 }
 
 describe('network simulator presets', () => {
-  test('has the five presets of spec §9', () => {
+  test('has the five presets of docs/product.md#limits', () => {
     expect(NETWORK_PRESET_NAMES).toEqual(['perfect', 'slow', 'unreliable', 'poor', 'offline']);
   });
 

@@ -1,4 +1,4 @@
-// 'Reconnecting…' (issue 16): the client says it is retrying during the back-off of spec §8 and
+// 'Reconnecting…' (issue 16): the client says it is retrying during the back-off of docs/product.md#messages and
 // stops saying so once the request ends, answered or failed.
 import { describe, expect, test } from 'vitest';
 import { isRetrying, subscribeRetrying } from '../../../src/api/retryStatus';

@@ -15,7 +15,7 @@ import { MemoryStorage } from './helpers';
 
 afterEach(() => resetApiConfig());
 
-describe('session storage (spec §3)', () => {
+describe('session storage (docs/product.md#data)', () => {
   test('signed in means an access token AND a stored user', () => {
     const storage = new MemoryStorage();
     const store = createTokenStore({ storage });
@@ -77,7 +77,7 @@ describe('session storage (spec §3)', () => {
   });
 });
 
-describe('configuration (spec §9)', () => {
+describe('configuration (docs/product.md#limits)', () => {
   test('defaults: timeout 10 s, 3 retries from 1 s, token keys', () => {
     expect(getApiConfig()).toMatchObject({
       timeoutMs: 10000,

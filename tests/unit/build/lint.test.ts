@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
-// The layers of DESIGN.md are enforced by eslint.config.js. These cases lint a line of code as if
+// The layers of src/ (README, *Layout*) are enforced by eslint.config.js. These cases lint a line of code as if
 // it were a file in the given folder, so the boundary rule cannot drop out of the config unnoticed.
 const root = resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
@@ -119,5 +119,32 @@ describe('import boundaries of the layers', () => {
     ['src/server/routes/layerProbe.ts', "import { forgotPassword } from './authPassword';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await layerErrors(file, code)).toEqual([]);
+  });
+});
+
+describe('the fast answer in route code (src/server/http/fast/README.md)', () => {
+  const route = 'src/server/routes/headerProbe.ts';
+  const handler = (body: string) =>
+    `import type { Context } from 'hono';\nexport const probe = (c: Context) => ${body};`;
+
+  test('c.header( in a route fails lint and names answerHeader', async () => {
+    const errors = await layerErrors(route, handler("c.header('ETag', '\"1\"')"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('answerHeader(c, name, value)');
+  });
+
+  test.each([
+    ['reading a request header', "c.req.header('If-Match')"],
+    ['answerHeader', "answerHeader(c, 'ETag', '\"1\"')"],
+  ])('%s in a route is allowed', async (_, body) => {
+    expect(await layerErrors(route, handler(body))).toEqual([]);
+  });
+
+  test('outside the routes, the fast path itself may set headers', async () => {
+    const errors = await layerErrors(
+      'src/server/http/fast/headerProbe.ts',
+      handler("c.header('Connection', 'close')"),
+    );
+    expect(errors).toEqual([]);
   });
 });

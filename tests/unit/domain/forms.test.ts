@@ -171,7 +171,7 @@ describe('bill forms', () => {
     expect(validateCreateBill(validBill)).toEqual({});
   });
 
-  test('create: the messages of spec §5', () => {
+  test('create: the messages of docs/product.md#input-rules', () => {
     expect(validateCreateBill({})).toEqual({
       period: 'Periode tagihan harus diisi',
       activeCustomerCount: 'Jumlah pelanggan aktif harus diisi dan lebih dari 0',
@@ -264,7 +264,7 @@ describe('progress dialog', () => {
     expect(validateProgressUpdate({ invoiceId: 'abc', count: 0, total: 0 })).toEqual({});
   });
 
-  test('the messages of spec §5', () => {
+  test('the messages of docs/product.md#input-rules', () => {
     expect(validateProgressUpdate({ invoiceId: 3, count: 6, total: 5 }).count).toBe(
       'Jumlah progress tidak boleh melebihi total transaksi!',
     );

@@ -1,4 +1,4 @@
-// The language catalogues (issue 16, spec §9): Indonesian has every English text of the account
+// The language catalogues (issue 16, docs/product.md#limits): Indonesian has every English text of the account
 // screens and the layout, translated, and the notices and validation messages that reach the
 // screen from elsewhere.
 import { readAsNumbersNote } from '../../../src/workers/read/textColumns';

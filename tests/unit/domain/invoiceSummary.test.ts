@@ -135,7 +135,7 @@ describe('toApi', () => {
   });
 });
 
-test('the chart series follow spec §9, mapped to the amounts of §3 in order', () => {
+test('the chart series follow docs/product.md#limits, mapped to the amounts of #data in order', () => {
   expect(AMOUNT_SERIES.map((s) => [s.label, s.api])).toEqual([
     ['Lokal', 'amount_of_local_voice_transaction'],
     ['HP Lokal', 'amount_of_hp_local_voice_transaction'],

@@ -9,7 +9,7 @@ import {
 } from '../../../src/domain/menu';
 import { groupMenus, menuGroupOf, visibleMenus } from '../../../src/domain/menuGroups';
 
-test('the five menu names of spec §6, and Pengaturan Perusahaan (issue 33)', () => {
+test('the five menu names of docs/product.md#roles-and-menus, and Pengaturan Perusahaan (issue 33)', () => {
   expect(MENU_NAMES).toEqual([
     'Dashboard',
     'Buat Progres Tagihan',

@@ -19,7 +19,7 @@ const counts = (total: number, [u, v, g, d, t]: number[]) => ({
 });
 
 describe('the five steps', () => {
-  test('titles, count fields and progress paths follow spec §4 and §7', () => {
+  test('titles, count fields and progress paths follow docs/product.md#flows and #api', () => {
     expect(PIPELINE_STEPS.map((s) => [s.title, s.countField, s.countKey, s.progressPath])).toEqual([
       [
         'Penyediaan Data Transaksi',

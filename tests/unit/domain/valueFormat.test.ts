@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { terbilang } from '../../../src/domain/terbilang';
 import {
   applyValueFormat,
@@ -6,6 +6,7 @@ import {
   formatNumberId,
   formatRupiahValue,
   numberOf,
+  totalLike,
 } from '../../../src/domain/valueFormat';
 
 test('terbilang: the issue examples', () => {
@@ -62,4 +63,18 @@ test('a value that cannot take the format gives null; empty stays empty', () => 
   expect(numberOf('1.234.567')).toBe(1234567);
   expect(numberOf('Rp 980,50')).toBe(980.5);
   expect(numberOf('0811-000')).toBeNull();
+});
+
+describe('a total written like its column (totalLike)', () => {
+  it('follows the text of the column’s amounts', () => {
+    expect(totalLike('Rp 1.000', 3500.5)).toBe('Rp 3.500,50');
+    expect(totalLike('IDR 12.500', 1370369)).toBe('Rp 1.370.369');
+    expect(totalLike('(Rp 2.500)', -2500)).toBe('-Rp 2.500');
+    expect(totalLike('2.500,5', 1370369.5)).toBe('1.370.369,5');
+    expect(totalLike('11,234,567.89', 12.5)).toBe('12,5');
+    expect(totalLike('11,234,567.89', 11234567.89)).toBe('11.234.567,89');
+    expect(totalLike('2500,5', 1370369.5)).toBe('1370369,5');
+    expect(totalLike('', 12.5)).toBe('12,5');
+    expect(totalLike('7', 1e21)).toBe('1000000000000000000000');
+  });
 });

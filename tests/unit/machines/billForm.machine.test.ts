@@ -45,7 +45,7 @@ const valid = {
 };
 
 describe('bill form machine (create)', () => {
-  it('shows every §5 create message on an empty submit and saves nothing', () => {
+  it('shows every docs/product.md#input-rules create message on an empty submit and saves nothing', () => {
     const { actor, ctx, saved } = start({ mode: 'create' });
     actor.send({ type: 'bill.submit' });
     expect(ctx().fieldErrors).toEqual({

@@ -39,7 +39,7 @@ const ok = {
 };
 
 describe('change password machine', () => {
-  it('checks the §5 rules: required, new ≥ 8 and different, confirm matches', () => {
+  it('checks the docs/product.md#input-rules rules: required, new ≥ 8 and different, confirm matches', () => {
     const { actor, fill, sent } = start(ok);
     actor.send({ type: 'password.open' });
     actor.send({ type: 'password.submit' });

@@ -247,7 +247,7 @@ describe('profile machine', () => {
     expect(actor.getSnapshot().matches({ profile: 'ready' })).toBe(true);
   });
 
-  it('refuses an SVG and a 6 MB image with the §5 message, without reading them', async () => {
+  it('refuses an SVG and a 6 MB image with the docs/product.md#input-rules message, without reading them', async () => {
     const { actor, loaded } = start();
     await loaded();
     const message =

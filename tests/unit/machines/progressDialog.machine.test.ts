@@ -58,7 +58,7 @@ describe('progress dialog machine', () => {
     });
   });
 
-  it('refuses a count above the total or below zero with the §5 messages, which vanish after 5 s', () => {
+  it('refuses a count above the total or below zero with the docs/product.md#input-rules messages, which vanish after 5 s', () => {
     const { actor, clock, ctx, saved } = start();
     actor.send({ type: 'progress.open', target: target() });
     actor.send({ type: 'progress.countChanged', value: '101' });

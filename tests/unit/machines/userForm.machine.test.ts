@@ -62,7 +62,7 @@ const valid = {
   role: 'staff',
 };
 
-describe('serverErrorField (spec §8 user management)', () => {
+describe('serverErrorField (docs/product.md#messages user management)', () => {
   it.each([
     [{ error: 'Email already in use', field: 'email' }, 'email'],
     [{ error: 'This username is already taken.', field: 'username' }, 'username'],

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { expect, test } from 'vitest';
-import { CachedRouter } from '../../../src/server/http/cachedRouter';
+import { CachedRouter } from '../../../src/server/http/fast/cachedRouter';
 
 function app() {
   const app = new Hono({ router: new CachedRouter() });

@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase } from '../../../src/server/db/connection';
-import { precompiled } from '../../../src/server/db/precompiled';
+import { precompiled } from '../../../src/server/db/fast/precompiled';
 
 let db: Kysely<any>;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
-import { withStatementCache } from '../../../src/server/db/connection';
+import { withStatementCache } from '../../../src/server/db/fast/statementCache';
 
 let db: Kysely<any> | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 // Development-only code stays out of production bundles: the Stately inspector (and its
-// connection to stately.ai) and the network simulator (spec §9: presets, panel, simulated
+// connection to stately.ai) and the network simulator (docs/product.md#limits: presets, panel, simulated
 // failures). A development build must contain both, so the markers below are real.
 // Each mode is built once for all checks.
 import { execFileSync } from 'node:child_process';

@@ -47,7 +47,7 @@ describe('breadcrumb', () => {
   });
 });
 
-describe('sign-in error texts (spec §8)', () => {
+describe('sign-in error texts (docs/product.md#messages)', () => {
   const result = (status: number, error: string) => ({ success: false, data: null, error, status });
   it.each([
     [401, 'Invalid email or password. Please try again.'],

@@ -121,6 +121,28 @@ describe('generator bridge', () => {
     expect(log).toEqual(['created', 'terminated', 'created']);
   });
 
+  it("hands a read sheet's cells over to the page rather than copying them", async () => {
+    // The worker's own answers: a transferred buffer is left empty (detached) on its side.
+    const answers: { table: { text: Uint8Array; offsets: Uint32Array } }[] = [];
+    const api = () => {
+      const real = createGeneratorApi();
+      return {
+        ...real,
+        readWorkbook: async (buffer: ArrayBuffer) => {
+          const answer = await real.readWorkbook(buffer);
+          answers.push(answer);
+          return answer;
+        },
+      };
+    };
+    bridge = createGeneratorBridge(channelWorker([], [], api));
+    const { table } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));
+    expect(table.rowCount).toBe(51);
+    expect(table.cell(0, 0)).not.toBe('');
+    expect(answers[0].table.text.byteLength).toBe(0);
+    expect(answers[0].table.offsets.byteLength).toBe(0);
+  });
+
   it('answers a sheet the preview reads cell by cell', async () => {
     bridge = createGeneratorBridge(channelWorker([]));
     const { table: sheet } = await bridge.readWorkbook(await blobOf('pelanggan_50.xlsx'));

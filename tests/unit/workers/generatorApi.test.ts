@@ -155,7 +155,14 @@ describe('generator worker API: merge and export by row index', () => {
       output: { kind: 'zip', nameColumn: 'Nama' },
     });
     expect(zip.file.type).toBe('application/zip');
-    expect(Object.keys(new PizZip(await zip.file.arrayBuffer()).files)).toHaveLength(2);
+    const unzipped = new PizZip(await zip.file.arrayBuffer());
+    expect(Object.keys(unzipped.files)).toHaveLength(2);
+    // The files' names in order, as the e-mail of each row names each row's .docx in the zip.
+    const names = Object.keys(unzipped.files);
+    expect(zip.sectionNames).toEqual(names);
+    expect(sectionsOf(unzipped.file(names[0])!.asUint8Array().slice().buffer)).toEqual([
+      'Dewi di Bogor',
+    ]);
   });
 
   it('merges from the sheet it is told, even after another sheet was read', async () => {

@@ -1,5 +1,5 @@
-// English texts of sign-up, forgot password and reset password (spec §2, §5, §8). Spec texts
-// exactly. The sign-in page's own texts are in ./signIn (its bundle carries only those).
+// English texts of sign-up, forgot password and reset password (docs/product.md#screens, #input-rules, #messages), word for word
+// as there. The sign-in page's own texts are in ./signIn (its bundle carries only those).
 
 export const AUTH_TEXTS = {
   signUpTitle: 'Sign Up',
@@ -32,5 +32,5 @@ export const AUTH_TEXTS = {
   Strong: 'Strong',
 } as const;
 
-/** Spec §8 "Sign up": the default success message (the server, the client and the auth flow use this one). */
+/** docs/product.md#messages "Sign up": the default success message (the server, the client and the auth flow use this one). */
 export { SIGN_UP_SUCCESS } from './signUpSuccess';

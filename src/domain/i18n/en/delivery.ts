@@ -44,6 +44,9 @@ export const DELIVERY_TEXTS = {
   answer: 'Server answer',
   actions: 'Actions',
   none: 'No recipient with this status.',
+  showing: 'Recipients {from}–{to} of {total}',
+  previousPage: 'Previous recipients',
+  nextPage: 'Next recipients',
   unknownHelp:
     'Unknown: the mail was being sent when the server stopped; it may or may not have arrived.',
 } as const;

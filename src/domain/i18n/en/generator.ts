@@ -1,5 +1,5 @@
-// English texts of Generate Tagihan Voice (spec §2 "Invoice document generator", §5). The page's
-// title is the Indonesian menu name in both languages; the machine's notices (spec §5) are
+// English texts of Generate Tagihan Voice (docs/product.md#screens "Invoice document generator", #input-rules). The page's
+// title is the Indonesian menu name in both languages; the machine's notices (docs/product.md#input-rules) are
 // translated by their wording (phrases and patterns in ../id).
 
 export const GENERATOR_TEXTS = {

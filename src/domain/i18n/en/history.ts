@@ -3,7 +3,7 @@
 // Indonesian in both languages (src/domain/summaryFormLabels.ts).
 
 export const HISTORY_TEXTS = {
-  /** Full date and time (spec §9: DD/MM/YYYY HH:mm). */
+  /** Full date and time (docs/product.md#limits: DD/MM/YYYY HH:mm). */
   dateTime: '{day}/{month}/{year} {hours}:{minutes}',
   invoiceSummary: 'Invoice summary {label}',
   user: 'User {label}',

@@ -15,6 +15,7 @@ export const MAIL_TEXTS = {
   to: 'To',
   attachment: 'Attachment',
   notSentHeading: 'Will not be sent',
+  checking: 'Checking the mails: {done} of {total} rows…',
   allSendable: 'Every row has a valid address.',
   noAddress: '{count} rows have no valid address: rows {rows}',
   noAddressOne: '1 row has no valid address: row {rows}',
@@ -42,6 +43,28 @@ export const MAIL_TEXTS = {
   notQueued:
     '{count} invoices were not queued (sent before for this period, or refused by the server): {keys}',
   openDeliveries: 'Open Pengiriman',
+  attachWith: 'Attachment of each mail',
+  pdfOutput: 'E-mail each row (PDF attached)',
+  docxOutput: 'E-mail each row (.docx attached)',
+  pdfOutputGroups: 'E-mail each group (PDF attached)',
+  docxOutputGroups: 'E-mail each group (.docx attached)',
+  converting: 'Converting the attachments to PDF…',
+  documentsMismatch:
+    '{made} documents were made for {mails} e-mails, so nothing was sent. Check the selected rows and try again.',
+  moreRows: '{rows} and {count} more',
+  showAllRows: 'Show all {count} rows',
+  // The server's refusals of a job, by their code (src/domain/deliveryErrors.ts).
+  error_tooManyRecipients: 'A job holds at most {limit} recipients.',
+  error_badRecipient:
+    'Recipient {recipient} of the job is incomplete (row, key, to, subject, message).',
+  error_periodNotFound: 'Period {period} does not exist.',
+  error_badPages: 'Row {row}: its pages are not within the PDF’s {pages} pages.',
+  error_missingDocx: 'Row {row}: its .docx file is missing.',
+  error_badDocx: 'Row {row}: its .docx file is not a Word document that can be sent.',
+  error_userJobLimit:
+    'You have started {limit} delivery jobs today, the daily limit. Try again tomorrow (UTC).',
+  error_userRecipientLimit:
+    'This job would take you over {limit} recipients today, the daily limit. Send fewer rows, or the rest tomorrow (UTC).',
   sentBefore:
     '{count} rows have an invoice key already sent for this period (Resend it in Pengiriman): rows {rows}',
 } as const;

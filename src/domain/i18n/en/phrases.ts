@@ -8,7 +8,7 @@
 import { QRIS_PATTERNS, QRIS_PHRASES } from './qrisPhrases';
 
 export const PHRASES = {
-  // Validation (spec §5)
+  // Validation (docs/product.md#input-rules)
   emailRequired: 'Email is required',
   enterValidEmailAddress: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
@@ -36,7 +36,7 @@ export const PHRASES = {
   noChangesDetectedModifyProfile: 'No changes detected. Please modify your profile information.',
   invalidFileSelectValidImage:
     'Invalid file. Please select a valid image file (JPEG, PNG, GIF, WebP) under 5MB.',
-  // Screen messages (spec §8)
+  // Screen messages (docs/product.md#messages)
   invalidEmailPasswordTryAgain: 'Invalid email or password. Please try again.',
   accountPendingVerificationContactAdministrator:
     'Your account is pending verification. Please contact an administrator.',
@@ -71,7 +71,7 @@ export const PHRASES = {
   failedDeleteUser: 'Failed to delete user',
   failedVerifyUser: 'Failed to verify user',
   failedInvalidateUser: 'Failed to invalidate user',
-  // Notices (spec §2 guard, §8 catalogue)
+  // Notices (docs/product.md#screens guard, #messages catalogue)
   signRequired: 'Sign In Required',
   signAccessPage: 'Please sign in to access this page.',
   accessDenied: 'Access Denied',
@@ -123,7 +123,7 @@ export const PHRASES = {
   systemManagement: 'SYSTEM MANAGEMENT',
   profileSettings: 'Profile Settings',
   pageNotFound: 'Page Not Found',
-  // Route titles of the browser tab (spec §2) that are English
+  // Route titles of the browser tab (docs/product.md#screens) that are English
   sign: 'Sign In',
   signUp: 'Sign Up',
   forgotPassword: 'Forgot Password',
@@ -136,7 +136,7 @@ export const PHRASES = {
     'This page could not be loaded. Please check your connection and try again.',
   pageStoppedWorkingBecauseUnexpected: 'This page stopped working because of an unexpected error.',
   reload: 'Reload',
-  // Generator notices and hints (spec §5)
+  // Generator notices and hints (docs/product.md#input-rules)
   selectValidDocxFile: 'Please select a valid Word template (.docx, .dotx or .docm)',
   headerRowInvalid: 'The header row is a row number: 1 or more.',
   macrosDropped:

@@ -1,4 +1,4 @@
-// English texts of Profile Settings (spec §2 "/profile", §5 "Profile", "Change password").
+// English texts of Profile Settings (docs/product.md#screens "/profile", #input-rules "Profile", "Change password").
 
 export const PROFILE_TEXTS = {
   title: 'Profile Settings',

@@ -1,5 +1,5 @@
 // English texts of the layout around the pages: sidebar, top bar, user menu, footer,
-// notifications, status pages (spec §2 "Layout").
+// notifications, status pages (docs/product.md#screens "Layout").
 
 export const SHELL_TEXTS = {
   skipToContent: 'Skip to content',

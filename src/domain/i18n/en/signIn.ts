@@ -1,4 +1,4 @@
-// English texts of /signin (spec §2, §5), apart from the other auth pages' so the first page a
+// English texts of /signin (docs/product.md#screens, #input-rules), apart from the other auth pages' so the first page a
 // guest loads carries only these. The other auth pages use the field labels from here too.
 
 export const SIGN_IN_TEXTS = {

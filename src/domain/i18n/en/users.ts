@@ -1,4 +1,4 @@
-// English texts of Manajemen User (spec §2 "/user-management", §5 "Add user", "Edit user") and
+// English texts of Manajemen User (docs/product.md#screens "/user-management", #input-rules "Add user", "Edit user") and
 // the pager and dialogs it shares. The page's title is the Indonesian menu name in both languages.
 
 export const USERS_TEXTS = {
@@ -49,7 +49,7 @@ export const USERS_TEXTS = {
   nameHint: 'Optional; the username is used when left empty',
   usernameHint: 'At least 3 characters',
   password: 'Password',
-  // The rule Add User enforces (spec §5: at least 6), not the 8 the spec's placeholder said.
+  // The rule Add User enforces (docs/product.md#input-rules: at least 6), not the 8 an earlier placeholder said.
   passwordPlaceholder: 'Minimum 6 characters',
   confirmPassword: 'Confirm Password',
   verifiedHintOn: 'The account can sign in as soon as it is created.',

@@ -1,4 +1,4 @@
-// The fields of an invoice summary, grouped (spec §2 "/create-progress-bill", "/update-progress-bill").
+// The fields of an invoice summary, grouped (docs/product.md#screens "/create-progress-bill", "/update-progress-bill").
 // Amounts accept '1.500.000' or 'Rp 1.500.000' and are shown as rupiah when a field is left.
 import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';

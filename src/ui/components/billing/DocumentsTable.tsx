@@ -9,7 +9,7 @@ const dateFormat = new Intl.DateTimeFormat('id-ID', {
   year: 'numeric',
 });
 
-/** DD/MM/YYYY (spec §9), or '—'. */
+/** DD/MM/YYYY (docs/product.md#limits), or '—'. */
 export function formatDate(value: string | null): string {
   if (!value) return '—';
   const date = new Date(value);

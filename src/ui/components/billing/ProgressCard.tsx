@@ -1,4 +1,4 @@
-// 'Progres Penagihan': the five pipeline steps as coloured bars (spec §4). With the menu
+// 'Progres Penagihan': the five pipeline steps as coloured bars (docs/product.md#flows). With the menu
 // 'Update Progres Tagihan' each bar is a button that opens the progress edit dialog; its name holds
 // everything the bar shows (step, percentage, count), then what it does.
 import {

@@ -1,4 +1,4 @@
-// The progress edit dialog (spec §2): read-only step and period, a slider (and a number field for
+// The progress edit dialog (docs/product.md#screens): read-only step and period, a slider (and a number field for
 // exact values) from 0 to the total, the percentage and 'x dari y unit', the step's document URL.
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// 'Transaksi Pemakaian': a uPlot bar chart of the amounts by call type (spec §2, §9). One period
+// 'Transaksi Pemakaian': a uPlot bar chart of the amounts by call type (docs/product.md#screens, #limits). One period
 // shows all ten series, one bar each; the overview shows the five voice series grouped per period
 // for the most recent periods. A visually hidden table carries the same figures for screen readers.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

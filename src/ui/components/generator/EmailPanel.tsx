@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { deliveries } from '../../../api/services/deliveries';
 import { isEmailAddress } from '../../../domain/delivery';
+import { deliveryErrorText } from '../../../domain/deliveryErrors';
 import { fill } from '../../../domain/i18n';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
 import { addressColumn, notSent } from '../../../domain/mailRows';
@@ -12,22 +13,33 @@ import {
   defaultKeyColumn,
   previewIndex,
   mailRowIndexes,
-  mailsOf,
   previewMail,
 } from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
-import { useShownLanguage, useTexts } from '../../layout/i18n';
-import { attachmentSize, sendMails } from '../../wiring/sendMails';
+import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
+import {
+  attachmentSize,
+  MailDocumentsMismatch,
+  sendMails,
+  type MailAttachment,
+  type MailProgress,
+} from '../../wiring/sendMails';
 import { formatFileSize } from '../../../domain/fileSize';
 import type { StepProps } from './types';
+import { useMails } from './useMails';
 
 const DEFAULT_SUBJECT = 'Tagihan {key}';
+/** Rows a 'will not be sent' line names before the rest go under 'Show all'. */
+const ROWS_SHOWN = 20;
+const NO_INDEXES = new Uint32Array(0);
 
 export function EmailPanel({ actorRef }: StepProps) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
+  const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const context = useSelector(actorRef, (s) => s.context);
   const t = useTexts('mail', MAIL_TEXTS);
   const locale = useShownLanguage();
+  const tr = useTranslate();
   const ids = {
     heading: useId(),
     to: useId(),
@@ -36,6 +48,7 @@ export function EmailPanel({ actorRef }: StepProps) {
     reply: useId(),
     key: useId(),
     period: useId(),
+    attach: useId(),
   };
   const { headers, table } = context;
   const autoTo = useMemo(
@@ -88,70 +101,88 @@ export function EmailPanel({ actorRef }: StepProps) {
     subject: subject ?? DEFAULT_SUBJECT.replace('key', keyColumn),
     message,
   };
-  // The .docx of each row is attached; a PDF attachment is not offered yet.
-  const extension = 'docx';
-  const mails = useMemo(
-    () => (shown ? mailsOf(context, settings, extension) : []),
+  // The PDF of each row when the server converts (the default then), else its .docx.
+  const [chosenAttachment, setAttachment] = useState<MailAttachment | null>(null);
+  const extension: MailAttachment = pdfAvailable && chosenAttachment !== 'docx' ? 'pdf' : 'docx';
+  const { selection, selectedCount, groupBy: grouping } = context;
+  const indexes = useMemo(
+    () =>
+      shown
+        ? mailRowIndexes({ ...context, selection, selectedCount, groupBy: grouping })
+        : NO_INDEXES,
     // Not the whole context: it changes with every progress tick of a run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [
-      shown,
-      table,
-      context.selection,
-      context.mapping,
-      context.formats,
-      context.groupBy,
-      sendTo,
-      keyColumn,
-      settings.subject,
-      message,
-      extension,
-    ],
+    [shown, table, selection, selectedCount, grouping],
   );
-  const skipped = useMemo(() => notSent(mails, sentBefore), [mails, sentBefore]);
+  // Built in slices: the mails of 100,000 rows at once held the page for seconds.
+  const built = useMails(context, settings, extension, indexes, [
+    indexes,
+    context.mapping,
+    context.formats,
+    sendTo,
+    keyColumn,
+    settings.subject,
+    message,
+    extension,
+  ]);
+  const mails = built.mails;
+  const skipped = useMemo(() => notSent(mails ?? [], sentBefore), [mails, sentBefore]);
   const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
+  const [sending, setSending] = useState<MailProgress | null>(null);
   const [error, setError] = useState('');
   // What the server left out although the page would send it (keys sent before for the period).
   const [handed, setHanded] = useState<{ queued: number; left: string[] } | null>(null);
   const [, navigate] = useLocation();
-  // The attachment's size: the preview row's .docx made by the worker (a stale answer is dropped).
+  // The attachment's size: the preview row's document made by the worker (converted by the server
+  // for a PDF); a stale answer is dropped.
   const shownIndex = shown ? previewIndex(context) : -1;
-  const [size, setSize] = useState<{ index: number; bytes: number } | null>(null);
+  const [size, setSize] = useState<{
+    index: number;
+    kind: MailAttachment;
+    bytes: number;
+  } | null>(null);
   const { templateFile, mapping, formats, groupBy } = context;
   useEffect(() => {
     if (shownIndex < 0 || !templateFile) return;
     let live = true;
-    attachmentSize(context, shownIndex).then(
-      (bytes) => live && setSize({ index: shownIndex, bytes }),
+    const stop = new AbortController();
+    attachmentSize(context, shownIndex, extension, stop.signal).then(
+      (bytes) => live && setSize({ index: shownIndex, kind: extension, bytes }),
       () => live && setSize(null),
     );
     return () => {
       live = false;
+      stop.abort();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shownIndex, templateFile, table, mapping, formats, groupBy]);
+  }, [shownIndex, templateFile, table, mapping, formats, groupBy, extension]);
+  const sendable = useMemo(() => {
+    if (!mails) return [];
+    const left = new Set([...skipped.values()].flat());
+    return mails
+      .map((m, i) => ({ mail: m, index: indexes[i] }))
+      .filter(({ mail: m }) => !left.has(m.row));
+  }, [mails, indexes, skipped]);
   if (!shown) return null;
-  const left = new Set([...skipped.values()].flat());
-  const indexes = mailRowIndexes(context);
-  const sendable = mails
-    .map((m, i) => ({ mail: m, index: indexes[i] }))
-    .filter(({ mail: m }) => !left.has(m.row));
   const count = sendable.length.toLocaleString(locale === 'id' ? 'id-ID' : 'en-US');
   const deliveriesPath = `/deliveries?period=${encodeURIComponent(period)}`;
   const send = async () => {
     setError('');
     setHanded(null);
-    setSending({ done: 0, total: sendable.length });
+    setSending({ step: 'making', done: 0, total: sendable.length });
     try {
       const answer = await sendMails(context, {
         period,
         replyTo,
+        attachment: extension,
         mails: sendable,
-        onProgress: (done, total) => setSending({ done, total }),
+        onProgress: setSending,
       });
       const done = answer.data;
-      if (!answer.success || !done) setError(answer.error ?? '');
+      if (!answer.success || !done)
+        setError(
+          deliveryErrorText(t, locale, answer.code, answer.params) ?? tr(answer.error ?? ''),
+        );
       else if (!done.skipped.length && !done.refused.length) navigate(deliveriesPath);
       else
         setHanded({
@@ -159,7 +190,9 @@ export function EmailPanel({ actorRef }: StepProps) {
           left: [...done.skipped, ...done.refused].map((r) => `${r.key} (${r.row})`),
         });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      if (failure instanceof MailDocumentsMismatch)
+        setError(fill(t.documentsMismatch, { made: failure.made, mails: failure.mails }));
+      else setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setSending(null);
       setConfirming(false);
@@ -183,6 +216,25 @@ export function EmailPanel({ actorRef }: StepProps) {
     <section className="gen-step gen-mail" aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>{t.heading}</h2>
       <div className="gen-mail-fields">
+        {pdfAvailable && (
+          <fieldset className="gen-mail-attach" aria-describedby={ids.attach}>
+            <legend id={ids.attach}>{t.attachWith}</legend>
+            {(['pdf', 'docx'] as const).map((kind) => (
+              <label key={kind}>
+                <input
+                  type="radio"
+                  name={ids.attach}
+                  value={kind}
+                  checked={extension === kind}
+                  onChange={() => setAttachment(kind)}
+                />{' '}
+                {groupBy
+                  ? t[kind === 'pdf' ? 'pdfOutputGroups' : 'docxOutputGroups']
+                  : t[kind === 'pdf' ? 'pdfOutput' : 'docxOutput']}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <label htmlFor={ids.to}>{t.sendTo}</label>
         {column(ids.to, sendTo, setTo, sendTo === '')}
         <label htmlFor={ids.key}>{t.invoiceKey}</label>
@@ -238,13 +290,17 @@ export function EmailPanel({ actorRef }: StepProps) {
             <dt>{t.attachment}</dt>
             <dd>
               {mail.attachment}
-              {size?.index === shownIndex && ` (${formatFileSize(size.bytes)})`}
+              {size?.index === shownIndex &&
+                size.kind === extension &&
+                ` (${formatFileSize(size.bytes)})`}
             </dd>
           </dl>
         </section>
       )}
       <h3>{t.notSentHeading}</h3>
-      {skipped.size === 0 ? (
+      {mails === null ? (
+        <p role="status">{fill(t.checking, { done: built.done, total: built.total })}</p>
+      ) : skipped.size === 0 ? (
         <p>{t.allSendable}</p>
       ) : (
         <ul>
@@ -252,8 +308,20 @@ export function EmailPanel({ actorRef }: StepProps) {
             <li key={reason}>
               {fill(rows.length === 1 ? t[`${reason}One`] : t[reason], {
                 count: rows.length,
-                rows: rows.join(', '),
+                rows:
+                  rows.length <= ROWS_SHOWN
+                    ? rows.join(', ')
+                    : fill(t.moreRows, {
+                        rows: rows.slice(0, ROWS_SHOWN).join(', '),
+                        count: rows.length - ROWS_SHOWN,
+                      }),
               })}
+              {rows.length > ROWS_SHOWN && (
+                <details>
+                  <summary>{fill(t.showAllRows, { count: rows.length })}</summary>
+                  <p className="gen-mail-rows">{rows.join(', ')}</p>
+                </details>
+              )}
             </li>
           ))}
         </ul>
@@ -270,7 +338,11 @@ export function EmailPanel({ actorRef }: StepProps) {
           {error}
         </p>
       )}
-      {sending && <p role="status">{fill(t.preparing, sending)}</p>}
+      {sending && (
+        <p role="status">
+          {sending.step === 'converting' ? t.converting : fill(t.preparing, sending)}
+        </p>
+      )}
       {confirming ? (
         <div role="group" aria-label={t.sendMails}>
           <p>{fill(t.confirmSend, { count, period, sender: sender || t.senderUnknown })}</p>
@@ -287,12 +359,12 @@ export function EmailPanel({ actorRef }: StepProps) {
         <div className="gen-toolbar">
           <button
             type="button"
-            disabled={!sendable.length || !period || replyBad}
+            disabled={!sendable.length || !period || replyBad || mails === null}
             onClick={() => setConfirming(true)}
           >
             {t.sendMails}
           </button>
-          {!sendable.length && <small>{t.noneToSend}</small>}
+          {mails !== null && !sendable.length && <small>{t.noneToSend}</small>}
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-// How a data value shows in the preview (spec §2, §9): longer than 50 characters is cut to 47
+// How a data value shows in the preview (docs/product.md#screens, #limits): longer than 50 characters is cut to 47
 // plus '...'; an empty value shows a dash.
 const PREVIEW_CELL_LIMIT = 50;
 

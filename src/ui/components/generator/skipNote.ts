@@ -1,5 +1,5 @@
 // The line under the selection counter that says, before Generate, which selected rows the merge
-// will skip (spec §5: fewer than 2 filled values), e.g. `51 selected, 1 will be skipped (row 51: …)`.
+// will skip (docs/product.md#input-rules: fewer than 2 filled values), e.g. `51 selected, 1 will be skipped (row 51: …)`.
 import { fill } from '../../../domain/i18n';
 import type { SheetTable } from '../../../domain/sheetTable';
 

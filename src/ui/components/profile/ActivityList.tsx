@@ -1,4 +1,4 @@
-// The account activity list (spec §3 "Account activity entry"): date, action, description, IP
+// The account activity list (docs/product.md#data "Account activity entry"): date, action, description, IP
 // address, user agent; paged. An entry about a record shows only the fields that changed, by the
 // form's labels, old → new, in the page's language (issue 26 point 1; src/domain/history, the
 // rendering the audit trail shares). The full date and time comes first, so it is never cut off.

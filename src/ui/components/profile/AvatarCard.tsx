@@ -1,4 +1,4 @@
-// The avatar with its change button: choose, preview, then Upload or Cancel (spec §2, §5).
+// The avatar with its change button: choose, preview, then Upload or Cancel (docs/product.md#screens, #input-rules).
 import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';

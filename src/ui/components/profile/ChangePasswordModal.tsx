@@ -1,4 +1,4 @@
-// The Change Password modal (spec §5 "Change password", §8): closes 2 s after success.
+// The Change Password modal (docs/product.md#input-rules "Change password", #messages): closes 2 s after success.
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';

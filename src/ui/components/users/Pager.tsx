@@ -1,4 +1,4 @@
-// Previous / page x of y / Next, with an optional rows-per-page choice (spec §9: 5, 10, 25, 50, 100).
+// Previous / page x of y / Next, with an optional rows-per-page choice (docs/product.md#limits: 5, 10, 25, 50, 100).
 import { useId } from 'react';
 import { PAGINATION } from '../../../domain/constants';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';

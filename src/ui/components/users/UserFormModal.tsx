@@ -1,4 +1,4 @@
-// The add-user and edit-user modals (spec §5 "Add user", "Edit user").
+// The add-user and edit-user modals (docs/product.md#input-rules "Add user", "Edit user").
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';

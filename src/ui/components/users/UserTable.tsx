@@ -1,4 +1,4 @@
-// The user rows (spec §2 "/user-management", §3): display name, username, email, role badge,
+// The user rows (docs/product.md#screens "/user-management", #data): display name, username, email, role badge,
 // verification status, created date (Indonesian, short month) and the row actions.
 import { isLastVerifiedAdmin } from '../../../domain/lastAdmin';
 import { displayName, roleBadge, roleLabel } from '../../../domain/user';

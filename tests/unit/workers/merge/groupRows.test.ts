@@ -84,7 +84,7 @@ describe('group rows by a column', () => {
     const result = await createGeneratorApi().generate(job());
     expect(result.count).toBe(3);
     expect(sectionsOf(await result.file.arrayBuffer())).toEqual([
-      'Pelanggan Budi / [2025-10-01|Jakarta|1500][2025-10-02|Bandung|2500,5]Total 4000.5 dari 2 panggilan',
+      'Pelanggan Budi / [2025-10-01|Jakarta|1500][2025-10-02|Bandung|2500,5]Total 4000,5 dari 2 panggilan',
       'Pelanggan Sari / [2025-10-01|Medan|2000][2025-10-04|Bogor|3000]Total 5000 dari 2 panggilan',
       'Pelanggan Tono / [2025-10-03|Surabaya|100]Total 100 dari 1 panggilan',
     ]);
@@ -133,7 +133,49 @@ describe('group rows by a column', () => {
       job({ data: { file: workbookOf(sheet), sheet: 'Lines' }, rows: Uint32Array.from([0, 1, 2]) }),
     );
     expect(sectionsOf(await result.file.arrayBuffer())[0]).toContain(
-      'Total 3500.5 dari 3 panggilan',
+      'Total Rp 3.500,50 dari 3 panggilan',
+    );
+  });
+
+  it('writes a total "As in sheet" as the column shows its amounts, or in the format of its field', async () => {
+    // A billing export's accounting Rupiah and a duration column, as Excel formats them.
+    const book = XLSX.utils.book_new();
+    const sheet = XLSX.utils.aoa_to_sheet([
+      [...header, 'Durasi'],
+      ['C1', 'Budi', 'a', 'x', 1_000_000, 0.5 / 24],
+      ['C1', 'Budi', 'b', 'y', 370_369.5, 1.25 / 24],
+    ]);
+    for (const row of [2, 3]) {
+      sheet[`E${row}`].z = '"Rp"#,##0.00';
+      sheet[`F${row}`].z = '[h]:mm:ss';
+    }
+    XLSX.utils.book_append_sheet(book, sheet, 'Lines');
+    const file = XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    const template = invoiceTemplate(paragraph('Durasi {sum:Durasi}'));
+    const rows = Uint32Array.from([0, 1]);
+    const made = await createGeneratorApi().generate(
+      job({
+        template,
+        data: { file, sheet: 'Lines' },
+        rows,
+        mapping: { ...mapping, 'sum:Durasi': '' },
+      }),
+    );
+    const text = sectionsOf(await made.file.arrayBuffer())[0];
+    expect(text).toContain('[a|x|Rp1.000.000,00][b|y|Rp370.369,50]Total Rp1.370.369,50 dari 2');
+    expect(text).toContain('Durasi 1:45:00');
+    // Rupiah chosen for the column's own field: the total follows it.
+    const rupiah = await createGeneratorApi().generate(
+      job({
+        template,
+        data: { file, sheet: 'Lines' },
+        rows,
+        mapping: { ...mapping, 'sum:Durasi': '' },
+        formats: { Biaya: 'rupiah' },
+      }),
+    );
+    expect(sectionsOf(await rupiah.file.arrayBuffer())[0]).toContain(
+      'Total Rp 1.370.369,50 dari 2',
     );
   });
 

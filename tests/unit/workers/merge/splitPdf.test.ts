@@ -8,7 +8,11 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import PizZip from 'pizzip';
 import { afterAll, expect, test } from 'vitest';
 import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
-import { PDF_SECTIONS_NOT_FOUND, splitPdfPerSection } from '../../../../src/workers/merge/splitPdf';
+import {
+  PDF_SECTIONS_NOT_FOUND,
+  sectionPageRanges,
+  splitPdfPerSection,
+} from '../../../../src/workers/merge/splitPdf';
 import { buildDocx, paragraph } from '../docxBuilder';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'split-pdf-'));
@@ -62,8 +66,16 @@ test('each section becomes its own PDF, also when a section runs over several pa
   expect(merged.sections).toBe(3);
   const names = ['Ani.pdf', 'Budi.pdf', 'Cici.pdf'];
   const progress: number[] = [];
+  const converted = toPdf(merged.buffer);
+  // The pages of each section, as the e-mail of each row hands them to the server.
+  expect(await sectionPageRanges(converted.slice(0), 3)).toEqual([
+    [1, 2],
+    [3, 4],
+    [5, 6],
+  ]);
+  await expect(sectionPageRanges(converted.slice(0), 4)).rejects.toThrow(PDF_SECTIONS_NOT_FOUND);
   const split = await splitPdfPerSection({
-    pdf: toPdf(merged.buffer),
+    pdf: converted,
     names,
     now: new Date(2025, 9, 5),
     onProgress: (p) => progress.push(p.processed),

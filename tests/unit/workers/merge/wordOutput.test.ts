@@ -5,7 +5,7 @@
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { analyseTemplate } from '../../../../src/workers/template';
-import { fixture, generate, NOTE_ROWS, withEndnote } from './wordTemplates';
+import { fixture, generate, NOTE_ROWS, withComment, withEndnote } from './wordTemplates';
 
 /** The text of each section of a document part (sections end with a sectPr). */
 function sectionTexts(xml: string): string[] {
@@ -226,6 +226,42 @@ describe('footnotes and endnotes are filled per section', () => {
       expect(sectPr).toMatch(
         /<w:footerReference w:type="first" r:id="[^"]+"\/><w:footnotePr><w:numRestart w:val="eachSect"\/><\/w:footnotePr>/,
       );
+  });
+
+  it('a Word comment with a field: each section anchors its own copy, holding its own row', async () => {
+    const template = withComment();
+    const { placeholders } = await analyseTemplate(template);
+    expect(placeholders).toContain('fieldname');
+    const merged = new PizZip(await generate(template, NOTE_ROWS));
+    const comments = merged.file('word/comments.xml')!.asText();
+    const texts = new Map(
+      [...comments.matchAll(/<w:comment w:id="(\d+)"[^>]*>([\s\S]*?)<\/w:comment>/g)].map((m) => [
+        m[1],
+        [...m[2].matchAll(/<w:t\b[^>]*>([^<]*)<\/w:t>/g)]
+          .map((t) => t[1])
+          .join('')
+          .trim(),
+      ]),
+    );
+    expect(comments).not.toMatch(/«|MERGEFIELD/);
+    const document = merged.file('word/document.xml')!.asText();
+    const sections = document
+      .slice(document.indexOf('<w:body'))
+      .split(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/)
+      .slice(0, 3);
+    const ids = sections.map((section, s) => {
+      const marks = ['RangeStart', 'RangeEnd', 'Reference'].map(
+        (mark) => new RegExp(`<w:comment${mark} w:id="(\\d+)"`).exec(section)?.[1],
+      );
+      // The range and the mark of a section name the same comment: its copy with its row.
+      expect(new Set(marks).size, `section ${s + 1}`).toBe(1);
+      expect(texts.get(marks[0]!), `section ${s + 1}`).toBe(`Catatan : note ${s + 1}`);
+      return marks[0];
+    });
+    expect(new Set(ids).size).toBe(3);
+    expect(texts.size).toBe(3);
+    // Only the first keeps the paragraph id commentsExtended.xml points at.
+    expect(comments.match(/w14:paraId="0C0FFEE1"/g)).toHaveLength(1);
   });
 
   it('a note without fields stays one note, shared by every section', async () => {

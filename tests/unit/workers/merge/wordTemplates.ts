@@ -65,6 +65,57 @@ export function withEndnote(): ArrayBuffer {
   return zip.generate({ type: 'arraybuffer' });
 }
 
+/**
+ * The footnote fixture with a Word comment on the footnote's run, its text holding the same
+ * MERGEFIELD as the footnote, written as Word 2016+ writes one (a paragraph id that
+ * commentsExtended.xml points at).
+ */
+export function withComment(): ArrayBuffer {
+  const zip = new PizZip(fixture('footnote-header-footer.docx'));
+  const footnotes = zip.file('word/footnotes.xml')!.asText();
+  const footnote = /<w:footnote w:id="1">([\s\S]*?)<\/w:footnote>/.exec(footnotes)![1];
+  const paragraph = footnote
+    .replace('<w:footnoteRef/>', '<w:annotationRef/>')
+    .replace(/w14:paraId="[^"]*"/, 'w14:paraId="0C0FFEE1"')
+    .replace('Merge :', 'Catatan :');
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  zip.file(
+    'word/comments.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:comments xmlns:w="${W}" xmlns:w14="http://schemas.microsoft.com/office/word/2010/wordml"><w:comment w:id="0" w:author="Admin" w:date="2025-10-01T00:00:00Z" w:initials="A">${paragraph}</w:comment></w:comments>`,
+  );
+  zip.file(
+    'word/commentsExtended.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w15:commentsEx xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml"><w15:commentEx w15:paraId="0C0FFEE1" w15:done="0"/></w15:commentsEx>`,
+  );
+  const rels = zip.file('word/_rels/document.xml.rels')!.asText();
+  zip.file(
+    'word/_rels/document.xml.rels',
+    rels.replace(
+      '</Relationships>',
+      '<Relationship Id="rIdC1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments" Target="comments.xml"/><Relationship Id="rIdC2" Type="http://schemas.microsoft.com/office/2011/relationships/commentsExtended" Target="commentsExtended.xml"/></Relationships>',
+    ),
+  );
+  const types = zip.file('[Content_Types].xml')!.asText();
+  zip.file(
+    '[Content_Types].xml',
+    types.replace(
+      '</Types>',
+      '<Override PartName="/word/comments.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/><Override PartName="/word/commentsExtended.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.commentsExtended+xml"/></Types>',
+    ),
+  );
+  const document = zip.file('word/document.xml')!.asText();
+  const reference =
+    /<w:r\b[^>]*>(?:(?!<\/w:r>)[\s\S])*?<w:footnoteReference w:id="1"\/><\/w:r>/.exec(document)![0];
+  zip.file(
+    'word/document.xml',
+    document.replace(
+      reference,
+      `<w:commentRangeStart w:id="0"/>${reference}<w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r>`,
+    ),
+  );
+  return zip.generate({ type: 'arraybuffer' });
+}
+
 export const NOTE_ROWS = [
   [
     'fieldname',

@@ -64,6 +64,54 @@ describe('a picture Word saved', () => {
   });
 });
 
+describe('a picture Word saved inside mc:AlternateContent', () => {
+  // pandoc's fixture: a picture in a text box that Word wrote twice, as the mc:Choice for Word 2010
+  // and later and again in the VML mc:Fallback, each copy with its own docPr. Alt text set in
+  // Word lands on both copies; here it is added to both, nothing else touched.
+  const NAME = 'word-textbox-alternate-content.docx';
+  function template(): ArrayBuffer {
+    const zip = new PizZip(fixture(NAME));
+    const xml = zip.file('word/document.xml')!.asText();
+    const docPrs = xml.match(/<wp:docPr [^>]*\/>/g)!;
+    expect(docPrs).toHaveLength(2);
+    expect(xml.match(/<mc:AlternateContent>/g)).toHaveLength(1);
+    zip.file(
+      'word/document.xml',
+      xml.replace(/<wp:docPr ([^>]*?)\/>/g, '<wp:docPr $1 descr="{%qr:url}"/>'),
+    );
+    return zip.generate({ type: 'arraybuffer', compression: 'DEFLATE' });
+  }
+
+  test('is one image field, drawn once per row as plain DrawingML at the size Word gave it', async () => {
+    expect((await analyseTemplate(template())).placeholders).toContain('qr:url');
+    const rows = [
+      { url: 'https://a.example/satu', n: 'satu' },
+      { url: 'https://a.example/dua', n: 'dua' },
+    ];
+    const merged = await mergeDocuments({
+      template: template(),
+      rows,
+      mapping: { 'qr:url': 'url' },
+    });
+    const zip = new PizZip(merged.buffer);
+    for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
+    const xml = zip.file('word/document.xml')!.asText();
+    expect(xml).not.toContain('mc:AlternateContent');
+    expect(xml).not.toContain('descr="{%qr:url}"');
+    const original = /<wp:extent cx="(\d+)" cy="(\d+)"/.exec(
+      new PizZip(fixture(NAME)).file('word/document.xml')!.asText(),
+    )!;
+    const side = Math.min(Number(original[1]), Number(original[2]));
+    const pictures = picturesOf(zip, 'word/document.xml');
+    expect(pictures.map((p) => p.descr)).toEqual(rows.map((r) => r.url));
+    expect(new Set(pictures.map((p) => p.docPrId)).size).toBe(2);
+    for (const [i, picture] of pictures.entries()) {
+      expect(await decodeQr(picture.bytes)).toEqual([rows[i].url]);
+      expect([picture.cx, picture.cy]).toEqual([side, side]);
+    }
+  });
+});
+
 describe('pictures LibreOffice saved', () => {
   test('in the body, a table cell and the header: each section its own QRIS and QR', async () => {
     const template = fixture('libreoffice-pictures.docx');

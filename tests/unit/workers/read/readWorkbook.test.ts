@@ -82,7 +82,7 @@ describe('readWorkbook', () => {
     }
   });
 
-  it('reads the fixture: both sheet names, the first sheet, rules of spec §5', async () => {
+  it('reads the fixture: both sheet names, the first sheet, rules of docs/product.md#input-rules', async () => {
     const result = await readWorkbook(await fixture('pelanggan_50.xlsx'));
     expect(result.sheetNames).toEqual(['Pelanggan', 'Ringkasan']);
     expect(result.sheetName).toBe('Pelanggan');

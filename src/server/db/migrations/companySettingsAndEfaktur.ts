@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { MENU_COMPANY_SETTINGS } from '../../domain/menu';
-import type { DatabaseKind } from './connection';
+import { MENU_COMPANY_SETTINGS } from '../../../domain/menu';
+import type { DatabaseKind } from '../connection';
 
 const ENTITIES = sql`entity in ('invoice_summary', 'user', 'company_settings')`;
 
-/** audit_events' columns as auditMigration.ts made them, with the entity list given. */
+/** audit_events' columns as versionsAndAuditEvents.ts made them, with the entity list given. */
 async function createAuditEvents(db: Kysely<any>, pg: boolean, name: string) {
   await db.schema
     .createTable(name)

@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
-import { directReadsOf } from './connection';
-import type { Database } from './schema';
+import type { Database } from '../schema';
+import { directReadsOf } from './directReads';
 
 type Db = Kysely<Database>;
 

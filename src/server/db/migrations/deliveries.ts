@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DatabaseKind } from './connection';
+import type { DatabaseKind } from '../connection';
 
 /**
  * Issue 32: e-mail delivery of invoices (docs/delivery.md). A job (`deliveries`), its documents

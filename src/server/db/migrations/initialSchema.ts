@@ -1,32 +1,13 @@
-import {
-  Migrator,
-  sql,
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-  type MigrationResult,
-} from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import {
   MENU_CREATE_BILL,
   MENU_DASHBOARD,
   MENU_INVOICE_GENERATOR,
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
-} from '../../domain/menu';
-import { versionsAndAuditEvents } from './auditMigration';
-import { companySettingsAndEfaktur } from './companySettingsMigration';
-import { deliveries } from './deliveryMigration';
-import type { DatabaseKind } from './connection';
-
-/** Column types that differ between the engines; everything else is written once. */
-function types(kind: DatabaseKind) {
-  const pg = kind === 'postgres';
-  return {
-    id: pg ? ('serial' as const) : ('integer' as const),
-    timestamp: pg ? sql`timestamptz` : sql`text`,
-    blob: pg ? sql`bytea` : sql`blob`,
-  };
-}
+} from '../../../domain/menu';
+import type { DatabaseKind } from '../connection';
+import { columnTypes } from './columnTypes';
 
 export const DEFAULT_MENUS = [
   { name: MENU_DASHBOARD, path: '/dashboard', icon: 'fa-tachometer-alt', order: 1 },
@@ -70,8 +51,8 @@ const SUMMARY_URLS = [
   'url_shared_folder_tax_invoice',
 ];
 
-function initialSchema(kind: DatabaseKind): Migration {
-  const t = types(kind);
+export function initialSchema(kind: DatabaseKind): Migration {
+  const t = columnTypes(kind);
   return {
     async up(db: Kysely<any>) {
       await db.schema
@@ -259,109 +240,4 @@ function initialSchema(kind: DatabaseKind): Migration {
       }
     },
   };
-}
-
-/**
- * Every request asks whether its session has a live refresh token. Rotation leaves one revoked row
- * per refresh in the family, so without this index the check reads them all; with it, the one live row.
- */
-const liveSessionIndex: Migration = {
-  async up(db: Kysely<any>) {
-    await db.schema
-      .createIndex('refresh_tokens_live_family_idx')
-      .on('refresh_tokens')
-      .column('family_id')
-      .where(sql.ref('revoked_at'), 'is', null)
-      .execute();
-  },
-};
-
-/**
- * Issue 22: every recorded generation run of a period (who, when, which files, how many rows and
- * documents, which output). One row per page run: (summary, client_run_id) is unique, so the same
- * run posted by two tabs at once is stored once.
- */
-function generationRuns(kind: DatabaseKind): Migration {
-  const t = types(kind);
-  return {
-    async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('generation_runs')
-        .addColumn('id', t.id, (c) =>
-          c.primaryKey().$call((b) => (kind === 'sqlite' ? b.autoIncrement() : b)),
-        )
-        .addColumn('invoice_summary_id', 'integer', (c) =>
-          c.notNull().references('invoice_summaries.id').onDelete('cascade'),
-        )
-        .addColumn('client_run_id', 'text', (c) => c.notNull())
-        .addColumn('recorded_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
-        .addColumn('recorded_by_name', 'text', (c) => c.notNull())
-        .addColumn('recorded_at', t.timestamp, (c) => c.notNull())
-        .addColumn('template_name', 'text', (c) => c.notNull())
-        .addColumn('template_sha256', 'text', (c) =>
-          c.notNull().check(sql`length(template_sha256) = 64`),
-        )
-        .addColumn('data_name', 'text', (c) => c.notNull())
-        .addColumn('data_sha256', 'text', (c) => c.notNull().check(sql`length(data_sha256) = 64`))
-        .addColumn('rows', 'bigint', (c) => c.notNull().check(sql`${sql.ref('rows')} >= 0`))
-        .addColumn('documents', 'bigint', (c) => c.notNull().check(sql`documents >= 0`))
-        .addColumn('output_kind', 'text', (c) =>
-          c.notNull().check(sql`output_kind in ('docx', 'docx_per_row', 'pdf', 'pdf_per_row')`),
-        )
-        .addUniqueConstraint('generation_runs_client_run_unique', [
-          'invoice_summary_id',
-          'client_run_id',
-        ])
-        .execute();
-      await db.schema
-        .createIndex('generation_runs_files_idx')
-        .on('generation_runs')
-        .columns(['invoice_summary_id', 'template_sha256', 'data_sha256'])
-        .execute();
-    },
-  };
-}
-
-/** In-code list: adding a migration means adding an entry with a name that sorts after the last one. */
-export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
-  return {
-    '0001_initial_schema': initialSchema(kind),
-    '0002_live_session_index': liveSessionIndex,
-    '0003_generation_runs': generationRuns(kind),
-    '0004_versions_and_audit_events': versionsAndAuditEvents(kind),
-    '0005_company_settings_and_efaktur': companySettingsAndEfaktur(kind),
-    '0006_deliveries': deliveries(kind),
-  };
-}
-
-class InCodeMigrationProvider implements MigrationProvider {
-  constructor(private readonly kind: DatabaseKind) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return migrationsFor(this.kind);
-  }
-}
-
-export async function migrateToLatest(db: Kysely<any>, kind: DatabaseKind): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema; pin them to ours (search_path) on PostgreSQL.
-  const schema =
-    kind === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-          ?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: new InCodeMigrationProvider(kind),
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r: MigrationResult) => r.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`, {
-      cause: error,
-    });
-  }
-  return (results ?? [])
-    .filter((r: MigrationResult) => r.status === 'Success')
-    .map((r: MigrationResult) => r.migrationName);
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { DatabaseKind } from './connection';
+import type { DatabaseKind } from '../connection';
 
 /**
  * Issue 25: a `version` on summaries and users (+1 on every write, for If-Match), the details of

@@ -1,0 +1,121 @@
+// A backup holds the e-mail deliveries (docs/delivery.md, "The record"; docs/operations.md): a
+// real server process takes a delivery job, `npm run admin -- backup` copies the database, the copy
+// is restored into another data directory, and a server started on it shows the job, every
+// recipient row with its outcome, and the stored merged PDF byte for byte.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, expect, test } from 'vitest';
+import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  call,
+  startNode,
+  stopNode,
+  type Node,
+} from '../support/serverProcess';
+import { summaryBody } from './business.support';
+
+function admin(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+      cwd: path.resolve('.'),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code: code ?? -1, output }));
+  });
+}
+
+const PERIOD = '2025-08';
+const workDir = mkdtempSync(path.join(tmpdir(), 'di-delivery-backup-'));
+let node: Node | undefined;
+
+afterAll(async () => {
+  await stopNode(node);
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+async function signIn(at: Node): Promise<string> {
+  const login = await call(at, 'POST', '/api/v1/auth/login', {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  return login.body.data.tokens.access_token;
+}
+
+test('a backup restored elsewhere holds deliveries, delivery_files and delivery_recipients', async () => {
+  const original = path.join(workDir, 'original');
+  const restoredDir = path.join(workDir, 'restored');
+  mkdirSync(original);
+  node = await startNode('delivery-backup', { MAIL_RATE: '0' }, original);
+  let token = await signIn(node);
+  expect(
+    (await call(node, 'POST', '/api/v1/invoice-summaries', summaryBody(PERIOD), token)).status,
+  ).toBe(201);
+  const rows = rowsFor(['ana@example.com', 'budi@example.com', 'citra@example.com']);
+  const pdf = await mergedPdf(rows.map((r) => ({ key: r.key, customer: r.to })));
+  const created = await fetch(`${node.url}/api/v1/deliveries`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: jobForm({ period: PERIOD, recipients: rows }, pdf),
+  });
+  expect(created.status).toBe(201);
+  const jobId = ((await created.json()) as { data: { id: number } }).data.id;
+  // Without SMTP_URL the server writes the mails to the outbox; wait until it has.
+  let job: any;
+  for (let i = 0; i < 300 && job?.status !== 'done'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    job = (await call(node, 'GET', `/api/v1/deliveries?period=${PERIOD}`, undefined, token)).body
+      .data.jobs[0];
+  }
+  expect(job).toMatchObject({ id: jobId, status: 'done', total: 3 });
+
+  const copy = path.join(workDir, 'copy.db');
+  const backup = await admin(['backup', copy], { DATA_DIR: original });
+  expect(backup.code, backup.output).toBe(0);
+  await stopNode(node);
+  node = undefined;
+
+  mkdirSync(restoredDir);
+  const restore = await admin(['restore', copy], { DATA_DIR: restoredDir });
+  expect(restore.code, restore.output).toBe(0);
+
+  node = await startNode('delivery-restored', {}, restoredDir);
+  token = await signIn(node);
+  const overview = (
+    await call(node, 'GET', `/api/v1/deliveries?period=${PERIOD}`, undefined, token)
+  ).body.data;
+  expect(overview.jobs).toHaveLength(1);
+  expect(overview.jobs[0]).toMatchObject({ id: jobId, status: 'done', total: 3 });
+  expect(overview.jobs[0].counts.outbox).toBe(3);
+  const listed = (
+    await call(node, 'GET', `/api/v1/deliveries/${jobId}/recipients`, undefined, token)
+  ).body.data;
+  expect(listed.total).toBe(3);
+  expect(
+    listed.recipients.map((r: any) => [r.invoice_key, r.addresses, r.status, r.attachment_name]),
+  ).toEqual(rows.map((r) => [r.key, r.to, 'outbox', `Tagihan_${r.key}.pdf`]));
+  await stopNode(node);
+  node = undefined;
+
+  // The job's document is in the copy as it was handed over, with each row's pages.
+  const db = new SqliteDatabase(path.join(restoredDir, 'app.db'), { readonly: true });
+  try {
+    const files = db.prepare('select bytes from delivery_files').all() as { bytes: Buffer }[];
+    expect(files).toHaveLength(1);
+    expect(Buffer.compare(files[0].bytes, Buffer.from(pdf))).toBe(0);
+    const pages = db
+      .prepare('select page_from, page_to from delivery_recipients order by row_number')
+      .all();
+    expect(pages).toEqual(rows.map((r) => ({ page_from: r.pages![0], page_to: r.pages![1] })));
+  } finally {
+    db.close();
+  }
+}, 120_000);
