@@ -17,6 +17,7 @@ import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
 import { runPicturesBrowserBench } from './pictures-browser';
 import { runEfakturBench } from './efaktur';
+import { runEfakturBrowserBench } from './efaktur-browser';
 import { runSanitiseBench } from './sanitise';
 import { runBigDataBench } from './bigData';
 import { runDeliveryBench } from './delivery';
@@ -91,6 +92,11 @@ if (only.has('corpus'))
   );
 if (only.has('efaktur'))
   section('e-Faktur XML: 10,000 rows → 10 files in the worker (Node)', await runEfakturBench());
+if (only.has('efaktur'))
+  section(
+    'e-Faktur XML in headless Chromium: 10,000 rows → 10 files, the main thread while it is built',
+    await runEfakturBrowserBench(),
+  );
 if (only.has('pdf'))
   section('PDF of merged one-page invoices (LibreOffice, real server)', await runPdfBench());
 if (only.has('pdfwarm'))

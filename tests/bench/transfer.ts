@@ -5,15 +5,14 @@
 //
 //   node --import tsx tests/bench/transfer.ts
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 import { readBuildStats } from './bundle-size';
+import { startRealServer } from './harness/realServer';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_TRANSFER_PORT) || 8141;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_EMAIL = 'bench-admin@example.com';
@@ -93,37 +92,13 @@ async function settle(context: BrowserContext): Promise<void> {
   for (const page of context.pages()) await page.waitForLoadState('networkidle');
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  delete env.SERVE_SOURCE_MAPS;
-  const child = spawn(process.execPath, ['dist/server/main.mjs'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+function startServer(dataDir: string) {
+  return startRealServer({
+    port: PORT,
+    dataDir,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
   });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the server did not answer on ${BASE} within 30 s`);
 }
 
 async function signIn(page: Page): Promise<void> {

@@ -11,6 +11,7 @@ import type { GENERATOR_TEXTS } from './en/generator';
 import { DELIVERY_ID } from './idDelivery';
 import { HISTORY_ID } from './idHistory';
 import { MAIL_ID } from './idMail';
+import { QRIS_PATTERNS_ID, QRIS_PHRASES_ID } from './idQris';
 import type { PROFILE_TEXTS } from './en/profile';
 import type { SHELL_TEXTS } from './en/shell';
 import type { USERS_TEXTS } from './en/users';
@@ -290,6 +291,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   selectRow: 'Pilih baris {row}',
   number: 'No.',
   step3: 'Langkah 3: Petakan Kolom Template',
+  step3Efaktur: 'Langkah 3: Petakan Isian Coretax',
   autoMap: 'Petakan Otomatis Nama Serupa',
   clearMappings: 'Hapus Semua Pemetaan',
   templateField: 'Kolom Template',
@@ -312,6 +314,9 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   mapAllFirst: 'Petakan semua kolom template sebelum membuat dokumen.',
   output: 'Hasil',
   mergedOutput: 'Satu dokumen gabungan',
+  efakturOutput: 'XML e-Faktur (Coretax)',
+  groupHelpEfaktur:
+    'Satu faktur per nilai kolom ini, pembelinya diambil dari baris pertama kelompok.',
   zipOutput: 'Satu berkas per baris (.zip)',
   zipPerGroupOutput: 'Satu berkas per kelompok (.zip)',
   nameFilesBy: 'Nama berkas dari',
@@ -380,7 +385,6 @@ export const COMPANY_ID: Texts<typeof COMPANY_TEXTS> = {
 };
 
 export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
-  heading: 'Keluaran: e-Faktur XML (Coretax)',
   lead: 'Baris terpilih sebagai Faktur Pajak Keluaran untuk impor massal Coretax (TaxInvoiceBulk). Tidak perlu template: barisnya adalah sumbernya.',
   period: 'Masa pajak (progres tagihan)',
   trxCode: 'Kode transaksi',
@@ -390,8 +394,9 @@ export const EFAKTUR_ID: Texts<typeof EFAKTUR_TEXTS> = {
   field: 'Isian Coretax',
   column: 'Kolom',
   useDefault: '(bawaan)',
-  groupBy: 'Kelompokkan faktur menurut',
-  noGrouping: 'Tanpa pengelompokan: satu faktur per baris',
+  mappingLead:
+    'Setiap isian Coretax mengambil kolom yang dipilih di sini; bila tidak ada, dipakai nilai bawaan tagihan voice (jasa 170102, kuantitas 1, jumlah sebagai harga).',
+  groupLines: 'Baris setiap faktur',
   linesPerRow: 'Satu GoodService per baris',
   linesSum: 'Satu baris berisi jumlah kelompok',
   download: 'Download e-Faktur ({count} faktur)',
@@ -489,6 +494,7 @@ export const PATTERNS_ID: Texts<typeof PATTERNS> = {
   activityDeletedSummary: 'Menghapus ringkasan tagihan $1',
   activityProgressOf: '$1: $2 dari $3',
   activityGenerationRun: 'Mencatat pembuatan dokumen untuk $1: $2 dokumen dari $3 baris ($4)',
+  ...QRIS_PATTERNS_ID,
 };
 
 export const PHRASES_ID: Texts<typeof PHRASES> = {
@@ -628,6 +634,8 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   warningNoPlaceholdersFoundTemplate:
     'Peringatan: Tidak ada placeholder di template. Pastikan template Anda berisi tag {placeholder}.',
   uploadTemplateSelectDataRows: 'Unggah template dan pilih baris data',
+  efakturOutputNoGenerate:
+    'Keluaran XML e-Faktur dibuat dari baris, bukan dari template: pakai Download e-Faktur.',
   noSelectedRowMakesDocument:
     'Tidak ada dokumen yang dibuat: setiap baris yang dipilih memiliki kurang dari 2 nilai. Pilih baris dengan sedikitnya 2 nilai, atau pilih lembar dengan lebih banyak kolom.',
   selectDataRowsExport: 'Pilih baris data yang akan diekspor',
@@ -715,6 +723,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
     'Hanya e-mail yang status pengirimannya tidak diketahui yang dapat ditandai terkirim',
   deliveryNotResendable: 'E-mail ini sedang antre atau sedang dikirim',
   deliveryEnded: 'Pengiriman ini sudah berakhir',
+  ...QRIS_PHRASES_ID,
 };
 
 function byWording<T extends Record<string, string>>(

@@ -3,7 +3,7 @@
 import { assign } from 'xstate';
 import { PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
 import { noMessages } from './context';
-import { errorText, messages } from './rules';
+import { documentOutput, errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';
 import { generatorSetup } from './setup';
 import { positionCount } from './groups';
@@ -29,7 +29,9 @@ export const generateFlow = {
           pdfAvailable: event.enabled,
           // A PDF output chosen before the server said no falls back to the merged document.
           output:
-            event.enabled || !PDF_OUTPUT_KINDS.includes(context.output) ? context.output : 'merged',
+            event.enabled || !PDF_OUTPUT_KINDS.includes(documentOutput(context))
+              ? context.output
+              : 'merged',
         })),
       },
     },
@@ -84,7 +86,7 @@ export const generateFlow = {
                   dataFile: context.dataFile!,
                   rows: context.progress.total,
                   documents: count,
-                  output: context.output,
+                  output: documentOutput(context),
                 },
               };
             }),

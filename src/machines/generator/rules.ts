@@ -5,6 +5,7 @@ import { pictureBlocker } from './pictures';
 import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
 import { formatFileSize } from '../../domain/fileSize';
 import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
+import type { OutputKind } from '../../domain/generationJob';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 
 // ---- rules and texts of docs/product.md#input-rules / #messages / #limits ----
@@ -21,6 +22,8 @@ export const messages = {
   noPlaceholders:
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
   needTemplateAndRows: 'Please upload a template and select data rows',
+  efakturOutput:
+    'The e-Faktur XML output is made from the rows, not the template: use Download e-Faktur.',
   noRowMakesDocument:
     'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',
   needRowsToExport: 'Please select data rows to export',
@@ -121,12 +124,18 @@ export function isFullyMapped(
 
 /** Why Generate cannot run now (the docs/product.md#input-rules texts), or null when it can. */
 export function generateBlocker(context: GeneratorContext): string | null {
+  if (context.output === 'efaktur') return messages.efakturOutput;
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
   // The merge skips rows with fewer than 2 values: with only those selected, nothing is made.
   if (!context.groupBy && documentCount(context) === 0) return messages.noRowMakesDocument;
   if (context.placeholders.length === 0 || !isFullyMapped(context))
     return messages.needMappingToExport;
   return groupingBlocker(context) ?? pictureBlocker(context);
+}
+
+/** The document output Generate makes: the one chosen, or the merged one while e-Faktur is chosen. */
+export function documentOutput(context: Pick<GeneratorContext, 'output'>): OutputKind {
+  return context.output === 'efaktur' ? 'merged' : context.output;
 }
 
 /** Why Export cannot run now (the docs/product.md#input-rules texts), or null when it can. */

@@ -3,6 +3,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { DataSource, GenerationResult } from '../../domain/generationJob';
 import {
+  documentOutput,
   exportBlocker,
   generateBlocker,
   isFullyMapped,
@@ -39,13 +40,17 @@ export function generationJob(context: GeneratorContext): Job {
     rows: selectedRowIndexes(context),
     mapping: context.mapping,
     formats: context.formats,
-    output:
-      context.output === 'zip' || context.output === 'pdfPerRow'
-        ? { kind: context.output, nameColumn: zipNameColumn(context) }
-        : { kind: context.output },
+    output: outputOf(context),
     ...(context.groupBy ? { groupBy: context.groupBy } : {}),
     ...pictureSources(context),
   };
+}
+
+function outputOf(context: GeneratorContext): Job['output'] {
+  const kind = documentOutput(context);
+  return kind === 'zip' || kind === 'pdfPerRow'
+    ? { kind, nameColumn: zipNameColumn(context) }
+    : { kind };
 }
 
 /** The images and the QRIS a job's picture fields are drawn from (none when the template has none). */
@@ -92,15 +97,25 @@ export function downloadOf(result: GenerationResult): DownloadParams {
 
 // ---- what the steps show ----
 
-/** Step 3 is shown only when placeholders and data rows exist (docs/product.md#flows). */
+/**
+ * Step 3 is shown when data rows exist and there is something to map: the template's placeholders
+ * (docs/product.md#flows), or with the e-Faktur output Coretax's fields (docs/efaktur.md).
+ */
 export function showsMappingStep(context: GeneratorContext): boolean {
-  return context.placeholders.length > 0 && context.table.rowCount > 0;
+  return (
+    context.table.rowCount > 0 && (context.placeholders.length > 0 || context.output === 'efaktur')
+  );
 }
 
-/** Step 4 is shown when template, rows and placeholders exist (docs/product.md#flows). */
+/**
+ * Step 4 is shown when data rows exist and either a template with placeholders
+ * (docs/product.md#flows) or none yet: its Output control offers e-Faktur XML, which needs no
+ * template (docs/efaktur.md). A template without placeholders hides it, unless e-Faktur is the output.
+ */
 export function showsGenerateStep(context: GeneratorContext): boolean {
+  if (context.table.rowCount === 0) return false;
   return (
-    context.templateFile !== null && context.table.rowCount > 0 && context.placeholders.length > 0
+    context.output === 'efaktur' || context.templateFile === null || context.placeholders.length > 0
   );
 }
 

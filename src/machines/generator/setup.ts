@@ -116,8 +116,9 @@ export const generatorSetup = setup({
       context.preview.position - 1 < positionCount(context),
     isKnownOutput: ({ context, event }) =>
       event.type === 'generator.outputChanged' &&
-      OUTPUT_KINDS.includes(event.output) &&
-      (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(event.output)),
+      (event.output === 'efaktur' ||
+        (OUTPUT_KINDS.includes(event.output) &&
+          (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(event.output)))),
     isKnownGroupBy: ({ context, event }) =>
       event.type === 'generator.groupByChanged' &&
       (event.column === '' || context.headers.includes(event.column)),

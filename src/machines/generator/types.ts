@@ -17,6 +17,12 @@ import type {
 
 export type { DocumentPreview, Formats, Mapping, SheetTable };
 
+/**
+ * What the Output control offers: the documents Generate makes from the template, or the e-Faktur
+ * XML (Coretax) built from the rows alone (docs/efaktur.md), which downloads with its own button.
+ */
+export type OutputChoice = OutputKind | 'efaktur';
+
 /** A file the user chose: a browser File satisfies it. */
 export type ChosenFile = Blob & { readonly name: string };
 
@@ -75,7 +81,7 @@ export interface GeneratorContext {
   readonly formats: Formats;
   /** Formats the template's own fields ask for (a MERGEFIELD's switches); the user's choice wins. */
   readonly fieldFormats: Formats;
-  readonly output: OutputKind;
+  readonly output: OutputChoice;
   /** The server converts to PDF (its capability answer): only then are the PDF outputs offered. */
   readonly pdfAvailable: boolean;
   /** The images chosen next to the data file (docs/pictures.md), and the names read from them. */
@@ -174,7 +180,7 @@ export type GeneratorEvent =
   | { type: 'generator.includeRows'; rowIndexes: Uint32Array }
   | { type: 'generator.mappingChanged'; placeholder: string; column: string }
   | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
-  | { type: 'generator.outputChanged'; output: OutputKind }
+  | { type: 'generator.outputChanged'; output: OutputChoice }
   | { type: 'generator.mappingRecalled'; mapping: Mapping; formats: Formats }
   | { type: 'generator.previewRow' }
   | { type: 'generator.previewNext' }

@@ -9,7 +9,7 @@ import { useTexts } from '../layout/i18n';
 import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
-import { EfakturPanel } from '../components/generator/EfakturPanel';
+import { useEfakturSetup } from '../components/generator/efakturSetup';
 import { EmailPanel } from '../components/generator/EmailPanel';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
@@ -65,6 +65,8 @@ export default function InvoiceDocumentGeneratorPage() {
   const lastRun = useSelector(actorRef, select.lastRun);
   const canRecord = useHasMenu('Update Progres Tagihan');
   useMappingMemory({ actorRef });
+  // The e-Faktur output's Coretax mapping (step 3), which its download (step 4) uses.
+  const efaktur = useEfakturSetup({ actorRef });
   const t = useTexts('generator', GENERATOR_TEXTS);
   // Leaving the page ends the worker and the workbook it holds (it also ends after a minute idle).
   useEffect(() => releaseWorker, []);
@@ -104,10 +106,9 @@ export default function InvoiceDocumentGeneratorPage() {
       <fieldset className="gen-steps" disabled={stepsDisabled}>
         <FileStep actorRef={actorRef} />
         <PreviewStep actorRef={actorRef} />
-        <MappingStep actorRef={actorRef} />
-        <GenerateStep actorRef={actorRef} />
+        <MappingStep actorRef={actorRef} efaktur={efaktur} />
+        <GenerateStep actorRef={actorRef} efaktur={efaktur} />
         <EmailPanel actorRef={actorRef} />
-        <EfakturPanel actorRef={actorRef} />
       </fieldset>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />

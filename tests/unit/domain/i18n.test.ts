@@ -24,6 +24,12 @@ import { ROUTES } from '../../../src/domain/menu';
 import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator/rules';
 import { pictureMessages } from '../../../src/machines/generator/pictures';
 import { imageSetMessages } from '../../../src/domain/imageSetMessages';
+import { dynamicQris, qrisMessages, staticQrisProblem } from '../../../src/domain/qris';
+import {
+  COMPANY_SETTINGS_MESSAGES,
+  companySettingsProblems,
+} from '../../../src/domain/companySettings';
+import { crc16Hex } from '../../../src/domain/qris/crc16';
 
 // Names, brands and the control's own label read the same in both languages.
 const SAME_IN_BOTH = new Set([
@@ -203,7 +209,70 @@ describe('language catalogues', () => {
         'qris:Total: no picture for 2 rows (first at row 5: the amount is not a positive number)\nimage:Logo: no picture for 1 row (first at row 7: "x.png" is not among the images chosen)',
       ),
     ).toBe(
-      'qris:Total: tidak ada gambar untuk 2 baris (pertama di baris 5: the amount is not a positive number)\nimage:Logo: tidak ada gambar untuk 1 baris (pertama di baris 7: "x.png" is not among the images chosen)',
+      'qris:Total: tidak ada gambar untuk 2 baris (pertama di baris 5: nominalnya bukan angka positif)\nimage:Logo: tidak ada gambar untuk 1 baris (pertama di baris 7: "x.png" is not among the images chosen)',
     );
+  });
+
+  it('translates the checks of Pengaturan Perusahaan and of a QRIS, values kept', () => {
+    const translate = (text: string) =>
+      ID_CATALOGUE.phrases.get(text) ??
+      ID_CATALOGUE.patterns.reduce((t, [pattern, to]) => t.replace(pattern, to), text);
+    const fixed = [
+      ...Object.values(COMPANY_SETTINGS_MESSAGES),
+      ...Object.values(qrisMessages as Record<string, unknown>).filter(
+        (m): m is string => typeof m === 'string',
+      ),
+    ];
+    expect(fixed.filter((text) => !ID_CATALOGUE.phrases.get(text))).toEqual([]);
+    for (const text of fixed) expect(translate(text)).not.toBe(text);
+    expect(
+      companySettingsProblems({
+        seller_npwp: '123',
+        seller_nitku: '0123456789012345000000',
+        seller_name: '',
+        qris_static: 'hello',
+      }),
+    ).toEqual({
+      seller_npwp: COMPANY_SETTINGS_MESSAGES.npwp,
+      seller_name: COMPANY_SETTINGS_MESSAGES.nameRequired,
+      qris_static: expect.any(String),
+    });
+    // What the form shows for a text that is no QRIS, every part in Indonesian.
+    expect(translate(staticQrisProblem('hello')!)).toBe(
+      'QRIS statis bukan payload QR EMVCo: "he" pada karakter 1 bukan tag.',
+    );
+    expect(translate(staticQrisProblem('000201010211')!)).toBe(
+      'QRIS statis tidak diakhiri CRC-nya (tag 63, empat digit heksadesimal).',
+    );
+    expect(translate(staticQrisProblem('0002010102115802ID99')!)).toBe(
+      'QRIS statis bukan payload QR EMVCo: tag 99 pada karakter 19 tidak memiliki panjang dua digit.',
+    );
+    expect(translate(staticQrisProblem('00020101021158')!)).toMatch(
+      /^QRIS statis bukan payload QR EMVCo: tag 58 pada karakter 13 tidak memiliki panjang/,
+    );
+    expect(translate(staticQrisProblem('0002010102115802I')!)).toBe(
+      'QRIS statis bukan payload QR EMVCo: tag 58 menyebut 2 karakter, yang tersisa lebih sedikit.',
+    );
+    const body = '00020101021126140010ID.CO.QRIS5303360' + '5802ID6304';
+    const crc = crc16Hex(body);
+    const wrong = crc === '0000' ? '0001' : '0000';
+    expect(translate(staticQrisProblem(body + wrong)!)).toBe(
+      `CRC QRIS statis salah: diakhiri ${wrong}, isinya menghasilkan ${crc}. Salin lagi seluruh teksnya.`,
+    );
+    // A row's reason in the generator's notice.
+    const row = dynamicQris(body + crc, -5, 'INV/1');
+    expect('problem' in row && translate(`Row 3: ${row.problem}`)).toBe(
+      'Row 3: nominalnya bukan angka positif',
+    );
+    for (const [amount, invoice] of [
+      [1e15, 'INV/1'],
+      [10, ' '],
+      [10, 'X'.repeat(30)],
+      [10, 'INV/\u00e9'],
+    ] as const) {
+      const answer = dynamicQris(body + crc, amount, invoice);
+      expect('problem' in answer, `${amount} ${invoice}`).toBe(true);
+      if ('problem' in answer) expect(translate(answer.problem)).not.toBe(answer.problem);
+    }
   });
 });

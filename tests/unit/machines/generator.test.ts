@@ -614,17 +614,29 @@ describe('generator machine: selection and mapping', () => {
 });
 
 describe('generator machine: steps and buttons', () => {
-  it('shows the mapping step only with placeholders and rows, the generate step also needing the template', async () => {
+  it('shows the mapping step with placeholders and rows; the generate step with rows, its Output offering e-Faktur before any template', async () => {
     const t = start();
     expect(showsMappingStep(t.actor.getSnapshot().context)).toBe(false);
+    expect(showsGenerateStep(t.actor.getSnapshot().context)).toBe(false);
     t.actor.send({ type: 'generator.dataChosen', file: file('pelanggan.xlsx') });
     await idle(t.actor);
     expect(showsMappingStep(t.actor.getSnapshot().context)).toBe(false);
-    expect(showsGenerateStep(t.actor.getSnapshot().context)).toBe(false);
+    expect(showsGenerateStep(t.actor.getSnapshot().context)).toBe(true);
+    expect(t.actor.getSnapshot().can({ type: 'generator.generate' })).toBe(false);
+    // e-Faktur XML needs no template: step 3 maps Coretax's fields, Generate stays off.
+    t.actor.send({ type: 'generator.outputChanged', output: 'efaktur' });
+    expect(t.actor.getSnapshot().context.output).toBe('efaktur');
+    expect(showsMappingStep(t.actor.getSnapshot().context)).toBe(true);
+    expect(showsGenerateStep(t.actor.getSnapshot().context)).toBe(true);
 
     const { actor } = await loaded();
     expect(showsMappingStep(actor.getSnapshot().context)).toBe(true);
     expect(showsGenerateStep(actor.getSnapshot().context)).toBe(true);
+
+    // With e-Faktur chosen, a loaded template's Generate does not run either.
+    actor.send({ type: 'generator.outputChanged', output: 'efaktur' });
+    expect(actor.getSnapshot().can({ type: 'generator.generate' })).toBe(false);
+    actor.send({ type: 'generator.outputChanged', output: 'merged' });
 
     const none = await loaded({ placeholders: [] });
     expect(showsMappingStep(none.actor.getSnapshot().context)).toBe(false);

@@ -2,8 +2,9 @@
 // and the button's text are DJP's and the issue's.
 
 export const EFAKTUR_TEXTS = {
-  heading: 'Output: e-Faktur XML (Coretax)',
   lead: 'The selected rows as Faktur Pajak Keluaran for Coretax’s bulk import (TaxInvoiceBulk). No template is needed: the rows are the source.',
+  mappingLead:
+    'Each Coretax field takes the column chosen here; where none is, the voice-billing default is used (service 170102, quantity 1, the amount as price).',
   period: 'Tax period (invoice summary)',
   trxCode: 'Transaction code',
   addInfo: 'Additional Info (07/08)',
@@ -12,8 +13,7 @@ export const EFAKTUR_TEXTS = {
   field: 'Coretax field',
   column: 'Column',
   useDefault: '(default)',
-  groupBy: 'Group faktur by',
-  noGrouping: 'No grouping: one faktur per row',
+  groupLines: 'Lines of each faktur',
   linesPerRow: 'One GoodService per row',
   linesSum: 'One line with the group’s sum',
   download: 'Download e-Faktur ({count} faktur)',

@@ -56,6 +56,7 @@ export const GENERATOR_TEXTS = {
   selectRow: 'Select row {row}',
   number: 'No.',
   step3: 'Step 3: Map Template Fields',
+  step3Efaktur: 'Step 3: Map Coretax Fields',
   autoMap: 'Auto-Map Similar Names',
   clearMappings: 'Clear All Mappings',
   templateField: 'Template Field',
@@ -68,6 +69,8 @@ export const GENERATOR_TEXTS = {
   noGrouping: '(none)',
   groupHelp:
     'One document per value of this column, in the order the values first appear. In the template, {#lines}…{/lines} repeats for each row of the group (a table row or a paragraph), {count} is the number of rows and {sum:Column} the sum of a column.',
+  groupHelpEfaktur:
+    'One faktur per value of this column, its buyer taken from the group’s first row.',
   countField: 'Number of rows in the group',
   sumField: 'Sum of {column} over the group',
   sumWithoutColumn: 'No column is named "{column}": name the tag after a column of the sheet.',
@@ -78,6 +81,7 @@ export const GENERATOR_TEXTS = {
   mapAllFirst: 'Please map all template fields before generating documents.',
   output: 'Output',
   mergedOutput: 'One merged document',
+  efakturOutput: 'e-Faktur XML (Coretax)',
   zipOutput: 'One file per row (.zip)',
   zipPerGroupOutput: 'One file per group (.zip)',
   nameFilesBy: 'Name files by',

@@ -5,6 +5,8 @@
 // tests/unit/domain/i18n.test.ts checks that every producer's text is here and that both
 // languages have the same ids.
 
+import { QRIS_PATTERNS, QRIS_PHRASES } from './qrisPhrases';
+
 export const PHRASES = {
   // Validation (docs/product.md#input-rules)
   emailRequired: 'Email is required',
@@ -145,6 +147,8 @@ export const PHRASES = {
   warningNoPlaceholdersFoundTemplate:
     'Warning: No placeholders found in template. Make sure your template contains {placeholder} tags.',
   uploadTemplateSelectDataRows: 'Please upload a template and select data rows',
+  efakturOutputNoGenerate:
+    'The e-Faktur XML output is made from the rows, not the template: use Download e-Faktur.',
   selectDataRowsExport: 'Please select data rows to export',
   noSelectedRowMakesDocument:
     'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',
@@ -234,6 +238,7 @@ export const PHRASES = {
   deliveryNotUnknown: 'Only a mail whose sending is unknown can be marked as sent',
   deliveryNotResendable: 'This mail is queued or being sent',
   deliveryEnded: 'This delivery has ended',
+  ...QRIS_PHRASES,
 } as const;
 
 /** Texts with counts, names or a worker's detail in them, matched by their English wording. */
@@ -320,4 +325,5 @@ export const PATTERNS = {
   activityProgressOf: /^(.+ \d{4}-\d{2}): (\d+) of (\d+)$/,
   activityGenerationRun:
     /^Recorded a generation run for (\S+): (\d+) documents? from (\d+) rows? \((.+)\)$/,
+  ...QRIS_PATTERNS,
 } as const;

@@ -4,7 +4,10 @@ import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { OutputKind } from '../../../domain/generationJob';
 import { select } from '../../../machines/generator/selectors';
+import type { OutputChoice } from '../../../machines/generator/types';
 import { useTexts, useTranslate } from '../../layout/i18n';
+import type { EfakturSetup } from './efakturSetup';
+import { EfakturOutput } from './EfakturOutput';
 import type { StepProps } from './types';
 
 type Texts = { readonly [K in keyof typeof GENERATOR_TEXTS]: string };
@@ -16,8 +19,11 @@ const GENERATE_LABEL: Record<OutputKind, (t: Texts) => string> = {
   pdfPerRow: (t) => t.generatePdfPerRow,
 };
 
-/** Step 4: Generate and Export, enabled exactly when the machine would accept them. */
-export function GenerateStep({ actorRef }: StepProps) {
+/**
+ * Step 4: the Output control, then Generate and Export, enabled exactly when the machine would
+ * accept them; or, with the e-Faktur output, its own choices and Download e-Faktur.
+ */
+export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: EfakturSetup }) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
   // Documents, not rows: with Group rows by, one per group.
   const sections = useSelector(actorRef, select.documentCount);
@@ -34,6 +40,7 @@ export function GenerateStep({ actorRef }: StepProps) {
   const headers = useSelector(actorRef, select.headers);
   const nameColumn = useSelector(actorRef, select.nameColumn);
   const grouped = useSelector(actorRef, select.groupBy) !== '';
+  const hasTemplate = useSelector(actorRef, select.templateFile) !== null;
   const headingId = useId();
   const outputId = useId();
   const nameId = useId();
@@ -44,7 +51,7 @@ export function GenerateStep({ actorRef }: StepProps) {
   return (
     <section className="gen-step" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.step4}</h2>
-      {unmapped && (
+      {unmapped && output !== 'efaktur' && (
         <p className="gen-warning" role="note">
           {t.mapAllFirst}
         </p>
@@ -57,7 +64,7 @@ export function GenerateStep({ actorRef }: StepProps) {
           onChange={(e) =>
             actorRef.send({
               type: 'generator.outputChanged',
-              output: e.currentTarget.value as OutputKind,
+              output: e.currentTarget.value as OutputChoice,
             })
           }
         >
@@ -67,6 +74,7 @@ export function GenerateStep({ actorRef }: StepProps) {
           {pdfAvailable && (
             <option value="pdfPerRow">{grouped ? t.pdfPerGroupOutput : t.pdfPerRowOutput}</option>
           )}
+          <option value="efaktur">{t.efakturOutput}</option>
         </select>
         {(output === 'zip' || output === 'pdfPerRow') && (
           <>
@@ -90,45 +98,51 @@ export function GenerateStep({ actorRef }: StepProps) {
           </>
         )}
       </div>
-      {pdfAvailable && (
-        <p>
-          <small>{t.pdfPrivacy}</small>
-        </p>
-      )}
-      <div className="gen-toolbar">
-        <button
-          type="button"
-          disabled={!canGenerate}
-          title={generateHint ? tr(generateHint) : undefined}
-          aria-busy={generating || undefined}
-          onClick={() => actorRef.send({ type: 'generator.generate' })}
-        >
-          {fill(GENERATE_LABEL[output](t), { count: sections })}
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          disabled={!canExport}
-          title={exportHint ? tr(exportHint) : undefined}
-          aria-busy={exporting || undefined}
-          onClick={() => actorRef.send({ type: 'generator.export' })}
-        >
-          {t.exportXlsx}
-        </button>
-        <button
-          type="button"
-          className="secondary outline"
-          disabled={!canPreview}
-          onClick={() => actorRef.send({ type: 'generator.previewRow' })}
-        >
-          {t.previewRow}
-        </button>
-      </div>
-      {/* Nothing would be made: the reason shows, not only in the disabled button's title. */}
-      {sections === 0 && generateHint && (
-        <p className="gen-generate-hint" role="status">
-          {tr(generateHint)}
-        </p>
+      {output === 'efaktur' ? (
+        <EfakturOutput actorRef={actorRef} setup={efaktur} />
+      ) : (
+        <>
+          {pdfAvailable && (
+            <p>
+              <small>{t.pdfPrivacy}</small>
+            </p>
+          )}
+          <div className="gen-toolbar">
+            <button
+              type="button"
+              disabled={!canGenerate}
+              title={generateHint ? tr(generateHint) : undefined}
+              aria-busy={generating || undefined}
+              onClick={() => actorRef.send({ type: 'generator.generate' })}
+            >
+              {fill(GENERATE_LABEL[output](t), { count: sections })}
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={!canExport}
+              title={exportHint ? tr(exportHint) : undefined}
+              aria-busy={exporting || undefined}
+              onClick={() => actorRef.send({ type: 'generator.export' })}
+            >
+              {t.exportXlsx}
+            </button>
+            <button
+              type="button"
+              className="secondary outline"
+              disabled={!canPreview}
+              onClick={() => actorRef.send({ type: 'generator.previewRow' })}
+            >
+              {t.previewRow}
+            </button>
+          </div>
+          {/* Nothing would be made: the reason shows, not only in the disabled button's title. */}
+          {(sections === 0 || !hasTemplate) && generateHint && (
+            <p className="gen-generate-hint" role="status">
+              {tr(generateHint)}
+            </p>
+          )}
+        </>
       )}
     </section>
   );

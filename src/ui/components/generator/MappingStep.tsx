@@ -6,8 +6,11 @@ import { select } from '../../../machines/generator/selectors';
 import { fieldRole, type FieldRole } from '../../../machines/generator/groups';
 import { computedField } from '../../../domain/grouping';
 import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
-import { useTexts, useTranslate } from '../../layout/i18n';
+import { useTexts } from '../../layout/i18n';
 import { pictureFieldOf, type PictureKind } from '../../../domain/pictureField';
+import type { EfakturSetup } from './efakturSetup';
+import { EfakturMapping } from './EfakturMapping';
+import { GroupByControl } from './GroupByControl';
 import type { StepProps } from './types';
 
 interface FieldRowProps {
@@ -139,9 +142,13 @@ const FieldRow = memo(function FieldRow({
   );
 });
 
-/** Step 3: each template field mapped to an Excel column. */
-export function MappingStep({ actorRef }: StepProps) {
+/**
+ * Step 3: each template field mapped to an Excel column; with the e-Faktur output, each Coretax
+ * field (docs/efaktur.md). Group rows by serves both.
+ */
+export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: EfakturSetup }) {
   const shown = useSelector(actorRef, select.showsMappingStep);
+  const coretax = useSelector(actorRef, select.output) === 'efaktur';
   const placeholders = useSelector(actorRef, select.placeholders);
   const headers = useSelector(actorRef, select.headers);
   const mapping = useSelector(actorRef, select.mapping);
@@ -149,17 +156,21 @@ export function MappingStep({ actorRef }: StepProps) {
   const fieldFormats = useSelector(actorRef, select.fieldFormats);
   const sections = useSelector(actorRef, select.sections);
   const groupBy = useSelector(actorRef, select.groupBy);
-  const groupingProblem = useSelector(actorRef, select.groupingProblem);
   const hasQrisField = useSelector(actorRef, select.hasQrisField);
   const invoiceColumn = useSelector(actorRef, select.qrisInvoiceColumn);
   const qrisPayload = useSelector(actorRef, select.qrisPayload);
   const invoiceId = useId();
   const headingId = useId();
-  const groupId = useId();
-  const groupHelpId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
-  const tr = useTranslate();
   if (!shown) return null;
+  if (coretax)
+    return (
+      <section className="gen-step" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t.step3Efaktur}</h2>
+        <GroupByControl actorRef={actorRef} />
+        <EfakturMapping actorRef={actorRef} setup={efaktur} />
+      </section>
+    );
 
   const onChange = (placeholder: string, column: string) =>
     actorRef.send({ type: 'generator.mappingChanged', placeholder, column });
@@ -185,28 +196,7 @@ export function MappingStep({ actorRef }: StepProps) {
           {t.clearMappings}
         </button>
       </div>
-      <div className="gen-toolbar">
-        <label htmlFor={groupId}>{t.groupBy}</label>
-        <select
-          id={groupId}
-          value={groupBy}
-          aria-describedby={groupHelpId}
-          aria-invalid={groupingProblem ? true : undefined}
-          onChange={(e) =>
-            actorRef.send({ type: 'generator.groupByChanged', column: e.currentTarget.value })
-          }
-        >
-          <option value="">{t.noGrouping}</option>
-          {headers.map((header) => (
-            <option key={header} value={header}>
-              {header}
-            </option>
-          ))}
-        </select>
-      </div>
-      <p>
-        <small id={groupHelpId}>{t.groupHelp}</small>
-      </p>
+      <GroupByControl actorRef={actorRef} />
       {hasQrisField && (
         <div className="gen-toolbar">
           <label htmlFor={invoiceId}>{t.qrisInvoiceColumn}</label>
@@ -233,11 +223,6 @@ export function MappingStep({ actorRef }: StepProps) {
       {hasQrisField && qrisPayload === null && (
         <p className="gen-warning" role="status">
           {t.noStaticQris}
-        </p>
-      )}
-      {groupingProblem && (
-        <p className="gen-warning" role="alert">
-          {tr(groupingProblem)}
         </p>
       )}
       <table className="gen-mapping">
