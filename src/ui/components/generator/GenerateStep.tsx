@@ -9,6 +9,7 @@ import { useTexts, useTranslate } from '../../layout/i18n';
 import type { EfakturSetup } from './efakturSetup';
 import { EfakturOutput } from './EfakturOutput';
 import type { StepProps } from './types';
+import { ColumnOptions } from './ColumnOptions';
 
 type Texts = { readonly [K in keyof typeof GENERATOR_TEXTS]: string };
 /** The Generate button's text for each output. */
@@ -89,11 +90,7 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
                 })
               }
             >
-              {headers.map((header) => (
-                <option key={header} value={header}>
-                  {header}
-                </option>
-              ))}
+              <ColumnOptions headers={headers} />
             </select>
           </>
         )}

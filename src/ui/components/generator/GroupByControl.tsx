@@ -6,6 +6,7 @@ import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { select } from '../../../machines/generator/selectors';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import type { StepProps } from './types';
+import { ColumnOptions } from './ColumnOptions';
 
 export function GroupByControl({ actorRef }: StepProps) {
   const headers = useSelector(actorRef, select.headers);
@@ -30,11 +31,7 @@ export function GroupByControl({ actorRef }: StepProps) {
           }
         >
           <option value="">{t.noGrouping}</option>
-          {headers.map((header) => (
-            <option key={header} value={header}>
-              {header}
-            </option>
-          ))}
+          <ColumnOptions headers={headers} />
         </select>
       </div>
       <p>

@@ -12,6 +12,7 @@ import type { EfakturSetup } from './efakturSetup';
 import { EfakturMapping } from './EfakturMapping';
 import { GroupByControl } from './GroupByControl';
 import type { StepProps } from './types';
+import { ColumnOptions } from './ColumnOptions';
 
 interface FieldRowProps {
   placeholder: string;
@@ -103,11 +104,7 @@ const FieldRow = memo(function FieldRow({
             onChange={(e) => onChange(placeholder, e.currentTarget.value)}
           >
             <option value="">{t.selectColumn}</option>
-            {headers.map((header) => (
-              <option key={header} value={header}>
-                {header}
-              </option>
-            ))}
+            <ColumnOptions headers={headers} />
           </select>
         )}
         {role === 'unmatchedSection' && (
@@ -212,11 +209,7 @@ export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: Efaktu
             }
           >
             {invoiceColumn === '' && <option value="">{t.selectColumn}</option>}
-            {headers.map((header) => (
-              <option key={header} value={header}>
-                {header}
-              </option>
-            ))}
+            <ColumnOptions headers={headers} />
           </select>
         </div>
       )}
