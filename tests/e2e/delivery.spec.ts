@@ -2,29 +2,16 @@
 // SMTP server in the test process; the Pengiriman screen shows the progress and the failed row,
 // the user resends it once its mailbox works, and the dashboard's delivered step rises.
 import { expect, test } from '@playwright/test';
-import { handOverJob } from '../support/deliveryJob';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  JWT_SECRET,
-  startNode,
-  stopNode,
-  type Node,
-} from '../support/serverProcess';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { handOverJob, startMailingNode } from '../support/deliveryJob';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, stopNode, type Node } from '../support/serverProcess';
+import type { SmtpSink } from '../support/smtpSink';
 
 const PERIOD = '2025-09';
 let node: Node | undefined;
 let sink: SmtpSink | undefined;
 
 test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  node = await startNode('e2e-delivery', {
-    SMTP_URL: sink.url,
-    MAIL_RATE: '0',
-    MAIL_FROM: 'Billing <billing@example.com>',
-    JWT_SECRET,
-  });
+  ({ node, sink } = await startMailingNode('e2e-delivery'));
 });
 test.afterAll(async () => {
   await stopNode(node);

@@ -9,17 +9,10 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { summaryBody } from '../api/business.support';
+import { startMailingNode } from '../support/deliveryJob';
 import { pdfPages, pdfText } from '../support/pdfTools';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  call,
-  JWT_SECRET,
-  startNode,
-  stopNode,
-  type Node,
-} from '../support/serverProcess';
-import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, call, stopNode, type Node } from '../support/serverProcess';
+import type { SmtpSink } from '../support/smtpSink';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
 
 const PERIOD = '2025-07';
@@ -29,13 +22,7 @@ let dir = '';
 
 test.beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'generator-email-pdf-'));
-  sink = await startSmtpSink();
-  node = await startNode('e2e-email-pdf', {
-    SMTP_URL: sink.url,
-    MAIL_RATE: '0',
-    MAIL_FROM: 'Billing <billing@example.com>',
-    JWT_SECRET,
-  });
+  ({ node, sink } = await startMailingNode('e2e-email-pdf'));
 });
 test.afterAll(async () => {
   await stopNode(node);

@@ -2,7 +2,15 @@
 // row's key and customer) and the recipients with their page ranges.
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import { summaryBody } from '../api/business.support';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, call, type Node } from './serverProcess';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  call,
+  JWT_SECRET,
+  startNode,
+  type Node,
+} from './serverProcess';
+import { startSmtpSink, type SmtpSink } from './smtpSink';
 
 export interface JobRow {
   row: number;
@@ -88,4 +96,16 @@ export async function handOverJob(
     body: jobForm({ period, recipients }, pdf),
   });
   return { token, status: res.status, body: await res.json() };
+}
+
+/** A server process of its own mailing, unthrottled, to an SMTP server in the test process. */
+export async function startMailingNode(name: string): Promise<{ node: Node; sink: SmtpSink }> {
+  const sink = await startSmtpSink();
+  const node = await startNode(name, {
+    SMTP_URL: sink.url,
+    MAIL_RATE: '0',
+    MAIL_FROM: 'Billing <billing@example.com>',
+    JWT_SECRET,
+  });
+  return { node, sink };
 }
