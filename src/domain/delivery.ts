@@ -1,6 +1,19 @@
 // E-mail delivery rules shared by the page and the server (docs/delivery.md): which addresses a
 // cell holds, which texts may go into a mail header, how an attachment is named from its key.
 
+/** One row of a job the page hands to the server (docs/delivery.md, "The job"). */
+export interface DeliveryJobRow {
+  row: number;
+  key: string;
+  to: string;
+  subject: string;
+  message: string;
+  /** The row's pages in the merged PDF. */
+  pages?: [number, number];
+  /** The name of this row's .docx among the job's documents. */
+  file?: string;
+}
+
 /** One address: a local part, @, a domain with a dot; no spaces, quotes or angle brackets. */
 const ADDRESS =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;

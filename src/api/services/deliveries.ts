@@ -1,6 +1,6 @@
 // E-mail delivery of invoices (docs/delivery.md): a period's jobs with their counts, the
 // recipients of a job by status, and the job's controls. Answers arrive camelCased.
-import type { RecipientStatusName } from '../../domain/delivery';
+import type { DeliveryJobRow, RecipientStatusName } from '../../domain/delivery';
 import type { ServiceResult } from '../../domain/serviceResult';
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
@@ -42,20 +42,9 @@ export interface DeliveryRecipient {
   serverAnswer: string | null;
 }
 
-export type JobAction = 'pause' | 'resume' | 'cancel' | 'resend-failed';
+export type { DeliveryJobRow };
 
-/** One row of a job handed to the server (docs/delivery.md, "The job"). */
-export interface DeliveryJobRow {
-  row: number;
-  key: string;
-  to: string;
-  subject: string;
-  message: string;
-  /** The row's pages in the merged PDF. */
-  pages?: [number, number];
-  /** The form part holding this row's .docx. */
-  file?: string;
-}
+export type JobAction = 'pause' | 'resume' | 'cancel' | 'resend-failed';
 
 export interface NewDeliveryJob {
   period: string;

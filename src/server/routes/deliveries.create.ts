@@ -6,7 +6,13 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
-import { attachmentName, breaksHeader, isEmailAddress, refusalOf } from '../../domain/delivery';
+import {
+  attachmentName,
+  breaksHeader,
+  isEmailAddress,
+  refusalOf,
+  type DeliveryJobRow,
+} from '../../domain/delivery';
 import { storedZipEntries } from '../../domain/storedZip';
 import { isValidPeriod } from '../../domain/period';
 import { audit } from '../audit/record';
@@ -20,22 +26,12 @@ import { nodeDeflateCodec } from '../pdf/codec';
 import type { AppEnv } from '../types';
 import { DELIVERY_MESSAGES as M, refusal } from './deliveries.messages';
 
-interface JobRow {
-  row: number;
-  key: string;
-  to: string;
-  subject: string;
-  message: string;
-  pages?: [number, number];
-  file?: string;
-}
-
 interface Job {
   period: string;
   attachment: 'pdf' | 'docx';
   reply_to?: string;
   resend_keys?: string[];
-  recipients: JobRow[];
+  recipients: DeliveryJobRow[];
 }
 
 const MAX_RECIPIENTS = 20_000;
