@@ -1,6 +1,6 @@
 // A zip package read from its central directory and written anew: what LibreOffice gets is only
 // the entries we read (one copy of each name), never the bytes of the original container.
-import { crc32 } from './crc32';
+import { crc32 } from '../zip/crc32';
 import { DocxRefusedError } from './messages';
 
 export interface ZipEntry {

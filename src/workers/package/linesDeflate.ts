@@ -15,7 +15,7 @@ import {
   SYMBOL_BITS,
   SYMBOL_CODE,
   WINDOW,
-} from '../fixedHuffman';
+} from './fixedHuffman';
 import type { DeflatedPart } from './smallParts';
 
 /** The static text of one kind of line, between the values a line fills in. */

@@ -21,7 +21,7 @@ import {
   SYMBOL_BITS,
   SYMBOL_CODE,
   WINDOW,
-} from '../fixedHuffman';
+} from './fixedHuffman';
 
 const HASH_BITS = 15;
 const MAX_CHAIN = 64;
