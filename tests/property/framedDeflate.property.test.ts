@@ -8,7 +8,7 @@ import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { FramedDeflate } from '../../src/workers/package/framedDeflate';
 import { LineShape, LinesDeflate } from '../../src/workers/package/linesDeflate';
-import { crc32 } from '../../src/workers/package/compressedParts';
+import { crc32 } from '../../src/domain/zip/crc32';
 import { joinChunks } from '../../src/workers/template';
 
 const encoder = new TextEncoder();

@@ -9,7 +9,7 @@
 // their length in this row (a literal copy where that would pass deflate's 32 kB window). Writing
 // a token is a table look-up and a few shifts, ≈ 5 µs a row; the file is a little larger than
 // zlib's (fixed codes, no matches into values), ≈ 20 % for an invoice.
-import { crc32, crcAppending } from './compressedParts';
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import type { DeflatedPart } from './smallParts';
 import {
   DISTANCE_BITS,

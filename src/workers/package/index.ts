@@ -11,7 +11,8 @@ export {
   SYMBOL_BITS,
   SYMBOL_CODE,
 } from './fixedHuffman';
-export { crc32, crcAppending, StreamingDeflate } from './compressedParts';
+export { crc32, crcAppending } from '../../domain/zip/crc32';
+export { StreamingDeflate } from './compressedParts';
 export {
   deflatedInFrame,
   deflateSmall,

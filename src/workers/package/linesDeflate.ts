@@ -4,7 +4,7 @@
 // merge. Each line differs from the last line of its shape only in its section number, so a line
 // is written as matches against that last line (its static text is at a known distance back)
 // with the number as literals, in one fixed-Huffman block: no text is built and nothing searched.
-import { crc32, crcAppending } from './compressedParts';
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import {
   DISTANCE_BITS,
   DISTANCE_CODE,

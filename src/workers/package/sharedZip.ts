@@ -12,7 +12,7 @@
 // data, its central directory, the zip's header of the file) is written into a reused buffer that
 // becomes a Blob when full, of which each row takes slices. The bytes are the ones writeZip would
 // write, entry for entry; they are put together only when the Blob is read (the download).
-import { crc32, crcAppending } from './compressedParts';
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import {
   CENTRAL_HEADER,
   LOCAL_HEADER,

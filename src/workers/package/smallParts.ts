@@ -5,7 +5,7 @@
 // a 4 kB window and small tables instead: the same compressed size for parts this small, about 5×
 // faster. It is ordinary deflate (method 8), so every zip reader opens it.
 import pako from 'pako/dist/pako.es5.min.js';
-import { crc32, crcAppending } from './compressedParts';
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import { joinChunks } from '../template';
 import type { ZipEntry } from './zipWriter';
 

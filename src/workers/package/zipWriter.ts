@@ -13,7 +13,7 @@
 // no package of more than 65,535 parts, ZIP64 or not, so the merge warns (largeDocumentWarning).
 import type PizZip from 'pizzip';
 import pako from 'pako/dist/pako.es5.min.js';
-import { crc32 } from './compressedParts';
+import { crc32 } from '../../domain/zip/crc32';
 import { storedPart, textSetSince } from '../internals';
 import { shortBytes } from '../template';
 

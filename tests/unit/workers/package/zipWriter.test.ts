@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../../../src/workers/package/compressedParts';
+import { crc32 } from '../../../../src/domain/zip/crc32';
 import { deflateSmall } from '../../../../src/workers/package/smallParts';
 import { largeDocumentWarning, mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
 import {
