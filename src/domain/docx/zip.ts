@@ -1,6 +1,14 @@
 // A zip package read from its central directory and written anew: what LibreOffice gets is only
 // the entries we read (one copy of each name), never the bytes of the original container.
 import { crc32 } from '../zip/crc32';
+import {
+  CENTRAL_SIGNATURE,
+  END_SIGNATURE,
+  LOCAL_SIGNATURE,
+  centralDirectory,
+  centralRecords,
+  entryDataStart,
+} from '../zip/read';
 import { DocxRefusedError } from './messages';
 
 export interface ZipEntry {
@@ -25,14 +33,10 @@ export interface ZipLimits {
   maxUnpackedBytes: number;
 }
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 0xffff;
 /** A relative part name of plain segments: no backslash, no `..`, no leading slash, no control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const PART_NAME = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\u0000-\u001f]+$/;
-const utf8 = new TextDecoder('utf-8', { fatal: false });
 const encoder = new TextEncoder();
 
 export function looksLikeZip(bytes: Uint8Array): boolean {
@@ -41,42 +45,21 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
   );
 }
 
-function findEndRecord(view: DataView): number {
-  const last = view.byteLength - 22;
-  for (let at = last; at >= 0 && at >= last - 0xffff; at--)
-    if (view.getUint32(at, true) === EOCD) return at;
-  throw new DocxRefusedError('damaged');
-}
-
 /** Entries of the package, by central directory. Refuses encryption, ZIP64, duplicates and bombs. */
 export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
   if (!looksLikeZip(bytes)) throw new DocxRefusedError('notZip');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = findEndRecord(view);
-  const count = view.getUint16(end + 10, true);
-  const directorySize = view.getUint32(end + 12, true);
-  const directoryStart = view.getUint32(end + 16, true);
+  const directory = centralDirectory(bytes);
+  if (!directory) throw new DocxRefusedError('damaged');
+  const { end, count, size: directorySize, start: directoryStart } = directory;
   if (count === MAX_ENTRIES || directoryStart === 0xffffffff)
     throw new DocxRefusedError('tooManyParts');
-  if (view.getUint16(end + 4, true) !== 0 || directoryStart + directorySize > end)
+  if (directory.disk !== 0 || directoryStart + directorySize > end)
     throw new DocxRefusedError('damaged');
   const entries: ZipEntry[] = [];
   const seen = new Set<string>();
   let unpacked = 0;
-  let at = directoryStart;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL)
-      throw new DocxRefusedError('damaged');
-    const flags = view.getUint16(at + 8, true);
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 24, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const crc = view.getUint32(at + 16, true);
-    const name = utf8.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + skip;
+  for (const record of recordsOf(bytes, directoryStart, count, end)) {
+    const { flags, method, size, compressedSize, local, crc, name } = record;
     if (flags & 1 || (method !== 0 && method !== 8)) throw new DocxRefusedError('encrypted');
     if (size === 0xffffffff || compressedSize === 0xffffffff)
       throw new DocxRefusedError('tooLarge');
@@ -86,15 +69,23 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
     seen.add(key);
     unpacked += size;
     if (unpacked > limits.maxUnpackedBytes) throw new DocxRefusedError('tooLarge');
-    if (local + 30 > directoryStart || view.getUint32(local, true) !== LOCAL)
+    const dataStart = local + 30 > directoryStart ? -1 : entryDataStart(bytes, local);
+    if (dataStart < 0 || dataStart + compressedSize > directoryStart)
       throw new DocxRefusedError('damaged');
-    const dataStart =
-      local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (dataStart + compressedSize > directoryStart) throw new DocxRefusedError('damaged');
     const compressed = bytes.subarray(dataStart, dataStart + compressedSize);
     entries.push({ name, method: method as 0 | 8, crc32: crc, size, compressed });
   }
   return entries;
+}
+
+/** The directory's records one by one, each whole before the end record; a damaged one refuses. */
+function* recordsOf(bytes: Uint8Array, start: number, count: number, end: number) {
+  for (let i = 0, at = start; i < count; i++) {
+    const { records, complete } = centralRecords(bytes, at, 1, end);
+    if (!complete) throw new DocxRefusedError('damaged');
+    yield records[0];
+    at = records[0].next;
+  }
 }
 
 /** The entry's bytes; a body that inflates past its declared size is a bomb, refused. */
@@ -150,19 +141,19 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
   };
   entries.forEach((e, i) => {
     offsets.push(at);
-    header(LOCAL, e, names[i], false);
+    header(LOCAL_SIGNATURE, e, names[i], false);
     out.set(names[i], at + 30);
     out.set(e.compressed, at + 30 + names[i].length);
     at += 30 + names[i].length + e.compressed.length;
   });
   const centralStart = at;
   entries.forEach((e, i) => {
-    header(CENTRAL, e, names[i], true);
+    header(CENTRAL_SIGNATURE, e, names[i], true);
     view.setUint32(at + 42, offsets[i], true);
     out.set(names[i], at + 46);
     at += 46 + names[i].length;
   });
-  view.setUint32(at, EOCD, true);
+  view.setUint32(at, END_SIGNATURE, true);
   view.setUint16(at + 8, entries.length, true);
   view.setUint16(at + 10, entries.length, true);
   view.setUint32(at + 12, at - centralStart, true);
