@@ -1,25 +1,12 @@
 // A zip package read from its central directory and written anew: what LibreOffice gets is only
 // the entries we read (one copy of each name), never the bytes of the original container.
 import { crc32 } from '../zip/crc32';
-import {
-  CENTRAL_SIGNATURE,
-  END_SIGNATURE,
-  LOCAL_SIGNATURE,
-  centralDirectory,
-  centralRecords,
-  entryDataStart,
-} from '../zip/read';
+import { writeZip as writeEntries, type ZipEntry } from '../zip/write';
+import { centralDirectory, centralRecords, entryDataStart } from '../zip/read';
 import { DocxRefusedError } from './messages';
 
-export interface ZipEntry {
-  name: string;
-  /** 0 stored, 8 deflated. */
-  method: 0 | 8;
-  crc32: number;
-  /** Uncompressed size as the central directory declares it. */
-  size: number;
-  compressed: Uint8Array;
-}
+/** An entry as the one zip module holds it: `data` as stored (raw deflate for method 8). */
+export type { ZipEntry };
 
 /** Raw deflate, injected so the same code runs on the server (node:zlib) and in a worker (pako). */
 export interface DeflateCodec {
@@ -37,7 +24,8 @@ const MAX_ENTRIES = 0xffff;
 /** A relative part name of plain segments: no backslash, no `..`, no leading slash, no control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const PART_NAME = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\u0000-\u001f]+$/;
-const encoder = new TextEncoder();
+/** The earliest date a zip header holds: what the sanitiser stamps every entry with. */
+const DOS_EPOCH = new Date(1980, 0, 1);
 
 export function looksLikeZip(bytes: Uint8Array): boolean {
   return (
@@ -73,7 +61,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
     if (dataStart < 0 || dataStart + compressedSize > directoryStart)
       throw new DocxRefusedError('damaged');
     const compressed = bytes.subarray(dataStart, dataStart + compressedSize);
-    entries.push({ name, method: method as 0 | 8, crc32: crc, size, compressed });
+    entries.push({ name, method: method as 0 | 8, crc, size, data: compressed });
   }
   return entries;
 }
@@ -91,12 +79,12 @@ function* recordsOf(bytes: Uint8Array, start: number, count: number, end: number
 /** The entry's bytes; a body that inflates past its declared size is a bomb, refused. */
 export function entryBytes(entry: ZipEntry, codec: DeflateCodec): Uint8Array {
   if (entry.method === 0) {
-    if (entry.compressed.length !== entry.size) throw new DocxRefusedError('damaged');
-    return entry.compressed;
+    if (entry.data.length !== entry.size) throw new DocxRefusedError('damaged');
+    return entry.data;
   }
   let out: Uint8Array;
   try {
-    out = codec.inflateRaw(entry.compressed, entry.size);
+    out = codec.inflateRaw(entry.data, entry.size);
   } catch {
     throw new DocxRefusedError('damaged');
   }
@@ -109,54 +97,16 @@ export function deflatedEntry(name: string, data: Uint8Array, codec: DeflateCode
   return {
     name,
     method: 8,
-    crc32: crc32(data),
+    crc: crc32(data),
     size: data.length,
-    compressed: codec.deflateRaw(data),
+    data: codec.deflateRaw(data),
   };
 }
 
-/** A plain zip (no ZIP64: readZip refused packages that would need it) with UTF-8 names. */
+/**
+ * A plain zip (no ZIP64: readZip refused packages that would need it), every entry dated
+ * 1980-01-01 00:00 so the same package is written as the same bytes.
+ */
 export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
-  const names = entries.map((e) => encoder.encode(e.name));
-  let localSize = 0;
-  entries.forEach((e, i) => (localSize += 30 + names[i].length + e.compressed.length));
-  const centralSize = names.reduce((sum, n) => sum + 46 + n.length, 0);
-  const out = new Uint8Array(localSize + centralSize + 22);
-  const view = new DataView(out.buffer);
-  const offsets: number[] = [];
-  let at = 0;
-  const header = (signature: number, e: ZipEntry, name: Uint8Array, central: boolean) => {
-    view.setUint32(at, signature, true);
-    const base = central ? at + 2 : at;
-    if (central) view.setUint16(at + 4, 20, true);
-    view.setUint16(base + 4, 20, true); // version needed
-    view.setUint16(base + 6, 0x0800, true); // UTF-8 names
-    view.setUint16(base + 8, e.method, true);
-    view.setUint16(base + 10, 0, true); // time
-    view.setUint16(base + 12, 0x21, true); // 1980-01-01
-    view.setUint32(base + 14, e.crc32, true);
-    view.setUint32(base + 18, e.compressed.length, true);
-    view.setUint32(base + 22, e.size, true);
-    view.setUint16(base + 26, name.length, true);
-  };
-  entries.forEach((e, i) => {
-    offsets.push(at);
-    header(LOCAL_SIGNATURE, e, names[i], false);
-    out.set(names[i], at + 30);
-    out.set(e.compressed, at + 30 + names[i].length);
-    at += 30 + names[i].length + e.compressed.length;
-  });
-  const centralStart = at;
-  entries.forEach((e, i) => {
-    header(CENTRAL_SIGNATURE, e, names[i], true);
-    view.setUint32(at + 42, offsets[i], true);
-    out.set(names[i], at + 46);
-    at += 46 + names[i].length;
-  });
-  view.setUint32(at, END_SIGNATURE, true);
-  view.setUint16(at + 8, entries.length, true);
-  view.setUint16(at + 10, entries.length, true);
-  view.setUint32(at + 12, at - centralStart, true);
-  view.setUint32(at + 16, centralStart, true);
-  return out;
+  return writeEntries(entries, DOS_EPOCH);
 }

@@ -1,4 +1,4 @@
-// The merged main part, compressed by the merge itself as it writes the zip (see zipWriter.ts).
+// The merged main part, deflated as the merge renders it, level 3 (docs/deflate.md, "The merged body").
 import pako from 'pako/dist/pako.es5.min.js';
 import { crc32 } from '../../domain/zip/crc32';
 import { joinChunks } from '../template';
