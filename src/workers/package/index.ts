@@ -11,7 +11,7 @@ export {
   SYMBOL_BITS,
   SYMBOL_CODE,
 } from './fixedHuffman';
-export { crc32, crcAppending } from '../../domain/zip/crc32';
+export { crc32 } from '../../domain/zip/crc32';
 export { StreamingDeflate } from './compressedParts';
 export {
   deflatedInFrame,
