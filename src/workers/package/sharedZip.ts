@@ -13,7 +13,7 @@ import {
   endRecords,
   localHeader,
   type ZipEntry,
-} from '../../domain/zip/write';
+} from '../../domain/zip/headers';
 import { shortBytes } from '../template';
 
 /** The buffer a row's own bytes are written into; it becomes a Blob each time it is full. */
