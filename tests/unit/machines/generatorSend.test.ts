@@ -39,6 +39,7 @@ const mails: MailToSend[] = [
       subject: 'Tagihan INV-1',
       message: '',
       attachment: 'Tagihan_INV-1.docx',
+      refusal: null,
     },
   },
 ];
