@@ -85,9 +85,7 @@ export const sendFlow = {
             guard: ({ event }) => event.left.length === 0,
             target: 'ready',
             actions: [
-              assign(({ context }) =>
-                mailWith(context, { sending: null, confirming: false }),
-              ),
+              assign(({ context }) => mailWith(context, { sending: null, confirming: false })),
               emit(({ context }) => ({
                 type: 'generator.mailsQueued' as const,
                 period: context.mail.period,

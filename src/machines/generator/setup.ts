@@ -126,7 +126,8 @@ export const generatorSetup = setup({
       // The PDF outputs only when the server converts.
       if (output === 'mailPdf') return context.pdfAvailable;
       return (
-        OUTPUT_KINDS.includes(output) && (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(output))
+        OUTPUT_KINDS.includes(output) &&
+        (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(output))
       );
     },
     isKnownGroupBy: ({ context, event }) =>

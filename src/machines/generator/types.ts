@@ -31,7 +31,12 @@ export type MailOutput = 'mailPdf' | 'mailDocx';
 
 /** What the page words when a hand-over failed: the server's coded refusal, a count mismatch, a text. */
 export type MailError =
-  | { readonly kind: 'refused'; readonly code?: string; readonly params?: Readonly<Record<string, string | number>>; readonly text: string }
+  | {
+      readonly kind: 'refused';
+      readonly code?: string;
+      readonly params?: Readonly<Record<string, string | number>>;
+      readonly text: string;
+    }
   | { readonly kind: 'mismatch'; readonly made: number; readonly mails: number }
   | { readonly kind: 'text'; readonly text: string };
 

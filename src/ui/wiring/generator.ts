@@ -109,7 +109,10 @@ export const workerActors = {
           error:
             failure instanceof MailDocumentsMismatch
               ? { kind: 'mismatch', made: failure.made, mails: failure.mails }
-              : { kind: 'text', text: failure instanceof Error ? failure.message : String(failure) },
+              : {
+                  kind: 'text',
+                  text: failure instanceof Error ? failure.message : String(failure),
+                },
         }),
     );
     return () => {
