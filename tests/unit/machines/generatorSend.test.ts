@@ -158,7 +158,11 @@ describe('the hand-over', () => {
     const { actor, inputs, answer, mail, queued } = confirmed('mailPdf');
     actor.send({ type: 'generator.sendMails', mails });
     expect(actor.getSnapshot().matches('sendingMails')).toBe(true);
-    expect(actor.getSnapshot().hasTag('processing')).toBe(true);
+    // Not 'processing': the steps' fieldset stays (disabling it held the main thread).
+    expect(actor.getSnapshot().hasTag('processing')).toBe(false);
+    // What else the user does meanwhile is not taken: the job was built from the context at Send.
+    actor.send({ type: 'generator.mailChanged', settings: { subject: 'Lain' } });
+    expect(mail().subject).toBeNull();
     expect(inputs).toHaveLength(1);
     expect(inputs[0]).toMatchObject({
       period: '2025-11',

@@ -192,7 +192,12 @@ export function EmailPanel({ actorRef }: StepProps) {
   const replyBad = replyTo.trim() !== '' && !isEmailAddress(replyTo.trim());
 
   const column = (id: string, value: string, onChange: (v: string) => void, empty: boolean) => (
-    <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+    <select
+      id={id}
+      value={value}
+      disabled={sendingState}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    >
       {empty && <option value="">{t.noColumn}</option>}
       {headers.map((h) => (
         <option key={h} value={h}>
@@ -213,12 +218,14 @@ export function EmailPanel({ actorRef }: StepProps) {
         <label htmlFor={ids.subject}>{t.subject}</label>
         <input
           id={ids.subject}
+          disabled={sendingState}
           value={settings.subject}
           onChange={(e) => change({ subject: e.currentTarget.value })}
         />
         <label htmlFor={ids.message}>{t.message}</label>
         <textarea
           id={ids.message}
+          disabled={sendingState}
           rows={4}
           value={message}
           onChange={(e) => change({ message: e.currentTarget.value })}
@@ -229,6 +236,7 @@ export function EmailPanel({ actorRef }: StepProps) {
         </label>
         <input
           id={ids.reply}
+          disabled={sendingState}
           type="email"
           value={replyTo}
           aria-invalid={replyBad || undefined}
@@ -239,6 +247,7 @@ export function EmailPanel({ actorRef }: StepProps) {
         {periods.length ? (
           <select
             id={ids.period}
+            disabled={sendingState}
             value={period}
             onChange={(e) => change({ period: e.currentTarget.value })}
           >
@@ -328,6 +337,7 @@ export function EmailPanel({ actorRef }: StepProps) {
             <button
               type="button"
               className="secondary"
+              disabled={sendingState}
               onClick={() => actorRef.send({ type: 'generator.mailConfirmCancelled' })}
             >
               {t.cancel}

@@ -42,6 +42,8 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
   const exporting = useSelector(actorRef, select.exporting);
   const canPreview = useSelector(actorRef, select.canPreview);
   const output = useSelector(actorRef, select.output);
+  // The e-mails being handed over: the output stays (the steps' fieldset is not disabled then).
+  const sendingMails = useSelector(actorRef, (s) => s.matches('sendingMails'));
   const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const headers = useSelector(actorRef, select.headers);
   const nameColumn = useSelector(actorRef, select.nameColumn);
@@ -69,6 +71,7 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
         <select
           id={outputId}
           value={output}
+          disabled={sendingMails}
           onChange={(e) =>
             actorRef.send({
               type: 'generator.outputChanged',
@@ -119,7 +122,7 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
             <button
               type="button"
               className="secondary outline"
-              disabled={!canPreview}
+              disabled={!canPreview || sendingMails}
               onClick={() => actorRef.send({ type: 'generator.previewRow' })}
             >
               {t.previewRow}
