@@ -264,19 +264,29 @@ async function screenHandover(mails: number): Promise<string[]> {
     await page.waitForURL((url) => url.pathname === '/deliveries', { timeout: 300_000 });
     const to = await page.evaluate(() => performance.now());
     await page.waitForTimeout(300);
-    const longest = await page.evaluate(
-      ({ from, to }) =>
-        Math.max(
-          0,
-          ...window.__longtasks
-            .filter((t) => t.start + t.duration >= from && t.start <= to)
-            .map((t) => t.duration),
-        ),
+    // The job accepted: the answer to POST /deliveries arrived (then the page opens Pengiriman).
+    const { accepted, longest, longestAccepted } = await page.evaluate(
+      ({ from, to }) => {
+        const post = performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/api\/v1\/deliveries$/.test(e.name))
+          .at(-1) as PerformanceResourceTiming | undefined;
+        const accepted = post?.responseEnd ?? to;
+        const within = (end: number) =>
+          Math.max(
+            0,
+            ...window.__longtasks
+              .filter((t) => t.start + t.duration >= from && t.start <= end)
+              .map((t) => t.duration),
+          );
+        return { accepted, longest: within(to), longestAccepted: within(accepted) };
+      },
       { from, to },
     );
     return [
       `the screen's hand-over of ${mails} .docx mails (Send ${mails} e-mails → Pengiriman; goal: no task over 50 ms)`,
-      `  ${'generator screen, real server'.padEnd(44)} ${((to - from) / 1000).toFixed(2)} s, longest main-thread task ${longest.toFixed(0)} ms`,
+      `  ${'Send → job accepted'.padEnd(44)} ${((accepted - from) / 1000).toFixed(2)} s, longest main-thread task ${longestAccepted.toFixed(0)} ms`,
+      `  ${'Send → Pengiriman shown (the route change too)'.padEnd(44)} ${((to - from) / 1000).toFixed(2)} s, longest main-thread task ${longest.toFixed(0)} ms`,
     ];
   } finally {
     await browser.close();

@@ -78,12 +78,19 @@ export function EmailPanel({ actorRef }: StepProps) {
   const { message, replyTo, period } = state;
   const [periods, setPeriods] = useState<string[]>([]);
   const [, navigate] = useLocation();
-  // Every mail queued: Pengiriman of the period follows.
+  // Every mail queued: Pengiriman of the period follows, in a task of its own: leaving the
+  // generator (its DOM taken down) in the task that ends the hand-over made one over 50 ms.
   useEffect(() => {
-    const subscription = actorRef.on('generator.mailsQueued', (event) =>
-      navigate(`/deliveries?period=${encodeURIComponent(event.period)}`),
-    );
-    return () => subscription.unsubscribe();
+    let timer = 0;
+    const subscription = actorRef.on('generator.mailsQueued', (event) => {
+      timer = window.setTimeout(() =>
+        navigate(`/deliveries?period=${encodeURIComponent(event.period)}`),
+      );
+    });
+    return () => {
+      subscription.unsubscribe();
+      window.clearTimeout(timer);
+    };
   }, [actorRef, navigate]);
   // The sender is the server's MAIL_FROM: named from the period's last job when there is one.
   const [sender, setSender] = useState('');
