@@ -10,7 +10,6 @@ import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
 import { useEfakturSetup } from '../components/generator/efakturSetup';
-import { EmailPanel } from '../components/generator/EmailPanel';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
 import { MappingStep } from '../components/generator/MappingStep';
@@ -108,7 +107,6 @@ export default function InvoiceDocumentGeneratorPage() {
         <PreviewStep actorRef={actorRef} />
         <MappingStep actorRef={actorRef} efaktur={efaktur} />
         <GenerateStep actorRef={actorRef} efaktur={efaktur} />
-        <EmailPanel actorRef={actorRef} />
       </fieldset>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />
