@@ -14,7 +14,7 @@ const packages = (names) => `^(${names.map((n) => n.replace(/[/.]/g, '\\$&')).jo
 
 const HEAVY = ['docxtemplater', 'pizzip', 'xlsx'];
 /** The generator worker's stages, each a folder of src/workers with one entry file (docs/generator.md). */
-const WORKER_STAGES = ['read', 'template', 'merge', 'pictures'];
+const WORKER_STAGES = ['read', 'template', 'merge', 'pictures', 'package'];
 const HEAVY_WHY = 'docxtemplater, pizzip and xlsx live only in the worker bundle (src/workers).';
 
 /**
@@ -143,7 +143,7 @@ export default defineConfig([
         // are outside src/ and may import deep.
         regex: `(^|/)(${WORKER_STAGES.join('|')})/(?!index$)`,
         message:
-          'A worker stage is imported through its entry (read, template, merge, pictures), never deep.',
+          'A worker stage is imported through its entry (read, template, merge, pictures, package), never deep.',
       },
     ],
   ),

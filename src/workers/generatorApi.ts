@@ -76,7 +76,7 @@ function buffersOf(packed: PackedSheet): ArrayBuffer[] {
 
 /**
  * A result with its file as a Blob of its type, made here rather than on the page (the zip of one
- * file per row comes as a Blob already: merge/sharedZip.ts).
+ * file per row comes as a Blob already: package/sharedZip.ts).
  */
 function answer({
   bytes,

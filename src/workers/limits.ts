@@ -1,6 +1,7 @@
 // Guards run before a file is parsed, so a hostile upload fails fast instead of exhausting memory.
 import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
 import { formatFileSize } from '../domain/fileSize';
+import { centralDirectory, centralRecords } from '../domain/zip/read';
 
 /** Upload limit of docs/product.md#input-rules/#limits, from src/domain (the machine's upload check uses the same). */
 export const MAX_FILE_BYTES = LIMITS.generatorFileBytes;
@@ -42,61 +43,32 @@ interface ZipSummary {
   suspiciousRatio: boolean;
 }
 
-const EOCD_SIGNATURE = 0x06054b50;
-const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
-const EOCD_MIN_LENGTH = 22;
-const MAX_COMMENT_LENGTH = 0xffff;
+const UNREADABLE: ZipSummary = {
+  entries: Number.POSITIVE_INFINITY,
+  unpackedBytes: Number.POSITIVE_INFINITY,
+  suspiciousRatio: false,
+};
 
 /**
  * Reads the zip's central directory (sizes as declared by the archive) without inflating anything.
  * Returns null when the bytes are not a readable zip, so the caller can report its own format error.
  */
 export function summariseZip(bytes: Uint8Array): ZipSummary | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const lowest = Math.max(0, bytes.length - EOCD_MIN_LENGTH - MAX_COMMENT_LENGTH);
-  let eocd = -1;
-  for (let i = bytes.length - EOCD_MIN_LENGTH; i >= lowest; i--) {
-    if (view.getUint32(i, true) === EOCD_SIGNATURE) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) return null;
-  const declaredEntries = view.getUint16(eocd + 10, true);
-  const directoryOffset = view.getUint32(eocd + 16, true);
+  const directory = centralDirectory(bytes);
+  if (!directory) return null;
   // 0xFFFF / 0xFFFFFFFF mean ZIP64, which no honest 10 MB office file needs.
-  if (declaredEntries === 0xffff || directoryOffset === 0xffffffff) {
-    return {
-      entries: Number.POSITIVE_INFINITY,
-      unpackedBytes: Number.POSITIVE_INFINITY,
-      suspiciousRatio: false,
-    };
-  }
-  let entries = 0;
+  if (directory.zip64) return UNREADABLE;
+  // Every record the directory holds, however many the end record declares.
+  const { records } = centralRecords(bytes, directory.start, Number.POSITIVE_INFINITY);
   let suspiciousRatio = false;
   let unpackedBytes = 0;
-  let offset = directoryOffset;
-  while (offset + 46 <= bytes.length && view.getUint32(offset, true) === CENTRAL_ENTRY_SIGNATURE) {
-    const compressed = view.getUint32(offset + 20, true);
-    const uncompressed = view.getUint32(offset + 24, true);
-    if (uncompressed === 0xffffffff || compressed === 0xffffffff) {
-      return {
-        entries: Number.POSITIVE_INFINITY,
-        unpackedBytes: Number.POSITIVE_INFINITY,
-        suspiciousRatio: false,
-      };
-    }
+  for (const { compressedSize: compressed, size: uncompressed } of records) {
+    if (uncompressed === 0xffffffff || compressed === 0xffffffff) return UNREADABLE;
     if (uncompressed > 1024 * 1024 && uncompressed > compressed * MAX_ENTRY_RATIO)
       suspiciousRatio = true;
-    entries += 1;
     unpackedBytes += uncompressed;
-    offset +=
-      46 +
-      view.getUint16(offset + 28, true) +
-      view.getUint16(offset + 30, true) +
-      view.getUint16(offset + 32, true);
   }
-  return { entries: Math.max(entries, declaredEntries), unpackedBytes, suspiciousRatio };
+  return { entries: Math.max(records.length, directory.count), unpackedBytes, suspiciousRatio };
 }
 
 /** Throws a FileLimitError when the archive would unpack to an absurd size or entry count. */

@@ -4,7 +4,7 @@
 // template with headers or footers, the template vs the same package without its header/footer
 // references (letterhead vs plain). Each figure is printed per template and the worst one is the
 // figure (goals ≤ 2× and ≤ 1.5×). Figures, not pass/fail. The zip is a Blob that refers to the
-// template's untouched parts rather than holding a copy per row (src/workers/merge/sharedZip.ts):
+// template's untouched parts rather than holding a copy per row (src/workers/package/sharedZip.ts):
 // the time to read its bytes once, as a download does, is printed beside it.
 //   node --import tsx tests/bench/corpus.ts   (BENCH_CORPUS_ROWS=10000, BENCH_CORPUS=name,… picks files,
 //   BENCH_CORPUS_RUNS=3: the best of 3 runs, the ways alternating)

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { FramedDeflate } from '../../src/workers/merge/framedDeflate';
-import { LineShape, LinesDeflate } from '../../src/workers/merge/linesDeflate';
-import { crc32 } from '../../src/workers/merge/compressedParts';
+import { FramedDeflate } from '../../src/workers/package/framedDeflate';
+import { LineShape, LinesDeflate } from '../../src/workers/package/linesDeflate';
+import { crc32 } from '../../src/domain/zip/crc32';
 import { joinChunks } from '../../src/workers/template';
 
 const encoder = new TextEncoder();

@@ -1,17 +1,12 @@
 // A zip package read from its central directory and written anew: what LibreOffice gets is only
 // the entries we read (one copy of each name), never the bytes of the original container.
-import { crc32 } from './crc32';
+import { crc32 } from '../zip/crc32';
+import { writeZip as writeEntries, type ZipEntry } from '../zip/write';
+import { centralDirectory, centralRecords, entryDataStart } from '../zip/read';
 import { DocxRefusedError } from './messages';
 
-export interface ZipEntry {
-  name: string;
-  /** 0 stored, 8 deflated. */
-  method: 0 | 8;
-  crc32: number;
-  /** Uncompressed size as the central directory declares it. */
-  size: number;
-  compressed: Uint8Array;
-}
+/** An entry as the one zip module holds it: `data` as stored (raw deflate for method 8). */
+export type { ZipEntry };
 
 /** Raw deflate, injected so the same code runs on the server (node:zlib) and in a worker (pako). */
 export interface DeflateCodec {
@@ -25,15 +20,12 @@ export interface ZipLimits {
   maxUnpackedBytes: number;
 }
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 0xffff;
 /** A relative part name of plain segments: no backslash, no `..`, no leading slash, no control characters. */
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const PART_NAME = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^\\\u0000-\u001f]+$/;
-const utf8 = new TextDecoder('utf-8', { fatal: false });
-const encoder = new TextEncoder();
+/** The earliest date a zip header holds: what the sanitiser stamps every entry with. */
+const DOS_EPOCH = new Date(1980, 0, 1);
 
 export function looksLikeZip(bytes: Uint8Array): boolean {
   return (
@@ -41,42 +33,21 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
   );
 }
 
-function findEndRecord(view: DataView): number {
-  const last = view.byteLength - 22;
-  for (let at = last; at >= 0 && at >= last - 0xffff; at--)
-    if (view.getUint32(at, true) === EOCD) return at;
-  throw new DocxRefusedError('damaged');
-}
-
 /** Entries of the package, by central directory. Refuses encryption, ZIP64, duplicates and bombs. */
 export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
   if (!looksLikeZip(bytes)) throw new DocxRefusedError('notZip');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = findEndRecord(view);
-  const count = view.getUint16(end + 10, true);
-  const directorySize = view.getUint32(end + 12, true);
-  const directoryStart = view.getUint32(end + 16, true);
+  const directory = centralDirectory(bytes);
+  if (!directory) throw new DocxRefusedError('damaged');
+  const { end, count, size: directorySize, start: directoryStart } = directory;
   if (count === MAX_ENTRIES || directoryStart === 0xffffffff)
     throw new DocxRefusedError('tooManyParts');
-  if (view.getUint16(end + 4, true) !== 0 || directoryStart + directorySize > end)
+  if (directory.disk !== 0 || directoryStart + directorySize > end)
     throw new DocxRefusedError('damaged');
   const entries: ZipEntry[] = [];
   const seen = new Set<string>();
   let unpacked = 0;
-  let at = directoryStart;
-  for (let i = 0; i < count; i++) {
-    if (at + 46 > end || view.getUint32(at, true) !== CENTRAL)
-      throw new DocxRefusedError('damaged');
-    const flags = view.getUint16(at + 8, true);
-    const method = view.getUint16(at + 10, true);
-    const size = view.getUint32(at + 24, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const crc = view.getUint32(at + 16, true);
-    const name = utf8.decode(bytes.subarray(at + 46, at + 46 + nameLength));
-    at += 46 + skip;
+  for (const record of recordsOf(bytes, directoryStart, count, end)) {
+    const { flags, method, size, compressedSize, local, crc, name } = record;
     if (flags & 1 || (method !== 0 && method !== 8)) throw new DocxRefusedError('encrypted');
     if (size === 0xffffffff || compressedSize === 0xffffffff)
       throw new DocxRefusedError('tooLarge');
@@ -86,26 +57,34 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
     seen.add(key);
     unpacked += size;
     if (unpacked > limits.maxUnpackedBytes) throw new DocxRefusedError('tooLarge');
-    if (local + 30 > directoryStart || view.getUint32(local, true) !== LOCAL)
+    const dataStart = local + 30 > directoryStart ? -1 : entryDataStart(bytes, local);
+    if (dataStart < 0 || dataStart + compressedSize > directoryStart)
       throw new DocxRefusedError('damaged');
-    const dataStart =
-      local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    if (dataStart + compressedSize > directoryStart) throw new DocxRefusedError('damaged');
     const compressed = bytes.subarray(dataStart, dataStart + compressedSize);
-    entries.push({ name, method: method as 0 | 8, crc32: crc, size, compressed });
+    entries.push({ name, method: method as 0 | 8, crc, size, data: compressed });
   }
   return entries;
+}
+
+/** The directory's records one by one, each whole before the end record; a damaged one refuses. */
+function* recordsOf(bytes: Uint8Array, start: number, count: number, end: number) {
+  for (let i = 0, at = start; i < count; i++) {
+    const { records, complete } = centralRecords(bytes, at, 1, end);
+    if (!complete) throw new DocxRefusedError('damaged');
+    yield records[0];
+    at = records[0].next;
+  }
 }
 
 /** The entry's bytes; a body that inflates past its declared size is a bomb, refused. */
 export function entryBytes(entry: ZipEntry, codec: DeflateCodec): Uint8Array {
   if (entry.method === 0) {
-    if (entry.compressed.length !== entry.size) throw new DocxRefusedError('damaged');
-    return entry.compressed;
+    if (entry.data.length !== entry.size) throw new DocxRefusedError('damaged');
+    return entry.data;
   }
   let out: Uint8Array;
   try {
-    out = codec.inflateRaw(entry.compressed, entry.size);
+    out = codec.inflateRaw(entry.data, entry.size);
   } catch {
     throw new DocxRefusedError('damaged');
   }
@@ -118,54 +97,16 @@ export function deflatedEntry(name: string, data: Uint8Array, codec: DeflateCode
   return {
     name,
     method: 8,
-    crc32: crc32(data),
+    crc: crc32(data),
     size: data.length,
-    compressed: codec.deflateRaw(data),
+    data: codec.deflateRaw(data),
   };
 }
 
-/** A plain zip (no ZIP64: readZip refused packages that would need it) with UTF-8 names. */
+/**
+ * A plain zip (no ZIP64: readZip refused packages that would need it), every entry dated
+ * 1980-01-01 00:00 so the same package is written as the same bytes.
+ */
 export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
-  const names = entries.map((e) => encoder.encode(e.name));
-  let localSize = 0;
-  entries.forEach((e, i) => (localSize += 30 + names[i].length + e.compressed.length));
-  const centralSize = names.reduce((sum, n) => sum + 46 + n.length, 0);
-  const out = new Uint8Array(localSize + centralSize + 22);
-  const view = new DataView(out.buffer);
-  const offsets: number[] = [];
-  let at = 0;
-  const header = (signature: number, e: ZipEntry, name: Uint8Array, central: boolean) => {
-    view.setUint32(at, signature, true);
-    const base = central ? at + 2 : at;
-    if (central) view.setUint16(at + 4, 20, true);
-    view.setUint16(base + 4, 20, true); // version needed
-    view.setUint16(base + 6, 0x0800, true); // UTF-8 names
-    view.setUint16(base + 8, e.method, true);
-    view.setUint16(base + 10, 0, true); // time
-    view.setUint16(base + 12, 0x21, true); // 1980-01-01
-    view.setUint32(base + 14, e.crc32, true);
-    view.setUint32(base + 18, e.compressed.length, true);
-    view.setUint32(base + 22, e.size, true);
-    view.setUint16(base + 26, name.length, true);
-  };
-  entries.forEach((e, i) => {
-    offsets.push(at);
-    header(LOCAL, e, names[i], false);
-    out.set(names[i], at + 30);
-    out.set(e.compressed, at + 30 + names[i].length);
-    at += 30 + names[i].length + e.compressed.length;
-  });
-  const centralStart = at;
-  entries.forEach((e, i) => {
-    header(CENTRAL, e, names[i], true);
-    view.setUint32(at + 42, offsets[i], true);
-    out.set(names[i], at + 46);
-    at += 46 + names[i].length;
-  });
-  view.setUint32(at, EOCD, true);
-  view.setUint16(at + 8, entries.length, true);
-  view.setUint16(at + 10, entries.length, true);
-  view.setUint32(at + 12, at - centralStart, true);
-  view.setUint32(at + 16, centralStart, true);
-  return out;
+  return writeEntries(entries, DOS_EPOCH);
 }

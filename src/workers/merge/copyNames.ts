@@ -10,9 +10,9 @@ import {
   shortBytes,
   type InsertionPoint,
 } from '../template';
-import { LineShape, LinesDeflate } from './linesDeflate';
+import { LineShape, LinesDeflate } from '../package';
 import { copyPath } from './sectionParts';
-import type { ZipEntry } from './zipWriter';
+import type { ZipEntry } from '../package';
 
 /** Stands for the section number while a line's shape is cut (no id or part name holds it). */
 const MARK = '\u0000';

@@ -4,7 +4,7 @@
 import type { EfakturAnswer, EfakturRequest } from '../../domain/efaktur/job';
 import { buildFaktur } from '../../domain/efaktur/rows';
 import { efakturFiles } from '../../domain/efaktur/xml';
-import { nativeDeflatedEntry, writeZip } from './zipWriter';
+import { nativeDeflatedEntry, writeZip } from '../package';
 
 const hex = (bytes: ArrayBuffer) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');

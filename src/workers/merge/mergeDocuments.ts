@@ -5,8 +5,8 @@ import { hasEnoughData, rowValues } from '../read';
 import { mergedFileName } from './fileNames';
 import { CancelledError } from '../errors';
 import { renderPart } from '../internals';
-import { deflatedInFrame, deflateSmall, framedLength, writeFromChunks } from './smallParts';
-import { StreamingDeflate } from './compressedParts';
+import { deflatedInFrame, deflateSmall, framedLength, writeFromChunks } from '../package';
+import { StreamingDeflate } from '../package';
 import {
   deflatedEntry,
   EntryBlock,
@@ -14,7 +14,7 @@ import {
   MAX_CLASSIC_ENTRIES,
   writeZip,
   type ZipEntry,
-} from './zipWriter';
+} from '../package';
 import { hasTags, PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
 import { copyPath, frameOf, perSectionParts } from './sectionParts';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';

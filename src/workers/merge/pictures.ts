@@ -14,10 +14,10 @@ import {
 } from '../template';
 import type { PictureSlot } from '../template';
 import { qrPicture, renderDrawing, type ImageSet, type Picture } from '../pictures';
-import { crc32 } from './compressedParts';
+import { crc32 } from '../package';
 import { amountOf } from './groupRows';
 import type { RenderedPart, TemplateValues } from './partRenderer';
-import type { ZipEntry } from './zipWriter';
+import type { ZipEntry } from '../package';
 
 /** The values key of the invoice number a QRIS carries (the column the job names for it). */
 export const QRIS_INVOICE_KEY = '\uE007qris-invoice';

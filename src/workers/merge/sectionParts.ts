@@ -10,7 +10,7 @@ import {
   staticFrame,
   type DeflatedPart,
   type PartFrame,
-} from './smallParts';
+} from '../package';
 
 /**
  * A header/footer with placeholders: each section gets its own rendered copy, next to the original

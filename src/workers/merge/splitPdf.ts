@@ -12,9 +12,9 @@ import {
   PDFString,
   PDFHexString,
 } from '@cantoo/pdf-lib';
-import { crc32 } from './compressedParts';
+import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
-import { writeZip, type ZipEntry } from './zipWriter';
+import { writeZip, type ZipEntry } from '../package';
 
 const MARKER_TEXT = '\u200B';
 

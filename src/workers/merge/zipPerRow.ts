@@ -13,10 +13,10 @@ import { PartRenderer, type RenderedPart, type TemplateValues } from './partRend
 import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '../template';
 import { PicturePlacer, type PictureSources } from './pictures';
-import { deflateSmall } from './smallParts';
-import { FramedDeflate } from './framedDeflate';
-import { entriesOf, type ZipEntry } from './zipWriter';
-import { SharedZip } from './sharedZip';
+import { deflateSmall } from '../package';
+import { FramedDeflate } from '../package';
+import { entriesOf, type ZipEntry } from '../package';
+import { SharedZip } from '../package';
 import { OUTPUT_MIME } from '../../domain/generationJob';
 import { errorText } from '../../domain/errorText';
 

@@ -6,7 +6,7 @@
 // compressing 30 kB of pixels with a general deflater each time. The modules are read from the
 // QR library's packed matrix (32 modules a word), never as an array of booleans: a QRIS code
 // is about 5,000 modules, made 10,000 times (docs/pictures.md, "Speed").
-import { crc32 } from '../../domain/docx/crc32';
+import { crc32 } from '../../domain/zip/crc32';
 import {
   DISTANCE_BITS,
   DISTANCE_CODE,
@@ -16,7 +16,7 @@ import {
   MIN_MATCH,
   SYMBOL_BITS,
   SYMBOL_CODE,
-} from '../fixedHuffman';
+} from '../package';
 
 /** A square of modules without its quiet zone: bit x of word `y * words + (x >>> 5)` (1 = dark). */
 export interface ModuleMatrix {

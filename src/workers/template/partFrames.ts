@@ -12,6 +12,7 @@
 // that row through docxtemplater. Before a frame is trusted, the merge compares its first row with
 // docxtemplater's rendering (verifyFrame); tests compare both over many values.
 import type { TemplatePart } from './compile';
+import { shortBytes } from '../../domain/zip/names';
 
 /** Private-use characters around a marker: `\uE000<gap index>\uE001`; no value holds them (see SIMPLE). */
 const OPEN = '\uE000';
@@ -173,16 +174,7 @@ function renderFramedText(frame: RenderFrame, values: Readonly<Record<string, st
 /** Below this many characters a text is encoded here: the encoder's call costs more than the loop. */
 const SHORT_TEXT = 64;
 
-/** A short text's UTF-8 bytes: its character codes when it is all ASCII (a header's invoice number). */
-export function shortBytes(text: string, encoder: TextEncoder): Uint8Array {
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code > 0x7f) return encoder.encode(text);
-    bytes[i] = code;
-  }
-  return bytes;
-}
+export { shortBytes };
 
 /** Chunks joined into one array. */
 export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array {

@@ -88,7 +88,7 @@ describe('import boundaries of the layers', () => {
     ],
     [
       'src/workers/layerProbe.ts',
-      "import { writeZip } from './merge/zipWriter';",
+      "import { writeZip } from './package/zipWriter';",
       'imported through its entry',
     ],
     [
@@ -112,7 +112,7 @@ describe('import boundaries of the layers', () => {
     ['src/workers/layerProbe.ts', "import * as XLSX from 'xlsx';"],
     ['src/workers/layerProbe.ts', "import { mergeDocuments } from './merge';"],
     ['src/workers/merge/layerProbe.ts', "import { joinChunks } from '../template';"],
-    ['src/workers/merge/layerProbe.ts', "import { writeZip } from './zipWriter';"],
+    ['src/workers/merge/layerProbe.ts', "import { writeZip } from '../package';"],
     ['src/machines/layerProbe.ts', "import { setup } from 'xstate';"],
     ['src/server/layerProbe.ts', "import { isValidPeriod } from '../domain/period';"],
     ['src/server/routes/layerProbe.ts', "import { requestInfo } from './routeHelpers';"],

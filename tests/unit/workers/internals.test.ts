@@ -14,7 +14,7 @@ import {
   WRITTEN_FOR,
 } from '../../../src/workers/internals';
 import { mergeDocuments } from '../../../src/workers/merge/mergeDocuments';
-import { crc32 } from '../../../src/workers/merge/compressedParts';
+import { crc32 } from '../../../src/domain/zip/crc32';
 import { TEMPLATE_OPTIONS } from '../../../src/workers/template/compile';
 import { buildDocx, paragraph, textOf } from './docxBuilder';
 

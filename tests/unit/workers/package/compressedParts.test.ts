@@ -2,7 +2,8 @@
 // the CRC-32 zip readers check.
 import { crc32 as zlibCrc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { crc32, StreamingDeflate } from '../../../../src/workers/merge/compressedParts';
+import { crc32 } from '../../../../src/domain/zip/crc32';
+import { StreamingDeflate } from '../../../../src/workers/package/compressedParts';
 
 function randomBytes(length: number, seed: number): Uint8Array {
   const out = new Uint8Array(length);

@@ -7,8 +7,8 @@ import {
   partFrame,
   writeFromChunks,
   type DeflatedPart,
-} from '../../../../src/workers/merge/smallParts';
-import { EntryBlock, writeZip } from '../../../../src/workers/merge/zipWriter';
+} from '../../../../src/workers/package/smallParts';
+import { EntryBlock, writeZip } from '../../../../src/workers/package/zipWriter';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const render = (value: string) =>

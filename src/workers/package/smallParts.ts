@@ -1,13 +1,10 @@
-// A merged letterhead document adds a header, footer and .rels copy per section: tens of
-// thousands of parts of 0.3–3 kB. Deflating each with zlib's default 32 kB window and 128 kB hash
-// tables (what pizzip does) allocates and clears those tables per part, which costs far more than
-// the deflating itself (≈0.4 ms a part, more than rendering the row). Small parts are deflated with
-// a 4 kB window and small tables instead: the same compressed size for parts this small, about 5×
-// faster. It is ordinary deflate (method 8), so every zip reader opens it.
+// Small parts (a letterhead merge's header, footer and .rels copies, 0.3–3 kB each) deflated with
+// a 4 kB window and small tables: the same size, about 5× faster than zlib's defaults
+// (docs/deflate.md, "Small parts").
 import pako from 'pako/dist/pako.es5.min.js';
-import { crc32, crcAppending } from './compressedParts';
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import { joinChunks } from '../template';
-import type { ZipEntry } from './zipWriter';
+import type { ZipEntry } from '../../domain/zip/write';
 
 const DEFLATE_SMALL = { level: 6, windowBits: 12, memLevel: 3, chunkSize: 4096 };
 const Z_SYNC_FLUSH = 2;

@@ -1,8 +1,7 @@
-// The merged main part, compressed by the merge itself as it writes the zip (see zipWriter.ts).
-import pako from 'pako/dist/pako.es5.min.js';
-import { joinChunks } from '../template';
+// CRC-32 (IEEE, the one zip uses): the only one in the code base, for the sanitiser, the
+// package stage (merge, one file per row, PDF split, e-Faktur) and the QR codes' PNG images. Pure.
 
-// CRC-32 (IEEE, the one zip uses), eight bytes a step (slice-by-8): the merged main part is 100 MB
+// Eight bytes a step (slice-by-8): the merged main part is 100 MB
 // of XML at 10,000 rows, and a byte at a time costs more than rendering it.
 const TABLES = (() => {
   const tables = Array.from({ length: 8 }, () => new Int32Array(256));
@@ -71,61 +70,4 @@ export function crcAppending(bytes: Uint8Array): (crc: number) => number {
       ~(M0[r & 0xff] ^ M1[(r >>> 8) & 0xff] ^ M2[(r >>> 16) & 0xff] ^ M3[r >>> 24] ^ alone) >>> 0
     );
   };
-}
-
-const STAGE_BYTES = 1 << 18;
-// Level 3 (zlib's fast strategy, no lazy matching) deflates the merged body in half the time of
-// level 6 (0.43 s against 0.95 s for 10,000 LibreOffice-saved invoices, 108 MB of XML): the same
-// size for a plain body, 13 % more for that one, about 1 % of the whole file with its headers.
-const BODY_LEVEL = 3;
-
-/**
- * Deflates a part given as many chunks (the merged body: the frame's shared segments and each
- * row's values) as they come, without joining them: they go to one deflate stream in 256 kB
- * batches, and their CRC-32 is taken on the way. The merge pushes each row as it renders it, so
- * the body is never held whole, only its compressed bytes.
- */
-export class StreamingDeflate {
-  private readonly deflate = new pako.Deflate({ raw: true, level: BODY_LEVEL });
-  private readonly out: Uint8Array[] = [];
-  private readonly stage = new Uint8Array(STAGE_BYTES);
-  private staged = 0;
-  private size = 0;
-  private crc = 0;
-
-  constructor() {
-    this.deflate.onData = (chunk: Uint8Array) => this.out.push(chunk);
-  }
-
-  push(chunk: Uint8Array): void {
-    this.size += chunk.length;
-    if (chunk.length >= STAGE_BYTES) {
-      this.flush();
-      this.send(chunk);
-      return;
-    }
-    if (this.staged + chunk.length > STAGE_BYTES) this.flush();
-    this.stage.set(chunk, this.staged);
-    this.staged += chunk.length;
-  }
-
-  /** The compressed part, with the size and CRC-32 of everything pushed. */
-  finish(): { data: Uint8Array; size: number; crc: number } {
-    this.flush();
-    this.deflate.push(new Uint8Array(0), true);
-    if (this.deflate.err) throw new Error(this.deflate.msg || 'deflate failed');
-    return { data: joinChunks(this.out), size: this.size, crc: this.crc };
-  }
-
-  private flush(): void {
-    if (this.staged === 0) return;
-    this.send(this.stage.subarray(0, this.staged));
-    this.staged = 0;
-  }
-
-  private send(bytes: Uint8Array): void {
-    this.crc = crc32(bytes, this.crc);
-    this.deflate.push(bytes, false);
-    if (this.deflate.err) throw new Error(this.deflate.msg || 'deflate failed');
-  }
 }

@@ -1,15 +1,8 @@
-// One .docx per row deflates each row's main part on its own: 3.8 kB of XML took pako ≈ 65 µs a
-// row (its dynamic Huffman trees and lazy matching cost the same however small the input), 0.65 s
-// of a 10,000-row zip that the merged document writes in 0.2 s. Yet a framed part (partFrames.ts)
-// differs from row to row only in its values: its static segments are the same bytes every time.
-//
-// So the static text is parsed into LZ77 tokens once (literals, and matches whose source lies in
-// one segment), and a row is written as one fixed-Huffman deflate block: the segments' tokens, the
-// row's values as literals between them, and each match reaching back over values widened by
-// their length in this row (a literal copy where that would pass deflate's 32 kB window). Writing
-// a token is a table look-up and a few shifts, ≈ 5 µs a row; the file is a little larger than
-// zlib's (fixed codes, no matches into values), ≈ 20 % for an invoice.
-import { crc32, crcAppending } from './compressedParts';
+// One file per row: a framed part's static text parsed into LZ77 tokens once, and each row written
+// as one fixed-Huffman deflate block, its values as literals and each match reaching back over
+// values widened by their length in this row: ≈ 5 µs a row against pako's ≈ 65 µs
+// (docs/deflate.md, "Why a fixed-Huffman framed deflate").
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import type { DeflatedPart } from './smallParts';
 import {
   DISTANCE_BITS,
@@ -21,7 +14,7 @@ import {
   SYMBOL_BITS,
   SYMBOL_CODE,
   WINDOW,
-} from '../fixedHuffman';
+} from './fixedHuffman';
 
 const HASH_BITS = 15;
 const MAX_CHAIN = 64;

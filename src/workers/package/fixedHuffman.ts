@@ -1,6 +1,6 @@
 // Deflate's fixed Huffman codes (RFC 1951 3.2.6), as tables a writer looks codes up in: the
-// framed deflate of one file per row (merge/framedDeflate.ts), the merged package's lines
-// (merge/linesDeflate.ts) and the QR codes' PNG images (pictures/png.ts).
+// framed deflate of one file per row (package/framedDeflate.ts), the merged package's lines
+// (package/linesDeflate.ts) and the QR codes' PNG images (pictures/png.ts).
 
 export const MIN_MATCH = 3;
 export const MAX_MATCH = 258;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '../../../../src/workers/merge/compressedParts';
-import { deflateSmall } from '../../../../src/workers/merge/smallParts';
+import { crc32 } from '../../../../src/domain/zip/crc32';
+import { deflateSmall } from '../../../../src/workers/package/smallParts';
 import { largeDocumentWarning, mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
 import {
   buildTemplate,
@@ -23,7 +23,7 @@ import {
   nativeDeflatedEntry,
   writeZip,
   type ZipEntry,
-} from '../../../../src/workers/merge/zipWriter';
+} from '../../../../src/workers/package/zipWriter';
 
 const encoder = new TextEncoder();
 const stored = (name: string, text: string): ZipEntry => {

@@ -1,10 +1,8 @@
-// A merged letterhead document names every header and footer copy twice: a relationship in the
-// main part's .rels and an override in [Content_Types].xml, 20,000 lines each at 10,000 rows
-// (5.6 MB of XML). Building that text and deflating it with pako took ≈ 45 ms, a tenth of the
-// merge. Each line differs from the last line of its shape only in its section number, so a line
-// is written as matches against that last line (its static text is at a known distance back)
-// with the number as literals, in one fixed-Huffman block: no text is built and nothing searched.
-import { crc32, crcAppending } from './compressedParts';
+// The merged package's relationship and override lines (20,000 each at 10,000 letterhead rows),
+// each written as matches against the last line of its shape with its section number as
+// literals, in one fixed-Huffman block: ≈ 45 ms of building and deflating text saved
+// (docs/deflate.md, "The package's lines").
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import {
   DISTANCE_BITS,
   DISTANCE_CODE,
@@ -15,7 +13,7 @@ import {
   SYMBOL_BITS,
   SYMBOL_CODE,
   WINDOW,
-} from '../fixedHuffman';
+} from './fixedHuffman';
 import type { DeflatedPart } from './smallParts';
 
 /** The static text of one kind of line, between the values a line fills in. */

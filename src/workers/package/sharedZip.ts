@@ -1,18 +1,7 @@
-// One file per row stores 10,000 documents that are mostly the same bytes: a Word-saved
-// template's styles, theme and thumbnail (15–30 kB, compressed) are written unchanged into every
-// row's .docx, and only its rendered parts and central directory differ. Written out, that is
-// 230 MB for 10,000 rows of a 23 kB template, copied twice more (the zip's buffer, then the Blob
-// the page downloads): the merged document of the same rows is 1 MB. Writing the bytes, not
-// rendering the rows, was then the time of the zip, up to 14× the merged document's
-// (docs/operations.md, "One file per row").
-//
-// So the zip is answered as a Blob made of parts: each run of the template's untouched entries is
-// one small Blob made once, and every row's file refers to it rather than copying it (a Blob built
-// from Blobs refers to their bytes); what is the row's own (its entries' headers and rendered
-// data, its central directory, the zip's header of the file) is written into a reused buffer that
-// becomes a Blob when full, of which each row takes slices. The bytes are the ones writeZip would
-// write, entry for entry; they are put together only when the Blob is read (the download).
-import { crc32, crcAppending } from './compressedParts';
+// One file per row as a Blob made of parts: each run of the template's untouched entries is one
+// Blob every row's file refers to, each row's own bytes slices of a reused buffer; the bytes are
+// the ones writeZip would write (docs/deflate.md, "One file per row, shared").
+import { crc32, crcAppending } from '../../domain/zip/crc32';
 import {
   CENTRAL_HEADER,
   LOCAL_HEADER,
@@ -24,7 +13,7 @@ import {
   endRecords,
   localHeader,
   type ZipEntry,
-} from './zipWriter';
+} from '../../domain/zip/headers';
 import { shortBytes } from '../template';
 
 /** The buffer a row's own bytes are written into; it becomes a Blob each time it is full. */

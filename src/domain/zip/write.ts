@@ -1,0 +1,192 @@
+// Writing a zip: the one writer, for the sanitiser (docx/zip.ts) and the package stage (the merged
+// .docx, one file per row, the PDF split, e-Faktur). Entries arrive already compressed (or stored)
+// and each one's two headers are written with a DataView; an EntryBlock takes entries written in
+// place, without an entry object each (docs/deflate.md, "Writing the zip"). Past 65,535 entries
+// the archive ends with a ZIP64 record (headers.ts). Pure.
+import { shortBytes } from './names';
+import {
+  CENTRAL_HEADER,
+  centralHeader,
+  dosDateTime,
+  endLength,
+  endRecords,
+  LOCAL_HEADER,
+  localHeader,
+  MAX_32,
+  UTF8_NAMES,
+  type ZipEntry,
+} from './headers';
+
+export { MAX_CLASSIC_ENTRIES, type ZipEntry } from './headers';
+
+/**
+ * Every entry's name as UTF-8: one encoding of all of them, cut into views when they are all
+ * ASCII (as the merge's part names are), rather than an allocation per name (150,000 at 50,000
+ * letterhead rows).
+ */
+function encodedNames(entries: readonly ZipEntry[]): Uint8Array[] {
+  const encoder = new TextEncoder();
+  const joined = entries.map((entry) => entry.name).join('');
+  const bytes = encoder.encode(joined);
+  if (bytes.length !== joined.length) return entries.map((entry) => encoder.encode(entry.name));
+  let at = 0;
+  return entries.map((entry) => bytes.subarray(at, (at += entry.name.length)));
+}
+
+/** A chunk of 4 MB: entries are written in chunks, never moved as more come. */
+const CHUNK = 1 << 22;
+
+interface Chunk {
+  bytes: Uint8Array<ArrayBuffer>;
+  view: DataView;
+  used: number;
+}
+
+/**
+ * Bytes appended in chunks (a doubling buffer copied itself at every size and held twice its
+ * length: a 50,000-row letterhead merge grew slower than its rows). A reservation never spans two
+ * chunks; after reserve(), `chunk` is the one it is in and `at` where in it.
+ */
+class Chunks {
+  readonly list: Chunk[] = [];
+  length = 0;
+  chunk: Chunk = { bytes: new Uint8Array(0), view: new DataView(new ArrayBuffer(0)), used: 0 };
+  at = 0;
+
+  /** Makes room for `n` more bytes; answers their offset from the first chunk's start. */
+  reserve(n: number): number {
+    if (this.chunk.used + n > this.chunk.bytes.length) {
+      const bytes = new Uint8Array(Math.max(CHUNK, n));
+      this.chunk = { bytes, view: new DataView(bytes.buffer), used: 0 };
+      this.list.push(this.chunk);
+    }
+    this.at = this.chunk.used;
+    this.chunk.used += n;
+    const offset = this.length;
+    this.length += n;
+    return offset;
+  }
+}
+
+/**
+ * Entries written into chunks as they come (local header and data), with their
+ * central directory records beside it, for writeZip to place after its own entries: the merge's
+ * header/footer copies, 30,000 entries of a few hundred bytes at 10,000 letterhead rows, each
+ * written in place without an entry object, a name string kept or a data array of its own.
+ */
+export class EntryBlock {
+  readonly local = new Chunks();
+  readonly central = new Chunks();
+  private readonly encoder = new TextEncoder();
+  private readonly stamp: { time: number; day: number };
+  count = 0;
+
+  constructor(now: Date = new Date()) {
+    this.stamp = dosDateTime(now);
+  }
+
+  /**
+   * Adds an entry of `compressed` bytes that `write(out, at)` writes at `at`, answering the size
+   * and CRC-32 of what they inflate to: deflated (method 8), or stored as they are (method 0).
+   */
+  add(
+    name: string,
+    compressed: number,
+    write: (out: Uint8Array<ArrayBuffer>, at: number) => { size: number; crc: number },
+    method: 0 | 8 = 8,
+  ): void {
+    const nameBytes = shortBytes(name, this.encoder);
+    const flags = nameBytes.length !== name.length ? UTF8_NAMES : 0;
+    const { local, central } = this;
+    const offset = local.reserve(LOCAL_HEADER + nameBytes.length + compressed);
+    const { bytes, view } = local.chunk;
+    const at = local.at;
+    const { size, crc } = write(bytes, at + LOCAL_HEADER + nameBytes.length);
+    // Spelled out: an object spread here cost more than writing the entry (V8's CopyDataProperties).
+    const { time, day } = this.stamp;
+    const fields = { time, day, flags, method, crc };
+    const sizes = { compressed, size };
+    localHeader(bytes, view, at, nameBytes, fields, sizes);
+    central.reserve(CENTRAL_HEADER + nameBytes.length);
+    const record = central.chunk;
+    centralHeader(record.bytes, record.view, central.at, nameBytes, fields, sizes, offset, false);
+    this.count++;
+  }
+
+  /** Adds an entry already deflated (the same .rels beside every copy). */
+  addDeflated(name: string, part: Pick<ZipEntry, 'data' | 'size' | 'crc'>): void {
+    this.add(name, part.data.length, (out, at) => {
+      out.set(part.data, at);
+      return part;
+    });
+  }
+}
+
+/**
+ * The zip archive of `entries`, in order, in a buffer of its own and of its exact length, or in
+ * `into` (exactly the archive's length).
+ */ export function writeZip(
+  entries: readonly ZipEntry[],
+  now: Date = new Date(),
+  block?: EntryBlock,
+  into?: Uint8Array<ArrayBuffer>,
+): Uint8Array<ArrayBuffer> {
+  const names = encodedNames(entries);
+  let localLength = 0;
+  let centralLength = 0;
+  for (let i = 0; i < entries.length; i++) {
+    localLength += LOCAL_HEADER + names[i].length + entries[i].data.length;
+    centralLength += CENTRAL_HEADER + names[i].length;
+  }
+  const blockStart = localLength;
+  localLength += block?.local.length ?? 0;
+  centralLength += block?.central.length ?? 0;
+  const count = entries.length + (block?.count ?? 0);
+  if (localLength > MAX_32 || centralLength > MAX_32)
+    throw new Error('the merged document would be larger than 4 GB');
+  const total = localLength + centralLength + endLength(count);
+  if (into && into.length !== total) throw new Error('zip: the target is not the archive length');
+  const out = into ?? new Uint8Array(total);
+  const view = new DataView(out.buffer, out.byteOffset, total);
+  const defaultStamp = dosDateTime(now);
+  const offsets = new Array<number>(entries.length);
+  // Each entry's time stamp and flags, worked out once for both of its headers.
+  const stamps = entries.map((entry) => (entry.date ? dosDateTime(entry.date) : defaultStamp));
+  const flagsOf = (i: number) => (names[i].length !== entries[i].name.length ? UTF8_NAMES : 0);
+
+  let at = 0;
+  entries.forEach((entry, i) => {
+    const { time, day } = stamps[i];
+    const fields = { time, day, flags: flagsOf(i), method: entry.method, crc: entry.crc };
+    const sizes = { compressed: entry.data.length, size: entry.size };
+    offsets[i] = at;
+    localHeader(out, view, at, names[i], fields, sizes);
+    out.set(entry.data, at + LOCAL_HEADER + names[i].length);
+    at += LOCAL_HEADER + names[i].length + entry.data.length;
+  });
+  for (const chunk of block?.local.list ?? []) {
+    out.set(chunk.bytes.subarray(0, chunk.used), at);
+    at += chunk.used;
+  }
+
+  const centralStart = at;
+  entries.forEach((entry, i) => {
+    const { time, day } = stamps[i];
+    const fields = { time, day, flags: flagsOf(i), method: entry.method, crc: entry.crc };
+    const sizes = { compressed: entry.data.length, size: entry.size };
+    centralHeader(out, view, at, names[i], fields, sizes, offsets[i], entry.name.endsWith('/'));
+    at += CENTRAL_HEADER + names[i].length;
+  });
+  for (const chunk of block?.central.list ?? []) {
+    // The block's records hold offsets within the block: moved by where it was written.
+    out.set(chunk.bytes.subarray(0, chunk.used), at);
+    for (let record = at, end = at + chunk.used; record < end;) {
+      view.setUint32(record + 42, view.getUint32(record + 42, true) + blockStart, true);
+      record += CENTRAL_HEADER + view.getUint16(record + 28, true);
+    }
+    at += chunk.used;
+  }
+  const centralSize = at - centralStart;
+  endRecords(view, at, count, centralSize, centralStart);
+  return out;
+}
