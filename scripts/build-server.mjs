@@ -11,6 +11,8 @@ export const SERVER_ENTRIES = {
   admin: 'src/server/cli/admin.ts',
   // The sanitiser's worker thread, loaded by src/server/sanitise/inThread.ts beside the chunks.
   sanitiseWorker: 'src/server/sanitise/worker.ts',
+  // The PDF join's worker thread, loaded by src/server/pdf/joinInThread.ts.
+  pdfJoinWorker: 'src/server/pdf/joinWorker.ts',
 };
 
 /** The folder of the server bundle inside the build's outdir; the static file server never serves it. */

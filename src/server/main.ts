@@ -17,6 +17,7 @@ import { pruneDeliveries } from './delivery/retention';
 import { startSender } from './delivery/sender';
 import { createMailer } from './mail/mailer';
 import { PdfPool } from './pdf';
+import { errorText } from '../domain/errorText';
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
 const DRAIN_MS = 10_000;
@@ -135,6 +136,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Failed to start: ${errorText(error)}`);
   process.exit(1);
 });

@@ -82,13 +82,18 @@ export function parseDate(value: unknown): string | null {
 
 interface RowFaktur {
   readonly row: number;
-  readonly invoice: Omit<TaxInvoice, 'lines'>;
-  readonly line: GoodService;
+  /** The row's faktur holding its own line; the first row of a group takes the group's lines. */
+  readonly invoice: TaxInvoice & { lines: GoodService[] };
   readonly group: string;
 }
 
 /** One row: its faktur fields and its line, with its problems pushed to `problems`. */
-function readRow(row: SheetRow, options: EfakturOptions, problems: EfakturProblem[]): RowFaktur {
+function readRow(
+  row: SheetRow,
+  options: EfakturOptions,
+  fields: readonly CoretaxField[],
+  problems: EfakturProblem[],
+): RowFaktur {
   const defaults = options.defaults ?? VOICE_DEFAULTS;
   const mapping = options.mapping;
   const get = (field: CoretaxField): string => {
@@ -99,8 +104,7 @@ function readRow(row: SheetRow, options: EfakturOptions, problems: EfakturProble
   const problem = (field: CoretaxField, message: string) =>
     problems.push({ row: row.row, column: where(field), message });
 
-  for (const field of Object.keys(mapping) as CoretaxField[])
-    if (!isXmlText(get(field))) problem(field, M.control);
+  for (const field of fields) if (!isXmlText(get(field))) problem(field, M.control);
 
   const npwp = digits(get('buyerNpwp'));
   const nik = digits(get('buyerNik'));
@@ -135,7 +139,7 @@ function readRow(row: SheetRow, options: EfakturOptions, problems: EfakturProble
   const trxCode = options.trxCode ?? DEFAULT_TRX_CODE;
   return {
     row: row.row,
-    group: options.groupBy ? text(row.values[options.groupBy]) : String(row.row),
+    group: options.groupBy ? text(row.values[options.groupBy]) : '',
     invoice: {
       date: date ?? '',
       trxCode,
@@ -152,15 +156,17 @@ function readRow(row: SheetRow, options: EfakturOptions, problems: EfakturProble
       buyerAddress: get('buyerAddress').replace(/\s*[\r\n]+\s*/g, ' '),
       buyerEmail: get('buyerEmail'),
       buyerIdtku: idtkuText || `${id}000000`,
-    },
-    line: {
-      opt: defaults.opt,
-      code: defaults.code,
-      name: get('itemName') || defaults.itemName,
-      unit: amountField === 'price' ? UNIT_MINUTE : defaults.unit,
-      price: Number.isFinite(price) ? price : 0,
-      qty: Number.isFinite(qty) ? qty : 0,
-      totalDiscount: 0,
+      lines: [
+        {
+          opt: defaults.opt,
+          code: defaults.code,
+          name: get('itemName') || defaults.itemName,
+          unit: amountField === 'price' ? UNIT_MINUTE : defaults.unit,
+          price: Number.isFinite(price) ? price : 0,
+          qty: Number.isFinite(qty) ? qty : 0,
+          totalDiscount: 0,
+        },
+      ],
     },
   };
 }
@@ -177,16 +183,21 @@ export function buildFaktur(
   const trxCode = options.trxCode ?? DEFAULT_TRX_CODE;
   if (ZERO_RATED_CODES.has(trxCode) && !(options.addInfo && options.facilityStamp))
     problems.push({ row: 0, column: 'TrxCode', message: M.addInfo(trxCode) });
+  const fields = Object.keys(options.mapping) as CoretaxField[];
   const groups = new Map<string, RowFaktur[]>();
+  const ungrouped: RowFaktur[][] = [];
   for (const row of rows) {
-    const read = readRow(row, options, problems);
-    const group = groups.get(read.group);
-    if (group) group.push(read);
-    else groups.set(read.group, [read]);
+    const read = readRow(row, options, fields, problems);
+    if (!options.groupBy) ungrouped.push([read]);
+    else {
+      const group = groups.get(read.group);
+      if (group) group.push(read);
+      else groups.set(read.group, [read]);
+    }
   }
   const invoices: TaxInvoice[] = [];
   const firstRowOf = new Map<string, number>();
-  for (const members of groups.values()) {
+  for (const members of options.groupBy ? groups.values() : ungrouped) {
     const first = members[0];
     const ref = first.invoice.refDesc;
     const earlier = firstRowOf.get(ref);
@@ -197,18 +208,12 @@ export function buildFaktur(
         message: M.duplicate(ref, earlier),
       });
     else firstRowOf.set(ref, first.row);
-    const lines =
-      options.lines === 'sum' && members.length > 1
-        ? [
-            {
-              ...first.line,
-              unit: first.line.unit,
-              qty: 1,
-              price: groupSum(members.map((m) => m.line)),
-            },
-          ]
-        : members.map((m) => m.line);
-    invoices.push({ ...first.invoice, lines });
+    if (members.length > 1) {
+      const lines = members.map((m) => m.invoice.lines[0]);
+      first.invoice.lines =
+        options.lines === 'sum' ? [{ ...lines[0], qty: 1, price: groupSum(lines) }] : lines;
+    }
+    invoices.push(first.invoice);
   }
   problems.sort((a, b) => a.row - b.row);
   return { invoices, problems };

@@ -7,6 +7,7 @@ import { matchScore } from '../../domain/automap';
 import { pictureFieldOf } from '../../domain/pictureField';
 import { generatorSetup } from './setup';
 import type { ChosenFile, GeneratorContext } from './types';
+import { errorText } from '../../domain/errorText';
 
 /** The files the images input takes: zips of images, and images. */
 export const IMAGE_FILE_TYPES = ['.zip', '.png', '.jpg', '.jpeg', '.gif'] as const;
@@ -71,10 +72,6 @@ export function pictureBlocker(
     : null;
 }
 
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 export const picturesFlow = {
   /** Transitions of the ready state. */
   on: generatorSetup.createStateConfig({
@@ -118,7 +115,7 @@ export const picturesFlow = {
         onError: {
           target: 'ready',
           actions: assign(({ event }) => ({
-            error: pictureMessages.readImages(errorMessage(event.error)),
+            error: pictureMessages.readImages(errorText(event.error)),
           })),
         },
       },

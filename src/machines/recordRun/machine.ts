@@ -5,6 +5,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { GenerationRun } from '../../domain/generationRun';
 import { defaultRunPeriod } from '../../domain/recordRun';
 import { validateProgressUpdate } from '../../domain/validation/billForms';
+import { errorText } from '../../domain/errorText';
 
 export interface RunPeriod {
   readonly id: string | number;
@@ -129,7 +130,7 @@ export const recordRunMachine = setup({
         onError: {
           target: 'ready',
           actions: assign(({ event }) => ({
-            error: event.error instanceof Error ? event.error.message : String(event.error),
+            error: errorText(event.error),
             duplicateOf: null,
           })),
         },

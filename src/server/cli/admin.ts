@@ -5,6 +5,7 @@ import { backupDatabase, postgresBackupAdvice, restoreDatabase } from '../db/bac
 import { LIMITS } from '../../domain/constants';
 import { isValidEmail } from '../../domain/validation';
 import { runAccountCommand } from './accounts';
+import { errorText } from '../../domain/errorText';
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> --name <name> [--password <password>]
@@ -86,6 +87,6 @@ async function run() {
 }
 
 run().catch((error) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(errorText(error));
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { makePrivateDir, makePrivateFile } from '../dataDir';
 import { allowDirectReads } from './fast/directReads';
 import { withStatementCache } from './fast/statementCache';
 import type { Database } from './schema';
+import { errorText } from '../../domain/errorText';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -108,10 +109,9 @@ function guardedPool(pool: pg.Pool) {
       try {
         client = (await pool.connect()) as PgClient;
       } catch (error) {
-        throw new DatabaseUnavailableError(
-          `cannot connect to PostgreSQL: ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error },
-        );
+        throw new DatabaseUnavailableError(`cannot connect to PostgreSQL: ${errorText(error)}`, {
+          cause: error,
+        });
       }
       let broken: unknown;
       const onError = (error: unknown) => {

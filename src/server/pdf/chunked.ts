@@ -3,7 +3,7 @@
 // holds one of its user's places (one ticket) however many chunks it has.
 import path from 'node:path';
 import { splitDocx, type DocxChunk } from './chunks';
-import { joinPdfs } from './join';
+import { joinInThread } from './joinInThread';
 import { PdfConversionError, type PdfPool, type PdfResult } from './pool';
 import type { Ticket } from './tickets';
 
@@ -56,9 +56,9 @@ export async function convertDocument(
     if (failure) throw failure;
     const parts = results as PdfResult[];
     const output = path.join(path.dirname(parts[0].file), 'joined.pdf');
-    const { size } = await joinPdfs(
-      parts.map((part) => part.file),
-      output,
+    const { size } = await joinInThread(
+      { files: parts.map((part) => part.file), output },
+      stop.signal,
     );
     const kept = parts[0];
     await Promise.all(parts.slice(1).map((part) => part.dispose()));

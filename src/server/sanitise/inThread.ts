@@ -1,9 +1,9 @@
 // Sanitising a .docx in a worker thread, within bounds (docs/sanitiser.md): the unpacked package,
 // one part and its markup are capped, and a thread that runs past the time limit (or whose
 // client went away) is ended. Meanwhile the event loop answers every other request.
-import { Worker } from 'node:worker_threads';
 import { DocxRefusedError, type SanitiseMode } from '../../domain/docx';
 import type { SanitiseAnswer, SanitiseRequest } from './protocol';
+import { startThread } from '../threads';
 
 export const SANITISE_LIMITS = {
   /** All parts unpacked together. */
@@ -25,25 +25,6 @@ export class SanitiseAbortedError extends Error {
   override readonly name = 'SanitiseAbortedError';
 }
 
-/**
- * The worker: the bundle's file beside the server's chunks, or under tsx (development, tests) the
- * TypeScript source, loaded through tsx's loader registered in the thread.
- */
-function startWorker(heapMb: number): Worker {
-  const options = {
-    resourceLimits: { maxOldGenerationSizeMb: heapMb },
-    stdout: false,
-    stderr: false,
-  };
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./sanitiseWorker.mjs', import.meta.url), options);
-  const source = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
-  return new Worker(
-    `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); });`,
-    { ...options, eval: true },
-  );
-}
-
 export function sanitiseInThread(
   body: Uint8Array,
   options: { mode: SanitiseMode; maxUnpackedBytes?: number; timeoutMs?: number },
@@ -62,7 +43,11 @@ export function sanitiseInThread(
     },
   };
   return new Promise((resolve, reject) => {
-    const worker = startWorker(limits.heapMb);
+    const worker = startThread('sanitiseWorker', new URL('./worker.ts', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+      stdout: false,
+      stderr: false,
+    });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;

@@ -4,7 +4,7 @@
 import type { EfakturAnswer, EfakturRequest } from '../../domain/efaktur/job';
 import { buildFaktur } from '../../domain/efaktur/rows';
 import { efakturFiles } from '../../domain/efaktur/xml';
-import { deflatedEntry, writeZip } from './zipWriter';
+import { nativeDeflatedEntry, writeZip } from './zipWriter';
 
 const hex = (bytes: ArrayBuffer) =>
   Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -20,26 +20,20 @@ export async function efakturOf(
     name: f.name,
     bytes: encoder.encode(f.text),
   }));
-  const files = await Promise.all(
-    written.map(async (f) => ({
-      name: f.name,
-      sha256: hex(await crypto.subtle.digest('SHA-256', f.bytes)),
-    })),
-  );
+  // Hashing and compressing are the platform's (native, asynchronous): started together, awaited once.
   const single = written.length === 1;
+  const [files, entries] = await Promise.all([
+    Promise.all(
+      written.map(async (f) => ({
+        name: f.name,
+        sha256: hex(await crypto.subtle.digest('SHA-256', f.bytes)),
+      })),
+    ),
+    single ? [] : Promise.all(written.map((f) => nativeDeflatedEntry(f.name, f.bytes))),
+  ]);
   const file = single
     ? new Blob([written[0].bytes], { type: 'application/xml' })
-    : new Blob(
-        [
-          writeZip(
-            written.map((f) => deflatedEntry(f.name, f.bytes)),
-            request.now,
-          ),
-        ],
-        {
-          type: 'application/zip',
-        },
-      );
+    : new Blob([writeZip(entries, request.now)], { type: 'application/zip' });
   return {
     ok: true,
     file,

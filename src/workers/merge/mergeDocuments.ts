@@ -21,6 +21,7 @@ import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
 import { PicturePlacer, type Media, type PictureSources } from './pictures';
 import { remapNoteReferences, SectionNotes } from './sectionNotes';
+import { errorText } from '../../domain/errorText';
 
 export interface MergeProgress {
   processed: number;
@@ -74,10 +75,6 @@ export { CancelledError };
 
 /** Progress and cancel checks at least this often (the screen promises an update every 250 ms). */
 const CHUNK_MS = 100;
-
-function failureMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * Merges the rows into one .docx: one section per row with enough data, separated by next-page
@@ -242,7 +239,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       firstValues ??= values;
       sections++;
     } catch (error) {
-      failures.push(`Row ${args.rowNumbers?.[i] ?? i + 1}: ${failureMessage(error)}`);
+      failures.push(`Row ${args.rowNumbers?.[i] ?? i + 1}: ${errorText(error)}`);
     }
   }
   onProgress?.({ processed: total, total });
@@ -281,6 +278,6 @@ export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
       warnings: pictures.warnings(),
     };
   } catch (error) {
-    throw new Error(`Failed to create merged document: ${failureMessage(error)}`, { cause: error });
+    throw new Error(`Failed to create merged document: ${errorText(error)}`, { cause: error });
   }
 }

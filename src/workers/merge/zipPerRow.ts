@@ -18,6 +18,7 @@ import { FramedDeflate } from './framedDeflate';
 import { entriesOf, type ZipEntry } from './zipWriter';
 import { SharedZip } from './sharedZip';
 import { OUTPUT_MIME } from '../../domain/generationJob';
+import { errorText } from '../../domain/errorText';
 
 interface ZipPerRowArgs {
   /** The template's bytes, or the template compiled once (the worker's cache). */
@@ -53,10 +54,6 @@ const PROGRESS_MS = 100;
 
 function zipFileName(now: Date): string {
   return `Invoices_${localDateStamp(now)}.zip`;
-}
-
-function failureText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** The parts that hold placeholders: the only ones that differ from row to row. */
@@ -149,7 +146,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
       // A .docx is already deflated: stored as it is, the zip is built much faster.
       files.add(names[k], entries);
     } catch (error) {
-      failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${failureText(error)}`);
+      failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${errorText(error)}`);
     }
   }
   onProgress?.({ processed: total, total });

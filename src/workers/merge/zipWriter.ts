@@ -342,6 +342,39 @@ export function endRecords(
  * A part's bytes as an entry, deflated at level 3 like the body (StreamingDeflate): level 6 took
  * twice the time for 10 % less.
  */
+/**
+ * `deflatedEntry` by the platform's own zlib (CompressionStream: Chrome 80, Firefox 113, Safari
+ * 16.4, Node 18), several times faster than pako on large text such as e-Faktur's XML, and pako
+ * where the platform lacks it. It asks for gzip, whose body is the raw deflate a zip entry holds and
+ * whose trailer carries the CRC-32 and size (RFC 1952), so the CRC is native too.
+ */
+export async function nativeDeflatedEntry(name: string, bytes: Uint8Array): Promise<ZipEntry> {
+  let stream: CompressionStream;
+  try {
+    stream = new CompressionStream('gzip');
+  } catch {
+    return deflatedEntry(name, bytes);
+  }
+  const gzip = new Uint8Array(
+    await new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream)).arrayBuffer(),
+  );
+  const body = gzipBody(gzip);
+  const trailer = new DataView(gzip.buffer, gzip.byteOffset + gzip.length - 8, 8);
+  if (!body || trailer.getUint32(4, true) !== bytes.length >>> 0) return deflatedEntry(name, bytes);
+  return { name, data: body, method: 8, size: bytes.length, crc: trailer.getUint32(0, true) };
+}
+
+/** The raw deflate inside one gzip member: after its header (with any optional fields), before its 8-byte trailer. */
+function gzipBody(gzip: Uint8Array): Uint8Array | null {
+  if (gzip.length < 18 || gzip[0] !== 0x1f || gzip[1] !== 0x8b || gzip[2] !== 8) return null;
+  const flags = gzip[3];
+  let at = 10;
+  if (flags & 4) at += 2 + (gzip[at] | (gzip[at + 1] << 8)); // FEXTRA
+  for (const bit of [8, 16]) if (flags & bit) at = gzip.indexOf(0, at) + 1; // FNAME, FCOMMENT
+  if (flags & 2) at += 2; // FHCRC
+  return at > 0 && at <= gzip.length - 8 ? gzip.subarray(at, gzip.length - 8) : null;
+}
+
 export function deflatedEntry(name: string, bytes: Uint8Array): ZipEntry {
   return {
     name,

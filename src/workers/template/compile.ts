@@ -21,6 +21,7 @@ import { addTypedPictureTags, preparePictures, type TemplatePictures } from './p
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { CompiledWordField } from '../../domain/wordField';
 import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
+import { errorText } from '../../domain/errorText';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
@@ -143,9 +144,7 @@ function toTemplateError(error: unknown): Error {
   if (e?.properties?.id && e.properties.file) {
     return new Error(`Template syntax error: ${describeSyntaxError(e)}`);
   }
-  return new Error(
-    `Failed to parse template: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  return new Error(`Failed to parse template: ${errorText(error)}`);
 }
 
 function loadDocx(buffer: ArrayBuffer): {

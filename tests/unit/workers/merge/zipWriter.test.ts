@@ -1,5 +1,10 @@
 // The merged .docx is written by zipWriter: what it writes must open in readers that trust the end
 // record (LibreOffice, Word) with every entry, CRC and name as given.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
 import { crc32 } from '../../../../src/workers/merge/compressedParts';
@@ -15,6 +20,7 @@ import {
   EntryBlock,
   entriesOf,
   MAX_CLASSIC_ENTRIES,
+  nativeDeflatedEntry,
   writeZip,
   type ZipEntry,
 } from '../../../../src/workers/merge/zipWriter';
@@ -126,6 +132,33 @@ describe('a merged document past 65,535 parts', () => {
     expect(largeDocumentWarning(65_535)).toBeNull();
     expect(largeDocumentWarning(66_008)).toBe(
       'The merged document has 66,008 parts: Word opens it, LibreOffice opens documents of at most 65,535 parts. To open it in LibreOffice, generate fewer rows at a time or one file per row.',
+    );
+  });
+});
+
+describe('nativeDeflatedEntry (the platform zlib, CRC from the gzip trailer)', () => {
+  it('holds raw deflate of the bytes with their CRC-32 and size, and a zip of them passes zipfile -t', async () => {
+    const texts = [
+      '',
+      'a',
+      '<TaxInvoice>Rp 1.370.369,50 — Jl. Contoh ✓</TaxInvoice>\n'.repeat(5_000),
+    ];
+    const entries = await Promise.all(
+      texts.map((text, i) => nativeDeflatedEntry(`f${i}.xml`, encoder.encode(text))),
+    );
+    entries.forEach((entry, i) => {
+      const bytes = encoder.encode(texts[i]);
+      expect(entry.method).toBe(8);
+      expect(entry.size).toBe(bytes.length);
+      expect(entry.crc).toBe(crc32(bytes));
+      expect(new Uint8Array(inflateRawSync(entry.data))).toEqual(bytes);
+    });
+    // Python's zipfile checks every entry's CRC against its inflated bytes.
+    const file = join(mkdtempSync(join(tmpdir(), 'native-zip-')), 'e.zip');
+    writeFileSync(file, writeZip(entries));
+    // It names a corrupted entry before "Done testing"; a clean archive prints only that.
+    expect(execFileSync('python3', ['-m', 'zipfile', '-t', file]).toString()).toBe(
+      'Done testing\n',
     );
   });
 });

@@ -1,0 +1,4 @@
+/** The text of anything thrown: an Error's message, else the value as text. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
