@@ -22,6 +22,16 @@ export type DeliveryErrorParams = Readonly<Record<string, string | number>>;
 /** A page's texts for the codes: `error_<code>` with `{param}` places. */
 export type DeliveryErrorTexts = { readonly [K in `error_${DeliveryErrorCode}`]: string };
 
+/**
+ * The delivery API's successful answers that carry a count (`count`): a job queued, mails queued
+ * again (Resend, Resend failed). Worded like the refusals, from `notice_<code>`.
+ */
+export const DELIVERY_NOTICE_CODES = ['queued', 'queuedAgain'] as const;
+
+export type DeliveryNoticeCode = (typeof DELIVERY_NOTICE_CODES)[number];
+
+export type DeliveryNoticeTexts = { readonly [K in `notice_${DeliveryNoticeCode}`]: string };
+
 export function isDeliveryErrorCode(code: unknown): code is DeliveryErrorCode {
   return (DELIVERY_ERROR_CODES as readonly unknown[]).includes(code);
 }
@@ -34,9 +44,28 @@ export function deliveryErrorText(
   params: DeliveryErrorParams | undefined,
 ): string | null {
   if (!isDeliveryErrorCode(code)) return null;
+  return fill(texts[`error_${code}`], wordedParams(locale, params));
+}
+
+/** A successful answer's notice in the page's language, or null without a code it knows. */
+export function deliveryNoticeText(
+  texts: DeliveryNoticeTexts,
+  locale: Locale,
+  code: unknown,
+  params: DeliveryErrorParams | undefined,
+): string | null {
+  if (!(DELIVERY_NOTICE_CODES as readonly unknown[]).includes(code)) return null;
+  return fill(texts[`notice_${code as DeliveryNoticeCode}`], wordedParams(locale, params));
+}
+
+/** The params as text, numbers written the way the language writes them (`1,000` / `1.000`). */
+function wordedParams(
+  locale: Locale,
+  params: DeliveryErrorParams | undefined,
+): Record<string, string> {
   const values: Record<string, string> = {};
   const numbers = locale === 'id' ? 'id-ID' : 'en-US';
   for (const [name, value] of Object.entries(params ?? {}))
     values[name] = typeof value === 'number' ? value.toLocaleString(numbers) : String(value);
-  return fill(texts[`error_${code}`], values);
+  return values;
 }

@@ -29,8 +29,8 @@ export interface ServiceResult<T> {
   /** On failure: the wait the server named in Retry-After (429, 503), in seconds. */
   readonly retryAfterSeconds?: number;
   /**
-   * On failure: the refusal's code and what fills it, when the server gives them, so the screen
-   * words a refusal with numbers in the language on screen (e.g. src/domain/deliveryErrors.ts).
+   * The refusal's (or a success notice's) code and what fills it, when the server gives them, so
+   * the screen words a text with numbers in the language on screen (src/domain/deliveryErrors.ts).
    */
   readonly code?: string;
   readonly params?: Readonly<Record<string, string | number>>;

@@ -3,7 +3,9 @@
 // and the page words them in English and Indonesian with the numbers written as each language
 // writes them (src/domain/deliveryErrors.ts). Nothing is stored by a refused job.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deliveryErrorText } from '../../src/domain/deliveryErrors';
+import { deliveryErrorText, deliveryNoticeText } from '../../src/domain/deliveryErrors';
+import { DELIVERY_TEXTS } from '../../src/domain/i18n/en/delivery';
+import { DELIVERY_ID } from '../../src/domain/i18n/idDelivery';
 import { MAIL_TEXTS } from '../../src/domain/i18n/en/mail';
 import { MAIL_ID } from '../../src/domain/i18n/idMail';
 import { DEFAULT_DELIVERY_CONFIG } from '../../src/server/delivery/config';
@@ -36,6 +38,11 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
     });
     return { status: res.status, body: (await res.json()) as any };
   };
+  /** A success notice as Pengiriman words it in each language. */
+  const noticed = (body: any) => ({
+    en: deliveryNoticeText(DELIVERY_TEXTS, 'en', body.code, body.params),
+    id: deliveryNoticeText(DELIVERY_ID, 'id', body.code, body.params),
+  });
   /** The refusal as the page words it in each language. */
   const worded = (body: any) => ({
     en: deliveryErrorText(MAIL_TEXTS, 'en', body.code, body.params),
@@ -95,10 +102,19 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
     expect(overWords.id).toContain('batas harian 1.000 penerima Anda');
     expect(await jobs()).toBe(0);
 
-    // One job a day: the first goes, the second is refused with the limit named.
-    expect(
-      (await post(jobForm({ period: '2025-06', recipients: many.slice(0, 1) }, onePage))).status,
-    ).toBe(201);
+    // One job a day: the first goes (its answer counted in each language), the second is refused
+    // with the limit named.
+    const first = await post(jobForm({ period: '2025-06', recipients: many.slice(0, 1) }, onePage));
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      message: '1 e-mails queued',
+      code: 'queued',
+      params: { count: 1 },
+    });
+    expect(noticed(first.body)).toEqual({
+      en: '1 e-mails queued.',
+      id: '1 e-mail masuk antrean.',
+    });
     const overJobs = await post(
       jobForm({ period: '2025-06', recipients: rowsFor(['z@example.com'], 'INV-Z-') }, onePage),
     );
@@ -111,7 +127,42 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
     expect(await jobs()).toBe(1);
   });
 
+  test('a mail queued again names its count in English and Indonesian', async () => {
+    // The job of the test above: its one mail failed, then Resend and Resend failed queue it again.
+    const recipient = await ctx.db
+      .selectFrom('delivery_recipients')
+      .select(['id', 'delivery_id'])
+      .executeTakeFirstOrThrow();
+    const fail = () =>
+      ctx.db
+        .updateTable('delivery_recipients')
+        .set({ status: 'failed' })
+        .where('id', '=', recipient.id)
+        .execute();
+    const action = async (path: string) => {
+      const res = await ctx.app.request(`/api/v1/deliveries/${path}`, {
+        method: 'POST',
+        body: '{}',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    await fail();
+    const one = await action(`recipients/${recipient.id}/resend`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ code: 'queuedAgain', params: { count: 1 } });
+    expect(noticed(one.body)).toEqual({
+      en: '1 e-mails queued again.',
+      id: '1 e-mail masuk antrean lagi.',
+    });
+    await fail();
+    const failed = await action(`${recipient.delivery_id}/resend-failed`);
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ code: 'queuedAgain', params: { count: 1 } });
+  });
+
   test('an answer without a code it knows is left to the English text', () => {
+    expect(deliveryNoticeText(DELIVERY_TEXTS, 'en', 'paused', {})).toBeNull();
     expect(deliveryErrorText(MAIL_TEXTS, 'en', undefined, undefined)).toBeNull();
     expect(deliveryErrorText(MAIL_ID, 'id', 'toString', {})).toBeNull();
   });

@@ -99,9 +99,10 @@ test('each row gets its own pages of one converted PDF; skipped rows get no mail
     page.getByRole('button', { name: 'Generate Merged Document (3 sections)' }),
   ).toBeVisible();
 
+  await page
+    .getByRole('combobox', { name: 'Output', exact: true })
+    .selectOption({ label: 'E-mail each row (PDF attached)' });
   const mail = page.getByRole('region', { name: 'E-mail each row' });
-  const pdf = mail.getByRole('radio', { name: 'E-mail each row (PDF attached)' });
-  await expect(pdf).toBeChecked();
   await mail.getByRole('textbox', { name: 'Subject' }).fill('Tagihan {nomor}');
   await mail.getByRole('textbox', { name: 'Message' }).fill('Yth. {nama}');
   await mail.getByRole('combobox', { name: 'Delivery period' }).selectOption(PERIOD);

@@ -68,6 +68,15 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
       .getByRole('combobox', { name: 'Format for total', exact: true })
       .selectOption({ label: 'Rupiah' });
 
+    // The e-mail outputs are entries of the Output control; PDF conversion is on, so the PDF one
+    // is offered too. This run attaches each row's .docx. Generate and Export are not offered.
+    const output = page.getByRole('combobox', { name: 'Output', exact: true });
+    await expect(
+      output.getByRole('option', { name: 'E-mail each row (PDF attached)' }),
+    ).toBeAttached();
+    await output.selectOption({ label: 'E-mail each row (.docx attached)' });
+    await expect(page.getByRole('button', { name: /^Generate / })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Export XLSX' })).toBeHidden();
     const mail = page.getByRole('region', { name: 'E-mail each row' });
     // The address column and the invoice key are picked from the sheet.
     await expect(mail.getByRole('combobox', { name: 'Send to' })).toHaveValue('Email');
@@ -76,9 +85,14 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await mail.getByRole('textbox', { name: 'Message' }).fill('Yth. {nama},\ntotal {total}.');
     await mail.getByRole('combobox', { name: 'Delivery period' }).selectOption(PERIOD);
 
-    // PDF conversion is on, so the PDF comes first; this run attaches each row's .docx.
-    await expect(mail.getByRole('radio', { name: 'E-mail each row (PDF attached)' })).toBeChecked();
-    await mail.getByRole('radio', { name: 'E-mail each row (.docx attached)' }).check();
+    // Another output and back: what was written stays.
+    await output.selectOption({ label: 'One merged document' });
+    await expect(mail).toBeHidden();
+    await output.selectOption({ label: 'E-mail each row (.docx attached)' });
+    await expect(mail.getByRole('textbox', { name: 'Subject' })).toHaveValue(
+      'Tagihan {nomor} periode November',
+    );
+    await expect(mail.getByRole('combobox', { name: 'Delivery period' })).toHaveValue(PERIOD);
 
     // The mail of the row Preview Row shows: the first selected row.
     const preview = mail.getByRole('region', { name: /^Mail of row/ });
@@ -147,6 +161,9 @@ test('the rows that will not be sent are counted and every one is named', async 
     await expect(page.getByLabel('DOCX Template')).toBeEnabled({ timeout: 60_000 });
     await page.getByLabel('Excel Data').setInputFiles(dataFile);
     await expect(page.getByText('Selected: 30 / 30 rows')).toBeVisible({ timeout: 60_000 });
+    await page
+      .getByRole('combobox', { name: 'Output', exact: true })
+      .selectOption({ label: 'E-mail each row (.docx attached)' });
     const mail = page.getByRole('region', { name: 'E-mail each row' });
     await mail.getByRole('combobox', { name: 'Send to' }).selectOption('Email');
     const first20 = Array.from({ length: 20 }, (_, i) => i + 4).join(', ');

@@ -122,6 +122,8 @@ export async function call<T, R = T>(
       error: null,
       status: envelope.status,
       ...(message !== undefined ? { message } : {}),
+      // A notice with numbers (e.g. `N e-mails queued again`) the screen words itself.
+      ...codeOf(envelope),
       ...(envelope.pagination !== undefined
         ? { pagination: envelope.pagination as Pagination }
         : {}),

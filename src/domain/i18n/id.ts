@@ -636,6 +636,7 @@ export const PHRASES_ID: Texts<typeof PHRASES> = {
   uploadTemplateSelectDataRows: 'Unggah template dan pilih baris data',
   efakturOutputNoGenerate:
     'Keluaran XML e-Faktur dibuat dari baris, bukan dari template: pakai Download e-Faktur.',
+  mailOutputNoGenerate: 'Keluaran e-mail dikirim oleh server, tidak diunduh: pakai Kirim e-mail.',
   noSelectedRowMakesDocument:
     'Tidak ada dokumen yang dibuat: setiap baris yang dipilih memiliki kurang dari 2 nilai. Pilih baris dengan sedikitnya 2 nilai, atau pilih lembar dengan lebih banyak kolom.',
   selectDataRowsExport: 'Pilih baris data yang akan diekspor',

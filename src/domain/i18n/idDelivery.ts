@@ -53,4 +53,6 @@ export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   nextPage: 'Penerima berikutnya',
   unknownHelp:
     'Tidak diketahui: e-mail sedang dikirim saat server berhenti; mungkin sudah sampai, mungkin belum.',
+  notice_queued: '{count} e-mail masuk antrean.',
+  notice_queuedAgain: '{count} e-mail masuk antrean lagi.',
 };

@@ -47,7 +47,6 @@ export const MAIL_ID: Texts<typeof MAIL_TEXTS> = {
   notQueued:
     '{count} tagihan tidak diantrekan (sudah dikirim untuk periode ini, atau ditolak server): {keys}',
   openDeliveries: 'Buka Pengiriman',
-  attachWith: 'Lampiran setiap e-mail',
   pdfOutput: 'E-mail per baris (lampiran PDF)',
   docxOutput: 'E-mail per baris (lampiran .docx)',
   pdfOutputGroups: 'E-mail per grup (lampiran PDF)',

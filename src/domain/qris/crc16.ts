@@ -13,8 +13,9 @@ const TABLE = /* @__PURE__ */ (() => {
   return table;
 })();
 
-export function crc16(bytes: Uint8Array): number {
-  let crc = 0xffff;
+/** The CRC of `bytes`; `initial` goes on from the CRC of the bytes before them. */
+export function crc16(bytes: Uint8Array, initial = 0xffff): number {
+  let crc = initial;
   for (let i = 0; i < bytes.length; i++)
     crc = ((crc << 8) & 0xffff) ^ TABLE[(crc >>> 8) ^ bytes[i]];
   return crc;

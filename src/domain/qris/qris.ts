@@ -4,7 +4,7 @@
 // data objects (tlv.ts), never by replacing text, so a value that happens to contain "5405" or
 // "6304" is left alone. Rules in our words: docs/pictures.md.
 import { emvAmount, MAX_AMOUNT_CHARACTERS } from './amount';
-import { crc16Hex } from './crc16';
+import { crc16, crc16Hex } from './crc16';
 import { characterCount, parseDataObjects, writeDataObjects, type DataObject } from './tlv';
 
 /** Longest payload we write or accept (a QR of version 12 at level M holds about 287 bytes; banks' limit). */
@@ -77,17 +77,64 @@ export function staticQrisProblem(input: string): string | null {
   return null;
 }
 
-/** Inserts `object` before the first object whose tag sorts after it (payloads list tags in order). */
-function insertInOrder(objects: DataObject[], object: DataObject): void {
-  const at = objects.findIndex((o) => o.tag > object.tag);
-  objects.splice(at < 0 ? objects.length : at, 0, object);
+/** Where `tag` goes among `objects`: before the first whose tag sorts after it (tags are in order). */
+function placeOf(objects: readonly DataObject[], tag: string): number {
+  const at = objects.findIndex((o) => o.tag > tag);
+  return at < 0 ? objects.length : at;
 }
 
-/** Tag 62's value with the bill number set (its other subtags kept, in order). */
-function additionalData(current: string | undefined, billNumber: string): string {
-  const subtags = current ? parseDataObjects(current).filter((o) => o.tag !== BILL_NUMBER) : [];
-  insertInOrder(subtags, { tag: BILL_NUMBER, value: billNumber });
-  return writeDataObjects(subtags);
+/**
+ * The static payload made ready for the rows, parsed once (a run makes a QRIS per invoice from the
+ * same payload): its objects written out around where tags 54 and 62 go, tag 62's other subtags
+ * around its bill number, and the CRC of the text before tag 54.
+ */
+interface PreparedStatic {
+  readonly beforeAmount: string;
+  readonly beforeAdditional: string;
+  readonly afterAdditional: string;
+  readonly beforeBill: string;
+  readonly afterBill: string;
+  readonly crcBeforeAmount: number;
+}
+
+const encoder = new TextEncoder();
+let prepared: { readonly payload: string; readonly made: PreparedStatic | string } | null = null;
+
+function prepare(staticPayload: string): PreparedStatic | string {
+  if (prepared?.payload === staticPayload) return prepared.made;
+  let made: PreparedStatic | string;
+  try {
+    const objects: DataObject[] = [];
+    let additional: DataObject[] = [];
+    for (const object of parseDataObjects(staticPayload.trim())) {
+      if (REPLACED.has(object.tag)) continue;
+      if (object.tag === ADDITIONAL_DATA)
+        additional = parseDataObjects(object.value).filter((o) => o.tag !== BILL_NUMBER);
+      else objects.push(object.tag === '01' ? { tag: '01', value: DYNAMIC } : object);
+    }
+    const amountAt = placeOf(objects, '54');
+    const additionalAt = placeOf(objects, ADDITIONAL_DATA);
+    const billAt = placeOf(additional, BILL_NUMBER);
+    const beforeAmount = writeDataObjects(objects.slice(0, amountAt));
+    made = {
+      beforeAmount,
+      beforeAdditional: writeDataObjects(objects.slice(amountAt, additionalAt)),
+      afterAdditional: writeDataObjects(objects.slice(additionalAt)),
+      beforeBill: writeDataObjects(additional.slice(0, billAt)),
+      afterBill: writeDataObjects(additional.slice(billAt)),
+      crcBeforeAmount: crc16(encoder.encode(beforeAmount)),
+    };
+  } catch (error) {
+    made = qrisMessages.notEmv((error as Error).message);
+  }
+  prepared = { payload: staticPayload, made };
+  return made;
+}
+
+/** A data object as a payload writes it, or null when its value is longer than two digits say. */
+function dataObject(tag: string, value: string): string | null {
+  const length = characterCount(value);
+  return length > 99 ? null : `${tag}${length < 10 ? '0' : ''}${length}${value}`;
 }
 
 type DynamicQris = { readonly payload: string } | { readonly problem: string };
@@ -110,29 +157,23 @@ export function dynamicQris(
           ? qrisRowProblems.amountTooLong
           : qrisRowProblems.amount,
     };
-  const bill = invoiceNumber.trim();
-  if (bill === '') return { problem: qrisRowProblems.noBillNumber };
-  if (!PRINTABLE.test(bill)) return { problem: qrisRowProblems.billNumberCharacters };
-  if (bill.length > MAX_BILL_NUMBER_CHARACTERS)
+  const billNumber = invoiceNumber.trim();
+  if (billNumber === '') return { problem: qrisRowProblems.noBillNumber };
+  if (!PRINTABLE.test(billNumber)) return { problem: qrisRowProblems.billNumberCharacters };
+  if (billNumber.length > MAX_BILL_NUMBER_CHARACTERS)
     return { problem: qrisRowProblems.billNumberTooLong };
-  const source = parsed(staticPayload.trim());
-  if (typeof source === 'string') return { problem: source };
-  const objects: DataObject[] = [];
-  let additional: string | undefined;
-  for (const object of source) {
-    if (REPLACED.has(object.tag)) continue;
-    if (object.tag === ADDITIONAL_DATA) additional = object.value;
-    else objects.push(object.tag === '01' ? { tag: '01', value: DYNAMIC } : object);
-  }
-  insertInOrder(objects, { tag: '54', value: amountText });
-  let body: string;
-  try {
-    insertInOrder(objects, { tag: ADDITIONAL_DATA, value: additionalData(additional, bill) });
-    body = `${writeDataObjects(objects)}${CRC_TAG}04`;
-  } catch {
-    return { problem: qrisRowProblems.payloadTooLong };
-  }
-  const payload = body + crc16Hex(body);
+  const ready = prepare(staticPayload);
+  if (typeof ready === 'string') return { problem: ready };
+  const bill = dataObject(BILL_NUMBER, billNumber);
+  const additional =
+    bill === null
+      ? null
+      : dataObject(ADDITIONAL_DATA, `${ready.beforeBill}${bill}${ready.afterBill}`);
+  if (additional === null) return { problem: qrisRowProblems.payloadTooLong };
+  // What follows the text before tag 54, up to and including "6304": its CRC goes on from there.
+  const rest = `${dataObject('54', amountText)}${ready.beforeAdditional}${additional}${ready.afterAdditional}${CRC_TAG}04`;
+  const crc = crc16(encoder.encode(rest), ready.crcBeforeAmount);
+  const payload = `${ready.beforeAmount}${rest}${crc.toString(16).toUpperCase().padStart(4, '0')}`;
   if (characterCount(payload) > MAX_QRIS_CHARACTERS)
     return { problem: qrisRowProblems.payloadTooLong };
   return { payload };

@@ -1,7 +1,7 @@
 // The generator machine's starting context and the parts of it each flow resets.
 import { EMPTY_SHEET_TABLE, type SheetTable } from '../../domain/sheetTable';
 import { isNotFilledWarning, messages } from './rules';
-import type { GeneratorContext } from './types';
+import type { GeneratorContext, MailState } from './types';
 
 export const NO_SELECTION = new Uint8Array(0);
 
@@ -22,6 +22,20 @@ export const emptyData = {
   preview: null,
   previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
+
+/** The e-mail outputs before the user chose anything: every column its default, nothing sent. */
+export const initialMailState: MailState = {
+  sendTo: null,
+  keyColumn: null,
+  subject: null,
+  message: '',
+  replyTo: '',
+  period: '',
+  confirming: false,
+  sending: null,
+  error: null,
+  handedOver: null,
+};
 
 export const noMessages = {
   error: '',
@@ -68,6 +82,7 @@ export const initialGeneratorContext: GeneratorContext = {
   sections: [],
   fieldFormats: {},
   output: 'merged',
+  mail: initialMailState,
   pdfAvailable: false,
   imageFiles: [],
   imageNames: [],

@@ -27,10 +27,13 @@ export const generateFlow = {
       'generator.pdfCapability': {
         actions: assign(({ context, event }) => ({
           pdfAvailable: event.enabled,
-          // A PDF output chosen before the server said no falls back to the merged document.
+          // A PDF output chosen before the server said no falls back to the merged document, the
+          // e-mail with the PDF attached to the e-mail with the .docx.
           output:
             event.enabled || !PDF_OUTPUT_KINDS.includes(documentOutput(context))
-              ? context.output
+              ? context.output === 'mailPdf' && !event.enabled
+                ? 'mailDocx'
+                : context.output
               : 'merged',
         })),
       },

@@ -11,6 +11,7 @@ import { previewFlow } from './preview';
 import { picturesFlow } from './pictures';
 import { messages } from './rules';
 import { rowsFlow } from './rows';
+import { sendFlow } from './send';
 import { generatorSetup } from './setup';
 
 export const generatorMachine = generatorSetup.createMachine({
@@ -38,6 +39,7 @@ export const generatorMachine = generatorSetup.createMachine({
         ...previewFlow.on,
         ...generateFlow.on,
         ...picturesFlow.on,
+        ...sendFlow.on,
         'generator.reset': {
           target: '.resetMessage',
           actions: assign(({ context }) => ({
@@ -53,6 +55,7 @@ export const generatorMachine = generatorSetup.createMachine({
     ...previewFlow.states,
     ...generateFlow.states,
     ...picturesFlow.states,
+    ...sendFlow.states,
   },
 });
 

@@ -24,6 +24,7 @@ export const messages = {
   needTemplateAndRows: 'Please upload a template and select data rows',
   efakturOutput:
     'The e-Faktur XML output is made from the rows, not the template: use Download e-Faktur.',
+  mailOutput: 'The e-mail outputs are sent by the server, not downloaded: use Send e-mails.',
   noRowMakesDocument:
     'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',
   needRowsToExport: 'Please select data rows to export',
@@ -125,6 +126,7 @@ export function isFullyMapped(
 /** Why Generate cannot run now (the docs/product.md#input-rules texts), or null when it can. */
 export function generateBlocker(context: GeneratorContext): string | null {
   if (context.output === 'efaktur') return messages.efakturOutput;
+  if (context.output === 'mailPdf' || context.output === 'mailDocx') return messages.mailOutput;
   if (!context.templateFile || context.selectedCount === 0) return messages.needTemplateAndRows;
   // The merge skips rows with fewer than 2 values: with only those selected, nothing is made.
   if (!context.groupBy && documentCount(context) === 0) return messages.noRowMakesDocument;
@@ -133,9 +135,13 @@ export function generateBlocker(context: GeneratorContext): string | null {
   return groupingBlocker(context) ?? pictureBlocker(context);
 }
 
-/** The document output Generate makes: the one chosen, or the merged one while e-Faktur is chosen. */
+/**
+ * The document output Generate makes: the one chosen, or the merged one while e-Faktur or an
+ * e-mail output is chosen.
+ */
 export function documentOutput(context: Pick<GeneratorContext, 'output'>): OutputKind {
-  return context.output === 'efaktur' ? 'merged' : context.output;
+  const { output } = context;
+  return output === 'efaktur' || output === 'mailPdf' || output === 'mailDocx' ? 'merged' : output;
 }
 
 /** Why Export cannot run now (the docs/product.md#input-rules texts), or null when it can. */

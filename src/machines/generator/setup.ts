@@ -32,6 +32,9 @@ import type {
   ReadSheetInput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
+  MailsQueued,
+  SendMailsActorEvent,
+  SendMailsInput,
   SheetTable,
 } from './types';
 
@@ -43,8 +46,8 @@ const notProvided = (what: string) => () => {
 export const generatorSetup = setup({
   types: {
     context: {} as GeneratorContext,
-    events: {} as GeneratorEvent | GenerateActorEvent,
-    emitted: {} as MappingEdited,
+    events: {} as GeneratorEvent | GenerateActorEvent | SendMailsActorEvent,
+    emitted: {} as MappingEdited | MailsQueued,
   },
   actors: {
     analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(
@@ -57,6 +60,8 @@ export const generatorSetup = setup({
     generate: fromCallback<GeneratorEvent, Job>(notProvided('generate')),
     exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),
     previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
+    /** Makes the mails' documents and hands the job to the server: SendMailsActorEvent back. */
+    sendMails: fromCallback<GeneratorEvent, SendMailsInput>(notProvided('sendMails')),
   },
   actions: {
     /** Start a download of a produced file (the page clicks a temporary <a download>). */
@@ -114,11 +119,17 @@ export const generatorSetup = setup({
       context.preview !== null &&
       context.preview.position > 0 &&
       context.preview.position - 1 < positionCount(context),
-    isKnownOutput: ({ context, event }) =>
-      event.type === 'generator.outputChanged' &&
-      (event.output === 'efaktur' ||
-        (OUTPUT_KINDS.includes(event.output) &&
-          (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(event.output)))),
+    isKnownOutput: ({ context, event }) => {
+      if (event.type !== 'generator.outputChanged') return false;
+      const { output } = event;
+      if (output === 'efaktur' || output === 'mailDocx') return true;
+      // The PDF outputs only when the server converts.
+      if (output === 'mailPdf') return context.pdfAvailable;
+      return (
+        OUTPUT_KINDS.includes(output) &&
+        (context.pdfAvailable || !PDF_OUTPUT_KINDS.includes(output))
+      );
+    },
     isKnownGroupBy: ({ context, event }) =>
       event.type === 'generator.groupByChanged' &&
       (event.column === '' || context.headers.includes(event.column)),

@@ -4,6 +4,7 @@
 import type { SheetRowValues, SheetTable } from '../../domain/sheetTable';
 import type { ValueFormat } from '../../domain/valueFormat';
 import type { DocumentPreview } from '../../domain/documentPreview';
+import type { RowMail } from '../../domain/mailRows';
 import type {
   DataSource,
   ExportJob,
@@ -18,10 +19,77 @@ import type {
 export type { DocumentPreview, Formats, Mapping, SheetTable };
 
 /**
- * What the Output control offers: the documents Generate makes from the template, or the e-Faktur
- * XML (Coretax) built from the rows alone (docs/efaktur.md), which downloads with its own button.
+ * What the Output control offers: the documents Generate makes from the template, the e-Faktur
+ * XML (Coretax) built from the rows alone (docs/efaktur.md), which downloads with its own button,
+ * or an e-mail of each row (grouped: each group) with its PDF or .docx attached, which the page
+ * hands to the server with Send e-mails (docs/delivery.md, "The page").
  */
-export type OutputChoice = OutputKind | 'efaktur';
+export type OutputChoice = OutputKind | 'efaktur' | MailOutput;
+
+/** The e-mail outputs: the PDF attached (offered when the server converts), or the .docx. */
+export type MailOutput = 'mailPdf' | 'mailDocx';
+
+/** What the page words when a hand-over failed: the server's coded refusal, a count mismatch, a text. */
+export type MailError =
+  | {
+      readonly kind: 'refused';
+      readonly code?: string;
+      readonly params?: Readonly<Record<string, string | number>>;
+      readonly text: string;
+    }
+  | { readonly kind: 'mismatch'; readonly made: number; readonly mails: number }
+  | { readonly kind: 'text'; readonly text: string };
+
+/** Where the hand-over is: the worker making the attachments, the server converting them, the request. */
+export type MailProgress =
+  | { readonly step: 'making'; readonly done: number; readonly total: number }
+  | { readonly step: 'converting' };
+
+/** The server took the job but left some invoices out: how many it queued, and which it did not. */
+export interface MailHandedOver {
+  readonly queued: number;
+  /** `key (row)` of each invoice not queued (sent before for the period, or refused). */
+  readonly left: readonly string[];
+}
+
+/**
+ * The e-mail outputs' choices and the hand-over's state (docs/delivery.md, "The page"): kept in the
+ * machine so they survive the steps and a new sheet (a chosen column that is gone falls back to
+ * its default).
+ */
+export interface MailState {
+  /** The Send to column chosen; null: the one auto-picked (most cells hold addresses). */
+  readonly sendTo: string | null;
+  /** The Invoice key column chosen; null: the default (a Nomor-like column, or the group key). */
+  readonly keyColumn: string | null;
+  /** The subject written; null: the default `Tagihan {key}`. */
+  readonly subject: string | null;
+  readonly message: string;
+  readonly replyTo: string;
+  /** The delivery period ('' until the page knows the periods). */
+  readonly period: string;
+  /** The confirmation naming the count, the period and the sender is open. */
+  readonly confirming: boolean;
+  /** The hand-over in progress, or null. */
+  readonly sending: MailProgress | null;
+  readonly error: MailError | null;
+  readonly handedOver: MailHandedOver | null;
+}
+
+/** One mail to hand over: its mail and the table index of its row (grouped: its group's first row). */
+export interface MailToSend {
+  readonly mail: RowMail;
+  readonly index: number;
+}
+
+/** What the send actor takes: the context it makes the documents from, and the job. */
+export interface SendMailsInput {
+  readonly context: GeneratorContext;
+  readonly period: string;
+  readonly replyTo: string;
+  readonly attachment: 'pdf' | 'docx';
+  readonly mails: readonly MailToSend[];
+}
 
 /** A file the user chose: a browser File satisfies it. */
 export type ChosenFile = Blob & { readonly name: string };
@@ -82,6 +150,8 @@ export interface GeneratorContext {
   /** Formats the template's own fields ask for (a MERGEFIELD's switches); the user's choice wins. */
   readonly fieldFormats: Formats;
   readonly output: OutputChoice;
+  /** The e-mail outputs' settings and hand-over (docs/delivery.md, "The page"). */
+  readonly mail: MailState;
   /** The server converts to PDF (its capability answer): only then are the PDF outputs offered. */
   readonly pdfAvailable: boolean;
   /** The images chosen next to the data file (docs/pictures.md), and the names read from them. */
@@ -198,7 +268,34 @@ export type GeneratorEvent =
   | { type: 'generator.cancel' }
   | { type: 'generator.reset' }
   /** The server's PDF capability answer arrived (the page asks once when it opens). */
-  | { type: 'generator.pdfCapability'; enabled: boolean };
+  | { type: 'generator.pdfCapability'; enabled: boolean }
+  /** An e-mail setting edited: Send to, Invoice key, Subject, Message, Reply-To, the period. */
+  | { type: 'generator.mailChanged'; settings: Partial<MailSettingsEdit> }
+  /** Send e-mails…: opens the confirmation. */
+  | { type: 'generator.mailConfirm' }
+  /** The confirmation's Cancel. */
+  | { type: 'generator.mailConfirmCancelled' }
+  /** The confirmation's Send N e-mails: these mails (the page built them in slices) go to the server. */
+  | { type: 'generator.sendMails'; mails: readonly MailToSend[] };
+
+/** The settings the user edits (MailState without the hand-over's state). */
+export type MailSettingsEdit = Pick<
+  MailState,
+  'sendTo' | 'keyColumn' | 'subject' | 'message' | 'replyTo' | 'period'
+>;
+
+/** Events the send actor sends back while it hands the mails over. */
+export type SendMailsActorEvent =
+  | { type: 'generator.mailProgress'; progress: MailProgress }
+  /** The server took the job: everything was queued (left empty), or some invoices were not. */
+  | { type: 'generator.mailsHandedOver'; queued: number; left: readonly string[] }
+  | { type: 'generator.mailsFailed'; error: MailError };
+
+/** What the machine emits when the server queued every mail (the page opens Pengiriman). */
+export interface MailsQueued {
+  readonly type: 'generator.mailsQueued';
+  readonly period: string;
+}
 
 /** What the machine emits when the user edits the mapping (the page remembers it per template). */
 export interface MappingEdited {

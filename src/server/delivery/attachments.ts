@@ -50,12 +50,17 @@ export class AttachmentSource {
     const count = merged.getPageCount();
     if (row.page_to > count)
       throw new Error(`pages ${row.page_from}–${row.page_to} are beyond the PDF's ${count} pages`);
-    const part = await (await pdfLib()).PDFDocument.create();
+    const part = await (await pdfLib()).PDFDocument.create({ updateMetadata: false });
     const indices = Array.from(
       { length: row.page_to - row.page_from + 1 },
       (_, i) => row.page_from! - 1 + i,
     );
     for (const page of await part.copyPages(merged, indices)) part.addPage(page);
-    return { content: Buffer.from(await part.save()), contentType: PDF_TYPE };
+    // Without object streams: nothing to deflate, for a page whose content is compressed already.
+    const bytes = await part.save({ useObjectStreams: false });
+    return {
+      content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      contentType: PDF_TYPE,
+    };
   }
 }

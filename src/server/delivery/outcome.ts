@@ -59,30 +59,101 @@ export async function raiseDeliveredCount(trx: Db, row: Recipient): Promise<void
       .execute();
 }
 
-/** The server accepted the mail (`sent`), or it went to the outbox (`outbox`, not delivered). */
+export interface Accepted {
+  row: Recipient;
+  /** `sent`: the server accepted the mail; `outbox`: written to the outbox, not delivered. */
+  status: 'sent' | 'outbox';
+  messageId: string;
+  answer: string;
+}
+
+/**
+ * Accepted mails, recorded in one transaction: each row ends with its Message-ID and the server's
+ * answer, and raises the period's delivered count (a commit per mail cost more than sending it).
+ */
 export async function recordAccepted(
   db: Db,
   queue: Queue<Recipient>,
   node: string,
-  row: Recipient,
-  status: 'sent' | 'outbox',
-  messageId: string,
-  answer: string,
+  accepted: readonly Accepted[],
 ): Promise<void> {
+  if (!accepted.length) return;
+  const finishedAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const finished = await queue.finish(
-      row.id,
-      node,
-      status,
-      {
-        message_id: messageId.slice(0, 500),
-        server_answer: answer.slice(0, 1000),
-        finished_at: new Date().toISOString(),
-      },
-      trx,
-    );
-    if (finished && status === 'sent') await raiseDeliveredCount(trx, row);
+    for (const { row, status, messageId, answer } of accepted) {
+      const finished = await queue.finish(
+        row.id,
+        node,
+        status,
+        {
+          message_id: messageId.slice(0, 500),
+          server_answer: answer.slice(0, 1000),
+          finished_at: finishedAt,
+        },
+        trx,
+      );
+      if (finished && status === 'sent') await raiseDeliveredCount(trx, row);
+    }
   });
+}
+
+export interface AcceptedLog {
+  /** Resolves once the mail's outcome is committed. */
+  add(accepted: Accepted): Promise<void>;
+  /** Records whatever waits, now. */
+  flush(): Promise<void>;
+}
+
+/**
+ * Collects accepted mails and records them together (docs/delivery.md, "Exactly once"): when
+ * `batch` wait or `waitMs` after the first. Until then the row stays claimed, so a process that
+ * dies in between leaves it `unknown`, like a mail still in the SMTP conversation.
+ */
+export function acceptedLog(
+  db: Db,
+  queue: Queue<Recipient>,
+  node: string,
+  options: { batch: number; waitMs: number; onError: (error: unknown) => void },
+): AcceptedLog {
+  let pending: { accepted: Accepted; done: () => void }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  function flush(): Promise<void> {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = pending;
+    pending = [];
+    // One transaction at a time: SQLite has one writer, and the order of the batches stays.
+    writing = writing.then(async () => {
+      if (!batch.length) return;
+      const accepted = batch.map((p) => p.accepted);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await recordAccepted(db, queue, node, accepted);
+          break;
+        } catch (error) {
+          options.onError(error);
+          // Never retried as a send: after a few tries the rows stay claimed and become `unknown`.
+          if (attempt === 3) break;
+          await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+        }
+      }
+      for (const p of batch) p.done();
+    });
+    return writing;
+  }
+
+  return {
+    add(accepted) {
+      return new Promise<void>((done) => {
+        pending.push({ accepted, done });
+        if (pending.length >= options.batch) void flush();
+        else timer ??= setTimeout(() => void flush(), options.waitMs);
+      });
+    },
+    flush,
+  };
 }
 
 export async function recordFailure(

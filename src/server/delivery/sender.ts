@@ -13,7 +13,7 @@ import { createQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { AttachmentSource } from './attachments';
 import type { DeliveryConfig } from './config';
-import { closeFinishedJobs, recordAccepted, recordFailure, type SendError } from './outcome';
+import { acceptedLog, closeFinishedJobs, recordFailure, type SendError } from './outcome';
 
 type Recipient = Selectable<DeliveryRecipientsTable>;
 
@@ -85,7 +85,19 @@ export function startSender(options: SenderOptions): Sender {
   let nextSlot = Date.now();
   let stopped = false;
   let wake: (() => void) | undefined;
+  /** Rows claimed and not through their SMTP conversation yet. */
   const inFlight = new Set<Promise<void>>();
+  /** Rows through it, waiting for their outcome's transaction. */
+  const recording = new Set<Promise<void>>();
+  // Up to this many rows are claimed or in the SMTP conversation at once; when nothing paces the
+  // sending, claims wait until half of them are free, so one claim statement takes many rows.
+  const capacity = config.connections * 4;
+  const log = acceptedLog(db, queue, node, {
+    batch: capacity,
+    waitMs: 100,
+    onError: (error) =>
+      logger.error('delivery: recording accepted mails failed', { error: String(error) }),
+  });
 
   const transport: Promise<Transporter> = import('nodemailer').then(({ default: nodemailer }) =>
     options.smtpUrl
@@ -118,6 +130,14 @@ export function startSender(options: SenderOptions): Sender {
     return job;
   };
 
+  function record(done: Promise<void>): void {
+    const tracked = done.finally(() => {
+      recording.delete(tracked);
+      wake?.();
+    });
+    recording.add(tracked);
+  }
+
   async function sendOne(row: Recipient): Promise<void> {
     try {
       const delivery = await jobOf(row.delivery_id);
@@ -132,22 +152,15 @@ export function startSender(options: SenderOptions): Sender {
         ...(delivery.reply_to ? { replyTo: delivery.reply_to } : {}),
         attachments: [{ filename: row.attachment_name, ...attachment }],
       });
+      const messageId = info.messageId ?? '';
       if (options.smtpUrl) {
-        await recordAccepted(db, queue, node, row, 'sent', info.messageId ?? '', answerOf(info));
+        record(log.add({ row, status: 'sent', messageId, answer: answerOf(info) }));
         return;
       }
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `delivery-${row.delivery_id}-${row.id}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      await recordAccepted(
-        db,
-        queue,
-        node,
-        row,
-        'outbox',
-        info.messageId ?? '',
-        `written to ${file}`,
-      );
+      record(log.add({ row, status: 'outbox', messageId, answer: `written to ${file}` }));
     } catch (error) {
       const failure = (error ?? {}) as SendError;
       logger.warn('delivery: mail not accepted', { recipient: row.id, error: failure.message });
@@ -167,8 +180,8 @@ export function startSender(options: SenderOptions): Sender {
   }
 
   async function budget(): Promise<number> {
-    const free = config.connections * 4 - inFlight.size;
-    if (free <= 0) return 0;
+    const free = capacity - inFlight.size;
+    if (free <= 0 || (!interval && inFlight.size > 0 && free < capacity / 2)) return 0;
     const left = config.dailyLimit - (await dayCount());
     if (left <= 0) return 0;
     if (!interval) return Math.min(free, left);
@@ -176,9 +189,10 @@ export function startSender(options: SenderOptions): Sender {
     return Math.max(0, Math.min(free, left, slots));
   }
 
-  async function tick(): Promise<number> {
+  /** Claims and starts what the budget allows; `drained` when there was less to claim than asked. */
+  async function tick(): Promise<{ claimed: number; drained: boolean }> {
     const n = await budget();
-    if (n <= 0) return 0;
+    if (n <= 0) return { claimed: 0, drained: false };
     const rows = await queue.claim(n, node, new Date());
     today.count += rows.length;
     if (interval) nextSlot = Math.max(nextSlot, Date.now() - interval) + rows.length * interval;
@@ -189,7 +203,7 @@ export function startSender(options: SenderOptions): Sender {
       });
       inFlight.add(job);
     }
-    return rows.length;
+    return { claimed: rows.length, drained: rows.length < n };
   }
 
   const sleep = (ms: number) =>
@@ -213,8 +227,8 @@ export function startSender(options: SenderOptions): Sender {
     let lastSweep = Date.now();
     while (!stopped) {
       try {
-        const claimed = await tick();
-        if (Date.now() - lastSweep > Math.min(leaseMs, 10_000) || claimed === 0) {
+        const { claimed, drained } = await tick();
+        if (Date.now() - lastSweep > Math.min(leaseMs, 10_000) || drained) {
           if (kind === 'postgres') await queue.expireClaims(new Date(Date.now() - leaseMs));
           await closeFinishedJobs(db);
           lastSweep = Date.now();
@@ -234,6 +248,8 @@ export function startSender(options: SenderOptions): Sender {
       wake?.();
       await loop;
       await Promise.allSettled([...inFlight]);
+      await log.flush();
+      await Promise.allSettled([...recording]);
       (await transport).close();
     },
   };

@@ -12,8 +12,15 @@ export interface Envelope<T = unknown> {
   field?: string;
 }
 
-export function ok<T>(c: Context, data?: T, message?: string, status: ContentfulStatusCode = 200) {
-  const body: Envelope<T> = { success: true };
+/** A successful answer; `extra` adds fields such as a notice's `code` and `params`. */
+export function ok<T>(
+  c: Context,
+  data?: T,
+  message?: string,
+  status: ContentfulStatusCode = 200,
+  extra?: Record<string, unknown>,
+) {
+  const body: Envelope<T> = { ...extra, success: true };
   if (data !== undefined) body.data = data;
   if (message !== undefined) body.message = message;
   return json(c, body, status, true);

@@ -1,8 +1,9 @@
 // A work queue kept in an ordinary table (docs/delivery.md, "Exactly once"). Any table with the
 // columns id, status, run_after, attempts, claimed_by and claimed_at can be one. A claim is one
-// statement that moves ready rows to the running status and stamps them with the claiming node:
-// on PostgreSQL its inner select takes the rows FOR UPDATE SKIP LOCKED, so two nodes never claim
-// the same row; SQLite runs one writer at a time, so the single statement is already atomic.
+// statement that moves at most `limit` ready rows to the running status and stamps them with the
+// claiming node: on PostgreSQL a materialized CTE takes the rows FOR UPDATE SKIP LOCKED, so two
+// nodes never claim the same row; SQLite runs one writer at a time, so the single statement is
+// already atomic.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DatabaseKind } from '../db/connection';
 
@@ -58,14 +59,25 @@ export function createQueue<Row>(db: Kysely<any>, kind: DatabaseKind, spec: Queu
 
   return {
     async claim(limit, node, at) {
-      const { rows } = await sql<Row>`
-        update ${table} set status = ${spec.running}, claimed_by = ${node},
-          claimed_at = ${stamp(at)}, attempts = attempts + 1
-        where id in (
+      const set = sql`status = ${spec.running}, claimed_by = ${node},
+          claimed_at = ${stamp(at)}, attempts = attempts + 1`;
+      const ready = sql`
           select id from ${table}
           where status = ${spec.ready} and run_after <= ${stamp(at)} ${extra}
-          order by run_after, id limit ${limit} ${lock}
-        ) and status = ${spec.ready}
+          order by run_after, id limit ${limit} ${lock}`;
+      // PostgreSQL may run a subquery of `id in (…)` again for each row it updates, and each run
+      // skips the rows this statement has already taken: a claim of 20 took every ready row. The
+      // materialized CTE picks the rows once.
+      const { rows } =
+        kind === 'postgres'
+          ? await sql<Row>`
+        with picked as materialized (${ready})
+        update ${table} set ${set}
+        from picked where ${table}.id = picked.id and ${table}.status = ${spec.ready}
+        returning ${table}.*`.execute(db)
+          : await sql<Row>`
+        update ${table} set ${set}
+        where id in (${ready}) and status = ${spec.ready}
         returning *`.execute(db);
       return rows;
     },

@@ -81,9 +81,11 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
   if (!finalSectPr || finalSectPr.start < starts[starts.length - 1]) return null;
   const head = xml.slice(0, starts[0]);
   const tail = xml.slice(finalSectPr.start);
-  const relsXml = text('word/_rels/document.xml.rels');
-  const rels = relationships(relsXml);
-  const types = text('[Content_Types].xml');
+  const parts = packageParts(
+    entries,
+    text('word/_rels/document.xml.rels'),
+    text('[Content_Types].xml'),
+  );
   const chunks: DocxChunk[] = [];
   for (let first = 0; first < starts.length; first += size) {
     const last = Math.min(first + size, starts.length) - 1;
@@ -100,7 +102,7 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
     }
     const chunkXml = head + body + ending;
     chunks.push({
-      bytes: packageOf(entries, chunkXml, rels, relsXml, types),
+      bytes: packageOf(parts, chunkXml),
       first: first + 1,
       last: last + 1,
     });
@@ -108,37 +110,86 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
   return chunks;
 }
 
-/** The package with `documentXml` and without the header/footer parts it does not use. */
-function packageOf(
-  entries: readonly ZipEntry[],
-  documentXml: string,
-  rels: Relationship[],
-  relsXml: string,
-  types: string,
-): Uint8Array {
-  const used = new Set([...documentXml.matchAll(/\br:id="([^"]*)"/g)].map((m) => m[1]));
-  const dropped = rels.filter((r) => HEADER_FOOTER.test(r.type) && !used.has(r.id));
-  const droppedXml = new Set(dropped.map((r) => r.xml));
-  const droppedParts = new Set(dropped.map((r) => `word/${r.target.replace(/^\.\//, '')}`));
+/** A header or footer part of the merged package: its entries (the part and its .rels) and its override. */
+interface HeaderFooterPart {
+  entries: ZipEntry[];
+  override: string;
+}
+
+/**
+ * The merged package sorted once into what every chunk carries (its other parts, and the
+ * document's .rels and [Content_Types].xml without any header or footer) and the header/footer
+ * relationships by id, so that each chunk costs its own size, not the whole document's: a merge
+ * of 10,000 rows has 10,000 headers, and looking through all of them once per chunk made cutting
+ * grow with the square of the rows.
+ */
+interface PackageParts {
+  common: ZipEntry[];
+  relsXml: string;
+  typesXml: string;
+  headerFooters: Map<string, { xml: string; part: HeaderFooterPart }>;
+}
+
+function packageParts(entries: readonly ZipEntry[], relsXml: string, types: string): PackageParts {
+  const headerFooters = new Map<string, { xml: string; part: HeaderFooterPart }>();
+  const byName = new Map<string, HeaderFooterPart>();
+  for (const relationship of relationships(relsXml)) {
+    if (!HEADER_FOOTER.test(relationship.type)) continue;
+    const name = `word/${relationship.target.replace(/^\.\//, '')}`;
+    let part = byName.get(name);
+    if (!part) byName.set(name, (part = { entries: [], override: '' }));
+    headerFooters.set(relationship.id, { xml: relationship.xml, part });
+  }
+  const common: ZipEntry[] = [];
+  for (const entry of entries) {
+    const relsOf = /^word\/_rels\/(.+)\.rels$/.exec(entry.name);
+    const part = byName.get(entry.name) ?? (relsOf ? byName.get(`word/${relsOf[1]}`) : undefined);
+    if (part) part.entries.push(entry);
+    else common.push(entry);
+  }
+  const typesXml = types.replace(/<Override\b[^>]*\/>/g, (entry) => {
+    const part = byName.get(/PartName="\/([^"]*)"/.exec(entry)?.[1] ?? '');
+    if (!part) return entry;
+    part.override += entry;
+    return '';
+  });
+  return {
+    common,
+    relsXml: relsXml.replace(/<Relationship\b[^>]*\/>/g, (entry) =>
+      HEADER_FOOTER.test(/\bType="([^"]*)"/.exec(entry)?.[1] ?? '') ? '' : entry,
+    ),
+    typesXml,
+    headerFooters,
+  };
+}
+
+/** The package with `documentXml` and only the header/footer parts it uses. */
+function packageOf(parts: PackageParts, documentXml: string): Uint8Array {
+  const relationshipsXml = new Set<string>();
+  const used = new Set<HeaderFooterPart>();
+  for (const [, id] of documentXml.matchAll(/\br:id="([^"]*)"/g)) {
+    const headerFooter = parts.headerFooters.get(id);
+    if (!headerFooter) continue;
+    relationshipsXml.add(headerFooter.xml);
+    used.add(headerFooter.part);
+  }
+  const owned = [...used];
   const replaced = new Map<string, string>([
     ['word/document.xml', documentXml],
     [
       'word/_rels/document.xml.rels',
-      relsXml.replace(/<Relationship\b[^>]*\/>/g, (entry) => (droppedXml.has(entry) ? '' : entry)),
+      parts.relsXml.replace(
+        '</Relationships>',
+        `${[...relationshipsXml].join('')}</Relationships>`,
+      ),
     ],
     [
       '[Content_Types].xml',
-      types.replace(/<Override\b[^>]*\/>/g, (entry) => {
-        const part = /PartName="\/([^"]*)"/.exec(entry)?.[1];
-        return part && droppedParts.has(part) ? '' : entry;
-      }),
+      parts.typesXml.replace('</Types>', `${owned.map((o) => o.override).join('')}</Types>`),
     ],
   ]);
   const out: ZipEntry[] = [];
-  for (const entry of entries) {
-    if (droppedParts.has(entry.name)) continue;
-    const relsOf = /^word\/_rels\/(.+)\.rels$/.exec(entry.name);
-    if (relsOf && droppedParts.has(`word/${relsOf[1]}`)) continue;
+  for (const entry of [...parts.common, ...owned.flatMap((o) => o.entries)]) {
     const text = replaced.get(entry.name);
     // Parts kept as they are travel still compressed; only the three rewritten are deflated.
     out.push(

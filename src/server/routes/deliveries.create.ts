@@ -24,7 +24,7 @@ import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
 import { nodeDeflateCodec } from '../pdf/codec';
 import type { AppEnv } from '../types';
-import { DELIVERY_MESSAGES as M, refusal } from './deliveries.messages';
+import { DELIVERY_MESSAGES as M, notice, refusal } from './deliveries.messages';
 
 interface Job {
   period: string;
@@ -302,5 +302,6 @@ export async function createDelivery(c: Context<AppEnv>) {
     { id: created.id, queued: accepted.length, refused, skipped, sender: config.mailFrom },
     M.started(accepted.length),
     201,
+    notice('queued', accepted.length),
   );
 }

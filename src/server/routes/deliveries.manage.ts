@@ -10,7 +10,8 @@ import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
 import type { AppEnv } from '../types';
 import { idParam } from './routeHelpers';
-import { DELIVERY_MESSAGES as M } from './deliveries.messages';
+import { DELIVERY_MESSAGES as M, notice } from './deliveries.messages';
+import type { DeliveryNoticeCode } from '../../domain/deliveryErrors';
 import { jobOf, requeue, summaryOf, type Db } from './deliveries.shared';
 
 /** GET /deliveries?period=: each job with its counts, rate and expected finish. */
@@ -73,6 +74,8 @@ async function changeJob(
   action: AuditAction,
   change: (trx: Db, job: Awaited<ReturnType<typeof jobOf>>) => Promise<number>,
   message: (n: number) => string,
+  /** The answer's notice code, when its message carries the count. */
+  code?: DeliveryNoticeCode,
 ) {
   const { db } = c.get('deps');
   const id = idParam(c);
@@ -89,7 +92,7 @@ async function changeJob(
     });
     return changed;
   });
-  return ok(c, { changed: n }, message(n));
+  return ok(c, { changed: n }, message(n), 200, code ? notice(code, n) : undefined);
 }
 
 const setJob = (trx: Db, id: number, from: string[], values: Record<string, unknown>) =>
@@ -143,4 +146,5 @@ export const resendFailed = (c: Context<AppEnv>) =>
     'delivery_resend',
     (trx, job) => requeue(trx, job.id, 'failed', c.get('deps').now().toISOString()),
     M.resent,
+    'queuedAgain',
   );

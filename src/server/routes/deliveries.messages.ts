@@ -1,7 +1,11 @@
 // The delivery API's answers. Those without numbers the page shows in the user's language by their
 // English text; those with numbers or names also carry a code and its params
 // (src/domain/deliveryErrors.ts), which the page words in English or Indonesian.
-import type { DeliveryErrorCode, DeliveryErrorParams } from '../../domain/deliveryErrors';
+import type {
+  DeliveryErrorCode,
+  DeliveryErrorParams,
+  DeliveryNoticeCode,
+} from '../../domain/deliveryErrors';
 import { ApiError } from '../errors';
 
 export const DELIVERY_MESSAGES = {
@@ -34,6 +38,11 @@ export const DELIVERY_MESSAGES = {
   notResendable: 'This mail is queued or being sent',
   jobEnded: 'This delivery has ended',
 } as const;
+
+/** A notice's code and params beside its English text: `N e-mails queued (again)`. */
+export function notice(code: DeliveryNoticeCode, count: number) {
+  return { code, params: { count } };
+}
 
 /** A refusal with its English text, and its code and params for the page to word. */
 export function refusal(

@@ -14,7 +14,7 @@ import { ok } from '../http/envelope';
 import { sendExport } from '../export/response';
 import type { AppEnv } from '../types';
 import { idParam } from './routeHelpers';
-import { DELIVERY_MESSAGES as M } from './deliveries.messages';
+import { DELIVERY_MESSAGES as M, notice } from './deliveries.messages';
 import { jobOf, requeue, summaryOf, type Db } from './deliveries.shared';
 
 /** GET /deliveries/:id/recipients?status=&offset=&limit= */
@@ -100,7 +100,7 @@ export async function resendRecipient(c: Context<AppEnv>) {
     });
     return changed;
   });
-  return ok(c, { changed: n }, M.resent(n));
+  return ok(c, { changed: n }, M.resent(n), 200, notice('queuedAgain', n));
 }
 
 /** POST /deliveries/recipients/:id/mark-sent: an `unknown` mail the user knows arrived. */

@@ -3,7 +3,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery';
+import { deliveryNoticeText } from '../../domain/deliveryErrors';
 import { fill } from '../../domain/i18n';
+import type { ServiceResult } from '../../domain/serviceResult';
 import { DELIVERY_TEXTS } from '../../domain/i18n/en/delivery';
 import { formatPeriodDisplay, isValidPeriod } from '../../domain/period';
 import { Alert } from '../components/Alert';
@@ -22,6 +24,11 @@ import {
 type Texts = { readonly [K in keyof typeof DELIVERY_TEXTS]: string };
 
 const POLL_MS = 2000;
+
+/** A successful action's answer with a count (`N e-mails queued again`) in the page's language. */
+function noticeOf(t: Texts, locale: 'en' | 'id', answer: ServiceResult<unknown>): string {
+  return deliveryNoticeText(t, locale, answer.code, answer.params) ?? '';
+}
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
 function statusText(t: Texts, status: DeliveryJob['status']): string {
@@ -50,9 +57,11 @@ function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
   useEffect(() => {
     void load();
   }, [load, job.counts]);
-  const act = async (run: () => Promise<{ success: boolean; error: string | null }>) => {
+  const [notice, setNotice] = useState('');
+  const act = async (run: () => Promise<ServiceResult<null>>) => {
     const answer = await run();
     if (!answer.success) setError(tr(answer.error));
+    setNotice(answer.success ? noticeOf(t, locale, answer) : '');
     onChange();
     void load();
   };
@@ -75,6 +84,7 @@ function Recipients({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
         ))}
       </select>
       {error && <Alert type="error">{error}</Alert>}
+      {notice && <p role="status">{notice}</p>}
       {total > rows.length && (
         <nav className="gen-toolbar" aria-label={fill(t.recipients, { id: job.id })}>
           <span role="status">
@@ -171,9 +181,12 @@ function Job({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange: () =>
   const tr = useTranslate();
   const headingId = useId();
   const sent = job.counts.sent + job.counts.outbox;
+  const locale = useShownLanguage();
+  const [notice, setNotice] = useState('');
   const run = async (what: JobAction) => {
     const answer = await deliveries.job(job.id, what);
     setError(answer.success ? '' : tr(answer.error));
+    setNotice(answer.success ? noticeOf(t, locale, answer) : '');
     onChange();
   };
   const exportFailed = async (format: 'xlsx' | 'csv') => {
@@ -208,6 +221,7 @@ function Job({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange: () =>
       {job.waitsUntil && <p>{fill(t.waits, { time: time(job.waitsUntil) })}</p>}
       {job.counts.unknown > 0 && <p className="app-muted">{t.unknownHelp}</p>}
       {error && <Alert type="error">{error}</Alert>}
+      {notice && <p role="status">{notice}</p>}
       <div className="gen-toolbar">
         {job.status === 'active' && (
           <button type="button" onClick={() => run('pause')}>

@@ -10,7 +10,6 @@ import { useHasMenu, useInspect } from '../shell/hooks';
 import { PageHeader } from '../components/PageHeader';
 import { downloadFile } from '../components/generator/download';
 import { useEfakturSetup } from '../components/generator/efakturSetup';
-import { EmailPanel } from '../components/generator/EmailPanel';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
 import { MappingStep } from '../components/generator/MappingStep';
@@ -133,7 +132,6 @@ export default function InvoiceDocumentGeneratorPage() {
         <PreviewStep actorRef={actorRef} />
         {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
         {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
-        {laterSteps >= 2 && <EmailPanel actorRef={actorRef} />}
       </fieldset>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />

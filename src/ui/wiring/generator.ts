@@ -20,11 +20,14 @@ import type {
   ReadSheetInput,
   ReadWorkbookInput,
   ReadWorkbookOutput,
+  SendMailsActorEvent,
+  SendMailsInput,
   SheetTable,
 } from '../../machines/generator/types';
 import { generatorBridge as bridge } from '../../workers/bridge';
 import { companySettings, documents } from '../../api';
 import { runGeneration } from './generatePdf';
+import { MailDocumentsMismatch, sendMails } from './sendMails';
 
 export const workerActors = {
   analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(({ input, signal }) =>
@@ -67,6 +70,56 @@ export const workerActors = {
   exportRows: fromPromise<GenerationResult, ExportInput>(({ input, signal }) =>
     bridge.exportRows(input, { signal }),
   ),
+  // The e-mail outputs' hand-over (docs/delivery.md, "The page"): the documents made in one worker
+  // call (one conversion for PDF), then one request; the answer or the failure goes back.
+  sendMails: fromCallback<GeneratorEvent, SendMailsInput>(({ input, sendBack }) => {
+    const stopped = new AbortController();
+    let live = true;
+    const send = (event: SendMailsActorEvent) => {
+      if (live) sendBack(event);
+    };
+    const { context, ...job } = input;
+    sendMails(context, {
+      ...job,
+      signal: stopped.signal,
+      onProgress: (progress) => send({ type: 'generator.mailProgress', progress }),
+    }).then(
+      (answer) => {
+        const done = answer.data;
+        if (!answer.success || !done)
+          send({
+            type: 'generator.mailsFailed',
+            error: {
+              kind: 'refused',
+              code: answer.code,
+              params: answer.params,
+              text: answer.error ?? '',
+            },
+          });
+        else
+          send({
+            type: 'generator.mailsHandedOver',
+            queued: done.queued,
+            left: [...done.skipped, ...done.refused].map((r) => `${r.key} (${r.row})`),
+          });
+      },
+      (failure: unknown) =>
+        send({
+          type: 'generator.mailsFailed',
+          error:
+            failure instanceof MailDocumentsMismatch
+              ? { kind: 'mismatch', made: failure.made, mails: failure.mails }
+              : {
+                  kind: 'text',
+                  text: failure instanceof Error ? failure.message : String(failure),
+                },
+        }),
+    );
+    return () => {
+      live = false;
+      stopped.abort();
+    };
+  }),
 };
 
 /** Whether this server converts to PDF; the page tells the machine once when it opens. */

@@ -31,7 +31,6 @@ const END_OF_BLOCK = 256;
 
 /** Scratch space, grown as needed: one image is written at a time. */
 let outScratch = new Uint8Array(1 << 16);
-let rowScratch = new Uint8Array(256);
 
 /** Whether module rows `a` and `b` (−1 or past the end: the quiet zone) are alike. */
 function sameModuleRow(m: ModuleMatrix, a: number, b: number): boolean {
@@ -43,54 +42,117 @@ function sameModuleRow(m: ModuleMatrix, a: number, b: number): boolean {
 }
 
 /** Per scale: for each byte of 8 modules' light bits, its 8 × scale pixel bits as `scale` bytes. */
-const expansions: Uint8Array[] = [];
 function expansionOf(scale: number): Uint8Array {
-  let table = expansions[scale];
-  if (!table) {
-    table = new Uint8Array(256 * scale);
-    for (let b = 0; b < 256; b++)
-      for (let p = 0; p < 8 * scale; p++)
-        if ((b >>> (7 - Math.floor(p / scale))) & 1)
-          table[b * scale + (p >>> 3)] |= 0x80 >>> (p & 7);
-    expansions[scale] = table;
-  }
+  const table = new Uint8Array(256 * scale);
+  for (let b = 0; b < 256; b++)
+    for (let p = 0; p < 8 * scale; p++)
+      if ((b >>> (7 - Math.floor(p / scale))) & 1) table[b * scale + (p >>> 3)] |= 0x80 >>> (p & 7);
   return table;
 }
 
-/** Module row `y`'s pixel row (−1 or past the end: quiet zone): filter byte 0, then the bits (light = 1). */
-function pixelRow(
-  m: ModuleMatrix,
-  y: number,
-  quiet: number,
-  scale: number,
-  row: Uint8Array,
-  length: number,
-): void {
-  const table = expansionOf(scale);
-  const across = m.size + 2 * quiet;
-  const inside = y >= 0 && y < m.size;
-  const words = m.v;
-  const base = y * m.words;
-  row[0] = 0;
-  let at = 1;
-  let lights = 0;
-  for (let x = 0; x < across; x++) {
-    const mx = x - quiet;
-    const dark = inside && mx >= 0 && mx < m.size && (words[base + (mx >>> 5)] >>> (mx & 31)) & 1;
-    lights = (lights << 1) | (dark ? 0 : 1);
-    if ((x & 7) === 7) {
-      // Eight modules are exactly `scale` bytes of pixels.
-      for (let k = 0, from = lights * scale; k < scale; k++) row[at++] = table[from + k];
-      lights = 0;
+/**
+ * Per scale, for each byte of 8 modules' light bits (first module in the high bit): its `scale`
+ * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it), in
+ * pieces of at most 24 bits, and the bytes' sum and weighted sum for Adler-32. A module row is
+ * then a few look-ups a group of eight modules, not a code per byte of pixels.
+ */
+interface GroupCodes {
+  readonly scale: number;
+  readonly expansion: Uint8Array;
+  /** Pieces of group b: `first[b]` up to `first[b + 1]`. */
+  readonly first: Uint16Array;
+  readonly code: Int32Array;
+  readonly bits: Uint8Array;
+  /** Sum of the group's bytes, and Σ (scale − k) × byte k. */
+  readonly sum: Uint32Array;
+  readonly weighted: Uint32Array;
+}
+
+const groupCodes: GroupCodes[] = [];
+function groupCodesOf(scale: number): GroupCodes {
+  const known = groupCodes[scale];
+  if (known) return known;
+  const expansion = expansionOf(scale);
+  const first = new Uint16Array(257);
+  const code: number[] = [];
+  const bits: number[] = [];
+  const sum = new Uint32Array(256);
+  const weighted = new Uint32Array(256);
+  for (let b = 0; b < 256; b++) {
+    first[b] = code.length;
+    const bytes = expansion.subarray(b * scale, (b + 1) * scale);
+    const pairs: number[] = [];
+    for (let k = 0; k < scale; k++) {
+      sum[b] += bytes[k];
+      weighted[b] += (scale - k) * bytes[k];
+    }
+    for (let i = 0; i < scale;) {
+      let run = 1;
+      while (i + run < scale && bytes[i + run] === bytes[i]) run++;
+      const literals = run - 1 >= MIN_MATCH ? 1 : run;
+      for (let k = 0; k < literals; k++) pairs.push(SYMBOL_CODE[bytes[i]], SYMBOL_BITS[bytes[i]]);
+      if (literals === 1 && run > 1) pairs.push(...runCodesOf(run - 1));
+      i += run;
+    }
+    // Packed into pieces of at most 24 bits: with at most 7 bits held, a piece fits 31.
+    let piece = 0;
+    let pieceBits = 0;
+    for (let p = 0; p < pairs.length; p += 2) {
+      if (pieceBits + pairs[p + 1] > 24) {
+        code.push(piece);
+        bits.push(pieceBits);
+        piece = 0;
+        pieceBits = 0;
+      }
+      piece |= pairs[p] << pieceBits;
+      pieceBits += pairs[p + 1];
+    }
+    if (pieceBits > 0) {
+      code.push(piece);
+      bits.push(pieceBits);
     }
   }
-  const left = across & 7;
-  if (left > 0) {
-    // The last modules, padded with dark ones: the padding bits past the width are not read.
-    const from = (lights << (8 - left)) * scale;
-    for (let k = 0; at < length; k++) row[at++] = table[from + k];
+  first[256] = code.length;
+  const made: GroupCodes = {
+    scale,
+    expansion,
+    first,
+    code: Int32Array.from(code),
+    bits: Uint8Array.from(bits),
+    sum,
+    weighted,
+  };
+  groupCodes[scale] = made;
+  return made;
+}
+
+/** Byte b reversed and inverted: dark modules first-bit-low to light modules first-bit-high. */
+const LIGHTS = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(256);
+  for (let b = 0; b < 256; b++) {
+    let r = 0;
+    for (let i = 0; i < 8; i++) r |= ((b >>> i) & 1) << (7 - i);
+    table[b] = ~r & 0xff;
   }
-  for (; at < length; at++) row[at] = 0;
+  return table;
+})();
+
+/** The dark bits of modules `mx`…`mx + 7` of the row at word `base` (bit j: module mx + j; outside: 0). */
+function darkByte(v: Uint32Array, base: number, words: number, size: number, mx: number): number {
+  let dark: number;
+  if (mx >= 0) {
+    if (mx >= size) return 0;
+    const w = mx >>> 5;
+    const o = mx & 31;
+    dark = v[base + w] >>> o;
+    if (o > 24 && w + 1 < words) dark |= v[base + w + 1] << (32 - o);
+  } else {
+    if (mx <= -8) return 0;
+    dark = v[base] << -mx;
+  }
+  const over = mx + 8 - size;
+  if (over > 0) dark &= 0xff >>> over;
+  return dark & 0xff;
 }
 
 /**
@@ -123,15 +185,22 @@ function runCodesOf(length: number): number[] {
 
 /** The zlib stream (RFC 1950) of the image's scan lines, written into `out` from `start`; its end. */
 function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number): number {
-  const across = (m.size + 2 * quiet) * scale;
-  const rowLength = 1 + Math.ceil(across / 8);
-  if (rowScratch.length < rowLength) rowScratch = new Uint8Array(rowLength);
-  const row = rowScratch;
-  const modulesDown = m.size + 2 * quiet;
+  const across = m.size + 2 * quiet;
+  const rowLength = 1 + Math.ceil((across * scale) / 8);
+  const groups = across >>> 3;
+  const left = across & 7;
+  // The last group's bytes: its modules' pixels, padded with dark ones that are not read.
+  const tailBytes = rowLength - 1 - groups * scale;
   // Worst case: every module row's bytes as 9-bit literals, plus its matches.
-  const worst = start + 64 + modulesDown * (rowLength * 2 + 64);
+  const worst = start + 64 + across * (rowLength * 2 + 64);
   if (outScratch.length < worst) outScratch = new Uint8Array(worst * 2);
   const out = outScratch;
+  const table = groupCodesOf(scale);
+  const { first, code, bits: codeBits, expansion } = table;
+  const { v, words, size } = m;
+  // The imported tables held locally: a loader may read imports through getters.
+  const symbolCode = SYMBOL_CODE;
+  const symbolBits = SYMBOL_BITS;
   // A module row's pixel rows after its first, and a module row like the one before: copies.
   const restOfModule = scale > 1 ? matchCodes(rowLength, rowLength * (scale - 1)) : [];
   const wholeModule = matchCodes(rowLength, rowLength * scale);
@@ -139,56 +208,62 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
   out[at++] = 0x78; // deflate, 32 kB window
   out[at++] = 0x01; // no dictionary, fastest; (0x78 << 8 | 0x01) % 31 === 0
   // Bits go out least significant first, as deflate packs them: at most 7 held between codes,
-  // a code at most 18 bits, so never more than 25.
+  // a code or a group's piece at most 24 bits, so never more than 31.
   let bits = 1 | (1 << 1); // final block, fixed Huffman codes
   let count = 3;
   let s1 = 1;
   let s2 = 0;
   let sum = 0;
   let weighted = 0;
-  for (let y = -quiet; y < m.size + quiet; y++) {
+  const triangle = (scale * (scale - 1)) / 2;
+  for (let y = -quiet; y < size + quiet; y++) {
     let codes: number[];
     if (y > -quiet && sameModuleRow(m, y, y - 1)) {
       codes = wholeModule;
     } else {
-      pixelRow(m, y, quiet, scale, row, rowLength);
+      const inside = y >= 0 && y < size;
+      const base = y * words;
+      // The filter byte (0: none), a literal.
+      bits |= symbolCode[0] << count;
+      count += symbolBits[0];
+      out[at++] = bits & 0xff;
+      bits >>>= 8;
+      count -= 8;
       sum = 0;
       weighted = 0;
-      for (let i = 0; i < rowLength; i++) {
-        sum += row[i];
-        weighted += (rowLength - i) * row[i];
-      }
-      sum %= ADLER_MOD;
-      weighted %= ADLER_MOD;
-      // The row's bytes, runs of one byte written as a literal and a copy of it.
-      for (let i = 0; i < rowLength;) {
-        const byte = row[i];
-        let run = 1;
-        while (i + run < rowLength && row[i + run] === byte) run++;
-        const repeats = run - 1 >= MIN_MATCH ? 1 : run;
-        for (let k = 0; k < repeats; k++) {
-          bits |= SYMBOL_CODE[byte] << count;
-          count += SYMBOL_BITS[byte];
+      let byteAt = 1;
+      for (let g = 0; g < groups; g++, byteAt += scale) {
+        const lights = LIGHTS[inside ? darkByte(v, base, words, size, 8 * g - quiet) : 0];
+        for (let p = first[lights], end = first[lights + 1]; p < end; p++) {
+          bits |= code[p] << count;
+          count += codeBits[p];
           while (count >= 8) {
             out[at++] = bits & 0xff;
             bits >>>= 8;
             count -= 8;
           }
         }
-        if (repeats === 1 && run > 1) {
-          const run1 = runCodesOf(run - 1);
-          for (let c = 0; c < run1.length; c += 2) {
-            bits |= run1[c] << count;
-            count += run1[c + 1];
-            while (count >= 8) {
-              out[at++] = bits & 0xff;
-              bits >>>= 8;
-              count -= 8;
-            }
-          }
-        }
-        i += run;
+        sum += table.sum[lights];
+        weighted += (rowLength - byteAt - scale) * table.sum[lights] + table.weighted[lights];
       }
+      if (left > 0) {
+        const dark = inside ? darkByte(v, base, words, size, 8 * groups - quiet) : 0;
+        const lights = LIGHTS[dark] & (0xff << (8 - left));
+        for (let k = 0; k < tailBytes; k++, byteAt++) {
+          const byte = expansion[lights * scale + k];
+          bits |= symbolCode[byte] << count;
+          count += symbolBits[byte];
+          while (count >= 8) {
+            out[at++] = bits & 0xff;
+            bits >>>= 8;
+            count -= 8;
+          }
+          sum += byte;
+          weighted += (rowLength - byteAt) * byte;
+        }
+      }
+      sum %= ADLER_MOD;
+      weighted %= ADLER_MOD;
       codes = restOfModule;
     }
     for (let c = 0; c < codes.length; c += 2) {
@@ -201,14 +276,13 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
       }
     }
     // Adler-32 over `scale` repeats of the row: each adds the row's sum to s1 and
-    // length × s1 + the weighted sum to s2.
-    for (let k = 0; k < scale; k++) {
-      s2 = (s2 + rowLength * s1 + weighted) % ADLER_MOD;
-      s1 = (s1 + sum) % ADLER_MOD;
-    }
+    // length × s1 + the weighted sum to s2, so k repeats add k × sum to s1 and
+    // k × (length × s1 + weighted) + length × sum × k(k − 1)/2 to s2 (exact in doubles).
+    s2 = (s2 + scale * (rowLength * s1 + weighted) + rowLength * sum * triangle) % ADLER_MOD;
+    s1 = (s1 + scale * sum) % ADLER_MOD;
   }
-  bits |= SYMBOL_CODE[END_OF_BLOCK] << count;
-  count += SYMBOL_BITS[END_OF_BLOCK];
+  bits |= symbolCode[END_OF_BLOCK] << count;
+  count += symbolBits[END_OF_BLOCK];
   while (count > 0) {
     out[at++] = bits & 0xff;
     bits >>>= 8;

@@ -43,7 +43,6 @@ export const MAIL_TEXTS = {
   notQueued:
     '{count} invoices were not queued (sent before for this period, or refused by the server): {keys}',
   openDeliveries: 'Open Pengiriman',
-  attachWith: 'Attachment of each mail',
   pdfOutput: 'E-mail each row (PDF attached)',
   docxOutput: 'E-mail each row (.docx attached)',
   pdfOutputGroups: 'E-mail each group (PDF attached)',

@@ -149,6 +149,8 @@ export const PHRASES = {
   uploadTemplateSelectDataRows: 'Please upload a template and select data rows',
   efakturOutputNoGenerate:
     'The e-Faktur XML output is made from the rows, not the template: use Download e-Faktur.',
+  mailOutputNoGenerate:
+    'The e-mail outputs are sent by the server, not downloaded: use Send e-mails.',
   selectDataRowsExport: 'Please select data rows to export',
   noSelectedRowMakesDocument:
     'No document to make: every selected row has fewer than 2 values. Select rows with at least 2 values, or choose a sheet with more columns.',

@@ -1,5 +1,8 @@
-// Step 4's e-mail of each row (docs/delivery.md, "The page"): Send to, Subject, Message, Reply-To,
-// Invoice key and the period; the mail of the row Preview Row shows; the rows that will not be sent.
+// Step 4's e-mail outputs (docs/delivery.md, "The page"), shown when one is the Output: Send to,
+// Subject, Message, Reply-To, Invoice key and the period; the mail of the row Preview Row shows; the
+// rows that will not be sent; Send e-mails and its confirmation. The choices, the confirmation and
+// the hand-over live in the generator machine (src/machines/generator/send.ts); the page builds the
+// mails in slices (useMails) and reads the server's periods, sender and keys sent before.
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -16,14 +19,10 @@ import {
   previewMail,
 } from '../../../machines/generator/mail';
 import { select } from '../../../machines/generator/selectors';
+import { isMailOutput, mailAttachment } from '../../../machines/generator/send';
+import type { MailError, MailSettingsEdit } from '../../../machines/generator/types';
 import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
-import {
-  attachmentSize,
-  MailDocumentsMismatch,
-  sendMails,
-  type MailAttachment,
-  type MailProgress,
-} from '../../wiring/sendMails';
+import { attachmentSize, type MailAttachment } from '../../wiring/sendMails';
 import { formatFileSize } from '../../../domain/fileSize';
 import type { StepProps } from './types';
 import { useMails } from './useMails';
@@ -33,10 +32,29 @@ const DEFAULT_SUBJECT = 'Tagihan {key}';
 const ROWS_SHOWN = 20;
 const NO_INDEXES = new Uint32Array(0);
 
+type Texts = { readonly [K in keyof typeof MAIL_TEXTS]: string };
+
+/** A failed hand-over in the page's language. */
+function errorText(
+  t: Texts,
+  locale: 'en' | 'id',
+  tr: (text: string) => string,
+  error: MailError,
+): string {
+  if (error.kind === 'mismatch')
+    return fill(t.documentsMismatch, { made: error.made, mails: error.mails });
+  if (error.kind === 'refused')
+    return deliveryErrorText(t, locale, error.code, error.params) ?? tr(error.text);
+  return error.text;
+}
+
 export function EmailPanel({ actorRef }: StepProps) {
-  const shown = useSelector(actorRef, select.showsGenerateStep);
-  const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
+  const shown = useSelector(
+    actorRef,
+    (s) => select.showsGenerateStep(s) && isMailOutput(s.context.output),
+  );
   const context = useSelector(actorRef, (s) => s.context);
+  const sendingState = useSelector(actorRef, (s) => s.matches('sendingMails'));
   const t = useTexts('mail', MAIL_TEXTS);
   const locale = useShownLanguage();
   const tr = useTranslate();
@@ -48,21 +66,32 @@ export function EmailPanel({ actorRef }: StepProps) {
     reply: useId(),
     key: useId(),
     period: useId(),
-    attach: useId(),
   };
-  const { headers, table } = context;
+  const { headers, table, mail: state } = context;
+  const change = (settings: Partial<MailSettingsEdit>) =>
+    actorRef.send({ type: 'generator.mailChanged', settings });
   const autoTo = useMemo(
     () => addressColumn(headers, (r, c) => table.cell(r, c), table.rowCount),
     [headers, table],
   );
   const autoKey = defaultKeyColumn(context);
-  const [chosenTo, setTo] = useState<string | null>(null);
-  const [chosenKey, setKey] = useState<string | null>(null);
-  const [subject, setSubject] = useState<string | null>(null);
-  const [message, setMessage] = useState('');
-  const [replyTo, setReplyTo] = useState('');
+  const { message, replyTo, period } = state;
   const [periods, setPeriods] = useState<string[]>([]);
-  const [period, setPeriod] = useState('');
+  const [, navigate] = useLocation();
+  // Every mail queued: Pengiriman of the period follows, in a task of its own: leaving the
+  // generator (its DOM taken down) in the task that ends the hand-over made one over 50 ms.
+  useEffect(() => {
+    let timer = 0;
+    const subscription = actorRef.on('generator.mailsQueued', (event) => {
+      timer = window.setTimeout(() =>
+        navigate(`/deliveries?period=${encodeURIComponent(event.period)}`),
+      );
+    });
+    return () => {
+      subscription.unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [actorRef, navigate]);
   // The sender is the server's MAIL_FROM: named from the period's last job when there is one.
   const [sender, setSender] = useState('');
   const [sentBefore, setSentBefore] = useState<ReadonlySet<string>>(new Set());
@@ -86,24 +115,27 @@ export function EmailPanel({ actorRef }: StepProps) {
       if (!live || !answer.success) return;
       const list = answer.data ?? [];
       setPeriods(list);
-      setPeriod((p) => p || list[0] || '');
+      // The newest period until the user chooses one (a period chosen before stays).
+      const chosen = actorRef.getSnapshot().context.mail.period;
+      if (!list.includes(chosen) && list[0]) change({ period: list[0] });
     });
     return () => {
       live = false;
     };
-  }, [shown]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, actorRef]);
 
+  const chosenKey = state.keyColumn;
+  const chosenTo = state.sendTo;
   const keyColumn = chosenKey !== null && headers.includes(chosenKey) ? chosenKey : autoKey;
   const sendTo = chosenTo !== null && headers.includes(chosenTo) ? chosenTo : autoTo;
   const settings = {
     sendTo,
     keyColumn,
-    subject: subject ?? DEFAULT_SUBJECT.replace('key', keyColumn),
+    subject: state.subject ?? DEFAULT_SUBJECT.replace('key', keyColumn),
     message,
   };
-  // The PDF of each row when the server converts (the default then), else its .docx.
-  const [chosenAttachment, setAttachment] = useState<MailAttachment | null>(null);
-  const extension: MailAttachment = pdfAvailable && chosenAttachment !== 'docx' ? 'pdf' : 'docx';
+  const extension: MailAttachment = mailAttachment(context.output);
   const { selection, selectedCount, groupBy: grouping } = context;
   const indexes = useMemo(
     () =>
@@ -127,12 +159,8 @@ export function EmailPanel({ actorRef }: StepProps) {
   ]);
   const mails = built.mails;
   const skipped = useMemo(() => notSent(mails ?? [], sentBefore), [mails, sentBefore]);
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState<MailProgress | null>(null);
-  const [error, setError] = useState('');
-  // What the server left out although the page would send it (keys sent before for the period).
-  const [handed, setHanded] = useState<{ queued: number; left: string[] } | null>(null);
-  const [, navigate] = useLocation();
+  const { confirming, sending, handedOver: handed } = state;
+  const error = state.error ? errorText(t, locale, tr, state.error) : '';
   // The attachment's size: the preview row's document made by the worker (converted by the server
   // for a PDF); a stale answer is dropped.
   const shownIndex = shown ? previewIndex(context) : -1;
@@ -166,43 +194,17 @@ export function EmailPanel({ actorRef }: StepProps) {
   if (!shown) return null;
   const count = sendable.length.toLocaleString(locale === 'id' ? 'id-ID' : 'en-US');
   const deliveriesPath = `/deliveries?period=${encodeURIComponent(period)}`;
-  const send = async () => {
-    setError('');
-    setHanded(null);
-    setSending({ step: 'making', done: 0, total: sendable.length });
-    try {
-      const answer = await sendMails(context, {
-        period,
-        replyTo,
-        attachment: extension,
-        mails: sendable,
-        onProgress: setSending,
-      });
-      const done = answer.data;
-      if (!answer.success || !done)
-        setError(
-          deliveryErrorText(t, locale, answer.code, answer.params) ?? tr(answer.error ?? ''),
-        );
-      else if (!done.skipped.length && !done.refused.length) navigate(deliveriesPath);
-      else
-        setHanded({
-          queued: done.queued,
-          left: [...done.skipped, ...done.refused].map((r) => `${r.key} (${r.row})`),
-        });
-    } catch (failure) {
-      if (failure instanceof MailDocumentsMismatch)
-        setError(fill(t.documentsMismatch, { made: failure.made, mails: failure.mails }));
-      else setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setSending(null);
-      setConfirming(false);
-    }
-  };
+  const send = () => actorRef.send({ type: 'generator.sendMails', mails: sendable });
   const mail = previewMail(context, settings, extension);
   const replyBad = replyTo.trim() !== '' && !isEmailAddress(replyTo.trim());
 
   const column = (id: string, value: string, onChange: (v: string) => void, empty: boolean) => (
-    <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+    <select
+      id={id}
+      value={value}
+      disabled={sendingState}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    >
       {empty && <option value="">{t.noColumn}</option>}
       {headers.map((h) => (
         <option key={h} value={h}>
@@ -216,41 +218,24 @@ export function EmailPanel({ actorRef }: StepProps) {
     <section className="gen-step gen-mail" aria-labelledby={ids.heading}>
       <h2 id={ids.heading}>{t.heading}</h2>
       <div className="gen-mail-fields">
-        {pdfAvailable && (
-          <fieldset className="gen-mail-attach" aria-describedby={ids.attach}>
-            <legend id={ids.attach}>{t.attachWith}</legend>
-            {(['pdf', 'docx'] as const).map((kind) => (
-              <label key={kind}>
-                <input
-                  type="radio"
-                  name={ids.attach}
-                  value={kind}
-                  checked={extension === kind}
-                  onChange={() => setAttachment(kind)}
-                />{' '}
-                {groupBy
-                  ? t[kind === 'pdf' ? 'pdfOutputGroups' : 'docxOutputGroups']
-                  : t[kind === 'pdf' ? 'pdfOutput' : 'docxOutput']}
-              </label>
-            ))}
-          </fieldset>
-        )}
         <label htmlFor={ids.to}>{t.sendTo}</label>
-        {column(ids.to, sendTo, setTo, sendTo === '')}
+        {column(ids.to, sendTo, (v) => change({ sendTo: v }), sendTo === '')}
         <label htmlFor={ids.key}>{t.invoiceKey}</label>
-        {column(ids.key, keyColumn, setKey, false)}
+        {column(ids.key, keyColumn, (v) => change({ keyColumn: v }), false)}
         <label htmlFor={ids.subject}>{t.subject}</label>
         <input
           id={ids.subject}
+          disabled={sendingState}
           value={settings.subject}
-          onChange={(e) => setSubject(e.currentTarget.value)}
+          onChange={(e) => change({ subject: e.currentTarget.value })}
         />
         <label htmlFor={ids.message}>{t.message}</label>
         <textarea
           id={ids.message}
+          disabled={sendingState}
           rows={4}
           value={message}
-          onChange={(e) => setMessage(e.currentTarget.value)}
+          onChange={(e) => change({ message: e.currentTarget.value })}
         />
         <small>{t.fieldsHint}</small>
         <label htmlFor={ids.reply}>
@@ -258,15 +243,21 @@ export function EmailPanel({ actorRef }: StepProps) {
         </label>
         <input
           id={ids.reply}
+          disabled={sendingState}
           type="email"
           value={replyTo}
           aria-invalid={replyBad || undefined}
-          onChange={(e) => setReplyTo(e.currentTarget.value)}
+          onChange={(e) => change({ replyTo: e.currentTarget.value })}
         />
         {replyBad && <small role="alert">{t.badReplyTo}</small>}
         <label htmlFor={ids.period}>{t.period}</label>
         {periods.length ? (
-          <select id={ids.period} value={period} onChange={(e) => setPeriod(e.currentTarget.value)}>
+          <select
+            id={ids.period}
+            disabled={sendingState}
+            value={period}
+            onChange={(e) => change({ period: e.currentTarget.value })}
+          >
             {periods.map((p) => (
               <option key={p} value={p}>
                 {p}
@@ -347,10 +338,15 @@ export function EmailPanel({ actorRef }: StepProps) {
         <div role="group" aria-label={t.sendMails}>
           <p>{fill(t.confirmSend, { count, period, sender: sender || t.senderUnknown })}</p>
           <div className="gen-toolbar">
-            <button type="button" disabled={sending !== null} onClick={() => void send()}>
+            <button type="button" disabled={sendingState} onClick={send}>
               {fill(t.send, { count })}
             </button>
-            <button type="button" className="secondary" onClick={() => setConfirming(false)}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={sendingState}
+              onClick={() => actorRef.send({ type: 'generator.mailConfirmCancelled' })}
+            >
               {t.cancel}
             </button>
           </div>
@@ -360,7 +356,7 @@ export function EmailPanel({ actorRef }: StepProps) {
           <button
             type="button"
             disabled={!sendable.length || !period || replyBad || mails === null}
-            onClick={() => setConfirming(true)}
+            onClick={() => actorRef.send({ type: 'generator.mailConfirm' })}
           >
             {t.sendMails}
           </button>

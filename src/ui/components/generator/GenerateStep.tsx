@@ -2,12 +2,15 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
+import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
 import type { OutputKind } from '../../../domain/generationJob';
 import { select } from '../../../machines/generator/selectors';
+import { isMailOutput } from '../../../machines/generator/send';
 import type { OutputChoice } from '../../../machines/generator/types';
 import { useTexts, useTranslate } from '../../layout/i18n';
 import type { EfakturSetup } from './efakturSetup';
 import { EfakturOutput } from './EfakturOutput';
+import { EmailPanel } from './EmailPanel';
 import type { StepProps } from './types';
 import { ColumnOptions } from './ColumnOptions';
 
@@ -22,7 +25,9 @@ const GENERATE_LABEL: Record<OutputKind, (t: Texts) => string> = {
 
 /**
  * Step 4: the Output control, then Generate and Export, enabled exactly when the machine would
- * accept them; or, with the e-Faktur output, its own choices and Download e-Faktur.
+ * accept them; or, with the e-Faktur output, its own choices and Download e-Faktur; or, with an
+ * e-mail output, Preview Row and the mail's controls with Send e-mails (Generate and Export are
+ * not offered: the server sends, nothing downloads).
  */
 export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: EfakturSetup }) {
   const shown = useSelector(actorRef, select.showsGenerateStep);
@@ -37,6 +42,8 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
   const exporting = useSelector(actorRef, select.exporting);
   const canPreview = useSelector(actorRef, select.canPreview);
   const output = useSelector(actorRef, select.output);
+  // The e-mails being handed over: the output stays (the steps' fieldset is not disabled then).
+  const sendingMails = useSelector(actorRef, (s) => s.matches('sendingMails'));
   const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const headers = useSelector(actorRef, select.headers);
   const nameColumn = useSelector(actorRef, select.nameColumn);
@@ -46,8 +53,10 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
   const outputId = useId();
   const nameId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
+  const m = useTexts('mail', MAIL_TEXTS);
   const tr = useTranslate();
   if (!shown) return null;
+  const mailing = isMailOutput(output);
 
   return (
     <section className="gen-step" aria-labelledby={headingId}>
@@ -62,6 +71,7 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
         <select
           id={outputId}
           value={output}
+          disabled={sendingMails}
           onChange={(e) =>
             actorRef.send({
               type: 'generator.outputChanged',
@@ -75,6 +85,10 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
           {pdfAvailable && (
             <option value="pdfPerRow">{grouped ? t.pdfPerGroupOutput : t.pdfPerRowOutput}</option>
           )}
+          {pdfAvailable && (
+            <option value="mailPdf">{grouped ? m.pdfOutputGroups : m.pdfOutput}</option>
+          )}
+          <option value="mailDocx">{grouped ? m.docxOutputGroups : m.docxOutput}</option>
           <option value="efaktur">{t.efakturOutput}</option>
         </select>
         {(output === 'zip' || output === 'pdfPerRow') && (
@@ -97,6 +111,25 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
       </div>
       {output === 'efaktur' ? (
         <EfakturOutput actorRef={actorRef} setup={efaktur} />
+      ) : mailing ? (
+        <>
+          {output === 'mailPdf' && (
+            <p>
+              <small>{t.pdfPrivacy}</small>
+            </p>
+          )}
+          <div className="gen-toolbar">
+            <button
+              type="button"
+              className="secondary outline"
+              disabled={!canPreview || sendingMails}
+              onClick={() => actorRef.send({ type: 'generator.previewRow' })}
+            >
+              {t.previewRow}
+            </button>
+          </div>
+          <EmailPanel actorRef={actorRef} />
+        </>
       ) : (
         <>
           {pdfAvailable && (
