@@ -41,8 +41,11 @@ export function lengthBonus(a: string, b: string): number {
  * a pair with a positive score gets the length bonus on top (so equal names score 110).
  */
 export function matchScore(field: string, column: string): number {
-  const f = matchKey(field);
-  const c = matchKey(column);
+  return keyScore(matchKey(field), matchKey(column));
+}
+
+/** matchScore of two match keys. */
+function keyScore(f: string, c: string): number {
   if (f === '' || c === '') return 0;
   let base = 0;
   if (f === c) base = 100;
@@ -89,11 +92,13 @@ export function autoMap(
 
   for (const field of fields) {
     if (result.get(field)) continue;
+    const key = matchKey(field);
     let best = '';
     let bestScore = 0;
-    for (const column of columns) {
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i];
       if (used.has(column)) continue;
-      const score = matchScore(field, column);
+      const score = keyScore(key, columnKeys[i]);
       if (score > bestScore) {
         best = column;
         bestScore = score;

@@ -8,27 +8,46 @@ import { applyValueFormat, isTemplateFormat } from './valueFormat';
 
 /** A column is the address column when most of its filled cells hold only valid addresses. */
 const ADDRESS_SHARE = 0.5;
+/** The guess reads at most this many filled cells of a column (docs/delivery.md, "The page"). */
+export const ADDRESS_SAMPLE = 200;
+/** …among at most this many rows, so an empty column of 100,000 rows is not walked to its end. */
+export const ADDRESS_SCAN_ROWS = 5000;
 
-/** The first column most of whose filled cells are addresses (`a@x.id; b@x.id` counts), or ''. */
+/** Whether a cell holds only valid addresses (`a@x.id; b@x.id` counts). */
+function holdsAddresses(text: string): boolean {
+  // Most cells of a sheet hold no '@': they are not addresses, without splitting them.
+  if (!text.includes('@')) return false;
+  const parts = text
+    .split(/[;,]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return parts.length > 0 && parts.every(isEmailAddress);
+}
+
+/**
+ * The first column most of whose filled cells are addresses (`a@x.id; b@x.id` counts), or ''.
+ * Decided from a bounded sample, so the page's first render after 100,000 rows arrive stays short
+ * (docs/delivery.md, "The page"): a column's first `sample` filled cells, looked for in its first
+ * ADDRESS_SCAN_ROWS rows; a column stops being read as soon as it cannot win.
+ */
 export function addressColumn(
   headers: readonly string[],
   cell: (row: number, column: number) => string,
   rowCount: number,
-  sample = 200,
+  sample = ADDRESS_SAMPLE,
 ): string {
-  const rows = Math.min(rowCount, sample);
+  const rows = Math.min(rowCount, ADDRESS_SCAN_ROWS);
   for (let c = 0; c < headers.length; c++) {
     let filled = 0;
     let addresses = 0;
-    for (let r = 0; r < rows; r++) {
+    for (let r = 0; r < rows && filled < sample; r++) {
       const text = cell(r, c).trim();
       if (!text) continue;
       filled++;
-      const parts = text
-        .split(/[;,]/)
-        .map((p) => p.trim())
-        .filter(Boolean);
-      if (parts.length && parts.every(isEmailAddress)) addresses++;
+      if (holdsAddresses(text)) addresses++;
+      // With ADDRESS_SHARE one half, a column wins when its addresses outnumber the rest: once the
+      // rest are half the sample, it cannot.
+      else if (filled - addresses >= sample / 2) break;
     }
     if (filled > 0 && addresses / filled > ADDRESS_SHARE) return headers[c];
   }

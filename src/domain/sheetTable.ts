@@ -16,6 +16,11 @@ export interface PackedSheet {
   readonly text: Uint8Array;
   /** rowCount × headers.length + 1 byte offsets into `text`; cell k spans offsets[k]…offsets[k + 1]. */
   readonly offsets: Uint32Array;
+  /**
+   * Indexes of the rows the merge skips (fewer than 2 filled values), found while packing: in the
+   * worker, so the page never walks every row for them (docs/rows.md). Absent: worked out on demand.
+   */
+  readonly thinRows?: Uint32Array;
   /** The sheet's row (1-based) the column names were read from, when the reader says. */
   readonly headerRow?: number;
   /** Each row's number in the sheet (1-based), when the reader says (docs/rows.md). */
@@ -49,10 +54,14 @@ export function packCells(
   let text = new Uint8Array(Math.max(1024, rows.length * columns * 8));
   let at = 0;
   let cell = 0;
-  for (const row of rows) {
+  const thin: number[] = [];
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    let filled = 0;
     for (let c = 0; c < columns; c++) {
       const value = row[c] ?? '';
       if (value) {
+        if (filled < MIN_FILLED_VALUES && isFilled(value)) filled++;
         // UTF-8 needs at most 3 bytes per UTF-16 code unit.
         const room = value.length * 3;
         if (at + room > text.length) {
@@ -72,9 +81,25 @@ export function packCells(
       }
       offsets[++cell] = at;
     }
+    if (filled < MIN_FILLED_VALUES) thin.push(r);
   }
   // A copy of exactly the used bytes, so the transferred buffer carries no slack.
-  return { headers: [...headers], rowCount: rows.length, text: text.slice(0, at), offsets };
+  return {
+    headers: [...headers],
+    rowCount: rows.length,
+    text: text.slice(0, at),
+    offsets,
+    thinRows: Uint32Array.from(thin),
+  };
+}
+
+/**
+ * isFilledValue (src/domain/rowData.ts) of a non-empty cell, without trimming the usual one: a
+ * cell starting with a printable ASCII character other than '-' is filled.
+ */
+function isFilled(value: string): boolean {
+  const first = value.charCodeAt(0);
+  return (first > 0x20 && first < 0x7f && first !== 0x2d) || isFilledValue(value);
 }
 
 const NO_ROWS = new Uint32Array(0);
@@ -117,6 +142,7 @@ export class SheetTable {
     this.notes = packed.notes ?? [];
     this.text = packed.text;
     this.offsets = packed.offsets;
+    this.thin = packed.thinRows ?? null;
   }
 
   static fromRows(headers: readonly string[], rows: readonly SheetRowValues[]): SheetTable {
@@ -138,8 +164,8 @@ export class SheetTable {
   }
 
   /**
-   * Indexes of the rows the merge skips (fewer than 2 filled values, src/domain/rowData.ts),
-   * worked out once per table. A cell starting with a printable ASCII character other than '-' is
+   * Indexes of the rows the merge skips (fewer than 2 filled values, src/domain/rowData.ts): the
+   * packer's (PackedSheet.thinRows), else worked out once per table. A cell starting with a printable ASCII character other than '-' is
    * filled without decoding it, so 50,000 rows take a few milliseconds.
    */
   thinRows(): Uint32Array {

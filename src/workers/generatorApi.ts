@@ -69,7 +69,14 @@ function transferred(sheet: SheetCells, hidden: ReadonlySet<number>): PackedShee
 
 /** The buffers of a packed sheet, handed over rather than copied. */
 function buffersOf(packed: PackedSheet): ArrayBuffer[] {
-  return [packed.text, packed.offsets, packed.sheetRowNumbers, packed.totalRows, packed.hiddenRows]
+  return [
+    packed.text,
+    packed.offsets,
+    packed.thinRows,
+    packed.sheetRowNumbers,
+    packed.totalRows,
+    packed.hiddenRows,
+  ]
     .filter((array) => array !== undefined)
     .map((array) => array.buffer as ArrayBuffer);
 }

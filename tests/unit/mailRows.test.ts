@@ -38,6 +38,31 @@ describe('the e-mail of each row', () => {
     expect(keyColumn(['Nama', 'Nominal'])).toBe('Nama');
   });
 
+  it('guesses the address column from a bounded sample: the first 200 filled cells of a column', () => {
+    const many = 100_000;
+    const read: number[] = [];
+    // 'Catatan' is empty for the first 300 rows, then holds addresses; 'Nama' never does.
+    const big = (r: number, c: number) => {
+      read.push(r);
+      if (c === 0) return `Pelanggan ${r}`;
+      return r < 300 ? '' : `pelanggan${r}@contoh.id`;
+    };
+    expect(addressColumn(['Nama', 'Catatan'], big, many)).toBe('Catatan');
+    // Nama: 100 cells decide it cannot win; Catatan: 300 empty cells, then 200 addresses.
+    expect(read.length).toBe(100 + 500);
+    expect(Math.max(...read)).toBeLessThan(500);
+    // A column empty in its first 5,000 rows is not walked further.
+    read.length = 0;
+    expect(addressColumn(['Kosong'], (r) => (read.push(r), r < 50_000 ? '' : 'a@b.id'), many)).toBe(
+      '',
+    );
+    expect(read.length).toBe(5000);
+    // Among its first 200 filled cells most are addresses: the rest of the column is not read.
+    const mostly = (r: number) => (r % 3 === 2 || r >= 200 ? 'tidak ada' : `x${r}@contoh.id`);
+    expect(addressColumn(['Email'], mostly, many)).toBe('Email');
+    expect(addressColumn(['Email'], mostly, many, 400)).toBe('');
+  });
+
   it('fills {fields} through the mapping and its format, columns as in the sheet, unknown names as written', () => {
     expect(fillMailText(settings.subject, source, record(0))).toBe('Tagihan INV-1 untuk PT Satu');
     expect(fillMailText(settings.message, source, record(0))).toBe(

@@ -65,10 +65,12 @@ const squash = (text: string) =>
 export function autoMapCoretax(headers: readonly string[]): Partial<Record<CoretaxField, string>> {
   const mapping: Partial<Record<CoretaxField, string>> = {};
   const used = new Set<string>();
+  // Each header squashed once, not once per field and name.
+  const squashed = headers.map(squash);
   const pick = (field: CoretaxField, match: (header: string, name: string) => boolean) => {
     if (mapping[field]) return;
     for (const name of AUTO_NAMES[field]) {
-      const header = headers.find((h) => !used.has(h) && match(squash(h), name));
+      const header = headers.find((h, i) => !used.has(h) && match(squashed[i], name));
       if (header) {
         mapping[field] = header;
         used.add(header);

@@ -117,10 +117,17 @@ export function positionCount(context: GroupContext & Pick<GeneratorContext, 'se
  */
 export function documentCount(context: GroupContext & Pick<GeneratorContext, 'selectedCount'>) {
   if (context.groupBy) return groupFirstRows(context).length;
+  const { table, selection, selectedCount } = context;
+  // Asked on every change of the machine (a selector): counted once per table and selection.
+  if (lastCount?.table === table && lastCount.selection === selection)
+    return selectedCount - lastCount.skipped;
   let skipped = 0;
-  for (const index of context.table.thinRows()) if (context.selection[index] === 1) skipped++;
-  return context.selectedCount - skipped;
+  for (const index of table.thinRows()) if (selection[index] === 1) skipped++;
+  lastCount = { table, selection, skipped };
+  return selectedCount - skipped;
 }
+
+let lastCount: { table: unknown; selection: unknown; skipped: number } | null = null;
 
 /**
  * Why grouped rows cannot be generated: the key is empty on every selected row (that has enough

@@ -179,15 +179,30 @@ export function selectedRowAt(
   return -1;
 }
 
-/** 0-based indexes of the selected rows, in table order (what the worker merges or exports). */
+/** selectedRowIndexes of each selection array (a selection changes by being replaced). */
+const indexesOf = new WeakMap<Uint8Array, Uint32Array>();
+
+/**
+ * 0-based indexes of the selected rows, in table order (what the worker merges or exports). Worked
+ * out once per selection: the page's render, its e-mail step and each job ask for them, and at
+ * 100,000 rows each walk of the selection was a slice of the longest main-thread task. The array is
+ * shared: read it, never write it.
+ */
 export function selectedRowIndexes(
   context: Pick<GeneratorContext, 'selection' | 'selectedCount'>,
 ): Uint32Array {
-  const out = new Uint32Array(context.selectedCount);
+  const { selection, selectedCount } = context;
+  const known = indexesOf.get(selection);
+  if (known && known.length === selectedCount) return known;
+  const out = new Uint32Array(selectedCount);
   let n = 0;
-  for (let i = 0; i < context.selection.length && n < out.length; i++)
-    if (context.selection[i] === 1) out[n++] = i;
-  return n === out.length ? out : out.slice(0, n);
+  if (selectedCount === selection.length) for (; n < out.length; n++) out[n] = n;
+  else
+    for (let i = 0; i < selection.length && n < out.length; i++)
+      if (selection[i] === 1) out[n++] = i;
+  const indexes = n === out.length ? out : out.slice(0, n);
+  indexesOf.set(selection, indexes);
+  return indexes;
 }
 
 /** A template's analysis error; a syntax error names the template file it is in. */

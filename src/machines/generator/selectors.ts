@@ -149,6 +149,7 @@ export const select = {
   /** The header row the user chose; null while the reader's own is used. */
   chosenHeaderRow: (s: Snapshot) => s.context.headerRow,
   table: (s: Snapshot) => s.context.table,
+  hasRows: (s: Snapshot) => s.context.table.rowCount > 0,
   selection: (s: Snapshot) => s.context.selection,
   selectedCount: (s: Snapshot) => s.context.selectedCount,
   // step 3

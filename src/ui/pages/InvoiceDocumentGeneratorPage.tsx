@@ -1,7 +1,7 @@
 // Generate Tagihan Voice (docs/product.md#screens "Invoice document generator"): the generator machine drives the
 // four steps; the worker bridge does every docx/xlsx job off the main thread.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { GENERATOR_TEXTS } from '../../domain/i18n/en/generator';
 import { generatorMachine } from '../../machines/generator/machine';
 import { select } from '../../machines/generator/selectors';
@@ -47,6 +47,30 @@ function useStepsDisabled(processing: boolean): boolean {
   return processing || !settled;
 }
 
+/**
+ * How many of the later steps the page holds: none until a sheet's rows first arrive; then the
+ * rows (step 2) show in the task that received them, step 3 after that frame and step 4 after the
+ * next, each mounted in a transition (whose render React slices). All at once made one task of
+ * 100-150 ms, and its restyle another, at 100,000 rows (`BENCH_ONLY=bigdata npm run bench`). Once
+ * shown they stay (they show nothing without rows), so their state lives on across sheets.
+ */
+const LATER_STEPS = 2;
+function useLaterSteps(hasRows: boolean): number {
+  const [shown, setShown] = useState(hasRows ? LATER_STEPS : 0);
+  useEffect(() => {
+    if (!hasRows || shown >= LATER_STEPS) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => startTransition(() => setShown((n) => n + 1)));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [hasRows, shown]);
+  return shown;
+}
+
 export default function InvoiceDocumentGeneratorPage() {
   const machine = useMemo(
     () =>
@@ -62,6 +86,7 @@ export default function InvoiceDocumentGeneratorPage() {
   const processing = useSelector(actorRef, select.processing);
   const stepsDisabled = useStepsDisabled(processing);
   const lastRun = useSelector(actorRef, select.lastRun);
+  const laterSteps = useLaterSteps(useSelector(actorRef, select.hasRows));
   const canRecord = useHasMenu('Update Progres Tagihan');
   useMappingMemory({ actorRef });
   // The e-Faktur output's Coretax mapping (step 3), which its download (step 4) uses.
@@ -105,8 +130,8 @@ export default function InvoiceDocumentGeneratorPage() {
       <fieldset className="gen-steps" disabled={stepsDisabled}>
         <FileStep actorRef={actorRef} />
         <PreviewStep actorRef={actorRef} />
-        <MappingStep actorRef={actorRef} efaktur={efaktur} />
-        <GenerateStep actorRef={actorRef} efaktur={efaktur} />
+        {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
+        {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
       </fieldset>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />

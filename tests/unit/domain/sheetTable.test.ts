@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { EMPTY_SHEET_TABLE, packSheet, SheetTable } from '../../../src/domain/sheetTable';
+import {
+  EMPTY_SHEET_TABLE,
+  packCells,
+  packSheet,
+  SheetTable,
+} from '../../../src/domain/sheetTable';
 
 const headers = ['Nama', 'Kota', 'Catatan'];
 const rows = [
@@ -103,6 +108,24 @@ describe('packed sheet', () => {
     expect(again).not.toBe(first);
     expect(again).toEqual({ No: '0' });
     expect(table.row(1999)).toBe(table.row(1999));
+  });
+
+  it('names the rows the merge skips when packed, the same rows the page would find itself', () => {
+    const cells = [
+      ['INV-1', 'Budi', '1500'],
+      ['INV-2', '', ''],
+      ['-', ' — ', 'x'],
+      ['', ' ', ''],
+      ['  Sari', '—', '-'],
+      ['Éko', 'Ω', ''],
+      [' 7', '\t8', ''],
+    ];
+    const packed = packCells(['No', 'Nama', 'Total'], cells);
+    // Rows 2 to 5 (1-based) hold fewer than 2 values ('-' and '—' are none, blanks neither).
+    expect(Array.from(packed.thinRows!)).toEqual([1, 2, 3, 4]);
+    const { thinRows: _, ...withoutThin } = packed;
+    expect(Array.from(new SheetTable(withoutThin).thinRows())).toEqual([1, 2, 3, 4]);
+    expect(new SheetTable(packed).thinRows()).toBe(packed.thinRows);
   });
 
   it('has an empty table for no sheet', () => {

@@ -77,6 +77,25 @@ describe('generator machine: rows that are not invoices', () => {
     expect(select.documentCount(actor.getSnapshot())).toBe(4);
   });
 
+  it('the selected rows and the count follow every selection change, worked out once per selection', async () => {
+    const actor = await loaded({ sheetNames: ['Data'], sheet: 'Data', table: EXPORT });
+    const before = actor.getSnapshot();
+    // Asked again for the same selection: the same answer, not a new walk of the rows.
+    expect(generationJob(before.context).rows).toBe(generationJob(before.context).rows);
+    actor.send({ type: 'generator.rowToggled', index: 0 });
+    expect(Array.from(generationJob(actor.getSnapshot().context).rows)).toEqual([2]);
+    expect(select.documentCount(actor.getSnapshot())).toBe(1);
+    actor.send({ type: 'generator.selectAll' });
+    expect(Array.from(generationJob(actor.getSnapshot().context).rows)).toEqual([0, 1, 2, 3]);
+    expect(select.documentCount(actor.getSnapshot())).toBe(4);
+    actor.send({ type: 'generator.selectNone' });
+    expect(generationJob(actor.getSnapshot().context).rows).toHaveLength(0);
+    expect(select.documentCount(actor.getSnapshot())).toBe(0);
+    // The earlier selection's answer is unchanged.
+    expect(Array.from(generationJob(before.context).rows)).toEqual([0, 2]);
+    expect(select.documentCount(before)).toBe(2);
+  });
+
   it('a one-column sheet offers no section: Generate is disabled and says why', async () => {
     const actor = await loaded({ sheetNames: ['Nomor'], sheet: 'Nomor', table: ONE_COLUMN });
     const s = actor.getSnapshot();
