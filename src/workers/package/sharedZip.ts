@@ -1,6 +1,6 @@
-// One file per row as a Blob made of parts: each run of the template's untouched entries is one
-// Blob every row's file refers to, each row's own bytes slices of a reused buffer; the bytes are
-// the ones writeZip would write (docs/deflate.md, "One file per row, shared").
+// One file per row: each run of the template's untouched entries written once for every row's file
+// to refer to, each row's own bytes slices of a reused buffer, all copied once into the zip at the
+// end; the bytes are the ones writeZip would write (docs/deflate.md, "One file per row, shared").
 import { crc32, crcAppending } from '../../domain/zip/crc32';
 import {
   CENTRAL_HEADER,
@@ -16,14 +16,14 @@ import {
 } from '../../domain/zip/headers';
 import { shortBytes } from '../template';
 
-/** The buffer a row's own bytes are written into; it becomes a Blob each time it is full. */
+/** The buffer a row's own bytes are written into; it is kept (copied) each time it is full. */
 const BUFFER_BYTES = 1 << 20;
 /** A CRC folded in by table (crcAppending) from this length; shorter ones are read. */
 const FOLD_FROM = 64;
 
 /** A run of the template's untouched entries, as its documents hold it (local headers and data). */
 interface StaticRun {
-  blob: Blob;
+  bytes: Uint8Array;
   length: number;
   appendCrc: (crc: number) => number;
 }
@@ -42,15 +42,16 @@ interface FileRecord {
 
 /**
  * Writes a zip of documents (stored, method 0) whose entries are mostly `base`'s (the same
- * objects), answering it as a Blob that holds each run of `base`'s entries once.
+ * objects), writing each run of `base`'s entries once and copying it into every file at the end.
  */
 export class SharedZip {
   private readonly encoder = new TextEncoder();
   private readonly baseNames: Uint8Array[];
   private readonly runs = new Map<string, StaticRun>();
   private readonly stamp: { time: number; day: number };
-  private readonly parts: (Blob | OwnBytes)[] = [];
-  private readonly blobs: Blob[] = [];
+  private readonly parts: (Uint8Array | OwnBytes)[] = [];
+  /** The row's own bytes, one filled buffer after another. */
+  private readonly filled: Uint8Array[] = [];
   private readonly files: FileRecord[] = [];
   private buffer = new Uint8Array(BUFFER_BYTES);
   private view = new DataView(this.buffer.buffer);
@@ -102,7 +103,7 @@ export class SharedZip {
       }
       const appendCrc =
         length >= FOLD_FROM ? crcAppending(bytes) : (crc: number) => crc32(bytes, crc);
-      run = { blob: new Blob([bytes]), length, appendCrc };
+      run = { bytes, length, appendCrc };
       this.runs.set(key, run);
     }
     return run;
@@ -110,7 +111,7 @@ export class SharedZip {
 
   /** The row's own bytes written so far, as a part. */
   private closeOwn(): void {
-    if (this.used > this.pending) this.parts.push([this.blobs.length, this.pending, this.used]);
+    if (this.used > this.pending) this.parts.push([this.filled.length, this.pending, this.used]);
     this.pending = this.used;
   }
 
@@ -118,7 +119,7 @@ export class SharedZip {
   private reserve(n: number): number {
     if (this.used + n > this.buffer.length) {
       this.closeOwn();
-      this.blobs.push(new Blob([this.buffer.subarray(0, this.used)]));
+      this.filled.push(this.buffer.slice(0, this.used));
       if (n > this.buffer.length) {
         this.buffer = new Uint8Array(n);
         this.view = new DataView(this.buffer.buffer);
@@ -168,7 +169,7 @@ export class SharedZip {
     if (run) {
       this.used = at;
       this.closeOwn();
-      this.parts.push(run.blob);
+      this.parts.push(run.bytes);
       this.used = header + headerLength + ownLength + tailLength;
     }
     let crc = run ? run.appendCrc(0) : 0;
@@ -223,12 +224,19 @@ export class SharedZip {
     }
     endRecords(this.view, record, count, centralLength, this.length);
     this.closeOwn();
-    this.blobs.push(new Blob([this.buffer.subarray(0, this.used)]));
-    return new Blob(
-      this.parts.map((part) =>
-        part instanceof Blob ? part : this.blobs[part[0]].slice(part[1], part[2]),
-      ),
-      { type },
+    this.filled.push(this.buffer.subarray(0, this.used));
+    // One contiguous buffer, not a Blob of a part per piece: Chromium registers every part of a
+    // Blob with its browser process, and a Blob of 10,000 rows' pieces took seconds to make and a
+    // 377 ms task on the page at the download (docs/deflate.md, "One file per row, shared").
+    const pieces = this.parts.map((part) =>
+      part instanceof Uint8Array ? part : this.filled[part[0]].subarray(part[1], part[2]),
     );
+    const zip = new Uint8Array(pieces.reduce((total, piece) => total + piece.length, 0));
+    let at = 0;
+    for (const piece of pieces) {
+      zip.set(piece, at);
+      at += piece.length;
+    }
+    return new Blob([zip], { type });
   }
 }
