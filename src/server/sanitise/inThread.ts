@@ -3,7 +3,7 @@
 // client went away) is ended. Meanwhile the event loop answers every other request.
 import { DocxRefusedError, type SanitiseMode } from '../../domain/docx';
 import type { SanitiseAnswer, SanitiseRequest } from './protocol';
-import { startThread } from '../threads';
+import { callThread, startThread } from '../threads';
 
 export const SANITISE_LIMITS = {
   /** All parts unpacked together. */
@@ -42,50 +42,27 @@ export function sanitiseInThread(
       maxTokens: limits.maxTokens,
     },
   };
-  return new Promise((resolve, reject) => {
-    const worker = startThread('sanitiseWorker', new URL('./worker.ts', import.meta.url), {
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
-      stdout: false,
-      stderr: false,
-    });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      void worker.terminate();
-      fn();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          reject(new SanitiseTimeoutError(`sanitising took over ${limits.timeoutMs} ms`)),
-        ),
-      limits.timeoutMs,
-    );
-    const onAbort = () => finish(() => reject(new SanitiseAbortedError('the client went away')));
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.once('message', (answer: SanitiseAnswer) =>
-      finish(() => {
-        if (answer.kind === 'sanitised') resolve(answer);
-        else if (answer.kind === 'refused') reject(new DocxRefusedError(answer.reason));
-        else reject(new Error(`sanitiser thread failed: ${answer.message}`));
-      }),
-    );
+  const worker = startThread('sanitiseWorker', new URL('./worker.ts', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
+    stdout: false,
+    stderr: false,
+  });
+  const answer = callThread<SanitiseAnswer>(worker, {
+    request,
+    transfer: [request.body.buffer as ArrayBuffer],
+    signal,
+    aborted: () => new SanitiseAbortedError('the client went away'),
+    timeoutMs: limits.timeoutMs,
+    timedOut: () => new SanitiseTimeoutError(`sanitising took over ${limits.timeoutMs} ms`),
     // Out of heap (ERR_WORKER_OUT_OF_MEMORY) is a package too large to check, not a server fault.
-    worker.once('error', (error: Error & { code?: string }) =>
-      finish(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocxRefusedError('tooComplex') : error,
-        ),
-      ),
-    );
-    worker.once('exit', (code) =>
-      finish(() => reject(new Error(`sanitiser thread exited with ${code} before answering`))),
-    );
-    worker.postMessage(request, [request.body.buffer as ArrayBuffer]);
+    failed: (error) =>
+      error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new DocxRefusedError('tooComplex') : error,
+    name: 'sanitiser thread',
+  });
+  return answer.then((answer) => {
+    if (answer.kind === 'sanitised') return answer;
+    if (answer.kind === 'refused') throw new DocxRefusedError(answer.reason);
+    throw new Error(`sanitiser thread failed: ${answer.message}`);
   });
 }
 
