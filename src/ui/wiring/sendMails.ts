@@ -18,7 +18,7 @@ import type { RowMail } from '../../domain/mailRows';
 import { documentRows, groupRowsOf } from '../../machines/generator/mail';
 import { generationJob } from '../../machines/generator/selectors';
 import type { GeneratorContext } from '../../machines/generator/types';
-import { generatorBridge, type GeneratorBridge } from '../../workers/bridge';
+import { CancelledError, generatorBridge, type GeneratorBridge } from '../../workers/bridge';
 
 export type MailAttachment = 'pdf' | 'docx';
 
@@ -53,11 +53,14 @@ export async function attachmentSize(
   attachment: MailAttachment,
   signal?: AbortSignal,
 ): Promise<number> {
-  const made = await generatorBridge.generate(
-    { ...generationJob(context), rows: documentRows(context, index), output: { kind: 'merged' } },
-    undefined,
-    { signal },
-  );
+  // No signal to the worker: aborting a call there ends the worker and every call it holds (a
+  // sheet being read, a generation), and this one row's merge is short; its answer is dropped.
+  const made = await generatorBridge.generate({
+    ...generationJob(context),
+    rows: documentRows(context, index),
+    output: { kind: 'merged' },
+  });
+  if (signal?.aborted) throw new CancelledError();
   if (attachment === 'docx') return made.file.size;
   const converted = await documents.convertToPdf(made.file, { signal });
   if (!converted.success || !converted.data)
