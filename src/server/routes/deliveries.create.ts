@@ -13,7 +13,7 @@ import {
   refusalOf,
   type DeliveryJobRow,
 } from '../../domain/delivery';
-import { storedZipEntries } from '../../domain/storedZip';
+import { storedZipEntries } from '../../domain/zip/stored';
 import { isValidPeriod } from '../../domain/period';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
