@@ -2,7 +2,6 @@ import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
 import { packCells, type PackedSheet } from '../domain/sheetTable';
 import {
-  OUTPUT_MIME,
   type DataSource,
   type ExportJob,
   type GenerationResult,
@@ -15,11 +14,8 @@ import type { SampleFile } from './bridge.types';
 import { analyseTemplate, SAMPLE_TEMPLATE_NAME, sampleTemplate, sectionTags } from './template';
 import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells } from './read';
 import {
-  largeDocumentWarning,
-  mergeDocuments,
   type MergeProgress,
   exportRows,
-  zipPerRow,
   previewRow,
   createTemplateCache,
   sectionPageRanges,
@@ -28,12 +24,12 @@ import {
   groupOfRow,
   readSelection,
 } from './merge';
-import { firstTable, hasEnoughData, hiddenRowsReader, rowMarks, type HiddenRows } from './read';
+import { firstTable, hiddenRowsReader, rowMarks, type HiddenRows } from './read';
 import type { EfakturAnswer, EfakturJob } from '../domain/efaktur/job';
-import { efakturOf, QRIS_INVOICE_KEY, type PictureSources } from './merge';
+import { efakturOf, type PictureSources } from './merge';
 import { readImageSet, type ImageSet } from './pictures';
-import type { Mapping, NamedFile, QrisSource } from '../domain/generationJob';
-import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
+import type { NamedFile, QrisSource } from '../domain/generationJob';
+import { answer, generate, withInvoiceColumn } from './generate';
 
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */
 type WorkerSource = DataSource<ArrayBuffer | null>;
@@ -80,27 +76,6 @@ function buffersOf(packed: PackedSheet): ArrayBuffer[] {
     .filter((array) => array !== undefined)
     .map((array) => array.buffer as ArrayBuffer);
 }
-
-/**
- * A result with its file as a Blob of its type, made here rather than on the page (the zip of one
- * file per row comes as a Blob already: package/sharedZip.ts).
- */
-function answer({
-  bytes,
-  ...result
-}: Omit<GenerationResult, 'file'> & { bytes: ArrayBuffer | Blob }): GenerationResult {
-  const file =
-    bytes instanceof Blob ? bytes : new Blob([bytes], { type: OUTPUT_MIME[result.kind] });
-  return { ...result, file };
-}
-
-/** A job's mapping with the column of the QRIS's invoice number, read like a field's. */
-function withInvoiceColumn(mapping: Mapping, qris: QrisSource | undefined): Mapping {
-  return qris?.invoiceColumn ? { ...mapping, [QRIS_INVOICE_KEY]: qris.invoiceColumn } : mapping;
-}
-
-/** 'Row n: …' names a row as the preview numbers it (1-based). */
-const rowNumbers = (rows: ArrayLike<number>) => Array.from(rows, (index) => index + 1);
 
 /**
  * The API the generator worker exposes. It keeps the parsed workbook of the current data file and
@@ -213,82 +188,13 @@ export function createGeneratorApi() {
       return transferred(sheetOf(source), hiddenRows(source.sheet));
     },
 
-    /** Runs a job: the merged document or the zip of one document per row, as `job.output` says. */
+    /** Runs a job: the file its output names (generate.ts: one entry per output). */
     async generate(
       job: WorkerJob,
       onProgress?: (progress: MergeProgress) => void,
     ): Promise<GenerationResult> {
       const data = sheetWith(job.data, job.rows);
-      const { output } = job;
-      const zipTemplate = output.kind === 'zip' ? await templates.forZip(job) : null;
-      const mergeTemplate = zipTemplate ? null : await templates.forMerge(job);
-      const { trees, wordFields } = zipTemplate ?? mergeTemplate!.template;
-      // Grouped, a section stands for its group's first row (sectionRows): it names it in messages.
-      const { rows, mapping, warnings, groups, sectionRows } = readSelection({
-        sheet: data,
-        rowIndexes: job.rows,
-        mapping: withInvoiceColumn(job.mapping, job.qris),
-        formats: job.formats,
-        groupBy: job.groupBy,
-        sections: sectionTags(trees.values()),
-        wordFields,
-      });
-      const common = {
-        rows,
-        mapping,
-        rowNumbers: rowNumbers(sectionRows),
-        now: job.now,
-        onProgress: onProgress ? (p: MergeProgress) => void onProgress(p) : undefined,
-        groups,
-        pictures: await pictureSources(job),
-      };
-      const namesBy = (column: string) => {
-        const nameAt = data.headers.indexOf(column);
-        return Array.from(sectionRows, (index) =>
-          nameAt < 0 ? '' : (data.cells[index][nameAt] ?? ''),
-        );
-      };
-      if (output.kind === 'zip') {
-        const names = namesBy(output.nameColumn);
-        const zip = await zipPerRow({ ...common, template: zipTemplate!, names });
-        return answer({
-          kind: 'zip',
-          bytes: zip.file,
-          fileName: zip.fileName,
-          count: zip.files,
-          skipped: zip.skipped,
-          warnings: [...warnings, ...zip.warnings],
-          sectionNames: zip.names,
-        });
-      }
-      // 'pdf' and 'pdfPerRow' answer the merged .docx; the page has the server convert it.
-      const merging: 'merged' | 'pdf' | 'pdfPerRow' = output.kind;
-      const merged = await mergeDocuments({
-        ...common,
-        template: mergeTemplate!,
-        markSections: merging === 'pdfPerRow',
-      });
-      const large = largeDocumentWarning(merged.parts);
-      let sectionNames: string[] | undefined;
-      if (output.kind === 'pdfPerRow') {
-        const names = namesBy(output.nameColumn);
-        const kept = groups
-          ? groups.first.map((_, g) => g)
-          : rows.flatMap((row, i) => (hasEnoughData(row) ? [i] : []));
-        sectionNames = uniqueFileNames(
-          kept.map((i) => safeFileBase(names[i] ?? '', `Row ${common.rowNumbers[i] ?? i + 1}`)),
-          '.pdf',
-        );
-      }
-      return answer({
-        kind: 'merged',
-        bytes: merged.buffer,
-        fileName: merged.fileName,
-        count: merged.sections,
-        skipped: merged.skipped,
-        warnings: [...warnings, ...merged.warnings, ...(large ? [large] : [])],
-        ...(sectionNames ? { sectionNames } : {}),
-      });
+      return generate({ job, data, templates, onProgress, pictures: () => pictureSources(job) });
     },
 
     /** 'One PDF per row': the converted PDF split per section into a zip, one file per name. */
