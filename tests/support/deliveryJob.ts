@@ -1,6 +1,7 @@
 // Builds a delivery job as the page hands it over: one merged PDF (a page per row, holding the
 // row's key and customer) and the recipients with their page ranges.
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import type { DeliveryJobRow } from '../../src/domain/delivery';
 import { summaryBody } from '../api/business.support';
 import {
   ADMIN_EMAIL,
@@ -11,15 +12,6 @@ import {
   type Node,
 } from './serverProcess';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
-
-export interface JobRow {
-  row: number;
-  key: string;
-  to: string;
-  subject: string;
-  message: string;
-  pages?: [number, number];
-}
 
 export async function mergedPdf(
   rows: readonly { key: string; customer: string }[],
@@ -35,7 +27,7 @@ export async function mergedPdf(
 }
 
 export function jobForm(
-  job: { period: string; reply_to?: string; resend_keys?: string[]; recipients: JobRow[] },
+  job: { period: string; reply_to?: string; resend_keys?: string[]; recipients: DeliveryJobRow[] },
   pdf: Uint8Array,
 ): FormData {
   const form = new FormData();
@@ -48,7 +40,7 @@ export function jobForm(
   return form;
 }
 
-export function rowsFor(addresses: readonly string[], prefix = 'INV-2025-'): JobRow[] {
+export function rowsFor(addresses: readonly string[], prefix = 'INV-2025-'): DeliveryJobRow[] {
   return addresses.map((to, i) => {
     const key = `${prefix}${String(i + 1).padStart(4, '0')}`;
     return {

@@ -64,23 +64,37 @@ export interface Sizes {
   size: number;
 }
 
+/**
+ * The fields a local header (from offset 4) and a central header (from offset 6) share, in the
+ * same order (APPNOTE 4.3.7, 4.3.12): version needed (2.0, deflate), flags, method, time, date,
+ * CRC-32, compressed and uncompressed size.
+ */
+function entryFields(
+  view: DataView,
+  at: number,
+  { time, day, flags, method, crc }: HeaderFields,
+  { compressed, size }: Sizes,
+): void {
+  view.setUint16(at, 20, true);
+  view.setUint16(at + 2, flags, true);
+  view.setUint16(at + 4, method, true);
+  view.setUint16(at + 6, time, true);
+  view.setUint16(at + 8, day, true);
+  view.setUint32(at + 10, crc, true);
+  view.setUint32(at + 14, compressed, true);
+  view.setUint32(at + 18, size, true);
+}
+
 export function localHeader(
   out: Uint8Array,
   view: DataView,
   at: number,
   name: Uint8Array,
-  { time, day, flags, method, crc }: HeaderFields,
-  { compressed, size }: Sizes,
+  fields: HeaderFields,
+  sizes: Sizes,
 ): void {
   view.setUint32(at, 0x04034b50, true);
-  view.setUint16(at + 4, 20, true); // version needed: 2.0 (deflate)
-  view.setUint16(at + 6, flags, true);
-  view.setUint16(at + 8, method, true);
-  view.setUint16(at + 10, time, true);
-  view.setUint16(at + 12, day, true);
-  view.setUint32(at + 14, crc, true);
-  view.setUint32(at + 18, compressed, true);
-  view.setUint32(at + 22, size, true);
+  entryFields(view, at + 4, fields, sizes);
   view.setUint16(at + 26, name.length, true);
   view.setUint16(at + 28, 0, true); // extra field length
   out.set(name, at + LOCAL_HEADER);
@@ -91,21 +105,14 @@ export function centralHeader(
   view: DataView,
   at: number,
   name: Uint8Array,
-  { time, day, flags, method, crc }: HeaderFields,
-  { compressed, size }: Sizes,
+  fields: HeaderFields,
+  sizes: Sizes,
   offset: number,
   isDir: boolean,
 ): void {
   view.setUint32(at, 0x02014b50, true);
   view.setUint16(at + 4, 20, true); // version made by: 2.0, MS-DOS attributes
-  view.setUint16(at + 6, 20, true); // version needed
-  view.setUint16(at + 8, flags, true);
-  view.setUint16(at + 10, method, true);
-  view.setUint16(at + 12, time, true);
-  view.setUint16(at + 14, day, true);
-  view.setUint32(at + 16, crc, true);
-  view.setUint32(at + 20, compressed, true);
-  view.setUint32(at + 24, size, true);
+  entryFields(view, at + 6, fields, sizes);
   view.setUint16(at + 28, name.length, true);
   // extra field, comment, disk number, internal attributes: 0
   view.setUint32(at + 38, isDir ? 0x10 : 0, true); // external attributes: MS-DOS directory bit
