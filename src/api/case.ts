@@ -1,5 +1,5 @@
 // What only the HTTP layer needs to know about key conversion: which bodies must never be
-// converted. The conversion itself is src/domain/case (keysToSnakeCase, keysToCamelCase).
+// converted. The conversion itself is src/domain/text/case (keysToSnakeCase, keysToCamelCase).
 
 /** True for bodies that must go to fetch untouched (FormData, Blob, ArrayBuffer, typed arrays …). */
 export function isBinaryBody(value: unknown): boolean {

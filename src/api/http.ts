@@ -4,7 +4,7 @@
 
 import { ofetch, type FetchResponse } from 'ofetch';
 import { resolveApiConfig, type ApiConfig } from './config';
-import { keysToCamelCase, keysToSnakeCase } from '../domain/case';
+import { keysToCamelCase, keysToSnakeCase } from '../domain/text/case';
 import { isBinaryBody } from './case';
 import { createTokenStore, tokens as sessionTokens } from './tokens';
 import { classify, isLogoutUrl, isTimeoutError as isTimeout, NOTICE_TEXTS } from './errors';

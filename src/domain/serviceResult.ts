@@ -30,7 +30,7 @@ export interface ServiceResult<T> {
   readonly retryAfterSeconds?: number;
   /**
    * The refusal's (or a success notice's) code and what fills it, when the server gives them, so
-   * the screen words a text with numbers in the language on screen (src/domain/deliveryErrors.ts).
+   * the screen words a text with numbers in the language on screen (src/domain/delivery/deliveryErrors.ts).
    */
   readonly code?: string;
   readonly params?: Readonly<Record<string, string | number>>;

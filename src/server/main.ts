@@ -17,7 +17,7 @@ import { pruneDeliveries } from './delivery/retention';
 import { startSender } from './delivery/sender';
 import { createMailer } from './mail/mailer';
 import { PdfPool } from './pdf';
-import { errorText } from '../domain/errorText';
+import { errorText } from '../domain/text/errorText';
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
 const DRAIN_MS = 10_000;

@@ -10,7 +10,7 @@ import {
   type LazyExoticComponent,
 } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { findRoute, pageTitle, routeTitle } from '../domain/menu';
+import { findRoute, pageTitle, routeTitle } from '../domain/users/menu';
 import { guardAllows, type GuardSession } from '../machines/navigationGuard/machine';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { AuthLayout } from './layout/AuthLayout';

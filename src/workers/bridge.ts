@@ -1,8 +1,8 @@
 // The only door from the main thread to the generator worker. The UI and machines call these
 // methods; no docx/xlsx code is loaded on the main thread (type-only imports below).
 import * as Comlink from 'comlink';
-import { SheetTable } from '../domain/sheetTable';
-import type { DataSource, NamedFile } from '../domain/generationJob';
+import { SheetTable } from '../domain/sheet/sheetTable';
+import type { DataSource, NamedFile } from '../domain/generator/generationJob';
 import type { GeneratorWorkerApi } from './generator.worker';
 import type { MergeProgress } from './merge';
 import type { CallOptions, FileSource, GeneratorBridge } from './bridge.types';

@@ -1,6 +1,6 @@
 // The bridge's public shape: what the UI and machines call (src/workers/bridge.ts implements it).
 import type { EfakturAnswer, EfakturJob } from '../domain/efaktur/job';
-import type { SheetTable } from '../domain/sheetTable';
+import type { SheetTable } from '../domain/sheet/sheetTable';
 import type {
   DataSource,
   ExportJob,
@@ -8,8 +8,8 @@ import type {
   GenerationResult,
   NamedFile,
   PreviewJob,
-} from '../domain/generationJob';
-import type { DocumentPreview } from '../domain/documentPreview';
+} from '../domain/generator/generationJob';
+import type { DocumentPreview } from '../domain/word/documentPreview';
 import type { TemplateAnalysis } from './template';
 import type { MergeProgress } from './merge';
 

@@ -1,6 +1,6 @@
 // Generate in the worker (docs/generator.md, "Outputs"): the job's rows are read once through its
 // mapping, then the output's entry of OUTPUTS compiles the template it needs and makes the file.
-// A new output is one member of GenerationOutput (src/domain/generationJob.ts) and one entry here.
+// A new output is one member of GenerationOutput (src/domain/generator/generationJob.ts) and one entry here.
 import {
   OUTPUT_MIME,
   type GenerationResult,
@@ -8,8 +8,8 @@ import {
   type OutputKind,
   type QrisSource,
   type WorkerJob,
-} from '../domain/generationJob';
-import { safeFileBase, uniqueFileNames } from '../domain/outputFileName';
+} from '../domain/generator/generationJob';
+import { safeFileBase, uniqueFileNames } from '../domain/generator/outputFileName';
 import {
   createTemplateCache,
   largeDocumentWarning,

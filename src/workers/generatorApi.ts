@@ -1,15 +1,15 @@
 import * as Comlink from 'comlink';
 import type { WorkBook } from 'xlsx';
-import { packCells, type PackedSheet } from '../domain/sheetTable';
+import { packCells, type PackedSheet } from '../domain/sheet/sheetTable';
 import {
   type DataSource,
   type ExportJob,
   type GenerationResult,
   type PreviewJob,
   type WorkerJob,
-} from '../domain/generationJob';
-import type { DocumentPreview } from '../domain/documentPreview';
-import { matchingRows } from '../domain/rowFilter';
+} from '../domain/generator/generationJob';
+import type { DocumentPreview } from '../domain/word/documentPreview';
+import { matchingRows } from '../domain/sheet/rowFilter';
 import type { SampleFile } from './bridge.types';
 import { analyseTemplate, SAMPLE_TEMPLATE_NAME, sampleTemplate, sectionTags } from './template';
 import { EMPTY_SHEET_MESSAGE, parseWorkbook, rowObject, sheetCells, type SheetCells } from './read';
@@ -28,7 +28,7 @@ import { firstTable, hiddenRowsReader, rowMarks, type HiddenRows } from './read'
 import type { EfakturAnswer, EfakturJob } from '../domain/efaktur/job';
 import { efakturOf, type PictureSources } from './merge';
 import { readImageSet, type ImageSet } from './pictures';
-import type { NamedFile, QrisSource } from '../domain/generationJob';
+import type { NamedFile, QrisSource } from '../domain/generator/generationJob';
 import { answer, generate, withInvoiceColumn } from './generate';
 
 /** A data source as it reaches the worker: the file's bytes, or null when the worker holds it. */

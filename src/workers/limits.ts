@@ -1,6 +1,6 @@
 // Guards run before a file is parsed, so a hostile upload fails fast instead of exhausting memory.
 import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../domain/constants';
-import { formatFileSize } from '../domain/fileSize';
+import { formatFileSize } from '../domain/text/fileSize';
 import { centralDirectory, centralRecords } from '../domain/zip/read';
 
 /** Upload limit of docs/product.md#input-rules/#limits, from src/domain (the machine's upload check uses the same). */

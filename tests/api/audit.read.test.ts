@@ -2,7 +2,7 @@
 // 26 point 1): filters, pages, who may read what, retention, and activity entries that name only
 // the fields that changed.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MENU_USER_MANAGEMENT } from '../../src/domain/menu';
+import { MENU_USER_MANAGEMENT } from '../../src/domain/users/menu';
 import { pruneAuditEvents } from '../../src/server/audit/retention';
 import {
   call,

@@ -9,7 +9,7 @@ import {
   MENU_INVOICE_GENERATOR,
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
-} from '../../src/domain/menu';
+} from '../../src/domain/users/menu';
 import {
   call,
   createUser,

@@ -1,9 +1,9 @@
 // The delivery API's refusals that carry numbers or names (the daily limits' 429s, pages beyond
 // the PDF, a period that does not exist) answer a code and its params beside the English text,
 // and the page words them in English and Indonesian with the numbers written as each language
-// writes them (src/domain/deliveryErrors.ts). Nothing is stored by a refused job.
+// writes them (src/domain/delivery/deliveryErrors.ts). Nothing is stored by a refused job.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deliveryErrorText, deliveryNoticeText } from '../../src/domain/deliveryErrors';
+import { deliveryErrorText, deliveryNoticeText } from '../../src/domain/delivery/deliveryErrors';
 import { DELIVERY_TEXTS } from '../../src/domain/i18n/en/delivery';
 import { DELIVERY_ID } from '../../src/domain/i18n/idDelivery';
 import { MAIL_TEXTS } from '../../src/domain/i18n/en/mail';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServices, type Services } from '../../src/api/services';
-import type { GenerationRunInput } from '../../src/domain/generationRun';
+import type { GenerationRunInput } from '../../src/domain/billing/generationRun';
 import type { PdfPool } from '../../src/server/pdf';
 import { MemoryStorage, signIn, testClient } from '../unit/api/helpers';
 import { buildPackage, pageBreak, paragraph } from '../support/linkedDocx';

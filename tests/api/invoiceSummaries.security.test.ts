@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MENU_DASHBOARD, MENU_UPDATE_BILL } from '../../src/domain/menu';
+import { MENU_DASHBOARD, MENU_UPDATE_BILL } from '../../src/domain/users/menu';
 import {
   call,
   countRows,

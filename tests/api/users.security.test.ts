@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MENU_USER_MANAGEMENT } from '../../src/domain/menu';
+import { MENU_USER_MANAGEMENT } from '../../src/domain/users/menu';
 import { call, createUser, ENGINES, setup, signedIn, type Ctx } from './business.support';
 
 describe.each(ENGINES)('users, security (%s)', (engine) => {

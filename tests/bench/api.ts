@@ -209,7 +209,7 @@ async function startFloor(
     import('../../src/server/routes/invoiceSummaries.queries'),
     import('../../src/server/pagination'),
     import('../../src/server/auth/userView'),
-    import('../../src/domain/menu'),
+    import('../../src/domain/users/menu'),
     import('../../src/server/auth/tokens'),
   ]);
 

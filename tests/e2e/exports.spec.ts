@@ -4,7 +4,7 @@
 import type { APIRequestContext, Download } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as XLSX from 'xlsx';
-import { formatPeriodDisplay } from '../../src/domain/period';
+import { formatPeriodDisplay } from '../../src/domain/billing/period';
 import {
   API_ROOT,
   apiLogin,

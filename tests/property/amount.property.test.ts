@@ -1,8 +1,8 @@
-// The one amount reader (src/domain/amount.ts): every Indonesian and English spelling of an
+// The one amount reader (src/domain/values/amount.ts): every Indonesian and English spelling of an
 // amount reads back as the number written.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { parseAmount } from '../../src/domain/amount';
+import { parseAmount } from '../../src/domain/values/amount';
 
 const group = (digits: string, separator: string) =>
   digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);

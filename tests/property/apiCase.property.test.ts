@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { keysToCamelCase, keysToSnakeCase } from '../../src/domain/case';
+import { keysToCamelCase, keysToSnakeCase } from '../../src/domain/text/case';
 import { startServer, testClient, type TestServer } from '../unit/api/helpers';
 
 const lowerWord = fc.stringMatching(/^[a-z]{1,8}$/);

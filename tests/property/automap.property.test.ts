@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { AUTO_MAP_MIN_SCORE, autoMap, matchKey, matchScore } from '../../src/domain/automap';
+import {
+  AUTO_MAP_MIN_SCORE,
+  autoMap,
+  matchKey,
+  matchScore,
+} from '../../src/domain/generator/automap';
 
 // Names from a small alphabet so that equal, prefix and containment relations actually occur.
 const word = fc.constantFrom(

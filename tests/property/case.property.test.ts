@@ -1,6 +1,11 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { keysToCamelCase, keysToSnakeCase, toCamelCase, toSnakeCase } from '../../src/domain/case';
+import {
+  keysToCamelCase,
+  keysToSnakeCase,
+  toCamelCase,
+  toSnakeCase,
+} from '../../src/domain/text/case';
 
 const camelKey = fc.stringMatching(/^[a-z][a-z0-9]{0,8}([A-Z][a-z0-9]{1,8}){0,4}$/);
 

@@ -1,8 +1,8 @@
-// A column's letters (src/domain/columnLetter.ts), one rule for the .xlsx export and the reader:
+// A column's letters (src/domain/sheet/columnLetter.ts), one rule for the .xlsx export and the reader:
 // Excel's own headings, and every index has letters of its own that read back to it.
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { columnLetter } from '../../src/domain/columnLetter';
+import { columnLetter } from '../../src/domain/sheet/columnLetter';
 
 /** The letters read back as Excel reads a cell reference's column. */
 const indexOf = (letters: string) =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { groupPositions } from '../../src/domain/grouping';
-import { SheetTable } from '../../src/domain/sheetTable';
+import { groupPositions } from '../../src/domain/generator/grouping';
+import { SheetTable } from '../../src/domain/sheet/sheetTable';
 
 const keys = fc.array(fc.constantFrom('', 'C1', 'C2', 'c1', 'C3', ' C1', 'Ü'), { maxLength: 60 });
 

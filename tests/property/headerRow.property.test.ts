@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { findHeaderRow, type RowShape } from '../../src/domain/headerRow';
+import { findHeaderRow, type RowShape } from '../../src/domain/sheet/headerRow';
 
 const blank: RowShape = { filled: 0, text: 0 };
 

@@ -11,7 +11,7 @@ import {
   type AuditEntity,
 } from '../../src/domain/history';
 import { ID_CATALOGUE } from '../../src/domain/i18n/id';
-import { INVOICE_SUMMARY_FIELDS } from '../../src/domain/invoiceSummary';
+import { INVOICE_SUMMARY_FIELDS } from '../../src/domain/billing/invoiceSummary';
 
 const value = fc.oneof(fc.integer({ min: 0, max: 75_000_000_000 }), fc.string({ maxLength: 20 }));
 const summaryRecord = fc.record(

@@ -6,8 +6,8 @@ import {
   toFrontEnd,
   type InvoiceSummaryValues,
   type SummaryFieldKind,
-} from '../../src/domain/invoiceSummary';
-import { formatPeriodDisplay } from '../../src/domain/period';
+} from '../../src/domain/billing/invoiceSummary';
+import { formatPeriodDisplay } from '../../src/domain/billing/period';
 import { validateCreateBill, validateUpdateBill } from '../../src/domain/validation/billForms';
 import {
   invoiceSummaryCreateStruct,

@@ -5,7 +5,7 @@ import {
   isValidPeriod,
   MONTH_NAMES_ID,
   shiftPeriod,
-} from '../../src/domain/period';
+} from '../../src/domain/billing/period';
 
 const period = fc
   .record({ year: fc.integer({ min: 1000, max: 9000 }), month: fc.integer({ min: 1, max: 12 }) })

@@ -6,7 +6,7 @@ import {
   percentage,
   PIPELINE_STEPS,
   stepProgress,
-} from '../../src/domain/pipeline';
+} from '../../src/domain/billing/pipeline';
 
 const count = fc.integer({ min: -1000, max: 1_000_000 });
 const total = fc.integer({ min: 0, max: 1_000_000 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { matchingRows, rowWindow } from '../../src/domain/rowFilter';
+import { matchingRows, rowWindow } from '../../src/domain/sheet/rowFilter';
 
 const cell = fc.string({ unit: fc.constantFrom('a', 'B', 'c', ' ', '/', '1', 'é'), maxLength: 6 });
 const sheet = fc

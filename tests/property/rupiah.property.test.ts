@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { formatRupiah, formatRupiahInput, parseRupiah } from '../../src/domain/rupiah';
+import { formatRupiah, formatRupiahInput, parseRupiah } from '../../src/domain/values/rupiah';
 
 const safeNonNegative = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 

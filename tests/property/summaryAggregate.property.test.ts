@@ -1,7 +1,10 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { AMOUNT_KEYS, COUNT_KEYS, toFrontEnd } from '../../src/domain/invoiceSummary';
-import { aggregateSummaries, recentPeriodSummaries } from '../../src/domain/summaryAggregate';
+import { AMOUNT_KEYS, COUNT_KEYS, toFrontEnd } from '../../src/domain/billing/invoiceSummary';
+import {
+  aggregateSummaries,
+  recentPeriodSummaries,
+} from '../../src/domain/billing/summaryAggregate';
 
 const summary = fc
   .record({

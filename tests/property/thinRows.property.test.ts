@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SheetTable } from '../../src/domain/sheetTable';
+import { SheetTable } from '../../src/domain/sheet/sheetTable';
 import { hasEnoughData } from '../../src/workers/read/rowData';
 
 const cell = fc.constantFrom('', ' ', '-', '—', ' - ', '-5', 'Budi', 'Rp 0', '\u00a0', 'é', '12');

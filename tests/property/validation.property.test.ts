@@ -4,7 +4,7 @@ import type { Struct } from 'superstruct';
 import * as structs from '../../src/domain/validation/structs';
 import { validateBody } from '../../src/domain/validation/structError';
 import { isSafeDocumentUrl } from '../../src/domain/validation/url';
-import { PIPELINE_STEPS } from '../../src/domain/pipeline';
+import { PIPELINE_STEPS } from '../../src/domain/billing/pipeline';
 
 const bodyStructs = [
   structs.loginStruct,

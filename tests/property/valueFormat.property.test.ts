@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import fc from 'fast-check';
-import { spellInteger, terbilang, TERBILANG_MAX } from '../../src/domain/terbilang';
-import { formatNumberId, formatRupiahValue } from '../../src/domain/valueFormat';
+import { spellInteger, terbilang, TERBILANG_MAX } from '../../src/domain/values/terbilang';
+import { formatNumberId, formatRupiahValue } from '../../src/domain/values/valueFormat';
 
 // An independent reader of Indonesian number words: it knows the words, not how spellInteger builds
 // them. Units accumulate into a group below a thousand; a scale word multiplies what came before it.

@@ -3,7 +3,7 @@
 // pictures keep every digit of the value they group.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatNumberPicture } from '../../src/domain/wordPicture';
+import { formatNumberPicture } from '../../src/domain/values/wordPicture';
 import { convertMergeFields } from '../../src/workers/template/mergeFields';
 
 const run = (inner: string) => `<w:r>${inner}</w:r>`;

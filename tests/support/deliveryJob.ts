@@ -1,7 +1,7 @@
 // Builds a delivery job as the page hands it over: one merged PDF (a page per row, holding the
 // row's key and customer) and the recipients with their page ranges.
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import type { DeliveryJobRow } from '../../src/domain/delivery';
+import type { DeliveryJobRow } from '../../src/domain/delivery/delivery';
 import { summaryBody } from '../api/business.support';
 import {
   ADMIN_EMAIL,

@@ -5,7 +5,7 @@ import {
   keyColumn,
   notSent,
   rowMail,
-} from '../../src/domain/mailRows';
+} from '../../src/domain/delivery/mailRows';
 
 const headers = ['No_Invoice', 'Nama', 'Email', 'Total'];
 const rows = [

@@ -1,6 +1,6 @@
 // Pengaturan Perusahaan (issue 33): the seller of the e-Faktur and the static QRIS, one record.
-import type { CompanySettings } from '../../domain/companySettings';
-import { keysToSnakeCase } from '../../domain/case';
+import type { CompanySettings } from '../../domain/billing/companySettings';
+import { keysToSnakeCase } from '../../domain/text/case';
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';

@@ -1,6 +1,6 @@
 // E-mail delivery of invoices (docs/delivery.md): a period's jobs with their counts, the
 // recipients of a job by status, and the job's controls. Answers arrive camelCased.
-import type { DeliveryJobRow, RecipientStatusName } from '../../domain/delivery';
+import type { DeliveryJobRow, RecipientStatusName } from '../../domain/delivery/delivery';
 import type { ServiceResult } from '../../domain/serviceResult';
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';

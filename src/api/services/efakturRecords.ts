@@ -1,7 +1,7 @@
 // A period's e-Faktur exports and uploads (issue 33): listing them, and recording one. An export
 // with invoice keys exported before answers `repeated` (which keys, when, by whom) until confirmed.
 import type { EfakturFile } from '../../domain/efaktur/recordStruct';
-import { keysToSnakeCase } from '../../domain/case';
+import { keysToSnakeCase } from '../../domain/text/case';
 import { getHttpClient, isApiRequestError, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';

@@ -3,7 +3,7 @@
 // so dates in the file read as on screen. Hand the result to a download (an <a download> with
 // URL.createObjectURL(blob) and `fileName`).
 
-import { keysToSnakeCase } from '../../domain/case';
+import { keysToSnakeCase } from '../../domain/text/case';
 import { messageFromBody } from '../errors';
 import { NOTICE_TEXTS } from '../errorMessages';
 import { getHttpClient, type HttpClient } from '../http';

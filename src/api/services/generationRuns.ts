@@ -1,7 +1,7 @@
 // A period's generation history (issue 22): the runs recorded for an invoice summary, and
 // recording one. A run already recorded with the same template and data answers `duplicate`
 // (the earlier run: who, when, rows) until the page asks again with confirmDuplicate.
-import type { GenerationRun, GenerationRunInput } from '../../domain/generationRun';
+import type { GenerationRun, GenerationRunInput } from '../../domain/billing/generationRun';
 import { getHttpClient, isApiRequestError, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';

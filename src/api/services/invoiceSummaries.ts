@@ -6,8 +6,8 @@ import {
   toFrontEnd,
   type InvoiceSummary,
   type SummaryFieldKey,
-} from '../../domain/invoiceSummary';
-import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
+} from '../../domain/billing/invoiceSummary';
+import { pipelineStep, type PipelineStepKey } from '../../domain/billing/pipeline';
 import { getHttpClient, type HttpClient } from '../http';
 import {
   CREATE_BILL_DEFAULT_ERROR,

@@ -1,6 +1,6 @@
 // Menu calls of docs/product.md#api "Menus"; entries come back with the defaults of docs/product.md#data.
 
-import { normaliseMenu, type Menu } from '../../domain/menu';
+import { normaliseMenu, type Menu } from '../../domain/users/menu';
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';

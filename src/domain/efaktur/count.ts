@@ -1,6 +1,6 @@
 // How many faktur the selected rows make (docs/efaktur.md, grouping): one per row, or with
 // `Group rows by` one per distinct value of that column, as the worker groups them (trimmed text).
-import type { SheetTable } from '../sheetTable';
+import type { SheetTable } from '../sheet/sheetTable';
 
 export function fakturCount(
   table: SheetTable,

@@ -1,5 +1,5 @@
 // An e-Faktur job between the page, the bridge and the worker (docs/efaktur.md).
-import type { DataSource } from '../generationJob';
+import type { DataSource } from '../generator/generationJob';
 import type { EfakturOptions, EfakturProblem } from './rows';
 import type { Seller } from './xml';
 

@@ -9,8 +9,8 @@ import {
 } from './fields';
 import { DEFAULT_TRX_CODE, ZERO_RATED_CODES, type TrxCode } from './tax';
 import { isXmlText, type GoodService, type TaxInvoice } from './xml';
-import { parseAmount as readAmount } from '../amount';
-import { sheetDate } from '../sheetDate';
+import { parseAmount as readAmount } from '../values/amount';
+import { sheetDate } from '../values/sheetDate';
 
 export interface EfakturOptions {
   readonly mapping: Partial<Record<CoretaxField, string>>;

@@ -1,7 +1,7 @@
 // What a write changed in a record: the fields whose value differs, old → new. Written once for
 // the account activity and the audit trail (issue 25 "An audit trail", issue 26 point 1).
-import { COMPANY_SETTINGS_FIELDS } from '../companySettings';
-import { INVOICE_SUMMARY_FIELDS } from '../invoiceSummary';
+import { COMPANY_SETTINGS_FIELDS } from '../billing/companySettings';
+import { INVOICE_SUMMARY_FIELDS } from '../billing/invoiceSummary';
 
 /** The records the audit trail follows. */
 export type AuditEntity = 'invoice_summary' | 'user' | 'company_settings';

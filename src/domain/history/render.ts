@@ -3,10 +3,10 @@
 // the audit trail; the server writes the English one into the activity's description.
 import { fill } from '../i18n';
 import type { HistoryTexts } from '../i18n/en/history';
-import { SUMMARY_FIELD_BY_API, type SummaryApiField } from '../invoiceSummary';
-import { formatPeriodDisplay } from '../period';
-import { formatRupiah, formatRupiahInput } from '../rupiah';
-import { SUMMARY_FORM_LABELS } from '../summaryFormLabels';
+import { SUMMARY_FIELD_BY_API, type SummaryApiField } from '../billing/invoiceSummary';
+import { formatPeriodDisplay } from '../billing/period';
+import { formatRupiah, formatRupiahInput } from '../values/rupiah';
+import { SUMMARY_FORM_LABELS } from '../billing/summaryFormLabels';
 import type { AuditEntity, ChangeValue, FieldChange } from './changes';
 
 export type { HistoryTexts } from '../i18n/en/history';

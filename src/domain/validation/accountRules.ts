@@ -1,6 +1,6 @@
 // Single-field rules of the account forms: (value) → true or the message. Apart from the
 // billing rules (./rules) so that the sign-in bundle carries only these.
-import { normaliseRole } from '../user';
+import { normaliseRole } from '../users/user';
 import { ACCOUNT_MESSAGES as M } from './accountMessages';
 
 export type Rule = (value: unknown) => true | string;

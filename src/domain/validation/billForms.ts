@@ -1,8 +1,8 @@
 // Form validators of the billing screens: create and update bill, and the progress dialog.
 // Each returns { field: message } for the fields in error (an empty object when the form is valid).
-import { INVOICE_SUMMARY_FIELDS, type SummaryFieldKey } from '../invoiceSummary';
-import { pipelineStep, type PipelineStepKey } from '../pipeline';
-import { parseRupiah } from '../rupiah';
+import { INVOICE_SUMMARY_FIELDS, type SummaryFieldKey } from '../billing/invoiceSummary';
+import { pipelineStep, type PipelineStepKey } from '../billing/pipeline';
+import { parseRupiah } from '../values/rupiah';
 import { collect, type FieldErrors } from './fieldErrors';
 import { VALIDATION_MESSAGES as M } from './messages';
 import { optionalUrlRule, type Rule } from './rules';

@@ -1,6 +1,6 @@
 // POST /invoice-summaries/{id}/generation-runs: the run's files, counts and output.
 import { coerce, object, optional, string } from 'superstruct';
-import { GENERATION_OUTPUT_KINDS, type GenerationOutputKind } from '../generationRun';
+import { GENERATION_OUTPUT_KINDS, type GenerationOutputKind } from '../billing/generationRun';
 import { booleanRule, nonNegativeIntegerRule, type Rule } from './rules';
 import { ruled } from './structs';
 

@@ -1,7 +1,7 @@
 // superstruct structs for the administrators' menu writes (POST/PUT /menus), snake_case keys like
 // the other request bodies. The messages live here because only this API uses them.
 import { coerce, object, optional, string, type Struct } from 'superstruct';
-import { normaliseRole, type Role } from '../user';
+import { normaliseRole, type Role } from '../users/user';
 import { isBlank, type Rule } from './rules';
 import { ruled } from './structs';
 

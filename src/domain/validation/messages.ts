@@ -1,6 +1,6 @@
 // Every validation text, written once (docs/product.md#input-rules and #messages). Billing screens speak Indonesian and
 // account screens English (docs/product.md#languages); where no text was given we follow that split.
-import type { SummaryFieldKey } from '../invoiceSummary';
+import type { SummaryFieldKey } from '../billing/invoiceSummary';
 import { ACCOUNT_MESSAGES } from './accountMessages';
 import { SETTINGS_MESSAGES } from './settingsMessages';
 

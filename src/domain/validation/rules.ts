@@ -1,7 +1,7 @@
 // Single-field rules: (value) → true or the message. The form validators and the superstruct
 // structs both call these, so a rule and its message live once. The account rules are in
 // ./accountRules (re-exported here); this file adds the billing ones.
-import { isValidPeriod } from '../period';
+import { isValidPeriod } from '../billing/period';
 import { isBlank, type Rule } from './accountRules';
 import { isSafeDocumentUrl } from './url';
 import {

@@ -1,8 +1,8 @@
 // superstruct structs for the server's request bodies (snake_case keys; the server converts
 // camelCase bodies with keysToSnakeCase first). Every field runs the same rule as the forms.
 import { coerce, define, object, optional, refine, string, type Struct } from 'superstruct';
-import { INVOICE_SUMMARY_FIELDS, type InvoiceSummaryApiBody } from '../invoiceSummary';
-import { PIPELINE_STEPS, pipelineStep, type PipelineStepKey } from '../pipeline';
+import { INVOICE_SUMMARY_FIELDS, type InvoiceSummaryApiBody } from '../billing/invoiceSummary';
+import { PIPELINE_STEPS, pipelineStep, type PipelineStepKey } from '../billing/pipeline';
 import { VALIDATION_MESSAGES as M } from './messages';
 import {
   booleanRule,

@@ -4,8 +4,8 @@ import {
   type SummaryCountKey,
   type SummaryFieldKey,
   type SummaryUrlKey,
-} from '../invoiceSummary';
-import { PIPELINE_STEPS } from '../pipeline';
+} from '../billing/invoiceSummary';
+import { PIPELINE_STEPS } from '../billing/pipeline';
 import { VALIDATION_MESSAGES as M, SUMMARY_FIELD_LABELS, tooLargeMessage } from './messages';
 import {
   nonNegativeIntegerRule,

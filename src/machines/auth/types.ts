@@ -1,5 +1,5 @@
 // Types of the authentication machine (docs/product.md#data User, Session storage; #flows Authentication).
-import { normaliseRole, type Role } from '../../domain/user';
+import { normaliseRole, type Role } from '../../domain/users/user';
 import type { FieldErrors } from '../../domain/validation/forms';
 import type { CachedMenus } from '../menus/types';
 

@@ -11,8 +11,8 @@ import {
   SUMMARY_SAVED_TEXTS,
   type InvoiceSummary,
   type SummaryFieldKey,
-} from '../../domain/invoiceSummary';
-import { formatRupiah, parseRupiah } from '../../domain/rupiah';
+} from '../../domain/billing/invoiceSummary';
+import { formatRupiah, parseRupiah } from '../../domain/values/rupiah';
 import {
   VALIDATION_MESSAGES,
   validateCreateBill,

@@ -1,7 +1,7 @@
 // Types of the bill form machine: 'Buat Progres Tagihan' (create) and the edit form of
 // /update-progress-bill (update).
 import type { EditConflict } from '../../domain/history';
-import type { InvoiceSummary, SummaryFieldKey } from '../../domain/invoiceSummary';
+import type { InvoiceSummary, SummaryFieldKey } from '../../domain/billing/invoiceSummary';
 import type { FieldErrors } from '../../domain/validation';
 
 export type BillFormMode = 'create' | 'update';

@@ -1,5 +1,5 @@
 // Types of the dashboard machine (one period's figures plus the overview of recent periods).
-import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import type { InvoiceSummary } from '../../domain/billing/invoiceSummary';
 
 /** What one load of the dashboard yields for a period. */
 export interface DashboardData {

@@ -1,5 +1,5 @@
 // The generator machine's starting context and the parts of it each flow resets.
-import { EMPTY_SHEET_TABLE, type SheetTable } from '../../domain/sheetTable';
+import { EMPTY_SHEET_TABLE, type SheetTable } from '../../domain/sheet/sheetTable';
 import { isNotFilledWarning, messages } from './rules';
 import type { GeneratorContext, MailState } from './types';
 

@@ -1,7 +1,7 @@
 // Step 1: a template and a data file chosen, checked (docs/product.md#input-rules) and read by the worker; a sheet change.
 import { assign } from 'xstate';
 import { autoMapFields } from './groups';
-import { EMPTY_SHEET_TABLE } from '../../domain/sheetTable';
+import { EMPTY_SHEET_TABLE } from '../../domain/sheet/sheetTable';
 import {
   startingSelection,
   emptyData,

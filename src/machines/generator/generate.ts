@@ -1,7 +1,7 @@
 // Step 4: Generate (the merged document or a zip of one document per row) and Export to XLSX,
 // each run by the worker and downloaded when done. Cancel stops the actor, which aborts its call.
 import { assign } from 'xstate';
-import { PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
+import { PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generator/generationJob';
 import { noMessages } from './context';
 import { documentOutput, errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';

@@ -1,15 +1,15 @@
 // Group rows by, on the page's side: which role each template field plays in the mapping step, and
 // the groups of the selected rows (what the buttons count and the preview walks). The worker
-// groups the rows itself by the same rules (src/domain/grouping.ts, workers/merge/groupRows.ts).
-import { autoMap } from '../../domain/automap';
+// groups the rows itself by the same rules (src/domain/generator/grouping.ts, workers/merge/groupRows.ts).
+import { autoMap } from '../../domain/generator/automap';
 import {
   columnNamed,
   computedField,
   emptyGroupKeyMessage,
   groupPositions,
   isGroupLoop,
-} from '../../domain/grouping';
-import { pictureFieldOf } from '../../domain/pictureField';
+} from '../../domain/generator/grouping';
+import { pictureFieldOf } from '../../domain/word/pictureField';
 import type { GeneratorContext, Mapping } from './types';
 
 type FieldContext = Pick<GeneratorContext, 'headers' | 'sections' | 'groupBy'>;

@@ -1,7 +1,12 @@
 // Each row's mail for the e-mail outputs (docs/delivery.md, "The page"): the rows that get one
 // (the documents Generate makes: selected rows with enough values; grouped, each group's first row
 // with the group key) and their mails.
-import { keyColumn, rowMail, type MailSettings, type RowMail } from '../../domain/mailRows';
+import {
+  keyColumn,
+  rowMail,
+  type MailSettings,
+  type RowMail,
+} from '../../domain/delivery/mailRows';
 import { groupFirstRows } from './groups';
 import { previewRowAt } from './selectors';
 import { selectedRowIndexes } from './rules';

@@ -3,11 +3,11 @@
 // included), the column of the invoice number a QRIS carries, and the static QRIS the page read
 // from the company settings.
 import { assign } from 'xstate';
-import { matchScore } from '../../domain/automap';
-import { pictureFieldOf } from '../../domain/pictureField';
+import { matchScore } from '../../domain/generator/automap';
+import { pictureFieldOf } from '../../domain/word/pictureField';
 import { generatorSetup } from './setup';
 import type { ChosenFile, GeneratorContext } from './types';
-import { errorText } from '../../domain/errorText';
+import { errorText } from '../../domain/text/errorText';
 
 /** The files the images input takes: zips of images, and images. */
 export const IMAGE_FILE_TYPES = ['.zip', '.png', '.jpg', '.jpeg', '.gif'] as const;

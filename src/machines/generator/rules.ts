@@ -3,9 +3,9 @@
 import { autoMapFields, documentCount, groupingBlocker, needsColumn } from './groups';
 import { pictureBlocker } from './pictures';
 import { dataFileTooLarge, GENERATOR_FILE_TOO_LARGE, LIMITS } from '../../domain/constants';
-import { formatFileSize } from '../../domain/fileSize';
-import { isValueFormat, type ValueFormat } from '../../domain/valueFormat';
-import type { OutputKind } from '../../domain/generationJob';
+import { formatFileSize } from '../../domain/text/fileSize';
+import { isValueFormat, type ValueFormat } from '../../domain/values/valueFormat';
+import type { OutputKind } from '../../domain/generator/generationJob';
 import type { ChosenFile, Formats, GeneratorContext, Mapping } from './types';
 
 // ---- rules and texts of docs/product.md#input-rules / #messages / #limits ----

@@ -1,7 +1,7 @@
 // What the generator's screen reads from the machine, named: the components select through these,
 // never by digging in the context; the machine builds its jobs through the same functions.
 import type { SnapshotFrom } from 'xstate';
-import type { DataSource, GenerationResult } from '../../domain/generationJob';
+import type { DataSource, GenerationResult } from '../../domain/generator/generationJob';
 import {
   documentOutput,
   exportBlocker,

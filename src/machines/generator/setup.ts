@@ -3,8 +3,12 @@
 // named delays. Each flow (files, rows, preview, generate) builds its states from it; machine.ts
 // puts them together.
 import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
-import { OUTPUT_KINDS, PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generationJob';
-import { isValueFormat } from '../../domain/valueFormat';
+import {
+  OUTPUT_KINDS,
+  PDF_OUTPUT_KINDS,
+  type GenerationResult,
+} from '../../domain/generator/generationJob';
+import { isValueFormat } from '../../domain/values/valueFormat';
 import {
   canPreview,
   checkDataFile,

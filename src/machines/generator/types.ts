@@ -1,10 +1,10 @@
 // Types of the generator machine (docs/product.md#data "Generator working data", #flows "Generator flow").
 // The worker is reached through injected actors, so these types describe what the machine
 // needs from it, not how the bridge is called: the job and its result are the domain's own.
-import type { SheetRowValues, SheetTable } from '../../domain/sheetTable';
-import type { ValueFormat } from '../../domain/valueFormat';
-import type { DocumentPreview } from '../../domain/documentPreview';
-import type { RowMail } from '../../domain/mailRows';
+import type { SheetRowValues, SheetTable } from '../../domain/sheet/sheetTable';
+import type { ValueFormat } from '../../domain/values/valueFormat';
+import type { DocumentPreview } from '../../domain/word/documentPreview';
+import type { RowMail } from '../../domain/delivery/mailRows';
 import type {
   DataSource,
   ExportJob,
@@ -14,7 +14,7 @@ import type {
   Mapping,
   OutputKind,
   PreviewJob,
-} from '../../domain/generationJob';
+} from '../../domain/generator/generationJob';
 
 export type { DocumentPreview, Formats, Mapping, SheetTable };
 
@@ -143,7 +143,7 @@ export interface GeneratorContext {
   readonly placeholders: readonly string[];
   /** The template's section tags ({#name}/{^name}): loops over a group's rows, or conditions. */
   readonly sections: readonly string[];
-  /** Group rows by this column (a document per key, src/domain/grouping.ts); '' for (none). */
+  /** Group rows by this column (a document per key, src/domain/generator/grouping.ts); '' for (none). */
   readonly groupBy: string;
   readonly mapping: Mapping;
   readonly formats: Formats;

@@ -1,5 +1,5 @@
 // Types of the per-user navigation menus (docs/product.md#data Menu, #flows Menu cache).
-import type { Menu } from '../../domain/menu';
+import type { Menu } from '../../domain/users/menu';
 
 export type { Menu };
 

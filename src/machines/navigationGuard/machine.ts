@@ -3,7 +3,7 @@
 // side effects (notice, redirect, remembering the intended route) through injected actions and
 // turns a failing decision into a high-severity navigation error.
 import { assign, enqueueActions, setup } from 'xstate';
-import { findRoute, hasMenu, ROUTES, type RouteInfo } from '../../domain/menu';
+import { findRoute, hasMenu, ROUTES, type RouteInfo } from '../../domain/users/menu';
 import type {
   GuardDecision,
   GuardLocation,

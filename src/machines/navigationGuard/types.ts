@@ -1,5 +1,5 @@
 // Types of the navigation guard (docs/product.md#screens "Navigation guard").
-import type { Menu } from '../../domain/menu';
+import type { Menu } from '../../domain/users/menu';
 import type { MenusStatus } from '../menus/types';
 
 export interface GuardLocation {

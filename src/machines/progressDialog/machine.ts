@@ -4,10 +4,10 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../../domain/serviceResult';
 import { appliedMine, conflictShown, editConflictGuards, reloaded } from '../shared/editConflict';
-import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import type { InvoiceSummary } from '../../domain/billing/invoiceSummary';
 import { TIMING_MS } from '../../domain/constants';
-import { parseRupiah } from '../../domain/rupiah';
-import { pipelineStep } from '../../domain/pipeline';
+import { parseRupiah } from '../../domain/values/rupiah';
+import { pipelineStep } from '../../domain/billing/pipeline';
 import { VALIDATION_MESSAGES, validateProgressUpdate } from '../../domain/validation';
 import type {
   ProgressDialogContext,

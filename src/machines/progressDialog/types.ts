@@ -1,7 +1,7 @@
 // Types of the progress edit dialog machine (one pipeline step of one period's summary).
 import type { EditConflict } from '../../domain/history';
-import type { InvoiceSummary } from '../../domain/invoiceSummary';
-import type { PipelineStepKey } from '../../domain/pipeline';
+import type { InvoiceSummary } from '../../domain/billing/invoiceSummary';
+import type { PipelineStepKey } from '../../domain/billing/pipeline';
 import type { FieldErrors } from '../../domain/validation';
 
 export interface ProgressTarget {

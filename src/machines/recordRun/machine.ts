@@ -2,10 +2,10 @@
 // save the generation run and the period's generated count. A run already recorded with the same
 // files asks before its rows are counted twice. Side effects are injected actors.
 import { assign, fromPromise, setup } from 'xstate';
-import type { GenerationRun } from '../../domain/generationRun';
-import { defaultRunPeriod } from '../../domain/recordRun';
+import type { GenerationRun } from '../../domain/billing/generationRun';
+import { defaultRunPeriod } from '../../domain/billing/recordRun';
 import { validateProgressUpdate } from '../../domain/validation/billForms';
-import { errorText } from '../../domain/errorText';
+import { errorText } from '../../domain/text/errorText';
 
 export interface RunPeriod {
   readonly id: string | number;

@@ -3,7 +3,7 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { failureText } from '../../domain/serviceResult';
 import { TIMING_MS } from '../../domain/constants';
-import { SUMMARY_SAVED_TEXTS, type InvoiceSummary } from '../../domain/invoiceSummary';
+import { SUMMARY_SAVED_TEXTS, type InvoiceSummary } from '../../domain/billing/invoiceSummary';
 import { VALIDATION_MESSAGES } from '../../domain/validation';
 import type {
   DeleteSummaryInput,

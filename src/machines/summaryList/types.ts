@@ -1,5 +1,5 @@
 // Types of the summary list of /update-progress-bill.
-import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import type { InvoiceSummary } from '../../domain/billing/invoiceSummary';
 
 export type SummaryId = string | number;
 

@@ -4,8 +4,8 @@
 // anything else in the modal's banner (gone after 5 s). On success `saved` tells the list.
 import { assign, fromPromise, setup } from 'xstate';
 import { TIMING_MS } from '../../domain/constants';
-import { isLastVerifiedAdmin } from '../../domain/lastAdmin';
-import { normaliseRole } from '../../domain/user';
+import { isLastVerifiedAdmin } from '../../domain/users/lastAdmin';
+import { normaliseRole } from '../../domain/users/user';
 import { failureText, isServiceError } from '../../domain/serviceResult';
 import { appliedMine, conflictOfError, editConflictGuards, reloaded } from '../shared/editConflict';
 import { hasErrors, validateAddUser, validateEditUser } from '../../domain/validation';

@@ -5,7 +5,7 @@ import { backupDatabase, postgresBackupAdvice, restoreDatabase } from '../db/bac
 import { LIMITS } from '../../domain/constants';
 import { isValidEmail } from '../../domain/validation';
 import { runAccountCommand } from './accounts';
-import { errorText } from '../../domain/errorText';
+import { errorText } from '../../domain/text/errorText';
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> --name <name> [--password <password>]

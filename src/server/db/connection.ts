@@ -6,7 +6,7 @@ import { makePrivateDir, makePrivateFile } from '../dataDir';
 import { allowDirectReads } from './fast/directReads';
 import { withStatementCache } from './fast/statementCache';
 import type { Database } from './schema';
-import { errorText } from '../../domain/errorText';
+import { errorText } from '../../domain/text/errorText';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 

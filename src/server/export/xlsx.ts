@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { columnLetter } from '../../domain/columnLetter';
+import { columnLetter } from '../../domain/sheet/columnLetter';
 import { wallClock, type ExportColumn, type ExportTable } from './table';
 
 // A minimal SpreadsheetML workbook written as a stream: one sheet whose XML is produced a batch

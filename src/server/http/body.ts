@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Struct } from 'superstruct';
-import { keysToSnakeCase } from '../../domain/case';
+import { keysToSnakeCase } from '../../domain/text/case';
 import { validateBody } from '../../domain/validation';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { assertNoNul } from './nul';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { coerce, define, optional, string, type Struct } from 'superstruct';
-import { toSnakeCase } from '../../domain/case';
+import { toSnakeCase } from '../../domain/text/case';
 import { validated } from './body';
 import { assertNoNul } from './nul';
 

@@ -2,7 +2,7 @@
 // size and pages out. pdf-lib parses and copies every page (about 0.5 ms a page: 5 s for 10,000),
 // which on the event loop would stall every other request for that long.
 import { parentPort } from 'node:worker_threads';
-import { errorText } from '../../domain/errorText';
+import { errorText } from '../../domain/text/errorText';
 import { joinPdfs } from './join';
 import type { JoinAnswer, JoinRequest } from './joinInThread';
 

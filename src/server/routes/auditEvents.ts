@@ -9,7 +9,7 @@ import {
   type AuditAction,
   type AuditEntity,
 } from '../../domain/history';
-import { MENU_DASHBOARD, MENU_USER_MANAGEMENT } from '../../domain/menu';
+import { MENU_DASHBOARD, MENU_USER_MANAGEMENT } from '../../domain/users/menu';
 import { AUDIT_EVENT_COLUMNS, toEventView } from '../audit/events';
 import type { Database } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';

@@ -3,7 +3,7 @@ import {
   companySettingsProblems,
   companySettingsStruct,
   type CompanySettings,
-} from '../../domain/companySettings';
+} from '../../domain/billing/companySettings';
 import { describeHistory, diffRecords, HISTORY_TEXTS } from '../../domain/history';
 import { logActivity, type ActivityDetails } from '../auth/activity';
 import { audit } from '../audit/record';

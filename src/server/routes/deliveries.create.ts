@@ -12,9 +12,9 @@ import {
   isEmailAddress,
   refusalOf,
   type DeliveryJobRow,
-} from '../../domain/delivery';
+} from '../../domain/delivery/delivery';
 import { storedZipEntries } from '../../domain/zip/stored';
-import { isValidPeriod } from '../../domain/period';
+import { isValidPeriod } from '../../domain/billing/period';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
 import { pdfLib } from '../delivery/attachments';

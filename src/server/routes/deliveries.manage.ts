@@ -1,7 +1,7 @@
 // A period's delivery jobs and their recipients; pause, resume, cancel, resend, mark as sent and
 // the failed rows' export (docs/delivery.md). Every change is in the audit trail of the period.
 import type { Context } from 'hono';
-import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery';
+import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery/delivery';
 import type { AuditAction } from '../../domain/history/changes';
 import { audit } from '../audit/record';
 import { DEFAULT_DELIVERY_CONFIG } from '../delivery/config';
@@ -11,7 +11,7 @@ import { ok } from '../http/envelope';
 import type { AppEnv } from '../types';
 import { idParam } from './routeHelpers';
 import { DELIVERY_MESSAGES as M, notice } from './deliveries.messages';
-import type { DeliveryNoticeCode } from '../../domain/deliveryErrors';
+import type { DeliveryNoticeCode } from '../../domain/delivery/deliveryErrors';
 import { jobOf, requeue, summaryOf, type Db } from './deliveries.shared';
 
 /** GET /deliveries?period=: each job with its counts, rate and expected finish. */

@@ -1,11 +1,11 @@
 // The delivery API's answers. Those without numbers the page shows in the user's language by their
 // English text; those with numbers or names also carry a code and its params
-// (src/domain/deliveryErrors.ts), which the page words in English or Indonesian.
+// (src/domain/delivery/deliveryErrors.ts), which the page words in English or Indonesian.
 import type {
   DeliveryErrorCode,
   DeliveryErrorParams,
   DeliveryNoticeCode,
-} from '../../domain/deliveryErrors';
+} from '../../domain/delivery/deliveryErrors';
 import { ApiError } from '../errors';
 
 export const DELIVERY_MESSAGES = {

@@ -6,7 +6,7 @@ import {
   parseAddresses,
   breaksHeader,
   type RecipientStatusName,
-} from '../../domain/delivery';
+} from '../../domain/delivery/delivery';
 import { audit } from '../audit/record';
 import { raiseDeliveredCount } from '../delivery/outcome';
 import { ApiError, ERROR_MESSAGES } from '../errors';

@@ -1,7 +1,7 @@
 // What the delivery routes share: a period's summary, a job with its period, and putting rows
 // back in the queue (docs/delivery.md).
 import type { Kysely } from 'kysely';
-import { isValidPeriod } from '../../domain/period';
+import { isValidPeriod } from '../../domain/billing/period';
 import type { Database } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 import { DELIVERY_MESSAGES as M, refusal } from './deliveries.messages';

@@ -1,7 +1,7 @@
 // /deliveries: e-mail delivery of invoices (docs/delivery.md). Only users whose menus include the
 // generator may send or see deliveries.
 import { Hono } from 'hono';
-import { MENU_INVOICE_GENERATOR } from '../../domain/menu';
+import { MENU_INVOICE_GENERATOR } from '../../domain/users/menu';
 import { requireAuth, requireMenu } from '../http/requireAuth';
 import type { AppEnv } from '../types';
 import { createDelivery } from './deliveries.create';

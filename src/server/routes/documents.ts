@@ -8,7 +8,7 @@ import { DocxRefusedError, type DocxRefusal } from '../../domain/docx';
 import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
 import { requireAuth, requireMenu } from '../http/requireAuth';
-import { MENU_INVOICE_GENERATOR } from '../../domain/menu';
+import { MENU_INVOICE_GENERATOR } from '../../domain/users/menu';
 import { OUTCOME_STATUS, PDF_MESSAGES } from '../pdf/messages';
 import {
   convertDocument,

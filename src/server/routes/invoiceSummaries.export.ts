@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { object } from 'superstruct';
-import { toFrontEnd } from '../../domain/invoiceSummary';
-import { SUMMARY_LIST_HEADERS as H } from '../../domain/listColumns';
-import { formatPeriodDisplay } from '../../domain/period';
-import { overallCompletion } from '../../domain/pipeline';
+import { toFrontEnd } from '../../domain/billing/invoiceSummary';
+import { SUMMARY_LIST_HEADERS as H } from '../../domain/text/listColumns';
+import { formatPeriodDisplay } from '../../domain/billing/period';
+import { overallCompletion } from '../../domain/billing/pipeline';
 import type { InvoiceSummaryRow } from '../db/schema';
 import { EXPORT_BATCH, EXPORT_QUERY, exportFileName, sendExport } from '../export/response';
 import type { ExportColumn } from '../export/table';

@@ -5,7 +5,7 @@
 // progress call it already uses.
 import type { Context } from 'hono';
 import type { Kysely, Selectable } from 'kysely';
-import { alreadyRecordedMessage } from '../../domain/generationRun';
+import { alreadyRecordedMessage } from '../../domain/billing/generationRun';
 import { generationRunStruct } from '../../domain/validation';
 import { logActivity } from '../auth/activity';
 import { isUniqueViolation } from '../db/connection';

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { object, type Infer } from 'superstruct';
-import { toCamelCase } from '../../domain/case';
-import { isValidPeriod, MONTH_NAMES_ID } from '../../domain/period';
+import { toCamelCase } from '../../domain/text/case';
+import { isValidPeriod, MONTH_NAMES_ID } from '../../domain/billing/period';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_PROGRESS_COLUMNS } from '../db/schema';
 import { ApiError, ERROR_MESSAGES } from '../errors';

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { object, refine } from 'superstruct';
-import { toSnakeCase } from '../../domain/case';
-import { toFrontEnd } from '../../domain/invoiceSummary';
-import { isValidPeriod } from '../../domain/period';
-import { overallCompletion, percentage, PIPELINE_STEPS } from '../../domain/pipeline';
+import { toSnakeCase } from '../../domain/text/case';
+import { toFrontEnd } from '../../domain/billing/invoiceSummary';
+import { isValidPeriod } from '../../domain/billing/period';
+import { overallCompletion, percentage, PIPELINE_STEPS } from '../../domain/billing/pipeline';
 import type { Database, InvoiceSummaryRow } from '../db/schema';
 import { SUMMARY_AMOUNT_COLUMNS } from '../db/schema';
 import { parseQuery, queryParam } from '../http/query';

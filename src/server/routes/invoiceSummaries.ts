@@ -1,8 +1,8 @@
 import { listEfakturRecords, recordEfaktur } from './invoiceSummaries.efaktur';
 import { Hono, type Context } from 'hono';
-import { MENU_CREATE_BILL, MENU_DASHBOARD, MENU_UPDATE_BILL } from '../../domain/menu';
-import { isValidPeriod } from '../../domain/period';
-import { PIPELINE_STEPS } from '../../domain/pipeline';
+import { MENU_CREATE_BILL, MENU_DASHBOARD, MENU_UPDATE_BILL } from '../../domain/users/menu';
+import { isValidPeriod } from '../../domain/billing/period';
+import { PIPELINE_STEPS } from '../../domain/billing/pipeline';
 import { VALIDATION_MESSAGES as M } from '../../domain/validation';
 import { ApiError } from '../errors';
 import { ok } from '../http/envelope';

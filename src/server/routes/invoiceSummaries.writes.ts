@@ -7,8 +7,8 @@ import {
   type AuditAction,
   type FieldChange,
 } from '../../domain/history';
-import { SUMMARY_SAVED_TEXTS } from '../../domain/invoiceSummary';
-import type { PipelineStep } from '../../domain/pipeline';
+import { SUMMARY_SAVED_TEXTS } from '../../domain/billing/invoiceSummary';
+import type { PipelineStep } from '../../domain/billing/pipeline';
 import {
   VALIDATION_MESSAGES as M,
   invoiceSummaryCreateStruct,

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { object } from 'superstruct';
 import { USERS_TEXTS } from '../../domain/i18n/en/users';
 import { USERS_ID } from '../../domain/i18n/id';
-import { displayName } from '../../domain/user';
+import { displayName } from '../../domain/users/user';
 import type { UserRow } from '../db/schema';
 import { EXPORT_BATCH, EXPORT_QUERY, exportFileName, sendExport } from '../export/response';
 import type { ExportColumn } from '../export/table';

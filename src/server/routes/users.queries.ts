@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { object, type Infer } from 'superstruct';
-import { ROLES, type Role } from '../../domain/user';
+import { ROLES, type Role } from '../../domain/users/user';
 import { PUBLIC_USER_COLUMNS } from '../auth/userView';
 import { precompiled } from '../db/fast/precompiled';
 import type { Database } from '../db/schema';

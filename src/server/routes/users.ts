@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { MENU_USER_MANAGEMENT } from '../../domain/menu';
+import { MENU_USER_MANAGEMENT } from '../../domain/users/menu';
 import { toPublicUser } from '../auth/userView';
 import { ok } from '../http/envelope';
 import { answerHeader } from '../http/fast/answerHeaders';

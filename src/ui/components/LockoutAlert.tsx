@@ -4,7 +4,7 @@
 import { Link } from 'wouter';
 import { fill } from '../../domain/i18n';
 import { SIGN_IN_TEXTS } from '../../domain/i18n/en/signIn';
-import { waitTime } from '../../domain/waitTime';
+import { waitTime } from '../../domain/text/waitTime';
 import { useTexts } from '../layout/i18n';
 import { Alert } from './Alert';
 

@@ -1,7 +1,7 @@
 // Sidebar of docs/product.md#screens Layout: brand link to /, the server's menus grouped (dashboard without a
 // heading, BILLING MANAGEMENT, SYSTEM MANAGEMENT) and the loading / error / empty states.
 import { Link, useLocation } from 'wouter';
-import { groupMenus, visibleMenus } from '../../domain/menuGroups';
+import { groupMenus, visibleMenus } from '../../domain/users/menuGroups';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { useMenus } from '../shell/hooks';
 import { useTexts, useTranslate } from './i18n';

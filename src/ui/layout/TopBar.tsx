@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { breadcrumbFor } from './breadcrumb';
-import { findRoute } from '../../domain/menu';
+import { findRoute } from '../../domain/users/menu';
 import { useShownLanguage, useTexts, useTranslate } from './i18n';
 import { Reconnecting } from './Reconnecting';
 import { UserMenu } from './UserMenu';

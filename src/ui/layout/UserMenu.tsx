@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { displayName, roleLabel } from '../../domain/user';
+import { displayName, roleLabel } from '../../domain/users/user';
 import { useAuthActions, useCurrentUser, useShell } from '../shell/hooks';
 import { SHELL_TEXTS } from '../../domain/i18n/en/shell';
 import { fill } from '../../domain/i18n';

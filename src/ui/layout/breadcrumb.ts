@@ -1,7 +1,7 @@
 // Breadcrumb of docs/product.md#screens Layout: 'Home / <page name>'. The page name is the route's title, the
 // same one the page heading, the sidebar and the document title use; a path without a route
 // (a 404) shows its first segment capitalised instead, so the trail still says where one is.
-import { findRoute, routeTitle } from '../../domain/menu';
+import { findRoute, routeTitle } from '../../domain/users/menu';
 
 export interface Breadcrumb {
   /** The route title ('Page Not Found' for unknown paths), as in the document title. */

@@ -6,7 +6,7 @@ import {
   digitsOnly,
   EMPTY_COMPANY_SETTINGS,
   type CompanySettings,
-} from '../../domain/companySettings';
+} from '../../domain/billing/companySettings';
 import { COMPANY_TEXTS } from '../../domain/i18n/en/company';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';

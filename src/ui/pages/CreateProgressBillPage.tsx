@@ -4,7 +4,7 @@
 import { useMachine, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { isValidPeriod } from '../../domain/period';
+import { isValidPeriod } from '../../domain/billing/period';
 import { billFormMachine, isBillFormDirty } from '../../machines/billForm/machine';
 import { LeaveGuard } from '../components/LeaveGuard';
 import { PageHeader } from '../components/PageHeader';

@@ -5,9 +5,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { createActor, type ActorRefFrom } from 'xstate';
 import { Link, useLocation, useSearch } from 'wouter';
-import { MENU_UPDATE_BILL } from '../../domain/menu';
-import { currentPeriod, formatPeriodDisplay, isValidPeriod } from '../../domain/period';
-import { pipelineStep, type PipelineStepKey } from '../../domain/pipeline';
+import { MENU_UPDATE_BILL } from '../../domain/users/menu';
+import { currentPeriod, formatPeriodDisplay, isValidPeriod } from '../../domain/billing/period';
+import { pipelineStep, type PipelineStepKey } from '../../domain/billing/pipeline';
 import {
   dashboardMachine,
   dashboardStatus,

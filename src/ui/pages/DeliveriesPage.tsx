@@ -2,12 +2,12 @@
 // controls, and each recipient's status, filtered by status, with Resend and Mark as sent.
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery';
-import { deliveryNoticeText } from '../../domain/deliveryErrors';
+import { RECIPIENT_STATUSES, type RecipientStatusName } from '../../domain/delivery/delivery';
+import { deliveryNoticeText } from '../../domain/delivery/deliveryErrors';
 import { fill } from '../../domain/i18n';
 import type { ServiceResult } from '../../domain/serviceResult';
 import { DELIVERY_TEXTS } from '../../domain/i18n/en/delivery';
-import { formatPeriodDisplay, isValidPeriod } from '../../domain/period';
+import { formatPeriodDisplay, isValidPeriod } from '../../domain/billing/period';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';
 import { useShownLanguage, useTexts, useTranslate } from '../layout/i18n';

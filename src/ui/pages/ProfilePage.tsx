@@ -2,8 +2,8 @@
 // the avatar, the activity list and log-out-everywhere; the change-password machine the modal.
 import { useMachine, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { displayName, roleBadge, roleLabel } from '../../domain/user';
-import { formatMemberSince } from '../../domain/userDates';
+import { displayName, roleBadge, roleLabel } from '../../domain/users/user';
+import { formatMemberSince } from '../../domain/users/userDates';
 import { changePasswordMachine } from '../../machines/changePassword/machine';
 import { profileMachine, type ProfileField } from '../../machines/profile/machine';
 import { Alert } from '../components/Alert';
@@ -21,7 +21,7 @@ import {
 } from '../wiring/profile';
 import { TextField } from '../components/TextField';
 import { PROFILE_TEXTS } from '../../domain/i18n/en/profile';
-import { dayId } from '../../domain/dateId';
+import { dayId } from '../../domain/values/dateId';
 import { useShownLanguage, useTexts, useTranslate } from '../layout/i18n';
 import { useAuthActions, useCurrentUser, useInspect, useShell } from '../shell/hooks';
 import {

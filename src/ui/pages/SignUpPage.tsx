@@ -2,7 +2,7 @@
 // after success the message shows and the page goes to /signin 3 s later.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { passwordStrength } from '../../domain/password';
+import { passwordStrength } from '../../domain/users/password';
 import { Alert } from '../components/Alert';
 import { TextField } from '../components/TextField';
 import { validateSignUp } from '../../domain/validation/forms';

@@ -2,7 +2,7 @@
 // ?period= opens that period's summary; delete asks first.
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import type { InvoiceSummary } from '../../domain/billing/invoiceSummary';
 import { billFormMachine, isBillFormDirty } from '../../machines/billForm/machine';
 import { selectedSummary, summaryListMachine } from '../../machines/summaryList/machine';
 import { Alert } from '../components/Alert';

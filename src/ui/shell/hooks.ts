@@ -2,7 +2,7 @@
 // navigation and the inspector), so no page reaches into the shell's machines.
 import { useSelector } from '@xstate/react';
 import { useCallback, useContext, useMemo } from 'react';
-import { hasMenu } from '../../domain/menu';
+import { hasMenu } from '../../domain/users/menu';
 import type { CurrentUser } from '../../machines/auth/machine';
 import type { InspectObserver } from '../../machines/inspect';
 import { menusStatus, type Menu, type MenusStatus } from '../../machines/menus/machine';

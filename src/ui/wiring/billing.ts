@@ -2,9 +2,9 @@
 import { fromPromise } from 'xstate';
 import { auditEvents, exportFiles, invoiceSummaries, FALLBACK } from '../../api';
 import { PAGINATION } from '../../domain/constants';
-import type { InvoiceSummary } from '../../domain/invoiceSummary';
+import type { InvoiceSummary } from '../../domain/billing/invoiceSummary';
 import { ServiceError, succeeded } from '../../domain/serviceResult';
-import { aggregateSummaries, recentPeriodSummaries } from '../../domain/summaryAggregate';
+import { aggregateSummaries, recentPeriodSummaries } from '../../domain/billing/summaryAggregate';
 import { VALIDATION_MESSAGES } from '../../domain/validation';
 import type { SaveBillInput, SaveBillOutput } from '../../machines/billForm/machine';
 import { BILL_CREATED_MESSAGE, BILL_UPDATED_MESSAGE } from '../../machines/billForm/machine';

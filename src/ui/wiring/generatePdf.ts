@@ -3,7 +3,7 @@
 // worker splits the PDF per section into a zip. Aborting `signal` (Cancel) aborts the step running:
 // the worker call ends the worker, the conversion request is aborted and the server stops it.
 import { documents, FALLBACK } from '../../api';
-import { OUTPUT_MIME, type GenerationResult } from '../../domain/generationJob';
+import { OUTPUT_MIME, type GenerationResult } from '../../domain/generator/generationJob';
 import type { GenerateActorEvent, Job } from '../../machines/generator/types';
 import type { GeneratorBridge } from '../../workers/bridge';
 

@@ -1,10 +1,10 @@
 // The generator machine's actors, backed by the worker bridge (the only way the UI reaches the
-// worker). The machine's jobs are the bridge's jobs (src/domain/generationJob); each actor passes
+// worker). The machine's jobs are the bridge's jobs (src/domain/generator/generationJob); each actor passes
 // the signal of its actor to its bridge call: an actor stopped before its call settles (the user
 // cancelled, the machine moved on, the page was left) aborts that call, and the bridge ends the
 // worker only when the call is in it (see GeneratorBridge).
 import { fromCallback, fromPromise } from 'xstate';
-import type { DataSource, GenerationResult } from '../../domain/generationJob';
+import type { DataSource, GenerationResult } from '../../domain/generator/generationJob';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,

@@ -2,8 +2,8 @@
 // the run (SHA-256 of both files, computed here with crypto.subtle) and the generated count.
 import { fromPromise } from 'xstate';
 import { generationRuns, invoiceSummaries } from '../../api';
-import type { GenerationRun } from '../../domain/generationRun';
-import { RUN_OUTPUT_KIND } from '../../domain/recordRun';
+import type { GenerationRun } from '../../domain/billing/generationRun';
+import { RUN_OUTPUT_KIND } from '../../domain/billing/recordRun';
 import type { GeneratedRun } from '../../machines/generator/types';
 import type { RunPeriod, SaveInput, SaveOutput } from '../../machines/recordRun/machine';
 

@@ -12,9 +12,9 @@ import {
   type DeliveryCreated,
   type DeliveryJobRow,
 } from '../../api/services/deliveries';
-import { OUTPUT_MIME } from '../../domain/generationJob';
+import { OUTPUT_MIME } from '../../domain/generator/generationJob';
 import type { ServiceResult } from '../../domain/serviceResult';
-import type { RowMail } from '../../domain/mailRows';
+import type { RowMail } from '../../domain/delivery/mailRows';
 import { documentRows, groupRowsOf } from '../../machines/generator/mail';
 import { generationJob } from '../../machines/generator/selectors';
 import type { GeneratorContext } from '../../machines/generator/types';

@@ -1,7 +1,7 @@
 // The real services behind the user list and user form machines (src/api, docs/product.md#api "Users").
 import { fromPromise } from 'xstate';
 import { auditEvents, exportFiles, FALLBACK, users } from '../../api';
-import { isVerifiedAdmin, markLastVerifiedAdmin } from '../../domain/lastAdmin';
+import { isVerifiedAdmin, markLastVerifiedAdmin } from '../../domain/users/lastAdmin';
 import { ServiceError, succeeded } from '../../domain/serviceResult';
 import { ACCOUNT_MESSAGES } from '../../domain/validation/accountMessages';
 import type {

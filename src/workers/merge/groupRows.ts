@@ -3,7 +3,7 @@
 // nested data: every loop tag ({#lines}…{/lines}) gets the group's rows, the fields outside loops
 // take the group's first row, {count} and {sum:Column} fill themselves. Without a key column but
 // with {count} or {sum:…} in the template, each row is a group of one. The rules of which tag is
-// what are in src/domain/grouping.ts, shared with the page.
+// what are in src/domain/generator/grouping.ts, shared with the page.
 import {
   columnNamed,
   computedField,
@@ -13,11 +13,16 @@ import {
   keylessRowsWarning,
   unknownGroupKeyMessage,
   type ComputedField,
-} from '../../domain/grouping';
-import type { Formats } from '../../domain/generationJob';
-import type { ValueFormat } from '../../domain/valueFormat';
-import type { CompiledWordField } from '../../domain/wordField';
-import { applyValueFormat, numberOf, plainDecimal, totalLike } from '../../domain/valueFormat';
+} from '../../domain/generator/grouping';
+import type { Formats } from '../../domain/generator/generationJob';
+import type { ValueFormat } from '../../domain/values/valueFormat';
+import type { CompiledWordField } from '../../domain/word/wordField';
+import {
+  applyValueFormat,
+  numberOf,
+  plainDecimal,
+  totalLike,
+} from '../../domain/values/valueFormat';
 import { formatRows, formattedNumber, hasEnoughData, rowValues, type SheetCells } from '../read';
 import type { TemplateValues } from './partRenderer';
 
@@ -79,7 +84,7 @@ export function groupingOf(
   return { keyColumn, keyName: groupBy ?? '', loops, computed, rowMapping };
 }
 
-/** Amounts as the numbers they are: the cell's number, or its text read by src/domain/amount.ts. */
+/** Amounts as the numbers they are: the cell's number, or its text read by src/domain/values/amount.ts. */
 export function amountOf(text: string, raw?: number): number | null {
   return numberOf(text, raw);
 }
@@ -208,7 +213,7 @@ function sumFormat(
 /**
  * A group's total in its format. "As in sheet" writes it as the column's cells show their
  * amounts: a workbook cell's own number format (`"Rp"#,##0` → `Rp1.370.370`, `[h]:mm:ss` for
- * durations), else like the column's text (src/domain/valueFormat.ts, totalLike).
+ * durations), else like the column's text (src/domain/values/valueFormat.ts, totalLike).
  */
 function sumText(
   n: number,

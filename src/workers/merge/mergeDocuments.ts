@@ -21,7 +21,7 @@ import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
 import { PicturePlacer, type Media, type PictureSources } from './pictures';
 import { remapNoteReferences, SectionNotes } from './sectionNotes';
-import { errorText } from '../../domain/errorText';
+import { errorText } from '../../domain/text/errorText';
 
 export interface MergeProgress {
   processed: number;

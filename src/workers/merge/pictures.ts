@@ -4,7 +4,7 @@
 // picture is one media part, named by its relationship from every part that shows it (the same
 // logo on 10,000 invoices is stored once); every drawing gets a docPr id of its own.
 import { dynamicQris, staticQrisProblem } from '../../domain/qris';
-import { pictureFieldOf } from '../../domain/pictureField';
+import { pictureFieldOf } from '../../domain/word/pictureField';
 import {
   readPart,
   relationshipLine,

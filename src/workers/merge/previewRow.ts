@@ -1,7 +1,7 @@
 // Preview Row: one selected row merged with the template (mergeDocuments on that row alone) and
 // read back as text blocks the page can show without a .docx renderer.
 import PizZip from 'pizzip';
-import type { DocumentPreview, PreviewBlock } from '../../domain/documentPreview';
+import type { DocumentPreview, PreviewBlock } from '../../domain/word/documentPreview';
 import { mergeDocuments } from './mergeDocuments';
 import type { MergeTemplate } from './mergeTemplate';
 import type { TemplateValues } from './partRenderer';

@@ -6,7 +6,7 @@
 // An entry is stored only once its compile has succeeded, and the merges only read it
 // (mergeDocuments and zipPerRow write what they render beside the template, never into it), so a
 // failed or cancelled run leaves the cache as it found it.
-import type { Formats, Mapping } from '../../domain/generationJob';
+import type { Formats, Mapping } from '../../domain/generator/generationJob';
 import { compileTemplate, type CompiledTemplate } from '../template';
 import { prepareMergeTemplate, type MergeTemplate } from './mergeTemplate';
 

@@ -6,7 +6,7 @@
 // as writeZip would write it: the template's other parts keep the compressed bytes they were read
 // with, and only the row's rendered parts are deflated. The zip is a Blob that holds the untouched
 // parts once and refers to them from every row's file (sharedZip.ts).
-import { safeFileBase, uniqueFileNames } from '../../domain/outputFileName';
+import { safeFileBase, uniqueFileNames } from '../../domain/generator/outputFileName';
 import { localDateStamp } from './fileNames';
 import type { MergeProgress } from './mergeDocuments';
 import { PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
@@ -17,8 +17,8 @@ import { deflateSmall } from '../package';
 import { FramedDeflate } from '../package';
 import { entriesOf, type ZipEntry } from '../package';
 import { SharedZip } from '../package';
-import { OUTPUT_MIME } from '../../domain/generationJob';
-import { errorText } from '../../domain/errorText';
+import { OUTPUT_MIME } from '../../domain/generator/generationJob';
+import { errorText } from '../../domain/text/errorText';
 
 interface ZipPerRowArgs {
   /** The template's bytes, or the template compiled once (the worker's cache). */

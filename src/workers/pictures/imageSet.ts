@@ -6,8 +6,8 @@
 import pako from 'pako/dist/pako.es5.min.js';
 import { imageSize } from 'image-size';
 import { LIMITS } from '../../domain/constants';
-import { findImageName } from '../../domain/pictureField';
-import { imageSetMessages } from '../../domain/imageSetMessages';
+import { findImageName } from '../../domain/word/pictureField';
+import { imageSetMessages } from '../../domain/word/imageSetMessages';
 import { DocxRefusedError } from '../../domain/docx';
 import { entryBytes, looksLikeZip, readZip, type DeflateCodec } from '../../domain/docx/zip';
 import { sniffPictureType, type Picture } from './picture';

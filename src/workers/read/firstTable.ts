@@ -1,7 +1,7 @@
 // The sheet a workbook opens on (docs/rows.md): the first that holds a table, so an instruction
 // sheet of prose before the data is passed over; every sheet stays in the picker.
 import type { WorkBook } from 'xlsx';
-import { isFilledValue, MIN_FILLED_VALUES } from '../../domain/rowData';
+import { isFilledValue, MIN_FILLED_VALUES } from '../../domain/sheet/rowData';
 import { sheetCells, type SheetCells } from './readWorkbook';
 
 /** The sheet chosen and its cells, or why no sheet could be read (the first sheet's error). */

@@ -1,4 +1,4 @@
-// Applies each field's chosen format (src/domain/valueFormat) to the selected rows before a merge.
+// Applies each field's chosen format (src/domain/values/valueFormat) to the selected rows before a merge.
 // The merge maps placeholder → key of a row; a formatted field gets its own key per row, so two
 // placeholders can take the same column in two formats.
 import {
@@ -6,9 +6,13 @@ import {
   isTemplateFormat,
   valueFormatLabel,
   type ValueFormat,
-} from '../../domain/valueFormat';
-import { evaluateWordField, type CompiledWordField, type FieldValue } from '../../domain/wordField';
-import type { Formats } from '../../domain/generationJob';
+} from '../../domain/values/valueFormat';
+import {
+  evaluateWordField,
+  type CompiledWordField,
+  type FieldValue,
+} from '../../domain/word/wordField';
+import type { Formats } from '../../domain/generator/generationJob';
 import { FORMATTED_KEY_PREFIX } from './rowData';
 import { rowObject, type SheetCells, type SheetRow } from './readWorkbook';
 

@@ -1,5 +1,5 @@
 import * as XLSX from 'xlsx';
-import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
+import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/sheet/headerRow';
 import { assertReadable } from '../limits';
 import { cellText, numberFormatOf } from './cellDisplay';
 import { isDelimitedText, readDelimited } from './csv';
@@ -163,7 +163,7 @@ function rowShapes(grid: (XLSX.CellObject[] | undefined)[], range: XLSX.Range): 
 
 /**
  * Applies docs/product.md#input-rules's reading rules to one sheet of an already parsed workbook. The header is the
- * first row that looks like one (src/domain/headerRow.ts): title and period lines above it, as
+ * first row that looks like one (src/domain/sheet/headerRow.ts): title and period lines above it, as
  * billing exports have, are not data. `chosenHeaderRow` (1-based, the Header row control) overrides
  * the finder.
  */

@@ -1,4 +1,4 @@
-import { isFilledValue, MIN_FILLED_VALUES } from '../../domain/rowData';
+import { isFilledValue, MIN_FILLED_VALUES } from '../../domain/sheet/rowData';
 
 /**
  * Keys of a row that hold a field's formatted value (see formatRows): not columns of the sheet, so

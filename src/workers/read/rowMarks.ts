@@ -1,6 +1,6 @@
 // Which rows of a sheet read start unselected, and why (docs/rows.md): the ones that look like
-// totals (src/domain/totalRows.ts) and the ones hidden in the workbook (hiddenRows.ts).
-import { totalRowIndexes } from '../../domain/totalRows';
+// totals (src/domain/sheet/totalRows.ts) and the ones hidden in the workbook (hiddenRows.ts).
+import { totalRowIndexes } from '../../domain/sheet/totalRows';
 import type { SheetCells } from './readWorkbook';
 
 export interface RowMarks {

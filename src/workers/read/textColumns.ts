@@ -4,9 +4,9 @@
 // for display, so nothing the sheet shows changes; where the spelling decided the number
 // (`150.000`, `1,5`), a note says how the column was read, and the preview shows it.
 import type * as XLSX from 'xlsx';
-import { parseAmount, type NumberStyle } from '../../domain/amount';
-import { columnLetter } from '../../domain/columnLetter';
-import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/headerRow';
+import { parseAmount, type NumberStyle } from '../../domain/values/amount';
+import { columnLetter } from '../../domain/sheet/columnLetter';
+import { findHeaderRow, HEADER_SEARCH_ROWS, type RowShape } from '../../domain/sheet/headerRow';
 
 /** Notes on how a sheet's columns were read, kept beside the sheet SheetJS's type has no room for. */
 const NOTES = new WeakMap<XLSX.WorkSheet, string[]>();

@@ -1,5 +1,5 @@
-import type { ValueFormat } from '../../domain/valueFormat';
-import { fieldNames, isWordFieldKey, type CompiledWordField } from '../../domain/wordField';
+import type { ValueFormat } from '../../domain/values/valueFormat';
+import { fieldNames, isWordFieldKey, type CompiledWordField } from '../../domain/word/wordField';
 import { compileTemplate, type DocxLayout, type TemplatePart } from './compile';
 import type { TemplatePictures } from './pictureTags';
 

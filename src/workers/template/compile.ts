@@ -18,10 +18,10 @@ import { foreignSyntaxError } from './foreignSyntax';
 import { asWordDocument } from './packageKind';
 import { dropMailMergeSource } from './mailMergeSource';
 import { addTypedPictureTags, preparePictures, type TemplatePictures } from './pictureTags';
-import type { ValueFormat } from '../../domain/valueFormat';
-import type { CompiledWordField } from '../../domain/wordField';
-import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
-import { errorText } from '../../domain/errorText';
+import type { ValueFormat } from '../../domain/values/valueFormat';
+import type { CompiledWordField } from '../../domain/word/wordField';
+import { fieldLanguage, type FieldLanguage } from '../../domain/values/wordPicture';
+import { errorText } from '../../domain/text/errorText';
 
 const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
 const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;

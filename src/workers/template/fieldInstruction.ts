@@ -1,7 +1,7 @@
 // A Word field's instruction read into what the generator fills: a MERGEFIELD's name and
 // switches, an IF's operands, operator and results. An instruction is text with the fields nested
 // in it (`IF { MERGEFIELD Status } = "Lunas" "Terima kasih" "Harap bayar { MERGEFIELD Total }"`).
-import type { FieldSwitches, WordField, WordText } from '../../domain/wordField';
+import type { FieldSwitches, WordField, WordText } from '../../domain/word/wordField';
 
 /** A field as the package holds it: its instruction, text and the fields nested in it. */
 export interface RawField {

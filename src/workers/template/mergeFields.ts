@@ -1,12 +1,12 @@
-import type { ValueFormat } from '../../domain/valueFormat';
+import type { ValueFormat } from '../../domain/values/valueFormat';
 import {
   fieldNames,
   hasSwitches,
   WORD_FIELD_KEY_PREFIX,
   type CompiledWordField,
   type WordField,
-} from '../../domain/wordField';
-import { fieldLanguage, type FieldLanguage } from '../../domain/wordPicture';
+} from '../../domain/word/wordField';
+import { fieldLanguage, type FieldLanguage } from '../../domain/values/wordPicture';
 import { fieldKind, readMergeField, readWordField, type RawField } from './fieldInstruction';
 import { runAround, simpleFieldsInInstructions } from './fieldXml';
 
@@ -18,7 +18,7 @@ import { runAround, simpleFieldsInInstructions } from './fieldXml';
 // Both forms Word writes are read: `w:fldSimple w:instr="…"` and complex fields (a `begin`
 // fldChar, the instruction in one or more instrText runs, `separate`, the result runs, `end`).
 // A MERGEFIELD with switches (`\# "#.##0"`, `\* Upper`…) and an IF field become a tag of a key of
-// their own (WORD_FIELD_KEY_PREFIX), whose value the merge evaluates per row (domain/wordField).
+// their own (WORD_FIELD_KEY_PREFIX), whose value the merge evaluates per row (domain/word/wordField).
 
 /** Fields whose work the generator does not do: their last result in the template stays. */
 const NOT_FILLED = new Set([

@@ -6,7 +6,7 @@
 // Fallback with VML) is replaced whole. Tags typed in the text (`{%Logo}`) are placeholders
 // already; they are listed after the compile (addTypedPictureTags).
 import type PizZip from 'pizzip';
-import { pictureFieldName, pictureTag } from '../../domain/pictureField';
+import { pictureFieldName, pictureTag } from '../../domain/word/pictureField';
 import { drawingTemplate, INLINE_DRAWING, type DrawingTemplate } from '../pictures';
 import { CONTENT_TYPES, ContentTypes, readPart } from './docxPackage';
 import type { TemplatePart } from './compile';

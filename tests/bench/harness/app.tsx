@@ -11,7 +11,7 @@ import { generationJob } from '../../../src/machines/generator/selectors';
 import { mailDocuments } from '../../../src/ui/wiring/sendMails';
 import type { FloorApi } from './floor.worker';
 import { mailsOf } from '../../../src/machines/generator/mail';
-import { keyColumn } from '../../../src/domain/mailRows';
+import { keyColumn } from '../../../src/domain/delivery/mailRows';
 
 declare global {
   interface Window {

@@ -4,7 +4,7 @@ import { expect, test as base, type APIRequestContext, type Page } from '@playwr
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { keysToCamelCase } from '../../../src/domain/case';
+import { keysToCamelCase } from '../../../src/domain/text/case';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, API_ROOT, BASE_URL, OUTBOX_DIR } from './env';
 
 interface Fixtures {

@@ -114,7 +114,7 @@ describe('import boundaries of the layers', () => {
     ['src/workers/merge/layerProbe.ts', "import { joinChunks } from '../template';"],
     ['src/workers/merge/layerProbe.ts', "import { writeZip } from '../package';"],
     ['src/machines/layerProbe.ts', "import { setup } from 'xstate';"],
-    ['src/server/layerProbe.ts', "import { isValidPeriod } from '../domain/period';"],
+    ['src/server/layerProbe.ts', "import { isValidPeriod } from '../domain/billing/period';"],
     ['src/server/routes/layerProbe.ts', "import { requestInfo } from './routeHelpers';"],
     ['src/server/routes/layerProbe.ts', "import { forgotPassword } from './authPassword';"],
   ])('%s: %s is allowed', async (file, code) => {

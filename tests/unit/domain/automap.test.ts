@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoMap, matchScore, normaliseName } from '../../../src/domain/automap';
+import { autoMap, matchScore, normaliseName } from '../../../src/domain/generator/automap';
 
 describe('normaliseName', () => {
   it('lower-cases, trims, collapses spaces and keeps only word characters, whitespace and / + ( ) -', () => {

@@ -4,7 +4,7 @@ import {
   keysToSnakeCase,
   toCamelCase,
   toSnakeCase,
-} from '../../../src/domain/case';
+} from '../../../src/domain/text/case';
 
 describe('key names', () => {
   test.each([

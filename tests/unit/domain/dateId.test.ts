@@ -1,7 +1,7 @@
 // Indonesian dates (issue 26 point 4): '24 November 2026' and '24/11/2026 19.43', for every date.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dateTimeId, dayId, MONTHS_ID } from '../../../src/domain/dateId';
+import { dateTimeId, dayId, MONTHS_ID } from '../../../src/domain/values/dateId';
 
 const dates = fc.date({
   min: new Date(1000, 0, 1),

@@ -1,4 +1,4 @@
-// The delivery rules the page and the server share (src/domain/delivery.ts): addresses in a cell,
+// The delivery rules the page and the server share (src/domain/delivery/delivery.ts): addresses in a cell,
 // header injection, why a row cannot go, and the attachment's name.
 import { describe, expect, it } from 'vitest';
 import {
@@ -6,7 +6,7 @@ import {
   breaksHeader,
   parseAddresses,
   refusalOf,
-} from '../../../src/domain/delivery';
+} from '../../../src/domain/delivery/delivery';
 
 const row = (over: Partial<{ to: string; subject: string; message: string; key: string }>) => ({
   to: 'ana@example.com',

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { fakturCount } from '../../../src/domain/efaktur/count';
-import { SheetTable } from '../../../src/domain/sheetTable';
+import { SheetTable } from '../../../src/domain/sheet/sheetTable';
 
 const table = SheetTable.fromRows(
   ['Pelanggan', 'Jumlah'],

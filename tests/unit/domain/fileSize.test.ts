@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize } from '../../../src/domain/fileSize';
+import { formatFileSize } from '../../../src/domain/text/fileSize';
 
 describe('formatFileSize', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   emptyGroupKeyMessage,
   isGroupLoop,
   keylessRowsWarning,
-} from '../../../src/domain/grouping';
+} from '../../../src/domain/generator/grouping';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
 import { messages } from '../../../src/machines/generator/rules';
 

@@ -14,8 +14,8 @@ import {
   describeEventChanges,
 } from '../../../src/domain/history';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
-import { INVOICE_SUMMARY_FIELDS } from '../../../src/domain/invoiceSummary';
-import { SUMMARY_FORM_LABELS } from '../../../src/domain/summaryFormLabels';
+import { INVOICE_SUMMARY_FIELDS } from '../../../src/domain/billing/invoiceSummary';
+import { SUMMARY_FORM_LABELS } from '../../../src/domain/billing/summaryFormLabels';
 
 const en = HISTORY_TEXTS;
 const id = ID_CATALOGUE.history;

@@ -20,15 +20,15 @@ import { PATTERNS, PHRASES } from '../../../src/domain/i18n/en/phrases';
 import { GUARD_NOTICES } from '../../../src/machines/navigationGuard/machine';
 import { ACCOUNT_MESSAGES } from '../../../src/domain/validation/accountMessages';
 import { SETTINGS_MESSAGES } from '../../../src/domain/validation/settingsMessages';
-import { ROUTES } from '../../../src/domain/menu';
+import { ROUTES } from '../../../src/domain/users/menu';
 import { messages as GENERATOR_MESSAGES } from '../../../src/machines/generator/rules';
 import { pictureMessages } from '../../../src/machines/generator/pictures';
-import { imageSetMessages } from '../../../src/domain/imageSetMessages';
+import { imageSetMessages } from '../../../src/domain/word/imageSetMessages';
 import { dynamicQris, qrisMessages, staticQrisProblem } from '../../../src/domain/qris';
 import {
   COMPANY_SETTINGS_MESSAGES,
   companySettingsProblems,
-} from '../../../src/domain/companySettings';
+} from '../../../src/domain/billing/companySettings';
 import { crc16Hex } from '../../../src/domain/qris/crc16';
 
 // Names, brands and the control's own label read the same in both languages.

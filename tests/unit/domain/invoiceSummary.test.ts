@@ -7,7 +7,7 @@ import {
   INVOICE_SUMMARY_FIELDS,
   toApi,
   toFrontEnd,
-} from '../../../src/domain/invoiceSummary';
+} from '../../../src/domain/billing/invoiceSummary';
 
 const apiRow = {
   id: 7,

@@ -3,7 +3,7 @@ import {
   isLastVerifiedAdmin,
   isVerifiedAdmin,
   markLastVerifiedAdmin,
-} from '../../../src/domain/lastAdmin';
+} from '../../../src/domain/users/lastAdmin';
 
 // The server refuses to delete, invalidate or demote the last verified administrator; the user
 // list marks that row so the page can say so first (issue 26).

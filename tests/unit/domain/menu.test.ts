@@ -6,8 +6,8 @@ import {
   normaliseMenu,
   pageTitle,
   routeTitle,
-} from '../../../src/domain/menu';
-import { groupMenus, menuGroupOf, visibleMenus } from '../../../src/domain/menuGroups';
+} from '../../../src/domain/users/menu';
+import { groupMenus, menuGroupOf, visibleMenus } from '../../../src/domain/users/menuGroups';
 
 test('the five menu names of docs/product.md#roles-and-menus, and Pengaturan Perusahaan (issue 33)', () => {
   expect(MENU_NAMES).toEqual([

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { passwordStrength } from '../../../src/domain/password';
+import { passwordStrength } from '../../../src/domain/users/password';
 
 test.each([
   ['', 0, 'Weak'],

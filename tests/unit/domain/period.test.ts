@@ -6,7 +6,7 @@ import {
   MONTH_NAMES_ID,
   PERIOD_PATTERN,
   shiftPeriod,
-} from '../../../src/domain/period';
+} from '../../../src/domain/billing/period';
 
 describe('period format', () => {
   test.each(['2024-01', '2024-12', '1999-06'])('%s is a valid period', (p) => {

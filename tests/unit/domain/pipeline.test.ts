@@ -7,7 +7,7 @@ import {
   pipelineStep,
   stepByProgressPath,
   stepProgress,
-} from '../../../src/domain/pipeline';
+} from '../../../src/domain/billing/pipeline';
 
 const counts = (total: number, [u, v, g, d, t]: number[]) => ({
   totalTransactionCount: total,

@@ -4,7 +4,7 @@ import {
   formatRupiahInput,
   formatRupiahShort,
   parseRupiah,
-} from '../../../src/domain/rupiah';
+} from '../../../src/domain/values/rupiah';
 
 describe('formatRupiah', () => {
   test('prints Rp, a plain space and dots between thousands, no decimals', () => {

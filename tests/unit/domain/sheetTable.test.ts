@@ -5,7 +5,7 @@ import {
   packCells,
   packSheet,
   SheetTable,
-} from '../../../src/domain/sheetTable';
+} from '../../../src/domain/sheet/sheetTable';
 
 const headers = ['Nama', 'Kota', 'Catatan'];
 const rows = [

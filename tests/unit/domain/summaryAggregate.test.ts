@@ -1,6 +1,9 @@
 import { expect, test } from 'vitest';
-import { toFrontEnd } from '../../../src/domain/invoiceSummary';
-import { aggregateSummaries, recentPeriodSummaries } from '../../../src/domain/summaryAggregate';
+import { toFrontEnd } from '../../../src/domain/billing/invoiceSummary';
+import {
+  aggregateSummaries,
+  recentPeriodSummaries,
+} from '../../../src/domain/billing/summaryAggregate';
 
 const a = toFrontEnd({
   id: 1,

@@ -2,7 +2,7 @@
 // their columns above in a row thinner than the one above it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTotalLabel, totalRowIndexes, type RowCells } from '../../../src/domain/totalRows';
+import { isTotalLabel, totalRowIndexes, type RowCells } from '../../../src/domain/sheet/totalRows';
 
 type Cell = string | number;
 

@@ -5,8 +5,12 @@ import {
   normaliseRole,
   roleBadge,
   roleLabel,
-} from '../../../src/domain/user';
-import { formatDateId, formatMemberSince, userCreatedDate } from '../../../src/domain/userDates';
+} from '../../../src/domain/users/user';
+import {
+  formatDateId,
+  formatMemberSince,
+  userCreatedDate,
+} from '../../../src/domain/users/userDates';
 
 describe('displayName', () => {
   test('name, else username, else the email before @, else Unknown', () => {

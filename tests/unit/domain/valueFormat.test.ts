@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { terbilang } from '../../../src/domain/terbilang';
+import { terbilang } from '../../../src/domain/values/terbilang';
 import {
   applyValueFormat,
   formatLongDateId,
@@ -7,7 +7,7 @@ import {
   formatRupiahValue,
   numberOf,
   totalLike,
-} from '../../../src/domain/valueFormat';
+} from '../../../src/domain/values/valueFormat';
 
 test('terbilang: the issue examples', () => {
   expect(terbilang(1234567)).toBe(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseRetryAfter } from '../../../src/api/retryAfter';
-import { waitTime } from '../../../src/domain/waitTime';
+import { waitTime } from '../../../src/domain/text/waitTime';
 
 // The lockout answer says the wait (issue 26): Retry-After read as seconds or an HTTP date, and
 // said in seconds under a minute, else whole minutes rounded up.

@@ -6,8 +6,8 @@ import {
   formatDatePicture,
   formatNumberPicture,
   formatTextCase,
-} from '../../../src/domain/wordPicture';
-import { applySwitches } from '../../../src/domain/wordField';
+} from '../../../src/domain/values/wordPicture';
+import { applySwitches } from '../../../src/domain/word/wordField';
 
 describe('number pictures (\\#)', () => {
   it('groups and rounds with Indonesian separators for id-ID', () => {

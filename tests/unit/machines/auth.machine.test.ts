@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
-import type { Menu } from '../../../src/domain/menu';
+import type { Menu } from '../../../src/domain/users/menu';
 import {
   authMachine,
   PASSWORD_RESET_DONE,

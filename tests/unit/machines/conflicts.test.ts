@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import type { AuditEventEntry, EditConflict } from '../../../src/domain/history';
-import { toFrontEnd, type InvoiceSummary } from '../../../src/domain/invoiceSummary';
+import { toFrontEnd, type InvoiceSummary } from '../../../src/domain/billing/invoiceSummary';
 import { conflictOf, ServiceError } from '../../../src/domain/serviceResult';
 import {
   billFormMachine,

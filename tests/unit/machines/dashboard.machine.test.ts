@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, getNextSnapshot, SimulatedClock, waitFor } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
-import { toFrontEnd } from '../../../src/domain/invoiceSummary';
+import { toFrontEnd } from '../../../src/domain/billing/invoiceSummary';
 import {
   dashboardMachine,
   dashboardStatus,

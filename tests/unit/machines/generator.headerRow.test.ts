@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { ID_CATALOGUE } from '../../../src/domain/i18n/id';
-import { packSheet, SheetTable } from '../../../src/domain/sheetTable';
+import { packSheet, SheetTable } from '../../../src/domain/sheet/sheetTable';
 import { generatorMachine } from '../../../src/machines/generator/machine';
 import { generationJob } from '../../../src/machines/generator/selectors';
 import type {

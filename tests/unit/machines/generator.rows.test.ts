@@ -3,7 +3,7 @@
 // a workbook whose sheets hold no data keeps its file and its sheet picker.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
-import { packSheet, SheetTable } from '../../../src/domain/sheetTable';
+import { packSheet, SheetTable } from '../../../src/domain/sheet/sheetTable';
 import { generatorMachine } from '../../../src/machines/generator/machine';
 import { generationJob, select } from '../../../src/machines/generator/selectors';
 import { messages } from '../../../src/machines/generator/rules';

@@ -27,8 +27,8 @@ import type {
   ReadWorkbookInput,
   ReadWorkbookOutput,
 } from '../../../src/machines/generator/types';
-import { SheetTable } from '../../../src/domain/sheetTable';
-import type { GenerationResult } from '../../../src/domain/generationJob';
+import { SheetTable } from '../../../src/domain/sheet/sheetTable';
+import type { GenerationResult } from '../../../src/domain/generator/generationJob';
 
 /** What the worker answers a job with (a merged document unless `kind` says otherwise). */
 const result = (fields: Partial<GenerationResult>): GenerationResult => ({

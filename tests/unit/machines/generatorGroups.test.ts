@@ -6,8 +6,8 @@ import { generatorMachine } from '../../../src/machines/generator/machine';
 import { generateBlocker, isFullyMapped } from '../../../src/machines/generator/rules';
 import { fieldRole } from '../../../src/machines/generator/groups';
 import { select } from '../../../src/machines/generator/selectors';
-import { emptyGroupKeyMessage } from '../../../src/domain/grouping';
-import { SheetTable } from '../../../src/domain/sheetTable';
+import { emptyGroupKeyMessage } from '../../../src/domain/generator/grouping';
+import { SheetTable } from '../../../src/domain/sheet/sheetTable';
 import type {
   AnalyseTemplateOutput,
   DataRow,

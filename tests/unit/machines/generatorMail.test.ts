@@ -16,7 +16,7 @@ import {
   mailsOf,
 } from '../../../src/machines/generator/mail';
 import type { GeneratorContext } from '../../../src/machines/generator/types';
-import { packSheet, SheetTable } from '../../../src/domain/sheetTable';
+import { packSheet, SheetTable } from '../../../src/domain/sheet/sheetTable';
 
 const headers = ['Pelanggan', 'Email', 'Tujuan', 'Biaya'];
 const table = SheetTable.fromRows(headers, [

@@ -13,7 +13,7 @@ import type {
   SendMailsActorEvent,
   SendMailsInput,
 } from '../../../src/machines/generator/types';
-import { SheetTable } from '../../../src/domain/sheetTable';
+import { SheetTable } from '../../../src/domain/sheet/sheetTable';
 
 const headers = ['Nomor', 'Email', 'Biaya'];
 const table = SheetTable.fromRows(headers, [

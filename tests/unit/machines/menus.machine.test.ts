@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
-import type { Menu } from '../../../src/domain/menu';
+import type { Menu } from '../../../src/domain/users/menu';
 import {
   MENU_CACHE_MS,
   menusMachine,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { MENU_NAMES, MENU_USER_MANAGEMENT } from '../../../src/domain/menu';
+import { MENU_NAMES, MENU_USER_MANAGEMENT } from '../../../src/domain/users/menu';
 import {
   buildNavigationMenu,
   decideNavigation,

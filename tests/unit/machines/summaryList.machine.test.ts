@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { ServiceError } from '../../../src/domain/serviceResult';
-import { toFrontEnd, type InvoiceSummary } from '../../../src/domain/invoiceSummary';
+import { toFrontEnd, type InvoiceSummary } from '../../../src/domain/billing/invoiceSummary';
 import {
   selectedSummary,
   summaryListMachine,

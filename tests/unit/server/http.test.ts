@@ -8,12 +8,12 @@ import { createApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/connection';
 import { ApiError } from '../../../src/server/errors';
-import { keysToSnakeCase as snakeKeys, toSnakeCase } from '../../../src/domain/case';
+import { keysToSnakeCase as snakeKeys, toSnakeCase } from '../../../src/domain/text/case';
 import { validated } from '../../../src/server/http/body';
 import { assertNoNul } from '../../../src/server/http/nul';
 import { silentLogger } from '../../../src/server/logger';
 
-// The one conversion of src/domain/case, which the server's body reader and the API client share.
+// The one conversion of src/domain/text/case, which the server's body reader and the API client share.
 describe('snake_case bodies', () => {
   test.each([
     ['refreshToken', 'refresh_token'],

@@ -7,7 +7,7 @@ import {
 } from '../../../src/workers/bridge';
 import { createGeneratorApi } from '../../../src/workers/generatorApi';
 import { fixture } from './docxBuilder';
-import type { GenerationJob } from '../../../src/domain/generationJob';
+import type { GenerationJob } from '../../../src/domain/generator/generationJob';
 
 /**
  * A stand-in for `new Worker(url)` in Node: the real worker API exposed with Comlink on one end of

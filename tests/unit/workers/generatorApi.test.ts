@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
-import { SheetTable } from '../../../src/domain/sheetTable';
+import { SheetTable } from '../../../src/domain/sheet/sheetTable';
 import {
   createGeneratorApi,
   missingRowMessage,
   NO_WORKBOOK_MESSAGE,
 } from '../../../src/workers/generatorApi';
 import { buildDocx, fixture, paragraph, textOf } from './docxBuilder';
-import type { WorkerJob } from '../../../src/domain/generationJob';
+import type { WorkerJob } from '../../../src/domain/generator/generationJob';
 
 /** A workbook file of arrays of rows (the first row is the header), one sheet per entry. */
 function workbookOf(sheets: Record<string, string[][]>): ArrayBuffer {

@@ -49,7 +49,7 @@ export const DELIVERY_TEXTS = {
   nextPage: 'Next recipients',
   unknownHelp:
     'Unknown: the mail was being sent when the server stopped; it may or may not have arrived.',
-  // The server's answers that carry a count, by their code (src/domain/deliveryErrors.ts).
+  // The server's answers that carry a count, by their code (src/domain/delivery/deliveryErrors.ts).
   notice_queued: '{count} e-mails queued.',
   notice_queuedAgain: '{count} e-mails queued again.',
 } as const;

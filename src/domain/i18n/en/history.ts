@@ -1,6 +1,6 @@
 // English texts of the histories: the account activity (Profile Settings) and the audit trail
 // of a summary or a user (issue 25, issue 26 point 1). Field labels of a summary are the form's,
-// Indonesian in both languages (src/domain/summaryFormLabels.ts).
+// Indonesian in both languages (src/domain/billing/summaryFormLabels.ts).
 
 export const HISTORY_TEXTS = {
   /** Full date and time (docs/product.md#limits: DD/MM/YYYY HH:mm). */

@@ -52,7 +52,7 @@ export const MAIL_TEXTS = {
     '{made} documents were made for {mails} e-mails, so nothing was sent. Check the selected rows and try again.',
   moreRows: '{rows} and {count} more',
   showAllRows: 'Show all {count} rows',
-  // The server's refusals of a job, by their code (src/domain/deliveryErrors.ts).
+  // The server's refusals of a job, by their code (src/domain/delivery/deliveryErrors.ts).
   error_tooManyRecipients: 'A job holds at most {limit} recipients.',
   error_badRecipient:
     'Recipient {recipient} of the job is incomplete (row, key, to, subject, message).',

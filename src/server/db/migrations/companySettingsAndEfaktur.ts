@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { MENU_COMPANY_SETTINGS } from '../../../domain/menu';
+import { MENU_COMPANY_SETTINGS } from '../../../domain/users/menu';
 import type { DatabaseKind } from '../connection';
 
 const ENTITIES = sql`entity in ('invoice_summary', 'user', 'company_settings')`;

@@ -5,7 +5,7 @@ import {
   MENU_INVOICE_GENERATOR,
   MENU_UPDATE_BILL,
   MENU_USER_MANAGEMENT,
-} from '../../../domain/menu';
+} from '../../../domain/users/menu';
 import type { DatabaseKind } from '../connection';
 import { columnTypes } from './columnTypes';
 

@@ -4,7 +4,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { HISTORY_ID } from '../../../domain/i18n/idHistory';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+import type { InvoiceSummary } from '../../../domain/billing/invoiceSummary';
 import { historyMachine } from '../../../machines/history/machine';
 import {
   selectHistoryError,

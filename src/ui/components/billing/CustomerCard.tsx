@@ -1,6 +1,6 @@
 // The customer card: active customers, transaction count and value of the period.
-import { formatRupiah, formatRupiahInput } from '../../../domain/rupiah';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+import { formatRupiah, formatRupiahInput } from '../../../domain/values/rupiah';
+import type { InvoiceSummary } from '../../../domain/billing/invoiceSummary';
 
 export function CustomerCard({ summary }: { summary: InvoiceSummary }) {
   const figures = [

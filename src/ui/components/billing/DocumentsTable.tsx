@@ -1,6 +1,6 @@
 // 'Dokumen Pendukung Penagihan': the supporting documents of the period, opened safely in a new tab.
 // In a narrow box (a phone) each document is a stacked card, so 'Diubah' and 'Lihat' stay in view.
-import { DOCUMENT_ROWS, type InvoiceSummary } from '../../../domain/invoiceSummary';
+import { DOCUMENT_ROWS, type InvoiceSummary } from '../../../domain/billing/invoiceSummary';
 import { isSafeDocumentUrl } from '../../../domain/validation';
 
 const dateFormat = new Intl.DateTimeFormat('id-ID', {

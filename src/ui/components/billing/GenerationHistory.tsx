@@ -1,8 +1,8 @@
 // 'Riwayat Generate' (issue 22): the generator runs recorded for the period, newest first, under
 // the documents table. Read once per summary version (a saved progress reloads it).
 import { useEffect, useState } from 'react';
-import type { GenerationOutputKind, GenerationRun } from '../../../domain/generationRun';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+import type { GenerationOutputKind, GenerationRun } from '../../../domain/billing/generationRun';
+import type { InvoiceSummary } from '../../../domain/billing/invoiceSummary';
 import { loadGenerationRuns } from '../../wiring/recordRun';
 
 const OUTPUT_LABEL: Record<GenerationOutputKind, string> = {

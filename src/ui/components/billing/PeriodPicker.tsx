@@ -2,7 +2,7 @@
 // from lists, written into the field as YYYY-MM. Two selects rather than <input type="month">,
 // which some browsers still show as plain text; typing the period stays possible.
 import { useId } from 'react';
-import { currentPeriod, isValidPeriod, MONTH_NAMES_ID } from '../../../domain/period';
+import { currentPeriod, isValidPeriod, MONTH_NAMES_ID } from '../../../domain/billing/period';
 
 /** Years offered: two back and two ahead of this one, and the field's own year. */
 function yearsAround(thisYear: number, chosen: number | null): number[] {

@@ -1,6 +1,6 @@
 // 'Layanan Voice: {month year}' with the previous and next month; the title opens the edit page.
 import { Link } from 'wouter';
-import { formatPeriodDisplay, shiftPeriod } from '../../../domain/period';
+import { formatPeriodDisplay, shiftPeriod } from '../../../domain/billing/period';
 
 export interface PeriodSelectorProps {
   period: string;

@@ -6,10 +6,10 @@ import {
   stepProgress,
   type PipelineStepKey,
   type StepProgress,
-} from '../../../domain/pipeline';
+} from '../../../domain/billing/pipeline';
 import { Link } from 'wouter';
-import { formatRupiahInput } from '../../../domain/rupiah';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+import { formatRupiahInput } from '../../../domain/values/rupiah';
+import type { InvoiceSummary } from '../../../domain/billing/invoiceSummary';
 
 export interface ProgressCardProps {
   summary: InvoiceSummary;

@@ -3,9 +3,9 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { formatPeriodDisplay } from '../../../domain/period';
-import { percentage, pipelineStep } from '../../../domain/pipeline';
-import { formatRupiahInput } from '../../../domain/rupiah';
+import { formatPeriodDisplay } from '../../../domain/billing/period';
+import { percentage, pipelineStep } from '../../../domain/billing/pipeline';
+import { formatRupiahInput } from '../../../domain/values/rupiah';
 import { SUMMARY_FIELD_LABELS } from '../../../domain/validation';
 import { dialogCount, type progressDialogMachine } from '../../../machines/progressDialog/machine';
 import { Alert } from '../Alert';

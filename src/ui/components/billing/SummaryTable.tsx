@@ -1,7 +1,7 @@
 // The summaries of /update-progress-bill, newest period first, with edit and delete per row.
-import { overallCompletion } from '../../../domain/pipeline';
-import { formatRupiah, formatRupiahInput } from '../../../domain/rupiah';
-import type { InvoiceSummary } from '../../../domain/invoiceSummary';
+import { overallCompletion } from '../../../domain/billing/pipeline';
+import { formatRupiah, formatRupiahInput } from '../../../domain/values/rupiah';
+import type { InvoiceSummary } from '../../../domain/billing/invoiceSummary';
 import type { SummaryId } from '../../../machines/summaryList/machine';
 import { formatDate } from './DocumentsTable';
 

@@ -3,8 +3,8 @@
 // for the most recent periods. A visually hidden table carries the same figures for screen readers.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
-import { chartSeries, type InvoiceSummary } from '../../../domain/invoiceSummary';
-import { formatRupiah, formatRupiahShort } from '../../../domain/rupiah';
+import { chartSeries, type InvoiceSummary } from '../../../domain/billing/invoiceSummary';
+import { formatRupiah, formatRupiahShort } from '../../../domain/values/rupiah';
 import { layoutLabels, shortPeriodLabel, type LabelLayout } from './chartLabels';
 
 type View = 'period' | 'overview';

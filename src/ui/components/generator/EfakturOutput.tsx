@@ -7,7 +7,7 @@ import { fakturCount } from '../../../domain/efaktur/count';
 import { DEFAULT_TRX_CODE, TRX_CODES, type TrxCode } from '../../../domain/efaktur/tax';
 import { EFAKTUR_TEXTS } from '../../../domain/i18n/en/efaktur';
 import { fill } from '../../../domain/i18n';
-import { currentPeriod } from '../../../domain/period';
+import { currentPeriod } from '../../../domain/billing/period';
 import { select } from '../../../machines/generator/selectors';
 import { useTexts } from '../../layout/i18n';
 import type { EfakturSetup } from './efakturSetup';

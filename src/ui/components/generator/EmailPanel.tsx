@@ -7,11 +7,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { deliveries } from '../../../api/services/deliveries';
-import { isEmailAddress } from '../../../domain/delivery';
-import { deliveryErrorText } from '../../../domain/deliveryErrors';
+import { isEmailAddress } from '../../../domain/delivery/delivery';
+import { deliveryErrorText } from '../../../domain/delivery/deliveryErrors';
 import { fill } from '../../../domain/i18n';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
-import { addressColumn, notSent } from '../../../domain/mailRows';
+import { addressColumn, notSent } from '../../../domain/delivery/mailRows';
 import {
   defaultKeyColumn,
   previewIndex,
@@ -23,7 +23,7 @@ import { isMailOutput, mailAttachment } from '../../../machines/generator/send';
 import type { MailError, MailSettingsEdit } from '../../../machines/generator/types';
 import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
 import { attachmentSize, type MailAttachment } from '../../wiring/sendMails';
-import { formatFileSize } from '../../../domain/fileSize';
+import { formatFileSize } from '../../../domain/text/fileSize';
 import type { StepProps } from './types';
 import { useMails } from './useMails';
 

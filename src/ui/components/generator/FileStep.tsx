@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
-import { formatFileSize } from '../../../domain/fileSize';
+import { formatFileSize } from '../../../domain/text/fileSize';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { ChosenFile } from '../../../machines/generator/types';
 import { DATA_FILE_TYPES, TEMPLATE_FILE_TYPES } from '../../../machines/generator/rules';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
-import type { OutputKind } from '../../../domain/generationJob';
+import type { OutputKind } from '../../../domain/generator/generationJob';
 import { select } from '../../../machines/generator/selectors';
 import { isMailOutput } from '../../../machines/generator/send';
 import type { OutputChoice } from '../../../machines/generator/types';

@@ -4,10 +4,14 @@ import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { select } from '../../../machines/generator/selectors';
 import { fieldRole, type FieldRole } from '../../../machines/generator/groups';
-import { computedField } from '../../../domain/grouping';
-import { DEFAULT_VALUE_FORMAT, VALUE_FORMATS, type ValueFormat } from '../../../domain/valueFormat';
+import { computedField } from '../../../domain/generator/grouping';
+import {
+  DEFAULT_VALUE_FORMAT,
+  VALUE_FORMATS,
+  type ValueFormat,
+} from '../../../domain/values/valueFormat';
 import { useTexts } from '../../layout/i18n';
-import { pictureFieldOf, type PictureKind } from '../../../domain/pictureField';
+import { pictureFieldOf, type PictureKind } from '../../../domain/word/pictureField';
 import type { EfakturSetup } from './efakturSetup';
 import { EfakturMapping } from './EfakturMapping';
 import { GroupByControl } from './GroupByControl';

@@ -6,7 +6,7 @@ import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { DataRow } from '../../../machines/generator/types';
 import { PreviewRow } from './PreviewRow';
 import { select } from '../../../machines/generator/selectors';
-import { rowWindow } from '../../../domain/rowFilter';
+import { rowWindow } from '../../../domain/sheet/rowFilter';
 import { useTexts } from '../../layout/i18n';
 import { skipNote } from './skipNote';
 import { RowNotices } from './RowNotices';
@@ -14,7 +14,7 @@ import { rowMark } from './rowFlags';
 import type { StepProps } from './types';
 import { filterSheetRows } from '../../wiring/generator';
 import { HeaderRowControl } from './HeaderRowControl';
-import { findImageName, pictureFieldOf } from '../../../domain/pictureField';
+import { findImageName, pictureFieldOf } from '../../../domain/word/pictureField';
 
 /** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
 const FILTER_DELAY_MS = 150;

@@ -2,11 +2,11 @@
 // allow updating progress. The flow is recordRunMachine; its actors are the real services.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
-import { alreadyRecordedMessage } from '../../../domain/generationRun';
+import { alreadyRecordedMessage } from '../../../domain/billing/generationRun';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
-import { formatPeriodDisplay } from '../../../domain/period';
-import { formatDateId } from '../../../domain/userDates';
+import { formatPeriodDisplay } from '../../../domain/billing/period';
+import { formatDateId } from '../../../domain/users/userDates';
 import type { GeneratedRun } from '../../../machines/generator/types';
 import { chosenPeriod, nextCount, recordRunMachine } from '../../../machines/recordRun/machine';
 import { useTexts } from '../../layout/i18n';

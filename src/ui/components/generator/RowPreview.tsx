@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
-import type { PreviewBlock } from '../../../domain/documentPreview';
+import type { PreviewBlock } from '../../../domain/word/documentPreview';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { useTexts } from '../../layout/i18n';

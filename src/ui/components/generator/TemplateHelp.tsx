@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { OUTPUT_MIME } from '../../../domain/generationJob';
+import { OUTPUT_MIME } from '../../../domain/generator/generationJob';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { select } from '../../../machines/generator/selectors';
 import { useTexts } from '../../layout/i18n';

@@ -2,7 +2,7 @@
 // totals or are hidden in the sheet (docs/rows.md), while they stay unselected; named by the
 // sheet's own row numbers, as the user finds them in Excel.
 import { fill } from '../../../domain/i18n';
-import type { SheetTable } from '../../../domain/sheetTable';
+import type { SheetTable } from '../../../domain/sheet/sheetTable';
 
 /** Row numbers named in a notice; more are counted (`3, 7, 9, 12, 15 and 4 more`). */
 const ROWS_NAMED = 5;

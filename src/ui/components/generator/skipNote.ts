@@ -1,7 +1,7 @@
 // The line under the selection counter that says, before Generate, which selected rows the merge
 // will skip (docs/product.md#input-rules: fewer than 2 filled values), e.g. `51 selected, 1 will be skipped (row 51: …)`.
 import { fill } from '../../../domain/i18n';
-import type { SheetTable } from '../../../domain/sheetTable';
+import type { SheetTable } from '../../../domain/sheet/sheetTable';
 
 /** Row numbers named in the note; more are counted (`3, 7, 9, 12, 15 and 4 more`). */
 const ROWS_NAMED = 5;

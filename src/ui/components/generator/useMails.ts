@@ -1,7 +1,7 @@
 // The mails of step 4, built in slices between which the page keeps responding: 100,000 rows
 // built at once held the main thread for seconds (docs/delivery.md, "The page").
 import { useEffect, useState } from 'react';
-import type { MailSettings, RowMail } from '../../../domain/mailRows';
+import type { MailSettings, RowMail } from '../../../domain/delivery/mailRows';
 import { mailColumns, mailsIn } from '../../../machines/generator/mail';
 import type { GeneratorContext } from '../../../machines/generator/types';
 

@@ -1,7 +1,7 @@
 // Confirmation of a row action: delete, verify (with optional notes) or invalidate.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { displayName } from '../../../domain/user';
+import { displayName } from '../../../domain/users/user';
 import type { userListMachine } from '../../../machines/userList/machine';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';

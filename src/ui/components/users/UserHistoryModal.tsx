@@ -5,7 +5,7 @@ import { HISTORY_TEXTS } from '../../../domain/history';
 import { fill } from '../../../domain/i18n';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { PHRASES } from '../../../domain/i18n/en/phrases';
-import { displayName } from '../../../domain/user';
+import { displayName } from '../../../domain/users/user';
 import { historyMachine } from '../../../machines/history/machine';
 import {
   selectHistoryError,

@@ -1,12 +1,12 @@
 // The user rows (docs/product.md#screens "/user-management", #data): display name, username, email, role badge,
 // verification status, created date (Indonesian, short month) and the row actions.
-import { isLastVerifiedAdmin } from '../../../domain/lastAdmin';
-import { displayName, roleBadge, roleLabel } from '../../../domain/user';
-import { formatDateId, userCreatedDate } from '../../../domain/userDates';
+import { isLastVerifiedAdmin } from '../../../domain/users/lastAdmin';
+import { displayName, roleBadge, roleLabel } from '../../../domain/users/user';
+import { formatDateId, userCreatedDate } from '../../../domain/users/userDates';
 import type { ListedUserRow } from '../../../machines/userList/machine';
 import { USERS_TEXTS } from '../../../domain/i18n/en/users';
 import { fill } from '../../../domain/i18n';
-import { dayId } from '../../../domain/dateId';
+import { dayId } from '../../../domain/values/dateId';
 import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
 
 /** An email that may break after the '@' rather than push the row actions out of view. */

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
-import { emptyGroupKeyMessage } from '../../../../src/domain/grouping';
-import type { WorkerJob } from '../../../../src/domain/generationJob';
+import { emptyGroupKeyMessage } from '../../../../src/domain/generator/grouping';
+import type { WorkerJob } from '../../../../src/domain/generator/generationJob';
 import { buildDocx, paragraph, textOf } from '../docxBuilder';
 
 function workbookOf(rows: (string | number)[][]): ArrayBuffer {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
-import type { GenerationJob } from '../../../../src/domain/generationJob';
+import type { GenerationJob } from '../../../../src/domain/generator/generationJob';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
 import { analyseTemplate } from '../../../../src/workers/template';
 

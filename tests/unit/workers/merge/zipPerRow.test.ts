@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import PizZip from 'pizzip';
-import { safeFileBase, uniqueFileNames } from '../../../../src/domain/outputFileName';
+import { safeFileBase, uniqueFileNames } from '../../../../src/domain/generator/outputFileName';
 import { zipPerRow } from '../../../../src/workers/merge/zipPerRow';
 import { buildDocx, paragraph, textOf } from '../docxBuilder';
 

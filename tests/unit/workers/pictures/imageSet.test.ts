@@ -3,8 +3,8 @@
 import PizZip from 'pizzip';
 import { describe, expect, test } from 'vitest';
 import { readImageSet } from '../../../../src/workers/pictures';
-import { imageSetMessages } from '../../../../src/domain/imageSetMessages';
-import { findImageName } from '../../../../src/domain/pictureField';
+import { imageSetMessages } from '../../../../src/domain/word/imageSetMessages';
+import { findImageName } from '../../../../src/domain/word/pictureField';
 import { qrPicture } from '../../../../src/workers/pictures';
 import { PLACEHOLDER_PNG } from '../../../support/pictureDocx';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseAmount } from '../../../../src/domain/amount';
+import { parseAmount } from '../../../../src/domain/values/amount';
 import { describe, expect, it, test } from 'vitest';
 import {
   decodeText,

@@ -3,7 +3,7 @@
 // a message naming the row and the sheet, and the rows held stay as they were.
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { SheetTable } from '../../../../src/domain/sheetTable';
+import { SheetTable } from '../../../../src/domain/sheet/sheetTable';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
 
 function titled(): ArrayBuffer {

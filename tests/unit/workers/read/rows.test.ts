@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { SheetTable } from '../../../../src/domain/sheetTable';
+import { SheetTable } from '../../../../src/domain/sheet/sheetTable';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
 import { hiddenRowsOfOds, hiddenRowsOfPart } from '../../../../src/workers/read/hiddenRows';
 

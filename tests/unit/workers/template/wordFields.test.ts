@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import PizZip from 'pizzip';
 import * as XLSX from 'xlsx';
 import { describe, expect, it, test } from 'vitest';
-import type { WorkerJob } from '../../../../src/domain/generationJob';
+import type { WorkerJob } from '../../../../src/domain/generator/generationJob';
 import { createGeneratorApi } from '../../../../src/workers/generatorApi';
 import { analyseTemplate } from '../../../../src/workers/template';
 import { convertMergeFields } from '../../../../src/workers/template/mergeFields';

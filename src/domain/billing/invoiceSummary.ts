@@ -1,7 +1,7 @@
 // The invoice summary of one period: API (snake case) ↔ front-end names of docs/product.md#data.
 import { formatPeriodDisplay } from './period';
-import { parseRupiah } from './rupiah';
-import { toCamelCase } from './case';
+import { parseRupiah } from '../values/rupiah';
+import { toCamelCase } from '../text/case';
 
 /** What the server answers after a write and the bill screens show (docs/product.md#api), written once. */
 export const SUMMARY_SAVED_TEXTS = {

@@ -94,7 +94,7 @@ export function packCells(
 }
 
 /**
- * isFilledValue (src/domain/rowData.ts) of a non-empty cell, without trimming the usual one: a
+ * isFilledValue (src/domain/sheet/rowData.ts) of a non-empty cell, without trimming the usual one: a
  * cell starting with a printable ASCII character other than '-' is filled.
  */
 function isFilled(value: string): boolean {
@@ -164,7 +164,7 @@ export class SheetTable {
   }
 
   /**
-   * Indexes of the rows the merge skips (fewer than 2 filled values, src/domain/rowData.ts): the
+   * Indexes of the rows the merge skips (fewer than 2 filled values, src/domain/sheet/rowData.ts): the
    * packer's (PackedSheet.thinRows), else worked out once per table. A cell starting with a printable ASCII character other than '-' is
    * filled without decoding it, so 50,000 rows take a few milliseconds.
    */

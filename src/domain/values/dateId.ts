@@ -3,7 +3,7 @@
 // runtime's time zone, as the browser shows every other date. Pure: no I/O, no locale data (the
 // month names are ours, so the text is the same in every browser and in Node).
 
-import { MONTH_NAMES_ID } from './period';
+import { MONTH_NAMES_ID } from '../billing/period';
 
 /** The month names, as the billing periods write them ('Oktober 2026'). */
 export const MONTHS_ID = MONTH_NAMES_ID;

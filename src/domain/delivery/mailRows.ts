@@ -3,8 +3,8 @@
 // the mapping's formats, and which rows will not be sent and why. Pure: the page, the worker and
 // the tests share it.
 import { attachmentName, isEmailAddress, refusalOf, type DeliveryRefusal } from './delivery';
-import type { Formats, Mapping } from './generationJob';
-import { applyValueFormat, isTemplateFormat } from './valueFormat';
+import type { Formats, Mapping } from '../generator/generationJob';
+import { applyValueFormat, isTemplateFormat } from '../values/valueFormat';
 
 /** A column is the address column when most of its filled cells hold only valid addresses. */
 const ADDRESS_SHARE = 0.5;

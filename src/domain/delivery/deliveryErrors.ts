@@ -1,7 +1,7 @@
 // The delivery API's refusals that carry numbers or names (docs/delivery.md, "Refusals the page
 // words"): the server answers a `code` and its `params` beside its English text, and the page words
 // them in the language on screen, numbers written the way that language writes them. Pure.
-import { fill, type Locale } from './i18n';
+import { fill, type Locale } from '../i18n';
 
 export const DELIVERY_ERROR_CODES = [
   'tooManyRecipients',

@@ -1,9 +1,9 @@
 // The seller's identity for the e-Faktur XML and the merchant's static QRIS, kept once by an
 // administrator on Pengaturan Perusahaan. Rules shared by the form and the server (docs/efaktur.md).
 import { coerce, object, optional, string, type Struct } from 'superstruct';
-import { staticQrisProblem } from './qris';
-import { ruled } from './validation/structs';
-import type { Rule } from './validation/rules';
+import { staticQrisProblem } from '../qris';
+import { ruled } from '../validation/structs';
+import type { Rule } from '../validation/rules';
 
 export interface CompanySettings {
   seller_npwp: string;

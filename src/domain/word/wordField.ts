@@ -2,13 +2,13 @@
 // with switches, and IF fields (nested, with MERGEFIELDs in their operands and results). Each one
 // stands in the compiled template as a tag of its own key; a row's value for that key is the
 // field's final text, evaluated here. Pure.
-import { numberOf } from './valueFormat';
+import { numberOf } from '../values/valueFormat';
 import {
   formatDatePicture,
   formatNumberPicture,
   formatTextCase,
   type FieldLanguage,
-} from './wordPicture';
+} from '../values/wordPicture';
 
 /** The switches of a field that change its text (`\* MERGEFORMAT` and the like change nothing). */
 export interface FieldSwitches {

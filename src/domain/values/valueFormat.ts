@@ -1,7 +1,7 @@
 // How a merged value is written (issue "values formatted as an invoice needs"): the mapping step
 // picks one format per template field; these pure rules apply it.
 import { terbilang } from './terbilang';
-import { MONTH_NAMES_ID } from './period';
+import { MONTH_NAMES_ID } from '../billing/period';
 import { parseAmount } from './amount';
 import { sheetDate } from './sheetDate';
 
@@ -88,7 +88,7 @@ export function formatLongDateId(text: string, raw?: number | null): string | nu
 
 /**
  * The number a value stands for: the cell's own number when it was a number cell, else its text
- * read as an amount (src/domain/amount.ts: Indonesian first, then English spelling).
+ * read as an amount (src/domain/values/amount.ts: Indonesian first, then English spelling).
  */
 export function numberOf(text: string, raw?: number | null): number | null {
   if (raw != null && Number.isFinite(raw)) return raw;

@@ -1,4 +1,4 @@
-// Rupiah amounts: IDR, 0 fraction digits, 'Rp'; input parsing by src/domain/amount.ts.
+// Rupiah amounts: IDR, 0 fraction digits, 'Rp'; input parsing by src/domain/values/amount.ts.
 import { parseAmount } from './amount';
 
 const rupiahFormat = new Intl.NumberFormat('id-ID', {
@@ -50,7 +50,7 @@ export function formatRupiahShort(amount: number): string {
 
 /**
  * parseRupiah('Rp 1.500.000') → 1500000, '1.500.000,50' → 1500000.5, 1500 → 1500: the
- * Indonesian reading of src/domain/amount.ts. Anything else (empty text, letters, two commas,
+ * Indonesian reading of src/domain/values/amount.ts. Anything else (empty text, letters, two commas,
  * non-finite numbers) gives null — never NaN — so callers test `=== null`.
  */
 export function parseRupiah(input: string | number | null | undefined): number | null {

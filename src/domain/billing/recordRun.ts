@@ -1,6 +1,6 @@
 // Recording a generator run in a period's progress (issue 22): pure rules shared by the record
 // machine and its tests.
-import type { OutputKind } from './generationJob';
+import type { OutputKind } from '../generator/generationJob';
 import type { GenerationOutputKind } from './generationRun';
 import { isValidPeriod } from './period';
 

@@ -1,7 +1,7 @@
 // One generator job, one result: the same shape from the page, through the machine, the bridge
 // and the worker (docs/generator.md). Pure types and constants; files are a type parameter so the
 // page sends Blobs (Files) and the worker receives their bytes, under the same field names.
-import type { ValueFormat } from './valueFormat';
+import type { ValueFormat } from '../values/valueFormat';
 
 /** Placeholder → column; '' while the placeholder is not mapped yet. */
 export type Mapping = Readonly<Record<string, string>>;
@@ -50,7 +50,7 @@ export interface GenerationJob<T = Blob, D = T> {
   readonly formats: Formats;
   readonly output: GenerationOutput;
   /**
-   * Group rows by this column (src/domain/grouping.ts): a document per distinct value among the
+   * Group rows by this column (src/domain/generator/grouping.ts): a document per distinct value among the
    * selected rows, its loops filled with the group's rows. Absent or '': a document per row.
    */
   readonly groupBy?: string;

@@ -3,7 +3,7 @@
 // follow the template's language: Indonesian (id-ID: `1.234.567,89`, `23 November 2025`, `Minggu`)
 // or Word's English rules otherwise. Pure: no locale data, the same text in every browser.
 import { sheetDate } from './sheetDate';
-import { MONTH_NAMES_ID } from './period';
+import { MONTH_NAMES_ID } from '../billing/period';
 import { plainDecimal } from './valueFormat';
 
 export type FieldLanguage = 'id' | 'en';
@@ -154,7 +154,7 @@ const DATE_TOKEN = /'[^']*'|d{1,4}|M{1,4}|y{4}|y{2}|h{1,2}|H{1,2}|m{1,2}|s{1,2}|
 
 /**
  * A date (as the sheet shows it, `31/10/2025 14:05`, `2025-10-31`, or the cell's serial number:
- * src/domain/sheetDate.ts) written through a `\@` picture: d dd ddd dddd, M MM MMM MMMM, yy
+ * src/domain/values/sheetDate.ts) written through a `\@` picture: d dd ddd dddd, M MM MMM MMMM, yy
  * yyyy, h hh H HH, m mm, s ss, am/pm, 'text'. Null for a value that is no date.
  */
 export function formatDatePicture(
