@@ -14,6 +14,7 @@ import { deliveries } from './deliveries';
 import { generationRuns } from './generationRuns';
 import { initialSchema } from './initialSchema';
 import { liveSessionIndex } from './liveSessionIndex';
+import { pdfChunks } from './pdfChunks';
 import { versionsAndAuditEvents } from './versionsAndAuditEvents';
 
 /** In-code list: adding a migration means adding an entry with a name that sorts after the last one. */
@@ -25,6 +26,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0004_versions_and_audit_events': versionsAndAuditEvents(kind),
     '0005_company_settings_and_efaktur': companySettingsAndEfaktur(kind),
     '0006_deliveries': deliveries(kind),
+    '0007_pdf_chunks': pdfChunks(kind),
   };
 }
 
