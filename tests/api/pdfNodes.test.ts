@@ -66,7 +66,7 @@ describe.each(databases)('one long document on every node of %s', (kind) => {
     for (let i = 0; i < (kind === 'postgres' ? 2 : 1); i++) {
       const pool = await testPool({ workers: 1, queue: 2, chunkSections: 2 });
       const shared =
-        kind === 'postgres' ? new SharedChunks(ctx.db, kind, pool, silentLogger, 50) : null;
+        kind === 'postgres' ? new SharedChunks(ctx.db, kind, pool, silentLogger, 50, 50) : null;
       shared?.start();
       await pool.prepare();
       const app = createApp({

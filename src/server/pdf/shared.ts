@@ -45,8 +45,10 @@ export class SharedChunks {
     private readonly kind: DatabaseKind,
     private readonly pool: PdfPool,
     private readonly logger: Logger,
-    /** How often an idle loop looks for chunks, and a job's owner for its chunks' state (ms). */
+    /** How often a job's owner looks at its chunks' state (ms). */
     private readonly pollMs = 100,
+    /** How often an idle node looks for other nodes' chunks (ms): one cheap query per slot. */
+    private readonly idleMs = 1000,
   ) {}
 
   private get node(): string {
@@ -93,7 +95,7 @@ export class SharedChunks {
           if (!(error instanceof PdfBusyError))
             this.logger.warn(`PDF chunks: ${error instanceof Error ? error.message : error}`);
         }
-      if (!took) await sleep(this.pollMs, this.stopping.signal);
+      if (!took) await sleep(this.idleMs, this.stopping.signal);
     }
   }
 
