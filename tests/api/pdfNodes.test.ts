@@ -40,7 +40,7 @@ async function merged(rows: Record<string, string>[]): Promise<Uint8Array> {
     mapping: { name: 'name', amount: 'amount', number: 'number' },
     markSections: true,
   });
-  return new Uint8Array(result.buffer);
+  return new Uint8Array(result.bytes);
 }
 
 /** The chunks a node says it converted, from its /metrics. */
@@ -113,7 +113,7 @@ describe.each(databases)('one long document on every node of %s', (kind) => {
     for (const count of done) expect(count).toBeGreaterThan(0);
     // One PDF per row still splits, whichever node made each page.
     const names = rows.map((row) => `${row.number}.pdf`);
-    const files = new PizZip((await splitPdfPerSection({ pdf: pdf.slice().buffer, names })).buffer);
+    const files = new PizZip((await splitPdfPerSection({ pdf: pdf.slice().buffer, names })).bytes);
     for (const [i, row] of rows.entries())
       expect(await pdfText(files.file(names[i])!.asUint8Array())).toContain(row.name);
     // The job's rows went with its answer.
