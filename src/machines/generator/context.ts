@@ -90,5 +90,6 @@ export const initialGeneratorContext: GeneratorContext = {
   qrisInvoiceColumn: '',
   lastRun: null,
   progress: { processed: 0, total: 0 },
+  pdfRun: null,
   ...noMessages,
 };

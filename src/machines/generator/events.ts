@@ -65,7 +65,5 @@ export interface MappingEdited {
 /** Events the generate actor sends back to the machine while it runs. */
 export type GenerateActorEvent =
   | { type: 'generator.progress'; processed: number; total: number }
-  /** The merge is done; the merged document is being converted to PDF on the server. */
-  | { type: 'generator.converting' }
   | { type: 'generator.merged'; result: GenerationResult }
   | { type: 'generator.mergeFailed'; error: unknown };

@@ -121,7 +121,9 @@ export function showsGenerateStep(context: GeneratorContext): boolean {
 
 /** The work in progress, as the processing panel names it; null when idle. */
 function processingStep(s: Snapshot) {
-  if (s.matches({ generating: 'converting' })) return 'converting';
+  // The split is short and follows the conversion: the panel names both 'converting'.
+  if (s.matches({ generating: 'converting' }) || s.matches({ generating: 'splitting' }))
+    return 'converting';
   if (s.matches('generating')) return 'generating';
   if (s.matches('exporting')) return 'exporting';
   if (s.matches('analysingTemplate')) return 'analysing';

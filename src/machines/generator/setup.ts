@@ -13,15 +13,20 @@ import {
   canPreview,
   checkDataFile,
   checkTemplateFile,
+  documentOutput,
+  errorText,
   exportBlocker,
   generateBlocker,
   isHeaderRow,
+  messages,
 } from './rules';
 import { positionCount } from './groups';
 import { checkImageFiles } from './pictures';
+import { finishedRun } from './results';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
+  ConvertInput,
   DocumentPreview,
   DownloadParams,
   ExportInput,
@@ -40,6 +45,7 @@ import type {
   SendMailsActorEvent,
   SendMailsInput,
   SheetTable,
+  SplitInput,
 } from './types';
 
 // Default implementations fail loudly: the page provides the worker bridge, tests provide fakes.
@@ -60,8 +66,12 @@ export const generatorSetup = setup({
     readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(notProvided('readWorkbook')),
     readSheet: fromPromise<SheetTable, ReadSheetInput>(notProvided('readSheet')),
     readImages: fromPromise<ReadImagesOutput, ReadImagesInput>(notProvided('readImages')),
-    /** Runs a job, reporting progress: GenerateActorEvent back to the machine. */
+    /** Merges a job, reporting progress: GenerateActorEvent back to the machine. */
     generate: fromCallback<GeneratorEvent, Job>(notProvided('generate')),
+    /** A PDF output's conversion of the merged .docx (by the server): the PDF. */
+    convertToPdf: fromPromise<Blob, ConvertInput>(notProvided('convertToPdf')),
+    /** One PDF per row: the converted PDF split per section into a zip (by the worker). */
+    splitPdf: fromPromise<GenerationResult, SplitInput>(notProvided('splitPdf')),
     exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),
     previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
     /** Makes the mails' documents and hands the job to the server: SendMailsActorEvent back. */
@@ -73,6 +83,15 @@ export const generatorSetup = setup({
       throw new Error('download is not provided');
     },
     clearSuccess: assign({ success: '' }),
+    /** A Generate finished with `result`: its message and warnings, the run recorded. */
+    finished: assign(({ context }, params: { result: GenerationResult }) =>
+      finishedRun(context, params.result),
+    ),
+    /** A Generate's hop failed (the merge, the conversion, the split): its error is shown. */
+    runFailed: assign((_, params: { error: unknown }) => ({
+      error: messages.generate(errorText(params.error)),
+      pdfRun: null,
+    })),
     /** An open preview follows the mapping and formats: it is rendered again after each change. */
     refreshPreview: raise({ type: 'generator.previewRefresh' as const }),
     /** Tells the page the user edited the mapping (it remembers it for this template). */
@@ -105,6 +124,8 @@ export const generatorSetup = setup({
     isBadHeaderRow: ({ event }) =>
       event.type === 'generator.headerRowChanged' && !isHeaderRow(event.row),
     canGenerate: ({ context }) => generateBlocker(context) === null,
+    isPdfOutput: ({ context }) => PDF_OUTPUT_KINDS.includes(documentOutput(context)),
+    isPdfPerRow: ({ context }) => documentOutput(context) === 'pdfPerRow',
     canExport: ({ context }) => exportBlocker(context) === null,
     hasRows: ({ context }) => context.table.rowCount > 0,
     hasColumnsAndPlaceholders: ({ context }) =>

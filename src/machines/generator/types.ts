@@ -8,6 +8,7 @@ import type {
   ExportJob,
   Formats,
   GenerationJob,
+  GenerationResult,
   Mapping,
   OutputKind,
   PreviewJob,
@@ -109,6 +110,8 @@ export interface GeneratorContext {
   readonly preview: RowPreview | null;
   readonly previewPosition: number;
   readonly progress: Progress;
+  /** A PDF run between its hops (merging → converting → splitting); null outside a PDF run. */
+  readonly pdfRun: PdfRun | null;
   readonly error: string;
   readonly warning: string;
   readonly success: string;
@@ -160,6 +163,24 @@ export interface PreviewInput {
   readonly job: PreviewJob<ChosenFile>;
   /** The row's 0-based index in the table. */
   readonly row: number;
+}
+
+/**
+ * What a PDF run carries from one hop to the next: the merge's result (its counts and warnings
+ * are the run's), then the PDF the server made of it, which per-row PDFs split.
+ */
+export interface PdfRun {
+  readonly merged: GenerationResult;
+  readonly pdf: Blob | null;
+}
+/** The conversion hop's input: the merged .docx, converted by the server. */
+export interface ConvertInput {
+  readonly file: Blob;
+}
+/** The split hop's input: the converted PDF and each section's file name, in section order. */
+export interface SplitInput {
+  readonly pdf: Blob;
+  readonly sectionNames: readonly string[];
 }
 
 export interface DownloadParams {

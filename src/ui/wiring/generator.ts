@@ -26,7 +26,7 @@ import type {
 } from '../../machines/generator/types';
 import { generatorBridge as bridge } from '../../workers/bridge';
 import { companySettings, documents } from '../../api';
-import { runGeneration } from './generatePdf';
+import { pdfActors } from './generatePdf';
 import { MailDocumentsMismatch, sendMails } from './sendMails';
 
 export const workerActors = {
@@ -45,7 +45,8 @@ export const workerActors = {
   readSheet: fromPromise<SheetTable, ReadSheetInput>(({ input, signal }) =>
     bridge.readSheet(input, { signal }),
   ),
-  // A callback actor (it reports progress) gets no signal from xstate: its cleanup aborts its own.
+  // The merge, a PDF output's first hop too. A callback actor (it reports progress) gets no signal
+  // from xstate: its cleanup aborts its own.
   generate: fromCallback<GeneratorEvent, Job>(({ input, sendBack }) => {
     const stopped = new AbortController();
     // After a cancel the machine has moved on; whatever the old job still reports is dropped.
@@ -53,7 +54,9 @@ export const workerActors = {
     const send = (event: GenerateActorEvent) => {
       if (live) sendBack(event);
     };
-    runGeneration(bridge, input, send, stopped.signal).then(
+    const progress = ({ processed, total }: { processed: number; total: number }) =>
+      send({ type: 'generator.progress', processed, total });
+    bridge.generate(input, progress, { signal: stopped.signal }).then(
       (result) => send({ type: 'generator.merged', result }),
       (error: unknown) => send({ type: 'generator.mergeFailed', error }),
     );
@@ -64,6 +67,7 @@ export const workerActors = {
       stopped.abort();
     };
   }),
+  ...pdfActors(bridge),
   previewRow: fromPromise<DocumentPreview, PreviewInput>(({ input, signal }) =>
     bridge.previewRow(input.job, input.row, { signal }),
   ),
