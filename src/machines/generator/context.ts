@@ -23,6 +23,17 @@ export const emptyData = {
   previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
 
+/**
+ * What the first template (none was chosen before) resets of the data side: the mapping and the
+ * preview, made for no template; the file, its rows and their selection stay.
+ */
+export const firstTemplateData = {
+  mapping: {},
+  formats: {},
+  preview: null,
+  previewPosition: 0,
+} satisfies Partial<GeneratorContext>;
+
 /** The e-mail outputs before the user chose anything: every column its default, nothing sent. */
 export const initialMailState: MailState = {
   sendTo: null,

@@ -5,6 +5,7 @@ import { EMPTY_SHEET_TABLE } from '../../domain/sheet/sheetTable';
 import {
   startingSelection,
   emptyData,
+  firstTemplateData,
   messagesKeptForTemplate,
   noMessages,
   NO_SELECTION,
@@ -28,12 +29,13 @@ export const filesFlow = {
         {
           guard: 'templateFileAccepted',
           target: 'analysingTemplate',
-          // A new template starts over: the data side goes with it (docs/product.md#flows).
-          actions: assign(({ event }) => ({
+          // A new template starts over: the data side goes with it (docs/product.md#flows). The
+          // first template, chosen after the data, keeps the rows and their selection.
+          actions: assign(({ context, event }) => ({
             templateFile: event.file,
             placeholders: [],
             fieldFormats: {},
-            ...emptyData,
+            ...(context.templateFile === null ? firstTemplateData : emptyData),
             ...noMessages,
           })),
         },
@@ -91,11 +93,15 @@ export const filesFlow = {
         input: ({ context }) => ({ file: context.templateFile! }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             placeholders: [...event.output.placeholders],
             sections: [...(event.output.sections ?? [])],
             fieldFormats: { ...event.output.fieldFormats },
             formats: { ...event.output.fieldFormats },
+            // Rows read before the template: its fields are auto-mapped to their columns.
+            ...(context.headers.length > 0
+              ? { mapping: autoMapFields(event.output.placeholders, context.headers) }
+              : {}),
             warning:
               event.output.placeholders.length === 0
                 ? messages.noPlaceholders
