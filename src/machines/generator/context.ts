@@ -1,9 +1,12 @@
 // The generator machine's starting context and the parts of it each flow resets.
 import { EMPTY_SHEET_TABLE, type SheetTable } from '../../domain/sheet/sheetTable';
 import { isNotFilledWarning, messages } from './rules';
-import type { GeneratorContext, MailState } from './types';
+import type { GeneratorContext, MailState, RowFilter } from './types';
 
 export const NO_SELECTION = new Uint8Array(0);
+
+/** The row filter with no text: every row shows. */
+export const NO_FILTER: RowFilter = { query: '', matches: null };
 
 /** Everything that comes from the data file: a new template or data file starts it over. */
 export const emptyData = {
@@ -15,6 +18,7 @@ export const emptyData = {
   table: EMPTY_SHEET_TABLE,
   selection: NO_SELECTION,
   selectedCount: 0,
+  filter: NO_FILTER,
   mapping: {},
   formats: {},
   nameColumn: '',

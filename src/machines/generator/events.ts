@@ -20,6 +20,10 @@ export type GeneratorEvent =
   | { type: 'generator.rowToggled'; index: number }
   | { type: 'generator.selectAll' }
   | { type: 'generator.selectNone' }
+  /** The text of the preview's row filter (Filter rows); '' shows every row. */
+  | { type: 'generator.filterChanged'; query: string }
+  /** Raised by the machine itself: the typing paused, the worker searches (filter.ts). */
+  | { type: 'generator.filterSearch' }
   /** Selects exactly these rows (0-based), e.g. the ones a filter shows. */
   | { type: 'generator.selectRows'; rowIndexes: Uint32Array }
   /** Adds these rows (0-based) to the selection: the total or hidden rows a notice names. */
@@ -67,3 +71,10 @@ export type GenerateActorEvent =
   | { type: 'generator.progress'; processed: number; total: number }
   | { type: 'generator.merged'; result: GenerationResult }
   | { type: 'generator.mergeFailed'; error: unknown };
+
+/** What the row filter's actor sends back: the rows matching `query` (table order), or null when the search failed. */
+export type FilterActorEvent = {
+  type: 'generator.filtered';
+  query: string;
+  matches: Uint32Array | null;
+};

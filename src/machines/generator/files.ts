@@ -50,12 +50,15 @@ export const filesFlow = {
         {
           guard: 'dataFileAccepted',
           target: 'readingWorkbook',
-          actions: assign(({ context, event }) => ({
-            ...emptyData,
-            formats: { ...context.fieldFormats },
-            dataFile: event.file,
-            ...messagesKeptForTemplate(context),
-          })),
+          actions: [
+            'dropFilter',
+            assign(({ context, event }) => ({
+              ...emptyData,
+              formats: { ...context.fieldFormats },
+              dataFile: event.file,
+              ...messagesKeptForTemplate(context),
+            })),
+          ],
         },
         {
           actions: assign(({ context, event }) => ({
@@ -67,16 +70,19 @@ export const filesFlow = {
       'generator.sheetChanged': {
         guard: 'isOtherSheet',
         target: 'readingSheet',
-        actions: assign(({ context, event }) => ({
-          selectedSheet: event.sheet,
-          headerRow: null,
-          headers: [],
-          table: EMPTY_SHEET_TABLE,
-          selection: NO_SELECTION,
-          selectedCount: 0,
-          preview: null,
-          ...messagesKeptForTemplate(context),
-        })),
+        actions: [
+          'dropFilter',
+          assign(({ context, event }) => ({
+            selectedSheet: event.sheet,
+            headerRow: null,
+            headers: [],
+            table: EMPTY_SHEET_TABLE,
+            selection: NO_SELECTION,
+            selectedCount: 0,
+            preview: null,
+            ...messagesKeptForTemplate(context),
+          })),
+        ],
       },
       'generator.headerRowChanged': [
         // Nothing changes until the sheet is read again with the new header row.
@@ -180,17 +186,20 @@ export const filesFlow = {
         onDone: {
           target: 'ready',
           // As on a new file: every row selected, the fields auto-mapped to the new columns.
-          actions: assign(({ context, event }) => ({
-            headerRow: event.output.headerRow,
-            headers: [...event.output.headers],
-            table: event.output,
-            ...startingSelection(event.output),
-            mapping: autoMapFields(context.placeholders, event.output.headers),
-            groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
-            preview: null,
-            previewPosition: 0,
-            ...messagesKeptForTemplate(context),
-          })),
+          actions: [
+            'dropFilter',
+            assign(({ context, event }) => ({
+              headerRow: event.output.headerRow,
+              headers: [...event.output.headers],
+              table: event.output,
+              ...startingSelection(event.output),
+              mapping: autoMapFields(context.placeholders, event.output.headers),
+              groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
+              preview: null,
+              previewPosition: 0,
+              ...messagesKeptForTemplate(context),
+            })),
+          ],
         },
         onError: {
           target: 'ready',

@@ -2,7 +2,7 @@
 // worker actors and the download, swapped with provide() by the page and in tests), guards and
 // named delays. Each flow (files, rows, preview, generate) builds its states from it; machine.ts
 // puts them together.
-import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
 import {
   OUTPUT_KINDS,
   PDF_OUTPUT_KINDS,
@@ -23,6 +23,7 @@ import {
 import { positionCount } from './groups';
 import { checkImageFiles } from './pictures';
 import { finishedRun } from './results';
+import { NO_FILTER } from './context';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
@@ -30,6 +31,8 @@ import type {
   DocumentPreview,
   DownloadParams,
   ExportInput,
+  FilterActorEvent,
+  FilterInput,
   GenerateActorEvent,
   GeneratorContext,
   GeneratorEvent,
@@ -56,7 +59,7 @@ const notProvided = (what: string) => () => {
 export const generatorSetup = setup({
   types: {
     context: {} as GeneratorContext,
-    events: {} as GeneratorEvent | GenerateActorEvent | SendMailsActorEvent,
+    events: {} as GeneratorEvent | GenerateActorEvent | SendMailsActorEvent | FilterActorEvent,
     emitted: {} as MappingEdited | MailsQueued,
   },
   actors: {
@@ -74,6 +77,8 @@ export const generatorSetup = setup({
     splitPdf: fromPromise<GenerationResult, SplitInput>(notProvided('splitPdf')),
     exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),
     previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
+    /** The preview's row filter, searched by the worker: FilterActorEvent back (filter.ts). */
+    filterRows: fromCallback<GeneratorEvent, FilterInput>(notProvided('filterRows')),
     /** Makes the mails' documents and hands the job to the server: SendMailsActorEvent back. */
     sendMails: fromCallback<GeneratorEvent, SendMailsInput>(notProvided('sendMails')),
   },
@@ -83,6 +88,12 @@ export const generatorSetup = setup({
       throw new Error('download is not provided');
     },
     clearSuccess: assign({ success: '' }),
+    /** Another table is coming: the row filter's text, pending search and answer go (filter.ts). */
+    dropFilter: enqueueActions(({ enqueue }) => {
+      enqueue.cancel('rowFilterDelay');
+      enqueue.stopChild('rowFilter');
+      enqueue.assign({ filter: NO_FILTER });
+    }),
     /** A Generate finished with `result`: its message and warnings, the run recorded. */
     finished: assign(({ context }, params: { result: GenerationResult }) =>
       finishedRun(context, params.result),
@@ -124,6 +135,11 @@ export const generatorSetup = setup({
     isBadHeaderRow: ({ event }) =>
       event.type === 'generator.headerRowChanged' && !isHeaderRow(event.row),
     canGenerate: ({ context }) => generateBlocker(context) === null,
+    isSearchableFilter: ({ context, event }) =>
+      (event.type === 'generator.filterChanged' ? event.query : context.filter.query).trim() !==
+        '' &&
+      context.dataFile !== null &&
+      context.table.rowCount > 0,
     isPdfOutput: ({ context }) => PDF_OUTPUT_KINDS.includes(documentOutput(context)),
     isPdfPerRow: ({ context }) => documentOutput(context) === 'pdfPerRow',
     canExport: ({ context }) => exportBlocker(context) === null,

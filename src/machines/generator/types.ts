@@ -81,6 +81,8 @@ export interface GeneratorContext {
   /** selection[i] === 1 when row i is selected; replaced (never mutated) on change. */
   readonly selection: Uint8Array;
   readonly selectedCount: number;
+  /** The preview's row filter: its text, and the table indexes it matched (null: every row shows). */
+  readonly filter: RowFilter;
   readonly placeholders: readonly string[];
   /** The template's section tags ({#name}/{^name}): loops over a group's rows, or conditions. */
   readonly sections: readonly string[];
@@ -181,6 +183,16 @@ export interface ConvertInput {
 export interface SplitInput {
   readonly pdf: Blob;
   readonly sectionNames: readonly string[];
+}
+
+export interface RowFilter {
+  readonly query: string;
+  readonly matches: Uint32Array | null;
+}
+/** The row filter's search: the rows of the sheet read (the worker holds them), and the text. */
+export interface FilterInput {
+  readonly data: DataSource<ChosenFile>;
+  readonly query: string;
 }
 
 export interface DownloadParams {

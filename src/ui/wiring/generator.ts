@@ -4,13 +4,13 @@
 // cancelled, the machine moved on, the page was left) aborts that call, and the bridge ends the
 // worker only when the call is in it (see GeneratorBridge).
 import { fromCallback, fromPromise } from 'xstate';
-import type { DataSource, GenerationResult } from '../../domain/generator/generationJob';
+import type { GenerationResult } from '../../domain/generator/generationJob';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
-  ChosenFile,
   DocumentPreview,
   ExportInput,
+  FilterInput,
   GenerateActorEvent,
   GeneratorEvent,
   Job,
@@ -68,6 +68,19 @@ export const workerActors = {
     };
   }),
   ...pdfActors(bridge),
+  // The preview's row filter (src/machines/generator/filter.ts). No signal: a search is short, and
+  // aborting one running in the worker would end the worker and its parsed workbook; a stopped
+  // search's answer is dropped.
+  filterRows: fromCallback<GeneratorEvent, FilterInput>(({ input, sendBack }) => {
+    let live = true;
+    const answer = (matches: Uint32Array | null) => {
+      if (live) sendBack({ type: 'generator.filtered', query: input.query, matches });
+    };
+    bridge.filterRows(input.data, input.query).then(answer, () => answer(null));
+    return () => {
+      live = false;
+    };
+  }),
   previewRow: fromPromise<DocumentPreview, PreviewInput>(({ input, signal }) =>
     bridge.previewRow(input.job, input.row, { signal }),
   ),
@@ -145,17 +158,6 @@ export async function storedQrisPayload(): Promise<string | null> {
 /** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */
 export function releaseWorker(): void {
   bridge.release();
-}
-
-/**
- * The preview's row filter, searched by the worker (which holds the rows). No signal: a search is
- * short, and aborting one running in the worker would end the worker and its parsed workbook.
- */
-export function filterSheetRows(
-  source: DataSource<ChosenFile>,
-  query: string,
-): Promise<Uint32Array> {
-  return bridge.filterRows(source, query);
 }
 
 /** The sample template the worker makes, to download (offered when a template has no fields). */
