@@ -20,6 +20,7 @@ import {
   templateWarning,
 } from './rules';
 import { generatorSetup } from './setup';
+import { required } from '../shared/required';
 
 export const filesFlow = {
   /** Transitions of the ready state. */
@@ -96,7 +97,7 @@ export const filesFlow = {
       tags: ['processing'],
       invoke: {
         src: 'analyseTemplate',
-        input: ({ context }) => ({ file: context.templateFile! }),
+        input: ({ context }) => ({ file: required(context.templateFile, 'The template') }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
@@ -139,7 +140,7 @@ export const filesFlow = {
       tags: ['processing'],
       invoke: {
         src: 'readWorkbook',
-        input: ({ context }) => ({ file: context.dataFile! }),
+        input: ({ context }) => ({ file: required(context.dataFile, 'The data file') }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
@@ -179,7 +180,7 @@ export const filesFlow = {
       invoke: {
         src: 'readSheet',
         input: ({ context, event }) => ({
-          file: context.dataFile!,
+          file: required(context.dataFile, 'The data file'),
           sheet: context.selectedSheet,
           headerRow: event.type === 'generator.headerRowChanged' ? event.row : undefined,
         }),
@@ -220,7 +221,10 @@ export const filesFlow = {
       tags: ['processing'],
       invoke: {
         src: 'readSheet',
-        input: ({ context }) => ({ file: context.dataFile!, sheet: context.selectedSheet }),
+        input: ({ context }) => ({
+          file: required(context.dataFile, 'The data file'),
+          sheet: context.selectedSheet,
+        }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
