@@ -125,7 +125,26 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
 
     await mail.getByRole('button', { name: 'Send e-mails…' }).click();
     await expect(mail.getByText(`Send 2 e-mails for period ${PERIOD}`)).toBeVisible();
+    // The server's answer held back: while the job is handed over the earlier steps and Reset
+    // take no input (the machine would ignore it), then Pengiriman opens.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let posted!: () => void;
+    const handing = new Promise<void>((resolve) => (posted = resolve));
+    await page.route(/\/api\/v1\/deliveries$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posted();
+      await held;
+      await route.continue();
+    });
+    const nama = (await page.getByRole('combobox', { name: 'nama', exact: true }).elementHandle())!;
+    const focused = () => page.evaluate((el) => document.activeElement === el, nama);
     await mail.getByRole('button', { name: 'Send 2 e-mails' }).click();
+    await handing;
+    await nama.focus();
+    expect(await focused()).toBe(false);
+    await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    answer();
 
     await page.waitForURL((url) => url.pathname === '/deliveries');
     expect(new URL(page.url()).searchParams.get('period')).toBe(PERIOD);
