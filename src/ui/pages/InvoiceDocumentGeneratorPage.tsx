@@ -18,7 +18,7 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RecordRun } from '../components/generator/RecordRun';
 import { RowPreview } from '../components/generator/RowPreview';
-import { ResetButton, SendLock } from '../components/generator/SendLock';
+import { LeavingSteps, ResetButton } from '../components/generator/Handover';
 import { useMappingMemory } from '../components/generator/mappingMemory';
 import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '../wiring/generator';
 
@@ -127,11 +127,11 @@ export default function InvoiceDocumentGeneratorPage() {
       />
       {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
       <fieldset className="gen-steps" disabled={stepsDisabled}>
-        <SendLock actorRef={actorRef}>
+        <LeavingSteps actorRef={actorRef}>
           <FileStep actorRef={actorRef} />
           <PreviewStep actorRef={actorRef} />
           {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
-        </SendLock>
+        </LeavingSteps>
         {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
       </fieldset>
       <RowPreview actorRef={actorRef} />
