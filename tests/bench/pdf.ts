@@ -39,7 +39,7 @@ async function merged(rows: number): Promise<Uint8Array> {
     mapping: Object.fromEntries(BENCH_FIELDS.map((f) => [f, f])),
     markSections: true,
   });
-  return new Uint8Array(result.buffer);
+  return new Uint8Array(result.bytes);
 }
 
 /** A cold conversion: a profile LibreOffice has never seen, no sanitiser, no sandbox. */
