@@ -227,6 +227,13 @@ export interface DeliveryRecipientsTable {
   counted: Count;
 }
 
+/** An invoice key of a period that raised its delivered count (migrations/deliveryCountedKeys.ts). */
+export interface DeliveryCountedKeysTable {
+  invoice_summary_id: number;
+  invoice_key: string;
+  recipient_id: number;
+}
+
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -250,6 +257,7 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_files: DeliveryFilesTable;
   delivery_recipients: DeliveryRecipientsTable;
+  delivery_counted_keys: DeliveryCountedKeysTable;
   pdf_jobs: PdfJobsTable;
   pdf_chunks: PdfChunksTable;
 }
