@@ -15,6 +15,7 @@ import { deliveryCountedKeys } from './deliveryCountedKeys';
 import { generationRuns } from './generationRuns';
 import { initialSchema } from './initialSchema';
 import { liveSessionIndex } from './liveSessionIndex';
+import { pdfChunks } from './pdfChunks';
 import { versionsAndAuditEvents } from './versionsAndAuditEvents';
 
 /** In-code list: adding a migration means adding an entry with a name that sorts after the last one. */
@@ -27,6 +28,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0005_company_settings_and_efaktur': companySettingsAndEfaktur(kind),
     '0006_deliveries': deliveries(kind),
     '0007_delivery_counted_keys': deliveryCountedKeys,
+    '0008_pdf_chunks': pdfChunks(kind),
   };
 }
 
