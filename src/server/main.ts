@@ -16,7 +16,7 @@ import { DEFAULT_DELIVERY_CONFIG } from './delivery/config';
 import { pruneDeliveries } from './delivery/retention';
 import { startSender } from './delivery/sender';
 import { createMailer } from './mail/mailer';
-import { PdfPool } from './pdf';
+import { PdfPool, SharedChunks } from './pdf';
 import { errorText } from '../domain/text/errorText';
 
 /** How long requests in flight may take to finish after SIGTERM/SIGINT. */
@@ -59,8 +59,15 @@ async function main() {
   if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
   // The walls are raised now, so /readyz and the log say at once if conversion is off.
   void pdf?.prepare();
+  // On PostgreSQL every node's free slots take chunks of the others' long documents.
+  const pdfChunks =
+    pdf && database.kind === 'postgres'
+      ? new SharedChunks(database.db, database.kind, pdf, logger)
+      : null;
+  pdfChunks?.start();
   const app = createApp({
     pdf,
+    pdfChunks,
     db: database.db,
     config,
     mailer,
@@ -122,7 +129,10 @@ async function main() {
       logger.debug('http server closed');
       // Conversions still running are killed and their directories removed.
       // Mails in flight end first, so none is left `unknown` by a deploy.
-      Promise.all([sender.stop().then(() => database.close()), pdf?.close()])
+      Promise.all([
+        Promise.all([sender.stop(), pdfChunks?.stop()]).then(() => database.close()),
+        pdf?.close(),
+      ])
         .catch((error) => logger.error('closing the database failed', { error: String(error) }))
         .finally(() => {
           inUse?.release();

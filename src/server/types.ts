@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
-import type { PdfPool } from './pdf';
+import type { PdfPool, SharedChunks } from './pdf';
 
 /** Content-Security-Policy directives as hono's secureHeaders takes them (the type is not exported). */
 export type CspDirectives = NonNullable<
@@ -35,6 +35,8 @@ export interface AppDeps {
   rateLimits?: Partial<RateLimitRules>;
   /** The LibreOffice pool behind POST /documents/pdf; absent or null: PDF conversion is off. */
   pdf?: PdfPool | null;
+  /** On PostgreSQL: long documents' chunks shared with every node of the database (docs/pdf-chunks.md). */
+  pdfChunks?: SharedChunks | null;
   /** Overrides the Content-Security-Policy directives. */
   contentSecurityPolicy?: CspDirectives;
 }

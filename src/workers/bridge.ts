@@ -2,11 +2,20 @@
 // methods; no docx/xlsx code is loaded on the main thread (type-only imports below).
 import * as Comlink from 'comlink';
 import { SheetTable } from '../domain/sheet/sheetTable';
-import type { DataSource, NamedFile } from '../domain/generator/generationJob';
+import type { DataSource } from '../domain/generator/generationJob';
 import type { GeneratorWorkerApi } from './generator.worker';
 import type { MergeProgress } from './merge';
 import type { CallOptions, FileSource, GeneratorBridge } from './bridge.types';
-import { assertDataFileSize, assertFileSize } from './limits';
+import {
+  FILE_READ_FAILED,
+  generationWire,
+  previewWire,
+  readBytes,
+  readImages,
+  rowsWire,
+  TEMPLATE_READ_FAILED,
+  type WireSource,
+} from './bridge.jobs';
 import { CancelledError } from './errors';
 
 export { CancelledError };
@@ -33,41 +42,6 @@ function generatorWorkerUrl(): URL {
 
 function createGeneratorWorker(): Worker {
   return new Worker(generatorWorkerUrl(), { type: 'module', name: 'generator' });
-}
-
-const TEMPLATE_READ_FAILED = 'Failed to read template file';
-const FILE_READ_FAILED = 'Failed to read file';
-
-async function readBytes(
-  source: FileSource,
-  readFailed: string,
-  kind: 'template' | 'data' = 'template',
-): Promise<ArrayBuffer> {
-  // A data file has its own, larger limit (docs/values.md).
-  const check = (size: number) =>
-    kind === 'data'
-      ? assertDataFileSize(size, source instanceof File ? source.name : undefined)
-      : assertFileSize(size);
-  if (source instanceof ArrayBuffer) {
-    check(source.byteLength);
-    // A copy is transferred so the caller's buffer stays usable.
-    return source.slice(0);
-  }
-  // Refused before reading the file into memory.
-  check(source.size);
-  try {
-    return await source.arrayBuffer();
-  } catch {
-    throw new Error(readFailed);
-  }
-}
-
-/** The chosen images as bytes with their names, and the buffers to transfer. */
-async function readImages(files: readonly NamedFile<FileSource>[] | undefined) {
-  const images: NamedFile<ArrayBuffer>[] = [];
-  for (const { name, file } of files ?? [])
-    images.push({ name, file: await readBytes(file, FILE_READ_FAILED) });
-  return { images, transfer: images.map((image) => image.file) };
 }
 
 type Api = Comlink.Remote<GeneratorWorkerApi>;
@@ -211,7 +185,7 @@ export function createGeneratorBridge(
    * A data source as it crosses: its file's bytes (transferred), or null when the worker holds its
    * rows; then the call relies on that worker from here on (ending it ends the call).
    */
-  async function wireSource(job: Job, source: DataSource<FileSource>) {
+  async function wireSource(job: Job, source: DataSource<FileSource>): Promise<WireSource> {
     if (holds(source.file)) {
       use(job);
       return { bytes: null, data: { ...source, file: null }, transfer: [] };
@@ -274,19 +248,10 @@ export function createGeneratorBridge(
 
     generate: (request, onProgress, options) =>
       call(options, async (job) => {
-        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-        const pictures = await readImages(request.images);
-        const { bytes, data, transfer } = await wireSource(job, request.data);
-        // A copy of the indexes is transferred: the caller's array stays usable.
-        const rows = request.rows.slice();
-        const { mapping, formats, output, now, groupBy, qris } = request;
-        const images = pictures.images;
-        const wire = { template, data, rows, mapping, formats, output, now, groupBy, images, qris };
-        const sent = send(job, 'generate', [wire], {
-          transfer: [template, rows.buffer, ...pictures.transfer, ...transfer],
-          onProgress,
-        });
-        return holding(job, request.data.file, bytes, sent);
+        const wired = await generationWire(request, () => wireSource(job, request.data));
+        const { transfer } = wired;
+        const sent = send(job, 'generate', [wired.job], { transfer, onProgress });
+        return holding(job, request.data.file, wired.bytes, sent);
       }),
 
     splitPdf: (pdf, names, options) =>
@@ -304,39 +269,23 @@ export function createGeneratorBridge(
 
     previewRow: (request, row, options) =>
       call(options, async (job) => {
-        const template = await readBytes(request.template, TEMPLATE_READ_FAILED);
-        const pictures = await readImages(request.images);
-        const { bytes, data, transfer } = await wireSource(job, request.data);
-        const { mapping, formats, groupBy, qris } = request;
-        // Grouped, the selected rows go along: the preview shows the row's group among them.
-        const rows = groupBy ? request.rows?.slice() : undefined;
-        const images = pictures.images;
-        const wire = { template, data, mapping, formats, groupBy, rows, images, qris };
-        const buffers = [template, ...pictures.transfer, ...transfer];
-        const sent = send(job, 'previewRow', [wire, row], {
-          transfer: rows ? [...buffers, rows.buffer] : buffers,
-        });
-        return holding(job, request.data.file, bytes, sent);
+        const wired = await previewWire(request, () => wireSource(job, request.data));
+        const sent = send(job, 'previewRow', [wired.job, row], { transfer: wired.transfer });
+        return holding(job, request.data.file, wired.bytes, sent);
       }),
 
     exportRows: (request, options) =>
       call(options, async (job) => {
-        const { bytes, data, transfer } = await wireSource(job, request.data);
-        const rows = request.rows.slice();
-        const { mapping, now } = request;
-        const sent = send(job, 'exportRows', [{ data, rows, mapping, now }], {
-          transfer: [rows.buffer, ...transfer],
-        });
-        return holding(job, request.data.file, bytes, sent);
+        const wired = await rowsWire(request, () => wireSource(job, request.data));
+        const sent = send(job, 'exportRows', [wired.job], { transfer: wired.transfer });
+        return holding(job, request.data.file, wired.bytes, sent);
       }),
 
     efaktur: (request, options) =>
       call(options, async (job) => {
-        const { bytes, data, transfer } = await wireSource(job, request.data);
-        const rows = request.rows.slice();
-        const wire = { ...request, data, rows };
-        const sent = send(job, 'efaktur', [wire], { transfer: [rows.buffer, ...transfer] });
-        return holding(job, request.data.file, bytes, sent);
+        const wired = await rowsWire(request, () => wireSource(job, request.data));
+        const sent = send(job, 'efaktur', [wired.job], { transfer: wired.transfer });
+        return holding(job, request.data.file, wired.bytes, sent);
       }),
 
     cancel: end,

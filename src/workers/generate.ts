@@ -7,12 +7,12 @@ import {
   type Mapping,
   type OutputKind,
   type QrisSource,
+  type StageResult,
   type WorkerJob,
 } from '../domain/generator/generationJob';
 import { safeFileBase, uniqueFileNames } from '../domain/generator/outputFileName';
 import {
   createTemplateCache,
-  largeDocumentWarning,
   mergeDocuments,
   QRIS_INVOICE_KEY,
   readSelection,
@@ -35,13 +35,10 @@ export interface GenerateContext {
 }
 
 /**
- * A result with its file as a Blob of its type, made here rather than on the page (the zip of one
- * file per row comes as a Blob already: package/sharedZip.ts).
+ * A stage's result with its file as a Blob of its type, made here rather than on the page (the zip
+ * of one file per row comes as a Blob already: package/sharedZip.ts).
  */
-export function answer({
-  bytes,
-  ...result
-}: Omit<GenerationResult, 'file'> & { bytes: ArrayBuffer | Blob }): GenerationResult {
+export function answer({ bytes, ...result }: StageResult): GenerationResult {
   const file =
     bytes instanceof Blob ? bytes : new Blob([bytes], { type: OUTPUT_MIME[result.kind] });
   return { ...result, file };
@@ -100,7 +97,6 @@ async function merged(context: GenerateContext): Promise<GenerationResult> {
     template,
     markSections: output.kind === 'pdfPerRow',
   });
-  const large = largeDocumentWarning(made.parts);
   let sectionNames: string[] | undefined;
   if (output.kind === 'pdfPerRow') {
     const names = namesBy(output.nameColumn);
@@ -113,12 +109,8 @@ async function merged(context: GenerateContext): Promise<GenerationResult> {
     );
   }
   return answer({
-    kind: 'merged',
-    bytes: made.buffer,
-    fileName: made.fileName,
-    count: made.sections,
-    skipped: made.skipped,
-    warnings: [...warnings, ...made.warnings, ...(large ? [large] : [])],
+    ...made,
+    warnings: [...warnings, ...made.warnings],
     ...(sectionNames ? { sectionNames } : {}),
   });
 }
@@ -130,15 +122,7 @@ async function perRow(context: GenerateContext): Promise<GenerationResult> {
   const template = await context.templates.forZip(context.job);
   const { warnings, common, namesBy } = await selected(context, template);
   const zip = await zipPerRow({ ...common, template, names: namesBy(output.nameColumn) });
-  return answer({
-    kind: 'zip',
-    bytes: zip.file,
-    fileName: zip.fileName,
-    count: zip.files,
-    skipped: zip.skipped,
-    warnings: [...warnings, ...zip.warnings],
-    sectionNames: zip.names,
-  });
+  return answer({ ...zip, warnings: [...warnings, ...zip.warnings] });
 }
 
 /** What makes each output. */

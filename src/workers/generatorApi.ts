@@ -198,20 +198,8 @@ export function createGeneratorApi() {
     },
 
     /** 'One PDF per row': the converted PDF split per section into a zip, one file per name. */
-    async splitPdf(
-      pdf: ArrayBuffer,
-      names: readonly string[],
-      now?: Date,
-    ): Promise<GenerationResult> {
-      const zip = await splitPdfPerSection({ pdf, names, now });
-      return answer({
-        kind: 'pdfPerRow',
-        bytes: zip.buffer,
-        fileName: zip.fileName,
-        count: zip.files,
-        skipped: 0,
-        warnings: [],
-      });
+    async splitPdf(pdf: ArrayBuffer, names: readonly string[]): Promise<GenerationResult> {
+      return answer(await splitPdfPerSection({ pdf, names }));
     },
 
     /** Each section's pages (1-based, inclusive) in a converted merged PDF of `sections` sections. */
@@ -280,14 +268,7 @@ export function createGeneratorApi() {
         },
         now: job.now,
       });
-      return answer({
-        kind: 'xlsx',
-        bytes: result.buffer,
-        fileName: result.fileName,
-        count: job.rows.length,
-        skipped: 0,
-        warnings: [],
-      });
+      return answer(result);
     },
   };
 }

@@ -3,11 +3,10 @@
 // retried then failed, a connection dropped mid-DATA retried once, header injection refused per
 // row, a key sent before skipped unless resent, and the period's delivered count raised.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSender, type Sender } from '../../src/server/delivery/sender';
-import { DEFAULT_DELIVERY_CONFIG } from '../../src/server/delivery/config';
-import { silentLogger } from '../../src/server/logger';
+import type { Sender } from '../../src/server/delivery/sender';
 import PizZip from 'pizzip';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
+import { deliveryCalls, testSender } from '../support/deliverySender';
 import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
 import { pdfText } from '../support/pdfTools';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
@@ -19,45 +18,16 @@ describe.each(ENGINES)('e-mail delivery on %s', (engine) => {
   let sender: Sender;
   let staff: Awaited<ReturnType<typeof signedIn>>;
 
-  const post = async (form: FormData) => {
-    const res = await ctx.app.request('/api/v1/deliveries', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${staff.token}` },
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
-  const jobs = async (period: string) =>
-    (await call(ctx, 'GET', `/deliveries?period=${period}`, { token: staff.token })).body.data;
-  async function finished(period: string, id: number) {
-    for (let i = 0; i < 600; i++) {
-      const job = (await jobs(period)).jobs.find((j: any) => j.id === id);
-      if (job.status === 'done') return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the job did not finish');
-  }
-  const recipients = async (id: number, status = '') =>
-    (
-      await call(ctx, 'GET', `/deliveries/${id}/recipients?status=${status}`, {
-        token: staff.token,
-      })
-    ).body.data.recipients;
+  const { post, jobs, finished, recipients } = deliveryCalls(
+    () => ctx,
+    () => staff.token,
+  );
 
   beforeAll(async () => {
     ctx = await setup(engine);
     staff = await signedIn(ctx, 'staff', { name: 'Sari Staff' });
     sink = await startSmtpSink();
-    sender = startSender({
-      db: ctx.db,
-      kind: engine,
-      config: { ...DEFAULT_DELIVERY_CONFIG, ratePerMinute: 0, dailyLimit: 100_000 },
-      smtpUrl: sink.url,
-      outboxDir: '/nonexistent',
-      logger: silentLogger,
-      retryBaseMs: 20,
-      idleMs: 50,
-    });
+    sender = testSender(ctx, engine, sink, { retryBaseMs: 20 });
   });
   afterAll(async () => {
     await sender.stop();

@@ -3,12 +3,11 @@
 // mails are recorded in batches), nothing is left `sending` or `unknown`, and the next sender
 // mails only the rest: every recipient exactly once.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSender, type Sender } from '../../src/server/delivery/sender';
-import { DEFAULT_DELIVERY_CONFIG } from '../../src/server/delivery/config';
-import { silentLogger } from '../../src/server/logger';
+import type { Sender } from '../../src/server/delivery/sender';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
+import { deliveryCalls, testSender } from '../support/deliverySender';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
-import { call, ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
+import { ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
 
 const ROWS = 60;
 
@@ -16,18 +15,11 @@ describe.each(ENGINES)('a graceful stop on %s', (engine) => {
   let ctx: Ctx;
   let sink: SmtpSink;
   let staff: Awaited<ReturnType<typeof signedIn>>;
-  const senderOn = () =>
-    startSender({
-      db: ctx.db,
-      kind: engine,
-      config: { ...DEFAULT_DELIVERY_CONFIG, ratePerMinute: 0, dailyLimit: 100_000 },
-      smtpUrl: sink.url,
-      outboxDir: '/nonexistent',
-      logger: silentLogger,
-      idleMs: 50,
-    });
-  const jobs = async (period: string) =>
-    (await call(ctx, 'GET', `/deliveries?period=${period}`, { token: staff.token })).body.data;
+  const senderOn = () => testSender(ctx, engine, sink);
+  const { post, jobs, finished } = deliveryCalls(
+    () => ctx,
+    () => staff.token,
+  );
 
   beforeAll(async () => {
     ctx = await setup(engine);
@@ -45,13 +37,9 @@ describe.each(ENGINES)('a graceful stop on %s', (engine) => {
     await insertSummary(ctx, period, { number_of_delivered_invoice: 0 });
     const rows = rowsFor(Array.from({ length: ROWS }, (_, i) => `c${i + 1}@example.com`));
     const pdf = await mergedPdf(rows.map((r) => ({ key: r.key, customer: r.to })));
-    const res = await ctx.app.request('/api/v1/deliveries', {
-      method: 'POST',
-      body: jobForm({ period, recipients: rows }, pdf),
-      headers: { authorization: `Bearer ${staff.token}` },
-    });
+    const res = await post(jobForm({ period, recipients: rows }, pdf));
     expect(res.status).toBe(201);
-    const id = ((await res.json()) as any).data.id as number;
+    const id = res.body.data.id as number;
 
     let sender: Sender = senderOn();
     while (sink.received.length < 5) await new Promise((r) => setTimeout(r, 10));
@@ -70,11 +58,7 @@ describe.each(ENGINES)('a graceful stop on %s', (engine) => {
 
     sender = senderOn();
     try {
-      for (let i = 0; i < 300; i++) {
-        const job = (await jobs(period)).jobs.find((j: any) => j.id === id);
-        if (job.status === 'done') break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await finished(period, id);
     } finally {
       await sender.stop();
     }

@@ -56,7 +56,7 @@ async function merged(rows: Record<string, string>[]): Promise<Uint8Array> {
     mapping: { name: 'name', amount: 'amount', number: 'number' },
     markSections: true,
   });
-  return new Uint8Array(result.buffer);
+  return new Uint8Array(result.bytes);
 }
 
 const okConversions = (pool: PdfPool) => pool.snapshot().conversions.ok ?? 0;
@@ -86,8 +86,8 @@ describe('seven invoices in chunks of three, on two slots', () => {
     // The outline entries were made again, so one PDF per row still holds exactly its row.
     const names = rows.map((row) => `${row.number}.pdf`);
     const zip = await splitPdfPerSection({ pdf: pdf.slice().buffer, names });
-    expect(zip.files).toBe(7);
-    const files = new PizZip(zip.buffer);
+    expect(zip.count).toBe(7);
+    const files = new PizZip(zip.bytes);
     for (const [i, row] of rows.entries()) {
       const single = files.file(names[i])!.asUint8Array();
       expect(await pdfPages(single)).toBe(1);

@@ -178,7 +178,7 @@ test('a merged document of three invoices is three pages, each with its own valu
     rows,
     mapping: { name: 'name', amount: 'amount', number: 'number' },
   });
-  const res = await convert(new Uint8Array(merged.buffer));
+  const res = await convert(new Uint8Array(merged.bytes));
   expect(res.status).toBe(200);
   expect(await pdfPages(res.bytes)).toBe(3);
   for (const [i, row] of rows.entries()) {

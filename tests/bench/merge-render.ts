@@ -90,7 +90,7 @@ export async function runRenderCheck(): Promise<string[]> {
           mapping,
         });
         const file = path.join(work, `case${i}.docx`);
-        writeFileSync(file, new Uint8Array(result.buffer));
+        writeFileSync(file, new Uint8Array(result.bytes));
         return file;
       }),
     );

@@ -76,7 +76,7 @@ export async function runPdfWarmBench(): Promise<string[]> {
     rows: [benchRow(0)],
     mapping: Object.fromEntries(BENCH_FIELDS.map((f) => [f, f])),
   });
-  const docx = new Uint8Array(merged.buffer);
+  const docx = new Uint8Array(merged.bytes);
   const cold = await seconds(false, docx);
   const warm = await seconds(true, docx);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

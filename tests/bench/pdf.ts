@@ -2,7 +2,10 @@
 // pool) against the floor measured in the same run, a cold `soffice --headless --convert-to pdf`
 // of the same merged .docx; and 1,000 against 5,000 sections for linearity. The merged document
 // carries the section markers (as for one PDF per row), so the endpoint converts it in chunks of
-// PDF_CHUNK_SECTIONS on every slot (docs/pdf-chunks.md). BENCH_PDF_ROWS=1000,5000 picks the sizes.
+// PDF_CHUNK_SECTIONS on every slot (docs/pdf-chunks.md). BENCH_PDF_ROWS=1000,10000 picks the sizes;
+// BENCH_PDF_FLOOR=0 skips the floor, =N takes it up to N rows only (at 10,000 rows a cold conversion takes many minutes). Also
+// printed: one PDF per row (the endpoint's PDF split into a zip, as the page does) and each slot's
+// peak converter memory (tests/bench/harness/converterMemory.ts).
 import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,8 +19,9 @@ import { sanitiseDocx } from '../../src/domain/docx';
 import { nodeDeflateCodec } from '../../src/server/pdf/codec';
 import { loadPdfConfig, PdfPool } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
-import { mergeDocuments } from '../../src/workers/merge';
+import { mergeDocuments, splitPdfPerSection } from '../../src/workers/merge';
 import { createTestApp } from '../api/helpers';
+import { sampleConverterMemory } from './harness/converterMemory';
 import { BENCH_FIELDS, benchRow, benchTemplate } from './harness/documents';
 
 const run = promisify(execFile);
@@ -26,9 +30,17 @@ interface Figure {
   rows: number;
   pages: number;
   megabytes: number;
+  /** NaN when skipped (BENCH_PDF_FLOOR=0). */
   floorSeconds: number;
   endpointSeconds: number;
   sanitiseSeconds: number;
+  /** Endpoint plus splitting its PDF into one PDF per row (.zip). */
+  perRowSeconds: number;
+  /** Chunks converted and their mean time in a slot (the pool's own timing). */
+  chunks: number;
+  chunkSeconds: number;
+  /** Peak RSS of each slot's soffice.bin during the endpoint's conversion, MiB. */
+  memory: number[];
 }
 
 async function merged(rows: number): Promise<Uint8Array> {
@@ -39,7 +51,7 @@ async function merged(rows: number): Promise<Uint8Array> {
     mapping: Object.fromEntries(BENCH_FIELDS.map((f) => [f, f])),
     markSections: true,
   });
-  return new Uint8Array(result.buffer);
+  return new Uint8Array(result.bytes);
 }
 
 /** A cold conversion: a profile LibreOffice has never seen, no sanitiser, no sandbox. */
@@ -105,6 +117,8 @@ export async function runPdfBench(): Promise<string[]> {
   const config = loadPdfConfig();
   if (!config.enabled) return [`skipped: ${config.disabledReason}`];
   const sizes = (process.env.BENCH_PDF_ROWS ?? '1000,5000').split(',').map(Number);
+  // BENCH_PDF_FLOOR=0: no floor; =N: the floor only up to N rows.
+  const floorUpTo = Number(process.env.BENCH_PDF_FLOOR ?? Infinity);
   const work = await mkdtemp(path.join(tmpdir(), 'di-bench-pdf-'));
   await chmod(work, 0o755); // LibreOffice's own user must reach the pool's directory inside
   const pool = new PdfPool(
@@ -115,24 +129,42 @@ export async function runPdfBench(): Promise<string[]> {
   const server = serve({ fetch: ctx.app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/documents/pdf`;
-  const { token } = await ctx.signedIn('staff');
+  // Signed in again before each conversion: the floor at 10,000 rows outlasts an access token.
+  const user = await ctx.signedIn('staff');
+  const token = async () => (await ctx.signIn(user)).access_token;
   const figures: Figure[] = [];
   try {
     // The pool's first document makes its slot's profile; every later one finds it warm.
-    const warm = await post(url, token, await merged(1));
+    const warm = await post(url, await token(), await merged(1));
     if (warm.status !== 200) throw new Error(`first conversion: ${warm.status} ${warm.body}`);
     for (const rows of sizes) {
       const docx = await merged(rows);
       let started = performance.now();
       sanitiseDocx(docx, { mode: 'pdf', codec: nodeDeflateCodec, maxUnpackedBytes: 2 ** 31 });
       const sanitiseSeconds = (performance.now() - started) / 1000;
-      const floorSeconds = await floor(docx, work);
+      const floorSeconds = rows <= floorUpTo ? await floor(docx, work) : NaN;
+      const sampler = sampleConverterMemory(() => pool.converterPids());
+      const before = pool.snapshot().seconds;
       started = performance.now();
-      const res = await post(url, token, docx);
+      const res = await post(url, await token(), docx);
       const pdf = new Uint8Array(res.body);
       const endpointSeconds = (performance.now() - started) / 1000;
+      const memory = await sampler.stop();
+      const after = pool.snapshot().seconds;
+      const chunks = after.count - before.count;
+      const chunkSeconds = (after.sum - before.sum) / chunks;
       if (res.status !== 200) throw new Error(`conversion of ${rows} rows: ${res.status}`);
+      started = performance.now();
+      await splitPdfPerSection({
+        pdf: pdf.slice().buffer,
+        names: Array.from({ length: rows }, (_, i) => `${i + 1}.pdf`),
+      });
+      const perRowSeconds = endpointSeconds + (performance.now() - started) / 1000;
       figures.push({
+        perRowSeconds,
+        memory,
+        chunks,
+        chunkSeconds,
         rows,
         pages: await pages(pdf, work),
         megabytes: docx.length / 1024 ** 2,
@@ -150,21 +182,28 @@ export async function runPdfBench(): Promise<string[]> {
   return report(figures);
 }
 
+const ratio = (a: number, b: number) =>
+  Number.isNaN(a) || Number.isNaN(b) ? 'skipped' : `${(a / b).toFixed(2)}x`;
+
 function report(figures: Figure[]): string[] {
   const lines = [
-    'rows   pages  .docx MB  floor s  endpoint s  endpoint/floor  of which sanitise s',
+    'rows   pages  .docx MB  floor s  endpoint s  endpoint/floor  per row s  per row/floor  sanitise s  soffice MiB per slot  chunks × mean s',
     ...figures.map(
       (f) =>
-        `${String(f.rows).padEnd(6)} ${String(f.pages).padEnd(6)} ${f.megabytes.toFixed(2).padStart(8)}  ${f.floorSeconds.toFixed(1).padStart(7)}  ${f.endpointSeconds.toFixed(1).padStart(10)}  ${(f.endpointSeconds / f.floorSeconds).toFixed(2).padStart(13)}x  ${f.sanitiseSeconds.toFixed(2).padStart(8)}`,
+        `${String(f.rows).padEnd(6)} ${String(f.pages).padEnd(6)} ${f.megabytes.toFixed(2).padStart(8)}  ${(Number.isNaN(f.floorSeconds) ? 'skipped' : f.floorSeconds.toFixed(1)).padStart(7)}  ${f.endpointSeconds.toFixed(1).padStart(10)}  ${ratio(f.endpointSeconds, f.floorSeconds).padStart(14)}  ${f.perRowSeconds.toFixed(1).padStart(9)}  ${ratio(f.perRowSeconds, f.floorSeconds).padStart(13)}  ${f.sanitiseSeconds.toFixed(2).padStart(10)}  ${f.memory
+          .map((m) => m.toFixed(0))
+          .join(' / ')
+          .padStart(20)}  ${f.chunks} × ${f.chunkSeconds.toFixed(2)}`,
     ),
   ];
   const [small, large] = [figures[0], figures.at(-1)!];
   if (figures.length > 1 && large.rows > small.rows)
     lines.push(
-      `${small.rows} → ${large.rows} rows (${large.rows / small.rows}x): endpoint ${(large.endpointSeconds / small.endpointSeconds).toFixed(2)}x, floor ${(large.floorSeconds / small.floorSeconds).toFixed(2)}x`,
+      `growth ${small.rows} → ${large.rows} rows (${large.rows / small.rows}x): endpoint ${(large.endpointSeconds / small.endpointSeconds).toFixed(2)}x, per row ${(large.perRowSeconds / small.perRowSeconds).toFixed(2)}x, floor ${ratio(large.floorSeconds, small.floorSeconds)}`,
     );
   lines.push(
-    'floor: cold `soffice --headless --convert-to pdf` of the same merged .docx (fresh profile, no sanitiser, no sandbox);',
+    'floor: cold `soffice --headless --convert-to pdf` of the same merged .docx (fresh profile, no sanitiser, no sandbox; BENCH_PDF_FLOOR=0 skips it);',
+    "per row: the endpoint, then its PDF split into one PDF per row in a .zip (as the page does); memory: peak VmRSS of each slot's soffice.bin;",
     `endpoint: upload, sanitiser, chunks of ${loadPdfConfig().chunkSections} sections on ${loadPdfConfig().workers} warm sandboxed slots, joined, PDF streamed back.`,
   );
   return lines;

@@ -125,7 +125,27 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
 
     await mail.getByRole('button', { name: 'Send e-mails…' }).click();
     await expect(mail.getByText(`Send 2 e-mails for period ${PERIOD}`)).toBeVisible();
+    // The server's answer held back: while the job is handed over, the file inputs and Reset take
+    // no input, and a mapping changed shows the machine's again (it takes no edit then).
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let posted!: () => void;
+    const handing = new Promise<void>((resolve) => (posted = resolve));
+    await page.route(/\/api\/v1\/deliveries$/, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posted();
+      await held;
+      await route.continue();
+    });
     await mail.getByRole('button', { name: 'Send 2 e-mails' }).click();
+    await handing;
+    await expect(page.getByLabel('Excel Data')).toBeDisabled();
+    await expect(page.getByLabel('DOCX Template')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    const nama = page.getByRole('combobox', { name: 'nama', exact: true });
+    await nama.selectOption('Email');
+    await expect(nama).toHaveValue('Nama');
+    answer();
 
     await page.waitForURL((url) => url.pathname === '/deliveries');
     expect(new URL(page.url()).searchParams.get('period')).toBe(PERIOD);

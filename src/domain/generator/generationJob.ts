@@ -117,6 +117,16 @@ export interface GenerationResult {
   readonly sectionNames?: readonly string[];
 }
 
+/**
+ * What each stage of the worker answers (the merge, the zip per row, the PDF split, the export):
+ * the result with its file as bytes, or as a Blob already (the zip per row). The worker's
+ * `answer` (src/workers/generate.ts) makes it the result the page gets, changing only the file.
+ */
+export type StageResult<B extends ArrayBuffer | Blob = ArrayBuffer | Blob> = Omit<
+  GenerationResult,
+  'file'
+> & { readonly bytes: B };
+
 const WORDML = 'application/vnd.openxmlformats-officedocument';
 export const OUTPUT_MIME: Readonly<Record<GenerationResult['kind'], string>> = {
   merged: `${WORDML}.wordprocessingml.document`,

@@ -1,9 +1,12 @@
 // The generator machine's starting context and the parts of it each flow resets.
 import { EMPTY_SHEET_TABLE, type SheetTable } from '../../domain/sheet/sheetTable';
 import { isNotFilledWarning, messages } from './rules';
-import type { GeneratorContext, MailState } from './types';
+import type { GeneratorContext, MailState, RowFilter } from './types';
 
 export const NO_SELECTION = new Uint8Array(0);
+
+/** The row filter with no text: every row shows. */
+export const NO_FILTER: RowFilter = { query: '', matches: null };
 
 /** Everything that comes from the data file: a new template or data file starts it over. */
 export const emptyData = {
@@ -15,10 +18,22 @@ export const emptyData = {
   table: EMPTY_SHEET_TABLE,
   selection: NO_SELECTION,
   selectedCount: 0,
+  filter: NO_FILTER,
   mapping: {},
   formats: {},
   nameColumn: '',
   groupBy: '',
+  preview: null,
+  previewPosition: 0,
+} satisfies Partial<GeneratorContext>;
+
+/**
+ * What the first template (none was chosen before) resets of the data side: the mapping and the
+ * preview, made for no template; the file, its rows and their selection stay.
+ */
+export const firstTemplateData = {
+  mapping: {},
+  formats: {},
   preview: null,
   previewPosition: 0,
 } satisfies Partial<GeneratorContext>;
@@ -90,5 +105,6 @@ export const initialGeneratorContext: GeneratorContext = {
   qrisInvoiceColumn: '',
   lastRun: null,
   progress: { processed: 0, total: 0 },
+  pdfRun: null,
   ...noMessages,
 };

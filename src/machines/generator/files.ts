@@ -5,6 +5,7 @@ import { EMPTY_SHEET_TABLE } from '../../domain/sheet/sheetTable';
 import {
   startingSelection,
   emptyData,
+  firstTemplateData,
   messagesKeptForTemplate,
   noMessages,
   NO_SELECTION,
@@ -19,6 +20,7 @@ import {
   templateWarning,
 } from './rules';
 import { generatorSetup } from './setup';
+import { required } from '../shared/required';
 
 export const filesFlow = {
   /** Transitions of the ready state. */
@@ -28,12 +30,13 @@ export const filesFlow = {
         {
           guard: 'templateFileAccepted',
           target: 'analysingTemplate',
-          // A new template starts over: the data side goes with it (docs/product.md#flows).
-          actions: assign(({ event }) => ({
+          // A new template starts over: the data side goes with it (docs/product.md#flows). The
+          // first template, chosen after the data, keeps the rows and their selection.
+          actions: assign(({ context, event }) => ({
             templateFile: event.file,
             placeholders: [],
             fieldFormats: {},
-            ...emptyData,
+            ...(context.templateFile === null ? firstTemplateData : emptyData),
             ...noMessages,
           })),
         },
@@ -48,12 +51,15 @@ export const filesFlow = {
         {
           guard: 'dataFileAccepted',
           target: 'readingWorkbook',
-          actions: assign(({ context, event }) => ({
-            ...emptyData,
-            formats: { ...context.fieldFormats },
-            dataFile: event.file,
-            ...messagesKeptForTemplate(context),
-          })),
+          actions: [
+            'dropFilter',
+            assign(({ context, event }) => ({
+              ...emptyData,
+              formats: { ...context.fieldFormats },
+              dataFile: event.file,
+              ...messagesKeptForTemplate(context),
+            })),
+          ],
         },
         {
           actions: assign(({ context, event }) => ({
@@ -65,16 +71,19 @@ export const filesFlow = {
       'generator.sheetChanged': {
         guard: 'isOtherSheet',
         target: 'readingSheet',
-        actions: assign(({ context, event }) => ({
-          selectedSheet: event.sheet,
-          headerRow: null,
-          headers: [],
-          table: EMPTY_SHEET_TABLE,
-          selection: NO_SELECTION,
-          selectedCount: 0,
-          preview: null,
-          ...messagesKeptForTemplate(context),
-        })),
+        actions: [
+          'dropFilter',
+          assign(({ context, event }) => ({
+            selectedSheet: event.sheet,
+            headerRow: null,
+            headers: [],
+            table: EMPTY_SHEET_TABLE,
+            selection: NO_SELECTION,
+            selectedCount: 0,
+            preview: null,
+            ...messagesKeptForTemplate(context),
+          })),
+        ],
       },
       'generator.headerRowChanged': [
         // Nothing changes until the sheet is read again with the new header row.
@@ -88,14 +97,18 @@ export const filesFlow = {
       tags: ['processing'],
       invoke: {
         src: 'analyseTemplate',
-        input: ({ context }) => ({ file: context.templateFile! }),
+        input: ({ context }) => ({ file: required(context.templateFile, 'The template') }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({
+          actions: assign(({ context, event }) => ({
             placeholders: [...event.output.placeholders],
             sections: [...(event.output.sections ?? [])],
             fieldFormats: { ...event.output.fieldFormats },
             formats: { ...event.output.fieldFormats },
+            // Rows read before the template: its fields are auto-mapped to their columns.
+            ...(context.headers.length > 0
+              ? { mapping: autoMapFields(event.output.placeholders, context.headers) }
+              : {}),
             warning:
               event.output.placeholders.length === 0
                 ? messages.noPlaceholders
@@ -127,7 +140,7 @@ export const filesFlow = {
       tags: ['processing'],
       invoke: {
         src: 'readWorkbook',
-        input: ({ context }) => ({ file: context.dataFile! }),
+        input: ({ context }) => ({ file: required(context.dataFile, 'The data file') }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
@@ -167,24 +180,27 @@ export const filesFlow = {
       invoke: {
         src: 'readSheet',
         input: ({ context, event }) => ({
-          file: context.dataFile!,
+          file: required(context.dataFile, 'The data file'),
           sheet: context.selectedSheet,
           headerRow: event.type === 'generator.headerRowChanged' ? event.row : undefined,
         }),
         onDone: {
           target: 'ready',
           // As on a new file: every row selected, the fields auto-mapped to the new columns.
-          actions: assign(({ context, event }) => ({
-            headerRow: event.output.headerRow,
-            headers: [...event.output.headers],
-            table: event.output,
-            ...startingSelection(event.output),
-            mapping: autoMapFields(context.placeholders, event.output.headers),
-            groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
-            preview: null,
-            previewPosition: 0,
-            ...messagesKeptForTemplate(context),
-          })),
+          actions: [
+            'dropFilter',
+            assign(({ context, event }) => ({
+              headerRow: event.output.headerRow,
+              headers: [...event.output.headers],
+              table: event.output,
+              ...startingSelection(event.output),
+              mapping: autoMapFields(context.placeholders, event.output.headers),
+              groupBy: event.output.headers.includes(context.groupBy) ? context.groupBy : '',
+              preview: null,
+              previewPosition: 0,
+              ...messagesKeptForTemplate(context),
+            })),
+          ],
         },
         onError: {
           target: 'ready',
@@ -205,7 +221,10 @@ export const filesFlow = {
       tags: ['processing'],
       invoke: {
         src: 'readSheet',
-        input: ({ context }) => ({ file: context.dataFile!, sheet: context.selectedSheet }),
+        input: ({ context }) => ({
+          file: required(context.dataFile, 'The data file'),
+          sheet: context.selectedSheet,
+        }),
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({

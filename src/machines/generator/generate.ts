@@ -1,24 +1,15 @@
-// Step 4: Generate (the merged document or a zip of one document per row) and Export to XLSX,
-// each run by the worker and downloaded when done. Cancel stops the actor, which aborts its call.
+// Step 4: Generate (the merged document, a zip of one document per row, or PDF) and Export to
+// XLSX, each run by the worker (a PDF also by the server) and downloaded when done. Cancel stops
+// the actor that runs, which aborts its call.
 import { assign } from 'xstate';
-import { PDF_OUTPUT_KINDS, type GenerationResult } from '../../domain/generator/generationJob';
+import { PDF_OUTPUT_KINDS } from '../../domain/generator/generationJob';
 import { noMessages } from './context';
 import { documentOutput, errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';
 import { generatorSetup } from './setup';
 import { positionCount } from './groups';
-
-/** The success message of each kind of result (a new output kind must say what it made). */
-const SUCCESS: Record<
-  GenerationResult['kind'],
-  (count: number, file: string, skipped: number) => string
-> = {
-  merged: (count, _file, skipped) => messages.generated(count, skipped),
-  zip: messages.zipped,
-  pdf: (count, _file, skipped) => messages.generatedPdf(count, skipped),
-  pdfPerRow: messages.zipped,
-  xlsx: (count, file) => messages.exported(count, file),
-};
+import { pdfHops } from './pdfHops';
+import { SUCCESS } from './results';
 
 export const generateFlow = {
   /** Transitions of every state. */
@@ -58,50 +49,49 @@ export const generateFlow = {
     },
   }).on,
   states: {
+    /**
+     * Generate runs in hops, each its own actor: the worker merges; a PDF output then goes to the
+     * server to be converted, and one PDF per row back to the worker to be split (pdfHops.ts).
+     * Cancel leaves the state, which stops whichever hop runs.
+     */
     generating: generatorSetup.createStateConfig({
       tags: ['processing'],
-      invoke: { src: 'generate', input: ({ context }) => generationJob(context) },
       initial: 'merging',
       states: {
-        merging: {},
-        /** A PDF output: the merged document is on the server, being converted. */
-        converting: {},
+        merging: {
+          invoke: { src: 'generate', input: ({ context }) => generationJob(context) },
+          on: {
+            'generator.progress': {
+              actions: assign(({ event }) => ({
+                progress: { processed: event.processed, total: event.total },
+              })),
+            },
+            'generator.merged': [
+              {
+                guard: 'isPdfOutput',
+                target: 'converting',
+                actions: assign(({ event }) => ({ pdfRun: { merged: event.result, pdf: null } })),
+              },
+              {
+                target: '#generator.ready',
+                actions: [
+                  { type: 'download', params: ({ event }) => downloadOf(event.result) },
+                  { type: 'finished', params: ({ event }) => ({ result: event.result }) },
+                ],
+              },
+            ],
+            'generator.mergeFailed': {
+              target: '#generator.ready',
+              actions: { type: 'runFailed', params: ({ event }) => event },
+            },
+          },
+        },
+        ...pdfHops,
       },
       on: {
-        'generator.converting': { target: '.converting' },
-        'generator.progress': {
-          actions: assign(({ event }) => ({
-            progress: { processed: event.processed, total: event.total },
-          })),
-        },
-        'generator.merged': {
-          target: 'ready',
-          actions: [
-            { type: 'download', params: ({ event }) => downloadOf(event.result) },
-            assign(({ context, event }) => {
-              const { count, fileName, skipped, warnings } = event.result;
-              return {
-                success: SUCCESS[event.result.kind](count, fileName, skipped),
-                warning: warnings.join('\n'),
-                lastRun: {
-                  number: (context.lastRun?.number ?? 0) + 1,
-                  templateFile: context.templateFile!,
-                  dataFile: context.dataFile!,
-                  rows: context.progress.total,
-                  documents: count,
-                  output: documentOutput(context),
-                },
-              };
-            }),
-          ],
-        },
-        'generator.mergeFailed': {
-          target: 'ready',
-          actions: assign(({ event }) => ({ error: messages.generate(errorText(event.error)) })),
-        },
         'generator.cancel': {
           target: 'ready',
-          actions: assign({ warning: messages.generationCancelled }),
+          actions: assign({ warning: messages.generationCancelled, pdfRun: null }),
         },
       },
     }),

@@ -6,6 +6,7 @@
 import { assign } from 'xstate';
 import { initialGeneratorContext } from './context';
 import { filesFlow } from './files';
+import { filterFlow } from './filter';
 import { generateFlow } from './generate';
 import { previewFlow } from './preview';
 import { picturesFlow } from './pictures';
@@ -18,7 +19,7 @@ export const generatorMachine = generatorSetup.createMachine({
   id: 'generator',
   context: initialGeneratorContext,
   initial: 'ready',
-  on: { ...generateFlow.root, ...picturesFlow.root },
+  on: { ...generateFlow.root, ...picturesFlow.root, ...filterFlow.root },
   states: {
     ready: {
       initial: 'idle',
@@ -42,12 +43,15 @@ export const generatorMachine = generatorSetup.createMachine({
         ...sendFlow.on,
         'generator.reset': {
           target: '.resetMessage',
-          actions: assign(({ context }) => ({
-            ...initialGeneratorContext,
-            pdfAvailable: context.pdfAvailable,
-            qrisPayload: context.qrisPayload,
-            success: messages.reset,
-          })),
+          actions: [
+            'dropFilter',
+            assign(({ context }) => ({
+              ...initialGeneratorContext,
+              pdfAvailable: context.pdfAvailable,
+              qrisPayload: context.qrisPayload,
+              success: messages.reset,
+            })),
+          ],
         },
       },
     },

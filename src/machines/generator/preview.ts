@@ -5,6 +5,7 @@ import { errorText, messages } from './rules';
 import { positionCount } from './groups';
 import { previewInput, previewRowAt } from './selectors';
 import { generatorSetup } from './setup';
+import { required } from '../shared/required';
 
 export const previewFlow = {
   /** Transitions of the ready state. */
@@ -19,7 +20,7 @@ export const previewFlow = {
         guard: 'hasNextPreview',
         target: 'previewing',
         actions: assign(({ context }) => ({
-          previewPosition: context.preview!.position + 1,
+          previewPosition: required(context.preview, 'The preview').position + 1,
           error: '',
         })),
       },
@@ -27,7 +28,7 @@ export const previewFlow = {
         guard: 'hasPreviousPreview',
         target: 'previewing',
         actions: assign(({ context }) => ({
-          previewPosition: context.preview!.position - 1,
+          previewPosition: required(context.preview, 'The preview').position - 1,
           error: '',
         })),
       },

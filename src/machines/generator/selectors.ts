@@ -20,6 +20,7 @@ import type {
   PreviewInput,
 } from './types';
 import type { GeneratorMachine } from './machine';
+import { required } from '../shared/required';
 import { documentCount, groupFirstRows, groupingBlocker, positionCount } from './groups';
 import { hasQrisField, qrisInvoiceColumn } from './pictures';
 
@@ -27,15 +28,19 @@ type Snapshot = SnapshotFrom<GeneratorMachine>;
 
 // ---- the jobs the machine hands its actors ----
 
-function dataSource(context: GeneratorContext): DataSource<ChosenFile> {
-  const source = { file: context.dataFile!, sheet: context.selectedSheet };
+/** The sheet read; a job runs only in a state entered through a guard that checked the file. */
+export function dataSource(context: GeneratorContext): DataSource<ChosenFile> {
+  const source = {
+    file: required(context.dataFile, 'The data file'),
+    sheet: context.selectedSheet,
+  };
   return context.headerRow === null ? source : { ...source, headerRow: context.headerRow };
 }
 
 /** Generate's job: the selected rows of the sheet read, through the template, as the output chosen. */
 export function generationJob(context: GeneratorContext): Job {
   return {
-    template: context.templateFile!,
+    template: required(context.templateFile, 'The template'),
     data: dataSource(context),
     rows: selectedRowIndexes(context),
     mapping: context.mapping,
@@ -74,7 +79,7 @@ export function previewRowAt(context: GeneratorContext, position: number): numbe
 export function previewInput(context: GeneratorContext): PreviewInput {
   const { templateFile, mapping, formats, groupBy } = context;
   const job = {
-    template: templateFile!,
+    template: required(templateFile, 'The template'),
     data: dataSource(context),
     mapping,
     formats,
@@ -121,7 +126,9 @@ export function showsGenerateStep(context: GeneratorContext): boolean {
 
 /** The work in progress, as the processing panel names it; null when idle. */
 function processingStep(s: Snapshot) {
-  if (s.matches({ generating: 'converting' })) return 'converting';
+  // The split is short and follows the conversion: the panel names both 'converting'.
+  if (s.matches({ generating: 'converting' }) || s.matches({ generating: 'splitting' }))
+    return 'converting';
   if (s.matches('generating')) return 'generating';
   if (s.matches('exporting')) return 'exporting';
   if (s.matches('analysingTemplate')) return 'analysing';
@@ -152,6 +159,9 @@ export const select = {
   hasRows: (s: Snapshot) => s.context.table.rowCount > 0,
   selection: (s: Snapshot) => s.context.selection,
   selectedCount: (s: Snapshot) => s.context.selectedCount,
+  /** The row filter's text, and the table indexes it shows (null: every row). */
+  filterQuery: (s: Snapshot) => s.context.filter.query,
+  filterMatches: (s: Snapshot) => s.context.filter.matches,
   // step 3
   showsMappingStep: (s: Snapshot) => showsMappingStep(s.context),
   placeholders: (s: Snapshot) => s.context.placeholders,

@@ -2,7 +2,7 @@
 // worker actors and the download, swapped with provide() by the page and in tests), guards and
 // named delays. Each flow (files, rows, preview, generate) builds its states from it; machine.ts
 // puts them together.
-import { assign, emit, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
 import {
   OUTPUT_KINDS,
   PDF_OUTPUT_KINDS,
@@ -13,18 +13,26 @@ import {
   canPreview,
   checkDataFile,
   checkTemplateFile,
+  documentOutput,
+  errorText,
   exportBlocker,
   generateBlocker,
   isHeaderRow,
+  messages,
 } from './rules';
 import { positionCount } from './groups';
 import { checkImageFiles } from './pictures';
+import { finishedRun } from './results';
+import { NO_FILTER } from './context';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
+  ConvertInput,
   DocumentPreview,
   DownloadParams,
   ExportInput,
+  FilterActorEvent,
+  FilterInput,
   GenerateActorEvent,
   GeneratorContext,
   GeneratorEvent,
@@ -40,6 +48,7 @@ import type {
   SendMailsActorEvent,
   SendMailsInput,
   SheetTable,
+  SplitInput,
 } from './types';
 
 // Default implementations fail loudly: the page provides the worker bridge, tests provide fakes.
@@ -50,7 +59,7 @@ const notProvided = (what: string) => () => {
 export const generatorSetup = setup({
   types: {
     context: {} as GeneratorContext,
-    events: {} as GeneratorEvent | GenerateActorEvent | SendMailsActorEvent,
+    events: {} as GeneratorEvent | GenerateActorEvent | SendMailsActorEvent | FilterActorEvent,
     emitted: {} as MappingEdited | MailsQueued,
   },
   actors: {
@@ -60,10 +69,16 @@ export const generatorSetup = setup({
     readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(notProvided('readWorkbook')),
     readSheet: fromPromise<SheetTable, ReadSheetInput>(notProvided('readSheet')),
     readImages: fromPromise<ReadImagesOutput, ReadImagesInput>(notProvided('readImages')),
-    /** Runs a job, reporting progress: GenerateActorEvent back to the machine. */
+    /** Merges a job, reporting progress: GenerateActorEvent back to the machine. */
     generate: fromCallback<GeneratorEvent, Job>(notProvided('generate')),
+    /** A PDF output's conversion of the merged .docx (by the server): the PDF. */
+    convertToPdf: fromPromise<Blob, ConvertInput>(notProvided('convertToPdf')),
+    /** One PDF per row: the converted PDF split per section into a zip (by the worker). */
+    splitPdf: fromPromise<GenerationResult, SplitInput>(notProvided('splitPdf')),
     exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),
     previewRow: fromPromise<DocumentPreview, PreviewInput>(notProvided('previewRow')),
+    /** The preview's row filter, searched by the worker: FilterActorEvent back (filter.ts). */
+    filterRows: fromCallback<GeneratorEvent, FilterInput>(notProvided('filterRows')),
     /** Makes the mails' documents and hands the job to the server: SendMailsActorEvent back. */
     sendMails: fromCallback<GeneratorEvent, SendMailsInput>(notProvided('sendMails')),
   },
@@ -73,6 +88,21 @@ export const generatorSetup = setup({
       throw new Error('download is not provided');
     },
     clearSuccess: assign({ success: '' }),
+    /** Another table is coming: the row filter's text, pending search and answer go (filter.ts). */
+    dropFilter: enqueueActions(({ enqueue }) => {
+      enqueue.cancel('rowFilterDelay');
+      enqueue.stopChild('rowFilter');
+      enqueue.assign({ filter: NO_FILTER });
+    }),
+    /** A Generate finished with `result`: its message and warnings, the run recorded. */
+    finished: assign(({ context }, params: { result: GenerationResult }) =>
+      finishedRun(context, params.result),
+    ),
+    /** A Generate's hop failed (the merge, the conversion, the split): its error is shown. */
+    runFailed: assign((_, params: { error: unknown }) => ({
+      error: messages.generate(errorText(params.error)),
+      pdfRun: null,
+    })),
     /** An open preview follows the mapping and formats: it is rendered again after each change. */
     refreshPreview: raise({ type: 'generator.previewRefresh' as const }),
     /** Tells the page the user edited the mapping (it remembers it for this template). */
@@ -105,6 +135,13 @@ export const generatorSetup = setup({
     isBadHeaderRow: ({ event }) =>
       event.type === 'generator.headerRowChanged' && !isHeaderRow(event.row),
     canGenerate: ({ context }) => generateBlocker(context) === null,
+    isSearchableFilter: ({ context, event }) =>
+      (event.type === 'generator.filterChanged' ? event.query : context.filter.query).trim() !==
+        '' &&
+      context.dataFile !== null &&
+      context.table.rowCount > 0,
+    isPdfOutput: ({ context }) => PDF_OUTPUT_KINDS.includes(documentOutput(context)),
+    isPdfPerRow: ({ context }) => documentOutput(context) === 'pdfPerRow',
     canExport: ({ context }) => exportBlocker(context) === null,
     hasRows: ({ context }) => context.table.rowCount > 0,
     hasColumnsAndPlaceholders: ({ context }) =>

@@ -2,9 +2,7 @@
 // The worker is reached through injected actors, so these types describe what the machine
 // needs from it, not how the bridge is called: the job and its result are the domain's own.
 import type { SheetRowValues, SheetTable } from '../../domain/sheet/sheetTable';
-import type { ValueFormat } from '../../domain/values/valueFormat';
 import type { DocumentPreview } from '../../domain/word/documentPreview';
-import type { RowMail } from '../../domain/delivery/mailRows';
 import type {
   DataSource,
   ExportJob,
@@ -16,7 +14,12 @@ import type {
   PreviewJob,
 } from '../../domain/generator/generationJob';
 
+import type { MailState } from './mailTypes';
+
 export type { DocumentPreview, Formats, Mapping, SheetTable };
+// The e-mail outputs' types and the machine's events live beside this file.
+export type * from './mailTypes';
+export type * from './events';
 
 /**
  * What the Output control offers: the documents Generate makes from the template, the e-Faktur
@@ -28,68 +31,6 @@ export type OutputChoice = OutputKind | 'efaktur' | MailOutput;
 
 /** The e-mail outputs: the PDF attached (offered when the server converts), or the .docx. */
 export type MailOutput = 'mailPdf' | 'mailDocx';
-
-/** What the page words when a hand-over failed: the server's coded refusal, a count mismatch, a text. */
-export type MailError =
-  | {
-      readonly kind: 'refused';
-      readonly code?: string;
-      readonly params?: Readonly<Record<string, string | number>>;
-      readonly text: string;
-    }
-  | { readonly kind: 'mismatch'; readonly made: number; readonly mails: number }
-  | { readonly kind: 'text'; readonly text: string };
-
-/** Where the hand-over is: the worker making the attachments, the server converting them, the request. */
-export type MailProgress =
-  | { readonly step: 'making'; readonly done: number; readonly total: number }
-  | { readonly step: 'converting' };
-
-/** The server took the job but left some invoices out: how many it queued, and which it did not. */
-export interface MailHandedOver {
-  readonly queued: number;
-  /** `key (row)` of each invoice not queued (sent before for the period, or refused). */
-  readonly left: readonly string[];
-}
-
-/**
- * The e-mail outputs' choices and the hand-over's state (docs/delivery.md, "The page"): kept in the
- * machine so they survive the steps and a new sheet (a chosen column that is gone falls back to
- * its default).
- */
-export interface MailState {
-  /** The Send to column chosen; null: the one auto-picked (most cells hold addresses). */
-  readonly sendTo: string | null;
-  /** The Invoice key column chosen; null: the default (a Nomor-like column, or the group key). */
-  readonly keyColumn: string | null;
-  /** The subject written; null: the default `Tagihan {key}`. */
-  readonly subject: string | null;
-  readonly message: string;
-  readonly replyTo: string;
-  /** The delivery period ('' until the page knows the periods). */
-  readonly period: string;
-  /** The confirmation naming the count, the period and the sender is open. */
-  readonly confirming: boolean;
-  /** The hand-over in progress, or null. */
-  readonly sending: MailProgress | null;
-  readonly error: MailError | null;
-  readonly handedOver: MailHandedOver | null;
-}
-
-/** One mail to hand over: its mail and the table index of its row (grouped: its group's first row). */
-export interface MailToSend {
-  readonly mail: RowMail;
-  readonly index: number;
-}
-
-/** What the send actor takes: the context it makes the documents from, and the job. */
-export interface SendMailsInput {
-  readonly context: GeneratorContext;
-  readonly period: string;
-  readonly replyTo: string;
-  readonly attachment: 'pdf' | 'docx';
-  readonly mails: readonly MailToSend[];
-}
 
 /** A file the user chose: a browser File satisfies it. */
 export type ChosenFile = Blob & { readonly name: string };
@@ -140,6 +81,8 @@ export interface GeneratorContext {
   /** selection[i] === 1 when row i is selected; replaced (never mutated) on change. */
   readonly selection: Uint8Array;
   readonly selectedCount: number;
+  /** The preview's row filter: its text, and the table indexes it matched (null: every row shows). */
+  readonly filter: RowFilter;
   readonly placeholders: readonly string[];
   /** The template's section tags ({#name}/{^name}): loops over a group's rows, or conditions. */
   readonly sections: readonly string[];
@@ -169,6 +112,8 @@ export interface GeneratorContext {
   readonly preview: RowPreview | null;
   readonly previewPosition: number;
   readonly progress: Progress;
+  /** A PDF run between its hops (merging → converting → splitting); null outside a PDF run. */
+  readonly pdfRun: PdfRun | null;
   readonly error: string;
   readonly warning: string;
   readonly success: string;
@@ -222,93 +167,35 @@ export interface PreviewInput {
   readonly row: number;
 }
 
+/**
+ * What a PDF run carries from one hop to the next: the merge's result (its counts and warnings
+ * are the run's), then the PDF the server made of it, which per-row PDFs split.
+ */
+export interface PdfRun {
+  readonly merged: GenerationResult;
+  readonly pdf: Blob | null;
+}
+/** The conversion hop's input: the merged .docx, converted by the server. */
+export interface ConvertInput {
+  readonly file: Blob;
+}
+/** The split hop's input: the converted PDF and each section's file name, in section order. */
+export interface SplitInput {
+  readonly pdf: Blob;
+  readonly sectionNames: readonly string[];
+}
+
+export interface RowFilter {
+  readonly query: string;
+  readonly matches: Uint32Array | null;
+}
+/** The row filter's search: the rows of the sheet read (the worker holds them), and the text. */
+export interface FilterInput {
+  readonly data: DataSource<ChosenFile>;
+  readonly query: string;
+}
+
 export interface DownloadParams {
   readonly file: Blob;
   readonly fileName: string;
 }
-
-// ---- events ----
-
-export type GeneratorEvent =
-  | { type: 'generator.templateChosen'; file: ChosenFile }
-  | { type: 'generator.dataChosen'; file: ChosenFile }
-  /** Images (.zip, .png, .jpg) chosen next to the data file, for the template's image fields. */
-  | { type: 'generator.imagesChosen'; files: readonly ChosenFile[] }
-  /** The column of the invoice number a QRIS carries. */
-  | { type: 'generator.qrisInvoiceColumnChanged'; column: string }
-  /** The static QRIS stored in the company settings (the page reads it once); null: none. */
-  | { type: 'generator.qrisPayload'; payload: string | null }
-  | { type: 'generator.sheetChanged'; sheet: string }
-  /** The Header row control: read the sheet again with its column names in this row (1-based). */
-  | { type: 'generator.headerRowChanged'; row: number }
-  | { type: 'generator.rowToggled'; index: number }
-  | { type: 'generator.selectAll' }
-  | { type: 'generator.selectNone' }
-  /** Selects exactly these rows (0-based), e.g. the ones a filter shows. */
-  | { type: 'generator.selectRows'; rowIndexes: Uint32Array }
-  /** Adds these rows (0-based) to the selection: the total or hidden rows a notice names. */
-  | { type: 'generator.includeRows'; rowIndexes: Uint32Array }
-  | { type: 'generator.mappingChanged'; placeholder: string; column: string }
-  | { type: 'generator.formatChanged'; placeholder: string; format: ValueFormat }
-  | { type: 'generator.outputChanged'; output: OutputChoice }
-  | { type: 'generator.mappingRecalled'; mapping: Mapping; formats: Formats }
-  | { type: 'generator.previewRow' }
-  | { type: 'generator.previewNext' }
-  | { type: 'generator.previewPrevious' }
-  | { type: 'generator.previewClosed' }
-  /** Raised by the machine itself: the mapping changed under an open preview. */
-  | { type: 'generator.previewRefresh' }
-  | { type: 'generator.nameColumnChanged'; column: string }
-  /** Group rows by this column; '' for (none). */
-  | { type: 'generator.groupByChanged'; column: string }
-  | { type: 'generator.autoMap' }
-  | { type: 'generator.clearMappings' }
-  | { type: 'generator.generate' }
-  | { type: 'generator.export' }
-  | { type: 'generator.cancel' }
-  | { type: 'generator.reset' }
-  /** The server's PDF capability answer arrived (the page asks once when it opens). */
-  | { type: 'generator.pdfCapability'; enabled: boolean }
-  /** An e-mail setting edited: Send to, Invoice key, Subject, Message, Reply-To, the period. */
-  | { type: 'generator.mailChanged'; settings: Partial<MailSettingsEdit> }
-  /** Send e-mails…: opens the confirmation. */
-  | { type: 'generator.mailConfirm' }
-  /** The confirmation's Cancel. */
-  | { type: 'generator.mailConfirmCancelled' }
-  /** The confirmation's Send N e-mails: these mails (the page built them in slices) go to the server. */
-  | { type: 'generator.sendMails'; mails: readonly MailToSend[] };
-
-/** The settings the user edits (MailState without the hand-over's state). */
-export type MailSettingsEdit = Pick<
-  MailState,
-  'sendTo' | 'keyColumn' | 'subject' | 'message' | 'replyTo' | 'period'
->;
-
-/** Events the send actor sends back while it hands the mails over. */
-export type SendMailsActorEvent =
-  | { type: 'generator.mailProgress'; progress: MailProgress }
-  /** The server took the job: everything was queued (left empty), or some invoices were not. */
-  | { type: 'generator.mailsHandedOver'; queued: number; left: readonly string[] }
-  | { type: 'generator.mailsFailed'; error: MailError };
-
-/** What the machine emits when the server queued every mail (the page opens Pengiriman). */
-export interface MailsQueued {
-  readonly type: 'generator.mailsQueued';
-  readonly period: string;
-}
-
-/** What the machine emits when the user edits the mapping (the page remembers it per template). */
-export interface MappingEdited {
-  readonly type: 'generator.mappingEdited';
-  readonly placeholders: readonly string[];
-  readonly mapping: Mapping;
-  readonly formats: Formats;
-}
-
-/** Events the generate actor sends back to the machine while it runs. */
-export type GenerateActorEvent =
-  | { type: 'generator.progress'; processed: number; total: number }
-  /** The merge is done; the merged document is being converted to PDF on the server. */
-  | { type: 'generator.converting' }
-  | { type: 'generator.merged'; result: GenerationResult }
-  | { type: 'generator.mergeFailed'; error: unknown };

@@ -92,7 +92,7 @@ export const detailsRegion = profileSetup.createStateConfig({
               actions: [
                 assign(({ context, event }) => {
                   const profile = {
-                    ...context.profile!,
+                    ...context.profile,
                     ...context.form,
                     ...(event.output.data ?? {}),
                   } as ProfileData;

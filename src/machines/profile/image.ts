@@ -5,6 +5,7 @@ import { VALIDATION_MESSAGES } from '../../domain/validation';
 import { failureText } from '../../domain/serviceResult';
 import { PROFILE_TEXT, profileSetup } from './setup';
 import type { ProfileEvent } from './types';
+import { required } from '../shared/required';
 
 export const imageRegion = profileSetup.createStateConfig({
   initial: 'loading',
@@ -59,7 +60,7 @@ export const imageRegion = profileSetup.createStateConfig({
     uploading: {
       invoke: {
         src: 'uploadImage',
-        input: ({ context }) => context.preview!,
+        input: ({ context }) => required(context.preview, 'The image to upload'),
         onDone: {
           target: 'idle',
           actions: [

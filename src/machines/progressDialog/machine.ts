@@ -15,6 +15,7 @@ import type {
   SaveProgressInput,
   SaveProgressOutput,
 } from './types';
+import { required } from '../shared/required';
 
 export type * from './types';
 
@@ -189,7 +190,7 @@ export const progressDialogMachine = setup({
                 src: 'saveProgress',
                 input: ({ context }) => ({
                   stepKey: context.stepKey,
-                  invoiceId: context.invoiceId!,
+                  invoiceId: required(context.invoiceId, 'The invoice of the step'),
                   count: dialogCount(context),
                   ...(pipelineStep(context.stepKey).urlKey ? { url: context.url.trim() } : {}),
                   version: context.version,

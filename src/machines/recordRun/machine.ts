@@ -2,6 +2,7 @@
 // save the generation run and the period's generated count. A run already recorded with the same
 // files asks before its rows are counted twice. Side effects are injected actors.
 import { assign, fromPromise, setup } from 'xstate';
+import { required } from '../shared/required';
 import type { GenerationRun } from '../../domain/billing/generationRun';
 import { defaultRunPeriod } from '../../domain/billing/recordRun';
 import { validateProgressUpdate } from '../../domain/validation/billForms';
@@ -113,7 +114,7 @@ export const recordRunMachine = setup({
       invoke: {
         src: 'save',
         input: ({ context }) => ({
-          summary: chosenPeriod(context)!,
+          summary: required(chosenPeriod(context), 'The period chosen'),
           count: nextCount(context).count,
           confirmDuplicate: context.duplicateOf !== null,
         }),

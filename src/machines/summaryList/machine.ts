@@ -12,6 +12,7 @@ import type {
   SummaryListEvent,
   SummaryListInput,
 } from './types';
+import { required } from '../shared/required';
 
 export type * from './types';
 
@@ -109,7 +110,10 @@ export const summaryListMachine = setup({
               guard: 'requestedPeriodFound',
               target: 'editing',
               actions: assign(({ context }) => ({
-                selectedId: context.summaries.find((s) => s.period === context.requestedPeriod)!.id,
+                selectedId: required(
+                  context.summaries.find((s) => s.period === context.requestedPeriod),
+                  'The summary of the period requested',
+                ).id,
                 requestedPeriod: null,
               })),
             },
@@ -173,7 +177,7 @@ export const summaryListMachine = setup({
             src: 'deleteSummary',
             // With the version the table shows: a summary changed since is not deleted unseen (412).
             input: ({ context }) => ({
-              id: context.pendingDeleteId!,
+              id: required(context.pendingDeleteId, 'The summary to delete'),
               version:
                 context.summaries.find((s) => sameId(s.id, context.pendingDeleteId))?.version ??
                 null,

@@ -20,6 +20,7 @@ import type {
   UserFormValues,
 } from './types';
 import type { ListedUserRow } from '../userList/types';
+import { required } from '../shared/required';
 
 export type * from './types';
 
@@ -232,7 +233,7 @@ export const userFormMachine = setup({
           invoke: {
             src: 'updateUser',
             input: ({ context }) => ({
-              id: context.userId!,
+              id: required(context.userId, 'The user edited'),
               name: context.values.name.trim(),
               email: context.values.email.trim(),
               username: context.values.username.trim(),

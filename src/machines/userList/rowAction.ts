@@ -4,7 +4,8 @@ import { assign } from 'xstate';
 import { failureText, isServiceError } from '../../domain/serviceResult';
 import { conflictOfError } from '../shared/editConflict';
 import { userListSetup } from './setup';
-import type { ListedUserRow, RowActionKind } from './types';
+import type { ListedUserRow, RowAction, RowActionKind } from './types';
+import { required } from '../shared/required';
 
 export const ACTION_SUCCESS: Readonly<Record<RowActionKind, string>> = {
   delete: 'User deleted successfully',
@@ -16,6 +17,10 @@ const ACTION_FALLBACK: Readonly<Record<RowActionKind, string>> = {
   verify: 'Failed to verify user',
   invalidate: 'Failed to invalidate user',
 };
+
+/** The action confirmed: the only ways into confirming and running assign it. */
+const actionOf = (context: { readonly action: RowAction | null }) =>
+  required(context.action, 'The row action');
 
 export const rowActionRegion = userListSetup.createStateConfig({
   initial: 'idle',
@@ -58,13 +63,16 @@ export const rowActionRegion = userListSetup.createStateConfig({
     running: {
       invoke: {
         src: 'runAction',
-        input: ({ context }) => ({
-          kind: context.action!.kind,
-          id: context.action!.user.id,
-          notes: context.action!.notes.trim(),
-          // After a conflict the admin confirmed again: on top of the version the server named.
-          version: context.action!.conflict?.currentVersion ?? context.action!.user.version,
-        }),
+        input: ({ context }) => {
+          const action = actionOf(context);
+          return {
+            kind: action.kind,
+            id: action.user.id,
+            notes: action.notes.trim(),
+            // After a conflict the admin confirmed again: on top of the version the server named.
+            version: action.conflict?.currentVersion ?? action.user.version,
+          };
+        },
         onDone: {
           target: 'idle',
           actions: [
@@ -72,7 +80,7 @@ export const rowActionRegion = userListSetup.createStateConfig({
               type: 'showBanner',
               params: ({ context, event }) => ({
                 type: 'success',
-                text: event.output.message || ACTION_SUCCESS[context.action!.kind],
+                text: event.output.message || ACTION_SUCCESS[actionOf(context).kind],
               }),
             },
             'reload',
@@ -104,7 +112,7 @@ export const rowActionRegion = userListSetup.createStateConfig({
                 type: 'showBanner',
                 params: ({ context, event }) => ({
                   type: 'error',
-                  text: failureText(event.error, ACTION_FALLBACK[context.action!.kind]),
+                  text: failureText(event.error, ACTION_FALLBACK[actionOf(context).kind]),
                 }),
               },
               'reload',
@@ -116,7 +124,7 @@ export const rowActionRegion = userListSetup.createStateConfig({
               type: 'showBanner',
               params: ({ context }) => ({
                 type: 'error',
-                text: ACTION_FALLBACK[context.action!.kind],
+                text: ACTION_FALLBACK[actionOf(context).kind],
               }),
             },
           },

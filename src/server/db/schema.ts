@@ -227,6 +227,13 @@ export interface DeliveryRecipientsTable {
   counted: Count;
 }
 
+/** An invoice key of a period that raised its delivered count (migrations/deliveryCountedKeys.ts). */
+export interface DeliveryCountedKeysTable {
+  invoice_summary_id: number;
+  invoice_key: string;
+  recipient_id: number;
+}
+
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -250,6 +257,35 @@ export interface Database {
   deliveries: DeliveriesTable;
   delivery_files: DeliveryFilesTable;
   delivery_recipients: DeliveryRecipientsTable;
+  delivery_counted_keys: DeliveryCountedKeysTable;
+  pdf_jobs: PdfJobsTable;
+  pdf_chunks: PdfChunksTable;
+}
+
+/** A long PDF conversion whose chunks any node may take (docs/pdf-chunks.md, "Across nodes"). */
+export interface PdfJobsTable {
+  id: Generated<number>;
+  /** The node that received the request: it joins and answers. */
+  node: string;
+  status: 'active' | 'cancelled' | 'failed';
+  created_at: string;
+}
+
+/** One chunk of sections of a PdfJobsTable job; also its queue item (src/server/jobs). */
+export interface PdfChunksTable {
+  id: Generated<number>;
+  job_id: number;
+  position: number;
+  first_row: number;
+  last_row: number;
+  status: 'ready' | 'converting' | 'done' | 'failed';
+  run_after: string;
+  attempts: Count;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  docx: Buffer;
+  pdf: Buffer | null;
+  outcome: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 // A recipient's attachment: its pages of the job's merged PDF (stored once), or its own .docx.
-import type { PDFDocument } from '@cantoo/pdf-lib';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeliveryRecipientsTable } from '../db/schema';
+import { pageCutter, type PageCutter } from './pdfCut';
 
 type Recipient = Selectable<DeliveryRecipientsTable>;
 
@@ -13,7 +13,7 @@ export const pdfLib = () => import('@cantoo/pdf-lib');
 
 /** Parsed merged PDFs, a few at a time: every row of a job reads the same one. */
 export class AttachmentSource {
-  private readonly parsed = new Map<number, Promise<PDFDocument>>();
+  private readonly parsed = new Map<number, Promise<PageCutter>>();
   constructor(
     private readonly db: Kysely<Database>,
     private readonly keep = 2,
@@ -29,11 +29,11 @@ export class AttachmentSource {
     return row.bytes;
   }
 
-  private pdf(fileId: number): Promise<PDFDocument> {
+  private pdf(fileId: number): Promise<PageCutter> {
     let doc = this.parsed.get(fileId);
     if (!doc) {
-      doc = Promise.all([this.bytes(fileId), pdfLib()]).then(([bytes, lib]) =>
-        lib.PDFDocument.load(bytes, { updateMetadata: false }),
+      doc = Promise.all([this.bytes(fileId), pdfLib()]).then(async ([bytes, lib]) =>
+        pageCutter(lib, await lib.PDFDocument.load(bytes, { updateMetadata: false })),
       );
       doc.catch(() => this.parsed.delete(fileId));
       this.parsed.set(fileId, doc);
@@ -47,20 +47,9 @@ export class AttachmentSource {
     if (row.page_from === null || row.page_to === null)
       return { content: await this.bytes(row.file_id), contentType: DOCX_TYPE };
     const merged = await this.pdf(row.file_id);
-    const count = merged.getPageCount();
+    const count = merged.pageCount;
     if (row.page_to > count)
       throw new Error(`pages ${row.page_from}–${row.page_to} are beyond the PDF's ${count} pages`);
-    const part = await (await pdfLib()).PDFDocument.create({ updateMetadata: false });
-    const indices = Array.from(
-      { length: row.page_to - row.page_from + 1 },
-      (_, i) => row.page_from! - 1 + i,
-    );
-    for (const page of await part.copyPages(merged, indices)) part.addPage(page);
-    // Without object streams: nothing to deflate, for a page whose content is compressed already.
-    const bytes = await part.save({ useObjectStreams: false });
-    return {
-      content: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      contentType: PDF_TYPE,
-    };
+    return { content: merged.cut(row.page_from, row.page_to), contentType: PDF_TYPE };
   }
 }

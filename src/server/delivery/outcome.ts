@@ -27,15 +27,22 @@ export function answerOf(error: SendError): string {
   return (error.response || error.message || error.code || 'unknown error').slice(0, 1000);
 }
 
+/**
+ * Raises the period's delivered count for the row's key, once per key: the key's insert into
+ * delivery_counted_keys wins once, even for two nodes recording the same key at the same moment
+ * on PostgreSQL (the second waits for the first's transaction, then inserts nothing).
+ */
 export async function raiseDeliveredCount(trx: Db, row: Recipient): Promise<void> {
   const counted = await trx
-    .selectFrom('delivery_recipients')
-    .select('id')
-    .where('invoice_summary_id', '=', row.invoice_summary_id)
-    .where('invoice_key', '=', row.invoice_key)
-    .where('counted', '=', 1)
+    .insertInto('delivery_counted_keys')
+    .values({
+      invoice_summary_id: row.invoice_summary_id,
+      invoice_key: row.invoice_key,
+      recipient_id: row.id,
+    })
+    .onConflict((oc) => oc.columns(['invoice_summary_id', 'invoice_key']).doNothing())
     .executeTakeFirst();
-  if (counted) return;
+  if (Number(counted.numInsertedOrUpdatedRows ?? 0) === 0) return;
   await trx
     .updateTable('delivery_recipients')
     .set({ counted: 1 })

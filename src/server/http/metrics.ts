@@ -141,6 +141,12 @@ function renderPdf(
   );
   lines.push(`pdf_converter_restarts_total ${pdf.restarts}`);
   family(
+    'pdf_chunks_converted_total',
+    'counter',
+    "Chunks of long documents this node converted, its own and other nodes' (docs/pdf-chunks.md).",
+  );
+  lines.push(`pdf_chunks_converted_total{node="${pdf.node}"} ${pdf.chunks}`);
+  family(
     'pdf_conversions_total',
     'counter',
     'PDF conversions by outcome (ok, failed, timeout, crashed, aborted).',

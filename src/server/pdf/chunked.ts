@@ -5,6 +5,7 @@ import path from 'node:path';
 import { splitDocx, type DocxChunk } from './chunks';
 import { joinInThread } from './joinInThread';
 import { PdfConversionError, type PdfPool, type PdfResult } from './pool';
+import type { SharedChunks } from './shared';
 import type { Ticket } from './tickets';
 
 /** A chunk that failed: the job fails naming that chunk's rows (its sections, 1-based). */
@@ -18,14 +19,41 @@ export class PdfChunkError extends PdfConversionError {
   }
 }
 
+/**
+ * `shared` (PostgreSQL): the chunks are work any node sharing the database may take
+ * (./shared.ts); without it, this node's slots convert them all.
+ */
 export async function convertDocument(
   pool: PdfPool,
   ticket: Ticket,
   docx: Uint8Array,
   signal: AbortSignal,
+  shared?: SharedChunks | null,
 ): Promise<PdfResult & { chunks: number }> {
   const chunks = splitDocx(docx, pool.config.chunkSections);
   if (!chunks) return { ...(await pool.convert(ticket, docx, signal)), chunks: 1 };
+  const parts = shared
+    ? await shared.convert(ticket, chunks, signal)
+    : await convertHere(pool, ticket, chunks, signal);
+  try {
+    const output = path.join(path.dirname(parts[0].file), 'joined.pdf');
+    const { size } = await joinInThread({ files: parts.map((part) => part.file), output }, signal);
+    const kept = parts[0];
+    await Promise.all(parts.slice(1).map((part) => part.dispose()));
+    return { file: output, size, dispose: kept.dispose, chunks: chunks.length };
+  } catch (error) {
+    await Promise.all(parts.map((part) => part.dispose()));
+    throw error;
+  }
+}
+
+/** Up to PDF_WORKERS loops of this node, each converting one chunk at a time, in order. */
+async function convertHere(
+  pool: PdfPool,
+  ticket: Ticket,
+  chunks: DocxChunk[],
+  signal: AbortSignal,
+): Promise<PdfResult[]> {
   const stop = new AbortController();
   const cancel = () => stop.abort();
   signal.addEventListener('abort', cancel, { once: true });
@@ -38,6 +66,7 @@ export async function convertDocument(
       const chunk: DocxChunk = chunks[at];
       try {
         results[at] = await pool.convert(ticket, chunk.bytes, stop.signal);
+        pool.stats.chunkConverted();
       } catch (error) {
         // The first real failure names its rows; the others were stopped because of it. Every
         // loop ends before the results are disposed, so no chunk's directory outlives the job.
@@ -54,15 +83,7 @@ export async function convertDocument(
     );
     if (signal.aborted) throw new PdfConversionError('aborted', 'The conversion was cancelled');
     if (failure) throw failure;
-    const parts = results as PdfResult[];
-    const output = path.join(path.dirname(parts[0].file), 'joined.pdf');
-    const { size } = await joinInThread(
-      { files: parts.map((part) => part.file), output },
-      stop.signal,
-    );
-    const kept = parts[0];
-    await Promise.all(parts.slice(1).map((part) => part.dispose()));
-    return { file: output, size, dispose: kept.dispose, chunks: chunks.length };
+    return results as PdfResult[];
   } catch (error) {
     stop.abort();
     await Promise.all(results.map((part) => part?.dispose()));

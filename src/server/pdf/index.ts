@@ -4,3 +4,4 @@ export { PdfBusyError } from './tickets';
 export { SandboxUnavailableError } from './sandbox';
 export { PDF_SECONDS_BUCKETS, type PdfPoolStats } from './stats';
 export { convertDocument, PdfChunkError } from './chunked';
+export { SharedChunks } from './shared';

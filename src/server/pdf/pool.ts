@@ -3,7 +3,9 @@
 // bounded line of waiting conversions, and one empty directory per conversion that is removed
 // when its answer ends. Each conversion is one sandboxed `soffice --convert-to` in its slot's
 // profile (README "PDF conversion" says why not a long-lived UNO process).
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../logger';
 import type { PdfConfig } from './config';
@@ -44,6 +46,8 @@ interface Slot extends WarmSlot {
 }
 
 export class PdfPool {
+  /** This node's name among those sharing one database's PDF chunks (docs/pdf-chunks.md). */
+  readonly node = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   readonly stats = new PdfStats();
   private readonly slots: Slot[] = [];
   private readonly waiting: { ticket: Ticket; grant: (slot: Slot) => void }[] = [];
@@ -105,12 +109,29 @@ export class PdfPool {
   }
 
   snapshot(): PdfPoolStats {
-    return this.stats.snapshot(this.config.workers);
+    return this.stats.snapshot(this.config.workers, this.node);
   }
 
   /** Process groups running now (the fault tests kill one). */
   runningPids(): number[] {
     return this.slots.flatMap((s) => (s.pid === undefined ? [] : [s.pid]));
+  }
+
+  /** A slot is free and no one waits: this node may take another node's chunk. */
+  get idle(): boolean {
+    return this.claimed.size < this.config.workers && this.waiting.length === 0;
+  }
+
+  /** An empty conversion directory of the pool's, for a PDF made elsewhere (another node's chunk). */
+  async jobDirectory(): Promise<{ dir: string; dispose(): Promise<void> }> {
+    const { base } = await this.ready();
+    const dir = await mkdtemp(path.join(base, 'jobs', 'job-'));
+    return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+  }
+
+  /** Each slot's warm converter process, running or not (the bench samples their memory). */
+  converterPids(): (number | undefined)[] {
+    return this.slots.map((s) => s.warm?.pid);
   }
 
   /** Converts in the first free slot; the ticket stays held (see withTicket). */

@@ -10,6 +10,9 @@ export interface PdfPoolStats {
   busy: number;
   queued: number;
   restarts: number;
+  /** This node's name and the chunks of long documents it converted (its own jobs' and others'). */
+  node: string;
+  chunks: number;
   conversions: Record<PdfOutcome, number>;
   seconds: { buckets: number[]; sum: number; count: number };
 }
@@ -18,6 +21,7 @@ export class PdfStats {
   private busy = 0;
   private queued = 0;
   private restarts = 0;
+  private chunks = 0;
   private readonly conversions: Record<PdfOutcome, number> = {
     ok: 0,
     failed: 0,
@@ -38,6 +42,10 @@ export class PdfStats {
     this.restarts++;
   }
 
+  chunkConverted(): void {
+    this.chunks++;
+  }
+
   record(outcome: PdfOutcome, seconds: number): void {
     this.conversions[outcome]++;
     if (outcome !== 'ok') return;
@@ -52,9 +60,11 @@ export class PdfStats {
     return this.count ? this.sum / this.count : 0;
   }
 
-  snapshot(workers: number): PdfPoolStats {
+  snapshot(workers: number, node: string): PdfPoolStats {
     return {
       workers,
+      node,
+      chunks: this.chunks,
       busy: this.busy,
       queued: this.queued,
       restarts: this.restarts,

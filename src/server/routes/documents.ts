@@ -136,7 +136,13 @@ async function convert(c: Context<AppEnv>) {
   try {
     // The place is taken before the body is read, so a full line costs the server nothing.
     result = await pool.withTicket(String(c.get('user').id), async (ticket) =>
-      convertDocument(pool, ticket, await sanitisedBody(c, pool), c.req.raw.signal),
+      convertDocument(
+        pool,
+        ticket,
+        await sanitisedBody(c, pool),
+        c.req.raw.signal,
+        c.get('deps').pdfChunks,
+      ),
     );
   } catch (error) {
     if (error instanceof PdfBusyError) throw busyError(error);

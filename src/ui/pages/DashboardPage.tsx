@@ -18,7 +18,7 @@ import { progressDialogMachine } from '../../machines/progressDialog/machine';
 import { Alert } from '../components/Alert';
 import { LoadingOverlay } from '../components/LoadingOverlay';
 import { loadDashboard, saveProgress } from '../wiring/billing';
-import type { Kept } from '../wiring/shell';
+import type { Kept } from '../wiring/kept';
 import { CustomerCard } from '../components/billing/CustomerCard';
 import { DocumentsTable } from '../components/billing/DocumentsTable';
 import { ChangeHistory } from '../components/billing/ChangeHistory';

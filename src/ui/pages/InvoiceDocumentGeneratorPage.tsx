@@ -18,6 +18,7 @@ import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
 import { RecordRun } from '../components/generator/RecordRun';
 import { RowPreview } from '../components/generator/RowPreview';
+import { LeavingSteps, ResetButton } from '../components/generator/Handover';
 import { useMappingMemory } from '../components/generator/mappingMemory';
 import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '../wiring/generator';
 
@@ -113,24 +114,24 @@ export default function InvoiceDocumentGeneratorPage() {
         title="Generate Tagihan Voice"
         description={t.description}
         actions={
-          <button
-            type="button"
-            className="secondary outline"
-            disabled={processing}
-            onClick={() => {
+          <ResetButton
+            actorRef={actorRef}
+            processing={processing}
+            label={t.reset}
+            onReset={() => {
               actorRef.send({ type: 'generator.reset' });
               releaseWorker();
             }}
-          >
-            {t.reset}
-          </button>
+          />
         }
       />
       {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
       <fieldset className="gen-steps" disabled={stepsDisabled}>
-        <FileStep actorRef={actorRef} />
-        <PreviewStep actorRef={actorRef} />
-        {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
+        <LeavingSteps actorRef={actorRef}>
+          <FileStep actorRef={actorRef} />
+          <PreviewStep actorRef={actorRef} />
+          {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
+        </LeavingSteps>
         {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
       </fieldset>
       <RowPreview actorRef={actorRef} />

@@ -1,38 +1,24 @@
-// Generate with a PDF output (issue 22): the worker merges as for the merged document, the server
+// The PDF outputs' hops after the merge (issue 22), as the generator machine's actors: the server
 // converts the merged .docx (through src/api, never from the worker), and for one PDF per row the
-// worker splits the PDF per section into a zip. Aborting `signal` (Cancel) aborts the step running:
-// the worker call ends the worker, the conversion request is aborted and the server stops it.
+// worker splits the PDF per section into a zip. The machine runs them in turn (its generating
+// state's converting and splitting, src/machines/generator/pdfHops.ts); each gets the signal of
+// its actor, so Cancel aborts the conversion request (the server stops it) or ends the worker.
+import { fromPromise } from 'xstate';
 import { documents, FALLBACK } from '../../api';
-import { OUTPUT_MIME, type GenerationResult } from '../../domain/generator/generationJob';
-import type { GenerateActorEvent, Job } from '../../machines/generator/types';
+import type { GenerationResult } from '../../domain/generator/generationJob';
+import type { ConvertInput, SplitInput } from '../../machines/generator/types';
 import type { GeneratorBridge } from '../../workers/bridge';
 
-type Report = (event: GenerateActorEvent) => void;
-
-export async function runGeneration(
-  bridge: GeneratorBridge,
-  job: Job,
-  report: Report,
-  signal: AbortSignal,
-): Promise<GenerationResult> {
-  const merged = await bridge.generate(
-    job,
-    ({ processed, total }) => report({ type: 'generator.progress', processed, total }),
-    { signal },
-  );
-  const { kind } = job.output;
-  if (kind !== 'pdf' && kind !== 'pdfPerRow') return merged;
-
-  report({ type: 'generator.converting' });
-  const converted = await documents.convertToPdf(merged.file, { signal });
-  if (!converted.success || !converted.data)
-    throw new Error(converted.error ?? FALLBACK.pdfConversion);
-  const base = { count: merged.count, skipped: merged.skipped, warnings: merged.warnings };
-  if (kind === 'pdf') {
-    const file = new Blob([converted.data], { type: OUTPUT_MIME.pdf });
-    return { ...base, kind, file, fileName: merged.fileName.replace(/\.docx$/i, '.pdf') };
-  }
-  const pdf = await converted.data.arrayBuffer();
-  const split = await bridge.splitPdf(pdf, merged.sectionNames ?? [], { signal });
-  return { ...split, ...base };
+export function pdfActors(bridge: GeneratorBridge) {
+  return {
+    convertToPdf: fromPromise<Blob, ConvertInput>(async ({ input, signal }) => {
+      const converted = await documents.convertToPdf(input.file, { signal });
+      if (!converted.success || !converted.data)
+        throw new Error(converted.error ?? FALLBACK.pdfConversion);
+      return converted.data;
+    }),
+    splitPdf: fromPromise<GenerationResult, SplitInput>(async ({ input, signal }) =>
+      bridge.splitPdf(await input.pdf.arrayBuffer(), input.sectionNames, { signal }),
+    ),
+  };
 }

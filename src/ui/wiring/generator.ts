@@ -4,13 +4,13 @@
 // cancelled, the machine moved on, the page was left) aborts that call, and the bridge ends the
 // worker only when the call is in it (see GeneratorBridge).
 import { fromCallback, fromPromise } from 'xstate';
-import type { DataSource, GenerationResult } from '../../domain/generator/generationJob';
+import type { GenerationResult } from '../../domain/generator/generationJob';
 import type {
   AnalyseTemplateInput,
   AnalyseTemplateOutput,
-  ChosenFile,
   DocumentPreview,
   ExportInput,
+  FilterInput,
   GenerateActorEvent,
   GeneratorEvent,
   Job,
@@ -26,7 +26,7 @@ import type {
 } from '../../machines/generator/types';
 import { generatorBridge as bridge } from '../../workers/bridge';
 import { companySettings, documents } from '../../api';
-import { runGeneration } from './generatePdf';
+import { pdfActors } from './generatePdf';
 import { MailDocumentsMismatch, sendMails } from './sendMails';
 
 export const workerActors = {
@@ -45,7 +45,8 @@ export const workerActors = {
   readSheet: fromPromise<SheetTable, ReadSheetInput>(({ input, signal }) =>
     bridge.readSheet(input, { signal }),
   ),
-  // A callback actor (it reports progress) gets no signal from xstate: its cleanup aborts its own.
+  // The merge, a PDF output's first hop too. A callback actor (it reports progress) gets no signal
+  // from xstate: its cleanup aborts its own.
   generate: fromCallback<GeneratorEvent, Job>(({ input, sendBack }) => {
     const stopped = new AbortController();
     // After a cancel the machine has moved on; whatever the old job still reports is dropped.
@@ -53,7 +54,9 @@ export const workerActors = {
     const send = (event: GenerateActorEvent) => {
       if (live) sendBack(event);
     };
-    runGeneration(bridge, input, send, stopped.signal).then(
+    const progress = ({ processed, total }: { processed: number; total: number }) =>
+      send({ type: 'generator.progress', processed, total });
+    bridge.generate(input, progress, { signal: stopped.signal }).then(
       (result) => send({ type: 'generator.merged', result }),
       (error: unknown) => send({ type: 'generator.mergeFailed', error }),
     );
@@ -62,6 +65,20 @@ export const workerActors = {
       // Stopped before the job finished (cancelled, page left): the worker need not go on. A
       // settled call ignores the abort.
       stopped.abort();
+    };
+  }),
+  ...pdfActors(bridge),
+  // The preview's row filter (src/machines/generator/filter.ts). No signal: a search is short, and
+  // aborting one running in the worker would end the worker and its parsed workbook; a stopped
+  // search's answer is dropped.
+  filterRows: fromCallback<GeneratorEvent, FilterInput>(({ input, sendBack }) => {
+    let live = true;
+    const answer = (matches: Uint32Array | null) => {
+      if (live) sendBack({ type: 'generator.filtered', query: input.query, matches });
+    };
+    bridge.filterRows(input.data, input.query).then(answer, () => answer(null));
+    return () => {
+      live = false;
     };
   }),
   previewRow: fromPromise<DocumentPreview, PreviewInput>(({ input, signal }) =>
@@ -141,17 +158,6 @@ export async function storedQrisPayload(): Promise<string | null> {
 /** Ends the worker and the workbook it parsed (page left, Reset); the next job starts a fresh one. */
 export function releaseWorker(): void {
   bridge.release();
-}
-
-/**
- * The preview's row filter, searched by the worker (which holds the rows). No signal: a search is
- * short, and aborting one running in the worker would end the worker and its parsed workbook.
- */
-export function filterSheetRows(
-  source: DataSource<ChosenFile>,
-  query: string,
-): Promise<Uint32Array> {
-  return bridge.filterRows(source, query);
 }
 
 /** The sample template the worker makes, to download (offered when a template has no fields). */

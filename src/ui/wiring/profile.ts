@@ -13,7 +13,7 @@ import type {
   UploadImageOutput,
 } from '../../machines/profile/machine';
 import { succeeded, type ServiceResult } from '../../domain/serviceResult';
-import type { Kept } from './shell';
+import type { Kept } from './kept';
 
 export const profileActors = {
   fetchProfile: fromPromise<FetchProfileOutput, void>(async () => {

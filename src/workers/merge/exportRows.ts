@@ -1,6 +1,7 @@
 import * as XLSX from 'xlsx';
 import { exportFileName } from './fileNames';
 import type { NumberCell } from '../read';
+import type { StageResult } from '../../domain/generator/generationJob';
 
 const EXPORT_SHEET_NAME = 'Selected Data';
 
@@ -13,22 +14,18 @@ interface ExportArgs {
   now?: Date;
 }
 
-interface ExportResult {
-  buffer: ArrayBuffer;
-  fileName: string;
-}
-
 /**
  * One sheet 'Selected Data' with the mapped fields as columns. A number cell of the sheet is written
  * as a number with its own format; every other value as a text cell built by hand, so a value such
  * as '=HYPERLINK(…)' or '+62…' stays text and never a formula (no cell is given a formula).
+ * Its count is the rows exported.
  */
 export async function exportRows({
   rows,
   mapping,
   numberAt,
   now = new Date(),
-}: ExportArgs): Promise<ExportResult> {
+}: ExportArgs): Promise<StageResult<ArrayBuffer>> {
   const fields = Object.keys(mapping).filter((field) => mapping[field]);
   const sheet: XLSX.WorkSheet = {};
   const data: (XLSX.CellObject | undefined)[][] = [fields.map((field) => ({ t: 's', v: field }))];
@@ -61,5 +58,12 @@ export async function exportRows({
     compression: true,
     dense: true,
   } as XLSX.WritingOptions) as ArrayBuffer;
-  return { buffer: written, fileName: exportFileName(now) };
+  return {
+    kind: 'xlsx',
+    bytes: written,
+    fileName: exportFileName(now),
+    count: rows.length,
+    skipped: 0,
+    warnings: [],
+  };
 }

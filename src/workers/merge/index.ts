@@ -1,6 +1,6 @@
 // The merge stage: selected rows and a compiled template into one .docx (a section per row), one
 // .docx per row in a zip, or the mapped rows as an .xlsx. The only module the worker's surface imports.
-export { largeDocumentWarning, mergeDocuments, type MergeProgress } from './mergeDocuments';
+export { mergeDocuments, type MergeProgress } from './mergeDocuments';
 export { zipPerRow } from './zipPerRow';
 export { previewRow } from './previewRow';
 export { exportRows } from './exportRows';

@@ -3,7 +3,6 @@ import { CopyNames } from './copyNames';
 import { bodyContent, breakFrame, remapReferences, sectionBreakParagraph } from './sections';
 import { hasEnoughData, rowValues } from '../read';
 import { mergedFileName } from './fileNames';
-import { CancelledError } from '../errors';
 import { renderPart } from '../internals';
 import { deflatedInFrame, deflateSmall, framedLength, writeFromChunks } from '../package';
 import { StreamingDeflate } from '../package';
@@ -22,6 +21,7 @@ import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
 import { PicturePlacer, type Media, type PictureSources } from './pictures';
 import { remapNoteReferences, SectionNotes } from './sectionNotes';
 import { errorText } from '../../domain/text/errorText';
+import type { StageResult } from '../../domain/generator/generationJob';
 
 export interface MergeProgress {
   processed: number;
@@ -38,7 +38,6 @@ interface MergeArgs {
   /** Row numbers for error messages ('Row n: …'); defaults to the 1-based position in `rows`. */
   rowNumbers?: number[];
   onProgress?: (progress: MergeProgress) => void;
-  shouldCancel?: () => boolean | Promise<boolean>;
   now?: Date;
   /** Start each section with the outline marker the PDF split looks for (see splitPdf.ts). */
   markSections?: boolean;
@@ -51,17 +50,6 @@ interface MergeArgs {
   pictures?: PictureSources;
 }
 
-interface MergeResult {
-  buffer: ArrayBuffer;
-  fileName: string;
-  sections: number;
-  skipped: number;
-  /** Parts (zip entries) of the merged .docx: a header, footer and .rels copy per section add up. */
-  parts: number;
-  /** Picture fields some rows got no picture for. */
-  warnings: string[];
-}
-
 /**
  * A merged document of more parts than a classic zip counts is written as ZIP64, which Word and
  * zip tools read; LibreOffice (7.4 and 25.2 tried) refuses any package of more than 65,535 parts.
@@ -71,18 +59,18 @@ export function largeDocumentWarning(parts: number): string | null {
   return `The merged document has ${parts.toLocaleString('en-US')} parts: Word opens it, LibreOffice opens documents of at most ${MAX_CLASSIC_ENTRIES.toLocaleString('en-US')} parts. To open it in LibreOffice, generate fewer rows at a time or one file per row.`;
 }
 
-export { CancelledError };
-
-/** Progress and cancel checks at least this often (the screen promises an update every 250 ms). */
+/** Progress at least this often (the screen promises an update every 250 ms). */
 const CHUNK_MS = 100;
 
 /**
  * Merges the rows into one .docx: one section per row with enough data, separated by next-page
  * section breaks (sections − 1 of them; no extra page after the last), headers/footers rendered per row.
+ * Its count is the sections; its warnings name picture fields some rows got no picture for, and a
+ * package past what LibreOffice opens. Cancel ends the worker (bridge.ts): no check here.
  * Every step per row costs the same whatever the row number: the package grows only by appending
  * (no look-up walks the zip's entries), the body is a list of byte chunks joined once at the end.
  */
-export async function mergeDocuments(args: MergeArgs): Promise<MergeResult> {
+export async function mergeDocuments(args: MergeArgs): Promise<StageResult<ArrayBuffer>> {
   const prepared =
     args.template instanceof ArrayBuffer ? prepareMergeTemplate(args.template) : args.template;
   const total = args.groups ? args.groups.values.length : args.rows.length;
@@ -99,8 +87,8 @@ async function merge(
   args: MergeArgs,
   prepared: MergeTemplate,
   pictures: PicturePlacer,
-): Promise<MergeResult> {
-  const { rows, mapping, onProgress, shouldCancel, groups } = args;
+): Promise<StageResult<ArrayBuffer>> {
+  const { rows, mapping, onProgress, groups } = args;
   const total = groups ? groups.values.length : rows.length;
   const { template, sectPr, referencesInBody } = prepared;
   const { doc, zip, main, mainRels } = template;
@@ -162,7 +150,6 @@ async function merge(
   for (let i = 0; i < total; i++) {
     if (Date.now() - chunkStart >= CHUNK_MS) {
       onProgress?.({ processed: i, total });
-      if (await shouldCancel?.()) throw new CancelledError();
       chunkStart = Date.now();
     }
     let values: TemplateValues;
@@ -259,7 +246,6 @@ async function merge(
   onProgress?.({ processed: total, total });
   if (failures.length > 0)
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
-  if (await shouldCancel?.()) throw new CancelledError();
   if (!shell || !firstValues || !body) {
     throw new Error(
       'Failed to create merged document: no selected row has at least 2 non-empty values',
@@ -283,14 +269,15 @@ async function merge(
     for (const entry of pictures.mediaEntries()) replaced.set(entry.name, entry);
     const entries = entriesOf(zip, replaced);
     const bytes = writeZip(entries, args.now, copies);
-    const buffer = bytes.buffer;
+    // Parts (zip entries): a header, footer and .rels copy per section add up.
+    const large = largeDocumentWarning(entries.length + copies.count);
     return {
-      buffer,
+      kind: 'merged',
+      bytes: bytes.buffer,
       fileName: mergedFileName(args.now ?? new Date()),
-      sections,
+      count: sections,
       skipped,
-      parts: entries.length + copies.count,
-      warnings: pictures.warnings(),
+      warnings: large ? [...pictures.warnings(), large] : pictures.warnings(),
     };
   } catch (error) {
     throw new Error(`Failed to create merged document: ${errorText(error)}`, { cause: error });

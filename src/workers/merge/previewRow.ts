@@ -135,5 +135,5 @@ export async function previewRow({
     groups: group ? { values: [group], skipped: 0 } : undefined,
     pictures,
   });
-  return documentPreview(merged.buffer);
+  return documentPreview(merged.bytes);
 }

@@ -15,6 +15,7 @@ import {
 import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
 import { writeZip, type ZipEntry } from '../package';
+import type { StageResult } from '../../domain/generator/generationJob';
 
 const MARKER_TEXT = '\u200B';
 
@@ -85,18 +86,19 @@ interface SplitArgs {
   pdf: ArrayBuffer;
   /** File name of each section's PDF, in order ('Ana.pdf', …): one per section. */
   names: readonly string[];
-  now?: Date;
   onProgress?: (progress: { processed: number; total: number }) => void;
 }
 
-/** One PDF per section in a zip. Fails when the sections found are not one per name. */
-export async function splitPdfPerSection(
-  args: SplitArgs,
-): Promise<{ buffer: ArrayBuffer; fileName: string; files: number }> {
+/**
+ * One PDF per section in a zip, named and dated at the time of the split (the file the user gets
+ * is made now; a job's `now` names the merged document it was converted from). Fails when the
+ * sections found are not one per name.
+ */
+export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<ArrayBuffer>> {
   const source = await PDFDocument.load(args.pdf, { updateMetadata: false });
   const total = args.names.length;
   const starts = checkedStarts(source, total);
-  const now = args.now ?? new Date();
+  const now = new Date();
   const pageCount = source.getPageCount();
   const entries: ZipEntry[] = [];
   for (let s = 0; s < total; s++) {
@@ -119,5 +121,12 @@ export async function splitPdfPerSection(
     args.onProgress?.({ processed: s + 1, total });
   }
   const zip = writeZip(entries, now);
-  return { buffer: zip.buffer, fileName: `Invoices_${localDateStamp(now)}_PDF.zip`, files: total };
+  return {
+    kind: 'pdfPerRow',
+    bytes: zip.buffer,
+    fileName: `Invoices_${localDateStamp(now)}_PDF.zip`,
+    count: total,
+    skipped: 0,
+    warnings: [],
+  };
 }

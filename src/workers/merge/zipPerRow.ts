@@ -17,7 +17,7 @@ import { deflateSmall } from '../package';
 import { FramedDeflate } from '../package';
 import { entriesOf, type ZipEntry } from '../package';
 import { SharedZip } from '../package';
-import { OUTPUT_MIME } from '../../domain/generator/generationJob';
+import { OUTPUT_MIME, type StageResult } from '../../domain/generator/generationJob';
 import { errorText } from '../../domain/text/errorText';
 
 interface ZipPerRowArgs {
@@ -38,18 +38,6 @@ interface ZipPerRowArgs {
   pictures?: PictureSources;
 }
 
-interface ZipPerRowResult {
-  /** The zip (application/zip). */
-  file: Blob;
-  fileName: string;
-  files: number;
-  /** The files' names in the zip, in order. */
-  names: string[];
-  skipped: number;
-  /** Picture fields some rows got no picture for. */
-  warnings: string[];
-}
-
 const PROGRESS_MS = 100;
 
 function zipFileName(now: Date): string {
@@ -63,8 +51,12 @@ function templatedParts(template: CompiledTemplate): string[] {
   );
 }
 
-/** One .docx per row in one zip; the same skip rule (2 filled values) and error texts as the merge. */
-export async function zipPerRow(args: ZipPerRowArgs): Promise<ZipPerRowResult> {
+/**
+ * One .docx per row in one zip; the same skip rule (2 filled values) and error texts as the merge.
+ * Its count is the files, its section names the files' names in order, its warnings the picture
+ * fields some rows got no picture for; the zip comes as a Blob (application/zip).
+ */
+export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>> {
   const { rows, groups } = args;
   const total = groups ? groups.values.length : rows.length;
   const kept: number[] = [];
@@ -109,7 +101,7 @@ async function writeFiles(
     now: Date;
   },
   pictures: PicturePlacer,
-): Promise<ZipPerRowResult> {
+): Promise<StageResult<Blob>> {
   const { template, kept, names, now, onProgress, groups, rows } = args;
   const total = groups ? groups.values.length : rows.length;
   const valuesAt = (i: number): TemplateValues =>
@@ -195,10 +187,11 @@ async function writeFiles(
   await pictures.finish();
   writeDrawn();
   return {
-    file: files.finish(OUTPUT_MIME.zip),
+    kind: 'zip',
+    bytes: files.finish(OUTPUT_MIME.zip),
     fileName: zipFileName(now),
-    files: kept.length,
-    names,
+    count: kept.length,
+    sectionNames: names,
     skipped: args.skipped,
     warnings: pictures.warnings(),
   };

@@ -2,17 +2,8 @@ import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
 import { assertReadable, FileLimitError } from '../limits';
 import { templatedPartsModule } from '../internals';
-import {
-  CONTENT_TYPES,
-  ContentTypes,
-  findMainDocument,
-  hasPart,
-  isMainContentType,
-  readRelationships,
-  relsPathOf,
-  resolveTarget,
-  setOverrides,
-} from './docxPackage';
+import { CONTENT_TYPES, hasPart } from './docxPackage';
+import { prepareLayout, type DocxLayout } from './layout';
 import { convertMergeFields } from './mergeFields';
 import { foreignSyntaxError } from './foreignSyntax';
 import { asWordDocument } from './packageKind';
@@ -22,30 +13,6 @@ import type { ValueFormat } from '../../domain/values/valueFormat';
 import type { CompiledWordField } from '../../domain/word/wordField';
 import { fieldLanguage, type FieldLanguage } from '../../domain/values/wordPicture';
 import { errorText } from '../../domain/text/errorText';
-
-const WORDML = 'application/vnd.openxmlformats-officedocument.wordprocessingml';
-const MAIN_CONTENT_TYPE = `${WORDML}.document.main+xml`;
-const HEADER_CONTENT_TYPE = `${WORDML}.header+xml`;
-const FOOTER_CONTENT_TYPE = `${WORDML}.footer+xml`;
-
-/** A header or footer the main document references (through its own .rels). */
-export interface HeaderFooterPart {
-  kind: 'header' | 'footer';
-  /** Relationship id in the main document's .rels. */
-  id: string;
-  type: string;
-  path: string;
-  contentType: string;
-}
-
-/** Where the parts of a Word package are, found through its relationships, never by file name. */
-export interface DocxLayout {
-  main: string;
-  mainRels: string;
-  headersFooters: HeaderFooterPart[];
-  /** The endnotes parts, templated like the footnotes (docxtemplater leaves them out by itself). */
-  endnotes: string[];
-}
 
 /** The parsed form docxtemplater keeps per templated file (only the fields we read). */
 export interface TemplatePart {
@@ -78,6 +45,8 @@ class ParseTreeCollector {
       this.trees.set(inspect.filePath, inspect.postparsed);
   }
 }
+
+export type { DocxLayout, HeaderFooterPart } from './layout';
 
 export interface CompiledTemplate extends DocxLayout, WordFields {
   zip: PizZip;
@@ -236,44 +205,6 @@ function convertFieldsOf(zip: PizZip): Omit<WordFields, 'macrosDropped'> {
   return { notFilled: [...notFilled], fieldFormats, wordFields };
 }
 
-/**
- * Finds the main part, its headers and footers, and makes sure each has the content type
- * docxtemplater recognises them by (a producer that types them only through a Default would
- * otherwise leave their tags unfilled).
- */
-function prepareLayout(zip: PizZip): DocxLayout {
-  if (!hasPart(zip, CONTENT_TYPES))
-    throw new Error(`Invalid DOCX file: ${CONTENT_TYPES} is missing`);
-  const contentTypes = ContentTypes.of(zip);
-  const main = findMainDocument(zip, contentTypes);
-  const mainRels = relsPathOf(main);
-  const missing: { part: string; contentType: string }[] = [];
-  if (!isMainContentType(contentTypes.typeOf(main)))
-    missing.push({ part: main, contentType: MAIN_CONTENT_TYPE });
-  const headersFooters: HeaderFooterPart[] = [];
-  const endnotes: string[] = [];
-  for (const r of readRelationships(zip, mainRels)) {
-    if (/\/endnotes$/.test(r.type) && r.targetMode !== 'External')
-      endnotes.push(resolveTarget(main, r.target));
-    const kind = /\/header$/.test(r.type) ? 'header' : /\/footer$/.test(r.type) ? 'footer' : null;
-    if (!kind || r.targetMode === 'External') continue;
-    const path = resolveTarget(main, r.target);
-    if (!hasPart(zip, path)) continue;
-    const wanted = kind === 'header' ? HEADER_CONTENT_TYPE : FOOTER_CONTENT_TYPE;
-    const contentType = contentTypes.typeOf(path);
-    if (contentType !== wanted && !headersFooters.some((p) => p.path === path))
-      missing.push({ part: path, contentType: wanted });
-    headersFooters.push({ kind, id: r.id, type: r.type, path, contentType: wanted });
-  }
-  setOverrides(zip, missing);
-  return { main, mainRels, headersFooters, endnotes };
-}
-
-/**
- * Opens and compiles a template once. Errors carry these prefixes (docs/product.md#messages):
- * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
- * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
- */
 /** The main document, its headers and footers: where placeholders are written. */
 function templatedParts(layout: DocxLayout): string[] {
   return [layout.main, ...layout.headersFooters.map((part) => part.path)];
@@ -283,6 +214,11 @@ function hasPlaceholder(parts: TemplatePart[]): boolean {
   return parts.some((part) => part.type === 'placeholder');
 }
 
+/**
+ * Opens and compiles a template once. Errors carry these prefixes (docs/product.md#messages):
+ * 'Invalid DOCX file: …', 'Template syntax error: …', 'Failed to parse template: …'.
+ * `prepare` may rewrite parts of the zip before compiling (the merge strips the final sectPr).
+ */
 export function compileTemplate(
   buffer: ArrayBuffer,
   prepare?: (zip: PizZip, layout: DocxLayout) => void,

@@ -121,3 +121,35 @@ describe('generator machine: rows that are not invoices', () => {
     expect(actor.getSnapshot().context.table.rowCount).toBe(4);
   });
 });
+
+describe('generator machine: the data file chosen before the template', () => {
+  it('the first template keeps the rows and their selection, and maps its fields to the columns', async () => {
+    const actor = start({ sheetNames: ['Data'], sheet: 'Data', table: EXPORT });
+    actor.send({ type: 'generator.dataChosen', file: file('export.xlsx') });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.table.rowCount > 0);
+    actor.send({ type: 'generator.selectNone' });
+    actor.send({ type: 'generator.rowToggled', index: 1 });
+    actor.send({ type: 'generator.rowToggled', index: 3 });
+
+    actor.send({ type: 'generator.templateChosen', file: file('tagihan.docx') });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.placeholders.length > 0);
+    const { context } = actor.getSnapshot();
+    expect(context.dataFile?.name).toBe('export.xlsx');
+    expect(context.table).toBe(EXPORT);
+    expect(Array.from(context.selection)).toEqual([0, 1, 0, 1]);
+    expect(context.selectedCount).toBe(2);
+    expect({ ...context.mapping }).toEqual({ Nama: 'Nama', Total: 'Total' });
+    expect(Array.from(generationJob(context).rows)).toEqual([1, 3]);
+    expect(select.canGenerate(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a template in place of another still starts over: the data side goes with it', async () => {
+    const actor = await loaded({ sheetNames: ['Data'], sheet: 'Data', table: EXPORT });
+    actor.send({ type: 'generator.templateChosen', file: file('tagihan2.docx') });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.placeholders.length > 0);
+    const { context } = actor.getSnapshot();
+    expect(context.dataFile).toBeNull();
+    expect(context.table.rowCount).toBe(0);
+    expect(context.selectedCount).toBe(0);
+  });
+});

@@ -205,6 +205,17 @@ describe('the hand-over', () => {
     expect(inputs).toHaveLength(2);
   });
 
+  it('a reset is not taken during the hand-over: the job and the settings stay', () => {
+    const { actor, stopped, mail, answer, queued } = confirmed();
+    actor.send({ type: 'generator.sendMails', mails });
+    actor.send({ type: 'generator.reset' });
+    expect(stopped()).toBe(0);
+    expect(actor.getSnapshot().matches('sendingMails')).toBe(true);
+    expect(mail().period).toBe('2025-11');
+    answer({ type: 'generator.mailsHandedOver', queued: 1, left: [] });
+    expect(queued).toEqual(['2025-11']);
+  });
+
   it('cancel stops the hand-over', () => {
     const { actor, stopped, mail } = confirmed();
     actor.send({ type: 'generator.sendMails', mails });

@@ -25,7 +25,7 @@ test('each chunk holds its sections and only the header and footer parts they us
     mapping: { name: 'name', number: 'number' },
     markSections: true,
   });
-  const chunks = splitDocx(new Uint8Array(merged.buffer), 3)!;
+  const chunks = splitDocx(new Uint8Array(merged.bytes), 3)!;
   expect(chunks.map((c) => [c.first, c.last])).toEqual([
     [1, 3],
     [4, 6],

@@ -156,7 +156,7 @@ describe('library internals the generator relies on', () => {
       ],
       mapping: { nama: 'a' },
     });
-    const document = new PizZip(result.buffer).files['word/document.xml'].asText();
+    const document = new PizZip(result.bytes).files['word/document.xml'].asText();
     expect(textOf(document)).toBe('Halo BudiHalo Sari');
   });
 });

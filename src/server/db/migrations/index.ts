@@ -11,9 +11,11 @@ import {
 import type { DatabaseKind } from '../connection';
 import { companySettingsAndEfaktur } from './companySettingsAndEfaktur';
 import { deliveries } from './deliveries';
+import { deliveryCountedKeys } from './deliveryCountedKeys';
 import { generationRuns } from './generationRuns';
 import { initialSchema } from './initialSchema';
 import { liveSessionIndex } from './liveSessionIndex';
+import { pdfChunks } from './pdfChunks';
 import { versionsAndAuditEvents } from './versionsAndAuditEvents';
 
 /** In-code list: adding a migration means adding an entry with a name that sorts after the last one. */
@@ -25,6 +27,8 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0004_versions_and_audit_events': versionsAndAuditEvents(kind),
     '0005_company_settings_and_efaktur': companySettingsAndEfaktur(kind),
     '0006_deliveries': deliveries(kind),
+    '0007_delivery_counted_keys': deliveryCountedKeys,
+    '0008_pdf_chunks': pdfChunks(kind),
   };
 }
 

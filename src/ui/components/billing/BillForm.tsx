@@ -4,80 +4,14 @@ import { useSelector } from '@xstate/react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
-import { AMOUNT_SERIES, type SummaryFieldKey } from '../../../domain/billing/invoiceSummary';
-import { PIPELINE_STEPS } from '../../../domain/billing/pipeline';
-import { DOCUMENT_ROWS } from '../../../domain/billing/invoiceSummary';
 import type { billFormMachine } from '../../../machines/billForm/machine';
 import { formatPeriodDisplay } from '../../../domain/billing/period';
 import { Alert } from '../Alert';
 import { PeriodPicker } from './PeriodPicker';
 import { SummaryConflict } from './SummaryConflict';
+import { GROUPS, type FieldSpec } from './billFormFields';
 
 export type BillFormRef = ActorRefFrom<typeof billFormMachine>;
-
-type Kind = 'period' | 'count' | 'amount' | 'url';
-
-interface FieldSpec {
-  key: SummaryFieldKey;
-  label: string;
-  kind: Kind;
-  hint?: string;
-  required?: 'create' | 'always';
-}
-
-const GROUPS: { legend: string; description?: string; fields: FieldSpec[] }[] = [
-  {
-    legend: 'Pelanggan & transaksi',
-    fields: [
-      {
-        key: 'activeCustomerCount',
-        label: 'Jumlah pelanggan aktif',
-        kind: 'count',
-        required: 'always',
-      },
-      {
-        key: 'totalTransactionCount',
-        label: 'Jumlah transaksi',
-        kind: 'count',
-        required: 'always',
-      },
-      {
-        key: 'totalTransactionAmount',
-        label: 'Nilai transaksi',
-        kind: 'amount',
-        hint: 'Rupiah termasuk PPN',
-      },
-    ],
-  },
-  {
-    legend: 'Nilai per jenis panggilan',
-    fields: AMOUNT_SERIES.map((s) => ({
-      key: s.key,
-      label: `Nilai ${s.label}`,
-      kind: 'amount' as const,
-    })),
-  },
-  {
-    legend: 'Progres',
-    description:
-      'Jumlah transaksi yang sudah selesai di tiap tahap; tidak boleh melebihi jumlah transaksi.',
-    fields: PIPELINE_STEPS.map((s) => ({
-      key: s.countKey,
-      label: s.title,
-      kind: 'count' as const,
-    })),
-  },
-  {
-    legend: 'Dokumen',
-    fields: DOCUMENT_ROWS.map((d) => ({
-      key: d.key,
-      label: `URL ${d.name}`,
-      kind: 'url' as const,
-      hint: d.type === 'Folder' ? 'Link folder bersama' : 'Link file bersama',
-      required: d.key === 'draftInvoiceFileUrl' ? ('create' as const) : undefined,
-    })),
-  },
-];
 
 /** The way to the summary that already has this period (after a 409 on create). */
 function EditExistingLink({ period }: { period: string }) {

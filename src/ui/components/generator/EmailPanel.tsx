@@ -5,8 +5,7 @@
 // mails in slices (useMails) and reads the server's periods, sender and keys sent before.
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import { deliveries } from '../../../api/services/deliveries';
+import { Link } from 'wouter';
 import { isEmailAddress } from '../../../domain/delivery/delivery';
 import { deliveryErrorText } from '../../../domain/delivery/deliveryErrors';
 import { fill } from '../../../domain/i18n';
@@ -25,11 +24,11 @@ import { useShownLanguage, useTexts, useTranslate } from '../../layout/i18n';
 import { attachmentSize, type MailAttachment } from '../../wiring/sendMails';
 import { formatFileSize } from '../../../domain/text/fileSize';
 import type { StepProps } from './types';
+import { MailNotSent } from './MailNotSent';
+import { useMailServer } from './useMailServer';
 import { useMails } from './useMails';
 
 const DEFAULT_SUBJECT = 'Tagihan {key}';
-/** Rows a 'will not be sent' line names before the rest go under 'Show all'. */
-const ROWS_SHOWN = 20;
 const NO_INDEXES = new Uint32Array(0);
 
 type Texts = { readonly [K in keyof typeof MAIL_TEXTS]: string };
@@ -76,54 +75,7 @@ export function EmailPanel({ actorRef }: StepProps) {
   );
   const autoKey = defaultKeyColumn(context);
   const { message, replyTo, period } = state;
-  const [periods, setPeriods] = useState<string[]>([]);
-  const [, navigate] = useLocation();
-  // Every mail queued: Pengiriman of the period follows, in a task of its own: leaving the
-  // generator (its DOM taken down) in the task that ends the hand-over made one over 50 ms.
-  useEffect(() => {
-    let timer = 0;
-    const subscription = actorRef.on('generator.mailsQueued', (event) => {
-      timer = window.setTimeout(() =>
-        navigate(`/deliveries?period=${encodeURIComponent(event.period)}`),
-      );
-    });
-    return () => {
-      subscription.unsubscribe();
-      window.clearTimeout(timer);
-    };
-  }, [actorRef, navigate]);
-  // The sender is the server's MAIL_FROM: named from the period's last job when there is one.
-  const [sender, setSender] = useState('');
-  const [sentBefore, setSentBefore] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => {
-    if (!period) return;
-    let live = true;
-    void deliveries.list(period).then((answer) => {
-      if (live) setSender(answer.success ? (answer.data?.jobs[0]?.sender ?? '') : '');
-    });
-    void deliveries.sentKeys(period).then((answer) => {
-      if (live) setSentBefore(new Set(answer.success ? (answer.data ?? []) : []));
-    });
-    return () => {
-      live = false;
-    };
-  }, [period]);
-  useEffect(() => {
-    if (!shown) return;
-    let live = true;
-    void deliveries.periods().then((answer) => {
-      if (!live || !answer.success) return;
-      const list = answer.data ?? [];
-      setPeriods(list);
-      // The newest period until the user chooses one (a period chosen before stays).
-      const chosen = actorRef.getSnapshot().context.mail.period;
-      if (!list.includes(chosen) && list[0]) change({ period: list[0] });
-    });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown, actorRef]);
+  const { periods, sender, sentBefore } = useMailServer(actorRef, shown, period);
 
   const chosenKey = state.keyColumn;
   const chosenTo = state.sendTo;
@@ -288,35 +240,7 @@ export function EmailPanel({ actorRef }: StepProps) {
           </dl>
         </section>
       )}
-      <h3>{t.notSentHeading}</h3>
-      {mails === null ? (
-        <p role="status">{fill(t.checking, { done: built.done, total: built.total })}</p>
-      ) : skipped.size === 0 ? (
-        <p>{t.allSendable}</p>
-      ) : (
-        <ul>
-          {[...skipped].map(([reason, rows]) => (
-            <li key={reason}>
-              {fill(rows.length === 1 ? t[`${reason}One`] : t[reason], {
-                count: rows.length,
-                rows:
-                  rows.length <= ROWS_SHOWN
-                    ? rows.join(', ')
-                    : fill(t.moreRows, {
-                        rows: rows.slice(0, ROWS_SHOWN).join(', '),
-                        count: rows.length - ROWS_SHOWN,
-                      }),
-              })}
-              {rows.length > ROWS_SHOWN && (
-                <details>
-                  <summary>{fill(t.showAllRows, { count: rows.length })}</summary>
-                  <p className="gen-mail-rows">{rows.join(', ')}</p>
-                </details>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <MailNotSent t={t} built={built} skipped={skipped} />
       {handed && (
         <div role="status">
           <p>{fill(t.handedOver, { count: handed.queued })}</p>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../domain/text/fileSize';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import type { ChosenFile } from '../../../machines/generator/types';
@@ -66,6 +66,9 @@ export function FileStep({ actorRef }: StepProps) {
   const selectedSheet = useSelector(actorRef, select.selectedSheet);
   const imageFiles = useSelector(actorRef, select.imageFiles);
   const imageNames = useSelector(actorRef, select.imageNames);
+  // A file chosen while the mails are handed over would show but not be used (Handover.tsx);
+  // deferred, so the inputs' restyle is not part of the Send click's task.
+  const sending = useDeferredValue(useSelector(actorRef, (s) => s.matches('sendingMails')));
   const templateId = useId();
   const dataId = useId();
   const imagesId = useId();
@@ -107,6 +110,7 @@ export function FileStep({ actorRef }: StepProps) {
             type="file"
             accept={TEMPLATE_FILE_TYPES.join(',')}
             onChange={choose('generator.templateChosen')}
+            disabled={sending}
           />
           <ChosenFileLine file={templateFile} />
           <TemplateHelp actorRef={actorRef} />
@@ -119,6 +123,7 @@ export function FileStep({ actorRef }: StepProps) {
             type="file"
             accept={DATA_FILE_TYPES.join(',')}
             onChange={choose('generator.dataChosen')}
+            disabled={sending}
           />
           <ChosenFileLine file={dataFile} />
         </div>
@@ -128,6 +133,7 @@ export function FileStep({ actorRef }: StepProps) {
             id={imagesId}
             type="file"
             multiple
+            disabled={sending}
             accept={IMAGE_FILE_TYPES.join(',')}
             onChange={(event) => {
               const input = event.currentTarget;
@@ -146,6 +152,7 @@ export function FileStep({ actorRef }: StepProps) {
           <select
             id={sheetId}
             value={selectedSheet}
+            disabled={sending}
             onChange={(event) =>
               actorRef.send({ type: 'generator.sheetChanged', sheet: event.currentTarget.value })
             }

@@ -12,12 +12,8 @@ import { skipNote } from './skipNote';
 import { RowNotices } from './RowNotices';
 import { rowMark } from './rowFlags';
 import type { StepProps } from './types';
-import { filterSheetRows } from '../../wiring/generator';
 import { HeaderRowControl } from './HeaderRowControl';
 import { findImageName, pictureFieldOf } from '../../../domain/word/pictureField';
-
-/** Typing pauses this long before the worker searches (each keystroke would otherwise search 50,000 rows). */
-const FILTER_DELAY_MS = 150;
 
 // Hand-made virtualisation: every row is ROW_HEIGHT px tall, so the rows in view follow from the
 // scroll position alone; only they (plus OVERSCAN on each side) are in the DOM, inside a body as
@@ -35,19 +31,16 @@ export function PreviewStep({ actorRef }: StepProps) {
   const table = useSelector(actorRef, select.table);
   const selection = useSelector(actorRef, select.selection);
   const selectedCount = useSelector(actorRef, select.selectedCount);
-  const sheet = useSelector(actorRef, select.selectedSheet);
-  const dataFile = useSelector(actorRef, select.dataFile);
-  const chosenHeaderRow = useSelector(actorRef, select.chosenHeaderRow);
+  // The filter's text and the table indexes of the rows it shows (null: every row); the machine
+  // has the worker search them, after a pause in the typing (src/machines/generator/filter.ts).
+  const query = useSelector(actorRef, select.filterQuery);
+  const matches = useSelector(actorRef, select.filterMatches);
   const placeholders = useSelector(actorRef, select.placeholders);
   const mapping = useSelector(actorRef, select.mapping);
   const imageNames = useSelector(actorRef, select.imageNames);
   const headingId = useId();
   const filterId = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
-  const [query, setQuery] = useState('');
-  // Table indexes of the rows the filter shows; null while no filter is typed (every row shows).
-  const [matches, setMatches] = useState<Uint32Array | null>(null);
-  const filterRequest = useRef(0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerCheckRef = useRef<HTMLInputElement>(null);
   const [firstInView, setFirstInView] = useState(0);
@@ -66,38 +59,6 @@ export function PreviewStep({ actorRef }: StepProps) {
     scrolledTo.current = 0;
     setFirstInView(0);
   }, [table, matches]);
-
-  // A new sheet or workbook clears the filter.
-  useEffect(() => {
-    setQuery('');
-    setMatches(null);
-  }, [table]);
-
-  // The worker searches its copy of the rows, so the page never scans 50,000 rows itself; only the
-  // answer to the latest text is kept.
-  useEffect(() => {
-    const id = ++filterRequest.current;
-    const text = query.trim();
-    if (text === '' || table.rowCount === 0 || !dataFile) {
-      setMatches(null);
-      return;
-    }
-    const timer = setTimeout(() => {
-      const source = { file: dataFile, sheet };
-      filterSheetRows(
-        chosenHeaderRow === null ? source : { ...source, headerRow: chosenHeaderRow },
-        text,
-      ).then(
-        (found) => {
-          if (filterRequest.current === id) setMatches(found);
-        },
-        () => {
-          if (filterRequest.current === id) setMatches(null);
-        },
-      );
-    }, FILTER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query, sheet, dataFile, table, chosenHeaderRow]);
 
   // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
   // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
@@ -210,7 +171,9 @@ export function PreviewStep({ actorRef }: StepProps) {
           id={filterId}
           type="search"
           value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) =>
+            actorRef.send({ type: 'generator.filterChanged', query: e.currentTarget.value })
+          }
         />
         <button
           type="button"

@@ -107,10 +107,10 @@ describe.each(PRODUCERS)('template corpus: %s', (producer) => {
     expect([...placeholders].sort()).toEqual(expectedPlaceholders(shape));
 
     const result = await mergeDocuments({ template: toBuffer(template), rows, mapping });
-    expect(result.sections).toBe(rows.length);
-    expect(packageProblems(result.buffer)).toEqual([]);
-    checkSections(result.buffer, shape);
-    const zip = new PizZip(result.buffer);
+    expect(result.count).toBe(rows.length);
+    expect(packageProblems(result.bytes)).toEqual([]);
+    checkSections(result.bytes, shape);
+    const zip = new PizZip(result.bytes);
     if (producer === 'wordWeb') expect(mainPart(zip)).toBe('word/document2.xml');
     if (shape.docProps)
       expect(zip.files['docProps/core.xml'].asText()).toContain(
@@ -134,8 +134,8 @@ describe('template corpus: real files saved by LibreOffice', () => {
       'total_tagihan',
     ]);
     const result = await mergeDocuments({ template, rows, mapping });
-    expect(packageProblems(result.buffer)).toEqual([]);
-    checkSections(result.buffer, { letterhead: true, logo: true, titlePg: true });
+    expect(packageProblems(result.bytes)).toEqual([]);
+    checkSections(result.bytes, { letterhead: true, logo: true, titlePg: true });
   });
 
   it('even/odd headers, its own section break, content control and a comment', async () => {
@@ -148,8 +148,8 @@ describe('template corpus: real files saved by LibreOffice', () => {
       'periode',
     ]);
     const result = await mergeDocuments({ template, rows, mapping });
-    expect(packageProblems(result.buffer)).toEqual([]);
-    checkSections(result.buffer, {
+    expect(packageProblems(result.bytes)).toEqual([]);
+    checkSections(result.bytes, {
       letterhead: true,
       logo: true,
       evenAndOdd: true,
@@ -168,8 +168,8 @@ describe('template corpus: real files saved by LibreOffice', () => {
       'periode',
     ]);
     const result = await mergeDocuments({ template, rows, mapping });
-    expect(packageProblems(result.buffer)).toEqual([]);
-    const sections = sectionsOf(result.buffer);
+    expect(packageProblems(result.bytes)).toEqual([]);
+    const sections = sectionsOf(result.bytes);
     expect(sections.map((s) => s.text)).toEqual(
       rows.map(
         (row) =>
@@ -205,8 +205,8 @@ describe('template corpus: unusual but valid layouts', () => {
       rows,
       mapping,
     });
-    expect(packageProblems(result.buffer)).toEqual([]);
-    const sections = sectionsOf(result.buffer);
+    expect(packageProblems(result.bytes)).toEqual([]);
+    const sections = sectionsOf(result.bytes);
     expect(sections.map((s) => [s.headers.default, s.headers.first])).toEqual(
       rows.map((r) => [`Tagihan ${r.nomor_tagihan}`, `Tagihan ${r.nomor_tagihan}`]),
     );

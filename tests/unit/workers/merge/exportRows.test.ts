@@ -19,7 +19,7 @@ describe('exportRows', () => {
       now: new Date(2024, 11, 31, 23, 59),
     });
     expect(result.fileName).toBe('Tagihan_Voice_2024-12-31.xlsx');
-    expect(readBack(result.buffer).SheetNames).toEqual(['Selected Data']);
+    expect(readBack(result.bytes).SheetNames).toEqual(['Selected Data']);
   });
 
   it('has the mapped fields as columns, in mapping order, with the rows as text', async () => {
@@ -27,7 +27,7 @@ describe('exportRows', () => {
       rows,
       mapping: { total_tagihan: 'Total', nama_pelanggan: 'Nama', kota: 'Kota', kosong: '' },
     });
-    const sheet = readBack(result.buffer).Sheets['Selected Data'];
+    const sheet = readBack(result.bytes).Sheets['Selected Data'];
     expect(XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true })).toEqual([
       ['total_tagihan', 'nama_pelanggan', 'kota'],
       ['1500000', 'Budi', 'Bandung'],
@@ -42,7 +42,7 @@ describe('exportRows', () => {
       rows: hostile.map((v) => ({ Nilai: v })),
       mapping: { nilai: 'Nilai' },
     });
-    const sheet = readBack(result.buffer).Sheets['Selected Data'];
+    const sheet = readBack(result.bytes).Sheets['Selected Data'];
     const cells = Object.keys(sheet)
       .filter((key) => !key.startsWith('!'))
       .map((key) => sheet[key] as XLSX.CellObject);
@@ -63,7 +63,7 @@ describe("exportRows with the sheet's number cells", () => {
       mapping: { total: 'Total', kode: 'Kode', rumus: 'Rumus' },
       numberAt: (position, column) => (position === 0 ? numbers[column] : undefined),
     });
-    const sheet = XLSX.read(result.buffer, { type: 'array', cellNF: true, cellFormula: true })
+    const sheet = XLSX.read(result.bytes, { type: 'array', cellNF: true, cellFormula: true })
       .Sheets['Selected Data'];
     expect(sheet['A2']).toMatchObject({ t: 'n', v: 1234567, z: '"Rp"#,##0' });
     expect(sheet['B2']).toMatchObject({ t: 's', v: '093' });

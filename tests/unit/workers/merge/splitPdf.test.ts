@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import PizZip from 'pizzip';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, expect, test, vi } from 'vitest';
 import { mergeDocuments } from '../../../../src/workers/merge/mergeDocuments';
 import {
   PDF_SECTIONS_NOT_FOUND,
@@ -63,10 +63,10 @@ test('each section becomes its own PDF, also when a section runs over several pa
     mapping: { nama: 'Nama', kota: 'Kota' },
     markSections: true,
   });
-  expect(merged.sections).toBe(3);
+  expect(merged.count).toBe(3);
   const names = ['Ani.pdf', 'Budi.pdf', 'Cici.pdf'];
   const progress: number[] = [];
-  const converted = toPdf(merged.buffer);
+  const converted = toPdf(merged.bytes);
   // The pages of each section, as the e-mail of each row hands them to the server.
   expect(await sectionPageRanges(converted.slice(0), 3)).toEqual([
     [1, 2],
@@ -74,15 +74,21 @@ test('each section becomes its own PDF, also when a section runs over several pa
     [5, 6],
   ]);
   await expect(sectionPageRanges(converted.slice(0), 4)).rejects.toThrow(PDF_SECTIONS_NOT_FOUND);
+  // The zip is named by the day of the split: the clock is set to one.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 9, 5, 23, 59));
   const split = await splitPdfPerSection({
     pdf: converted,
     names,
-    now: new Date(2025, 9, 5),
     onProgress: (p) => progress.push(p.processed),
+  }).finally(() => vi.useRealTimers());
+  expect(split).toMatchObject({
+    kind: 'pdfPerRow',
+    count: 3,
+    fileName: 'Invoices_2025-10-05_PDF.zip',
   });
-  expect(split).toMatchObject({ files: 3, fileName: 'Invoices_2025-10-05_PDF.zip' });
   expect(progress).toEqual([1, 2, 3]);
-  const zip = new PizZip(split.buffer);
+  const zip = new PizZip(split.bytes);
   expect(Object.keys(zip.files)).toEqual(names);
   for (const [i, row] of rows.entries()) {
     const bytes = zip.file(names[i])!.asUint8Array();

@@ -33,9 +33,15 @@ test('one document per row with enough data, named by the chosen text', async ()
     onProgress: (p) => progress.push(p.processed),
     now: new Date(2025, 10, 23),
   });
-  expect(result).toMatchObject({ fileName: 'Invoices_2025-11-23.zip', files: 2, skipped: 1 });
+  expect(result).toMatchObject({
+    kind: 'zip',
+    fileName: 'Invoices_2025-11-23.zip',
+    count: 2,
+    skipped: 1,
+    sectionNames: ['INV-1.docx', 'INV-1 (2).docx'],
+  });
   expect(progress.at(-1)).toBe(3);
-  const zip = new PizZip(await result.file.arrayBuffer());
+  const zip = new PizZip(await result.bytes.arrayBuffer());
   expect(Object.keys(zip.files).sort()).toEqual(['INV-1 (2).docx', 'INV-1.docx']);
   const second = new PizZip(zip.file('INV-1 (2).docx')!.asUint8Array());
   expect(textOf(second.file('word/document.xml')!.asText())).toContain('Kepada Cici');

@@ -119,7 +119,7 @@ describe('zipWriter', () => {
 });
 
 describe('a merged document past 65,535 parts', () => {
-  it('counts its parts, and is named in a warning only past what LibreOffice opens', async () => {
+  it('is named in a warning only past what LibreOffice opens', async () => {
     const template = buildTemplate({ letterhead: true, logo: true });
     const rows = [0, 1, 2].map(letterheadRow);
     const result = await mergeDocuments({
@@ -127,8 +127,7 @@ describe('a merged document past 65,535 parts', () => {
       rows,
       mapping: identityMapping(LETTERHEAD_FIELDS),
     });
-    expect(result.parts).toBe(Object.keys(new PizZip(result.buffer).files).length);
-    expect(largeDocumentWarning(result.parts)).toBeNull();
+    expect(result.warnings).toEqual([]);
     expect(largeDocumentWarning(65_535)).toBeNull();
     expect(largeDocumentWarning(66_008)).toBe(
       'The merged document has 66,008 parts: Word opens it, LibreOffice opens documents of at most 65,535 parts. To open it in LibreOffice, generate fewer rows at a time or one file per row.',

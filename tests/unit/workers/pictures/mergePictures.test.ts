@@ -94,7 +94,7 @@ describe('pictures in the merged document', () => {
       pictures: { qris: STATIC_QRIS, images: readImageSet([logo]) },
     });
     expect(merged.warnings).toEqual([]);
-    const zip = new PizZip(merged.buffer);
+    const zip = new PizZip(merged.bytes);
     for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
     const body = picturesOf(zip, 'word/document.xml');
     // Per section: QRIS, the QR in the table cell, the QR of the alternate content, the logo.
@@ -136,7 +136,7 @@ describe('pictures in the merged document', () => {
       mapping,
       pictures: { qris: STATIC_QRIS, images: readImageSet([logo]) },
     });
-    const zip = new PizZip(merged.buffer);
+    const zip = new PizZip(merged.bytes);
     const [qris, cell, alternate, typed] = picturesOf(zip, 'word/document.xml');
     expect([qris.cx, qris.cy]).toEqual([1_080_000, 1_080_000]);
     expect([cell.cx, cell.cy]).toEqual([720_000, 720_000]);
@@ -176,7 +176,7 @@ describe('pictures in one file per row', () => {
       rowNumbers: [1, 2, 3],
       pictures: { qris: STATIC_QRIS, images: readImageSet([logo]) },
     });
-    const files = new PizZip(await zip.file.arrayBuffer());
+    const files = new PizZip(await zip.bytes.arrayBuffer());
     const amounts = ['150000', '1250000', '99000'];
     for (let s = 0; s < rows.length; s++) {
       const docx = new PizZip(files.file(`${rows[s].nama}.docx`)!.asUint8Array());

@@ -76,7 +76,7 @@ test('the merged PDF and the PDFs per row show each invoice’s own QRIS and QR 
     pictures: { qris: STATIC_QRIS },
   });
   expect(merged.warnings).toEqual([]);
-  const pdf = toPdf(merged.buffer);
+  const pdf = toPdf(merged.bytes);
   const pages = await pdfQrCodes(pdf);
   expect(pages).toHaveLength(rows.length);
   pages.forEach((codes, p) => {
@@ -90,7 +90,7 @@ test('the merged PDF and the PDFs per row show each invoice’s own QRIS and QR 
   });
   const names = rows.map((r) => r.nomor.replace(/\//g, '-') + '.pdf');
   const split = await splitPdfPerSection({ pdf: pdf.slice().buffer, names });
-  const files = new PizZip(split.buffer);
+  const files = new PizZip(split.bytes);
   for (let p = 0; p < rows.length; p++) {
     const [codes] = await pdfQrCodes(files.file(names[p])!.asUint8Array());
     expect(codes.filter((c) => c.startsWith('000201')).map(qris)).toEqual([

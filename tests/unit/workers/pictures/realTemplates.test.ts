@@ -48,7 +48,7 @@ describe('a picture Word saved', () => {
       rows,
       mapping: { 'qr:url': 'url' },
     });
-    const zip = new PizZip(merged.buffer);
+    const zip = new PizZip(merged.bytes);
     for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
     const original = /<wp:extent cx="(\d+)" cy="(\d+)"/.exec(
       new PizZip(fixture('word-image-placeholder.docx')).file('word/document.xml')!.asText(),
@@ -93,7 +93,7 @@ describe('a picture Word saved inside mc:AlternateContent', () => {
       rows,
       mapping: { 'qr:url': 'url' },
     });
-    const zip = new PizZip(merged.buffer);
+    const zip = new PizZip(merged.bytes);
     for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
     const xml = zip.file('word/document.xml')!.asText();
     expect(xml).not.toContain('mc:AlternateContent');
@@ -135,7 +135,7 @@ describe('pictures LibreOffice saved', () => {
       pictures: { qris: STATIC_QRIS },
     });
     expect(merged.warnings).toEqual([]);
-    const zip = new PizZip(merged.buffer);
+    const zip = new PizZip(merged.bytes);
     for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
     const body = picturesOf(zip, 'word/document.xml');
     const bodies = sectionBodies(zip);

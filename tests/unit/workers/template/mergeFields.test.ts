@@ -86,7 +86,7 @@ describe('MERGEFIELD templates', () => {
       { Nama: 'Ibu', Depan: 'Sari', Belakang: 'Wulandari', Kota: 'Bandung' },
       { Nama: 'Bapak', Depan: 'Budi', Belakang: 'Santoso', Kota: 'Surabaya' },
     ];
-    const { buffer, sections } = await mergeDocuments({
+    const { bytes: buffer, count: sections } = await mergeDocuments({
       template: fixture('winword2010.docx'),
       rows,
       mapping: { Titel: 'Nama', Voornaam: 'Depan', Achternaam: 'Belakang', Plaats: 'Kota' },
@@ -102,7 +102,7 @@ describe('MERGEFIELD templates', () => {
   });
 
   it('renders in LibreOffice with the values and nothing of the fields', async () => {
-    const { buffer } = await mergeDocuments({
+    const { bytes: buffer } = await mergeDocuments({
       template: fixture('macword2011.docx'),
       rows: [{ first: 'Sari', last: 'Wulandari', city: 'Bandung' }],
       mapping: { first_name: 'first', last_name: 'last', city: 'city' },

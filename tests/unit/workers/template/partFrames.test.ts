@@ -194,7 +194,7 @@ describe('part frames', () => {
       rowOf(FRAMEABLE[1]),
       rowOf(['N', 'B', 'emoji 😀', 'D', 'E']),
     ];
-    const { buffer, sections } = await mergeDocuments({
+    const { bytes: buffer, count: sections } = await mergeDocuments({
       template: toBuffer(template),
       rows,
       mapping: identityMapping(LETTERHEAD_FIELDS),

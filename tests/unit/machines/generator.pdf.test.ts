@@ -1,0 +1,266 @@
+// Generate with a PDF output runs in hops, each a substate of generating with its own actor
+// (docs/generator.md, "PDF outputs"): merging → converting → splitting. The actors here are the
+// machine's contract played by the test: it answers each hop when it chooses, or fails it.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { SheetTable } from '../../../src/domain/sheet/sheetTable';
+import type { GenerationResult } from '../../../src/domain/generator/generationJob';
+import { generatorMachine } from '../../../src/machines/generator/machine';
+import { select } from '../../../src/machines/generator/selectors';
+import type {
+  AnalyseTemplateInput,
+  AnalyseTemplateOutput,
+  ChosenFile,
+  ConvertInput,
+  DownloadParams,
+  GenerateActorEvent,
+  GeneratorEvent,
+  Job,
+  OutputChoice,
+  ReadWorkbookInput,
+  ReadWorkbookOutput,
+  SplitInput,
+} from '../../../src/machines/generator/types';
+
+const file = (name: string): ChosenFile => new File(['x'], name);
+const TABLE = SheetTable.fromRows(
+  ['Nama', 'Alamat'],
+  [
+    { Nama: 'Budi', Alamat: 'Jl. Merdeka 1' },
+    { Nama: 'Sari', Alamat: 'Jl. Sudirman 2' },
+  ],
+);
+const MERGED: GenerationResult = {
+  kind: 'merged',
+  file: new Blob(['merged docx']),
+  fileName: 'Merged_Invoices_2026-11-27.docx',
+  count: 2,
+  skipped: 1,
+  warnings: ['Row 3: too few values'],
+  sectionNames: ['Budi.pdf', 'Sari.pdf'],
+};
+const ZIP: GenerationResult = {
+  kind: 'pdfPerRow',
+  file: new Blob(['zip']),
+  fileName: 'Invoices_2026-11-27.zip',
+  count: 2,
+  skipped: 0,
+  warnings: [],
+};
+
+/** A hop's answer the test gives when it chooses, and the signal its actor was given. */
+function hop<I, O>() {
+  const runs: {
+    input: I;
+    signal: AbortSignal;
+    resolve: (o: O) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const actor = fromPromise<O, I>(
+    ({ input, signal }) =>
+      new Promise<O>((resolve, reject) => runs.push({ input, signal, resolve, reject })),
+  );
+  return { actor, runs };
+}
+
+async function started(output: OutputChoice) {
+  const convert = hop<ConvertInput, Blob>();
+  const split = hop<SplitInput, GenerationResult>();
+  const merge = { send: null as ((event: GenerateActorEvent) => void) | null, stopped: 0 };
+  const downloads: DownloadParams[] = [];
+  const machine = generatorMachine.provide({
+    actors: {
+      analyseTemplate: fromPromise<AnalyseTemplateOutput, AnalyseTemplateInput>(async () => ({
+        placeholders: ['nama', 'alamat'],
+      })),
+      readWorkbook: fromPromise<ReadWorkbookOutput, ReadWorkbookInput>(async () => ({
+        sheetNames: ['S'],
+        sheet: 'S',
+        table: TABLE,
+      })),
+      generate: fromCallback<GeneratorEvent, Job>(({ sendBack }) => {
+        merge.send = sendBack;
+        return () => void merge.stopped++;
+      }),
+      convertToPdf: convert.actor,
+      splitPdf: split.actor,
+    },
+    actions: { download: (_, params) => void downloads.push(params) },
+  });
+  const actor = createActor(machine).start();
+  // Every state the machine passes through, in order.
+  const visited: string[] = [];
+  actor.subscribe((s) => {
+    const value = JSON.stringify(s.value);
+    if (visited.at(-1) !== value) visited.push(value);
+  });
+  actor.send({ type: 'generator.pdfCapability', enabled: true });
+  actor.send({ type: 'generator.templateChosen', file: file('tagihan.docx') });
+  await waitFor(actor, (s) => s.matches('ready') && s.context.placeholders.length > 0);
+  actor.send({ type: 'generator.dataChosen', file: file('pelanggan.xlsx') });
+  await waitFor(actor, (s) => s.matches('ready') && s.context.table.rowCount > 0);
+  actor.send({ type: 'generator.outputChanged', output });
+  actor.send({ type: 'generator.generate' });
+  visited.length = 0;
+  visited.push(JSON.stringify(actor.getSnapshot().value));
+  const merged = (result: GenerationResult = MERGED) => {
+    if (!merge.send) throw new Error('no merge runs');
+    merge.send({ type: 'generator.merged', result });
+  };
+  const failMerge = () => merge.send?.({ type: 'generator.mergeFailed', error: new Error('boom') });
+  return { actor, convert, split, merge, merged, failMerge, downloads, visited };
+}
+
+type Run = Awaited<ReturnType<typeof started>>;
+const settled = (t: Run) => waitFor(t.actor, (s) => s.matches('ready'), { timeout: 1000 });
+const inHop = (t: Run, hopName: 'converting' | 'splitting') =>
+  waitFor(t.actor, (s) => s.matches({ generating: hopName }), { timeout: 1000 });
+
+describe('generator machine: a PDF run in hops', () => {
+  it('one PDF: merging, then converting the merged document, then the PDF downloads', async () => {
+    const t = await started('pdf');
+    expect(select.processingStep(t.actor.getSnapshot())).toBe('generating');
+    t.merged();
+    await inHop(t, 'converting');
+    expect(select.processingStep(t.actor.getSnapshot())).toBe('converting');
+    expect(t.convert.runs.map((r) => r.input.file)).toEqual([MERGED.file]);
+    t.convert.runs[0].resolve(new Blob(['%PDF-1.7']));
+    await settled(t);
+
+    expect(t.visited).toEqual([
+      '{"generating":"merging"}',
+      '{"generating":"converting"}',
+      '{"ready":"idle"}',
+    ]);
+    expect(t.downloads).toHaveLength(1);
+    expect(t.downloads[0].fileName).toBe('Merged_Invoices_2026-11-27.pdf');
+    expect(t.downloads[0].file.type).toBe('application/pdf');
+    expect(await t.downloads[0].file.text()).toBe('%PDF-1.7');
+    const { context } = t.actor.getSnapshot();
+    // The merge's counts and warnings are the run's.
+    expect(context.success).toBe(
+      'Successfully generated a PDF with 2 sections (1 row skipped due to insufficient data)',
+    );
+    expect(context.warning).toBe('Row 3: too few values');
+    expect(context.lastRun).toMatchObject({ documents: 2, output: 'pdf' });
+    expect(t.split.runs).toEqual([]);
+  });
+
+  it('one PDF per row: merging, converting, then splitting the PDF by section names', async () => {
+    const t = await started('pdfPerRow');
+    t.merged();
+    await inHop(t, 'converting');
+    const pdf = new Blob(['%PDF-1.7']);
+    t.convert.runs[0].resolve(pdf);
+    await inHop(t, 'splitting');
+    // The split is short and follows the conversion: the panel keeps naming it converting.
+    expect(select.processingStep(t.actor.getSnapshot())).toBe('converting');
+    expect(t.split.runs[0].input).toEqual({ pdf, sectionNames: ['Budi.pdf', 'Sari.pdf'] });
+    t.split.runs[0].resolve(ZIP);
+    await settled(t);
+
+    expect(t.visited).toEqual([
+      '{"generating":"merging"}',
+      '{"generating":"converting"}',
+      '{"generating":"splitting"}',
+      '{"ready":"idle"}',
+    ]);
+    expect(t.downloads).toEqual([{ file: ZIP.file, fileName: ZIP.fileName }]);
+    expect(t.actor.getSnapshot().context.success).toBe(
+      'Successfully generated 2 files in Invoices_2026-11-27.zip (1 row skipped due to insufficient data)',
+    );
+    expect(t.actor.getSnapshot().context.pdfRun).toBeNull();
+  });
+
+  it('a .docx output never leaves merging for the PDF hops', async () => {
+    const t = await started('merged');
+    t.merged();
+    await settled(t);
+    expect(t.visited).toEqual(['{"generating":"merging"}', '{"ready":"idle"}']);
+    expect(t.convert.runs).toEqual([]);
+    expect(t.downloads.map((d) => d.fileName)).toEqual([MERGED.fileName]);
+  });
+});
+
+describe('generator machine: Cancel stops the hop that runs', () => {
+  const cancelled = (t: Run) => {
+    t.actor.send({ type: 'generator.cancel' });
+    const snapshot = t.actor.getSnapshot();
+    expect(snapshot.matches({ ready: 'idle' })).toBe(true);
+    expect(snapshot.context.warning).toBe('Generation cancelled');
+    expect(snapshot.context.pdfRun).toBeNull();
+    expect(snapshot.can({ type: 'generator.generate' })).toBe(true);
+  };
+
+  it('while merging: the worker call is stopped, a late merge is ignored', async () => {
+    const t = await started('pdfPerRow');
+    cancelled(t);
+    expect(t.merge.stopped).toBe(1);
+    t.actor.send({ type: 'generator.merged', result: MERGED });
+    expect(t.convert.runs).toEqual([]);
+    expect(t.downloads).toEqual([]);
+  });
+
+  it('while converting: the request is aborted, a late PDF downloads nothing', async () => {
+    const t = await started('pdf');
+    t.merged();
+    await inHop(t, 'converting');
+    cancelled(t);
+    expect(t.convert.runs[0].signal.aborted).toBe(true);
+    t.convert.runs[0].resolve(new Blob(['%PDF']));
+    await Promise.resolve();
+    expect(t.downloads).toEqual([]);
+    expect(t.actor.getSnapshot().context.success).toBe('');
+  });
+
+  it('while splitting: the worker call is aborted, a late zip downloads nothing', async () => {
+    const t = await started('pdfPerRow');
+    t.merged();
+    await inHop(t, 'converting');
+    t.convert.runs[0].resolve(new Blob(['%PDF']));
+    await inHop(t, 'splitting');
+    cancelled(t);
+    expect(t.split.runs[0].signal.aborted).toBe(true);
+    t.split.runs[0].resolve(ZIP);
+    await Promise.resolve();
+    expect(t.downloads).toEqual([]);
+  });
+});
+
+describe('generator machine: a failed hop ends the run with its error', () => {
+  const failedWith = async (t: Run, text: string) => {
+    await settled(t);
+    const snapshot = t.actor.getSnapshot();
+    expect(snapshot.context.error).toBe(`Error generating documents: ${text}`);
+    expect(snapshot.context.success).toBe('');
+    expect(snapshot.context.pdfRun).toBeNull();
+    expect(t.downloads).toEqual([]);
+    expect(snapshot.can({ type: 'generator.generate' })).toBe(true);
+  };
+
+  it('the merge', async () => {
+    const t = await started('pdf');
+    t.failMerge();
+    await failedWith(t, 'boom');
+    expect(t.convert.runs).toEqual([]);
+  });
+
+  it('the conversion', async () => {
+    const t = await started('pdfPerRow');
+    t.merged();
+    await inHop(t, 'converting');
+    t.convert.runs[0].reject(new Error('LibreOffice is not available'));
+    await failedWith(t, 'LibreOffice is not available');
+    expect(t.split.runs).toEqual([]);
+  });
+
+  it('the split', async () => {
+    const t = await started('pdfPerRow');
+    t.merged();
+    await inHop(t, 'converting');
+    t.convert.runs[0].resolve(new Blob(['%PDF']));
+    await inHop(t, 'splitting');
+    t.split.runs[0].reject(new Error('The PDF has no outline'));
+    await failedWith(t, 'The PDF has no outline');
+  });
+});

@@ -1,0 +1,94 @@
+// A recipient's pages cut out of the merged PDF by its objects' bytes (src/server/delivery/pdfCut.ts):
+// poppler reads each cut without a complaint, it holds exactly its rows' text, what a page
+// inherited from the page tree comes with it, and a link to another row's page brings no part
+// of that page.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as lib from '@cantoo/pdf-lib';
+import { describe, expect, test } from 'vitest';
+import { pageCutter } from '../../../src/server/delivery/pdfCut';
+
+const { PDFDocument, PDFName, StandardFonts } = lib;
+const run = promisify(execFile);
+
+/** pdfinfo's page count and size, pdftotext's text, and whatever either said on stderr. */
+async function poppler(pdf: Uint8Array) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'di-pdf-cut-'));
+  try {
+    const file = path.join(dir, 'cut.pdf');
+    await writeFile(file, pdf);
+    const info = await run('pdfinfo', [file]);
+    const text = await run('pdftotext', ['-layout', file, '-']);
+    return {
+      pages: Number(/^Pages:\s+(\d+)/m.exec(info.stdout)?.[1]),
+      size: /^Page size:\s+(\S+ x \S+)/m.exec(info.stdout)?.[1],
+      text: text.stdout,
+      complaints: info.stderr + text.stderr,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Four one-page rows; page 1 inherits its size and resources, and links to page 4. */
+async function merged(): Promise<lib.PDFDocument> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 4; i++) {
+    const page = doc.addPage([300, 200]);
+    page.drawText(`Invoice INV-${i}`, { x: 20, y: 150, size: 14, font });
+    page.drawText(`Customer c${i}@example.com`, { x: 20, y: 120, size: 12, font });
+  }
+  const [first, , , last] = doc.getPages();
+  const tree = first.node.Parent()!;
+  for (const key of ['MediaBox', 'Resources'].map((k) => PDFName.of(k))) {
+    tree.set(key, first.node.get(key)!);
+    first.node.delete(key);
+  }
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: [20, 110, 200, 170],
+    Dest: [last.ref, 'Fit'],
+  });
+  first.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
+  return PDFDocument.load(await doc.save({ useObjectStreams: false }));
+}
+
+describe('pageCutter', () => {
+  test('each row alone, readable without a complaint, its inherited size and font with it', async () => {
+    const cutter = pageCutter(lib, await merged());
+    expect(cutter.pageCount).toBe(4);
+    for (let i = 1; i <= 4; i++) {
+      const read = await poppler(cutter.cut(i, i));
+      expect(read.complaints).toBe('');
+      expect(read.pages).toBe(1);
+      expect(read.size).toBe('300 x 200');
+      expect(read.text).toContain(`Invoice INV-${i}`);
+      expect(read.text).toContain(`Customer c${i}@example.com`);
+      for (let other = 1; other <= 4; other++)
+        if (other !== i) expect(read.text).not.toContain(`INV-${other}`);
+    }
+  });
+
+  test("a link to another row's page leaves that page out", async () => {
+    const cut = pageCutter(lib, await merged()).cut(1, 1);
+    const again = await PDFDocument.load(cut);
+    expect(again.getPageCount()).toBe(1);
+    const pages = again.context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof lib.PDFDict && o.get(PDFName.of('Type')) === PDFName.Page);
+    expect(pages).toHaveLength(1);
+  });
+
+  test('a range of pages in order', async () => {
+    const read = await poppler(pageCutter(lib, await merged()).cut(2, 3));
+    expect(read.complaints).toBe('');
+    expect(read.pages).toBe(2);
+    expect(read.text.indexOf('INV-2')).toBeLessThan(read.text.indexOf('INV-3'));
+    expect(read.text).not.toMatch(/INV-[14]/);
+  });
+});
