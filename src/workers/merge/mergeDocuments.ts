@@ -71,10 +71,25 @@ const CHUNK_MS = 100;
  * (no look-up walks the zip's entries), the body is a list of byte chunks joined once at the end.
  */
 export async function mergeDocuments(args: MergeArgs): Promise<StageResult<ArrayBuffer>> {
-  const { rows, mapping, onProgress, groups } = args;
-  const total = groups ? groups.values.length : rows.length;
   const prepared =
     args.template instanceof ArrayBuffer ? prepareMergeTemplate(args.template) : args.template;
+  const total = args.groups ? args.groups.values.length : args.rows.length;
+  const pictures = new PicturePlacer(prepared.template, args.pictures, total);
+  // The picture thread (if any) ends with the run, whichever way it ends.
+  try {
+    return await merge(args, prepared, pictures);
+  } finally {
+    pictures.close();
+  }
+}
+
+async function merge(
+  args: MergeArgs,
+  prepared: MergeTemplate,
+  pictures: PicturePlacer,
+): Promise<StageResult<ArrayBuffer>> {
+  const { rows, mapping, onProgress, groups } = args;
+  const total = groups ? groups.values.length : rows.length;
   const { template, sectPr, referencesInBody } = prepared;
   const { doc, zip, main, mainRels } = template;
   const encoder = new TextEncoder();
@@ -83,7 +98,6 @@ export async function mergeDocuments(args: MergeArgs): Promise<StageResult<Array
   const sectionParts = perSectionParts(template, encoder);
   const sectionPaths = new Set(sectionParts.map((p) => p.path));
   const mainRenderer = new PartRenderer(doc, main, template.trees.get(main), encoder);
-  const pictures = new PicturePlacer(template, args.pictures);
   const notes = new SectionNotes(doc, template);
   const notesPaths = notes.paths;
   /** Pictures the body shows: each named once in the main part's .rels. */
@@ -238,6 +252,7 @@ export async function mergeDocuments(args: MergeArgs): Promise<StageResult<Array
     );
   }
 
+  await pictures.finish();
   try {
     body.push(encoder.encode(remapReferences(sectPr, lastSectionIds)));
     body.push(shell.tail);

@@ -2,7 +2,8 @@
 // (template/pictureTags.ts) becomes the row's picture, a QR code of a column's text, the invoice's
 // QRIS or an image file the row names, drawn as DrawingML where its tag rendered. Each distinct
 // picture is one media part, named by its relationship from every part that shows it (the same
-// logo on 10,000 invoices is stored once); every drawing gets a docPr id of its own.
+// logo on 10,000 invoices is stored once; a QR code is one per text and width, drawn in a thread
+// beside a large run, pictures/qrDrawer.ts); every drawing gets a docPr id of its own.
 import { dynamicQris, staticQrisProblem } from '../../domain/qris';
 import { pictureFieldOf } from '../../domain/word/pictureField';
 import {
@@ -13,9 +14,10 @@ import {
   type CompiledTemplate,
 } from '../template';
 import type { PictureSlot } from '../template';
-import { qrPicture, renderDrawing, type ImageSet, type Picture } from '../pictures';
+import { qrDrawer, renderDrawing, type ImageSet, type Picture, type QrDrawer } from '../pictures';
 import { crc32 } from '../package';
 import { amountOf } from './groupRows';
+import { PictureProblems } from './pictureProblems';
 import type { RenderedPart, TemplateValues } from './partRenderer';
 import type { ZipEntry } from '../package';
 
@@ -35,13 +37,15 @@ const IMAGE_RELATIONSHIP =
 const MARK_OPEN = '\uE004';
 const MARK_CLOSE = '\uE005';
 
-/** One media part of the output. */
+/** One media part of the output; a QR code's bytes come when it is drawn (pictures/qrDrawer.ts). */
 export interface Media {
   readonly n: number;
-  readonly picture: Picture;
   readonly path: string;
   readonly id: string;
-  readonly crc: number;
+  readonly width: number;
+  readonly height: number;
+  bytes: Uint8Array | null;
+  crc: number;
 }
 
 /** A rendered part with its pictures drawn, and the media it shows. */
@@ -52,37 +56,30 @@ export interface PlacedPart extends RenderedPart {
 const NO_STATIC_QRIS =
   'no static QRIS is stored: an administrator sets "QRIS Statis" in Pengaturan Perusahaan';
 
-interface Problem {
-  count: number;
-  firstRow: number;
-  detail: string;
-  /** The row last counted (a field may show twice in a row: in the body and the header). */
-  lastRow: number;
-}
-
-function pictureWarning(field: string, { count, firstRow, detail }: Problem): string {
-  const rows = count === 1 ? '1 row' : `${count} rows`;
-  return `${field}: no picture for ${rows} (first at row ${firstRow}: ${detail})`;
-}
-
 export class PicturePlacer {
   private readonly slots: PictureSlot[];
   private readonly markers: Record<string, string> = Object.create(null);
   private readonly encoder = new TextEncoder();
+  /** Image files by picture, and by content (the same file under two names is one part). */
   private readonly media = new Map<Picture, Media>();
   private readonly byContent = new Map<string, Media[]>();
-  private readonly qrCodes = new Map<string, Picture>();
-  private readonly problems = new Map<string, Problem>();
+  /** QR codes by width and text: the same text at the same width is the same bytes. */
+  private readonly qrCodes = new Map<string, Media>();
+  private drawer: QrDrawer | null = null;
+  private count = 0;
+  private readonly problems = new PictureProblems();
   private readonly staticProblem: string | null;
   private nextDrawingId: number;
-  private row = new Map<string, { picture: Picture; descr: string } | null>();
+  private row = new Map<string, { media: Media; descr: string } | null>();
   private rowValues: TemplateValues = {};
   private rowNumber = 0;
   private rowCount = 0;
 
+  /** `rows`: about how many rows the run has (a large run draws its QR codes in a thread). */
   constructor(
     private readonly template: CompiledTemplate,
     private readonly sources: PictureSources = {},
+    private readonly rows = 1,
   ) {
     const keys = Object.keys(template.pictures.slots);
     this.slots = keys.map((key) => template.pictures.slots[key]);
@@ -107,18 +104,7 @@ export class PicturePlacer {
   }
 
   private problem(field: string, detail: string): null {
-    const known = this.problems.get(field);
-    if (!known)
-      this.problems.set(field, {
-        count: 1,
-        firstRow: this.rowNumber,
-        detail,
-        lastRow: this.rowCount,
-      });
-    else if (known.lastRow !== this.rowCount) {
-      known.count++;
-      known.lastRow = this.rowCount;
-    }
+    this.problems.add(field, detail, this.rowNumber, this.rowCount);
     return null;
   }
 
@@ -127,19 +113,30 @@ export class PicturePlacer {
     return typeof value === 'string' ? value : '';
   }
 
-  private qrCode(text: string, width: number): Picture {
+  private newMedia(type: string, width: number, height: number): Media {
+    const n = ++this.count;
+    const path = `word/media/mergedpicture${n}.${type}`;
+    return { n, path, id: `rIdMergedPicture${n}`, width, height, bytes: null, crc: 0 };
+  }
+
+  private qrCode(text: string, width: number): Media {
     const key = `${width}\u0000${text}`;
-    let picture = this.qrCodes.get(key);
-    if (!picture) {
-      if (this.qrCodes.size >= 256) this.qrCodes.clear();
-      picture = qrPicture(text, width);
-      this.qrCodes.set(key, picture);
+    let media = this.qrCodes.get(key);
+    if (!media) {
+      this.drawer ??= qrDrawer(this.rows);
+      let drawn: { bytes: Uint8Array; crc: number } | null = null;
+      const size = this.drawer.draw(text, width, (bytes, crc) => {
+        if (media) Object.assign(media, { bytes, crc });
+        else drawn = { bytes, crc };
+      });
+      media = Object.assign(this.newMedia('png', size, size), drawn);
+      this.qrCodes.set(key, media);
     }
-    return picture;
+    return media;
   }
 
   /** The row's picture for a slot, or null (with a warning when the row should have had one). */
-  private resolve(slot: PictureSlot): { picture: Picture; descr: string } | null {
+  private resolve(slot: PictureSlot): { media: Media; descr: string } | null {
     const field = pictureFieldOf(slot.field);
     if (!field) return null;
     const width = Math.min(slot.drawing.box.cx, slot.drawing.box.cy);
@@ -148,12 +145,12 @@ export class PicturePlacer {
       if (text === '') return null;
       const found = this.sources.images?.find(text);
       if (!found) return this.problem(slot.field, `"${text}" is not among the images chosen`);
-      return { picture: found.picture, descr: found.name };
+      return { media: this.mediaOf(found.picture), descr: found.name };
     }
     if (field.kind === 'qr') {
       if (text === '') return null;
       try {
-        return { picture: this.qrCode(text, width), descr: text };
+        return { media: this.qrCode(text, width), descr: text };
       } catch {
         return this.problem(slot.field, 'the text is too long for a QR code');
       }
@@ -162,26 +159,20 @@ export class PicturePlacer {
     const amount = amountOf(text);
     const made = dynamicQris(this.sources.qris!, amount ?? Number.NaN, this.text(QRIS_INVOICE_KEY));
     if (!('payload' in made)) return this.problem(slot.field, made.problem);
-    return { picture: this.qrCode(made.payload, width), descr: `QRIS ${text}` };
+    return { media: this.qrCode(made.payload, width), descr: `QRIS ${text}` };
   }
 
-  /** The media part of a picture: one per distinct content. */
+  /** The media part of an image file: one per distinct content. */
   private mediaOf(picture: Picture): Media {
     let media = this.media.get(picture);
     if (media) return media;
     const crc = crc32(picture.bytes);
     const key = `${picture.bytes.length}:${crc}`;
     const same = this.byContent.get(key) ?? [];
-    media = same.find((m) => m.picture.bytes.every((b, i) => b === picture.bytes[i]));
+    media = same.find((m) => m.bytes!.every((b, i) => b === picture.bytes[i]));
     if (!media) {
-      const n = this.media.size + 1;
-      media = {
-        n,
-        picture,
-        path: `word/media/mergedpicture${n}.${picture.type}`,
-        id: `rIdMergedPicture${n}`,
-        crc,
-      };
+      media = this.newMedia(picture.type, picture.width, picture.height);
+      Object.assign(media, { bytes: picture.bytes, crc });
       same.push(media);
       this.byContent.set(key, same);
     }
@@ -198,14 +189,14 @@ export class PicturePlacer {
       this.row.set(slot.field + index, placed);
     }
     if (!placed) return '';
-    const media = this.mediaOf(placed.picture);
+    const { media, descr } = placed;
     if (!used.includes(media)) used.push(media);
     const xml = renderDrawing(slot.drawing, {
       embed: media.id,
       id: this.nextDrawingId++,
-      descr: placed.descr,
-      width: placed.picture.width,
-      height: placed.picture.height,
+      descr,
+      width: media.width,
+      height: media.height,
     });
     // The tag stood alone in a <w:t>: the drawing goes between two (empty) texts of that run.
     return `</w:t>${xml}<w:t xml:space="preserve">`;
@@ -253,20 +244,43 @@ export class PicturePlacer {
       .join('');
   }
 
-  /** Zip entries (stored: pictures are compressed already) of `media`. */
-  mediaEntries(media: Iterable<Media> = this.media.values()): ZipEntry[] {
+  /** Whether every one of `media` has its bytes (QR codes are drawn in turn: pictures/qrDrawer.ts). */
+  static drawn(media: readonly Media[]): boolean {
+    return media.every((m) => m.bytes !== null);
+  }
+
+  /** Resolves once every QR code placed is drawn. */
+  finish(): Promise<void> {
+    return this.drawer?.finish() ?? Promise.resolve();
+  }
+
+  /** Ends the picture thread, if any: call when the run ends, whichever way. */
+  close(): void {
+    this.drawer?.close();
+  }
+
+  /** Zip entries (stored: pictures are compressed already) of `media`, all drawn. */
+  mediaEntries(media: Iterable<Media> = this.allMedia()): ZipEntry[] {
     const entries = new Map<string, ZipEntry>();
     for (const m of media) {
       if (entries.has(m.path)) continue;
-      const { bytes } = m.picture;
+      const { bytes } = m;
+      if (!bytes) throw new Error(`${m.path} is not drawn yet`);
       entries.set(m.path, { name: m.path, data: bytes, method: 0, size: bytes.length, crc: m.crc });
     }
     return [...entries.values()];
   }
 
+  /** Every media part, in the order they were numbered. */
+  private allMedia(): Media[] {
+    return [...new Set([...this.media.values(), ...this.qrCodes.values()])].sort(
+      (a, b) => a.n - b.n,
+    );
+  }
+
   /** One line per picture field some rows got no picture for. */
   warnings(): string[] {
-    return [...this.problems].map(([field, problem]) => pictureWarning(field, problem));
+    return this.problems.warnings();
   }
 }
 

@@ -12,7 +12,7 @@ import type { MergeProgress } from './mergeDocuments';
 import { PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
 import { hasEnoughData, rowValues } from '../read';
 import { compileTemplate, type CompiledTemplate, joinChunks, relsPathOf } from '../template';
-import { PicturePlacer, type PictureSources } from './pictures';
+import { PicturePlacer, type Media, type PictureSources } from './pictures';
 import { deflateSmall } from '../package';
 import { FramedDeflate } from '../package';
 import { entriesOf, type ZipEntry } from '../package';
@@ -57,13 +57,11 @@ function templatedParts(template: CompiledTemplate): string[] {
  * fields some rows got no picture for; the zip comes as a Blob (application/zip).
  */
 export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>> {
-  const { rows, onProgress, groups } = args;
+  const { rows, groups } = args;
   const total = groups ? groups.values.length : rows.length;
   const kept: number[] = [];
   for (let i = 0; i < total; i++) if (groups || hasEnoughData(rows[i])) kept.push(i);
   const skipped = groups ? groups.skipped : total - kept.length;
-  const valuesAt = (i: number): TemplateValues =>
-    groups ? groups.values[i] : rowValues(rows[i], args.mapping);
   if (kept.length === 0) {
     throw new Error(
       'Failed to create merged document: no selected row has at least 2 non-empty values',
@@ -76,6 +74,38 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
   const template =
     args.template instanceof ArrayBuffer ? compileTemplate(args.template) : args.template;
   const now = args.now ?? new Date();
+  const pictures = new PicturePlacer(template, args.pictures, kept.length);
+  try {
+    return await writeFiles({ ...args, template, kept, names, skipped, now }, pictures);
+  } finally {
+    pictures.close();
+  }
+}
+
+/** A row's file waiting for its QR codes (drawn in a thread: pictures/qrDrawer.ts). */
+interface Waiting {
+  readonly name: string;
+  readonly entries: ZipEntry[];
+  readonly media: Media[];
+}
+
+/** Lets the picture thread's answers in (they come as messages). */
+const answersIn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function writeFiles(
+  args: ZipPerRowArgs & {
+    template: CompiledTemplate;
+    kept: number[];
+    names: string[];
+    skipped: number;
+    now: Date;
+  },
+  pictures: PicturePlacer,
+): Promise<StageResult<Blob>> {
+  const { template, kept, names, now, onProgress, groups, rows } = args;
+  const total = groups ? groups.values.length : rows.length;
+  const valuesAt = (i: number): TemplateValues =>
+    groups ? groups.values[i] : rowValues(rows[i], args.mapping);
   const encoder = new TextEncoder();
   const renderers = new Map(
     templatedParts(template).map((part) => [
@@ -96,8 +126,15 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
   };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
-  const pictures = new PicturePlacer(template, args.pictures);
   const files = new SharedZip(base, now);
+  // Files are written in row order, each once its QR codes are drawn.
+  const waiting: Waiting[] = [];
+  const writeDrawn = () => {
+    while (waiting.length > 0 && PicturePlacer.drawn(waiting[0].media)) {
+      const { name, entries, media } = waiting.shift()!;
+      files.add(name, [...entries, ...pictures.mediaEntries(media)]);
+    }
+  };
   const failures: string[] = [];
   let lastReport = Date.now();
   onProgress?.({ processed: 0, total });
@@ -105,6 +142,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
     const i = kept[k];
     if (Date.now() - lastReport >= PROGRESS_MS) {
       onProgress?.({ processed: i, total });
+      if (waiting.length > 0) await answersIn();
       lastReport = Date.now();
     }
     try {
@@ -119,6 +157,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
       );
       // A part showing pictures names them in its .rels; each picture is one media part.
       const added = new Map<string, ZipEntry>();
+      const shown = new Set<Media>();
       for (const [part, { media }] of placed) {
         if (media.length === 0) continue;
         const rels = relsPathOf(part);
@@ -126,7 +165,7 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
         rendered.set(rels, xml);
         if (!base.some((entry) => entry.name === rels))
           added.set(rels, { name: rels, method: 8, ...xml });
-        for (const entry of pictures.mediaEntries(media)) added.set(entry.name, entry);
+        for (const m of media) shown.add(m);
       }
       const entries = [
         ...base.map((entry) => {
@@ -136,7 +175,8 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
         ...added.values(),
       ];
       // A .docx is already deflated: stored as it is, the zip is built much faster.
-      files.add(names[k], entries);
+      waiting.push({ name: names[k], entries, media: [...shown] });
+      writeDrawn();
     } catch (error) {
       failures.push(`Row ${args.rowNumbers[i] ?? i + 1}: ${errorText(error)}`);
     }
@@ -144,13 +184,15 @@ export async function zipPerRow(args: ZipPerRowArgs): Promise<StageResult<Blob>>
   onProgress?.({ processed: total, total });
   if (failures.length > 0)
     throw new Error(`Some documents failed to generate:\n${failures.join('\n')}`);
+  await pictures.finish();
+  writeDrawn();
   return {
     kind: 'zip',
     bytes: files.finish(OUTPUT_MIME.zip),
     fileName: zipFileName(now),
     count: kept.length,
     sectionNames: names,
-    skipped,
+    skipped: args.skipped,
     warnings: pictures.warnings(),
   };
 }

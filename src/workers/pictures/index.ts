@@ -4,5 +4,7 @@
 // merge stage places the pictures.
 export { drawingTemplate, INLINE_DRAWING, renderDrawing, type DrawingTemplate } from './drawing';
 export { qrPicture } from './qrImage';
+export { qrDrawer, useQrThreads, type QrDrawer, type QrThread } from './qrDrawer';
+export { answerQrBatch, QR_THREAD_NAME, type QrBatch } from './qrThread';
 export type { Picture } from './picture';
 export { readImageSet, type ImageSet } from './imageSet';

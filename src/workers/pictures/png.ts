@@ -7,16 +7,8 @@
 // QR library's packed matrix (32 modules a word), never as an array of booleans: a QRIS code
 // is about 5,000 modules, made 10,000 times (docs/pictures.md, "Speed").
 import { crc32 } from '../../domain/zip/crc32';
-import {
-  DISTANCE_BITS,
-  DISTANCE_CODE,
-  LENGTH_BITS,
-  LENGTH_CODE,
-  MAX_MATCH,
-  MIN_MATCH,
-  SYMBOL_BITS,
-  SYMBOL_CODE,
-} from '../package';
+import { SYMBOL_BITS, SYMBOL_CODE } from '../package';
+import { groupCodesOf, LIGHTS, matchCodes } from './pngCodes';
 
 /** A square of modules without its quiet zone: bit x of word `y * words + (x >>> 5)` (1 = dark). */
 export interface ModuleMatrix {
@@ -41,102 +33,6 @@ function sameModuleRow(m: ModuleMatrix, a: number, b: number): boolean {
   return true;
 }
 
-/** Per scale: for each byte of 8 modules' light bits, its 8 × scale pixel bits as `scale` bytes. */
-function expansionOf(scale: number): Uint8Array {
-  const table = new Uint8Array(256 * scale);
-  for (let b = 0; b < 256; b++)
-    for (let p = 0; p < 8 * scale; p++)
-      if ((b >>> (7 - Math.floor(p / scale))) & 1) table[b * scale + (p >>> 3)] |= 0x80 >>> (p & 7);
-  return table;
-}
-
-/**
- * Per scale, for each byte of 8 modules' light bits (first module in the high bit): its `scale`
- * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it), in
- * pieces of at most 24 bits, and the bytes' sum and weighted sum for Adler-32. A module row is
- * then a few look-ups a group of eight modules, not a code per byte of pixels.
- */
-interface GroupCodes {
-  readonly scale: number;
-  readonly expansion: Uint8Array;
-  /** Pieces of group b: `first[b]` up to `first[b + 1]`. */
-  readonly first: Uint16Array;
-  readonly code: Int32Array;
-  readonly bits: Uint8Array;
-  /** Sum of the group's bytes, and Σ (scale − k) × byte k. */
-  readonly sum: Uint32Array;
-  readonly weighted: Uint32Array;
-}
-
-const groupCodes: GroupCodes[] = [];
-function groupCodesOf(scale: number): GroupCodes {
-  const known = groupCodes[scale];
-  if (known) return known;
-  const expansion = expansionOf(scale);
-  const first = new Uint16Array(257);
-  const code: number[] = [];
-  const bits: number[] = [];
-  const sum = new Uint32Array(256);
-  const weighted = new Uint32Array(256);
-  for (let b = 0; b < 256; b++) {
-    first[b] = code.length;
-    const bytes = expansion.subarray(b * scale, (b + 1) * scale);
-    const pairs: number[] = [];
-    for (let k = 0; k < scale; k++) {
-      sum[b] += bytes[k];
-      weighted[b] += (scale - k) * bytes[k];
-    }
-    for (let i = 0; i < scale;) {
-      let run = 1;
-      while (i + run < scale && bytes[i + run] === bytes[i]) run++;
-      const literals = run - 1 >= MIN_MATCH ? 1 : run;
-      for (let k = 0; k < literals; k++) pairs.push(SYMBOL_CODE[bytes[i]], SYMBOL_BITS[bytes[i]]);
-      if (literals === 1 && run > 1) pairs.push(...runCodesOf(run - 1));
-      i += run;
-    }
-    // Packed into pieces of at most 24 bits: with at most 7 bits held, a piece fits 31.
-    let piece = 0;
-    let pieceBits = 0;
-    for (let p = 0; p < pairs.length; p += 2) {
-      if (pieceBits + pairs[p + 1] > 24) {
-        code.push(piece);
-        bits.push(pieceBits);
-        piece = 0;
-        pieceBits = 0;
-      }
-      piece |= pairs[p] << pieceBits;
-      pieceBits += pairs[p + 1];
-    }
-    if (pieceBits > 0) {
-      code.push(piece);
-      bits.push(pieceBits);
-    }
-  }
-  first[256] = code.length;
-  const made: GroupCodes = {
-    scale,
-    expansion,
-    first,
-    code: Int32Array.from(code),
-    bits: Uint8Array.from(bits),
-    sum,
-    weighted,
-  };
-  groupCodes[scale] = made;
-  return made;
-}
-
-/** Byte b reversed and inverted: dark modules first-bit-low to light modules first-bit-high. */
-const LIGHTS = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(256);
-  for (let b = 0; b < 256; b++) {
-    let r = 0;
-    for (let i = 0; i < 8; i++) r |= ((b >>> i) & 1) << (7 - i);
-    table[b] = ~r & 0xff;
-  }
-  return table;
-})();
-
 /** The dark bits of modules `mx`…`mx + 7` of the row at word `base` (bit j: module mx + j; outside: 0). */
 function darkByte(v: Uint32Array, base: number, words: number, size: number, mx: number): number {
   let dark: number;
@@ -153,34 +49,6 @@ function darkByte(v: Uint32Array, base: number, words: number, size: number, mx:
   const over = mx + 8 - size;
   if (over > 0) dark &= 0xff >>> over;
   return dark & 0xff;
-}
-
-/**
- * The codes of a match copying `length` bytes from `distance` back, as pairs (code, bit count):
- * matches of 3…258, never leaving 1 or 2 bytes over (no match is that short). `length` ≥ 3.
- */
-function matchCodes(distance: number, length: number): number[] {
-  const codes: number[] = [];
-  let rest = length;
-  while (rest >= MIN_MATCH) {
-    let take = rest < MAX_MATCH ? rest : MAX_MATCH;
-    if (rest - take > 0 && rest - take < MIN_MATCH) take = rest - MIN_MATCH;
-    // A length code and its extra bits fit 13 bits; the distance's 18; written apart.
-    codes.push(
-      LENGTH_CODE[take],
-      LENGTH_BITS[take],
-      DISTANCE_CODE[distance],
-      DISTANCE_BITS[distance],
-    );
-    rest -= take;
-  }
-  return codes;
-}
-
-/** Runs of one byte, copied from 1 back: their codes by length, made once. */
-const runCodes: number[][] = [];
-function runCodesOf(length: number): number[] {
-  return (runCodes[length] ??= matchCodes(1, length));
 }
 
 /** The zlib stream (RFC 1950) of the image's scan lines, written into `out` from `start`; its end. */

@@ -77,14 +77,38 @@ export function qrMatrix(text: string): ModuleMatrix {
   return library.drawSymbol!(version, ECC, data);
 }
 
-/** The QR code of `text` as a PNG sharp at `widthEmu` wide (a square). Throws when the text does not fit a QR code. */
-export function qrPicture(text: string, widthEmu: number): Picture {
-  const symbol = qrMatrix(text);
-  const modules = symbol.size + 2 * QUIET_ZONE;
+/** How a QR code of `text` is drawn `widthEmu` wide: pixels a module, its size in pixels and dpi. */
+export interface QrLayout {
+  readonly scale: number;
+  readonly size: number;
+  readonly dpi: number;
+}
+
+function layoutOf(symbolSize: number, widthEmu: number): QrLayout {
+  const modules = symbolSize + 2 * QUIET_ZONE;
   const pixels = (widthEmu / EMU_PER_INCH) * PRINT_DPI;
   const scale = Math.min(MAX_SCALE, Math.max(1, Math.ceil(pixels / modules)));
   const size = modules * scale;
   const dpi = Math.max(1, Math.round(size / (widthEmu / EMU_PER_INCH)));
+  return { scale, size, dpi };
+}
+
+/**
+ * The layout of `text`'s QR code without drawing it (its version from the capacity tables), so
+ * the merge can place a code another thread draws. Throws when the text does not fit a QR code.
+ */
+export function qrLayout(text: string, widthEmu: number): QrLayout {
+  const encoding = (library?.detectType?.(text) ?? 'byte') as Encoding;
+  const length = encoding === 'byte' ? encoder.encode(text).length : text.length;
+  const version = versionFor(encoding, length);
+  if (version === 0) throw new Error('Capacity overflow');
+  return layoutOf(17 + 4 * version, widthEmu);
+}
+
+/** The QR code of `text` as a PNG sharp at `widthEmu` wide (a square). Throws when the text does not fit a QR code. */
+export function qrPicture(text: string, widthEmu: number): Picture {
+  const symbol = qrMatrix(text);
+  const { scale, size, dpi } = layoutOf(symbol.size, widthEmu);
   return {
     bytes: modulesPng(symbol, QUIET_ZONE, scale, dpi),
     type: 'png',

@@ -4,7 +4,7 @@
 import encodeQR from 'qr';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { qrMatrix, qrPicture } from '../../../../src/workers/pictures/qrImage';
+import { qrLayout, qrMatrix, qrPicture } from '../../../../src/workers/pictures/qrImage';
 import { dynamicQris } from '../../../../src/domain/qris';
 import { decodeQr } from '../../../support/qrDecode';
 import { STATIC_QRIS } from '../../../support/qris';
@@ -70,6 +70,15 @@ describe('QR codes as PNG', () => {
 
   test('a text too long for any QR code is refused', () => {
     expect(() => qrPicture('x'.repeat(2332), 914_400)).toThrow();
+    expect(() => qrLayout('x'.repeat(2332), 914_400)).toThrow();
+  });
+
+  test('the size placed before drawing (a picture thread draws later) is the size drawn', () => {
+    for (const text of TEXTS)
+      for (const widthEmu of [720_000, 1_260_000])
+        expect(qrLayout(text, widthEmu).size, text.slice(0, 20)).toBe(
+          qrPicture(text, widthEmu).width,
+        );
   });
 
   test('the PNG holds the symbol, a quiet zone of four modules, each module whole pixels at 300 dpi or more', () => {

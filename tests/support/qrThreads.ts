@@ -1,0 +1,53 @@
+// Picture threads in Node (the bench, the tests): the merge's QR codes drawn in a worker_threads
+// thread running tests/support/qrThreadEntry.ts, as the browser's generator worker starts itself
+// again (src/workers/pictures/qrDrawer.ts). The entry is bundled once per process (esbuild), as
+// the browser loads a bundle: compiling TypeScript in every thread would cost seconds a start.
+// `started` lists every thread and when it exits, so a test can tell none is left running.
+import * as esbuild from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { useQrThreads, type QrThread } from '../../src/workers/pictures';
+
+let bundle: string | null = null;
+function entry(): string {
+  if (bundle) return bundle;
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'qr-thread-')), 'qrThread.mjs');
+  esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL('./qrThreadEntry.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'warning',
+  });
+  return (bundle = out);
+}
+
+export interface StartedThread {
+  readonly exited: Promise<number>;
+}
+
+export const started: StartedThread[] = [];
+
+function nodeThread(): QrThread {
+  const worker = new Worker(entry());
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  started.push({ exited });
+  return {
+    postMessage: (batch) => worker.postMessage(batch),
+    listen(answered, failed) {
+      worker.on('message', answered);
+      worker.once('error', failed);
+    },
+    terminate: () => void worker.terminate(),
+  };
+}
+
+/** QR codes of large runs drawn in a thread from now on (`false`: always in the merge's thread). */
+export function useNodeQrThreads(on = true): void {
+  if (on) entry();
+  useQrThreads(on ? nodeThread : null);
+}

@@ -1,0 +1,104 @@
+// QR codes drawn in a picture thread beside the merge (src/workers/pictures/qrDrawer.ts): with a
+// real thread (worker_threads, as the bench runs it) the merged document and the zip of one file
+// per row are the same parts as when every code is drawn in the merge's own thread, and the
+// thread has exited once the run is done.
+import { createHash } from 'node:crypto';
+import PizZip from 'pizzip';
+import { afterEach, describe, expect, test } from 'vitest';
+import { mergeDocuments, zipPerRow, QRIS_INVOICE_KEY } from '../../../../src/workers/merge';
+import { parseDataObjects } from '../../../../src/domain/qris';
+import { STATIC_QRIS } from '../../../support/qris';
+import { decodeQr } from '../../../support/qrDecode';
+import { inlinePicture, pictureTemplate, textParagraph } from '../../../support/pictureDocx';
+import { picturesOf } from '../../../support/pictureOutput';
+import { started, useNodeQrThreads } from '../../../support/qrThreads';
+
+const template = () =>
+  pictureTemplate({
+    body:
+      textParagraph('Tagihan {nomor}') +
+      `<w:p>${inlinePicture('{%qris:total}', 1, 3.5)}</w:p>` +
+      `<w:p>${inlinePicture('{%qr:url}', 2, 2)}</w:p>`,
+    header: `<w:p>${inlinePicture('{%qris:total}', 3, 2.5)}</w:p>`,
+  });
+
+/** `n` rows: each its own QRIS; the portal link repeats every 7 rows (one media part each). */
+const rowsOf = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    nomor: `INV/2025/${String(i + 1).padStart(6, '0')}`,
+    total: String(50_000 + i * 1_000),
+    url: `https://pelanggan.example/${i % 7}`,
+  }));
+
+const mapping = {
+  nomor: 'nomor',
+  'qris:total': 'total',
+  'qr:url': 'url',
+  [QRIS_INVOICE_KEY]: 'nomor',
+};
+const now = new Date('2025-06-01T10:00:00Z');
+const pictures = { qris: STATIC_QRIS };
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/**
+ * A zip's entries in order, each name with its bytes' SHA-256 (a .docx inside: its own entries). Compared
+ * rather than the zip's bytes, which hold the times its parts were written.
+ */
+function entries(bytes: ArrayBuffer | Uint8Array): [string, unknown][] {
+  return new PizZip(bytes).file(/./).map((file) => {
+    const data = file.asUint8Array();
+    return [file.name, file.name.endsWith('.docx') ? entries(data) : sha256(data)];
+  });
+}
+
+/** Runs `make` with QR codes drawn in the merge's thread, then in a picture thread. */
+async function bothWays<T>(make: () => Promise<T>): Promise<{ here: T; threaded: T }> {
+  useNodeQrThreads(false);
+  const here = await make();
+  const before = started.length;
+  useNodeQrThreads(true);
+  const threaded = await make();
+  // A thread was used, and is gone once the run is done.
+  expect(started.length).toBe(before + 1);
+  await started.at(-1)!.exited;
+  return { here, threaded };
+}
+
+afterEach(() => useNodeQrThreads(false));
+
+describe('QR codes drawn in a picture thread', () => {
+  test('the merged document is the same parts as when drawn in the merge’s thread', async () => {
+    const rows = rowsOf(210);
+    const { here, threaded } = await bothWays(() =>
+      mergeDocuments({ template: template(), rows, mapping, now, pictures }),
+    );
+    expect(threaded.warnings).toEqual([]);
+    expect(entries(threaded.bytes)).toEqual(entries(here.bytes));
+    // The last row's QRIS, read back from the threaded output, is that row's.
+    const body = picturesOf(new PizZip(threaded.bytes), 'word/document.xml');
+    expect(body).toHaveLength(rows.length * 2);
+    const [payload] = await decodeQr(body.at(-2)!.bytes);
+    const objects = parseDataObjects(payload);
+    expect(objects.find((o) => o.tag === '54')?.value).toBe(rows.at(-1)!.total);
+  }, 180_000);
+
+  test('the zip of one file per row is the same parts as when drawn in the merge’s thread', async () => {
+    const rows = rowsOf(210);
+    const make = async () => {
+      const zip = await zipPerRow({
+        template: template(),
+        rows,
+        mapping,
+        now,
+        pictures,
+        names: rows.map((r) => r.nomor),
+        rowNumbers: rows.map((_, i) => i + 1),
+      });
+      expect(zip.count).toBe(rows.length);
+      return entries(await zip.bytes.arrayBuffer());
+    };
+    const { here, threaded } = await bothWays(make);
+    expect(threaded).toEqual(here);
+  }, 180_000);
+});
