@@ -36,6 +36,11 @@ describe('the e-mail of each row', () => {
     expect(addressColumn(['A', 'B'], () => 'teks', 3)).toBe('');
     expect(keyColumn(['Nama', 'Nomor Tagihan', 'No'])).toBe('Nomor Tagihan');
     expect(keyColumn(['Nama', 'Nominal'])).toBe('Nama');
+    // A bare row number comes first in many exports; the invoice's own number is the key.
+    expect(keyColumn(['No', 'Nomor Tagihan', 'Nama'])).toBe('Nomor Tagihan');
+    expect(keyColumn(['No.', 'Nama', 'Invoice No', 'Email'])).toBe('Invoice No');
+    expect(keyColumn(['No', 'Nama', 'Email'])).toBe('No');
+    expect(keyColumn(['No', 'Tagihan', 'Email'])).toBe('No'); // `Tagihan` alone may be the amount
   });
 
   it('guesses the address column from a bounded sample: the first 200 filled cells of a column', () => {

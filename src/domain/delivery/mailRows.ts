@@ -55,10 +55,19 @@ export function addressColumn(
 }
 
 const KEY_NAME = /^(nomor|no|invoice|tagihan)(\b|_|\s|\.|$)/i;
+/** Words of a name that says which invoice: `Nomor Tagihan`, `No. Invoice`, `Invoice No`. */
+const INVOICE_WORD = /(^|[\s_.])(invoice|tagihan|faktur)([\s_.]|$)/i;
+const NUMBER_WORD = /(^|[\s_.])(nomor|no|number|nr)([\s_.]|$)/i;
+const namesInvoice = (h: string) => INVOICE_WORD.test(h) && NUMBER_WORD.test(h);
 
-/** The invoice key's default: the first column named like Nomor/No/Invoice/Tagihan, else the first. */
+/**
+ * The invoice key's default (docs/delivery.md): the first column whose name says an invoice's
+ * number (`Nomor Tagihan`, `No_Invoice`), else the first named like Nomor/No, else the first. A bare
+ * `No` is usually the sheet's row number, which names no invoice a customer knows.
+ */
 export function keyColumn(headers: readonly string[]): string {
-  return headers.find((h) => KEY_NAME.test(h.trim())) ?? headers[0] ?? '';
+  const named = headers.filter((h) => KEY_NAME.test(h.trim()));
+  return named.find((h) => namesInvoice(h.trim())) ?? named[0] ?? headers[0] ?? '';
 }
 
 export interface MailSource {
