@@ -1,13 +1,20 @@
-import type { ColumnType, Generated, RawBuilder, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
+import type { Count, Flag, Timestamp, Version } from './schema.columns';
+import type {
+  DeliveriesTable,
+  DeliveryCountedKeysTable,
+  DeliveryFilesTable,
+  DeliveryRecipientsTable,
+  PdfChunksTable,
+  PdfJobsTable,
+} from './schema.jobs';
+
+export type * from './schema.jobs';
 
 /**
- * Database types shared by SQLite and PostgreSQL.
- * - Timestamps are ISO-8601 UTC strings on both (TEXT in SQLite, timestamptz read back as ISO in PostgreSQL).
- * - Booleans are INTEGER 0/1 on both, so one set of queries fits both dialects.
- * - BIGINT money and counts come back as JS numbers (see connection.ts).
+ * Database types shared by SQLite and PostgreSQL (the column types: ./schema.columns.ts; the
+ * tables of queued work, e-mail deliveries and shared PDF chunks: ./schema.jobs.ts).
  */
-type Timestamp = string;
-type Flag = 0 | 1;
 
 export type Role = 'admin' | 'staff';
 
@@ -73,10 +80,6 @@ export interface RoleMenusTable {
   role: Role;
   menu_id: number;
 }
-
-type Count = ColumnType<number, number | undefined, number>;
-/** Set by the database on insert (1); raised with `version + 1` on update. */
-type Version = ColumnType<number, number | undefined, number | RawBuilder<number>>;
 
 export interface InvoiceSummariesTable {
   id: Generated<number>;
@@ -173,67 +176,6 @@ export interface EfakturRecordsTable {
   files: ColumnType<string, string | undefined, never>;
 }
 
-export type DeliveryStatus = 'active' | 'paused' | 'cancelled' | 'done';
-export type RecipientStatus =
-  'queued' | 'sending' | 'sent' | 'outbox' | 'failed' | 'unknown' | 'cancelled';
-
-/** One e-mail delivery job of a period (migrations/deliveries.ts). */
-export interface DeliveriesTable {
-  id: Generated<number>;
-  invoice_summary_id: number;
-  created_by: number | null;
-  created_by_name: string;
-  created_at: Timestamp;
-  status: DeliveryStatus;
-  attachment_kind: 'pdf' | 'docx';
-  sender: string;
-  reply_to: string | null;
-  total: number;
-  count_capped: Count;
-  ended_at: Timestamp | null;
-  purged_at: Timestamp | null;
-}
-
-export interface DeliveryFilesTable {
-  id: Generated<number>;
-  delivery_id: number;
-  bytes: Buffer;
-}
-
-/** One recipient (one invoice, one mail) of a job; also its queue item (src/server/jobs). */
-export interface DeliveryRecipientsTable {
-  id: Generated<number>;
-  delivery_id: number;
-  invoice_summary_id: number;
-  row_number: number;
-  invoice_key: string;
-  /** The addresses of the To header, joined with ', '. */
-  addresses: string;
-  subject: string;
-  /** Null once retention removed it. */
-  body: string | null;
-  attachment_name: string;
-  file_id: number | null;
-  page_from: number | null;
-  page_to: number | null;
-  status: RecipientStatus;
-  run_after: Timestamp;
-  attempts: Count;
-  claimed_by: string | null;
-  claimed_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  message_id: string | null;
-  server_answer: string | null;
-  counted: Count;
-}
-
-/** An invoice key of a period that raised its delivered count (migrations/deliveryCountedKeys.ts). */
-export interface DeliveryCountedKeysTable {
-  invoice_summary_id: number;
-  invoice_key: string;
-  recipient_id: number;
-}
-
 export interface RateLimitsTable {
   key: string;
   /** Start of the fixed window, epoch milliseconds. */
@@ -260,32 +202,6 @@ export interface Database {
   delivery_counted_keys: DeliveryCountedKeysTable;
   pdf_jobs: PdfJobsTable;
   pdf_chunks: PdfChunksTable;
-}
-
-/** A long PDF conversion whose chunks any node may take (docs/pdf-chunks.md, "Across nodes"). */
-export interface PdfJobsTable {
-  id: Generated<number>;
-  /** The node that received the request: it joins and answers. */
-  node: string;
-  status: 'active' | 'cancelled' | 'failed';
-  created_at: string;
-}
-
-/** One chunk of sections of a PdfJobsTable job; also its queue item (src/server/jobs). */
-export interface PdfChunksTable {
-  id: Generated<number>;
-  job_id: number;
-  position: number;
-  first_row: number;
-  last_row: number;
-  status: 'ready' | 'converting' | 'done' | 'failed';
-  run_after: string;
-  attempts: Count;
-  claimed_by: string | null;
-  claimed_at: string | null;
-  docx: Buffer;
-  pdf: Buffer | null;
-  outcome: string | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

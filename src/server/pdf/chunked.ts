@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { splitDocx, type DocxChunk } from './chunks';
 import { joinInThread } from './joinInThread';
-import { PdfConversionError, type PdfPool, type PdfResult } from './pool';
+import type { PdfPool } from './pool';
+import { PdfConversionError, type PdfResult } from './result';
 import type { SharedChunks } from './shared';
 import type { Ticket } from './tickets';
 

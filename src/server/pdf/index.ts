@@ -1,5 +1,6 @@
 export { loadPdfConfig, type PdfConfig } from './config';
-export { PdfConversionError, PdfPool } from './pool';
+export { PdfPool } from './pool';
+export { PdfConversionError } from './result';
 export { PdfBusyError } from './tickets';
 export { SandboxUnavailableError } from './sandbox';
 export { PDF_SECONDS_BUCKETS, type PdfPoolStats } from './stats';

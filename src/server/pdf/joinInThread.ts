@@ -1,7 +1,7 @@
 // joinPdfs in a worker thread (joinWorker.ts), so the event loop answers other requests while a
 // long document's chunks are joined; a cancelled job ends the thread.
 import { callThread, startThread } from '../threads';
-import { PdfConversionError } from './pool';
+import { PdfConversionError } from './result';
 
 export interface JoinRequest {
   readonly files: readonly string[];

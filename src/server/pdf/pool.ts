@@ -13,27 +13,10 @@ import { own, setUpSlots } from './dirs';
 import { runProcess, type RunOutcome } from './process';
 import { makeProfile } from './profile';
 import { conversionCommand, SandboxUnavailableError, slotUser, type Sandbox } from './sandbox';
+import { PdfConversionError, type PdfResult } from './result';
 import { PdfStats, type PdfOutcome, type PdfPoolStats } from './stats';
 import { Tickets, type Ticket } from './tickets';
 import { runWarm, startWarm, stopWarm, type WarmSlot } from './warm';
-
-export class PdfConversionError extends Error {
-  override readonly name = 'PdfConversionError';
-  constructor(
-    readonly outcome: Exclude<PdfOutcome, 'ok'>,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface PdfResult {
-  /** The PDF, inside the conversion's directory. */
-  file: string;
-  size: number;
-  /** Removes the conversion's directory; call when the answer has ended. */
-  dispose(): Promise<void>;
-}
 
 interface Slot extends WarmSlot {
   index: number;

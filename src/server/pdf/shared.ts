@@ -12,7 +12,8 @@ import { createQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import type { DocxChunk } from './chunks';
 import { PdfChunkError } from './chunked';
-import { PdfConversionError, type PdfPool, type PdfResult } from './pool';
+import type { PdfPool } from './pool';
+import { PdfConversionError, type PdfResult } from './result';
 import type { PdfOutcome } from './stats';
 import { PdfBusyError, type Ticket } from './tickets';
 

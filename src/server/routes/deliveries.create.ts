@@ -6,15 +6,8 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
-import {
-  attachmentName,
-  breaksHeader,
-  isEmailAddress,
-  refusalOf,
-  type DeliveryJobRow,
-} from '../../domain/delivery/delivery';
+import { attachmentName, refusalOf } from '../../domain/delivery/delivery';
 import { storedZipEntries } from '../../domain/zip/stored';
-import { isValidPeriod } from '../../domain/billing/period';
 import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
 import { pdfLib } from '../delivery/attachments';
@@ -24,68 +17,8 @@ import { ApiError } from '../errors';
 import { ok } from '../http/envelope';
 import { nodeDeflateCodec } from '../pdf/codec';
 import type { AppEnv } from '../types';
+import { parseJob } from './deliveries.job';
 import { DELIVERY_MESSAGES as M, notice, refusal } from './deliveries.messages';
-
-interface Job {
-  period: string;
-  attachment: 'pdf' | 'docx';
-  reply_to?: string;
-  resend_keys?: string[];
-  recipients: DeliveryJobRow[];
-}
-
-const MAX_RECIPIENTS = 20_000;
-const MAX_TEXT = 20_000;
-
-function isText(value: unknown, max = MAX_TEXT): value is string {
-  return typeof value === 'string' && value.length <= max;
-}
-
-function parseJob(raw: unknown): Job {
-  let job: Partial<Job>;
-  try {
-    job = JSON.parse(typeof raw === 'string' ? raw : '') as Partial<Job>;
-  } catch {
-    throw new ApiError(400, M.badJob, 'job');
-  }
-  if (!job || typeof job !== 'object') throw new ApiError(400, M.badJob, 'job');
-  if (typeof job.period !== 'string' || !isValidPeriod(job.period))
-    throw new ApiError(400, M.badPeriod, 'period');
-  if (job.attachment !== 'pdf' && job.attachment !== 'docx')
-    throw new ApiError(400, M.badAttachment, 'attachment');
-  if (job.reply_to !== undefined && job.reply_to !== '') {
-    if (!isText(job.reply_to, 254) || breaksHeader(job.reply_to) || !isEmailAddress(job.reply_to))
-      throw new ApiError(400, M.badReplyTo, 'reply_to');
-  }
-  if (!Array.isArray(job.recipients) || job.recipients.length === 0)
-    throw new ApiError(400, M.noRecipients, 'recipients');
-  if (job.recipients.length > MAX_RECIPIENTS)
-    throw refusal(413, 'tooManyRecipients', M.tooManyRecipients(MAX_RECIPIENTS), {
-      limit: MAX_RECIPIENTS,
-    });
-  job.recipients.forEach((r, i) => {
-    const pagesOk =
-      r.pages === undefined ||
-      (Array.isArray(r.pages) &&
-        r.pages.length === 2 &&
-        r.pages.every((p) => Number.isInteger(p) && p >= 1) &&
-        r.pages[0] <= r.pages[1]);
-    if (
-      !r ||
-      !Number.isInteger(r.row) ||
-      ![r.key, r.to, r.subject, r.message].every((t) => isText(t)) ||
-      !pagesOk ||
-      (r.file !== undefined && !isText(r.file, 100))
-    )
-      throw refusal(400, 'badRecipient', M.badRecipient(i + 1), { recipient: i + 1 }, 'recipients');
-  });
-  if (
-    job.resend_keys !== undefined &&
-    !(Array.isArray(job.resend_keys) && job.resend_keys.every((k) => isText(k, 500)))
-  )
-    throw new ApiError(400, M.badJob, 'resend_keys');
-  return job as Job;
-}
 
 function asBytes(part: unknown): Promise<Uint8Array> | null {
   if (part && typeof part === 'object' && 'arrayBuffer' in part)
