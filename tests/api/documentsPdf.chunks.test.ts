@@ -4,11 +4,11 @@
 // SQLite only: the route reads nothing from the database but the caller's session.
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mergeDocuments, splitPdfPerSection } from '../../src/workers/merge';
+import { splitPdfPerSection } from '../../src/workers/merge';
 import type { PdfPool } from '../../src/server/pdf';
-import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
 import { closePool, DOCX_TYPE, leftoverJobFiles, testPool, until } from '../support/pdfApp';
 import { pdfPages, pdfText } from '../support/pdfTools';
+import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, type TestApp } from './helpers';
 
 interface Setup {
@@ -35,28 +35,6 @@ async function post(setup: Setup, body: Uint8Array, signal?: AbortSignal): Promi
     body: body as BodyInit,
     signal,
   });
-}
-
-const template = buildDocx({
-  body: paragraph('Invoice for {name}') + paragraph('Amount {amount}'),
-  header: paragraph('Header {number}'),
-});
-
-const rowsOf = (count: number, name = (i: number) => `Customer ${i + 1} Ltd`) =>
-  Array.from({ length: count }, (_, i) => ({
-    name: name(i),
-    amount: `Rp ${(i + 1) * 1000}`,
-    number: `INV-${String(i + 1).padStart(3, '0')}`,
-  }));
-
-async function merged(rows: Record<string, string>[]): Promise<Uint8Array> {
-  const result = await mergeDocuments({
-    template,
-    rows,
-    mapping: { name: 'name', amount: 'amount', number: 'number' },
-    markSections: true,
-  });
-  return new Uint8Array(result.bytes);
 }
 
 const okConversions = (pool: PdfPool) => pool.snapshot().conversions.ok ?? 0;

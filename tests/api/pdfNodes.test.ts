@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../src/server/app';
 import { SharedChunks, type PdfPool } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
-import { mergeDocuments, splitPdfPerSection } from '../../src/workers/merge';
-import { buildDocx, paragraph } from '../unit/workers/docxBuilder';
+import { splitPdfPerSection } from '../../src/workers/merge';
 import { closePool, DOCX_TYPE, leftoverJobFiles, testPool, until } from '../support/pdfApp';
 import { pdfPages, pdfText } from '../support/pdfTools';
+import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, databases, testConfig, type TestApp } from './helpers';
 
 const METRICS_TOKEN = 'metrics-token-for-the-pdf-nodes-test';
@@ -19,28 +19,6 @@ interface Node {
   app: ReturnType<typeof createApp>;
   pool: PdfPool;
   shared: SharedChunks | null;
-}
-
-const template = buildDocx({
-  body: paragraph('Invoice for {name}') + paragraph('Amount {amount}'),
-  header: paragraph('Header {number}'),
-});
-
-const rowsOf = (count: number, name = (i: number) => `Customer ${i + 1} Ltd`) =>
-  Array.from({ length: count }, (_, i) => ({
-    name: name(i),
-    amount: `Rp ${(i + 1) * 1000}`,
-    number: `INV-${String(i + 1).padStart(3, '0')}`,
-  }));
-
-async function merged(rows: Record<string, string>[]): Promise<Uint8Array> {
-  const result = await mergeDocuments({
-    template,
-    rows,
-    mapping: { name: 'name', amount: 'amount', number: 'number' },
-    markSections: true,
-  });
-  return new Uint8Array(result.bytes);
 }
 
 /** The chunks a node says it converted, from its /metrics. */
