@@ -6,7 +6,14 @@ import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { splitPdfPerSection } from '../../src/workers/merge';
 import type { PdfPool } from '../../src/server/pdf';
-import { closePool, DOCX_TYPE, leftoverJobFiles, testPool, until } from '../support/pdfApp';
+import {
+  closePool,
+  DOCX_TYPE,
+  groupAlive,
+  leftoverJobFiles,
+  testPool,
+  until,
+} from '../support/pdfApp';
 import { pdfPages, pdfText } from '../support/pdfTools';
 import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, type TestApp } from './helpers';
@@ -95,15 +102,7 @@ describe('seven invoices in chunks of three, on two slots', () => {
     const pids = s.pool.runningPids();
     controller.abort();
     await answer;
-    const alive = (pid: number) => {
-      try {
-        process.kill(-pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    await until(() => pids.every((pid) => !alive(pid)), 10_000);
+    await until(() => pids.every((pid) => !groupAlive(pid)), 10_000);
     await until(() => s.pool.snapshot().busy === 0 && s.pool.snapshot().queued === 0, 10_000);
     await until(async () => (await leftoverJobFiles(s.pool)).length === 0, 10_000);
     expect(s.pool.runningPids()).toEqual([]);

@@ -8,7 +8,14 @@ import { createApp } from '../../src/server/app';
 import { SharedChunks, type PdfPool } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
 import { splitPdfPerSection } from '../../src/workers/merge';
-import { closePool, DOCX_TYPE, leftoverJobFiles, testPool, until } from '../support/pdfApp';
+import {
+  closePool,
+  DOCX_TYPE,
+  groupAlive,
+  leftoverJobFiles,
+  testPool,
+  until,
+} from '../support/pdfApp';
 import { pdfPages, pdfText } from '../support/pdfTools';
 import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, databases, testConfig, type TestApp } from './helpers';
@@ -110,15 +117,7 @@ describe.each(databases)('one long document on every node of %s', (kind) => {
     const pids = nodes.flatMap((node) => node.pool.runningPids());
     controller.abort();
     await answer;
-    const alive = (pid: number) => {
-      try {
-        process.kill(-pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
-    await until(() => pids.every((pid) => !alive(pid)), 15_000);
+    await until(() => pids.every((pid) => !groupAlive(pid)), 15_000);
     for (const node of nodes) {
       await until(() => node.pool.snapshot().busy === 0, 15_000);
       await until(async () => (await leftoverJobFiles(node.pool)).length === 0, 10_000);

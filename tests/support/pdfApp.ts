@@ -85,3 +85,13 @@ export async function until(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** Whether the process group `pid` still has a process (a converter the test watches end). */
+export function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
