@@ -11,10 +11,11 @@ import { SERVER_DIR } from './build-server.mjs';
 import { isFresh } from './stale.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outdir = path.join(root, 'dist');
+// OUT_DIR as for build.mjs (the build tests start a build of their own).
+const outdir = path.resolve(root, process.env.OUT_DIR ?? 'dist');
 
 if (isFresh(root, outdir, 'production')) {
-  console.log('build: dist/index.html is up to date, skipping');
+  console.log(`build: ${path.relative(root, outdir)}/index.html is up to date, skipping`);
 } else {
   const build = spawnSync(process.execPath, [path.join(root, 'build.mjs')], {
     cwd: root,
