@@ -1,7 +1,7 @@
 // `npm start` (scripts/start.mjs): builds when the build is missing, skips the build when it is
 // fresh, and serves either way from the one process it started in (docs/startup.md).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'start-test-'));
 const outdir = path.join(scratch, 'dist');
+// The compiled server takes its native addons (and pg) from node_modules, as it does in dist/.
+symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -64,9 +66,11 @@ async function start(): Promise<{ output: string; health: number; processes: num
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
   }
 }
 
