@@ -60,13 +60,3 @@ export function startJoin(output: string, count: number, signal: AbortSignal): J
     },
   };
 }
-
-/** Joins the files, all already there, in order into `output`. */
-export function joinInThread(
-  request: { readonly files: readonly string[]; readonly output: string },
-  signal: AbortSignal,
-): Promise<{ size: number; pages: number }> {
-  const join = startJoin(request.output, request.files.length, signal);
-  request.files.forEach((file, at) => join.add(at, file));
-  return join.done;
-}
