@@ -3,7 +3,7 @@
 // holds one of its user's places (one ticket) however many chunks it has.
 import path from 'node:path';
 import { splitDocx, type DocxChunk } from './chunks';
-import { joinInThread } from './joinInThread';
+import { startJoin } from './joinInThread';
 import type { PdfPool } from './pool';
 import { PdfConversionError, type PdfResult } from './result';
 import type { SharedChunks } from './shared';
@@ -20,9 +20,14 @@ export class PdfChunkError extends PdfConversionError {
   }
 }
 
+/** Chunk `at` (0-based, of the document's chunks) is converted into `part`. */
+export type ChunkConverted = (at: number, part: PdfResult) => void;
+
 /**
  * `shared` (PostgreSQL): the chunks are work any node sharing the database may take
- * (./shared.ts); without it, this node's slots convert them all.
+ * (./shared.ts); without it, this node's slots convert them all. Either way each chunk goes to
+ * the join as soon as it is converted (`converted` below, the one place that knows it), and the
+ * join appends it once every chunk before it is there.
  */
 export async function convertDocument(
   pool: PdfPool,
@@ -33,18 +38,23 @@ export async function convertDocument(
 ): Promise<PdfResult & { chunks: number }> {
   const chunks = splitDocx(docx, pool.config.chunkSections);
   if (!chunks) return { ...(await pool.convert(ticket, docx, signal)), chunks: 1 };
-  const parts = shared
-    ? await shared.convert(ticket, chunks, signal)
-    : await convertHere(pool, ticket, chunks, signal);
+  const { dir, dispose } = await pool.jobDirectory();
+  const output = path.join(dir, 'joined.pdf');
+  const join = startJoin(output, chunks.length, signal);
+  const converted: ChunkConverted = (at, part) => join.add(at, part.file);
+  let parts: PdfResult[] = [];
   try {
-    const output = path.join(path.dirname(parts[0].file), 'joined.pdf');
-    const { size } = await joinInThread({ files: parts.map((part) => part.file), output }, signal);
-    const kept = parts[0];
-    await Promise.all(parts.slice(1).map((part) => part.dispose()));
-    return { file: output, size, dispose: kept.dispose, chunks: chunks.length };
+    parts = shared
+      ? await shared.convert(ticket, chunks, signal, converted)
+      : await convertHere(pool, ticket, chunks, signal, converted);
+    const { size } = await join.done;
+    return { file: output, size, dispose, chunks: chunks.length };
   } catch (error) {
-    await Promise.all(parts.map((part) => part.dispose()));
+    await join.cancel();
+    await dispose();
     throw error;
+  } finally {
+    await Promise.all(parts.map((part) => part.dispose()));
   }
 }
 
@@ -54,6 +64,7 @@ async function convertHere(
   ticket: Ticket,
   chunks: DocxChunk[],
   signal: AbortSignal,
+  converted: ChunkConverted,
 ): Promise<PdfResult[]> {
   const stop = new AbortController();
   const cancel = () => stop.abort();
@@ -68,6 +79,7 @@ async function convertHere(
       try {
         results[at] = await pool.convert(ticket, chunk.bytes, stop.signal);
         pool.stats.chunkConverted();
+        converted(at, results[at]);
       } catch (error) {
         // The first real failure names its rows; the others were stopped because of it. Every
         // loop ends before the results are disposed, so no chunk's directory outlives the job.

@@ -1,15 +1,46 @@
-// The PDF join's thread (docs/pdf-chunks.md): the chunks' files in, the joined file written, its
-// size and pages out. pdf-lib parses and copies every page (about 0.5 ms a page: 5 s for 10,000),
-// which on the event loop would stall every other request for that long.
+// The PDF join's thread (docs/pdf-chunks.md, "Joining"): told the output and how many chunks, then
+// each chunk's file as it is converted, in any order; it appends them in order as they become
+// contiguous and answers once with the joined file's size and pages, or why it failed.
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { errorText } from '../../domain/text/errorText';
-import { joinPdfs } from './join';
-import type { JoinAnswer, JoinRequest } from './joinInThread';
+import { PdfJoiner } from './join';
+import type { JoinAnswer, JoinMessage } from './joinInThread';
 
-parentPort!.once('message', (request: JoinRequest) => {
-  joinPdfs(request.files, request.output).then(
-    (joined) => parentPort!.postMessage({ kind: 'joined', ...joined } satisfies JoinAnswer),
-    (error: unknown) =>
-      parentPort!.postMessage({ kind: 'failed', message: errorText(error) } satisfies JoinAnswer),
-  );
+let joiner: PdfJoiner | undefined;
+let count = 0;
+let next = 0;
+const waiting = new Map<number, string>();
+let appending = Promise.resolve();
+
+function fail(error: unknown) {
+  joiner?.close();
+  joiner = undefined;
+  parentPort!.postMessage({ kind: 'failed', message: errorText(error) } satisfies JoinAnswer);
+}
+
+async function drain(): Promise<void> {
+  while (joiner && waiting.has(next)) {
+    const file = waiting.get(next)!;
+    waiting.delete(next);
+    next++;
+    await joiner.append(await readFile(file));
+  }
+  if (joiner && next === count) {
+    const joined = joiner.finish();
+    joiner = undefined;
+    parentPort!.postMessage({ kind: 'joined', ...joined } satisfies JoinAnswer);
+  }
+}
+
+parentPort!.on('message', (message: JoinMessage) => {
+  if (message.kind === 'start') {
+    count = message.count;
+    try {
+      joiner = new PdfJoiner(message.output);
+    } catch (error) {
+      return fail(error);
+    }
+  } else waiting.set(message.at, message.file);
+  appending = appending.then(drain).catch(fail);
 });

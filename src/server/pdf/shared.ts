@@ -11,7 +11,7 @@ import type { Database, PdfChunksTable } from '../db/schema';
 import { createQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import type { DocxChunk } from './chunks';
-import { PdfChunkError } from './chunked';
+import { PdfChunkError, type ChunkConverted } from './chunked';
 import type { PdfPool } from './pool';
 import { PdfConversionError, type PdfResult } from './result';
 import type { PdfOutcome } from './stats';
@@ -142,9 +142,15 @@ export class SharedChunks {
   /**
    * This node's long document: its chunks as rows any node may take, this node's slots taking
    * them too, until every chunk is done. The PDFs in order, those of other nodes written into
-   * conversion directories here. Cancel or a failed chunk ends the job on every node.
+   * conversion directories here as soon as they are done. Each chunk, this node's or another's,
+   * is handed to `converted` once. Cancel or a failed chunk ends the job on every node.
    */
-  async convert(ticket: Ticket, chunks: DocxChunk[], signal: AbortSignal): Promise<PdfResult[]> {
+  async convert(
+    ticket: Ticket,
+    chunks: DocxChunk[],
+    signal: AbortSignal,
+    converted: ChunkConverted,
+  ): Promise<PdfResult[]> {
     const now = new Date().toISOString();
     const { id } = await this.db
       .insertInto('pdf_jobs')
@@ -174,14 +180,20 @@ export class SharedChunks {
           )
           .execute();
       const queue = this.queue(sql`job_id = ${id}`);
+      // Other nodes' chunks, fetched by one loop at a time as they are done.
+      let gathering = Promise.resolve();
+      const gather = () => (gathering = gathering.then(() => this.collect(id, results, converted)));
       const loop = async () => {
         while (!stop.signal.aborted) {
           const [chunk] = await queue.claim(1, this.node, new Date());
           if (chunk) {
             try {
-              results[chunk.position] = await this.pool.convert(ticket, chunk.docx, stop.signal);
+              const part = await this.pool.convert(ticket, chunk.docx, stop.signal);
+              results[chunk.position] = part;
               await queue.finish(chunk.id, this.node, 'done', {});
               this.pool.stats.chunkConverted();
+              converted(chunk.position, part);
+              await gather();
             } catch (error) {
               if (!(error instanceof PdfConversionError)) failure ??= error as Error;
               else if (!(error.outcome === 'aborted' && stop.signal.aborted))
@@ -190,6 +202,7 @@ export class SharedChunks {
             }
             continue;
           }
+          await gather();
           if (await this.settled(id, chunks.length, (error) => (failure ??= error))) break;
           await sleep(this.pollMs, stop.signal);
         }
@@ -198,9 +211,9 @@ export class SharedChunks {
       if (failure) stop.abort();
       if (signal.aborted) throw aborted();
       if (failure) throw failure;
-      const parts = await this.collect(id, results);
+      await gather();
       done = true;
-      return parts;
+      return results as PdfResult[];
     } catch (error) {
       stop.abort();
       await Promise.all(results.map((part) => part?.dispose()));
@@ -246,19 +259,25 @@ export class SharedChunks {
     return false;
   }
 
-  /** The chunks other nodes converted, each into a conversion directory of this node's. */
-  private async collect(id: number, results: (PdfResult | undefined)[]): Promise<PdfResult[]> {
-    const theirs = await this.db
+  /** The chunks other nodes converted not yet here, each into a conversion directory of ours. */
+  private async collect(
+    id: number,
+    results: (PdfResult | undefined)[],
+    converted: ChunkConverted,
+  ): Promise<void> {
+    const here = results.flatMap((part, position) => (part ? [position] : []));
+    let query = this.db
       .selectFrom('pdf_chunks')
       .select(['position', 'pdf'])
       .where('job_id', '=', id)
-      .where('pdf', 'is not', null)
-      .execute();
-    for (const { position, pdf } of theirs) {
+      .where('pdf', 'is not', null);
+    if (here.length) query = query.where('position', 'not in', here);
+    for (const { position, pdf } of await query.execute()) {
       const { dir, dispose } = await this.pool.jobDirectory();
-      results[position] = { file: path.join(dir, 'document.pdf'), size: pdf!.length, dispose };
-      await writeFile(results[position].file, pdf!);
+      const part = { file: path.join(dir, 'document.pdf'), size: pdf!.length, dispose };
+      results[position] = part;
+      await writeFile(part.file, pdf!);
+      converted(position, part);
     }
-    return results as PdfResult[];
   }
 }
