@@ -5,6 +5,7 @@ import path from 'node:path';
 import { splitDocx, type DocxChunk } from './chunks';
 import { joinInThread } from './joinInThread';
 import type { PdfPool } from './pool';
+import { pdfFilePages, type ChunkProgress } from './progress';
 import { PdfConversionError, type PdfResult } from './result';
 import type { SharedChunks } from './shared';
 import type { Ticket } from './tickets';
@@ -22,7 +23,8 @@ export class PdfChunkError extends PdfConversionError {
 
 /**
  * `shared` (PostgreSQL): the chunks are work any node sharing the database may take
- * (./shared.ts); without it, this node's slots convert them all.
+ * (./shared.ts); without it, this node's slots convert them all. `progress` hears of the cut and
+ * of each chunk converted here (./progress.ts).
  */
 export async function convertDocument(
   pool: PdfPool,
@@ -30,13 +32,17 @@ export async function convertDocument(
   docx: Uint8Array,
   signal: AbortSignal,
   shared?: SharedChunks | null,
+  progress?: ChunkProgress | null,
 ): Promise<PdfResult & { chunks: number }> {
   const chunks = splitDocx(docx, pool.config.chunkSections);
   if (!chunks) return { ...(await pool.convert(ticket, docx, signal)), chunks: 1 };
+  progress?.cut(chunks[chunks.length - 1].last, chunks.length);
   const parts = shared
-    ? await shared.convert(ticket, chunks, signal)
-    : await convertHere(pool, ticket, chunks, signal);
+    ? await shared.convert(ticket, chunks, signal, progress)
+    : await convertHere(pool, ticket, chunks, signal, progress);
   try {
+    // A shared job's counts were in its rows, which are gone now: this node's board takes them.
+    if (shared && progress) await reportAll(chunks, parts, progress);
     const output = path.join(path.dirname(parts[0].file), 'joined.pdf');
     const { size } = await joinInThread({ files: parts.map((part) => part.file), output }, signal);
     const kept = parts[0];
@@ -48,12 +54,22 @@ export async function convertDocument(
   }
 }
 
+const chunkPages = (chunk: DocxChunk, file: string) =>
+  pdfFilePages(file, chunk.last - chunk.first + 1);
+
+/** Every chunk's pages at once, so a poll never sees the counts fall. */
+async function reportAll(chunks: DocxChunk[], parts: PdfResult[], progress: ChunkProgress) {
+  const pages = await Promise.all(parts.map((part, i) => chunkPages(chunks[i], part.file)));
+  for (const [i, chunk] of chunks.entries()) progress.converted(chunk.first, chunk.last, pages[i]);
+}
+
 /** Up to PDF_WORKERS loops of this node, each converting one chunk at a time, in order. */
 async function convertHere(
   pool: PdfPool,
   ticket: Ticket,
   chunks: DocxChunk[],
   signal: AbortSignal,
+  progress?: ChunkProgress | null,
 ): Promise<PdfResult[]> {
   const stop = new AbortController();
   const cancel = () => stop.abort();
@@ -66,8 +82,11 @@ async function convertHere(
       const at = next++;
       const chunk: DocxChunk = chunks[at];
       try {
-        results[at] = await pool.convert(ticket, chunk.bytes, stop.signal);
+        const result = await pool.convert(ticket, chunk.bytes, stop.signal);
+        results[at] = result;
         pool.stats.chunkConverted();
+        if (progress)
+          progress.converted(chunk.first, chunk.last, await chunkPages(chunk, result.file));
       } catch (error) {
         // The first real failure names its rows; the others were stopped because of it. Every
         // loop ends before the results are disposed, so no chunk's directory outlives the job.
