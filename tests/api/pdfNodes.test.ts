@@ -2,6 +2,8 @@
 // nodes"): two app instances, each with its own LibreOffice pool, on one PostgreSQL; the request
 // goes to the first, which joins and answers. On SQLite there is one node, whose pool converts
 // every chunk. Real LibreOffice on both.
+import { spawn } from 'node:child_process';
+import { sql } from 'kysely';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApp } from '../../src/server/app';
@@ -19,6 +21,9 @@ import {
 import { pdfPages, pdfText } from '../support/pdfTools';
 import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, databases, testConfig, type TestApp } from './helpers';
+
+/** Short, so that a dead node's job goes within the test (the server's: 10 s and 60 s). */
+const HEARTBEAT = { everyMs: 100, orphanAfterMs: 1_500 };
 
 const METRICS_TOKEN = 'metrics-token-for-the-pdf-nodes-test';
 
@@ -51,7 +56,9 @@ describe.each(databases)('one long document on every node of %s', (kind) => {
     for (let i = 0; i < (kind === 'postgres' ? 2 : 1); i++) {
       const pool = await testPool({ workers: 1, queue: 2, chunkSections: 2 });
       const shared =
-        kind === 'postgres' ? new SharedChunks(ctx.db, kind, pool, silentLogger, 50, 50) : null;
+        kind === 'postgres'
+          ? new SharedChunks(ctx.db, kind, pool, silentLogger, 50, 50, HEARTBEAT)
+          : null;
       shared?.start();
       await pool.prepare();
       const app = createApp({
@@ -125,4 +132,33 @@ describe.each(databases)('one long document on every node of %s', (kind) => {
     expect(await ctx.count('pdf_jobs')).toBe(0);
     expect(await ctx.count('pdf_chunks')).toBe(0);
   }, 180_000);
+
+  test.runIf(kind === 'postgres')(
+    'a node killed mid-job: the other nodes delete its job and chunks',
+    async () => {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        ctx.db,
+      );
+      // tests/support/pdfDyingNode.ts writes a job of two chunks and beats every 100 ms.
+      const dying = spawn(process.execPath, ['--import', 'tsx', 'tests/support/pdfDyingNode.ts'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          DYING_NODE_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+          DYING_NODE_SCHEMA: rows[0].schema,
+        },
+        stdio: 'ignore',
+      });
+      try {
+        await until(async () => (await ctx.count('pdf_chunks')) === 2, 30_000);
+        // Alive, it keeps its job past the orphan time.
+        await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT.orphanAfterMs));
+        expect(await ctx.count('pdf_jobs')).toBe(1);
+      } finally {
+        dying.kill('SIGKILL');
+      }
+      await until(async () => (await ctx.count('pdf_jobs')) === 0, 15_000);
+      expect(await ctx.count('pdf_chunks')).toBe(0);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,6 @@
 // PDF conversion on the server (issue 22): whether this server converts at all, and the merged
 // .docx → PDF call, cancellable with an AbortSignal (Cancel stops LibreOffice on the server too).
+import type { PdfProgressCounts } from '../../domain/generator/pdfProgress';
 import { getHttpClient, type HttpClient } from '../http';
 import { FALLBACK } from '../messages';
 import { lazyService } from './lazy';
@@ -36,14 +37,14 @@ export function createDocumentsService(http: HttpClient) {
      */
     async convertToPdf(
       docx: Blob | ArrayBuffer | Uint8Array,
-      options: { signal?: AbortSignal } = {},
+      options: { signal?: AbortSignal; progressId?: string } = {},
     ): Promise<ServiceResult<Blob>> {
-      const { signal } = options;
+      const { signal, progressId } = options;
       if (signal?.aborted) return failure(FALLBACK.pdfCancelled, 0);
       const body = docx instanceof Blob ? docx : new Blob([docx as BlobPart], { type: DOCX_TYPE });
       const result = await call<Blob>(
         () =>
-          http.post<Blob>(PATH, body, {
+          http.post<Blob>(progressId ? `${PATH}?progress=${progressId}` : PATH, body, {
             ...SCREEN_HANDLED,
             headers: { 'content-type': DOCX_TYPE, accept: 'application/pdf, application/json' },
             responseType: 'blob',
@@ -54,6 +55,31 @@ export function createDocumentsService(http: HttpClient) {
       );
       if (signal?.aborted) return failure(FALLBACK.pdfCancelled, 0);
       return result;
+    },
+
+    /**
+     * How far the conversion sent with `progressId` is (docs/pdf-chunks.md, "Progress"). A 404
+     * (not begun, finished, or not this user's) is a failure the caller takes as "nothing yet".
+     */
+    pdfProgress(
+      progressId: string,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<ServiceResult<PdfProgressCounts>> {
+      return call<Partial<Record<keyof PdfProgressCounts, unknown>>, PdfProgressCounts>(
+        () =>
+          http.get(`${PATH}/progress/${encodeURIComponent(progressId)}`, {
+            ...SCREEN_HANDLED,
+            signal: options.signal,
+          }),
+        {
+          fallback: FALLBACK.pdfConversion,
+          pick: (data) => ({
+            sections: data?.sections == null ? null : Number(data.sections),
+            sectionsDone: Number(data?.sectionsDone) || 0,
+            pagesDone: Number(data?.pagesDone) || 0,
+          }),
+        },
+      );
     },
   };
 }

@@ -351,6 +351,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   generatePdf: 'Buat PDF ({count} bagian)',
   generatePdfPerRow: 'Buat {count} PDF (.zip)',
   converting: 'Mengonversi ke PDF…',
+  convertingPages: 'Mengonversi ke PDF… {done} / {total} halaman',
   pdfPrivacy: 'Konversi PDF mengirim dokumen ke server ini, yang tidak menyimpan salinannya.',
   recordHeading: 'Catat di progres',
   recordPeriod: 'Periode',

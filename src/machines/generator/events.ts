@@ -1,6 +1,7 @@
 // The events of the generator machine: what the page sends, what its actors send back, what it
 // emits. Re-exported by types.ts.
 import type { GenerationResult } from '../../domain/generator/generationJob';
+import type { PdfProgressCounts } from '../../domain/generator/pdfProgress';
 import type { ValueFormat } from '../../domain/values/valueFormat';
 import type { MailSettingsEdit, MailToSend } from './mailTypes';
 import type { ChosenFile, Formats, Mapping, OutputChoice } from './types';
@@ -70,7 +71,9 @@ export interface MappingEdited {
 export type GenerateActorEvent =
   | { type: 'generator.progress'; processed: number; total: number }
   | { type: 'generator.merged'; result: GenerationResult }
-  | { type: 'generator.mergeFailed'; error: unknown };
+  | { type: 'generator.mergeFailed'; error: unknown }
+  /** The server's counts of the conversion (the progress watcher, while converting). */
+  | ({ type: 'generator.pdfProgress' } & PdfProgressCounts);
 
 /** What the row filter's actor sends back: the rows matching `query` (table order), or null when the search failed. */
 export type FilterActorEvent = {

@@ -3,6 +3,7 @@
 // the actor that runs, which aborts its call.
 import { assign } from 'xstate';
 import { PDF_OUTPUT_KINDS } from '../../domain/generator/generationJob';
+import { newProgressId } from '../../domain/generator/pdfProgress';
 import { noMessages } from './context';
 import { documentOutput, errorText, messages } from './rules';
 import { downloadOf, exportJob, generationJob } from './selectors';
@@ -70,7 +71,14 @@ export const generateFlow = {
               {
                 guard: 'isPdfOutput',
                 target: 'converting',
-                actions: assign(({ event }) => ({ pdfRun: { merged: event.result, pdf: null } })),
+                actions: assign(({ event }) => ({
+                  pdfRun: {
+                    merged: event.result,
+                    pdf: null,
+                    progressId: newProgressId(),
+                    progress: null,
+                  },
+                })),
               },
               {
                 target: '#generator.ready',

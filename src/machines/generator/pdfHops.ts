@@ -3,6 +3,7 @@
 // into a zip (splitPdf). Each hop is a substate of generating with its own actor, so the inspector
 // shows where a run is and Cancel stops the hop that runs (its request or worker call aborted).
 import { assign } from 'xstate';
+import { pdfPages } from '../../domain/generator/pdfProgress';
 import { required } from '../shared/required';
 import { pdfResult, splitResult } from './results';
 import { downloadOf } from './selectors';
@@ -19,35 +20,56 @@ const failed = {
 } as const;
 
 export const pdfHops = {
-  /** The merged document is on the server, being converted. */
+  /**
+   * The merged document is on the server, being converted; beside the request, a watcher polls
+   * its progress (stopped with the state: on success, failure and Cancel).
+   */
   converting: generatorSetup.createStateConfig({
-    invoke: {
-      src: 'convertToPdf',
-      input: ({ context }) => ({ file: runOf(context).merged.file }),
-      onDone: [
-        {
-          guard: 'isPdfPerRow',
-          target: 'splitting',
-          actions: assign(({ context, event }) => ({
-            pdfRun: { ...runOf(context), pdf: event.output },
-          })),
-        },
-        {
-          target: '#generator.ready',
-          actions: [
-            {
-              type: 'download',
-              params: ({ context, event }) => downloadOf(pdfResult(runOf(context), event.output)),
-            },
-            {
-              type: 'finished',
-              params: ({ context, event }) => ({ result: pdfResult(runOf(context), event.output) }),
-            },
-          ],
-        },
-      ],
-      onError: failed,
+    on: {
+      'generator.pdfProgress': {
+        actions: assign(({ context, event }) => ({
+          pdfRun: { ...runOf(context), progress: pdfPages(event) ?? runOf(context).progress },
+        })),
+      },
     },
+    invoke: [
+      {
+        src: 'watchPdfProgress',
+        input: ({ context }) => ({ progressId: runOf(context).progressId }),
+      },
+      {
+        src: 'convertToPdf',
+        input: ({ context }) => ({
+          file: runOf(context).merged.file,
+          progressId: runOf(context).progressId,
+        }),
+        onDone: [
+          {
+            guard: 'isPdfPerRow',
+            target: 'splitting',
+            actions: assign(({ context, event }) => ({
+              pdfRun: { ...runOf(context), pdf: event.output },
+            })),
+          },
+          {
+            target: '#generator.ready',
+            actions: [
+              {
+                type: 'download',
+                params: ({ context, event }) => downloadOf(pdfResult(runOf(context), event.output)),
+              },
+              {
+                type: 'finished',
+                params: ({ context, event }) => ({
+                  result: pdfResult(runOf(context), event.output),
+                }),
+              },
+            ],
+          },
+        ],
+        onError: failed,
+      },
+    ],
   }),
   /** The worker finds each section's pages in the PDF and writes one PDF per section. */
   splitting: generatorSetup.createStateConfig({

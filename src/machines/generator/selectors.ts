@@ -142,6 +142,9 @@ export const select = {
   processing: (s: Snapshot) => s.hasTag('processing'),
   processingStep,
   progress: (s: Snapshot) => s.context.progress,
+  /** Pages converted and expected while the server converts; null before it says. */
+  pdfPages: (s: Snapshot) =>
+    s.matches({ generating: 'converting' }) ? (s.context.pdfRun?.progress ?? null) : null,
   // step 1
   templateFile: (s: Snapshot) => s.context.templateFile,
   dataFile: (s: Snapshot) => s.context.dataFile,

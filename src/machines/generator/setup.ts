@@ -49,6 +49,7 @@ import type {
   SendMailsInput,
   SheetTable,
   SplitInput,
+  WatchPdfInput,
 } from './types';
 
 // Default implementations fail loudly: the page provides the worker bridge, tests provide fakes.
@@ -73,6 +74,8 @@ export const generatorSetup = setup({
     generate: fromCallback<GeneratorEvent, Job>(notProvided('generate')),
     /** A PDF output's conversion of the merged .docx (by the server): the PDF. */
     convertToPdf: fromPromise<Blob, ConvertInput>(notProvided('convertToPdf')),
+    /** Polls the conversion's progress while it runs: `generator.pdfProgress` back. */
+    watchPdfProgress: fromCallback<GeneratorEvent, WatchPdfInput>(notProvided('watchPdfProgress')),
     /** One PDF per row: the converted PDF split per section into a zip (by the worker). */
     splitPdf: fromPromise<GenerationResult, SplitInput>(notProvided('splitPdf')),
     exportRows: fromPromise<GenerationResult, ExportInput>(notProvided('exportRows')),

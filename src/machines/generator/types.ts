@@ -14,6 +14,7 @@ import type {
   PreviewJob,
 } from '../../domain/generator/generationJob';
 
+import type { PdfPages } from '../../domain/generator/pdfProgress';
 import type { MailState } from './mailTypes';
 
 export type { DocumentPreview, Formats, Mapping, SheetTable };
@@ -174,10 +175,19 @@ export interface PreviewInput {
 export interface PdfRun {
   readonly merged: GenerationResult;
   readonly pdf: Blob | null;
+  /** The random id the conversion is sent with and its progress polled by. */
+  readonly progressId: string;
+  /** Pages converted and expected; null before the server reports the first chunk done. */
+  readonly progress: PdfPages | null;
 }
-/** The conversion hop's input: the merged .docx, converted by the server. */
+/** The conversion hop's input: the merged .docx, converted by the server, and its progress id. */
 export interface ConvertInput {
   readonly file: Blob;
+  readonly progressId: string;
+}
+/** The conversion's progress watcher's input: it polls the server by this id. */
+export interface WatchPdfInput {
+  readonly progressId: string;
 }
 /** The split hop's input: the converted PDF and each section's file name, in section order. */
 export interface SplitInput {

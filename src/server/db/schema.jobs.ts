@@ -72,6 +72,13 @@ export interface PdfJobsTable {
   node: string;
   status: 'active' | 'cancelled' | 'failed';
   created_at: string;
+  /** The user who sent the job and the id their page polls its progress by (docs/pdf-chunks.md). */
+  user_id: string | null;
+  progress_key: string | null;
+  /** Written by the receiving node while the job lives; an old one means that node died. */
+  heartbeat_at: string | null;
+  /** The document's sections (the job's progress). */
+  sections: number | null;
 }
 
 /** One chunk of sections of a PdfJobsTable job; also its queue item (src/server/jobs). */
@@ -89,4 +96,6 @@ export interface PdfChunksTable {
   docx: Buffer;
   pdf: Buffer | null;
   outcome: string | null;
+  /** Pages of the chunk's PDF, once converted (the job's progress). */
+  pages: number | null;
 }

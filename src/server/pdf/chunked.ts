@@ -5,6 +5,7 @@ import path from 'node:path';
 import { splitDocx, type DocxChunk } from './chunks';
 import { startJoin } from './joinInThread';
 import type { PdfPool } from './pool';
+import { pdfFilePages, type ChunkProgress } from './progress';
 import { PdfConversionError, type PdfResult } from './result';
 import type { SharedChunks } from './shared';
 import type { Ticket } from './tickets';
@@ -27,7 +28,8 @@ export type ChunkConverted = (at: number, part: PdfResult) => void;
  * `shared` (PostgreSQL): the chunks are work any node sharing the database may take
  * (./shared.ts); without it, this node's slots convert them all. Either way each chunk goes to
  * the join as soon as it is converted (`converted` below, the one place that knows it), and the
- * join appends it once every chunk before it is there.
+ * join appends it once every chunk before it is there. `progress` hears of the cut and of each
+ * chunk converted here (./progress.ts).
  */
 export async function convertDocument(
   pool: PdfPool,
@@ -35,9 +37,11 @@ export async function convertDocument(
   docx: Uint8Array,
   signal: AbortSignal,
   shared?: SharedChunks | null,
+  progress?: ChunkProgress | null,
 ): Promise<PdfResult & { chunks: number }> {
   const chunks = splitDocx(docx, pool.config.chunkSections);
   if (!chunks) return { ...(await pool.convert(ticket, docx, signal)), chunks: 1 };
+  progress?.cut(chunks[chunks.length - 1].last, chunks.length);
   const { dir, dispose } = await pool.jobDirectory();
   const output = path.join(dir, 'joined.pdf');
   const join = startJoin(output, chunks.length, signal);
@@ -45,8 +49,10 @@ export async function convertDocument(
   let parts: PdfResult[] = [];
   try {
     parts = shared
-      ? await shared.convert(ticket, chunks, signal, converted)
-      : await convertHere(pool, ticket, chunks, signal, converted);
+      ? await shared.convert(ticket, chunks, signal, converted, progress)
+      : await convertHere(pool, ticket, chunks, signal, converted, progress);
+    // A shared job's counts were in its rows, which are gone now: this node's board takes them.
+    if (shared && progress) await reportAll(chunks, parts, progress);
     const { size } = await join.done;
     return { file: output, size, dispose, chunks: chunks.length };
   } catch (error) {
@@ -58,6 +64,15 @@ export async function convertDocument(
   }
 }
 
+const chunkPages = (chunk: DocxChunk, file: string) =>
+  pdfFilePages(file, chunk.last - chunk.first + 1);
+
+/** Every chunk's pages at once, so a poll never sees the counts fall. */
+async function reportAll(chunks: DocxChunk[], parts: PdfResult[], progress: ChunkProgress) {
+  const pages = await Promise.all(parts.map((part, i) => chunkPages(chunks[i], part.file)));
+  for (const [i, chunk] of chunks.entries()) progress.converted(chunk.first, chunk.last, pages[i]);
+}
+
 /** Up to PDF_WORKERS loops of this node, each converting one chunk at a time, in order. */
 async function convertHere(
   pool: PdfPool,
@@ -65,6 +80,7 @@ async function convertHere(
   chunks: DocxChunk[],
   signal: AbortSignal,
   converted: ChunkConverted,
+  progress?: ChunkProgress | null,
 ): Promise<PdfResult[]> {
   const stop = new AbortController();
   const cancel = () => stop.abort();
@@ -77,9 +93,12 @@ async function convertHere(
       const at = next++;
       const chunk: DocxChunk = chunks[at];
       try {
-        results[at] = await pool.convert(ticket, chunk.bytes, stop.signal);
+        const result = await pool.convert(ticket, chunk.bytes, stop.signal);
+        results[at] = result;
         pool.stats.chunkConverted();
-        converted(at, results[at]);
+        converted(at, result);
+        if (progress)
+          progress.converted(chunk.first, chunk.last, await chunkPages(chunk, result.file));
       } catch (error) {
         // The first real failure names its rows; the others were stopped because of it. Every
         // loop ends before the results are disposed, so no chunk's directory outlives the job.

@@ -13,6 +13,9 @@ export const PDF_MESSAGES = {
     `The PDF conversion took longer than ${seconds} seconds and was stopped. Try fewer rows at once.`,
   crashed: 'The PDF converter stopped unexpectedly. Please try again.',
   aborted: 'The PDF conversion was cancelled.',
+  progressId: 'The progress id must be 16 to 64 letters, digits, - or _.',
+  progressInUse: 'A conversion with this progress id is already running.',
+  progressUnknown: 'No conversion of yours is running with this progress id.',
   chunk: (first: number, last: number, reason: string) =>
     `Rows ${first}–${last} of the document could not be converted to PDF: ${reason}`,
 } as const;

@@ -13,8 +13,10 @@ import type { Logger } from '../logger';
 import type { DocxChunk } from './chunks';
 import { PdfChunkError, type ChunkConverted } from './chunked';
 import type { PdfPool } from './pool';
+import { countPdfPages, pdfFilePages, type ChunkProgress } from './progress';
 import { PdfConversionError, type PdfResult } from './result';
 import type { PdfOutcome } from './stats';
+import { beat, HEARTBEAT, sweepOrphans, type Heartbeat } from './sharedJobs';
 import { PdfBusyError, type Ticket } from './tickets';
 
 type Chunk = Selectable<PdfChunksTable>;
@@ -50,6 +52,8 @@ export class SharedChunks {
     private readonly pollMs = 100,
     /** How often an idle node looks for other nodes' chunks (ms): one cheap query per slot. */
     private readonly idleMs = 1000,
+    /** The receiving node's heartbeat, and when the others take a job for orphaned (./sharedJobs.ts). */
+    private readonly heartbeat: Heartbeat = HEARTBEAT,
   ) {}
 
   private get node(): string {
@@ -73,6 +77,9 @@ export class SharedChunks {
     );
     this.helpers = Array.from({ length: this.pool.config.workers }, (_, i) =>
       this.help(queue, `pdf-chunks-${i}`),
+    );
+    this.helpers.push(
+      sweepOrphans(this.db, this.node, this.heartbeat, this.logger, this.stopping.signal),
     );
   }
 
@@ -121,7 +128,8 @@ export class SharedChunks {
       const result = await this.pool.convert(ticket, chunk.docx, signal);
       try {
         const pdf = await readFile(result.file);
-        if (await queue.finish(chunk.id, this.node, 'done', { pdf }))
+        const pages = countPdfPages(pdf, chunk.last_row - chunk.first_row + 1);
+        if (await queue.finish(chunk.id, this.node, 'done', { pdf, pages }))
           this.pool.stats.chunkConverted();
       } finally {
         await result.dispose();
@@ -150,11 +158,20 @@ export class SharedChunks {
     chunks: DocxChunk[],
     signal: AbortSignal,
     converted: ChunkConverted,
+    progress?: ChunkProgress | null,
   ): Promise<PdfResult[]> {
     const now = new Date().toISOString();
     const { id } = await this.db
       .insertInto('pdf_jobs')
-      .values({ node: this.node, status: 'active', created_at: now })
+      .values({
+        node: this.node,
+        status: 'active',
+        created_at: now,
+        heartbeat_at: now,
+        user_id: progress?.user ?? null,
+        progress_key: progress?.id ?? null,
+        sections: chunks[chunks.length - 1].last,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const results: (PdfResult | undefined)[] = chunks.map(() => undefined);
@@ -163,6 +180,17 @@ export class SharedChunks {
     signal.addEventListener('abort', cancel, { once: true });
     let failure: Error | undefined;
     let done = false;
+    // While the job lives its heartbeat tells the other nodes this node is alive; a job the others
+    // took for orphaned (its row gone) fails here.
+    const heart = setInterval(() => {
+      void beat(this.db, id)
+        .then((alive) => {
+          if (alive) return;
+          failure ??= new PdfConversionError('failed', 'The job was taken for orphaned');
+          stop.abort();
+        })
+        .catch(() => undefined);
+    }, this.heartbeat.everyMs);
     try {
       for (let at = 0; at < chunks.length; at += INSERT_BATCH)
         await this.db
@@ -190,7 +218,8 @@ export class SharedChunks {
             try {
               const part = await this.pool.convert(ticket, chunk.docx, stop.signal);
               results[chunk.position] = part;
-              await queue.finish(chunk.id, this.node, 'done', {});
+              const pages = await pdfFilePages(part.file, chunk.last_row - chunk.first_row + 1);
+              await queue.finish(chunk.id, this.node, 'done', { pages });
               this.pool.stats.chunkConverted();
               converted(chunk.position, part);
               await gather();
@@ -219,6 +248,7 @@ export class SharedChunks {
       await Promise.all(results.map((part) => part?.dispose()));
       throw error;
     } finally {
+      clearInterval(heart);
       signal.removeEventListener('abort', cancel);
       // Marked first, so every node's watch stops its chunk; then the rows go (with the chunks').
       const status = signal.aborted ? 'cancelled' : 'failed';

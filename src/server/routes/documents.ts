@@ -1,6 +1,7 @@
 // POST /documents/pdf: a signed-in user's (with the generator's menu) .docx → PDF, by LibreOffice in the sandboxed pool.
 // Only a Word package reaches it, and only after the sanitiser took out every link it would follow.
 // GET /documents/pdf: whether this server converts at all (the page hides its PDF choices if not).
+// GET /documents/pdf/progress/:id: how far a long document is (./documents.progress.ts).
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
@@ -26,6 +27,7 @@ import {
 } from '../sanitise/inThread';
 import { SANITISE_MESSAGES } from '../sanitise/messages';
 import type { AppEnv } from '../types';
+import { openProgress, progress } from './documents.progress';
 
 export const PDF_ROUTE = '/api/v1/documents/pdf';
 const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -132,6 +134,7 @@ function busyError(error: PdfBusyError): ApiError {
 
 async function convert(c: Context<AppEnv>) {
   const pool = poolOf(c);
+  const job = openProgress(c, pool);
   let result;
   try {
     // The place is taken before the body is read, so a full line costs the server nothing.
@@ -142,6 +145,7 @@ async function convert(c: Context<AppEnv>) {
         await sanitisedBody(c, pool),
         c.req.raw.signal,
         c.get('deps').pdfChunks,
+        job,
       ),
     );
   } catch (error) {
@@ -149,6 +153,8 @@ async function convert(c: Context<AppEnv>) {
     if (error instanceof PdfConversionError) throw conversionError(error, pool);
     if (error instanceof SandboxUnavailableError) throw new ApiError(503, PDF_MESSAGES.disabled);
     throw error;
+  } finally {
+    job?.close();
   }
   const file = createReadStream(result.file);
   // Nothing is kept: the conversion's directory goes when the answer ends, is cut or fails.
@@ -169,5 +175,6 @@ export function documentRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAuth, requireMenu(MENU_INVOICE_GENERATOR))
     .get('/pdf', capability)
+    .get('/pdf/progress/:id', progress)
     .post('/pdf', convert);
 }

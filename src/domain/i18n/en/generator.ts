@@ -116,6 +116,7 @@ export const GENERATOR_TEXTS = {
   generatePdf: 'Generate PDF ({count} sections)',
   generatePdfPerRow: 'Generate {count} PDFs (.zip)',
   converting: 'Converting to PDF…',
+  convertingPages: 'Converting to PDF… {done} / {total} pages',
   pdfPrivacy: 'PDF conversion sends the document to this server, which keeps no copy.',
   recordHeading: 'Record in progress',
   recordPeriod: 'Period',

@@ -16,6 +16,7 @@ import { generationRuns } from './generationRuns';
 import { initialSchema } from './initialSchema';
 import { liveSessionIndex } from './liveSessionIndex';
 import { pdfChunks } from './pdfChunks';
+import { pdfJobProgress } from './pdfJobProgress';
 import { versionsAndAuditEvents } from './versionsAndAuditEvents';
 
 /** In-code list: adding a migration means adding an entry with a name that sorts after the last one. */
@@ -29,6 +30,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0006_deliveries': deliveries(kind),
     '0007_delivery_counted_keys': deliveryCountedKeys,
     '0008_pdf_chunks': pdfChunks(kind),
+    '0009_pdf_job_progress': pdfJobProgress(kind),
   };
 }
 
