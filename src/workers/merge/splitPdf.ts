@@ -14,6 +14,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
+import { pruneResources } from './pageResources';
 import { writeZip, type ZipEntry } from '../package';
 import type { StageResult } from '../../domain/generator/generationJob';
 
@@ -100,9 +101,12 @@ export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<A
   const starts = checkedStarts(source, total);
   const now = new Date();
   const pageCount = source.getPageCount();
+  const sourcePages = source.getPages();
   const entries: ZipEntry[] = [];
   for (let s = 0; s < total; s++) {
     const end = s + 1 < total ? starts[s + 1] : pageCount;
+    // Only what the section's pages use is copied (./pageResources.ts).
+    for (let k = starts[s]; k < end; k++) pruneResources(sourcePages[k]);
     const part = await PDFDocument.create({ updateMetadata: false });
     const pages = await part.copyPages(
       source,
