@@ -1,4 +1,5 @@
-// A page's resources cut down to what its content names (docs/generator.md, "One PDF per row").
+// A page's resources cut down to what its content names (docs/delivery.md, "Memory"; used by the
+// per-row split in the worker and by the server's cut of each recipient's pages).
 // LibreOffice writes one resource dictionary for all pages of a document: every font, image and
 // graphics state of the whole run. Copying a page copied that dictionary and everything in it, so
 // each row's PDF carried every row's images (another customer's QR code among them) and the split
@@ -6,20 +7,20 @@
 // Font, ...) keeping only the names its content streams use; a form XObject keeps its own
 // resources whole. A name is recognised by its bytes: a name the content mentions in any way is
 // kept, so nothing a page draws is ever dropped.
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFDict,
-  PDFName,
-  PDFRawStream,
-  type PDFPage,
-} from '@cantoo/pdf-lib';
+// pdf-lib is passed in: the page loads it on demand and the server loads it lazily.
+import type { PDFPage } from '@cantoo/pdf-lib';
+
+type Lib = Pick<
+  typeof import('@cantoo/pdf-lib'),
+  'decodePDFRawStream' | 'PDFArray' | 'PDFDict' | 'PDFName' | 'PDFRawStream'
+>;
 
 const LATIN1 = new TextDecoder('latin1');
 const NAME = /\/([^\s/[\]<>(){}%]+)/g;
 
 /** Every `/Name` token in the page's content streams, as written (`/Im12`). */
-function namesUsed(page: PDFPage): Set<string> {
+function namesUsed(lib: Lib, page: PDFPage): Set<string> {
+  const { decodePDFRawStream, PDFArray, PDFRawStream } = lib;
   const names = new Set<string>();
   const contents = page.node.Contents();
   const streams =
@@ -39,10 +40,11 @@ function namesUsed(page: PDFPage): Set<string> {
  * Gives `page` a resource dictionary of its own holding only what its content uses. Returns how
  * many resource entries were left out (the work the copy no longer does).
  */
-export function pruneResources(page: PDFPage): number {
+export function pruneResources(lib: Lib, page: PDFPage): number {
+  const { PDFDict, PDFName } = lib;
   const resources = page.node.Resources();
   if (!resources) return 0;
-  const used = namesUsed(page);
+  const used = namesUsed(lib, page);
   const context = page.doc.context;
   const own = PDFDict.withContext(context);
   let dropped = 0;
