@@ -102,13 +102,13 @@ export async function readMultipart(
     if (at < 0) {
       // Keep what could be the start of a delimiter split across chunks.
       const safe = Math.max(0, carry.length - delimiter.length - 1);
-      if (safe > 0 && sink) await sink.write(Buffer.from(carry.subarray(0, safe)));
+      if (safe > 0 && sink) await sink.write(carry.subarray(0, safe));
       carry = carry.subarray(safe);
       return false;
     }
     if (carry.length < at + delimiter.length + 2) return false;
     if (sink) {
-      if (at > 0) await sink.write(Buffer.from(carry.subarray(0, at)));
+      if (at > 0) await sink.write(carry.subarray(0, at));
       await sink.end();
       sink = null;
     }
@@ -128,7 +128,8 @@ export async function readMultipart(
       if (done) break;
       total += value.length;
       if (total > limits.maxBytes) throw new ApiError(413, ERROR_MESSAGES.tooLarge);
-      carry = carry.length ? Buffer.concat([carry, value]) : Buffer.from(value);
+      // A new buffer each time, never written to again: the parts' writes may keep slices of it.
+      carry = Buffer.concat([carry, value]);
       while (await take());
     }
   } finally {
