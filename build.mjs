@@ -18,8 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseCommandLine, promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { buildServer, SERVER_DIR, SERVER_ENTRIES } from './scripts/build-server.mjs';
+import { buildServer, SERVER_DIR } from './scripts/build-server.mjs';
 import { devOnlyModules, firstPageChunking, firstPageStylesheet } from './scripts/first-page.mjs';
+import { isFresh } from './scripts/stale.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const rel = (p) => path.relative(root, p).split(path.sep).join('/');
@@ -47,20 +48,6 @@ const STYLESHEETS = [
   'node_modules/@picocss/pico/css/pico.min.css',
   'node_modules/uplot/dist/uPlot.min.css',
   'src/ui/styles/app.css',
-];
-// Sources whose change makes dist/ stale (for --if-stale).
-const STALE_INPUTS = [
-  'src/ui',
-  'src/api',
-  'src/domain',
-  'src/machines',
-  'src/workers',
-  'src/server',
-  'static',
-  'build.mjs',
-  'scripts/build-server.mjs',
-  'scripts/first-page.mjs',
-  'package-lock.json',
 ];
 // Precompressed beside each asset (.br, .gz). Text formats only: images and fonts are compressed
 // already; source maps stay raw (served only on opt-in).
@@ -132,7 +119,11 @@ const cssOptions = {
 // Loaded only to build: `npm start` runs the --if-stale check on every start.
 let esbuild;
 try {
-  if (args.flags.has('--if-stale') && !watch && isFresh()) {
+  if (
+    args.flags.has('--if-stale') &&
+    !watch &&
+    isFresh(root, outdir, dev ? 'development' : 'production')
+  ) {
     console.log(`build: ${rel(path.join(outdir, 'index.html'))} is up to date, skipping`);
   } else {
     esbuild = await import('esbuild');
@@ -554,31 +545,6 @@ function printStats(stats) {
   if (stats.worker) line('generator worker', stats.worker);
   line('stylesheet', stats.css, '(the first page: the whole one minus other screens)');
   line('whole stylesheet', stats.fullCss, '(loaded by the signed-in pages)');
-}
-
-// ---- --if-stale ----
-
-function isFresh() {
-  const index = path.join(outdir, 'index.html');
-  if (!fs.existsSync(index)) return false;
-  const statsFile = path.join(outdir, 'build-stats.json');
-  if (!fs.existsSync(statsFile)) return false;
-  for (const name of Object.keys(SERVER_ENTRIES))
-    if (!fs.existsSync(path.join(outdir, SERVER_DIR, `${name}.mjs`))) return false;
-  const mode = JSON.parse(fs.readFileSync(statsFile, 'utf8')).mode;
-  if (mode !== (dev ? 'development' : 'production')) return false;
-  const builtAt = fs.statSync(index).mtimeMs;
-  return STALE_INPUTS.every((input) => newestMtime(path.join(root, input)) <= builtAt);
-}
-
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs; // a deleted file only shows in its directory's mtime
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
 }
 
 function parseArgs(argv) {

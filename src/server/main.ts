@@ -57,8 +57,6 @@ async function main() {
   });
   const pdf = config.pdf?.enabled ? new PdfPool(config.pdf, logger) : null;
   if (!pdf) logger.info(`PDF conversion off: ${config.pdf?.disabledReason ?? 'not configured'}`);
-  // The walls are raised now, so /readyz and the log say at once if conversion is off.
-  void pdf?.prepare();
   // On PostgreSQL every node's free slots take chunks of the others' long documents.
   const pdfChunks =
     pdf && database.kind === 'postgres'
@@ -87,6 +85,9 @@ async function main() {
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = info.address.includes(':') ? `[${info.address}]` : info.address;
     logger.info(`Dashboard Invoice listening on http://${host}:${info.port}`);
+    // The walls are raised as soon as the server listens (not before: its spawns would hold back
+    // the first answer), so /readyz and the log say at once if conversion is off (docs/startup.md).
+    void pdf?.prepare();
   });
   const closer = gracefulCloser(server as unknown as HttpServer);
   server.on('error', (error) => {

@@ -5,7 +5,7 @@
 // `started` lists every thread and when it exits, so a test can tell none is left running.
 import * as esbuild from 'esbuild';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -46,8 +46,12 @@ function nodeThread(): QrThread {
   };
 }
 
-/** QR codes of large runs drawn in a thread from now on (`false`: always in the merge's thread). */
-export function useNodeQrThreads(on = true): void {
+/**
+ * QR codes of large runs drawn in picture threads from now on, at most `atMost` a run (by default
+ * the machine's cores, as the browser's navigator.hardwareConcurrency); `false`: always in the
+ * merge's thread.
+ */
+export function useNodeQrThreads(on = true, atMost = availableParallelism()): void {
   if (on) entry();
-  useQrThreads(on ? nodeThread : null);
+  useQrThreads(on ? nodeThread : null, atMost);
 }

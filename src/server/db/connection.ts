@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { makePrivateDir, makePrivateFile } from '../dataDir';
 import { allowDirectReads } from './fast/directReads';
 import { withStatementCache } from './fast/statementCache';
@@ -54,6 +55,14 @@ export const DEFAULT_POOL_SETTINGS: PoolSettings = {
   keepAliveMs: 10_000,
 };
 
+/**
+ * The PostgreSQL driver, loaded by the first PostgreSQL database opened: an SQLite server never
+ * pays for it at start (it also pulls in Node's fetch classes; docs/startup.md). A plain require,
+ * so the compiled server takes it from node_modules rather than its own start-up chunk.
+ */
+let pgDriver: typeof pg | undefined;
+const loadPg = () => (pgDriver ??= createRequire(import.meta.url)('pg') as typeof pg);
+
 const PG_INT8 = 20;
 const PG_TIMESTAMP = 1114;
 const PG_TIMESTAMPTZ = 1184;
@@ -64,7 +73,7 @@ const pgTypes = {
     if (oid === PG_INT8) return (value: string) => Number(value);
     if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
     if (oid === PG_TIMESTAMP) return (value: string) => new Date(value + 'Z').toISOString();
-    return pg.types.getTypeParser(oid, format as 'text');
+    return loadPg().types.getTypeParser(oid, format as 'text');
   },
 };
 
@@ -148,7 +157,7 @@ function guardedPool(pool: pg.Pool) {
 export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const settings = { ...DEFAULT_POOL_SETTINGS, ...options.pool };
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: options.databaseUrl,
       max: settings.max,
       connectionTimeoutMillis: settings.connectMs,

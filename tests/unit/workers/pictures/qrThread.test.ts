@@ -12,6 +12,7 @@ import { decodeQr } from '../../../support/qrDecode';
 import { inlinePicture, pictureTemplate, textParagraph } from '../../../support/pictureDocx';
 import { picturesOf } from '../../../support/pictureOutput';
 import { started, useNodeQrThreads } from '../../../support/qrThreads';
+import { qrThreadCount } from '../../../../src/workers/pictures/qrDrawer';
 
 const template = () =>
   pictureTemplate({
@@ -52,22 +53,37 @@ function entries(bytes: ArrayBuffer | Uint8Array): [string, unknown][] {
   });
 }
 
-/** Runs `make` with QR codes drawn in the merge's thread, then in a picture thread. */
-async function bothWays<T>(make: () => Promise<T>): Promise<{ here: T; threaded: T }> {
+/**
+ * Runs `make` with QR codes drawn in the merge's thread, then in picture threads (at most
+ * `atMost`, of which `expected` are started for the run's size).
+ */
+async function bothWays<T>(
+  make: () => Promise<T>,
+  atMost = 1,
+  expected = 1,
+): Promise<{ here: T; threaded: T }> {
   useNodeQrThreads(false);
   const here = await make();
   const before = started.length;
-  useNodeQrThreads(true);
+  useNodeQrThreads(true, atMost);
   const threaded = await make();
-  // A thread was used, and is gone once the run is done.
-  expect(started.length).toBe(before + 1);
-  await started.at(-1)!.exited;
+  // The threads were used, and are gone once the run is done.
+  expect(started.length).toBe(before + expected);
+  await Promise.all(started.slice(before).map((thread) => thread.exited));
   return { here, threaded };
 }
 
 afterEach(() => useNodeQrThreads(false));
 
 describe('QR codes drawn in a picture thread', () => {
+  test('a run starts a thread per 500 rows from 200, up to the cores', () => {
+    expect(qrThreadCount(199, 8)).toBe(0);
+    expect(qrThreadCount(200, 8)).toBe(1);
+    expect(qrThreadCount(1_001, 8)).toBe(3);
+    expect(qrThreadCount(10_000, 2)).toBe(2);
+    expect(qrThreadCount(10_000, 64)).toBe(8);
+  });
+
   test('the merged document is the same parts as when drawn in the merge’s thread', async () => {
     const rows = rowsOf(210);
     const { here, threaded } = await bothWays(() =>
@@ -100,5 +116,28 @@ describe('QR codes drawn in a picture thread', () => {
     };
     const { here, threaded } = await bothWays(make);
     expect(threaded).toEqual(here);
+  }, 180_000);
+
+  test('a pool of threads gives the same merged document, each code the row’s own', async () => {
+    // 501 rows: a thread per 500 rows started, two, as the pool allows up to four.
+    const rows = rowsOf(501);
+    const bodyOnly = () =>
+      pictureTemplate({
+        body:
+          textParagraph('Tagihan {nomor}') + `<w:p>${inlinePicture('{%qris:total}', 1, 3.5)}</w:p>`,
+      });
+    const { here, threaded } = await bothWays(
+      () => mergeDocuments({ template: bodyOnly(), rows, mapping, now, pictures }),
+      4,
+      2,
+    );
+    expect(threaded.warnings).toEqual([]);
+    expect(entries(threaded.bytes)).toEqual(entries(here.bytes));
+    const body = picturesOf(new PizZip(threaded.bytes), 'word/document.xml');
+    expect(body).toHaveLength(rows.length);
+    for (const row of [0, 250, 500]) {
+      const [payload] = await decodeQr(body[row].bytes);
+      expect(parseDataObjects(payload).find((o) => o.tag === '54')?.value).toBe(rows[row].total);
+    }
   }, 180_000);
 });
