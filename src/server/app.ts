@@ -26,7 +26,8 @@ import { auditEventRoutes } from './routes/auditEvents';
 import { authRoutes } from './routes/auth';
 import { companySettingsRoutes } from './routes/companySettings';
 import { invoiceSummaryRoutes } from './routes/invoiceSummaries';
-import { DELIVERIES_BODY_LIMIT, DELIVERIES_ROUTE, deliveryRoutes } from './routes/deliveries';
+import { deliveryRoutes } from './routes/deliveries';
+import { DELIVERIES_BODY_LIMIT, DELIVERIES_ROUTE } from './routes/deliveries.limits';
 import { documentRoutes, PDF_ROUTE } from './routes/documents';
 import { menuRoutes } from './routes/menus';
 import { usersRoutes } from './routes/users';
@@ -77,6 +78,8 @@ export function createApp(appDeps: AppDeps) {
       },
       // The converter's own bounded line admits PDF bodies; the upload gate would hold a slot for minutes.
       new Set([PDF_ROUTE]),
+      // The delivery job streams its documents to disk and counts its bytes as they come.
+      new Set([DELIVERIES_ROUTE]),
     ),
   );
   // Inside the large-body gate: compressing a large answer holds the caller's slot, so parallel

@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   tooLarge: 'Request body is too large',
   tooDeep: 'JSON in request body is nested too deeply',
   notJson: 'Content-Type must be application/json',
+  malformedForm: 'Malformed multipart form in request body',
   unavailable: 'The system is temporarily unavailable. Please try again later.',
   internal: 'Something went wrong on our end. Please try again later.',
   tooManyRequests: 'Too many requests. Please wait before trying again.',

@@ -7,6 +7,7 @@
 // `/Parent` and the other pages of the run (a link to another customer's page is left dangling,
 // which a reader takes as null), so no mail ever carries another row's page.
 import type { PDFDocument, PDFObject, PDFRef } from '@cantoo/pdf-lib';
+import { pruneResources } from '../../domain/pdf/pageResources';
 
 type Lib = typeof import('@cantoo/pdf-lib');
 
@@ -52,6 +53,9 @@ export function pageCutter(lib: Lib, doc: PDFDocument): PageCutter {
 
   /** The page as a leaf of the new tree: what it inherited becomes its own. */
   function ownPage(index: number): { ref: PDFRef; dict: PDFObject } {
+    // Only the resources its content names: LibreOffice shares one dictionary of every row's
+    // fonts and images between all pages (src/domain/pdf/pageResources.ts).
+    pruneResources(lib, pages[index]);
     const { ref, node } = pages[index];
     const leaf = node.clone();
     for (const name of PDFPageLeaf.InheritableEntries) {

@@ -102,11 +102,16 @@ export function securityHeaders(csp: CspDirectives = cspDirectives()): SecurityH
   return { middleware, apiHeaders };
 }
 
-/** Size limit per route: exact path in `routes`, else `fallback`. Over the limit → 413. */
+/**
+ * Size limit per route: exact path in `routes`, else `fallback`. Over the limit → 413. A route in
+ * `streamed` reads its body as it arrives and counts it itself (./multipartStream.ts): here only
+ * a declared length over its limit is refused, and the body is neither buffered nor gated.
+ */
 export function limitBodies(
   fallback: number,
   routes: Record<string, number>,
   ungated: ReadonlySet<string> = new Set(),
+  streamed: ReadonlySet<string> = new Set(),
 ): MiddlewareHandler<AppEnv> {
   const onError = (c: Context) => {
     // The rest of the body may still be on its way: say so, and close without a reset.
@@ -126,6 +131,10 @@ export function limitBodies(
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     // Over the size limit → 413 at once; within it, a large body then waits for its slot.
     const path = c.req.path.replace(/\/+$/, '');
+    if (streamed.has(path)) {
+      const declared = Number(c.req.header('content-length') ?? 0);
+      return declared > (routes[path] ?? fallback) ? onError(c) : next();
+    }
     return limiter(routes[path] ?? fallback)(c, async () => {
       if (ungated.has(path)) await next();
       else await gate(c, next);

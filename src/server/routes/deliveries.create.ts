@@ -3,6 +3,8 @@
 // pages) and the documents: `merged` (one PDF, each row a page range of it) or one .docx part per
 // row. Rows that cannot be sent are refused one by one and named; keys sent before for the period
 // are left out unless listed in `resend_keys`. The sender is always MAIL_FROM.
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { DocxRefusedError, sanitiseDocx } from '../../domain/docx';
@@ -14,16 +16,33 @@ import { pdfLib } from '../delivery/attachments';
 import { DEFAULT_DELIVERY_CONFIG } from '../delivery/config';
 import { startOfUtcDay } from '../delivery/sender';
 import { ApiError } from '../errors';
+import { closeAfterAnswer } from '../http/fast/lingeringClose';
+import { boundaryOf, readMultipart, type StreamedForm } from '../http/multipartStream';
 import { ok } from '../http/envelope';
 import { nodeDeflateCodec } from '../pdf/codec';
 import type { AppEnv } from '../types';
+import { DELIVERIES_BODY_LIMIT, DELIVERIES_ROUTE } from './deliveries.limits';
 import { parseJob } from './deliveries.job';
 import { DELIVERY_MESSAGES as M, notice, refusal } from './deliveries.messages';
 
-function asBytes(part: unknown): Promise<Uint8Array> | null {
-  if (part && typeof part === 'object' && 'arrayBuffer' in part)
-    return (part as Blob).arrayBuffer().then((b) => new Uint8Array(b));
-  return null;
+/** The job's JSON: 20,000 recipients of long texts fit; the documents go to disk. */
+const MAX_JOB_BYTES = 32 * 1024 * 1024;
+
+/** The body read as it arrives into `dir` (docs/delivery.md, "Memory"). */
+async function readForm(c: Context<AppEnv>, dir: string): Promise<StreamedForm> {
+  const boundary = boundaryOf(c.req.header('content-type'));
+  if (!boundary) throw new ApiError(400, M.badJob, 'job');
+  const maxBytes = c.get('deps').bodyLimits?.routes?.[DELIVERIES_ROUTE] ?? DELIVERIES_BODY_LIMIT;
+  try {
+    return await readMultipart(c.req.raw.body, boundary, dir, {
+      maxBytes,
+      maxFieldBytes: MAX_JOB_BYTES,
+    });
+  } catch (error) {
+    // The rest of a refused body may still be on its way: answer, then close.
+    if (error instanceof ApiError && error.status === 413) closeAfterAnswer(c);
+    throw error;
+  }
 }
 
 /** Keys of the period already sent, being sent, or whose sending is unknown. */
@@ -58,12 +77,30 @@ async function checkUserLimits(c: Context<AppEnv>, recipients: number): Promise<
 }
 
 export async function createDelivery(c: Context<AppEnv>) {
+  // Under DATA_DIR: the app's own disk, private to it, and gone when the answer is.
+  const uploads = path.join(c.get('deps').config.dataDir, 'uploads');
+  await mkdir(uploads, { recursive: true, mode: 0o700 });
+  const dir = await mkdtemp(path.join(uploads, 'delivery-'));
+  try {
+    const form = await readForm(c, dir);
+    const read = async (name: string | undefined) => {
+      const file = name === undefined ? undefined : form.files.get(name);
+      return file ? new Uint8Array(await readFile(file.path)) : null;
+    };
+    return await createFrom(c, form.fields.get('job'), read);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function createFrom(
+  c: Context<AppEnv>,
+  rawJob: string | undefined,
+  read: (name: string | undefined) => Promise<Uint8Array | null>,
+) {
   const { db, now, config } = c.get('deps');
   const user = c.get('user');
-  const form = await c.req.parseBody({ all: false }).catch(() => {
-    throw new ApiError(400, M.badJob, 'job');
-  });
-  const job = parseJob(form.job);
+  const job = parseJob(rawJob);
   const summary = await db
     .selectFrom('invoice_summaries')
     .select(['id', 'invoice_period'])
@@ -109,7 +146,7 @@ export async function createDelivery(c: Context<AppEnv>) {
   // The documents: one merged PDF, or one .docx per row; checked before anything is stored.
   const files = new Map<string, Uint8Array>();
   if (job.attachment === 'pdf') {
-    const bytes = await asBytes(form.merged);
+    const bytes = await read('merged');
     if (!bytes) throw new ApiError(400, M.noDocument, 'merged');
     let pages: number;
     try {
@@ -132,7 +169,7 @@ export async function createDelivery(c: Context<AppEnv>) {
   } else {
     // Each row's .docx: a part of its own, or (as the page sends them) a file of the one
     // `documents` zip of stored files, named by the row's `file`.
-    const archive = await asBytes(form.documents);
+    const archive = await read('documents');
     let inArchive: Map<string, Uint8Array> | null = null;
     if (archive) {
       try {
@@ -148,7 +185,7 @@ export async function createDelivery(c: Context<AppEnv>) {
         ? null
         : inArchive
           ? (inArchive.get(r.file) ?? null)
-          : await asBytes(form[r.file]);
+          : await read(r.file);
       if (!bytes)
         throw refusal(400, 'missingDocx', M.missingDocx(r.row), { row: r.row }, 'recipients');
       try {

@@ -20,10 +20,6 @@ import {
   sentKeys,
 } from './deliveries.recipients';
 
-export const DELIVERIES_ROUTE = '/api/v1/deliveries';
-/** The merged PDF of thousands of invoices, or their .docx files, in one request. */
-export const DELIVERIES_BODY_LIMIT = 256 * 1024 * 1024;
-
 export function deliveryRoutes() {
   return new Hono<AppEnv>()
     .use('*', requireAuth, requireMenu(MENU_INVOICE_GENERATOR))

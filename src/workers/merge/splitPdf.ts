@@ -4,6 +4,8 @@
 // outline entry pointing at the section's first page; Word bookmarks are not exported to the
 // outline by LibreOffice's default PDF filter (tried with 7.x/25.x), outline paragraphs are.
 import {
+  decodePDFRawStream,
+  PDFRawStream,
   PDFArray,
   PDFDict,
   PDFDocument,
@@ -14,10 +16,12 @@ import {
 } from '@cantoo/pdf-lib';
 import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
+import { pruneResources } from '../../domain/pdf/pageResources';
 import { writeZip, type ZipEntry } from '../package';
 import type { StageResult } from '../../domain/generator/generationJob';
 
 const MARKER_TEXT = '\u200B';
+const PDF_LIB = { decodePDFRawStream, PDFArray, PDFDict, PDFName, PDFRawStream };
 
 /** Put at the start of each section of a merged document meant for splitting: a 1-pt outline paragraph. */
 export const SECTION_MARKER_PARAGRAPH =
@@ -100,9 +104,12 @@ export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<A
   const starts = checkedStarts(source, total);
   const now = new Date();
   const pageCount = source.getPageCount();
+  const sourcePages = source.getPages();
   const entries: ZipEntry[] = [];
   for (let s = 0; s < total; s++) {
     const end = s + 1 < total ? starts[s + 1] : pageCount;
+    // Only what the section's pages use is copied (src/domain/pdf/pageResources.ts).
+    for (let k = starts[s]; k < end; k++) pruneResources(PDF_LIB, sourcePages[k]);
     const part = await PDFDocument.create({ updateMetadata: false });
     const pages = await part.copyPages(
       source,

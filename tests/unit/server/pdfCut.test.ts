@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import * as lib from '@cantoo/pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { pageCutter } from '../../../src/server/delivery/pdfCut';
+import { imagePixels, sharedResourcesPdf } from '../../support/sharedResourcesPdf';
 
 const { PDFDocument, PDFName, StandardFonts } = lib;
 const run = promisify(execFile);
@@ -91,4 +92,14 @@ describe('pageCutter', () => {
     expect(read.text.indexOf('INV-2')).toBeLessThan(read.text.indexOf('INV-3'));
     expect(read.text).not.toMatch(/INV-[14]/);
   });
+});
+
+test('a recipient’s cut holds only its own image when all pages share one resource dictionary', async () => {
+  const rows = 300;
+  const doc = await PDFDocument.load(await sharedResourcesPdf(rows));
+  const cutter = pageCutter(lib, doc);
+  const pixels = [];
+  for (let i = 1; i <= rows; i++)
+    pixels.push(imagePixels(await PDFDocument.load(cutter.cut(i, i))));
+  expect(pixels).toEqual(Array.from({ length: rows }, (_, i) => [i % 256]));
 });
