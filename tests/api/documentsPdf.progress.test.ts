@@ -3,10 +3,9 @@
 // unknown or finished id is 404 and a malformed one 400. SQLite: this node's board; PostgreSQL:
 // the job's rows, read as another node would.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../src/server/app';
 import { SharedChunks, type PdfPool } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
-import { closePool, DOCX_TYPE, testPool } from '../support/pdfApp';
+import { closePool, DOCX_TYPE, pdfNodeApp, testPool } from '../support/pdfApp';
 import { pdfPages } from '../support/pdfTools';
 import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, databases, testConfig, type TestApp } from './helpers';
@@ -21,7 +20,7 @@ interface Counts {
 
 describe.each(databases)('progress of a long document on %s', (kind) => {
   let ctx: TestApp;
-  let app: ReturnType<typeof createApp>;
+  let app: ReturnType<typeof pdfNodeApp>;
   let pool: PdfPool;
   let shared: SharedChunks | null = null;
   let owner: string;
@@ -36,15 +35,7 @@ describe.each(databases)('progress of a long document on %s', (kind) => {
     shared =
       kind === 'postgres' ? new SharedChunks(ctx.db, kind, pool, silentLogger, 50, 50) : null;
     shared?.start();
-    app = createApp({
-      db: ctx.db,
-      config,
-      mailer: { send: async () => {} },
-      logger: silentLogger,
-      distDir: null,
-      pdf: pool,
-      pdfChunks: shared,
-    });
+    app = pdfNodeApp(ctx.db, config, pool, shared);
     await pool.prepare();
     owner = (await ctx.signedIn('staff')).token;
     other = (await ctx.signedIn('staff', { email: 'other@example.com', name: 'Other' })).token;

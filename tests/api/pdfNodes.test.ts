@@ -6,7 +6,6 @@ import { spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createApp } from '../../src/server/app';
 import { SharedChunks, type PdfPool } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
 import { splitPdfPerSection } from '../../src/workers/merge';
@@ -15,6 +14,7 @@ import {
   DOCX_TYPE,
   groupAlive,
   leftoverJobFiles,
+  pdfNodeApp,
   testPool,
   until,
 } from '../support/pdfApp';
@@ -28,7 +28,7 @@ const HEARTBEAT = { everyMs: 100, orphanAfterMs: 1_500 };
 const METRICS_TOKEN = 'metrics-token-for-the-pdf-nodes-test';
 
 interface Node {
-  app: ReturnType<typeof createApp>;
+  app: ReturnType<typeof pdfNodeApp>;
   pool: PdfPool;
   shared: SharedChunks | null;
 }
@@ -61,15 +61,7 @@ describe.each(databases)('one long document on every node of %s', (kind) => {
           : null;
       shared?.start();
       await pool.prepare();
-      const app = createApp({
-        db: ctx.db,
-        config,
-        mailer: { send: async () => {} },
-        logger: silentLogger,
-        distDir: null,
-        pdf: pool,
-        pdfChunks: shared,
-      });
+      const app = pdfNodeApp(ctx.db, config, pool, shared);
       nodes.push({ app, pool, shared });
     }
   }, 120_000);

@@ -4,7 +4,11 @@ import { createServer, type Server } from 'node:http';
 import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadPdfConfig, PdfPool, type PdfConfig } from '../../src/server/pdf';
+import type { Kysely } from 'kysely';
+import { createApp } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import type { Database } from '../../src/server/db/schema';
+import { loadPdfConfig, PdfPool, type PdfConfig, type SharedChunks } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
 import { png } from './linkedDocx';
 
@@ -94,4 +98,22 @@ export function groupAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** An app of one node converting with `pool` (and, on PostgreSQL, sharing chunks through `shared`). */
+export function pdfNodeApp(
+  db: Kysely<Database>,
+  config: Config,
+  pool: PdfPool,
+  shared: SharedChunks | null,
+) {
+  return createApp({
+    db,
+    config,
+    mailer: { send: async () => {} },
+    logger: silentLogger,
+    distDir: null,
+    pdf: pool,
+    pdfChunks: shared,
+  });
 }

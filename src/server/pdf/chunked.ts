@@ -51,8 +51,6 @@ export async function convertDocument(
     parts = shared
       ? await shared.convert(ticket, chunks, signal, converted, progress)
       : await convertHere(pool, ticket, chunks, signal, converted, progress);
-    // A shared job's counts were in its rows, which are gone now: this node's board takes them.
-    if (shared && progress) await reportAll(chunks, parts, progress);
     const { size } = await join.done;
     return { file: output, size, dispose, chunks: chunks.length };
   } catch (error) {
@@ -66,12 +64,6 @@ export async function convertDocument(
 
 const chunkPages = (chunk: DocxChunk, file: string) =>
   pdfFilePages(file, chunk.last - chunk.first + 1);
-
-/** Every chunk's pages at once, so a poll never sees the counts fall. */
-async function reportAll(chunks: DocxChunk[], parts: PdfResult[], progress: ChunkProgress) {
-  const pages = await Promise.all(parts.map((part, i) => chunkPages(chunks[i], part.file)));
-  for (const [i, chunk] of chunks.entries()) progress.converted(chunk.first, chunk.last, pages[i]);
-}
 
 /** Up to PDF_WORKERS loops of this node, each converting one chunk at a time, in order. */
 async function convertHere(

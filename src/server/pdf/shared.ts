@@ -16,7 +16,7 @@ import type { PdfPool } from './pool';
 import { countPdfPages, pdfFilePages, type ChunkProgress } from './progress';
 import { PdfConversionError, type PdfResult } from './result';
 import type { PdfOutcome } from './stats';
-import { beat, HEARTBEAT, sweepOrphans, type Heartbeat } from './sharedJobs';
+import { beat, HEARTBEAT, reportChunkPages, sweepOrphans, type Heartbeat } from './sharedJobs';
 import { PdfBusyError, type Ticket } from './tickets';
 
 type Chunk = Selectable<PdfChunksTable>;
@@ -254,6 +254,7 @@ export class SharedChunks {
       const status = signal.aborted ? 'cancelled' : 'failed';
       if (!done)
         await this.db.updateTable('pdf_jobs').set({ status }).where('id', '=', id).execute();
+      else if (progress) await reportChunkPages(this.db, id, progress).catch(() => undefined);
       await this.db.deleteFrom('pdf_jobs').where('id', '=', id).execute();
     }
   }

@@ -5,7 +5,7 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Logger } from '../logger';
-import type { PdfProgressCounts } from './progress';
+import type { ChunkProgress, PdfProgressCounts } from './progress';
 
 export interface Heartbeat {
   /** How often the receiving node writes its job's heartbeat_at (ms). */
@@ -42,6 +42,8 @@ export async function sharedProgress(
     ])
     .where('job_id', '=', job.id)
     .executeTakeFirstOrThrow();
+  // The rows went between the two reads: the receiving node's board has the counts by now.
+  if (Number(row.chunks) === 0) return undefined;
   return {
     sections: job.sections,
     chunks: Number(row.chunks),
@@ -49,6 +51,24 @@ export async function sharedProgress(
     sectionsDone: Number(row.sections_done ?? 0),
     pagesDone: Number(row.pages_done ?? 0),
   };
+}
+
+/**
+ * A finished job's pages, from its chunks' rows, handed to the receiving node's board before the
+ * rows go, so a poll never sees the counts fall between the rows and the answer.
+ */
+export async function reportChunkPages(
+  db: Kysely<Database>,
+  id: number,
+  progress: Pick<ChunkProgress, 'converted'>,
+): Promise<void> {
+  const rows = await db
+    .selectFrom('pdf_chunks')
+    .select(['first_row', 'last_row', 'pages'])
+    .where('job_id', '=', id)
+    .execute();
+  for (const row of rows)
+    progress.converted(row.first_row, row.last_row, row.pages ?? row.last_row - row.first_row + 1);
 }
 
 /** The receiving node's heartbeat; false when its job's row is gone (the others took it for dead). */
