@@ -120,7 +120,8 @@ test.describe('Generate Tagihan Voice as PDF', () => {
     let downloaded = false;
     page.on('download', () => (downloaded = true));
     const conversion = page.waitForRequest(
-      (request) => request.method() === 'POST' && request.url().endsWith('/documents/pdf'),
+      (request) =>
+        request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/documents/pdf'),
     );
     await page.getByRole('button', { name: 'Generate PDF (400 sections)' }).click();
     await conversion;
