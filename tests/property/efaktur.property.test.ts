@@ -118,6 +118,22 @@ describe('escaping', () => {
     );
   });
 
+  test('CR, NEL and the Unicode line and paragraph separators come back as themselves', () => {
+    fc.assert(
+      fc.property(
+        fc.string(),
+        fc.constantFrom('\r', '\r\n', '\u0085', '\u2028', '\u2029'),
+        fc.string(),
+        (before, end, after) => {
+          const text = before + end + after;
+          fc.pre(isXmlText(text));
+          const doc = parseXml(`<a>${escapeXml(text)}</a>`);
+          expect(doc.documentElement?.textContent).toBe(text);
+        },
+      ),
+    );
+  });
+
   test('&, <, > and quotes are escaped; control characters are refused, never written', () => {
     expect(escapeXml(`a & b < c > "d" 'e'`)).toBe(
       'a &amp; b &lt; c &gt; &quot;d&quot; &apos;e&apos;',

@@ -74,12 +74,17 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '"': '&quot;',
   "'": '&apos;',
   '\r': '&#13;',
+  // Line ends a parser may fold into '\n' (XML 1.1 end-of-line rules, which some parsers apply,
+  // @xmldom/xmldom among them): written as references they come back as themselves.
+  '\u0085': '&#x85;',
+  '\u2028': '&#x2028;',
+  '\u2029': '&#x2029;',
 };
 
 /** Text as element content; a character XML cannot hold throws (the checks refuse it first). */
 export function escapeXml(text: string): string {
   if (!isXmlText(text)) throw new XmlTextError('text holds a control character');
-  return text.replace(/[&<>"'\r]/g, (ch) => ESCAPES[ch]);
+  return text.replace(/[&<>"'\r\u0085\u2028\u2029]/g, (ch) => ESCAPES[ch]);
 }
 
 /** A number as Odoo writes a float: 100000.0, 91666.67. */
