@@ -1,7 +1,15 @@
 // `npm start` (scripts/start.mjs): builds when the build is missing, skips the build when it is
 // fresh, and serves either way from the one process it started in (docs/startup.md).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +32,15 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Whether process `pid` runs this Node (a process gone meanwhile is not). */
+function isNode(pid: string): boolean {
+  try {
+    return realpathSync(`/proc/${pid}/exe`) === realpathSync(process.execPath);
+  } catch {
+    return false;
+  }
 }
 
 /** Runs package.json's start command (its node arguments) until /healthz answers; then stops it. */
@@ -59,9 +76,11 @@ async function start(): Promise<{ output: string; health: number; processes: num
         () => 0,
       );
       if (health !== 0) {
-        // The server answers from the process npm started: no second node below it.
+        // The server answers from the process npm started: no second node below it (the
+        // LibreOffice its warm-up may have started by now is not one).
         const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8');
-        return { output, health, processes: children.trim() ? 2 : 1 };
+        const nodes = children.split(/\s+/).filter((pid) => pid && isNode(pid));
+        return { output, health, processes: 1 + nodes.length };
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
