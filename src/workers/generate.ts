@@ -86,7 +86,11 @@ async function selected(
   return { warnings, common, namesBy };
 }
 
-/** One merged document, a section per row; for 'pdfPerRow' its sections marked and named. */
+/**
+ * One merged document, a section per row. For the PDF outputs its sections are marked: the server
+ * converts a long document in chunks cut at the markers, and for 'pdfPerRow' the PDF is split at
+ * them and its sections named (docs/pdf-chunks.md).
+ */
 async function merged(context: GenerateContext): Promise<GenerationResult> {
   const { output } = context.job;
   const template = await context.templates.forMerge(context.job);
@@ -95,7 +99,7 @@ async function merged(context: GenerateContext): Promise<GenerationResult> {
   const made = await mergeDocuments({
     ...common,
     template,
-    markSections: output.kind === 'pdfPerRow',
+    markSections: output.kind === 'pdfPerRow' || output.kind === 'pdf',
   });
   let sectionNames: string[] | undefined;
   if (output.kind === 'pdfPerRow') {

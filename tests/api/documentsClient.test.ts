@@ -10,7 +10,8 @@ import type { PdfPool } from '../../src/server/pdf';
 import { MemoryStorage, signIn, testClient } from '../unit/api/helpers';
 import { buildPackage, pageBreak, paragraph } from '../support/linkedDocx';
 import { closePool, testPool, until } from '../support/pdfApp';
-import { pdfText } from '../support/pdfTools';
+import { outlineTitles, pdfText } from '../support/pdfTools';
+import { merged, rowsOf } from '../support/sectionsDocx';
 import { insertSummary } from './business.support';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -51,6 +52,22 @@ describe('documents', () => {
     expect(result.data).toBeInstanceOf(Blob);
     const pdf = new Uint8Array(await result.data!.arrayBuffer());
     expect(await pdfText(pdf)).toContain('From the client');
+  });
+
+  test('convertToPdf with dropMarkers: one PDF of a marked merge, with no bookmark of its markers', async () => {
+    const rows = rowsOf(2);
+    const marked = await merged(rows, { withHeading: true });
+    const kept = await api.documents.convertToPdf(marked, { progressId: randomUUID() });
+    const dropped = await api.documents.convertToPdf(marked, {
+      progressId: randomUUID(),
+      dropMarkers: true,
+    });
+    const headings = rows.map((row) => `Invoice ${row.number}`);
+    const keptTitles = await outlineTitles(new Uint8Array(await kept.data!.arrayBuffer()));
+    expect(keptTitles.filter((title) => title === '\u200B')).toHaveLength(2);
+    const pdf = new Uint8Array(await dropped.data!.arrayBuffer());
+    expect(await outlineTitles(pdf)).toEqual(headings);
+    expect(await pdfText(pdf)).toContain('Invoice for Customer 2 Ltd');
   });
 
   test('a body that is not a Word document fails with the server’s message', async () => {

@@ -14,7 +14,7 @@ import {
   testPool,
   until,
 } from '../support/pdfApp';
-import { pdfPages, pdfText } from '../support/pdfTools';
+import { outlineTitles, pdfPages, pdfText } from '../support/pdfTools';
 import { merged, rowsOf } from '../support/sectionsDocx';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -35,8 +35,13 @@ async function tearDown(setup: Setup | undefined) {
   if (setup) await closePool(setup.pool);
 }
 
-async function post(setup: Setup, body: Uint8Array, signal?: AbortSignal): Promise<Response> {
-  return await setup.ctx.app.request('/api/v1/documents/pdf', {
+async function post(
+  setup: Setup,
+  body: Uint8Array,
+  signal?: AbortSignal,
+  query = '',
+): Promise<Response> {
+  return await setup.ctx.app.request(`/api/v1/documents/pdf${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${setup.token}`, 'content-type': DOCX_TYPE },
     body: body as BodyInit,
@@ -89,6 +94,37 @@ describe('seven invoices in chunks of three, on two slots', () => {
     expect(res.status).toBe(200);
     expect(okConversions(s.pool) - before).toBe(1);
     expect(await pdfPages(new Uint8Array(await res.arrayBuffer()))).toBe(3);
+  });
+
+  test('one PDF (markers=drop): in chunks or whole, every invoice in order and only the template’s own bookmarks', async () => {
+    for (const count of [7, 3]) {
+      const rows = rowsOf(count);
+      const before = okConversions(s.pool);
+      const res = await post(
+        s,
+        await merged(rows, { withHeading: true }),
+        undefined,
+        '?markers=drop',
+      );
+      expect(res.status).toBe(200);
+      expect(okConversions(s.pool) - before).toBe(count === 7 ? 3 : 1);
+      const pdf = new Uint8Array(await res.arrayBuffer());
+      expect(await pdfPages(pdf)).toBe(count);
+      for (const [i, row] of rows.entries()) {
+        const page = await pdfText(pdf, i + 1);
+        for (const value of Object.values(row)) expect(page).toContain(value);
+      }
+      // The section markers made no bookmark; each invoice's own heading still has one.
+      expect(await outlineTitles(pdf)).toEqual(rows.map((row) => `Invoice ${row.number}`));
+    }
+  });
+
+  test('markers other than keep or drop are refused before anything is converted', async () => {
+    const before = okConversions(s.pool);
+    const res = await post(s, await merged(rowsOf(2)), undefined, '?markers=maybe');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('markers must be keep or drop.');
+    expect(okConversions(s.pool)).toBe(before);
   });
 
   test('Cancel during the chunks stops every one and leaves no process or file', async () => {

@@ -1,5 +1,7 @@
-// poppler's command-line tools on a PDF held in memory: its text, its pictures, its page count.
+// poppler's command-line tools on a PDF held in memory: its text, its pictures, its page count;
+// and its bookmarks, read with pdf-lib.
 import { execFile } from 'node:child_process';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,4 +48,17 @@ export function pdfPages(pdf: Uint8Array): Promise<number> {
     const { stdout } = await run('pdfinfo', [file]);
     return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
   });
+}
+
+/** The titles of the PDF's top-level bookmarks, in order. */
+export async function outlineTitles(pdf: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(pdf);
+  const outlines = doc.catalog.lookupMaybe(PDFName.of('Outlines'), PDFDict);
+  const titles: string[] = [];
+  let item = outlines?.lookupMaybe(PDFName.of('First'), PDFDict);
+  while (item) {
+    titles.push(item.lookup(PDFName.of('Title'), PDFString, PDFHexString).decodeText());
+    item = item.lookupMaybe(PDFName.of('Next'), PDFDict);
+  }
+  return titles;
 }

@@ -18,6 +18,15 @@ const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingm
 /** The server stops a conversion after PDF_TIMEOUT (5 min by default); waiting in its line comes on top. */
 export const PDF_CONVERSION_TIMEOUT_MS = 30 * 60_000;
 
+/** The conversion's URL: `?progress=` to follow it, `markers=drop` for one PDF without them. */
+function conversionPath(progressId?: string, dropMarkers?: boolean): string {
+  const query = new URLSearchParams();
+  if (progressId) query.set('progress', progressId);
+  if (dropMarkers) query.set('markers', 'drop');
+  const search = query.toString();
+  return search ? `${PATH}?${search}` : PATH;
+}
+
 export function createDocumentsService(http: HttpClient) {
   return {
     pdfCapability(): Promise<ServiceResult<PdfCapability>> {
@@ -37,14 +46,14 @@ export function createDocumentsService(http: HttpClient) {
      */
     async convertToPdf(
       docx: Blob | ArrayBuffer | Uint8Array,
-      options: { signal?: AbortSignal; progressId?: string } = {},
+      options: { signal?: AbortSignal; progressId?: string; dropMarkers?: boolean } = {},
     ): Promise<ServiceResult<Blob>> {
-      const { signal, progressId } = options;
+      const { signal, progressId, dropMarkers } = options;
       if (signal?.aborted) return failure(FALLBACK.pdfCancelled, 0);
       const body = docx instanceof Blob ? docx : new Blob([docx as BlobPart], { type: DOCX_TYPE });
       const result = await call<Blob>(
         () =>
-          http.post<Blob>(progressId ? `${PATH}?progress=${progressId}` : PATH, body, {
+          http.post<Blob>(conversionPath(progressId, dropMarkers), body, {
             ...SCREEN_HANDLED,
             headers: { 'content-type': DOCX_TYPE, accept: 'application/pdf, application/json' },
             responseType: 'blob',

@@ -6,6 +6,7 @@ import { assign } from 'xstate';
 import { pdfPages } from '../../domain/generator/pdfProgress';
 import { required } from '../shared/required';
 import { pdfResult, splitResult } from './results';
+import { documentOutput } from './rules';
 import { downloadOf } from './selectors';
 import { generatorSetup } from './setup';
 import type { GeneratorContext } from './types';
@@ -42,6 +43,7 @@ export const pdfHops = {
         input: ({ context }) => ({
           file: runOf(context).merged.file,
           progressId: runOf(context).progressId,
+          dropMarkers: documentOutput(context) !== 'pdfPerRow',
         }),
         onDone: [
           {

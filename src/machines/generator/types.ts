@@ -180,10 +180,15 @@ export interface PdfRun {
   /** Pages converted and expected; null before the server reports the first chunk done. */
   readonly progress: PdfPages | null;
 }
-/** The conversion hop's input: the merged .docx, converted by the server, and its progress id. */
+/**
+ * The conversion hop's input: the merged .docx, converted by the server, and its progress id.
+ * `dropMarkers`: one PDF is wanted, so the section markers (which let the server convert in
+ * chunks) must not become bookmarks of it (docs/pdf-chunks.md, "One PDF").
+ */
 export interface ConvertInput {
   readonly file: Blob;
   readonly progressId: string;
+  readonly dropMarkers: boolean;
 }
 /** The conversion's progress watcher's input: it polls the server by this id. */
 export interface WatchPdfInput {

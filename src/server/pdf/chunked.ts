@@ -2,7 +2,7 @@
 // of sections on all slots at once and joined in order (docs/pdf-chunks.md). The whole document
 // holds one of its user's places (one ticket) however many chunks it has.
 import path from 'node:path';
-import { splitDocx, type DocxChunk } from './chunks';
+import { dropSectionMarkers, splitDocx, type DocxChunk } from './chunks';
 import { startJoin } from './joinInThread';
 import type { PdfPool } from './pool';
 import { pdfFilePages, type ChunkProgress } from './progress';
@@ -29,18 +29,26 @@ export type ChunkConverted = (at: number, part: PdfResult) => void;
  * (./shared.ts); without it, this node's slots convert them all. Either way each chunk goes to
  * the join as soon as it is converted (`converted` below, the one place that knows it), and the
  * join appends it once every chunk before it is there. `progress` hears of the cut and of each
- * chunk converted here (./progress.ts).
+ * chunk converted here (./progress.ts). `dropMarkers`: the user asked for one PDF, so the
+ * section markers that cut it in chunks leave every chunk (and a document converted whole).
  */
 export async function convertDocument(
   pool: PdfPool,
   ticket: Ticket,
   docx: Uint8Array,
   signal: AbortSignal,
-  shared?: SharedChunks | null,
-  progress?: ChunkProgress | null,
+  options: {
+    shared?: SharedChunks | null;
+    progress?: ChunkProgress | null;
+    dropMarkers?: boolean;
+  } = {},
 ): Promise<PdfResult & { chunks: number }> {
-  const chunks = splitDocx(docx, pool.config.chunkSections);
-  if (!chunks) return { ...(await pool.convert(ticket, docx, signal)), chunks: 1 };
+  const { shared, progress, dropMarkers = false } = options;
+  const chunks = splitDocx(docx, pool.config.chunkSections, { dropMarkers });
+  if (!chunks) {
+    const whole = dropMarkers ? dropSectionMarkers(docx) : docx;
+    return { ...(await pool.convert(ticket, whole, signal)), chunks: 1 };
+  }
   progress?.cut(chunks[chunks.length - 1].last, chunks.length);
   const { dir, dispose } = await pool.jobDirectory();
   const output = path.join(dir, 'joined.pdf');

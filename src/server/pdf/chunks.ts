@@ -25,16 +25,44 @@ function paragraphStart(xml: string, at: number): number {
   return open;
 }
 
-/** Start of the paragraph holding each section marker (an outline-level-0 zero-width space). */
-function sectionStarts(xml: string): number[] {
-  const starts: number[] = [];
+/** A section marker's paragraph: from its `<w:p` to the end of its `</w:p>`. */
+interface MarkerParagraph {
+  start: number;
+  end: number;
+}
+
+/** The paragraph holding each section marker (an outline-level-0 zero-width space), in order. */
+function sectionMarkers(xml: string): MarkerParagraph[] {
+  const markers: MarkerParagraph[] = [];
   for (const text of MARKER_TEXTS) {
     for (let at = xml.indexOf(text); at >= 0; at = xml.indexOf(text, at + text.length)) {
-      const open = paragraphStart(xml, at);
-      if (open >= 0 && xml.slice(open, at).includes('<w:outlineLvl w:val="0"/>')) starts.push(open);
+      const start = paragraphStart(xml, at);
+      const close = xml.indexOf('</w:p>', at);
+      if (start >= 0 && close >= 0 && xml.slice(start, at).includes('<w:outlineLvl w:val="0"/>'))
+        markers.push({ start, end: close + '</w:p>'.length });
     }
   }
-  return starts.sort((a, b) => a - b);
+  return markers.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * `xml[from, to)` without the marker paragraphs in it: a document whose user wants one PDF has
+ * no use for them, and LibreOffice would make each one an empty outline entry of that PDF.
+ */
+function withoutMarkers(xml: string, from: number, to: number, markers: MarkerParagraph[]) {
+  let out = '';
+  let at = from;
+  for (const marker of markers) {
+    if (marker.start < from || marker.end > to) continue;
+    out += xml.slice(at, marker.start);
+    at = marker.end;
+  }
+  return out + xml.slice(at, to);
+}
+
+export interface SplitOptions {
+  /** Take the section markers out of every chunk (docs/pdf-chunks.md, "One PDF"). */
+  dropMarkers?: boolean;
 }
 
 /** The last `<w:sectPr …>…</w:sectPr>` in `xml`, or undefined. */
@@ -61,20 +89,50 @@ function relationships(rels: string): Relationship[] {
   }));
 }
 
-/**
- * The chunks of `size` sections of a merged .docx, or null when it has no more than `size`
- * sections (or none marked): such a document is converted whole, as before.
- */
-export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
+/** The package's entries and a way to read one of its parts as text. */
+function openPackage(docx: Uint8Array) {
   // The package was sanitised already (docs/sanitiser.md): its sizes are known to be sane.
   const entries = readZip(docx, { maxUnpackedBytes: Number.MAX_SAFE_INTEGER });
   const text = (name: string) => {
     const entry = entries.find((e) => e.name === name);
     return entry ? decoder.decode(entryBytes(entry, nodeDeflateCodec)) : '';
   };
+  return { entries, text };
+}
+
+/**
+ * A document converted whole, without its section markers (docs/pdf-chunks.md, "One PDF"); the
+ * same bytes when it has none.
+ */
+export function dropSectionMarkers(docx: Uint8Array): Uint8Array {
+  const { entries, text } = openPackage(docx);
+  const xml = text('word/document.xml');
+  const markers = sectionMarkers(xml);
+  if (!markers.length) return docx;
+  const documentXml = encoder.encode(withoutMarkers(xml, 0, xml.length, markers));
+  return writeZip(
+    entries.map((entry) =>
+      entry.name === 'word/document.xml'
+        ? deflatedEntry(entry.name, documentXml, nodeDeflateCodec)
+        : entry,
+    ),
+  );
+}
+
+/**
+ * The chunks of `size` sections of a merged .docx, or null when it has no more than `size`
+ * sections (or none marked): such a document is converted whole, as before.
+ */
+export function splitDocx(
+  docx: Uint8Array,
+  size: number,
+  options: SplitOptions = {},
+): DocxChunk[] | null {
+  const { entries, text } = openPackage(docx);
   const xml = text('word/document.xml');
   if (!xml) return null;
-  const starts = sectionStarts(xml);
+  const markers = sectionMarkers(xml);
+  const starts = markers.map((marker) => marker.start);
   if (starts.length <= size) return null;
   const bodyEnd = xml.lastIndexOf('</w:body>');
   const finalSectPr = lastSectPr(xml.slice(0, bodyEnd));
@@ -90,7 +148,10 @@ export function splitDocx(docx: Uint8Array, size: number): DocxChunk[] | null {
   for (let first = 0; first < starts.length; first += size) {
     const last = Math.min(first + size, starts.length) - 1;
     const isFinal = last === starts.length - 1;
-    let body = xml.slice(starts[first], isFinal ? finalSectPr.start : starts[last + 1]);
+    const end = isFinal ? finalSectPr.start : starts[last + 1];
+    let body = options.dropMarkers
+      ? withoutMarkers(xml, starts[first], end, markers.slice(first, last + 1))
+      : xml.slice(starts[first], end);
     let ending = tail;
     if (!isFinal) {
       // The chunk's last section break becomes the chunk's own final page settings.

@@ -15,6 +15,7 @@ export const PDF_MESSAGES = {
   aborted: 'The PDF conversion was cancelled.',
   progressId: 'The progress id must be 16 to 64 letters, digits, - or _.',
   progressInUse: 'A conversion with this progress id is already running.',
+  markers: 'markers must be keep or drop.',
   progressUnknown: 'No conversion of yours is running with this progress id.',
   chunk: (first: number, last: number, reason: string) =>
     `Rows ${first}–${last} of the document could not be converted to PDF: ${reason}`,

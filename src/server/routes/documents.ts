@@ -132,21 +132,27 @@ function busyError(error: PdfBusyError): ApiError {
   });
 }
 
+/** `?markers=drop`: one PDF wanted, without the section markers' outline entries (docs/pdf-chunks.md). */
+function dropsMarkers(c: Context<AppEnv>): boolean {
+  const markers = c.req.query('markers');
+  if (markers === undefined || markers === 'keep') return false;
+  if (markers === 'drop') return true;
+  throw new ApiError(400, PDF_MESSAGES.markers);
+}
+
 async function convert(c: Context<AppEnv>) {
   const pool = poolOf(c);
+  const dropMarkers = dropsMarkers(c);
   const job = openProgress(c, pool);
   let result;
   try {
     // The place is taken before the body is read, so a full line costs the server nothing.
     result = await pool.withTicket(String(c.get('user').id), async (ticket) =>
-      convertDocument(
-        pool,
-        ticket,
-        await sanitisedBody(c, pool),
-        c.req.raw.signal,
-        c.get('deps').pdfChunks,
-        job,
-      ),
+      convertDocument(pool, ticket, await sanitisedBody(c, pool), c.req.raw.signal, {
+        shared: c.get('deps').pdfChunks,
+        progress: job,
+        dropMarkers,
+      }),
     );
   } catch (error) {
     if (error instanceof PdfBusyError) throw busyError(error);

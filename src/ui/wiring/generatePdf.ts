@@ -29,6 +29,7 @@ export function pdfActors(bridge: GeneratorBridge) {
       const converted = await documents.convertToPdf(input.file, {
         signal,
         progressId: input.progressId,
+        dropMarkers: input.dropMarkers,
       });
       if (!converted.success || !converted.data)
         throw new Error(converted.error ?? FALLBACK.pdfConversion);

@@ -13,6 +13,8 @@ describe('generator machine: a PDF run in hops', () => {
     await inHop(t, 'converting');
     expect(select.processingStep(t.actor.getSnapshot())).toBe('converting');
     expect(t.convert.runs.map((r) => r.input.file)).toEqual([MERGED.file]);
+    // One PDF: the section markers are the server's to cut chunks at, not bookmarks of the PDF.
+    expect(t.convert.runs[0].input.dropMarkers).toBe(true);
     t.convert.runs[0].resolve(new Blob(['%PDF-1.7']));
     await settled(t);
 
@@ -39,6 +41,8 @@ describe('generator machine: a PDF run in hops', () => {
     const t = await started('pdfPerRow');
     t.merged();
     await inHop(t, 'converting');
+    // The split needs the markers' bookmarks.
+    expect(t.convert.runs[0].input.dropMarkers).toBe(false);
     const pdf = new Blob(['%PDF-1.7']);
     t.convert.runs[0].resolve(pdf);
     await inHop(t, 'splitting');
