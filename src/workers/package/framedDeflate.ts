@@ -102,6 +102,9 @@ function tokenize(segments: readonly Uint8Array[]): SegmentTokens[] {
   });
 }
 
+/** A packed run of more bytes than this is copied with `set`; a shorter one byte by byte. */
+const COPY_FROM = 32;
+
 /** Bits written to a segment's program at most at once: with 7 pending bits they fit 31. */
 const GROUP_BITS = 24;
 
@@ -116,6 +119,61 @@ interface SegmentProgram {
   readonly tokens: SegmentTokens;
   /** Offset in the segment of each token. */
   readonly offsets: Uint32Array;
+  /**
+   * The program as runs of fixed codes (`runs[0]`, then `widened[0]`, `runs[1]`, …): each run's
+   * bits packed into bytes once for each of the 8 bit positions a row can reach it at.
+   */
+  readonly runs: readonly PackedRun[];
+  /** The matches into earlier segments between the runs (token indexes). */
+  readonly widened: Uint32Array;
+}
+
+/** A run of codes as bytes: `aligned[a]` starts with `a` zero bits (the row's pending bits). */
+interface PackedRun {
+  readonly aligned: readonly Uint8Array[];
+  readonly bits: number;
+}
+
+/** Codes `from`..`to` of a program packed after `a` zero bits, with a 0 byte to spare at the end. */
+function pack(codes: number[], bits: number[], from: number, to: number, a: number): Uint8Array {
+  let total = a;
+  for (let e = from; e < to; e++) total += bits[e];
+  const out = new Uint8Array((total >>> 3) + 2);
+  let acc = 0;
+  let count = a;
+  let at = 0;
+  for (let e = from; e < to; e++) {
+    acc |= codes[e] << count;
+    count += bits[e];
+    while (count >= 8) {
+      out[at++] = acc & 0xff;
+      acc >>>= 8;
+      count -= 8;
+    }
+  }
+  out[at] = acc;
+  return out;
+}
+
+/** The program's runs between its widened matches (bits 0), each packed for every alignment. */
+function packRuns(codes: number[], bits: number[]): { runs: PackedRun[]; widened: number[] } {
+  const runs: PackedRun[] = [];
+  const widened: number[] = [];
+  let from = 0;
+  const close = (to: number) => {
+    let total = 0;
+    for (let e = from; e < to; e++) total += bits[e];
+    const aligned = Array.from({ length: 8 }, (_, a) => pack(codes, bits, from, to, a));
+    runs.push({ aligned, bits: total });
+  };
+  for (let e = 0; e < codes.length; e++) {
+    if (bits[e] > 0) continue;
+    close(e);
+    widened.push(codes[e]);
+    from = e + 1;
+  }
+  close(codes.length);
+  return { runs, widened };
 }
 
 function programOf(tokens: SegmentTokens, k: number): SegmentProgram {
@@ -161,7 +219,15 @@ function programOf(tokens: SegmentTokens, k: number): SegmentProgram {
     }
   }
   close();
-  return { codes: Uint32Array.from(codes), bits: Uint8Array.from(bits), tokens, offsets };
+  const { runs, widened } = packRuns(codes, bits);
+  return {
+    codes: Uint32Array.from(codes),
+    bits: Uint8Array.from(bits),
+    tokens,
+    offsets,
+    runs,
+    widened: Uint32Array.from(widened),
+  };
 }
 
 /**
@@ -214,37 +280,48 @@ export class FramedDeflate {
     let count = 3;
     let crc = 0;
     for (let k = 0; k < segments.length; k++) {
-      const { codes, bits, tokens, offsets } = programs[k];
+      const { runs, widened: matches, tokens, offsets } = programs[k];
       const segment = segments[k];
-      for (let e = 0; e < codes.length; e++) {
-        const n = bits[e];
-        if (n > 0) {
-          acc |= codes[e] << count;
-          count += n;
+      for (let r = 0; ; r++) {
+        // The run's bytes as packed for the pending bits' position, the pending bits or-ed in.
+        const run = runs[r];
+        const packed = run.aligned[count];
+        const total = count + run.bits;
+        const full = total >>> 3;
+        if (full > 0) {
+          const first = packed[0] | acc;
+          if (full > COPY_FROM) out.set(packed.subarray(0, full), at);
+          else for (let j = 1; j < full; j++) out[at + j] = packed[j];
+          out[at] = first;
+          at += full;
+          acc = packed[full];
         } else {
-          const t = codes[e];
-          const length = tokens.length[t];
-          const widened = tokens.distance[t] + valuesBefore[k] - valuesBefore[tokens.source[t]];
-          if (widened <= WINDOW) {
-            acc |= LENGTH_CODE[length] << count;
-            count += LENGTH_BITS[length];
+          acc |= packed[0];
+        }
+        count = total & 7;
+        if (r === matches.length) break;
+        const t = matches[r];
+        const length = tokens.length[t];
+        const widened = tokens.distance[t] + valuesBefore[k] - valuesBefore[tokens.source[t]];
+        if (widened <= WINDOW) {
+          acc |= LENGTH_CODE[length] << count;
+          count += LENGTH_BITS[length];
+          while (count >= 8) {
+            out[at++] = acc & 0xff;
+            acc >>>= 8;
+            count -= 8;
+          }
+          acc |= DISTANCE_CODE[widened] << count;
+          count += DISTANCE_BITS[widened];
+        } else {
+          // Too far back in this row: the matched bytes as literals.
+          for (let j = offsets[t], end = j + length; j < end; j++) {
+            acc |= SYMBOL_CODE[segment[j]] << count;
+            count += SYMBOL_BITS[segment[j]];
             while (count >= 8) {
               out[at++] = acc & 0xff;
               acc >>>= 8;
               count -= 8;
-            }
-            acc |= DISTANCE_CODE[widened] << count;
-            count += DISTANCE_BITS[widened];
-          } else {
-            // Too far back in this row: the matched bytes as literals.
-            for (let j = offsets[t], end = j + length; j < end; j++) {
-              acc |= SYMBOL_CODE[segment[j]] << count;
-              count += SYMBOL_BITS[segment[j]];
-              while (count >= 8) {
-                out[at++] = acc & 0xff;
-                acc >>>= 8;
-                count -= 8;
-              }
             }
           }
         }
