@@ -23,29 +23,38 @@ import { useMappingMemory } from '../components/generator/mappingMemory';
 import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '../wiring/generator';
 
 /**
- * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
- * ends. Enabling the fieldset restyles the ~950 elements of the steps (their selects above all:
- * 11-25 ms); the frame that ends a merge already lays out its messages and starts the download, so
- * the fieldset is enabled in the frame after it instead of lengthening that one (the longest
- * main-thread task, npm run bench).
+ * The steps' controls are disabled while work is in progress by a fieldset per step, disabled one
+ * step per frame: at once the file and Generate steps (the few controls a click starts work
+ * from), then the preview, then the mapping; enabled again in the reverse order from two frames
+ * after the work ends (that frame already lays out the messages and starts the download).
+ * Disabling one fieldset around all four steps restyled their ~1,000 elements (the mapping's
+ * selects with their options above all) in one task: 28 ms on a quiet machine, 60-130 ms with
+ * two busy processes beside the page (`BENCH_ONLY=steps npm run bench`, issue 35). The machine
+ * takes no edit while it works, so a control still enabled for a frame changes nothing.
+ * Returns how many of STAGES are disabled.
  */
-function useStepsDisabled(processing: boolean): boolean {
-  const [settled, setSettled] = useState(!processing);
+const STAGES = 3;
+function useStagedDisable(processing: boolean): number {
+  const [disabled, setDisabled] = useState(processing ? STAGES : 0);
+  // The first stage goes with the render that starts the work, not a frame later.
+  const shown = processing ? Math.max(disabled, 1) : disabled;
   useEffect(() => {
-    if (processing) {
-      setSettled(false);
-      return;
-    }
+    const target = processing ? STAGES : 0;
+    if (shown === target) return;
     let second = 0;
+    // Enabling waits one frame more the first time: the frame that ends the work is busy already.
+    const settle = !processing && shown === STAGES;
     const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setSettled(true));
+      const step = () => setDisabled(processing ? shown + 1 : shown - 1);
+      if (settle) second = requestAnimationFrame(step);
+      else step();
     });
     return () => {
       cancelAnimationFrame(first);
       cancelAnimationFrame(second);
     };
-  }, [processing]);
-  return processing || !settled;
+  }, [processing, shown]);
+  return shown;
 }
 
 /**
@@ -85,7 +94,7 @@ export default function InvoiceDocumentGeneratorPage() {
   // subscribes to the few values it shows.
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, select.processing);
-  const stepsDisabled = useStepsDisabled(processing);
+  const disabledStages = useStagedDisable(processing);
   const lastRun = useSelector(actorRef, select.lastRun);
   const laterSteps = useLaterSteps(useSelector(actorRef, select.hasRows));
   const canRecord = useHasMenu('Update Progres Tagihan');
@@ -125,15 +134,24 @@ export default function InvoiceDocumentGeneratorPage() {
           />
         }
       />
-      {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
-      <fieldset className="gen-steps" disabled={stepsDisabled}>
+      {/* Each step's fieldset disables its controls while work is in progress (useStagedDisable);
+          data-busy marks the steps until every one is enabled again (the benches wait for it). */}
+      <div className="gen-steps" data-busy={disabledStages > 0 || undefined}>
         <LeavingSteps actorRef={actorRef}>
-          <FileStep actorRef={actorRef} />
-          <PreviewStep actorRef={actorRef} />
-          {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
+          <fieldset className="gen-step-fields" disabled={disabledStages >= 1}>
+            <FileStep actorRef={actorRef} />
+          </fieldset>
+          <fieldset className="gen-step-fields" disabled={disabledStages >= 2}>
+            <PreviewStep actorRef={actorRef} />
+          </fieldset>
+          <fieldset className="gen-step-fields" disabled={disabledStages >= 3}>
+            {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
+          </fieldset>
         </LeavingSteps>
-        {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
-      </fieldset>
+        <fieldset className="gen-step-fields" disabled={disabledStages >= 1}>
+          {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
+        </fieldset>
+      </div>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />
       <Messages actorRef={actorRef} />
