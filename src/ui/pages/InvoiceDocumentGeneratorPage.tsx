@@ -25,7 +25,7 @@ import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '..
 /**
  * The steps' controls are disabled while work is in progress a few at a time, one stage per
  * frame: at once the file and Generate steps (the few controls a click starts work from, each in
- * a fieldset), then the preview's fieldset, then the mapping's controls with its first rows, then
+ * a fieldset), then the preview's controls, then the mapping's controls with its first rows, then
  * its rows MAPPING_ROWS_PER_STAGE at a time; enabled again in the reverse order from two frames
  * after the work ends (that frame already lays out the messages and starts the download).
  * Disabling one fieldset around all four steps restyled their ~1,000 elements (the mapping's
@@ -153,9 +153,7 @@ export default function InvoiceDocumentGeneratorPage() {
           <fieldset className="gen-step-fields" disabled={disabledStages >= 1}>
             <FileStep actorRef={actorRef} />
           </fieldset>
-          <fieldset className="gen-step-fields" disabled={disabledStages >= 2}>
-            <PreviewStep actorRef={actorRef} />
-          </fieldset>
+          <PreviewStep actorRef={actorRef} disabled={disabledStages >= 2} />
           {laterSteps >= 1 && (
             <MappingStep actorRef={actorRef} efaktur={efaktur} lock={mappingLock(disabledStages)} />
           )}
