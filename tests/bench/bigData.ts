@@ -142,7 +142,7 @@ function baseline(bytes: Uint8Array): number {
 async function pageLoad(page: Page, template: string, data: string) {
   const idle = () =>
     page.waitForFunction(
-      () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+      () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
       undefined,
       { timeout: 600_000 },
     );

@@ -307,7 +307,7 @@ async function screenHandover(mails: number): Promise<string[]> {
     await page.goto(`${node.url}/invoice-document-generator`);
     await page.getByLabel('DOCX Template').setInputFiles(templateFile);
     await page.waitForFunction(
-      () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+      () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
     );
     await page.getByLabel('Excel Data').setInputFiles(dataFile);
     await page.getByText(`Selected: ${mails} / ${mails} rows`).waitFor({ timeout: 300_000 });

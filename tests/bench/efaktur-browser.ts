@@ -107,7 +107,7 @@ async function measured(page: Page, act: () => Promise<unknown>): Promise<Window
 
 const stepsEnabled = (page: Page) =>
   page.waitForFunction(
-    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+    () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
     undefined,
     { polling: 'raf', timeout: 900_000 },
   );

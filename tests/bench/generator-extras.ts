@@ -24,9 +24,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const idle = (page: Page) =>
-  page.waitForFunction(
-    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
-  );
+  page.waitForFunction(() => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'));
 
 /** Clicks Preview Row (or Next) in the page and waits for the preview of `row` to show. */
 async function timePreview(page: Page, buttonText: string, heading: string): Promise<number> {

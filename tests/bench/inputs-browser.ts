@@ -19,7 +19,7 @@ const CUSTOMERS = 2_000;
 
 const idle = (page: Page) =>
   page.waitForFunction(
-    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+    () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
     undefined,
     { timeout: 300_000 },
   );

@@ -70,7 +70,7 @@ async function walk(page: Page, templatePath: string, workbookPath: string, rows
     page.getByRole('button', { name, exact: true }).click({ timeout: 900_000 });
   await page.getByLabel('DOCX Template').setInputFiles(templatePath);
   await page.waitForFunction(
-    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+    () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
   );
   const figures: StepFigures[] = [];
   figures.push(

@@ -12,7 +12,7 @@ import { downloadFile } from '../components/generator/download';
 import { useEfakturSetup } from '../components/generator/efakturSetup';
 import { FileStep } from '../components/generator/FileStep';
 import { GenerateStep } from '../components/generator/GenerateStep';
-import { MappingStep } from '../components/generator/MappingStep';
+import { MappingStep, type StepsLock } from '../components/generator/MappingStep';
 import { Messages } from '../components/generator/Messages';
 import { PreviewStep } from '../components/generator/PreviewStep';
 import { ProcessingPanel } from '../components/generator/ProcessingPanel';
@@ -23,29 +23,49 @@ import { useMappingMemory } from '../components/generator/mappingMemory';
 import { pdfAvailable, releaseWorker, storedQrisPayload, workerActors } from '../wiring/generator';
 
 /**
- * Whether the steps' fieldset is disabled: at once when work starts, and until two frames after it
- * ends. Enabling the fieldset restyles the ~950 elements of the steps (their selects above all:
- * 11-25 ms); the frame that ends a merge already lays out its messages and starts the download, so
- * the fieldset is enabled in the frame after it instead of lengthening that one (the longest
- * main-thread task, npm run bench).
+ * The steps' controls are disabled while work is in progress a few at a time, one stage per
+ * frame: at once the file and Generate steps (the few controls a click starts work from, each in
+ * a fieldset), then the preview's controls, then the mapping's controls with its first rows, then
+ * its rows MAPPING_ROWS_PER_STAGE at a time; enabled again in the reverse order from two frames
+ * after the work ends (that frame already lays out the messages and starts the download).
+ * Disabling one fieldset around all four steps restyled their ~1,000 elements (the mapping's
+ * selects with their options above all) in one task: 28 ms on a quiet machine, 60-130 ms with
+ * two busy processes beside the page (`BENCH_ONLY=steps npm run bench`, issue 35). The machine
+ * takes no edit while it works, so a control still enabled for a frame changes nothing.
+ * Returns how many of `stages` are disabled.
  */
-function useStepsDisabled(processing: boolean): boolean {
-  const [settled, setSettled] = useState(!processing);
+function useStagedDisable(processing: boolean, stages: number): number {
+  const [disabled, setDisabled] = useState(processing ? stages : 0);
+  // The first stage goes with the render that starts the work, not a frame later.
+  const shown = processing ? Math.max(disabled, 1) : disabled;
   useEffect(() => {
-    if (processing) {
-      setSettled(false);
-      return;
-    }
+    const target = processing ? stages : 0;
+    if (shown === target) return;
     let second = 0;
+    // Enabling waits one frame more the first time: the frame that ends the work is busy already.
+    const settle = !processing && shown >= stages;
     const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => setSettled(true));
+      const step = () => setDisabled(processing ? shown + 1 : shown - 1);
+      if (settle) second = requestAnimationFrame(step);
+      else step();
     });
     return () => {
       cancelAnimationFrame(first);
       cancelAnimationFrame(second);
     };
-  }, [processing]);
-  return processing || !settled;
+  }, [processing, shown, stages]);
+  return shown;
+}
+
+/** A mapping row's two selects restyle their options when disabled: a few rows per frame. */
+const MAPPING_ROWS_PER_STAGE = 6;
+const mappingStages = (fields: number) => Math.max(1, Math.ceil(fields / MAPPING_ROWS_PER_STAGE));
+/** Step 3's part of the stages: its controls from the third stage, then its rows. */
+function mappingLock(disabled: number): StepsLock {
+  return {
+    controls: disabled >= 3,
+    rows: Math.max(0, disabled - 2) * MAPPING_ROWS_PER_STAGE,
+  };
 }
 
 /**
@@ -85,7 +105,8 @@ export default function InvoiceDocumentGeneratorPage() {
   // subscribes to the few values it shows.
   const actorRef = useActorRef(machine, { inspect: useInspect() });
   const processing = useSelector(actorRef, select.processing);
-  const stepsDisabled = useStepsDisabled(processing);
+  const fields = useSelector(actorRef, (s) => select.placeholders(s).length);
+  const disabledStages = useStagedDisable(processing, 2 + mappingStages(fields));
   const lastRun = useSelector(actorRef, select.lastRun);
   const laterSteps = useLaterSteps(useSelector(actorRef, select.hasRows));
   const canRecord = useHasMenu('Update Progres Tagihan');
@@ -125,15 +146,22 @@ export default function InvoiceDocumentGeneratorPage() {
           />
         }
       />
-      {/* A disabled fieldset disables every control of the four steps while work is in progress. */}
-      <fieldset className="gen-steps" disabled={stepsDisabled}>
+      {/* Each step's fieldset disables its controls while work is in progress (useStagedDisable);
+          data-busy marks the steps until every one is enabled again (the benches wait for it). */}
+      <div className="gen-steps" data-busy={disabledStages > 0 || undefined}>
         <LeavingSteps actorRef={actorRef}>
-          <FileStep actorRef={actorRef} />
-          <PreviewStep actorRef={actorRef} />
-          {laterSteps >= 1 && <MappingStep actorRef={actorRef} efaktur={efaktur} />}
+          <fieldset className="gen-step-fields" disabled={disabledStages >= 1}>
+            <FileStep actorRef={actorRef} />
+          </fieldset>
+          <PreviewStep actorRef={actorRef} disabled={disabledStages >= 2} />
+          {laterSteps >= 1 && (
+            <MappingStep actorRef={actorRef} efaktur={efaktur} lock={mappingLock(disabledStages)} />
+          )}
         </LeavingSteps>
-        {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
-      </fieldset>
+        <fieldset className="gen-step-fields" disabled={disabledStages >= 1}>
+          {laterSteps >= 2 && <GenerateStep actorRef={actorRef} efaktur={efaktur} />}
+        </fieldset>
+      </div>
       <RowPreview actorRef={actorRef} />
       <ProcessingPanel actorRef={actorRef} />
       <Messages actorRef={actorRef} />

@@ -14,9 +14,7 @@ export async function generateThroughScreen(
   output: ScreenOutput = 'merged',
 ) {
   const idle = () =>
-    page.waitForFunction(
-      () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
-    );
+    page.waitForFunction(() => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'));
   await page.getByLabel('DOCX Template').setInputFiles(templatePath);
   await idle();
   await page.getByLabel('Excel Data').setInputFiles(workbookPath);

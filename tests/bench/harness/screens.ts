@@ -26,7 +26,7 @@ try {
     .setInputFiles(path.resolve('tests/fixtures/tagihan_template.docx'));
   await page.getByText('tagihan_template.docx').waitFor();
   await page.waitForFunction(
-    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+    () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
   );
   await page
     .getByLabel('Excel Data')
@@ -54,7 +54,7 @@ try {
   const template = harness.addFile('bench_template.docx', benchTemplate());
   await page.getByLabel('DOCX Template').setInputFiles(template);
   await page.waitForFunction(
-    () => !document.querySelector('fieldset.gen-steps')?.hasAttribute('disabled'),
+    () => !document.querySelector('.gen-steps')?.hasAttribute('data-busy'),
   );
   await page.getByLabel('Excel Data').setInputFiles(big);
   await page.getByText('Selected: 10000 / 10000 rows').waitFor({ timeout: 60_000 });

@@ -28,6 +28,18 @@ interface FieldRowProps {
   headers: readonly string[];
   onChange: (placeholder: string, column: string) => void;
   onFormatChange: (placeholder: string, format: ValueFormat) => void;
+  /** While work runs (StepsLock). */
+  disabled: boolean;
+}
+
+/**
+ * Which of step 3's controls are disabled while work runs, a few at a time
+ * (useStagedDisable in InvoiceDocumentGeneratorPage.tsx): the controls above the table, and the
+ * table's first `rows` rows. Each row's two selects restyle their options when disabled.
+ */
+export interface StepsLock {
+  controls: boolean;
+  rows: number;
 }
 
 type Texts = { readonly [K in keyof typeof GENERATOR_TEXTS]: string };
@@ -52,6 +64,7 @@ const FieldRow = memo(function FieldRow({
   headers,
   onChange,
   onFormatChange,
+  disabled,
 }: FieldRowProps) {
   const id = useId();
   const t = useTexts('generator', GENERATOR_TEXTS);
@@ -103,6 +116,7 @@ const FieldRow = memo(function FieldRow({
           <select
             id={id}
             value={column}
+            disabled={disabled}
             aria-invalid={unmapped ? true : undefined}
             aria-describedby={role === 'unmatchedSection' || picture ? noteId : undefined}
             onChange={(e) => onChange(placeholder, e.currentTarget.value)}
@@ -129,6 +143,7 @@ const FieldRow = memo(function FieldRow({
           <select
             aria-label={fill(t.formatFor, { field: placeholder })}
             value={format}
+            disabled={disabled}
             onChange={(e) => onFormatChange(placeholder, e.currentTarget.value as ValueFormat)}
           >
             {offered.map((f) => (
@@ -147,7 +162,11 @@ const FieldRow = memo(function FieldRow({
  * Step 3: each template field mapped to an Excel column; with the e-Faktur output, each Coretax
  * field (docs/efaktur.md). Group rows by serves both.
  */
-export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: EfakturSetup }) {
+export function MappingStep({
+  actorRef,
+  efaktur,
+  lock,
+}: StepProps & { efaktur: EfakturSetup; lock: StepsLock }) {
   const shown = useSelector(actorRef, select.showsMappingStep);
   const coretax = useSelector(actorRef, select.output) === 'efaktur';
   const placeholders = useSelector(actorRef, select.placeholders);
@@ -168,8 +187,10 @@ export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: Efaktu
     return (
       <section className="gen-step" aria-labelledby={headingId}>
         <h2 id={headingId}>{t.step3Efaktur}</h2>
-        <GroupByControl actorRef={actorRef} />
-        <EfakturMapping actorRef={actorRef} setup={efaktur} />
+        <fieldset className="gen-step-fields" disabled={lock.controls}>
+          <GroupByControl actorRef={actorRef} />
+          <EfakturMapping actorRef={actorRef} setup={efaktur} />
+        </fieldset>
       </section>
     );
 
@@ -181,47 +202,49 @@ export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: Efaktu
   return (
     <section className="gen-step" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.step3}</h2>
-      <div className="gen-toolbar">
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => actorRef.send({ type: 'generator.autoMap' })}
-        >
-          {t.autoMap}
-        </button>
-        <button
-          type="button"
-          className="secondary outline"
-          onClick={() => actorRef.send({ type: 'generator.clearMappings' })}
-        >
-          {t.clearMappings}
-        </button>
-      </div>
-      <GroupByControl actorRef={actorRef} />
-      {hasQrisField && (
+      <fieldset className="gen-step-fields" disabled={lock.controls}>
         <div className="gen-toolbar">
-          <label htmlFor={invoiceId}>{t.qrisInvoiceColumn}</label>
-          <select
-            id={invoiceId}
-            value={invoiceColumn}
-            aria-invalid={invoiceColumn === '' ? true : undefined}
-            onChange={(e) =>
-              actorRef.send({
-                type: 'generator.qrisInvoiceColumnChanged',
-                column: e.currentTarget.value,
-              })
-            }
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => actorRef.send({ type: 'generator.autoMap' })}
           >
-            {invoiceColumn === '' && <option value="">{t.selectColumn}</option>}
-            <ColumnOptions headers={headers} />
-          </select>
+            {t.autoMap}
+          </button>
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() => actorRef.send({ type: 'generator.clearMappings' })}
+          >
+            {t.clearMappings}
+          </button>
         </div>
-      )}
-      {hasQrisField && qrisPayload === null && (
-        <p className="gen-warning" role="status">
-          {t.noStaticQris}
-        </p>
-      )}
+        <GroupByControl actorRef={actorRef} />
+        {hasQrisField && (
+          <div className="gen-toolbar">
+            <label htmlFor={invoiceId}>{t.qrisInvoiceColumn}</label>
+            <select
+              id={invoiceId}
+              value={invoiceColumn}
+              aria-invalid={invoiceColumn === '' ? true : undefined}
+              onChange={(e) =>
+                actorRef.send({
+                  type: 'generator.qrisInvoiceColumnChanged',
+                  column: e.currentTarget.value,
+                })
+              }
+            >
+              {invoiceColumn === '' && <option value="">{t.selectColumn}</option>}
+              <ColumnOptions headers={headers} />
+            </select>
+          </div>
+        )}
+        {hasQrisField && qrisPayload === null && (
+          <p className="gen-warning" role="status">
+            {t.noStaticQris}
+          </p>
+        )}
+      </fieldset>
       <table className="gen-mapping">
         <thead>
           <tr>
@@ -231,7 +254,7 @@ export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: Efaktu
           </tr>
         </thead>
         <tbody>
-          {placeholders.map((placeholder) => (
+          {placeholders.map((placeholder, index) => (
             <FieldRow
               key={placeholder}
               placeholder={placeholder}
@@ -244,6 +267,7 @@ export function MappingStep({ actorRef, efaktur }: StepProps & { efaktur: Efaktu
               headers={headers}
               onChange={onChange}
               onFormatChange={onFormatChange}
+              disabled={index < lock.rows}
             />
           ))}
         </tbody>

@@ -13,6 +13,8 @@ interface RowProps {
   headers: readonly string[];
   selected: boolean;
   onToggle: (index: number) => void;
+  /** While work runs. */
+  disabled: boolean;
   /** 'Select row {row}' in the language on screen. */
   selectLabel: string;
   /** 'Image not found: {name}' for each image file the row names that is not among the images. */
@@ -30,6 +32,7 @@ export const PreviewRow = memo(function PreviewRow({
   headers,
   selected,
   onToggle,
+  disabled,
   selectLabel,
   missingImages,
   markLabel,
@@ -46,6 +49,7 @@ export const PreviewRow = memo(function PreviewRow({
           type="checkbox"
           aria-label={fill(selectLabel, { row: index + 1 })}
           checked={selected}
+          disabled={disabled}
           onChange={() => onToggle(index)}
         />
       </div>

@@ -26,7 +26,12 @@ const OVERSCAN = 8;
 const DEFAULT_VIEWPORT = 480;
 
 /** Step 2: the data rows with selection. */
-export function PreviewStep({ actorRef }: StepProps) {
+/**
+ * `disabled` while work runs (useStagedDisable in InvoiceDocumentGeneratorPage.tsx): the controls
+ * above the grid by a fieldset, the grid's check boxes each, so that the grid's hundreds of cells
+ * are not restyled (a disabled fieldset restyles everything inside it).
+ */
+export function PreviewStep({ actorRef, disabled }: StepProps & { disabled: boolean }) {
   const headers = useSelector(actorRef, select.headers);
   const table = useSelector(actorRef, select.table);
   const selection = useSelector(actorRef, select.selection);
@@ -125,6 +130,7 @@ export function PreviewStep({ actorRef }: StepProps) {
         headers={headers}
         selected={selection[i] === 1}
         onToggle={onToggle}
+        disabled={disabled}
         selectLabel={t.selectRow}
         missingImages={missingIn(row)}
         {...markOf(i)}
@@ -135,68 +141,70 @@ export function PreviewStep({ actorRef }: StepProps) {
   return (
     <section className="gen-step" aria-labelledby={headingId}>
       <h2 id={headingId}>{t.step2}</h2>
-      <div className="gen-toolbar">
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => actorRef.send({ type: 'generator.selectAll' })}
-        >
-          {t.selectAll}
-        </button>
-        <button
-          type="button"
-          className="secondary outline"
-          onClick={() => actorRef.send({ type: 'generator.selectNone' })}
-        >
-          {t.selectNone}
-        </button>
-        <span className="gen-counter" role="status">
-          {fill(total === 1 ? t.selectedOfOneRow : t.selectedRows, {
-            selected: selectedCount,
-            total,
-          })}
-        </span>
-        {note && (
-          <span className="gen-skip-note" role="status">
-            {note}
-          </span>
-        )}
-      </div>
-      <RowNotices actorRef={actorRef} />
-      <HeaderRowControl actorRef={actorRef} />
-      <ReadNotes actorRef={actorRef} />
-      <div className="gen-toolbar gen-filter">
-        <label htmlFor={filterId}>{t.filterRows}</label>
-        <input
-          id={filterId}
-          type="search"
-          value={query}
-          onChange={(e) =>
-            actorRef.send({ type: 'generator.filterChanged', query: e.currentTarget.value })
-          }
-        />
-        <button
-          type="button"
-          className="secondary outline"
-          onClick={() =>
-            actorRef.send(
-              matches
-                ? { type: 'generator.selectRows', rowIndexes: matches }
-                : { type: 'generator.selectAll' },
-            )
-          }
-        >
-          {t.selectMatching}
-        </button>
-        {matches && (
-          <span className="gen-filter-count">
-            {fill(total === 1 ? t.showingOfOneRow : t.showingRows, {
-              shown: matches.length,
+      <fieldset className="gen-step-fields" disabled={disabled}>
+        <div className="gen-toolbar">
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => actorRef.send({ type: 'generator.selectAll' })}
+          >
+            {t.selectAll}
+          </button>
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() => actorRef.send({ type: 'generator.selectNone' })}
+          >
+            {t.selectNone}
+          </button>
+          <span className="gen-counter" role="status">
+            {fill(total === 1 ? t.selectedOfOneRow : t.selectedRows, {
+              selected: selectedCount,
               total,
             })}
           </span>
-        )}
-      </div>
+          {note && (
+            <span className="gen-skip-note" role="status">
+              {note}
+            </span>
+          )}
+        </div>
+        <RowNotices actorRef={actorRef} />
+        <HeaderRowControl actorRef={actorRef} />
+        <ReadNotes actorRef={actorRef} />
+        <div className="gen-toolbar gen-filter">
+          <label htmlFor={filterId}>{t.filterRows}</label>
+          <input
+            id={filterId}
+            type="search"
+            value={query}
+            onChange={(e) =>
+              actorRef.send({ type: 'generator.filterChanged', query: e.currentTarget.value })
+            }
+          />
+          <button
+            type="button"
+            className="secondary outline"
+            onClick={() =>
+              actorRef.send(
+                matches
+                  ? { type: 'generator.selectRows', rowIndexes: matches }
+                  : { type: 'generator.selectAll' },
+              )
+            }
+          >
+            {t.selectMatching}
+          </button>
+          {matches && (
+            <span className="gen-filter-count">
+              {fill(total === 1 ? t.showingOfOneRow : t.showingRows, {
+                shown: matches.length,
+                total,
+              })}
+            </span>
+          )}
+        </div>
+      </fieldset>
       <div
         ref={scrollRef}
         className="gen-preview-scroll"
@@ -218,6 +226,7 @@ export function PreviewStep({ actorRef }: StepProps) {
                   type="checkbox"
                   aria-label={t.selectAllRows}
                   checked={allSelected}
+                  disabled={disabled}
                   onChange={() =>
                     actorRef.send({
                       type: allSelected ? 'generator.selectNone' : 'generator.selectAll',
