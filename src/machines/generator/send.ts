@@ -64,7 +64,7 @@ export const sendFlow = {
   states: {
     /**
      * The mails' documents are being made and the job handed to the server. Not tagged
-     * 'processing': disabling the steps' fieldset restyles the whole page, an 84 ms main-thread
+     * 'processing': disabling the steps restyled the whole page (one fieldset then), an 84 ms main-thread
      * task at Send (npm run bench, section delivery); the e-mail controls disable themselves.
      */
     sendingMails: generatorSetup.createStateConfig({

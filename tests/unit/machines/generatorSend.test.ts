@@ -158,7 +158,7 @@ describe('the hand-over', () => {
     const { actor, inputs, answer, mail, queued } = confirmed('mailPdf');
     actor.send({ type: 'generator.sendMails', mails });
     expect(actor.getSnapshot().matches('sendingMails')).toBe(true);
-    // Not 'processing': the steps' fieldset stays (disabling it held the main thread).
+    // Not 'processing': the steps stay enabled (disabling them held the main thread).
     expect(actor.getSnapshot().hasTag('processing')).toBe(false);
     // What else the user does meanwhile is not taken: the job was built from the context at Send.
     actor.send({ type: 'generator.mailChanged', settings: { subject: 'Lain' } });

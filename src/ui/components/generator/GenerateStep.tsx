@@ -42,7 +42,7 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
   const exporting = useSelector(actorRef, select.exporting);
   const canPreview = useSelector(actorRef, select.canPreview);
   const output = useSelector(actorRef, select.output);
-  // The e-mails being handed over: the output stays (the steps' fieldset is not disabled then).
+  // The e-mails being handed over: the output stays (the steps are not disabled then).
   const sendingMails = useSelector(actorRef, (s) => s.matches('sendingMails'));
   const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const headers = useSelector(actorRef, select.headers);

@@ -2,7 +2,7 @@
 // While the job is handed over the machine takes no other edit. The controls that would leave
 // something wrong on screen take no input: the file inputs (a file chosen would show but not be
 // used) and Reset, in a render of their own after the Send click (useDeferredValue); the others
-// are controlled and show the machine's value again at once. Not the steps' fieldset, nor
+// are controlled and show the machine's value again at once. Not the steps' fieldsets, nor
 // `inert` on them: either restyled the ~950 elements of the steps in one task at Send (84 ms;
 // `inert` 143 ms at a load of 15, npm run bench, section delivery).
 // Once every mail is queued, Pengiriman opens in steps of their own: steps 1–3 are taken down
