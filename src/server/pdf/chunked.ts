@@ -2,7 +2,7 @@
 // of sections on all slots at once and joined in order (docs/pdf-chunks.md). The whole document
 // holds one of its user's places (one ticket) however many chunks it has.
 import path from 'node:path';
-import { dropSectionMarkers, splitDocx, type DocxChunk } from './chunks';
+import { cutDocx, type DocxChunk } from './chunks';
 import { startJoin } from './joinInThread';
 import type { PdfPool } from './pool';
 import { pdfFilePages, type ChunkProgress } from './progress';
@@ -44,11 +44,9 @@ export async function convertDocument(
   } = {},
 ): Promise<PdfResult & { chunks: number }> {
   const { shared, progress, dropMarkers = false } = options;
-  const chunks = splitDocx(docx, pool.config.chunkSections, { dropMarkers });
-  if (!chunks) {
-    const whole = dropMarkers ? dropSectionMarkers(docx) : docx;
-    return { ...(await pool.convert(ticket, whole, signal)), chunks: 1 };
-  }
+  const cut = cutDocx(docx, pool.config.chunkSections, { dropMarkers });
+  if ('whole' in cut) return { ...(await pool.convert(ticket, cut.whole, signal)), chunks: 1 };
+  const { chunks } = cut;
   progress?.cut(chunks[chunks.length - 1].last, chunks.length);
   const { dir, dispose } = await pool.jobDirectory();
   const output = path.join(dir, 'joined.pdf');

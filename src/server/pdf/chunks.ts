@@ -100,38 +100,51 @@ function openPackage(docx: Uint8Array) {
   return { entries, text };
 }
 
+/** How a document is converted: in chunks, or whole (docs/pdf-chunks.md, "When" and "One PDF"). */
+export type DocxCut = { chunks: DocxChunk[] } | { whole: Uint8Array };
+
 /**
- * A document converted whole, without its section markers (docs/pdf-chunks.md, "One PDF"); the
- * same bytes when it has none.
+ * The chunks of `size` sections of a merged .docx; or the document whole when it has no more than
+ * `size` sections (or none marked), without its markers when `dropMarkers` (the same bytes when
+ * it has none to drop). The package is read once either way.
  */
-export function dropSectionMarkers(docx: Uint8Array): Uint8Array {
+export function cutDocx(docx: Uint8Array, size: number, options: SplitOptions = {}): DocxCut {
   const { entries, text } = openPackage(docx);
   const xml = text('word/document.xml');
   const markers = sectionMarkers(xml);
-  if (!markers.length) return docx;
+  const chunks = xml ? chunksOf(entries, text, xml, markers, size, options) : null;
+  if (chunks) return { chunks };
+  if (!options.dropMarkers || !markers.length) return { whole: docx };
   const documentXml = encoder.encode(withoutMarkers(xml, 0, xml.length, markers));
-  return writeZip(
-    entries.map((entry) =>
-      entry.name === 'word/document.xml'
-        ? deflatedEntry(entry.name, documentXml, nodeDeflateCodec)
-        : entry,
+  return {
+    whole: writeZip(
+      entries.map((entry) =>
+        entry.name === 'word/document.xml'
+          ? deflatedEntry(entry.name, documentXml, nodeDeflateCodec)
+          : entry,
+      ),
     ),
-  );
+  };
 }
 
-/**
- * The chunks of `size` sections of a merged .docx, or null when it has no more than `size`
- * sections (or none marked): such a document is converted whole, as before.
- */
+/** The chunks of `size` sections of a merged .docx, or null when it is converted whole. */
 export function splitDocx(
   docx: Uint8Array,
   size: number,
   options: SplitOptions = {},
 ): DocxChunk[] | null {
-  const { entries, text } = openPackage(docx);
-  const xml = text('word/document.xml');
-  if (!xml) return null;
-  const markers = sectionMarkers(xml);
+  const cut = cutDocx(docx, size, options);
+  return 'chunks' in cut ? cut.chunks : null;
+}
+
+function chunksOf(
+  entries: readonly ZipEntry[],
+  text: (name: string) => string,
+  xml: string,
+  markers: MarkerParagraph[],
+  size: number,
+  options: SplitOptions,
+): DocxChunk[] | null {
   const starts = markers.map((marker) => marker.start);
   if (starts.length <= size) return null;
   const bodyEnd = xml.lastIndexOf('</w:body>');
