@@ -53,6 +53,16 @@ export interface PlacedPart extends RenderedPart {
   readonly media: readonly Media[];
 }
 
+const NO_MEDIA: readonly Media[] = [];
+
+/** A rendered part that shows no picture. */
+const unplaced = ({ chunks, key, framed }: RenderedPart): PlacedPart => ({
+  chunks,
+  key,
+  framed,
+  media: NO_MEDIA,
+});
+
 const NO_STATIC_QRIS =
   'no static QRIS is stored: an administrator sets "QRIS Statis" in Pengaturan Perusahaan';
 
@@ -204,7 +214,9 @@ export class PicturePlacer {
 
   /** Draws the row's pictures where their tags rendered in a part. */
   place(rendered: RenderedPart): PlacedPart {
-    if (!this.active) return { ...rendered, media: [] };
+    // An object literal, not a spread: this runs for every part of every row, and a spread here
+    // cost about 2.5 µs a call in V8 (docs/deflate.md).
+    if (!this.active) return unplaced(rendered);
     const used: Media[] = [];
     const decoder = new TextDecoder();
     const chunks = rendered.chunks.map((chunk) => {
@@ -215,7 +227,7 @@ export class PicturePlacer {
       return this.encoder.encode(text);
     });
     if (used.length === 0 && chunks.every((c, i) => c === rendered.chunks[i]))
-      return { ...rendered, media: [] };
+      return unplaced(rendered);
     const key =
       rendered.key === null ? null : `${rendered.key}\u0001${used.map((m) => m.n).join(',')}`;
     return { chunks, key, framed: rendered.framed, media: used };
