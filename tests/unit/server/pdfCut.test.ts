@@ -45,7 +45,7 @@ async function cutterOf(bytes: Uint8Array | ArrayBuffer, way: Way): Promise<Page
   const pdf = new Uint8Array(bytes);
   return way === 'lazy'
     ? pageCutter(lib, lazySource(lib, openLazyPdf(lib, pdf)))
-    : pageCutter(lib, documentSource(lib, await PDFDocument.load(pdf)));
+    : pageCutter(lib, documentSource(lib, await PDFDocument.load(pdf, { updateMetadata: false })));
 }
 type Way = 'lazy' | 'whole';
 
