@@ -186,9 +186,10 @@ export function pageCutter(lib: Lib, source: CutSource): PageCutter {
   function cut(from: number, to: number): Buffer {
     const parts: Buffer[] = [ascii('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
     let offset = parts[0].length;
-    const offsets = new Map<PDFRef, number>();
+    // By number: the lazy reader's references are not pdf-lib's pooled ones (lazyPdf.ts).
+    const offsets = new Map<number, readonly [PDFRef, number]>();
     const put = (ref: PDFRef, part: Buffer) => {
-      offsets.set(ref, offset);
+      offsets.set(ref.objectNumber, [ref, offset]);
       parts.push(part);
       offset += part.length;
     };
@@ -202,7 +203,7 @@ export function pageCutter(lib: Lib, source: CutSource): PageCutter {
     }
     while (queue.length) {
       const ref = queue.pop()!;
-      if (offsets.has(ref) || source.isPage(ref.objectNumber)) continue;
+      if (offsets.has(ref.objectNumber) || source.isPage(ref.objectNumber)) continue;
       const found = object(ref);
       if (!found) continue;
       put(ref, found.bytes);
@@ -213,7 +214,7 @@ export function pageCutter(lib: Lib, source: CutSource): PageCutter {
     put(treeRef, ascii(`${treeRef.objectNumber} 0 obj\n${tree}\nendobj\n`));
     const catalog = `<< /Type /Catalog /Pages ${treeRef.objectNumber} 0 R >>`;
     put(catalogRef, ascii(`${catalogRef.objectNumber} 0 obj\n${catalog}\nendobj\n`));
-    parts.push(ascii(xref(offsets, offset, catalogRef)));
+    parts.push(ascii(xref([...offsets.values()], offset, catalogRef)));
     return Buffer.concat(parts);
   }
 
@@ -221,8 +222,8 @@ export function pageCutter(lib: Lib, source: CutSource): PageCutter {
 }
 
 /** A cross-reference table of the objects written, one subsection per run of numbers. */
-function xref(offsets: Map<PDFRef, number>, at: number, root: PDFRef): string {
-  const entries = [...offsets].sort((a, b) => a[0].objectNumber - b[0].objectNumber);
+function xref(written: (readonly [PDFRef, number])[], at: number, root: PDFRef): string {
+  const entries = written.sort((a, b) => a[0].objectNumber - b[0].objectNumber);
   const lines = ['xref', '0 1', '0000000000 65535 f\r'];
   for (let i = 0; i < entries.length;) {
     let j = i + 1;

@@ -9,7 +9,7 @@
 // that loops or disagrees with itself, encryption – throws `PdfRefused`, and the caller falls back
 // to pdf-lib's whole parse (src/server/delivery/pdfCut.ts, `openCutter`), so any PDF it reads
 // still works.
-import type { PDFContext, PDFName, PDFObject, PDFRef } from '@cantoo/pdf-lib';
+import type { PDFContext, PDFName, PDFNumber, PDFObject, PDFRef } from '@cantoo/pdf-lib';
 
 type Lib = typeof import('@cantoo/pdf-lib');
 
@@ -139,10 +139,28 @@ function entry(bytes: Uint8Array, at: number): { offset: number; gen: number; us
 
 /** A pdf-lib object parser positioned anywhere in the bytes (the class made once per pdf-lib). */
 function objectParser(lib: Lib) {
+  const { PDFNumber } = lib;
   class ObjectAt extends lib.PDFObjectParser {
     at(offset: number, ref?: PDFRef): PDFObject {
       this.bytes.moveTo(offset);
       return this.parseObject(ref);
+    }
+
+    /** pdf-lib's own, but the references it makes are not pooled (see `looseRef`). */
+    protected override parseNumberOrRef(): PDFNumber | PDFRef {
+      const first = this.parseRawNumber();
+      this.skipWhitespaceAndComments();
+      const back = this.bytes.offset();
+      if (isDigit(this.bytes.peek())) {
+        const second = this.parseRawNumber();
+        this.skipWhitespaceAndComments();
+        if (this.bytes.peek() === 82 /* R */) {
+          this.bytes.next();
+          return looseRef(lib, first, second);
+        }
+      }
+      this.bytes.moveTo(back);
+      return PDFNumber.of(first);
     }
   }
   return (bytes: Uint8Array, context: PDFContext): ObjectAt => {
@@ -152,6 +170,20 @@ function objectParser(lib: Lib) {
     return new ObjectAt(stream, context);
   };
 }
+/**
+ * A reference outside pdf-lib's pool. `PDFRef.of` keeps every reference it ever made in a global
+ * map (about 250 bytes each, for the life of the process): a 5,000-page PDF read through it leaves
+ * about 5 MB behind. These compare by number, not identity: the cut and the lookups here do.
+ */
+export function looseRef(lib: Lib, objectNumber: number, generationNumber: number): PDFRef {
+  const ref = Object.create(lib.PDFRef.prototype) as PDFRef;
+  return Object.assign(ref, {
+    objectNumber,
+    generationNumber,
+    tag: `${objectNumber} ${generationNumber} R`,
+  });
+}
+
 let parserFor: { lib: Lib; make: ReturnType<typeof objectParser> } | undefined;
 
 /** Reads the tables and the page tree of `bytes`; throws `PdfRefused` on what it does not read. */
@@ -292,7 +324,7 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
     context,
     pageCount,
     largestObjectNumber,
-    pageRef: (index) => PDFRef.of(pages[index], gens[pages[index]]),
+    pageRef: (index) => looseRef(lib, pages[index], gens[pages[index]]),
     isPage: (n) => visited[n] === IS_PAGE,
     inherited: (index) => nodes[parents[index]].inherited,
     lookup,
