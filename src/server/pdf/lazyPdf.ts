@@ -82,6 +82,147 @@ class Cursor {
   }
 }
 
+/** PDF delimiters and white space: where a name or a number ends. */
+const ENDS_TOKEN = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32, ...'()<>[]{}/%'.split('').map((ch) => ch.charCodeAt(0))])
+  ENDS_TOKEN[c] = 1;
+const PAGE_NAME = text('/Page');
+const PARENT_NAME = text('/Parent');
+const TYPE_NAME = text('/Type');
+/** Deeper than this, the scan below gives up (the caller parses the object instead). */
+const SCAN_DEPTH = 32;
+
+/** The byte scan of scannedPageParent: positions in, positions out, nothing allocated. */
+class Scan {
+  private readonly cursor: Cursor;
+  constructor(private readonly bytes: Uint8Array) {
+    this.cursor = new Cursor(bytes, 0);
+  }
+
+  at(i: number): number {
+    return i >= 0 && i < this.bytes.length ? this.bytes[i] : -1;
+  }
+
+  /** The name or keyword `word` starts at `i` and ends there. */
+  same(i: number, word: Uint8Array): boolean {
+    for (let k = 0; k < word.length; k++) if (this.at(i + k) !== word[k]) return false;
+    const next = this.at(i + word.length);
+    return next < 0 || ENDS_TOKEN[next] === 1;
+  }
+
+  white(i: number): number {
+    this.cursor.at = i;
+    this.cursor.skipWhite();
+    return this.cursor.at;
+  }
+
+  token(i: number): number {
+    while (i < this.bytes.length && !ENDS_TOKEN[this.bytes[i]]) i++;
+    return i;
+  }
+
+  /** `n g R` at `i`: the number n and the end of the reference, or null. */
+  ref(i: number): { number: number; end: number } | null {
+    const first = this.token(i);
+    const g = this.white(first);
+    if (first === i || !isDigit(this.at(g))) return null;
+    const r = this.white(this.token(g));
+    if (!this.same(r, R)) return null;
+    let number = 0;
+    for (let k = i; k < first; k++) {
+      if (!isDigit(this.bytes[k])) return null;
+      number = number * 10 + this.bytes[k] - 48;
+    }
+    return { number, end: r + 1 };
+  }
+
+  /** The end of the value starting at `i` (white space skipped first), or -1 when it is not one. */
+  skip(i: number, depth: number): number {
+    if (depth > SCAN_DEPTH) return -1;
+    const { bytes } = this;
+    i = this.white(i);
+    const c = this.at(i);
+    if (c === 47) return this.token(i + 1); // a name
+    if (c === 40) {
+      // a literal string: balanced parentheses, backslash escapes
+      let open = 0;
+      for (let j = i; j < bytes.length; j++) {
+        if (bytes[j] === 92) j++;
+        else if (bytes[j] === 40) open++;
+        else if (bytes[j] === 41 && --open === 0) return j + 1;
+      }
+      return -1;
+    }
+    if (c === 60 && this.at(i + 1) === 60) {
+      for (let j = i + 2; ;) {
+        j = this.white(j);
+        if (this.at(j) === 62 && this.at(j + 1) === 62) return j + 2;
+        if (this.at(j) !== 47) return -1;
+        j = this.skip(this.token(j + 1), depth + 1);
+        if (j < 0) return -1;
+      }
+    }
+    if (c === 60) {
+      const end = bytes.indexOf(62, i);
+      return end < 0 ? -1 : end + 1;
+    }
+    if (c === 91) {
+      for (let j = i + 1; ;) {
+        j = this.white(j);
+        if (this.at(j) === 93) return j + 1;
+        if (j >= bytes.length) return -1;
+        j = this.skip(j, depth + 1);
+        if (j < 0) return -1;
+      }
+    }
+    if (c < 0 || ENDS_TOKEN[c]) return -1;
+    // A reference is one value; otherwise a number, true, false or null.
+    return this.ref(i)?.end ?? this.token(i);
+  }
+}
+const R = text('R');
+
+/**
+ * Reads a page dictionary's /Type and /Parent straight from the bytes, without pdf-lib's parse
+ * (which allocates some kilobytes a page: the page tree's walk of a 20,000-page job made about
+ * 100 MB of garbage at the hand-over and again when sending began, docs/delivery.md "Memory").
+ * Answers the /Parent's object number when the object at `offset` is `n gen obj << ... >>` whose
+ * own /Type is /Page and whose /Parent is a reference; -1 whenever it cannot vouch for that
+ * (anything unusual: the caller then parses the object and applies every check as before).
+ * Values are skipped token by token, strings, references and nested dictionaries and arrays
+ * included, so a /Type inside a nested dictionary is never taken for the page's own.
+ */
+export function scannedPageParent(
+  bytes: Uint8Array,
+  offset: number,
+  n: number,
+  gen: number,
+): number {
+  const cursor = new Cursor(bytes, offset);
+  try {
+    if (cursor.int() !== n || cursor.int() !== gen || !cursor.keyword(OBJ)) return -1;
+  } catch {
+    return -1;
+  }
+  const scan = new Scan(bytes);
+  let i = scan.white(cursor.at);
+  if (scan.at(i) !== 60 || scan.at(i + 1) !== 60) return -1;
+  i += 2;
+  let page = false;
+  let parent = -1;
+  for (;;) {
+    i = scan.white(i);
+    if (scan.at(i) === 62 && scan.at(i + 1) === 62) return page ? parent : -1;
+    if (scan.at(i) !== 47) return -1;
+    const key = i;
+    const start = scan.white(scan.token(i + 1));
+    if (scan.same(key, TYPE_NAME)) page = scan.same(start, PAGE_NAME);
+    else if (scan.same(key, PARENT_NAME)) parent = scan.ref(start)?.number ?? -1;
+    i = scan.skip(start, 1);
+    if (i < 0) return -1;
+  }
+}
+
 /** The byte offset `startxref` names: the last one, in the file's last kilobyte. */
 function startXref(bytes: Uint8Array): number {
   for (let at = bytes.length - STARTXREF.length; at >= Math.max(0, bytes.length - 1024); at--) {
@@ -283,11 +424,29 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
   let pageCount = 0;
   let declared: PDFObject | undefined;
   const stack: { ref: PDFRef; parent: number }[] = [{ ref: treeRef, parent: -1 }];
+  function addPage(n: number, parent: number): void {
+    if (pageCount === pages.length) {
+      pages = grow(pages);
+      parents = grow(parents);
+    }
+    visited[n] = IS_PAGE;
+    pages[pageCount] = n;
+    parents[pageCount++] = parent;
+  }
   for (let next = stack.pop(); next; next = stack.pop()) {
     const { ref, parent } = next;
     const n = ref.objectNumber;
     if (n >= visited.length || visited[n]) throw new PdfRefused(`the page tree loops at ${n}`);
     visited[n] = 1;
+    if (
+      parent >= 0 &&
+      offsets[n] >= 0 &&
+      gens[n] === ref.generationNumber &&
+      scannedPageParent(bytes, offsets[n], n, ref.generationNumber) === nodes[parent].number
+    ) {
+      addPage(n, parent);
+      continue;
+    }
     const node = lookup(ref);
     const above = parent < 0 ? undefined : nodes[parent];
     const up = node instanceof PDFDict ? node.get(parentKey) : undefined;
@@ -302,20 +461,16 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
       nodes.push({ number: n, inherited });
       const kids = node.lookup(PDFName.of('Kids'));
       if (!(kids instanceof PDFArray)) throw new PdfRefused(`page tree node ${n} has no /Kids`);
+      // A kid the byte scan vouches for as a page of this node is taken without parsing it
+      // (its first cut parses it); any other is parsed and checked below. Pushed in reverse, so
+      // a scanned page waits on the stack like the others and the pages keep their order.
       for (let i = kids.size() - 1; i >= 0; i--) {
         const kid = kids.get(i);
         if (!(kid instanceof PDFRef)) throw new PdfRefused(`a kid of ${n} is not a reference`);
         stack.push({ ref: kid, parent: nodes.length - 1 });
       }
-    } else if (node instanceof PDFPageLeaf && above) {
-      if (pageCount === pages.length) {
-        pages = grow(pages);
-        parents = grow(parents);
-      }
-      visited[n] = IS_PAGE;
-      pages[pageCount] = n;
-      parents[pageCount++] = parent;
-    } else throw new PdfRefused(`object ${n} in the page tree is neither a page nor a node`);
+    } else if (node instanceof PDFPageLeaf && above) addPage(n, parent);
+    else throw new PdfRefused(`object ${n} in the page tree is neither a page nor a node`);
   }
   if (!(declared instanceof PDFNumber) || declared.asNumber() !== pageCount)
     throw new PdfRefused(`the page tree's /Count is not the ${pageCount} pages found`);

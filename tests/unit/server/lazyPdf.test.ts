@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { documentSource, pageCutter } from '../../../src/domain/pdf/pageCut';
 import { lazySource, openCutter, pdfPageCount } from '../../../src/server/delivery/pdfCut';
 import { PdfJoiner } from '../../../src/server/pdf/join';
-import { openLazyPdf, PdfRefused } from '../../../src/server/pdf/lazyPdf';
+import { openLazyPdf, PdfRefused, scannedPageParent } from '../../../src/server/pdf/lazyPdf';
 import { pdfImageSizes, pdfPages, pdfText } from '../../support/pdfTools';
 import { buildPackage, drawing, pageBreak, paragraph, png } from '../../support/linkedDocx';
 
@@ -248,5 +248,64 @@ describe('hostile or broken files: refused, no crash, no hang', () => {
       (x) => x.replace('/Root 1 0 R', '/Root 1 0 R /Encrypt << /Filter /Standard >>'),
     );
     expect(() => openLazyPdf(lib, bytes)).toThrow(/encrypted/);
+  });
+});
+
+describe("the page scan: a page's /Type and /Parent read from its bytes, never wrongly", () => {
+  const at = (body: string) => {
+    const bytes = Buffer.from(`%PDF-1.7\n7 0 obj\n${body}\nendobj\n`, 'latin1');
+    return scannedPageParent(bytes, 9, 7, 0);
+  };
+
+  test('pages as LibreOffice, join.ts and pdf-lib write them', () => {
+    expect(
+      at(
+        '<</Type/Page/Parent 3001 0 R/Resources 3013 0 R/MediaBox[0 0 595.3 841.9]/Contents 2 0 R>>',
+      ),
+    ).toBe(3001);
+    expect(
+      at(
+        '<</Type /Page\n/Resources <</Font <</Helvetica-709 2004 0 R\n>>\n/XObject <<>>\n>>\n/MediaBox [0 0 300 200 ]\n/Annots []\n/Contents [2005 0 R ]\n/Parent 1 0 R\n>>',
+      ),
+    ).toBe(1);
+  });
+
+  test('what it cannot vouch for is -1, so the caller parses the object', () => {
+    // a tree node, not a page
+    expect(at('<< /Type /Pages /Parent 2 0 R /Kids [] /Count 0 >>')).toBe(-1);
+    // /Type /Page only inside a nested dictionary
+    expect(at('<< /Parent 2 0 R /X << /Type /Page >> >>')).toBe(-1);
+    // a /Parent that is not a reference
+    expect(at('<< /Type /Page /Parent 2 >>')).toBe(-1);
+    // the object is not numbered as asked, or not a dictionary
+    const bytes = Buffer.from('%PDF-1.7\n8 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n');
+    expect(scannedPageParent(bytes, 9, 7, 0)).toBe(-1);
+    expect(at('[ /Type /Page ]')).toBe(-1);
+    // cut short, or a string that never closes
+    expect(at('<< /Type /Page /Parent 2 0 R')).toBe(-1);
+    expect(at('<< /Type /Page /T (a \\) b /Parent 2 0 R >>')).toBe(-1);
+  });
+
+  test('strings, hex strings and nesting hide nothing from it', () => {
+    expect(at('<< /T (x /Type /Pages (nested) \\( ) /Type /Page /H <2F54> /Parent 5 0 R >>')).toBe(
+      5,
+    );
+    expect(at('<< /A [ [ << /Type /Pages /Parent 9 0 R >> ] ] /Parent 4 0 R /Type /Page >>')).toBe(
+      4,
+    );
+    const deep = '<< /A '.repeat(40) + '1' + ' >>'.repeat(40);
+    expect(at(`<< /Type /Page /Parent 2 0 R /D ${deep} >>`)).toBe(-1);
+  });
+
+  test('a page tree whose pages the scan vouches for is read without parsing them, in order', async () => {
+    const pdf = await PDFDocument.create();
+    for (let i = 0; i < 30; i++) pdf.addPage([100 + i, 100]);
+    const bytes = await joined([new Uint8Array(await pdf.save({ useObjectStreams: false }))]);
+    const lazy = openLazyPdf(lib, bytes);
+    const whole = await PDFDocument.load(bytes);
+    expect(lazy.pageCount).toBe(30);
+    whole.getPages().forEach((page, i) => {
+      expect(lazy.pageRef(i).objectNumber).toBe(page.ref.objectNumber);
+    });
   });
 });
