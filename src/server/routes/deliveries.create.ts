@@ -86,7 +86,8 @@ export async function createDelivery(c: Context<AppEnv>) {
     const form = await readForm(c, dir);
     const read = async (name: string | undefined) => {
       const file = name === undefined ? undefined : form.files.get(name);
-      return file ? new Uint8Array(await readFile(file.path)) : null;
+      // The file's own Buffer (a Uint8Array): a copy here doubled the merged PDF in memory.
+      return file ? await readFile(file.path) : null;
     };
     return await createFrom(c, form.fields.get('job'), read);
   } finally {
@@ -227,7 +228,11 @@ async function createFrom(
     for (const [name, bytes] of files) {
       const file = await trx
         .insertInto('delivery_files')
-        .values({ delivery_id: delivery.id, bytes: Buffer.from(bytes) })
+        // A view of the bytes, not a copy (the merged PDF of a large job is megabytes).
+        .values({
+          delivery_id: delivery.id,
+          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       fileIds.set(name, file.id);
