@@ -19,15 +19,23 @@ export interface Node {
   keepDataDir: boolean;
 }
 
-/** Starts `node --import tsx src/server/main.ts` on a free port; resolves once it listens. */
+/** What `npm start` runs, without its build check: the compiled server and the same V8 flag. */
+const COMPILED = ['--max-semi-space-size=32', 'dist/server/main.mjs'];
+
+/**
+ * Starts `node --import tsx src/server/main.ts` on a free port (or, with `compiled`, the built
+ * server as `npm start` runs it: the benches measure what a user runs); resolves once it listens.
+ */
 export async function startNode(
   name: string,
   env: Record<string, string>,
   /** A data directory to use (and keep); by default a fresh one, removed by stopNode. */
   given?: string,
+  { compiled = false }: { compiled?: boolean } = {},
 ): Promise<Node> {
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), `di-node-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const args = compiled ? COMPILED : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: path.resolve('.'),
     env: {
       PATH: process.env.PATH ?? '',
