@@ -309,7 +309,6 @@ interface Layout {
   readonly size: number;
   readonly words: number;
   readonly position: Uint16Array;
-  readonly positionT: Uint16Array;
   readonly planes: readonly Uint32Array[];
   readonly planesT: readonly Uint32Array[];
   /** The previous code's codewords and its unmasked matrix, both ways. */
@@ -380,7 +379,6 @@ function layoutOf(version: number): Layout {
   // vertical timing column; and each mask's plane over the data cells.
   const planes = Array.from({ length: 8 }, () => matrix(size));
   const positions: number[] = [];
-  const positionsT: number[] = [];
   const words = m.words;
   for (let xOffset = size - 1, dir = -1, y = size - 1; xOffset > 0; xOffset -= 2, dir = -dir) {
     if (xOffset === 6) xOffset = 5;
@@ -389,7 +387,6 @@ function layoutOf(version: number): Layout {
         const x = xOffset - j;
         if (fixed[y * size + x]) continue;
         positions.push(((y * words + (x >>> 5)) << 5) | (x & 31));
-        positionsT.push(((x * words + (y >>> 5)) << 5) | (y & 31));
         for (let p = 0, mb = _maskBits(x, y); mb; p++, mb >>= 1)
           if (mb & 1) setModule(planes[p], x, y, 1);
       }
@@ -400,7 +397,6 @@ function layoutOf(version: number): Layout {
     size,
     words,
     position: Uint16Array.from(positions),
-    positionT: Uint16Array.from(positionsT),
     planes: planes.map((p) => p.v),
     planesT: planes.map((p) => transposed(p).v),
     placed: new Uint8Array(_BYTES[version - 1]),
@@ -412,174 +408,235 @@ function layoutOf(version: number): Layout {
   return layout;
 }
 
-/** Flips the modules of the codewords that changed since the previous code of this version. */
+/**
+ * Flips the modules of the codewords that changed since the previous code of this version (no
+ * test a bit: the bits of a codeword are as likely set as not, a test would guess wrong half the
+ * time), then transposes the matrix for the rules read along its rows.
+ */
 function place(l: Layout, data: Uint8Array): void {
-  const { position, positionT, placed, m, t } = l;
-  const bits = position.length;
-  for (let k = 0; k < data.length; k++) {
-    let d = data[k] ^ placed[k];
+  const { position, placed, m } = l;
+  const whole = Math.min(data.length, position.length >>> 3);
+  for (let k = 0; k < whole; k++) {
+    const d = data[k] ^ placed[k];
     if (d === 0) continue;
     placed[k] = data[k];
-    for (let i = k * 8; d !== 0; i++, d = (d << 1) & 0xff) {
-      if ((d & 0x80) === 0 || i >= bits) continue;
+    for (let j = 0, i = k * 8; j < 8; j++, i++) {
       const p = position[i];
-      m[p >>> 5] ^= 1 << (p & 31);
-      const q = positionT[i];
-      t[q >>> 5] ^= 1 << (q & 31);
+      m[p >>> 5] ^= ((d >>> (7 - j)) & 1) << (p & 31);
     }
   }
+  transpose(m, l.t, l.size, l.words);
 }
 
-// The penalty rules as the library scores them (qr 0.7.0 `penaltyScore`), word-parallel over the
-// symbol and its transposed copy (its columns as rows).
+const block = new Int32Array(32);
+
+/** `t` = `m` transposed, 32 × 32 modules at a time (a butterfly of swaps; bits past the size: 0). */
+function transpose(m: Uint32Array, t: Uint32Array, size: number, words: number): void {
+  const a = block;
+  for (let by = 0; by < size; by += 32)
+    for (let bx = 0; bx < words; bx++) {
+      const rows = Math.min(32, size - by);
+      for (let r = 0; r < rows; r++) a[r] = m[(by + r) * words + bx];
+      a.fill(0, rows);
+      for (let stage = 0, s = 1; stage < 5; stage++, s <<= 1) {
+        const mask = BUTTERFLY[stage];
+        for (let i = 0; i < 32; i += s << 1)
+          for (let k = i; k < i + s; k++) {
+            const x = a[k];
+            const y = a[k + s];
+            const swap = ((x >>> s) ^ y) & mask;
+            a[k] = x ^ (swap << s);
+            a[k + s] = y ^ swap;
+          }
+      }
+      for (let i = 0, ty = bx * 32; i < 32 && ty < size; i++, ty++)
+        t[ty * words + (by >>> 5)] = a[i];
+    }
+}
+const BUTTERFLY = [0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff];
+
+// The penalty rules as the library scores them (qr 0.7.0 `penaltyScore`: format cells blank),
+// word-parallel: 32 columns at a time down the masked symbol, then down its transposed copy (its
+// rows), each read once with every rule of that way taken in the same pass, the mask applied as
+// the rows are read.
+
+/** Bits set in a 16-bit number. */
+const POP16 = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(1 << 16);
+  for (let i = 1; i < table.length; i++) table[i] = table[i >>> 1] + (i & 1);
+  return table;
+})();
 
 function popcount(n: number): number {
-  n = n - ((n >>> 1) & 0x55555555);
-  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
-  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+  return POP16[n & 0xffff] + POP16[n >>> 16];
 }
 
 /** The valid bits of a row's last word. */
-const lastWordMask = (size: number) => (size & 31 ? ((1 << (size & 31)) - 1) >>> 0 : 0xffffffff);
+const lastWordMask = (size: number) => (size & 31 ? (1 << (size & 31)) - 1 : -1);
+
+/** Scratch of one word column: where four light modules end, and where a 1011101 ends. */
+let lights = new Int32Array(0);
+let cores = new Int32Array(0);
+/** The last `down` pass's 2×2 blocks alike and dark modules. */
+let passBoxes = 0;
+let passDark = 0;
 
 /**
- * N1 down the columns: runs of five or more alike score 3 + (length − 5). A window of five alike
- * is four rows without change; a run of L holds L − 4 windows, and its first window counts twice.
+ * N3 of one word column from `lights` and `cores` (each by the row it ends on): 1011101 with four
+ * light modules after it, or before it, each counted.
  */
-function runsDown(v: Uint32Array, size: number, words: number): number {
-  const tail = lastWordMask(size);
-  let score = 0;
-  for (let wi = 0; wi < words; wi++) {
-    const valid = wi === words - 1 ? tail : 0xffffffff;
-    let r3 = v[3 * words + wi];
-    let dPrev = 0xffffffff;
-    let d0 = v[wi] ^ v[words + wi];
-    let d1 = v[words + wi] ^ v[2 * words + wi];
-    let d2 = v[2 * words + wi] ^ r3;
-    for (let y = 0, i = 4 * words + wi; y <= size - 5; y++, i += words) {
-      const r4 = v[i];
-      const d3 = r3 ^ r4;
-      const w = ~(d0 | d1 | d2 | d3) & valid;
-      if (w !== 0) score += popcount(w) + 2 * popcount(w & dPrev);
-      dPrev = d0;
-      d0 = d1;
-      d1 = d2;
-      d2 = d3;
-      r3 = r4;
-    }
-  }
-  return score;
-}
-
-/**
- * N3 down the columns: 1011101 with four light modules after it, or before it (each counted). A
- * row's "core" (1011101 starting there) and "light" (four light from there) are kept as it goes.
- */
-function findersDown(v: Uint32Array, size: number, words: number, light: Int32Array): number {
-  const tail = lastWordMask(size);
+function finderCount(size: number): number {
+  const core = cores;
+  const light = lights;
   let count = 0;
-  for (let wi = 0; wi < words; wi++) {
-    const valid = wi === words - 1 ? tail : 0xffffffff;
-    // light[y] = rows y…y + 3 light, for y up to size − 4.
-    let r0 = v[wi];
-    let r1 = v[words + wi];
-    let r2 = v[2 * words + wi];
-    for (let y = 0, i = 3 * words + wi; y <= size - 4; y++, i += words) {
-      const r3 = v[i];
-      light[y] = ~(r0 | r1 | r2 | r3) & valid;
-      r0 = r1;
-      r1 = r2;
-      r2 = r3;
-    }
-    for (let y = 0, i = wi; y <= size - 7; y++, i += words) {
-      const core =
-        v[i] &
-        ~v[i + words] &
-        v[i + 2 * words] &
-        v[i + 3 * words] &
-        v[i + 4 * words] &
-        ~v[i + 5 * words] &
-        v[i + 6 * words];
-      if (core === 0) continue;
-      // Light after: the core at y ≤ size − 11; light before: the core at y ≥ 4.
-      if (y <= size - 11) count += popcount(core & light[y + 7]);
-      if (y >= 4) count += popcount(core & light[y - 4]);
-    }
+  // A 1011101 starting on row c ends on c + 6; four light from c + 7 end on c + 10, four light
+  // ending on c − 1 start on c − 4.
+  for (let end = 6; end < size; end++) {
+    const c = core[end];
+    if (c === 0) continue;
+    if (end + 4 < size) count += popcount(c & light[end + 4]);
+    if (end >= 10) count += popcount(c & light[end - 7]);
   }
   return count;
 }
 
 /**
- * The penalty of `v` (its transposed copy `t`), or, once a partial sum reaches `limit`, that partial
- * sum (every rule adds, so the mask cannot win any more).
+ * The rules read down the columns of `x ^ plane` (32 columns a word): N1 (runs of five or more
+ * alike: 3 + (length − 5); a window of five alike is four rows without change, a run of L holds
+ * L − 4 windows and its first counts twice) plus 40 × N3; and the 2×2 blocks alike and the dark
+ * modules (passBoxes, passDark). The rows before the first are taken as changing all over, so no
+ * window starts before it, with no test a row.
  */
-function penalty(
-  v: Uint32Array,
-  t: Uint32Array,
-  size: number,
-  words: number,
-  limit: number,
-  light: Int32Array,
-): number {
-  const adjacent = runsDown(v, size, words) + runsDown(t, size, words);
-  if (adjacent >= limit) return adjacent;
-  // N2: 3 a 2×2 block alike (overlapping); N4: 10 a 5% step of dark modules away from half.
-  const tail2 = ((1 << (size - 32 * (words - 1) - 1)) - 1) >>> 0;
+function down(x: Uint32Array, plane: Uint32Array, size: number, words: number): number {
+  const tail = lastWordMask(size);
+  // 2×2 blocks: valid left columns of the last word, one fewer than its modules.
+  const tail2 = (1 << (size - 32 * (words - 1) - 1)) - 1;
+  const core = cores;
+  const light = lights;
+  let runs = 0;
+  let finders = 0;
   let boxes = 0;
   let dark = 0;
-  for (let y = 0; y < size; y++) {
-    const row = y * words;
-    for (let wi = 0; wi < words; wi++) {
-      const a0 = v[row + wi];
-      dark += popcount(a0);
-      if (y === size - 1) continue;
-      const a1 = v[row + words + wi];
-      const last = wi + 1 === words;
-      const n0 = last ? 0 : v[row + wi + 1];
-      const n1 = last ? 0 : v[row + words + wi + 1];
-      let w = ~(a0 ^ a1) & ~(a0 ^ ((a0 >>> 1) | (n0 << 31))) & ~(a1 ^ ((a1 >>> 1) | (n1 << 31)));
-      if (last) w &= tail2;
-      if (w !== 0) boxes += popcount(w);
+  for (let wi = 0; wi < words; wi++) {
+    const last = wi === words - 1;
+    const valid = last ? tail : -1;
+    const validBoxes = last ? tail2 : -1;
+    // r1…r6: the rows before; dB…dE: the changes between rows before.
+    let r1 = ~(x[wi] ^ plane[wi]);
+    let r2 = 0;
+    let r3 = 0;
+    let r4 = 0;
+    let r5 = 0;
+    let r6 = 0;
+    let dB = -1;
+    let dC = -1;
+    let dD = -1;
+    let dE = -1;
+    let hPrev = 0;
+    for (let y = 0, i = wi; y < size; y++, i += words) {
+      const r = x[i] ^ plane[i];
+      dark += popcount(r);
+      const next = last ? 0 : x[i + 1] ^ plane[i + 1];
+      // Each module alike its right neighbour; with the row above alike too: a block.
+      const h = ~(r ^ ((r >>> 1) | (next << 31))) & validBoxes;
+      const box = ~(r ^ r1) & h & hPrev;
+      if (box !== 0) boxes += popcount(box);
+      hPrev = h;
+      const d = r ^ r1;
+      const w = ~(d | dB | dC | dD) & valid;
+      if (w !== 0) runs += popcount(w) + 2 * popcount(w & dE);
+      dE = dD;
+      dD = dC;
+      dC = dB;
+      dB = d;
+      light[y] = ~(r3 | r2 | r1 | r) & valid;
+      core[y] = r6 & ~r5 & r4 & r3 & r2 & ~r1 & r;
+      r6 = r5;
+      r5 = r4;
+      r4 = r3;
+      r3 = r2;
+      r2 = r1;
+      r1 = r;
     }
+    finders += finderCount(size);
   }
-  const total = size * size;
-  const darkSteps = Math.ceil(
-    Math.max(0, Math.abs(dark * 100 - total * 50) - total * 5) / (total * 5),
-  );
-  const partial = adjacent + 3 * boxes + 10 * darkSteps;
-  if (partial >= limit) return partial;
-  return partial + 40 * (findersDown(v, size, words, light) + findersDown(t, size, words, light));
+  passBoxes = boxes;
+  passDark = dark;
+  return runs + 40 * finders;
 }
 
-let candidate = new Uint32Array(0);
-let candidateT = new Uint32Array(0);
-let lightScratch = new Int32Array(0);
+/** N1 + 40 × N3 down the columns of `x ^ plane` (as `down`, without the blocks and dark modules). */
+function across(x: Uint32Array, plane: Uint32Array, size: number, words: number): number {
+  const tail = lastWordMask(size);
+  const core = cores;
+  const light = lights;
+  let runs = 0;
+  let finders = 0;
+  for (let wi = 0; wi < words; wi++) {
+    const valid = wi === words - 1 ? tail : -1;
+    let r1 = ~(x[wi] ^ plane[wi]);
+    let r2 = 0;
+    let r3 = 0;
+    let r4 = 0;
+    let r5 = 0;
+    let r6 = 0;
+    let dB = -1;
+    let dC = -1;
+    let dD = -1;
+    let dE = -1;
+    for (let y = 0, i = wi; y < size; y++, i += words) {
+      const r = x[i] ^ plane[i];
+      const d = r ^ r1;
+      const w = ~(d | dB | dC | dD) & valid;
+      if (w !== 0) runs += popcount(w) + 2 * popcount(w & dE);
+      dE = dD;
+      dD = dC;
+      dC = dB;
+      dB = d;
+      light[y] = ~(r3 | r2 | r1 | r) & valid;
+      core[y] = r6 & ~r5 & r4 & r3 & r2 & ~r1 & r;
+      r6 = r5;
+      r5 = r4;
+      r4 = r3;
+      r3 = r2;
+      r2 = r1;
+      r1 = r;
+    }
+    finders += finderCount(size);
+  }
+  return runs + 40 * finders;
+}
+
+/**
+ * The penalty of the symbol `m` (transposed `t`) under the mask `plane` (`planeT`), or, once a
+ * partial sum reaches `limit`, that partial sum (every rule adds: the mask cannot win any more).
+ */
+function penalty(l: Layout, p: number, limit: number): number {
+  const { size, words } = l;
+  const downward = down(l.m, l.planes[p], size, words);
+  const total = size * size;
+  const darkSteps = Math.ceil(
+    Math.max(0, Math.abs(passDark * 100 - total * 50) - total * 5) / (total * 5),
+  );
+  const partial = downward + 3 * passBoxes + 10 * darkSteps;
+  if (partial >= limit) return partial;
+  return partial + across(l.t, l.planesT[p], size, words);
+}
 
 /** The mask the library picks: the lowest penalty, the first of equals. */
 function chooseMask(l: Layout): number {
-  const { size, words, m, t, planes, planesT } = l;
-  const n = m.length;
-  if (candidate.length < n) {
-    candidate = new Uint32Array(n);
-    candidateT = new Uint32Array(n);
+  if (cores.length < l.size) {
+    cores = new Int32Array(l.size);
+    lights = new Int32Array(l.size);
   }
-  if (lightScratch.length < size) lightScratch = new Int32Array(size);
-  const c = candidate;
-  const ct = candidateT;
   let best = -1;
   let bestScore = Infinity;
   for (let k = 0; k < 8; k++) {
     // The previous code's mask first: a low score early lets the others stop early.
     const p = (l.lastMask + k) & 7;
-    const pv = planes[p];
-    const ptv = planesT[p];
-    for (let i = 0; i < n; i++) {
-      c[i] = m[i] ^ pv[i];
-      ct[i] = t[i] ^ ptv[i];
-    }
     // An earlier mask wins a tie: it must only not score more.
     const limit = best >= 0 && p < best ? bestScore + 1 : bestScore;
-    const score = penalty(c, ct, size, words, limit, lightScratch);
+    const score = penalty(l, p, limit);
     if (score < limit) {
       bestScore = score;
       best = p;
