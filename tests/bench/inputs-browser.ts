@@ -3,10 +3,13 @@
 // task while a page loads 10,000 rows (a Word mail-merge template with a workbook, a `;` CSV
 // export with a title) and while it merges them (MERGEFIELD template; call lines grouped into
 // one invoice per customer, including choosing `Group rows by`). Figures, not pass/fail
-// (goal: no task over 50 ms).
+// (goal: no task over 50 ms), quiet and with two busy-looping processes beside the page
+// (BENCH_BUSY=0,2).
 //   node --import tsx tests/bench/inputs-browser.ts
 import { chromium, type Page } from '@playwright/test';
+import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { busyLoads, loadLabel, startBusyLoad } from './harness/busyLoad';
 import { benchContext } from './harness/context';
 import { startHarness } from './harness/serve';
 import { csvText } from './csv';
@@ -66,7 +69,23 @@ async function generate(page: Page, sections: number) {
 const line = (what: string, figure: { ms: number; longest: number }) =>
   `${what}: ${(figure.ms / 1000).toFixed(2)} s, longest main-thread task ${figure.longest.toFixed(0)} ms (goal ≤ 50 ms)`;
 
+/** Every figure quiet and with busy processes beside the page (BENCH_BUSY, harness/busyLoad.ts). */
 export async function runInputsBrowserBench(): Promise<string[]> {
+  const out: string[] = [
+    `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs before the first figure`,
+  ];
+  for (const busy of busyLoads()) {
+    const stop = startBusyLoad(busy);
+    try {
+      out.push(`${loadLabel(busy)}:`, ...(await inputsAtLoad()).map((l) => `  ${l}`));
+    } finally {
+      stop();
+    }
+  }
+  return out;
+}
+
+async function inputsAtLoad(): Promise<string[]> {
   const harness = await startHarness();
   const browser = await chromium.launch({ ...CHROMIUM_LAUNCH_OPTIONS, headless: true });
   try {

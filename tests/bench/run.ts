@@ -1,6 +1,6 @@
 // `npm run bench`: every performance figure of the project, each printed beside a baseline
 // measured in the same run. Figures, not pass/fail: nothing here fails on a slow machine.
-// BENCH_ONLY=size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,corpus,api,pdf,sanitise,pdfwarm,efaktur,delivery picks sections; BENCH_SECONDS shortens the API load (default 30 s).
+// BENCH_ONLY=size,transfer,startup,merge,steps,screens,inputs,grouped,csv,bigdata,mergefield,pictures,corpus,api,pdf,sanitise,pdfwarm,efaktur,delivery picks sections; BENCH_SECONDS shortens the API load (default 30 s).
 import { runApiBench } from './api';
 import { bundleSizeReport, readBuildStats } from './bundle-size';
 import { runMergeBench } from './merge-browser';
@@ -12,6 +12,7 @@ import { runPdfWarmBench } from './pdf-warm';
 import { runGroupedBench } from './merge-grouped';
 import { runInputsBrowserBench } from './inputs-browser';
 import { runStepsBench } from './steps-browser';
+import { runScreensBusyBench } from './screens-busy';
 import { runCsvBench } from './csv';
 import { runMergeFieldBench } from './mergefield';
 import { runPicturesBench } from './pictures';
@@ -26,7 +27,7 @@ import { runCorpusBench } from './corpus';
 const only = new Set(
   (
     process.env.BENCH_ONLY ??
-    'size,transfer,startup,merge,steps,inputs,grouped,csv,bigdata,mergefield,pictures,corpus,api,pdf,sanitise,pdfwarm,efaktur,delivery'
+    'size,transfer,startup,merge,steps,screens,inputs,grouped,csv,bigdata,mergefield,pictures,corpus,api,pdf,sanitise,pdfwarm,efaktur,delivery'
   )
     .split(',')
     .map((s) => s.trim()),
@@ -52,6 +53,11 @@ if (only.has('steps'))
   section(
     'The generator screen step by step: the main thread at 10,000 and 50,000 rows',
     await runStepsBench(),
+  );
+if (only.has('screens'))
+  section(
+    'The generator screen on a busy machine: loading 30,000 × 20, merging 1,000 and 10,000 letterhead',
+    await runScreensBusyBench(),
   );
 if (only.has('inputs'))
   section(

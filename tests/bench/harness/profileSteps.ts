@@ -11,6 +11,9 @@ import { benchTemplate, benchWorkbook } from './documents';
 import { benchContext } from './context';
 import { startHarness } from './serve';
 import { startBusyLoad } from './busyLoad';
+import { csvText } from '../csv';
+import { mergeFieldTemplate } from '../mergefield';
+import { groupedTemplate, groupedWorkbook } from '../merge-grouped';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../../e2e/support/chromium';
 
 interface TraceEvent {
@@ -125,41 +128,78 @@ try {
     await d;
     await page.waitForTimeout(300);
   };
-  await page.getByLabel('DOCX Template').setInputFiles(templatePath);
-  await idle();
-  await traced(page, browser, 'load the workbook', async () => {
-    await page.getByLabel('Excel Data').setInputFiles(workbookPath);
+  if (process.env.PROFILE_FLOW === 'inputs') {
+    // The paths of inputs-browser.ts: a `;` CSV export with a title, and lines grouped by customer.
+    const csv = harness.addFile(`tagihan_${ROWS}.csv`, new TextEncoder().encode(csvText(ROWS)));
+    const mergeFields = harness.addFile('mailmerge.docx', new Uint8Array(mergeFieldTemplate()));
+    await page.getByLabel('DOCX Template').setInputFiles(mergeFields);
+    await idle();
+    await traced(page, browser, "load a ';' CSV", async () => {
+      await page.getByLabel(/^Excel Data/).setInputFiles(csv);
+      await counter(`Selected: ${ROWS} / ${ROWS} rows`);
+      await idle();
+      await page.waitForTimeout(300);
+    });
+    const customers = ROWS / 5;
+    await page.goto(`${harness.baseUrl}/harness/`);
+    await page
+      .getByLabel('DOCX Template')
+      .setInputFiles(harness.addFile('grouped.docx', new Uint8Array(groupedTemplate())));
+    await idle();
+    await page
+      .getByLabel(/^Excel Data/)
+      .setInputFiles(
+        harness.addFile('lines.xlsx', new Uint8Array(groupedWorkbook(ROWS, customers))),
+      );
     await counter(`Selected: ${ROWS} / ${ROWS} rows`);
-    await page.waitForTimeout(300);
-  });
-  await traced(page, browser, 'Select None', async () => {
-    await click('Select None');
-    await counter(`Selected: 0 / ${ROWS} rows`);
-    await page.waitForTimeout(300);
-  });
-  await traced(page, browser, 'Select All', async () => {
-    await click('Select All');
-    await counter(`Selected: ${ROWS} / ${ROWS} rows`);
-    await page.waitForTimeout(300);
-  });
-  await click('Auto-Map Similar Names');
-  await traced(page, browser, 'Preview Row', async () => {
-    await click('Preview Row');
-    await page.waitForSelector('.gen-row-preview h2');
-    await page.waitForTimeout(300);
-  });
-  await traced(page, browser, 'Export XLSX', () => download(() => click('Export XLSX')));
-  await idle();
-  await traced(page, browser, 'Generate merged', () =>
-    download(() => click(`Generate Merged Document (${ROWS} sections)`)),
-  );
-  await idle();
-  await page
-    .getByRole('combobox', { name: 'Output', exact: true })
-    .selectOption({ label: 'One file per row (.zip)' });
-  await traced(page, browser, 'Generate zip', () =>
-    download(() => click(`Generate ${ROWS} Files (.zip)`)),
-  );
+    await idle();
+    await page.getByRole('combobox', { name: 'Group rows by' }).selectOption('Pelanggan');
+    await idle();
+    await traced(page, browser, 'Generate grouped', () =>
+      download(() =>
+        page
+          .getByRole('button', { name: `Generate Merged Document (${customers} sections)` })
+          .evaluate((b: HTMLButtonElement) => b.click()),
+      ),
+    );
+  } else await stepsFlow();
+  async function stepsFlow() {
+    await page.getByLabel('DOCX Template').setInputFiles(templatePath);
+    await idle();
+    await traced(page, browser, 'load the workbook', async () => {
+      await page.getByLabel('Excel Data').setInputFiles(workbookPath);
+      await counter(`Selected: ${ROWS} / ${ROWS} rows`);
+      await page.waitForTimeout(300);
+    });
+    await traced(page, browser, 'Select None', async () => {
+      await click('Select None');
+      await counter(`Selected: 0 / ${ROWS} rows`);
+      await page.waitForTimeout(300);
+    });
+    await traced(page, browser, 'Select All', async () => {
+      await click('Select All');
+      await counter(`Selected: ${ROWS} / ${ROWS} rows`);
+      await page.waitForTimeout(300);
+    });
+    await click('Auto-Map Similar Names');
+    await traced(page, browser, 'Preview Row', async () => {
+      await click('Preview Row');
+      await page.waitForSelector('.gen-row-preview h2');
+      await page.waitForTimeout(300);
+    });
+    await traced(page, browser, 'Export XLSX', () => download(() => click('Export XLSX')));
+    await idle();
+    await traced(page, browser, 'Generate merged', () =>
+      download(() => click(`Generate Merged Document (${ROWS} sections)`)),
+    );
+    await idle();
+    await page
+      .getByRole('combobox', { name: 'Output', exact: true })
+      .selectOption({ label: 'One file per row (.zip)' });
+    await traced(page, browser, 'Generate zip', () =>
+      download(() => click(`Generate ${ROWS} Files (.zip)`)),
+    );
+  }
 } finally {
   stop();
   await browser.close();

@@ -65,6 +65,24 @@ export function PreviewStep({ actorRef, disabled }: StepProps & { disabled: bool
     setFirstInView(0);
   }, [table, matches]);
 
+  // Rows that just arrived (a new sheet, another filter) are drawn without their overscan in the
+  // task that receives them and get it a frame later: that task also styles and lays out every
+  // cell drawn, and on a busy machine the overscan's rows made it 50-60 ms (a 10,000-row `;` CSV
+  // with two busy processes beside the page, `BENCH_ONLY=inputs npm run bench`, issue 35).
+  const [settled, setSettled] = useState<{ table: unknown; matches: unknown } | null>(null);
+  const fresh = settled?.table !== table || settled.matches !== matches;
+  useEffect(() => {
+    if (!fresh) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setSettled({ table, matches }));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [fresh, table, matches]);
+
   // The viewport's height comes from the ResizeObserver (its first report arrives after the browser's
   // own layout): reading clientHeight right after the table mounts forced a synchronous layout of
   // the new rows inside the task that received the sheet (~30 ms of a 50,000-row load's longest task).
@@ -94,7 +112,7 @@ export function PreviewStep({ actorRef, disabled }: StepProps & { disabled: bool
     matches,
     firstInView,
     inView,
-    overscan: OVERSCAN,
+    overscan: fresh ? 0 : OVERSCAN,
   });
   // The columns naming image files; a row naming one that is not among the images gets a warning.
   const imageColumns = placeholders.flatMap((p) =>
