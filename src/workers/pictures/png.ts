@@ -64,11 +64,12 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
   if (outScratch.length < worst) outScratch = new Uint8Array(worst * 2);
   const out = outScratch;
   const table = groupCodesOf(scale);
-  const { first, code, bits: codeBits, expansion } = table;
+  const { expansion, placed, stride, length } = table;
   const { v, words, size } = m;
   // The imported tables held locally: a loader may read imports through getters.
   const symbolCode = SYMBOL_CODE;
   const symbolBits = SYMBOL_BITS;
+  const lightsOf = LIGHTS;
   // A module row's pixel rows after its first, and a module row like the one before: copies.
   const restOfModule = scale > 1 ? matchCodes(rowLength, rowLength * (scale - 1)) : [];
   const wholeModule = matchCodes(rowLength, rowLength * scale);
@@ -101,22 +102,21 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
       weighted = 0;
       let byteAt = 1;
       for (let g = 0; g < groups; g++, byteAt += scale) {
-        const lights = LIGHTS[inside ? darkByte(v, base, words, size, 8 * g - quiet) : 0];
-        for (let p = first[lights], end = first[lights + 1]; p < end; p++) {
-          bits |= code[p] << count;
-          count += codeBits[p];
-          while (count >= 8) {
-            out[at++] = bits & 0xff;
-            bits >>>= 8;
-            count -= 8;
-          }
-        }
+        const lights = lightsOf[inside ? darkByte(v, base, words, size, 8 * g - quiet) : 0];
+        // The group's bytes after the `count` bits held; the last, partly filled, is held again.
+        const from = (lights * 8 + count) * stride;
+        const total = count + length[lights];
+        out[at] = bits | placed[from];
+        for (let k = 1, n = (total + 7) >>> 3; k < n; k++) out[at + k] = placed[from + k];
+        at += total >>> 3;
+        count = total & 7;
+        bits = count === 0 ? 0 : out[at];
         sum += table.sum[lights];
         weighted += (rowLength - byteAt - scale) * table.sum[lights] + table.weighted[lights];
       }
       if (left > 0) {
         const dark = inside ? darkByte(v, base, words, size, 8 * groups - quiet) : 0;
-        const lights = LIGHTS[dark] & (0xff << (8 - left));
+        const lights = lightsOf[dark] & (0xff << (8 - left));
         for (let k = 0; k < tailBytes; k++, byteAt++) {
           const byte = expansion[lights * scale + k];
           bits |= symbolCode[byte] << count;

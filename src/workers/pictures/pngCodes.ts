@@ -22,20 +22,25 @@ function expansionOf(scale: number): Uint8Array {
 
 /**
  * Per scale, for each byte of 8 modules' light bits (first module in the high bit): its `scale`
- * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it), in
- * pieces of at most 24 bits, and the bytes' sum and weighted sum for Adler-32. A module row is
- * then a few look-ups a group of eight modules, not a code per byte of pixels.
+ * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it),
+ * placed as bytes after each count of bits held, and the bytes' sum and weighted sum for Adler-32.
+ * A module row is then a few bytes copied a group of eight modules, not a code per byte of pixels.
  */
 interface GroupCodes {
   readonly scale: number;
   readonly expansion: Uint8Array;
-  /** Pieces of group b: `first[b]` up to `first[b + 1]`. */
-  readonly first: Uint16Array;
-  readonly code: Int32Array;
-  readonly bits: Uint8Array;
   /** Sum of the group's bytes, and Σ (scale − k) × byte k. */
   readonly sum: Uint32Array;
   readonly weighted: Uint32Array;
+  /**
+   * The group's codes already as bytes, for each count of bits (0–7) held before it: group b after
+   * `held` bits at `(b * 8 + held) * stride`, its first byte's low `held` bits 0 (the held bits go
+   * there). A group is then a few bytes copied, not a code shifted in at a time.
+   */
+  readonly placed: Uint8Array;
+  readonly stride: number;
+  /** Bits of group b's codes. */
+  readonly length: Uint8Array;
 }
 
 const groupCodes: GroupCodes[] = [];
@@ -83,17 +88,39 @@ export function groupCodesOf(scale: number): GroupCodes {
     }
   }
   first[256] = code.length;
+  const { placed, stride, length } = placedGroups(first, code, bits);
   const made: GroupCodes = {
     scale,
     expansion,
-    first,
-    code: Int32Array.from(code),
-    bits: Uint8Array.from(bits),
     sum,
     weighted,
+    placed,
+    stride,
+    length,
   };
   groupCodes[scale] = made;
   return made;
+}
+
+/** Each group's codes as bytes after 0–7 bits held (GroupCodes.placed). */
+function placedGroups(
+  first: Uint16Array,
+  code: readonly number[],
+  bits: readonly number[],
+): { placed: Uint8Array; stride: number; length: Uint8Array } {
+  const length = new Uint8Array(256);
+  for (let b = 0; b < 256; b++) for (let p = first[b]; p < first[b + 1]; p++) length[b] += bits[p];
+  const stride = Math.ceil((7 + Math.max(...length)) / 8);
+  const placed = new Uint8Array(256 * 8 * stride);
+  for (let b = 0; b < 256; b++)
+    for (let held = 0; held < 8; held++) {
+      const at = (b * 8 + held) * stride;
+      let bit = held;
+      for (let p = first[b]; p < first[b + 1]; p++)
+        for (let k = 0; k < bits[p]; k++, bit++)
+          if ((code[p] >>> k) & 1) placed[at + (bit >>> 3)] |= 1 << (bit & 7);
+    }
+  return { placed, stride, length };
 }
 
 /** Byte b reversed and inverted: dark modules first-bit-low to light modules first-bit-high. */
