@@ -64,7 +64,7 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
   if (outScratch.length < worst) outScratch = new Uint8Array(worst * 2);
   const out = outScratch;
   const table = groupCodesOf(scale);
-  const { expansion, placed, stride, length } = table;
+  const { expansion, placed, stride, length, sum: sums, weighted: weights } = table;
   const { v, words, size } = m;
   // The imported tables held locally: a loader may read imports through getters.
   const symbolCode = SYMBOL_CODE;
@@ -111,8 +111,9 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
         at += total >>> 3;
         count = total & 7;
         bits = count === 0 ? 0 : out[at];
-        sum += table.sum[lights];
-        weighted += (rowLength - byteAt - scale) * table.sum[lights] + table.weighted[lights];
+        const groupSum = sums[lights];
+        sum += groupSum;
+        weighted += (rowLength - byteAt - scale) * groupSum + weights[lights];
       }
       if (left > 0) {
         const dark = inside ? darkByte(v, base, words, size, 8 * groups - quiet) : 0;

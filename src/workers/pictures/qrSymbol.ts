@@ -194,6 +194,8 @@ function divide(block: Uint8Array, generator: Uint8Array, ecc: Uint8Array, offse
 interface Previous {
   readonly data: Uint8Array;
   readonly ecc: Uint8Array;
+  /** What `codewords` answers: read before the next code of the version. */
+  readonly codewords: Uint8Array;
   known: boolean;
 }
 const previousByVersion: (Previous | undefined)[] = [];
@@ -233,7 +235,10 @@ function correct(blocks: Blocks, data: Uint8Array, previous: Previous): void {
   previous.known = true;
 }
 
-/** The codewords of `text` at `version` (data and error correction, interleaved), as `encodeData`. */
+/**
+ * The codewords of `text` at `version` (data and error correction, interleaved), as `encodeData`;
+ * the array is reused by the next code of the version (10,000 arrays a run cost collecting).
+ */
 export function codewords(
   version: number,
   encoding: Encoding,
@@ -245,13 +250,14 @@ export function codewords(
   const previous = (previousByVersion[version] ??= {
     data: new Uint8Array(blocks.dataBytes),
     ecc: new Uint8Array(blocks.eccWords * blocks.count),
+    codewords: new Uint8Array(_BYTES[version - 1]),
     known: false,
   });
   const data = dataScratch(blocks.dataBytes);
   writeData(version, encoding, text, utf8, length, data);
   correct(blocks, data, previous);
   const { eccWords, count, short, shortLength } = blocks;
-  const out = new Uint8Array(_BYTES[version - 1]);
+  const out = previous.codewords;
   let p = 0;
   for (let i = 0; i <= shortLength; i++)
     for (let b = 0, start = 0; b < count; b++) {
@@ -315,6 +321,8 @@ interface Layout {
   readonly placed: Uint8Array;
   readonly m: Uint32Array;
   readonly t: Uint32Array;
+  /** What `drawCodewords` answers, reused. */
+  readonly out: Matrix;
   /** The mask the previous code took: tried first, so the others stop early more often. */
   lastMask: number;
 }
@@ -402,6 +410,7 @@ function layoutOf(version: number): Layout {
     placed: new Uint8Array(_BYTES[version - 1]),
     m: m.v,
     t: transposed(m).v,
+    out: matrix(size),
     lastMask: 0,
   };
   layoutVersion = version;
@@ -672,12 +681,12 @@ function drawInfo(out: Matrix, version: number, mask: number): void {
   }
 }
 
-/** The symbol of `codewords` (from `codewords()`) at `version`: a new matrix. */
+/** The symbol of `codewords` (from `codewords()`) at `version`: read it before drawing another. */
 export function drawCodewords(version: number, data: Uint8Array): ModuleMatrix {
   const l = layoutOf(version);
   place(l, data);
   const mask = chooseMask(l);
-  const out = matrix(l.size);
+  const out = l.out;
   const plane = l.planes[mask];
   for (let i = 0; i < out.v.length; i++) out.v[i] = l.m[i] ^ plane[i];
   drawInfo(out, version, mask);
