@@ -574,8 +574,17 @@ function down(x: Uint32Array, plane: Uint32Array, size: number, words: number): 
   return runs + 40 * finders;
 }
 
-/** N1 + 40 × N3 down the columns of `x ^ plane` (as `down`, without the blocks and dark modules). */
-function across(x: Uint32Array, plane: Uint32Array, size: number, words: number): number {
+/**
+ * N1 + 40 × N3 down the columns of `x ^ plane` (as `down`, without the blocks and dark modules),
+ * or, once a word column's sum reaches `limit`, that partial sum.
+ */
+function across(
+  x: Uint32Array,
+  plane: Uint32Array,
+  size: number,
+  words: number,
+  limit: number,
+): number {
   const tail = lastWordMask(size);
   const core = cores;
   const light = lights;
@@ -612,6 +621,7 @@ function across(x: Uint32Array, plane: Uint32Array, size: number, words: number)
       r1 = r;
     }
     finders += finderCount(size);
+    if (runs + 40 * finders >= limit) break;
   }
   return runs + 40 * finders;
 }
@@ -629,7 +639,7 @@ function penalty(l: Layout, p: number, limit: number): number {
   );
   const partial = downward + 3 * passBoxes + 10 * darkSteps;
   if (partial >= limit) return partial;
-  return partial + across(l.t, l.planesT[p], size, words);
+  return partial + across(l.t, l.planesT[p], size, words, limit - partial);
 }
 
 /** The mask the library picks: the lowest penalty, the first of equals. */
