@@ -6,7 +6,7 @@
 // compressing 30 kB of pixels with a general deflater each time. The modules are read from the
 // QR library's packed matrix (32 modules a word), never as an array of booleans: a QRIS code
 // is about 5,000 modules, made 10,000 times (docs/pictures.md, "Speed").
-import { crc32 } from '../../domain/zip/crc32';
+import { crc32, crc32Combine } from '../../domain/zip/crc32';
 import { SYMBOL_BITS, SYMBOL_CODE } from '../package';
 import { groupCodesOf, LIGHTS, matchCodes } from './pngCodes';
 
@@ -199,12 +199,18 @@ function chunkEnd(view: DataView, bytes: Uint8Array, typeAt: number, end: number
   return end + 4;
 }
 
+/** A PNG file and its CRC-32 (what a zip entry of it states). */
+export interface PngFile {
+  readonly bytes: Uint8Array;
+  readonly crc: number;
+}
+
 /**
  * The PNG of a QR symbol with a quiet zone of `quiet` light modules around it, `scale` pixels a
  * module (1…16), with its resolution: `dpi` dots per inch, so an application placing it at its
  * own size agrees.
  */
-export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: number): Uint8Array {
+export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: number): PngFile {
   const size = (m.size + 2 * quiet) * scale;
   // Signature, IHDR (13 bytes of data), pHYs (9), then IDAT written in place, then IEND.
   const idatData = 8 + 25 + 21 + 8;
@@ -229,8 +235,12 @@ export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: n
   bytes[at + 8] = 1; // unit: metre
   at = chunkEnd(view, bytes, physAt + 4, at + 9);
   at = chunkStart(view, bytes, at, 'IDAT', idatLength);
-  at = chunkEnd(view, bytes, at - 4, end);
+  const idatType = at - 4;
+  at = chunkEnd(view, bytes, idatType, end);
   at = chunkStart(view, bytes, at, 'IEND', 0);
   chunkEnd(view, bytes, at - 4, at);
-  return bytes;
+  // The file's CRC (its zip entry's) from the IDAT chunk's, not a second pass over its pixels.
+  const head = crc32(bytes.subarray(0, idatType));
+  const upToIdatCrc = crc32Combine(head, view.getUint32(end), end - idatType);
+  return { bytes, crc: crc32(bytes.subarray(end), upToIdatCrc) };
 }

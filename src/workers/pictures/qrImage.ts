@@ -124,10 +124,6 @@ export function qrLayout(text: string, widthEmu: number): QrLayout {
 export function qrPicture(text: string, widthEmu: number): Picture {
   const symbol = qrMatrix(text);
   const { scale, size, dpi } = layoutOf(symbol.size, widthEmu);
-  return {
-    bytes: modulesPng(symbol, QUIET_ZONE, scale, dpi),
-    type: 'png',
-    width: size,
-    height: size,
-  };
+  const { bytes, crc } = modulesPng(symbol, QUIET_ZONE, scale, dpi);
+  return { bytes, crc, type: 'png', width: size, height: size };
 }
