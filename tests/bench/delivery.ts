@@ -1,7 +1,8 @@
 // E-mail delivery (issue 32): 500 and 5,000 one-page invoices handed to a real server process
 // (SQLite, MAIL_RATE=0: unthrottled) that mails them to a real SMTP server in this process.
-// Split: making the merged PDF of the run (here pdf-lib; LibreOffice's conversion of a merged
-// document is the `pdf` section), handing the job over (one multipart POST), and sending (job
+// Split: making the merged PDF of the run (here pdf-lib's pages joined by src/server/pdf/join.ts
+// as the server's conversion joins its chunks: a classic cross-reference table, which the
+// sender's lazy reader reads; LibreOffice's conversion of a merged document is the `pdf` section), handing the job over (one multipart POST), and sending (job
 // accepted → last message accepted). Messages per second, the server's CPU time while sending,
 // its memory (peak, and at the last mail) and the load average of the machine at the end (other
 // work on it slows everything). The SMTP server counts the messages without parsing them (the
@@ -26,6 +27,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 import { benchContext } from './harness/context';
 import { BENCH_FIELDS, benchRow, benchTemplate, benchWorkbook } from './harness/documents';
 import { startHarness } from './harness/serve';
+import { PdfJoiner } from '../../src/server/pdf/join';
 import { summaryBody } from '../api/business.support';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
 import {
@@ -52,6 +54,19 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The PDF as the server's conversion hands it over: its pages joined by src/server/pdf/join.ts. */
+async function joined(pdf: Uint8Array): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-delivery-join-'));
+  try {
+    const joiner = new PdfJoiner(path.join(dir, 'merged.pdf'));
+    await joiner.append(pdf);
+    joiner.finish();
+    return readFileSync(path.join(dir, 'merged.pdf'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function once(rows: number): Promise<string> {
   const sink = await startSmtpSink(0, false);
   const node = await startNode(`bench-delivery-${rows}`, {
@@ -76,7 +91,9 @@ async function once(rows: number): Promise<string> {
     );
     const recipients = rowsFor(Array.from({ length: rows }, (_, i) => `c${i + 1}@example.com`));
     let t = performance.now();
-    const pdf = await mergedPdf(recipients.map((r) => ({ key: r.key, customer: r.to })));
+    const pdf = await joined(
+      await mergedPdf(recipients.map((r) => ({ key: r.key, customer: r.to }))),
+    );
     const making = performance.now() - t;
     t = performance.now();
     const res = await fetch(`${node.url}/api/v1/deliveries`, {

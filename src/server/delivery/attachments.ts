@@ -1,7 +1,7 @@
 // A recipient's attachment: its pages of the job's merged PDF (stored once), or its own .docx.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DeliveryRecipientsTable } from '../db/schema';
-import { pageCutter, type PageCutter } from './pdfCut';
+import { openCutter, type MergedPdf } from './pdfCut';
 
 type Recipient = Selectable<DeliveryRecipientsTable>;
 
@@ -11,9 +11,12 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 /** pdf-lib is large and few starts send invoices: loaded on the first one. */
 export const pdfLib = () => import('@cantoo/pdf-lib');
 
-/** Parsed merged PDFs, a few at a time: every row of a job reads the same one. */
+/**
+ * Merged PDFs being cut, a few at a time: every row of a job reads the same one. Each is its
+ * bytes and what the lazy reader keeps of them (docs/delivery.md, "Memory").
+ */
 export class AttachmentSource {
-  private readonly parsed = new Map<number, Promise<PageCutter>>();
+  private readonly parsed = new Map<number, Promise<MergedPdf>>();
   constructor(
     private readonly db: Kysely<Database>,
     private readonly keep = 2,
@@ -29,11 +32,11 @@ export class AttachmentSource {
     return row.bytes;
   }
 
-  private pdf(fileId: number): Promise<PageCutter> {
+  private pdf(fileId: number): Promise<MergedPdf> {
     let doc = this.parsed.get(fileId);
     if (!doc) {
-      doc = Promise.all([this.bytes(fileId), pdfLib()]).then(async ([bytes, lib]) =>
-        pageCutter(lib, await lib.PDFDocument.load(bytes, { updateMetadata: false })),
+      doc = Promise.all([this.bytes(fileId), pdfLib()]).then(([bytes, lib]) =>
+        openCutter(lib, bytes),
       );
       doc.catch(() => this.parsed.delete(fileId));
       this.parsed.set(fileId, doc);
@@ -50,6 +53,6 @@ export class AttachmentSource {
     const count = merged.pageCount;
     if (row.page_to > count)
       throw new Error(`pages ${row.page_from}–${row.page_to} are beyond the PDF's ${count} pages`);
-    return { content: merged.cut(row.page_from, row.page_to), contentType: PDF_TYPE };
+    return { content: await merged.cut(row.page_from, row.page_to), contentType: PDF_TYPE };
   }
 }

@@ -14,6 +14,7 @@ import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
 import { pdfLib } from '../delivery/attachments';
 import { DEFAULT_DELIVERY_CONFIG } from '../delivery/config';
+import { pdfPageCount } from '../delivery/pdfCut';
 import { startOfUtcDay } from '../delivery/sender';
 import { ApiError } from '../errors';
 import { closeAfterAnswer } from '../http/fast/lingeringClose';
@@ -148,11 +149,11 @@ async function createFrom(
   if (job.attachment === 'pdf') {
     const bytes = await read('merged');
     if (!bytes) throw new ApiError(400, M.noDocument, 'merged');
+    // Counted by the lazy reader (its page tree's /Count checked against the pages walked),
+    // pdf-lib's whole parse when it refuses the file (docs/delivery.md, "Memory").
     let pages: number;
     try {
-      pages = (
-        await (await pdfLib()).PDFDocument.load(bytes, { updateMetadata: false })
-      ).getPageCount();
+      pages = await pdfPageCount(await pdfLib(), bytes);
     } catch {
       throw new ApiError(422, M.notPdf, 'merged');
     }

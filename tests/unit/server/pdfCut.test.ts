@@ -9,7 +9,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as lib from '@cantoo/pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { pageCutter } from '../../../src/server/delivery/pdfCut';
+import {
+  documentSource,
+  lazySource,
+  pageCutter,
+  type PageCutter,
+} from '../../../src/server/delivery/pdfCut';
+import { openLazyPdf } from '../../../src/server/pdf/lazyPdf';
 import { imagePixels, sharedResourcesPdf } from '../../support/sharedResourcesPdf';
 
 const { PDFDocument, PDFName, StandardFonts } = lib;
@@ -34,8 +40,17 @@ async function poppler(pdf: Uint8Array) {
   }
 }
 
+/** The cutter of `bytes` over the lazy reader, or over pdf-lib's whole parse (the fallback). */
+async function cutterOf(bytes: Uint8Array | ArrayBuffer, way: Way): Promise<PageCutter> {
+  const pdf = new Uint8Array(bytes);
+  return way === 'lazy'
+    ? pageCutter(lib, lazySource(lib, openLazyPdf(lib, pdf)))
+    : pageCutter(lib, documentSource(lib, await PDFDocument.load(pdf, { updateMetadata: false })));
+}
+type Way = 'lazy' | 'whole';
+
 /** Four one-page rows; page 1 inherits its size and resources, and links to page 4. */
-async function merged(): Promise<lib.PDFDocument> {
+async function merged(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= 4; i++) {
@@ -56,12 +71,12 @@ async function merged(): Promise<lib.PDFDocument> {
     Dest: [last.ref, 'Fit'],
   });
   first.node.set(PDFName.of('Annots'), doc.context.obj([doc.context.register(link)]));
-  return PDFDocument.load(await doc.save({ useObjectStreams: false }));
+  return doc.save({ useObjectStreams: false });
 }
 
-describe('pageCutter', () => {
+describe.each(['lazy', 'whole'] as const)('pageCutter (%s)', (way) => {
   test('each row alone, readable without a complaint, its inherited size and font with it', async () => {
-    const cutter = pageCutter(lib, await merged());
+    const cutter = await cutterOf(await merged(), way);
     expect(cutter.pageCount).toBe(4);
     for (let i = 1; i <= 4; i++) {
       const read = await poppler(cutter.cut(i, i));
@@ -76,7 +91,7 @@ describe('pageCutter', () => {
   });
 
   test("a link to another row's page leaves that page out", async () => {
-    const cut = pageCutter(lib, await merged()).cut(1, 1);
+    const cut = (await cutterOf(await merged(), way)).cut(1, 1);
     const again = await PDFDocument.load(cut);
     expect(again.getPageCount()).toBe(1);
     const pages = again.context
@@ -86,7 +101,7 @@ describe('pageCutter', () => {
   });
 
   test('a range of pages in order', async () => {
-    const read = await poppler(pageCutter(lib, await merged()).cut(2, 3));
+    const read = await poppler((await cutterOf(await merged(), way)).cut(2, 3));
     expect(read.complaints).toBe('');
     expect(read.pages).toBe(2);
     expect(read.text.indexOf('INV-2')).toBeLessThan(read.text.indexOf('INV-3'));
@@ -94,12 +109,14 @@ describe('pageCutter', () => {
   });
 });
 
-test('a recipient’s cut holds only its own image when all pages share one resource dictionary', async () => {
-  const rows = 300;
-  const doc = await PDFDocument.load(await sharedResourcesPdf(rows));
-  const cutter = pageCutter(lib, doc);
-  const pixels = [];
-  for (let i = 1; i <= rows; i++)
-    pixels.push(imagePixels(await PDFDocument.load(cutter.cut(i, i))));
-  expect(pixels).toEqual(Array.from({ length: rows }, (_, i) => [i % 256]));
-});
+test.each(['lazy', 'whole'] as const)(
+  'a recipient’s cut holds only its own image when all pages share one resource dictionary (%s)',
+  async (way) => {
+    const rows = 300;
+    const cutter = await cutterOf(await sharedResourcesPdf(rows), way);
+    const pixels = [];
+    for (let i = 1; i <= rows; i++)
+      pixels.push(imagePixels(await PDFDocument.load(cutter.cut(i, i))));
+    expect(pixels).toEqual(Array.from({ length: rows }, (_, i) => [i % 256]));
+  },
+);

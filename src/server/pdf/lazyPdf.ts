@@ -1,0 +1,338 @@
+// A PDF read where it lies, one object at a time (docs/delivery.md, "Memory"). pdf-lib's load
+// parses every object of a file and keeps them (about 8 KB of heap per page of a job's merged
+// PDF, twice: at the hand-over and in the sender); this reads the classic cross-reference
+// table(s) into typed arrays, walks the page tree once keeping only each page's object number,
+// and parses an object from its offset with pdf-lib's own parser each time one is asked for. What
+// stays is a few bytes per object; the bytes themselves are the caller's (one Buffer per job).
+// Only the plain shape our merged PDFs have (src/server/pdf/join.ts, LibreOffice) is read:
+// anything else – a cross-reference or object stream, an offset outside the file, a page tree
+// that loops or disagrees with itself, encryption – throws `PdfRefused`, and the caller falls back
+// to pdf-lib's whole parse (src/server/delivery/pdfCut.ts, `openCutter`), so any PDF it reads
+// still works.
+import type { PDFContext, PDFName, PDFNumber, PDFObject, PDFRef } from '@cantoo/pdf-lib';
+
+type Lib = typeof import('@cantoo/pdf-lib');
+
+/** The lazy reader cannot read this file; pdf-lib's whole parse may. */
+export class PdfRefused extends Error {
+  constructor(reason: string) {
+    super(`lazy PDF reader: ${reason}`);
+    this.name = 'PdfRefused';
+  }
+}
+
+export interface LazyPdf {
+  /** A pdf-lib context whose lookups parse the object asked for from the bytes, every time. */
+  readonly context: PDFContext;
+  readonly pageCount: number;
+  /** The highest object number in use (new objects of a cut are numbered after it). */
+  readonly largestObjectNumber: number;
+  /** The page's indirect reference (0-based index). */
+  pageRef(index: number): PDFRef;
+  /** Whether the object numbered so is a page of this PDF. */
+  isPage(objectNumber: number): boolean;
+  /** The inheritable attributes (/Resources, /MediaBox, ...) the page gets from its tree. */
+  inherited(index: number): ReadonlyArray<readonly [PDFName, PDFObject]>;
+  /** The object, parsed now from its offset; undefined when the table has none. */
+  lookup(ref: PDFRef): PDFObject | undefined;
+}
+
+const WHITE = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) WHITE[c] = 1;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const STARTXREF = text('startxref');
+const XREF = text('xref');
+const TRAILER = text('trailer');
+const OBJ = text('obj');
+/** No object is shorter than this: a /Size beyond the file's bytes over it is a lie. */
+const SMALLEST_OBJECT = 8;
+
+/** Reads the bytes of a PDF without parsing them: positions, keywords, integers. */
+class Cursor {
+  constructor(
+    readonly bytes: Uint8Array,
+    public at: number,
+  ) {}
+
+  skipWhite(): void {
+    const { bytes } = this;
+    for (;;) {
+      while (this.at < bytes.length && WHITE[bytes[this.at]]) this.at++;
+      if (bytes[this.at] !== 37) return; // '%': a comment to the end of the line
+      while (this.at < bytes.length && bytes[this.at] !== 10 && bytes[this.at] !== 13) this.at++;
+    }
+  }
+
+  keyword(word: Uint8Array): boolean {
+    this.skipWhite();
+    for (let i = 0; i < word.length; i++) if (this.bytes[this.at + i] !== word[i]) return false;
+    this.at += word.length;
+    return true;
+  }
+
+  int(): number {
+    this.skipWhite();
+    const from = this.at;
+    let value = 0;
+    while (this.at < this.bytes.length && isDigit(this.bytes[this.at]) && this.at - from < 10)
+      value = value * 10 + this.bytes[this.at++] - 48;
+    if (this.at === from) throw new PdfRefused(`a number expected at byte ${from}`);
+    return value;
+  }
+}
+
+/** The byte offset `startxref` names: the last one, in the file's last kilobyte. */
+function startXref(bytes: Uint8Array): number {
+  for (let at = bytes.length - STARTXREF.length; at >= Math.max(0, bytes.length - 1024); at--) {
+    let i = 0;
+    while (i < STARTXREF.length && bytes[at + i] === STARTXREF[i]) i++;
+    if (i === STARTXREF.length) return new Cursor(bytes, at + i).int();
+  }
+  throw new PdfRefused('no startxref');
+}
+
+interface Section {
+  first: number;
+  count: number;
+  /** Where its first 20-byte entry starts. */
+  at: number;
+}
+
+/** One classic `xref` table: its subsections (entries not read yet) and where its trailer is. */
+function readTable(bytes: Uint8Array, offset: number): { sections: Section[]; trailer: number } {
+  if (offset >= bytes.length) throw new PdfRefused('startxref beyond the end of the file');
+  const cursor = new Cursor(bytes, offset);
+  if (!cursor.keyword(XREF)) throw new PdfRefused('no classic xref table (an xref stream?)');
+  const sections: Section[] = [];
+  for (;;) {
+    if (cursor.keyword(TRAILER)) return { sections, trailer: cursor.at };
+    const first = cursor.int();
+    const count = cursor.int();
+    // An entry is 20 bytes: "oooooooooo ggggg n" and a two-byte end of line.
+    while (cursor.at < bytes.length && (bytes[cursor.at] === 32 || bytes[cursor.at] === 13))
+      cursor.at++;
+    if (bytes[cursor.at] === 10) cursor.at++;
+    sections.push({ first, count, at: cursor.at });
+    cursor.at += count * 20;
+    if (cursor.at > bytes.length) throw new PdfRefused('xref table beyond the end of the file');
+  }
+}
+
+/** The 20-byte entry at `at`: its offset, generation and whether in use; refused unless well formed. */
+function entry(bytes: Uint8Array, at: number): { offset: number; gen: number; used: boolean } {
+  let offset = 0;
+  let gen = 0;
+  for (let i = 0; i < 10; i++) {
+    if (!isDigit(bytes[at + i])) throw new PdfRefused(`malformed xref entry at byte ${at}`);
+    offset = offset * 10 + bytes[at + i] - 48;
+  }
+  for (let i = 11; i < 16; i++) {
+    if (!isDigit(bytes[at + i])) throw new PdfRefused(`malformed xref entry at byte ${at}`);
+    gen = gen * 10 + bytes[at + i] - 48;
+  }
+  const kind = bytes[at + 17];
+  if (bytes[at + 10] !== 32 || bytes[at + 16] !== 32 || (kind !== 110 && kind !== 102))
+    throw new PdfRefused(`malformed xref entry at byte ${at}`);
+  return { offset, gen, used: kind === 110 };
+}
+
+/** A pdf-lib object parser positioned anywhere in the bytes (the class made once per pdf-lib). */
+function objectParser(lib: Lib) {
+  const { PDFNumber } = lib;
+  class ObjectAt extends lib.PDFObjectParser {
+    at(offset: number, ref?: PDFRef): PDFObject {
+      this.bytes.moveTo(offset);
+      return this.parseObject(ref);
+    }
+
+    /** pdf-lib's own, but the references it makes are not pooled (see `looseRef`). */
+    protected override parseNumberOrRef(): PDFNumber | PDFRef {
+      const first = this.parseRawNumber();
+      this.skipWhitespaceAndComments();
+      const back = this.bytes.offset();
+      if (isDigit(this.bytes.peek())) {
+        const second = this.parseRawNumber();
+        this.skipWhitespaceAndComments();
+        if (this.bytes.peek() === 82 /* R */) {
+          this.bytes.next();
+          return looseRef(lib, first, second);
+        }
+      }
+      this.bytes.moveTo(back);
+      return PDFNumber.of(first);
+    }
+  }
+  return (bytes: Uint8Array, context: PDFContext): ObjectAt => {
+    // pdf-lib exports no ByteStream: the one its own factory makes is taken over.
+    const stream = (lib.PDFObjectParser.forBytes(bytes, context) as unknown as { bytes: never })
+      .bytes;
+    return new ObjectAt(stream, context);
+  };
+}
+/**
+ * A reference outside pdf-lib's pool. `PDFRef.of` keeps every reference it ever made in a global
+ * map (about 250 bytes each, for the life of the process): a 5,000-page PDF read through it leaves
+ * about 5 MB behind. These compare by number, not identity: the cut and the lookups here do.
+ */
+export function looseRef(lib: Lib, objectNumber: number, generationNumber: number): PDFRef {
+  const ref = Object.create(lib.PDFRef.prototype) as PDFRef;
+  return Object.assign(ref, {
+    objectNumber,
+    generationNumber,
+    tag: `${objectNumber} ${generationNumber} R`,
+  });
+}
+
+let parserFor: { lib: Lib; make: ReturnType<typeof objectParser> } | undefined;
+
+/** Reads the tables and the page tree of `bytes`; throws `PdfRefused` on what it does not read. */
+export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
+  const { PDFArray, PDFDict, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree, PDFRef } = lib;
+  if (parserFor?.lib !== lib) parserFor = { lib, make: objectParser(lib) };
+  const context = lib.PDFContext.create();
+  const parser = parserFor.make(bytes, context);
+
+  // The tables, newest first (/Prev): an entry a newer table gives is never overwritten.
+  // offsets[n]: -1 not given yet, -2 free, else the byte offset of object n.
+  let offsets = new Int32Array(0);
+  let gens = new Uint16Array(0);
+  let root: PDFObject | undefined;
+  let newest = true;
+  const tablesRead = new Set<number>();
+  for (let at: number | undefined = startXref(bytes); at !== undefined;) {
+    if (tablesRead.has(at)) throw new PdfRefused('the xref tables loop (/Prev)');
+    tablesRead.add(at);
+    const { sections, trailer } = readTable(bytes, at);
+    let dict: PDFObject;
+    try {
+      dict = parser.at(trailer);
+    } catch {
+      throw new PdfRefused('unreadable trailer');
+    }
+    if (!(dict instanceof PDFDict)) throw new PdfRefused('no trailer dictionary');
+    if (dict.has(PDFName.of('Encrypt'))) throw new PdfRefused('encrypted');
+    if (dict.has(PDFName.of('XRefStm'))) throw new PdfRefused('a hybrid file (/XRefStm)');
+    if (newest) {
+      newest = false;
+      const size = dict.get(PDFName.of('Size'));
+      if (!(size instanceof PDFNumber)) throw new PdfRefused('no /Size');
+      const n = size.asNumber();
+      if (!Number.isInteger(n) || n < 1 || n > bytes.length / SMALLEST_OBJECT + 16)
+        throw new PdfRefused(`implausible /Size ${n}`);
+      offsets = new Int32Array(n).fill(-1);
+      gens = new Uint16Array(n);
+      root = dict.get(PDFName.of('Root'));
+    }
+    for (const { first, count, at: start } of sections)
+      for (let i = 0; i < count; i++) {
+        const n = first + i;
+        const { offset, gen, used } = entry(bytes, start + i * 20);
+        if (n >= offsets.length) {
+          if (used) throw new PdfRefused(`object ${n} beyond /Size`);
+          continue;
+        }
+        if (offsets[n] !== -1) continue;
+        if (used && (offset >= bytes.length || offset <= 0))
+          throw new PdfRefused(`object ${n} at ${offset}, outside the file`);
+        offsets[n] = used ? offset : -2;
+        gens[n] = gen;
+      }
+    const prev = dict.get(PDFName.of('Prev'));
+    at = prev instanceof PDFNumber ? prev.asNumber() : undefined;
+  }
+  let largestObjectNumber = 0;
+  for (let n = offsets.length - 1; n > 0; n--)
+    if (offsets[n] >= 0) {
+      largestObjectNumber = n;
+      break;
+    }
+
+  function lookup(ref: PDFRef): PDFObject | undefined {
+    const n = ref.objectNumber;
+    if (n >= offsets.length || offsets[n] < 0 || gens[n] !== ref.generationNumber) return undefined;
+    const cursor = new Cursor(bytes, offsets[n]);
+    if (cursor.int() !== n || cursor.int() !== ref.generationNumber || !cursor.keyword(OBJ))
+      throw new PdfRefused(`object ${n} is not at its offset`);
+    try {
+      return parser.at(cursor.at, ref);
+    } catch (error) {
+      throw new PdfRefused(`object ${n}: ${(error as Error).message}`);
+    }
+  }
+  // pdf-lib's dictionaries look their references up through the context's table of objects:
+  // this one parses each on demand and keeps none (docs/delivery.md, "Memory").
+  (context as unknown as { indirectObjects: Pick<Map<PDFRef, PDFObject>, 'get'> }).indirectObjects =
+    { get: (ref) => lookup(ref) };
+
+  // The page tree, walked once: each page's object number and the tree node it hangs from; each
+  // node its inheritable attributes (its own over its ancestors'). A page or node met twice,
+  // a kid that is neither, a /Parent that is not the node above, a /Count that is not the pages
+  // found: refused.
+  if (!(root instanceof PDFRef)) throw new PdfRefused('no /Root');
+  const catalog = lookup(root);
+  const treeRef = catalog instanceof PDFDict ? catalog.get(PDFName.of('Pages')) : undefined;
+  if (!(treeRef instanceof PDFRef)) throw new PdfRefused('no page tree');
+  const inheritable = PDFPageLeaf.InheritableEntries.map((name) => PDFName.of(name));
+  const parentKey = PDFName.of('Parent');
+  const visited = new Uint8Array(offsets.length);
+  const IS_PAGE = 2;
+  const nodes: { number: number; inherited: (readonly [PDFName, PDFObject])[] }[] = [];
+  let pages = new Int32Array(64);
+  let parents = new Int32Array(64);
+  let pageCount = 0;
+  let declared: PDFObject | undefined;
+  const stack: { ref: PDFRef; parent: number }[] = [{ ref: treeRef, parent: -1 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { ref, parent } = next;
+    const n = ref.objectNumber;
+    if (n >= visited.length || visited[n]) throw new PdfRefused(`the page tree loops at ${n}`);
+    visited[n] = 1;
+    const node = lookup(ref);
+    const above = parent < 0 ? undefined : nodes[parent];
+    const up = node instanceof PDFDict ? node.get(parentKey) : undefined;
+    if (above && !(up instanceof PDFRef && up.objectNumber === above.number))
+      throw new PdfRefused(`object ${n}'s /Parent is not the node above it`);
+    if (node instanceof PDFPageTree) {
+      if (!above) declared = node.lookup(PDFName.of('Count'));
+      const inherited = inheritable.flatMap((key) => {
+        const value = node.get(key) ?? above?.inherited.find(([k]) => k === key)?.[1];
+        return value ? [[key, value] as const] : [];
+      });
+      nodes.push({ number: n, inherited });
+      const kids = node.lookup(PDFName.of('Kids'));
+      if (!(kids instanceof PDFArray)) throw new PdfRefused(`page tree node ${n} has no /Kids`);
+      for (let i = kids.size() - 1; i >= 0; i--) {
+        const kid = kids.get(i);
+        if (!(kid instanceof PDFRef)) throw new PdfRefused(`a kid of ${n} is not a reference`);
+        stack.push({ ref: kid, parent: nodes.length - 1 });
+      }
+    } else if (node instanceof PDFPageLeaf && above) {
+      if (pageCount === pages.length) {
+        pages = grow(pages);
+        parents = grow(parents);
+      }
+      visited[n] = IS_PAGE;
+      pages[pageCount] = n;
+      parents[pageCount++] = parent;
+    } else throw new PdfRefused(`object ${n} in the page tree is neither a page nor a node`);
+  }
+  if (!(declared instanceof PDFNumber) || declared.asNumber() !== pageCount)
+    throw new PdfRefused(`the page tree's /Count is not the ${pageCount} pages found`);
+
+  return {
+    context,
+    pageCount,
+    largestObjectNumber,
+    pageRef: (index) => looseRef(lib, pages[index], gens[pages[index]]),
+    isPage: (n) => visited[n] === IS_PAGE,
+    inherited: (index) => nodes[parents[index]].inherited,
+    lookup,
+  };
+}
+
+function grow(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(array.length * 2);
+  bigger.set(array);
+  return bigger;
+}
