@@ -23,6 +23,7 @@ const END_OF_BLOCK = 256;
 
 /** Scratch space, grown as needed: one image is written at a time. */
 let outScratch = new Uint8Array(1 << 16);
+let outView = new DataView(outScratch.buffer);
 
 /** Whether module rows `a` and `b` (−1 or past the end: the quiet zone) are alike. */
 function sameModuleRow(m: ModuleMatrix, a: number, b: number): boolean {
@@ -61,10 +62,14 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
   const tailBytes = rowLength - 1 - groups * scale;
   // Worst case: every module row's bytes as 9-bit literals, plus its matches.
   const worst = start + 64 + across * (rowLength * 2 + 64);
-  if (outScratch.length < worst) outScratch = new Uint8Array(worst * 2);
+  if (outScratch.length < worst) {
+    outScratch = new Uint8Array(worst * 2);
+    outView = new DataView(outScratch.buffer);
+  }
   const out = outScratch;
   const table = groupCodesOf(scale);
-  const { expansion, placed, stride, length, sum: sums, weighted: weights } = table;
+  const { expansion, placedWords, strideWords, length, sum: sums, weighted: weights } = table;
+  const view = outView;
   const { v, words, size } = m;
   // The imported tables held locally: a loader may read imports through getters.
   const symbolCode = SYMBOL_CODE;
@@ -104,10 +109,13 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
       for (let g = 0; g < groups; g++, byteAt += scale) {
         const lights = lightsOf[inside ? darkByte(v, base, words, size, 8 * g - quiet) : 0];
         // The group's bytes after the `count` bits held; the last, partly filled, is held again.
-        const from = (lights * 8 + count) * stride;
+        const from = (lights * 8 + count) * strideWords;
         const total = count + length[lights];
-        out[at] = bits | placed[from];
-        for (let k = 1, n = (total + 7) >>> 3; k < n; k++) out[at + k] = placed[from + k];
+        // Whole words (unaligned, little-endian), the stride's every word: a loop of one length
+        // a scale; what is written past the group's bits is written over by what follows.
+        view.setUint32(at, bits | placedWords[from], true);
+        for (let k = 1; k < strideWords; k++)
+          view.setUint32(at + 4 * k, placedWords[from + k], true);
         at += total >>> 3;
         count = total & 7;
         bits = count === 0 ? 0 : out[at];

@@ -23,8 +23,8 @@ function expansionOf(scale: number): Uint8Array {
 /**
  * Per scale, for each byte of 8 modules' light bits (first module in the high bit): its `scale`
  * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it),
- * placed as bytes after each count of bits held, and the bytes' sum and weighted sum for Adler-32.
- * A module row is then a few bytes copied a group of eight modules, not a code per byte of pixels.
+ * placed after each count of bits held, and the bytes' sum and weighted sum for Adler-32. A
+ * module row is then a word or two written a group of eight modules, not a code per pixel byte.
  */
 interface GroupCodes {
   readonly scale: number;
@@ -33,12 +33,13 @@ interface GroupCodes {
   readonly sum: Uint32Array;
   readonly weighted: Uint32Array;
   /**
-   * The group's codes already as bytes, for each count of bits (0–7) held before it: group b after
-   * `held` bits at `(b * 8 + held) * stride`, its first byte's low `held` bits 0 (the held bits go
-   * there). A group is then a few bytes copied, not a code shifted in at a time.
+   * The group's codes already placed, for each count of bits (0–7) held before it, as
+   * little-endian 32-bit words: group b after `held` bits at `(b * 8 + held) * strideWords`, its
+   * first byte's low `held` bits 0 (the held bits go there). A group is then a word or two
+   * written, not a code shifted in at a time.
    */
-  readonly placed: Uint8Array;
-  readonly stride: number;
+  readonly placedWords: Uint32Array;
+  readonly strideWords: number;
   /** Bits of group b's codes. */
   readonly length: Uint8Array;
 }
@@ -89,20 +90,25 @@ export function groupCodesOf(scale: number): GroupCodes {
   }
   first[256] = code.length;
   const { placed, stride, length } = placedGroups(first, code, bits);
+  const strideWords = Math.ceil(stride / 4);
+  const placedWords = new Uint32Array(256 * 8 * strideWords);
+  for (let entry = 0; entry < 256 * 8; entry++)
+    for (let k = 0; k < stride; k++)
+      placedWords[entry * strideWords + (k >>> 2)] |= placed[entry * stride + k] << ((k & 3) * 8);
   const made: GroupCodes = {
     scale,
     expansion,
     sum,
     weighted,
-    placed,
-    stride,
+    placedWords,
+    strideWords,
     length,
   };
   groupCodes[scale] = made;
   return made;
 }
 
-/** Each group's codes as bytes after 0–7 bits held (GroupCodes.placed). */
+/** Each group's codes as bytes after 0–7 bits held (then as words: GroupCodes.placedWords). */
 function placedGroups(
   first: Uint16Array,
   code: readonly number[],
