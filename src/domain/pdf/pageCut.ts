@@ -1,14 +1,15 @@
 // Pages of a PDF cut out as a PDF of their own by their objects' bytes, without pdf-lib's copy and
-// save (docs/delivery.md, "Memory"; docs/generator.md, "One PDF per row"). Used by the per-row
-// split in the worker, where copying and saving each row's pages cost about 1 ms a row (10 s of
-// 10,000 rows' split, issue 35).
-// The source is parsed once; each of its objects is serialised when a cut first needs it and kept
-// as bytes once a second cut needs it too (fonts, images). A cut is its pages (what they inherit
-// from the page tree made their own, their resources cut down to what their content names:
-// ./pageResources.ts), every object they reach under its original number, then a new page tree,
-// catalogue and cross-reference table. `/Parent` and the other pages of the source are never
-// followed (a link to one is left dangling, which readers take as null), so no cut carries another
-// row's page.
+// save (docs/delivery.md, "Memory"): each recipient's pages of a job's merged PDF on the server
+// (src/server/delivery/pdfCut.ts, over the lazy reader or pdf-lib's whole parse) and each row's
+// pages in the worker's per-row PDF split (src/workers/merge/splitPdf.ts; a pdf-lib copy and save
+// there cost about 0.5 ms a row, docs/generator.md "PDF outputs").
+// Each object is serialised when a cut needs it and kept as bytes once a second cut needs it too
+// (fonts, images). A cut is its pages (their inherited attributes made their own, their resources
+// cut down to what their content names: ./pageResources.ts) and every object they reach, those
+// bytes concatenated under their original numbers, plus a new page tree, catalogue and
+// cross-reference table. What a page reaches is followed except `/Parent` and the other pages of
+// the source (a link to another row's page is left dangling, which a reader takes as null), so no
+// cut ever carries another row's page.
 // pdf-lib is passed in, as in ./pageResources.ts: src/domain imports no library. The shapes below
 // are the parts of pdf-lib this uses.
 import { pruneResources } from './pageResources';
@@ -17,55 +18,78 @@ interface Ref {
   readonly objectNumber: number;
   readonly generationNumber: number;
 }
-interface PdfObject {
-  sizeInBytes(): number;
-  copyBytesInto(buffer: Uint8Array, offset: number): number;
-}
 interface Name {
   asString(): string;
 }
-interface Leaf extends PdfObject {
+interface Serialisable {
+  sizeInBytes(): number;
+  copyBytesInto(buffer: Uint8Array, offset: number): number;
+}
+interface Dict {
+  entries(): [Name, unknown][];
+  set(key: Name, value: unknown): void;
+}
+/** A page's dictionary (pdf-lib's PDFPageLeaf). */
+interface Leaf extends Serialisable {
+  clone(): Leaf;
   get(key: Name): unknown;
   set(key: Name, value: unknown): void;
   getInheritableAttribute(key: Name): unknown;
-}
-interface Page {
-  readonly ref: Ref;
-  readonly node: Leaf & {
-    clone(): Leaf;
-    Contents(): unknown;
-    Resources(): { entries(): [Name, unknown][]; set(key: Name, value: unknown): void } | undefined;
-  };
-  readonly doc: { context: { lookup(ref: unknown): unknown } };
+  Contents(): unknown;
+  Resources(): Dict | undefined;
 }
 type Class<T> = { prototype: T };
 export interface CutLib {
   decodePDFRawStream(stream: object): { decode(): Uint8Array };
   PDFArray: Class<{ size(): number; get(index: number): unknown; asArray(): unknown[] }>;
-  PDFDict: Class<{
-    entries(): [Name, unknown][];
-    set(key: Name, value: unknown): void;
-  }> & {
-    withContext(context: object): {
-      entries(): [Name, unknown][];
-      set(key: Name, value: unknown): void;
-    };
-  };
+  PDFDict: Class<Dict> & { withContext(context: object): Dict };
   PDFName: { of(name: string): Name };
   PDFPageLeaf: { readonly InheritableEntries: readonly string[] };
   PDFRawStream: Class<object>;
   PDFRef: Class<Ref> & { of(objectNumber: number, generationNumber?: number): Ref };
   PDFStream: Class<{ dict: unknown }>;
 }
-export interface CutDocument {
-  readonly context: { lookup(ref: unknown): unknown; largestObjectNumber: number };
-  getPages(): Page[];
+
+/** What a cut reads of the source PDF: pdf-lib's parsed document, or the server's lazy reader. */
+export interface CutSource {
+  /** Where resource references are looked up (pageResources.ts). */
+  readonly context: { lookup(ref: unknown): unknown };
+  readonly pageCount: number;
+  readonly largestObjectNumber: number;
+  pageRef(index: number): Ref;
+  /** The page's own dictionary (the cut changes only a clone of it). */
+  pageLeaf(index: number): Leaf;
+  /** The value the page inherits for `key` from its tree, when it has none of its own. */
+  inherited(index: number, key: string): unknown;
+  isPage(objectNumber: number): boolean;
+  lookup(ref: Ref): unknown;
 }
 
 export interface PageCutter {
   readonly pageCount: number;
   /** Pages `from`–`to` (1-based, inclusive) as a PDF of their own. */
   cut(from: number, to: number): Uint8Array;
+}
+
+/** A pdf-lib document parsed whole: every object in memory. */
+export interface ParsedDocument {
+  readonly context: { lookup(ref: unknown): unknown; largestObjectNumber: number };
+  getPages(): { readonly ref: Ref; readonly node: Leaf }[];
+}
+
+export function documentSource(lib: CutLib, doc: ParsedDocument): CutSource {
+  const pages = doc.getPages();
+  const numbers = new Set(pages.map((p) => p.ref.objectNumber));
+  return {
+    context: doc.context,
+    pageCount: pages.length,
+    largestObjectNumber: doc.context.largestObjectNumber,
+    pageRef: (i) => pages[i].ref,
+    pageLeaf: (i) => pages[i].node,
+    inherited: (i, key) => pages[i].node.getInheritableAttribute(lib.PDFName.of(key)),
+    isPage: (n) => numbers.has(n),
+    lookup: (ref) => doc.context.lookup(ref),
+  };
 }
 
 const isA = <T>(value: unknown, kind: Class<T>): value is T =>
@@ -80,19 +104,18 @@ function ascii(text: string): Uint8Array {
 
 /** `%PDF-1.7` and the comment of four bytes over 127 that marks the file as binary. */
 const HEADER = new Uint8Array([...ascii('%PDF-1.7\n%'), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]);
+const OBJECT_END = ascii('\nendobj\n');
 
-export function pageCutter(lib: CutLib, doc: CutDocument): PageCutter {
+export function pageCutter(lib: CutLib, source: CutSource): PageCutter {
   const { PDFArray, PDFDict, PDFName, PDFPageLeaf, PDFRef, PDFStream } = lib;
-  const context = doc.context;
-  const pages = doc.getPages();
-  const pageRefs = new Set<Ref>(pages.map((p) => p.ref));
   const parentKey = PDFName.of('Parent');
-  const treeRef = PDFRef.of(context.largestObjectNumber + 1);
-  const catalogRef = PDFRef.of(context.largestObjectNumber + 2);
-  const bytes = new Map<Ref, Uint8Array>();
-  const seen = new Set<Ref>();
-  const links = new Map<Ref, Ref[]>();
-  const inheritable = PDFPageLeaf.InheritableEntries.map((name) => PDFName.of(name));
+  const treeRef = PDFRef.of(source.largestObjectNumber + 1);
+  const catalogRef = PDFRef.of(source.largestObjectNumber + 2);
+  const page = { doc: { context: source.context } };
+  // Objects two cuts reached, as bytes and the references they hold; every other object is read
+  // again when a cut needs it. `once` marks (a byte per object number) those met once.
+  const shared = new Map<number, { bytes: Uint8Array; links: Ref[] }>();
+  const once = new Uint8Array(source.largestObjectNumber + 1);
 
   function refsIn(object: unknown, out: Ref[]): Ref[] {
     if (isA(object, PDFRef)) out.push(object);
@@ -104,37 +127,51 @@ export function pageCutter(lib: CutLib, doc: CutDocument): PageCutter {
     return out;
   }
 
-  function serialised(ref: Ref, object: PdfObject): Uint8Array {
+  function serialised(ref: Ref, object: Serialisable): Uint8Array {
     const head = ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`);
-    const tail = ascii('\nendobj\n');
-    const out = new Uint8Array(head.length + object.sizeInBytes() + tail.length);
+    const out = new Uint8Array(head.length + object.sizeInBytes() + OBJECT_END.length);
     out.set(head, 0);
     const end = head.length + object.copyBytesInto(out, head.length);
-    out.set(tail, end);
-    return end + tail.length === out.length ? out : out.subarray(0, end + tail.length);
+    out.set(OBJECT_END, end);
+    return out.subarray(0, end + OBJECT_END.length);
   }
 
   /** The page as a leaf of the new tree: what it inherited becomes its own. */
   function ownPage(index: number): { ref: Ref; leaf: Leaf } {
-    // Only the resources its content names: LibreOffice shares one dictionary of every row's
-    // fonts and images between all pages (./pageResources.ts).
-    pruneResources(lib, pages[index]);
-    const { ref, node } = pages[index];
-    const leaf = node.clone();
-    for (const key of inheritable) {
-      const value = leaf.getInheritableAttribute(key);
+    const ref = source.pageRef(index);
+    const leaf = source.pageLeaf(index).clone();
+    for (const name of PDFPageLeaf.InheritableEntries) {
+      const key = PDFName.of(name);
+      const value = leaf.get(key) ?? source.inherited(index, name);
       if (!leaf.get(key) && value) leaf.set(key, value);
     }
     leaf.set(parentKey, treeRef);
+    // Only the resources its content names: LibreOffice shares one dictionary of every row's
+    // fonts and images between all pages (./pageResources.ts).
+    pruneResources(lib, { ...page, node: leaf });
     return { ref, leaf };
+  }
+
+  /** The object's bytes and the references it holds, kept once a second cut needs them. */
+  function object(ref: Ref): { bytes: Uint8Array; links: Ref[] } | undefined {
+    const n = ref.objectNumber;
+    const kept = shared.get(n);
+    if (kept) return kept;
+    const found = source.lookup(ref) as Serialisable | undefined;
+    if (found === undefined) return undefined;
+    const made = { bytes: serialised(ref, found), links: refsIn(found, []) };
+    if (once[n]) shared.set(n, made);
+    else once[n] = 1;
+    return made;
   }
 
   function cut(from: number, to: number): Uint8Array {
     const parts: Uint8Array[] = [HEADER];
     let offset = HEADER.length;
-    const offsets = new Map<Ref, number>();
+    // By number: the server's lazy reader's references are not pdf-lib's pooled ones.
+    const offsets = new Map<number, readonly [Ref, number]>();
     const put = (ref: Ref, part: Uint8Array) => {
-      offsets.set(ref, offset);
+      offsets.set(ref.objectNumber, [ref, offset]);
       parts.push(part);
       offset += part.length;
     };
@@ -148,31 +185,22 @@ export function pageCutter(lib: CutLib, doc: CutDocument): PageCutter {
     }
     while (queue.length) {
       const ref = queue.pop()!;
-      if (offsets.has(ref) || pageRefs.has(ref)) continue;
-      const object = context.lookup(ref) as PdfObject | undefined;
-      if (object === undefined) continue;
-      // Kept as bytes once a second cut needs it (fonts, images): a page's own content is not.
-      let part = bytes.get(ref);
-      if (!part) {
-        part = serialised(ref, object);
-        if (seen.has(ref)) bytes.set(ref, part);
-        else seen.add(ref);
-      }
-      put(ref, part);
-      let reached = links.get(ref);
-      if (!reached) links.set(ref, (reached = refsIn(object, [])));
-      queue.push(...reached);
+      if (offsets.has(ref.objectNumber) || source.isPage(ref.objectNumber)) continue;
+      const found = object(ref);
+      if (!found) continue;
+      put(ref, found.bytes);
+      queue.push(...found.links);
     }
     const kidList = kids.map((r) => `${r.objectNumber} ${r.generationNumber} R`).join(' ');
     const tree = `<< /Type /Pages /Kids [${kidList}] /Count ${kids.length} >>`;
     put(treeRef, ascii(`${treeRef.objectNumber} 0 obj\n${tree}\nendobj\n`));
     const catalog = `<< /Type /Catalog /Pages ${treeRef.objectNumber} 0 R >>`;
     put(catalogRef, ascii(`${catalogRef.objectNumber} 0 obj\n${catalog}\nendobj\n`));
-    parts.push(ascii(xref(offsets, offset, catalogRef)));
+    parts.push(ascii(xref([...offsets.values()], offset, catalogRef)));
     return concat(parts);
   }
 
-  return { pageCount: pages.length, cut };
+  return { pageCount: source.pageCount, cut };
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -188,8 +216,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 }
 
 /** A cross-reference table of the objects written, one subsection per run of numbers. */
-function xref(offsets: Map<Ref, number>, at: number, root: Ref): string {
-  const entries = [...offsets].sort((a, b) => a[0].objectNumber - b[0].objectNumber);
+function xref(written: (readonly [Ref, number])[], at: number, root: Ref): string {
+  const entries = written.sort((a, b) => a[0].objectNumber - b[0].objectNumber);
   const lines = ['xref', '0 1', '0000000000 65535 f\r'];
   for (let i = 0; i < entries.length;) {
     let j = i + 1;

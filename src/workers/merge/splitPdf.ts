@@ -18,7 +18,7 @@ import {
 } from '@cantoo/pdf-lib';
 import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
-import { pageCutter } from '../../domain/pdf/pageCut';
+import { documentSource, pageCutter } from '../../domain/pdf/pageCut';
 import { writeZip, type ZipEntry } from '../package';
 import type { StageResult } from '../../domain/generator/generationJob';
 
@@ -117,7 +117,7 @@ export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<A
   const pageCount = source.getPageCount();
   // Each section's pages cut out by their objects' bytes (src/domain/pdf/pageCut.ts): a pdf-lib
   // copy and save of each section cost about 1 ms a row.
-  const cutter = pageCutter(PDF_LIB, source);
+  const cutter = pageCutter(PDF_LIB, documentSource(PDF_LIB, source));
   const entries: ZipEntry[] = [];
   for (let s = 0; s < total; s++) {
     const end = s + 1 < total ? starts[s + 1] : pageCount;

@@ -1,4 +1,5 @@
-// A recipient's pages cut out of the merged PDF by its objects' bytes (src/server/delivery/pdfCut.ts):
+// A recipient's pages cut out of the merged PDF by its objects' bytes (src/server/delivery/pdfCut.ts,
+// src/domain/pdf/pageCut.ts):
 // poppler reads each cut without a complaint, it holds exactly its rows' text, what a page
 // inherited from the page tree comes with it, and a link to another row's page brings no part
 // of that page.
@@ -9,12 +10,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as lib from '@cantoo/pdf-lib';
 import { describe, expect, test } from 'vitest';
-import {
-  documentSource,
-  lazySource,
-  pageCutter,
-  type PageCutter,
-} from '../../../src/server/delivery/pdfCut';
+import { documentSource, pageCutter, type PageCutter } from '../../../src/domain/pdf/pageCut';
+import { lazySource } from '../../../src/server/delivery/pdfCut';
 import { openLazyPdf } from '../../../src/server/pdf/lazyPdf';
 import { imagePixels, sharedResourcesPdf } from '../../support/sharedResourcesPdf';
 
