@@ -7,6 +7,8 @@ export interface Picture {
   readonly type: PictureType;
   readonly width: number;
   readonly height: number;
+  /** The CRC-32 of `bytes` when whoever made them knows it (a QR code's PNG), for its zip entry. */
+  readonly crc?: number;
 }
 
 /** The type a file's first bytes say it is (PNG, JPEG or GIF), whatever its name; else null. */

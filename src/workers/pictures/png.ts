@@ -6,7 +6,7 @@
 // compressing 30 kB of pixels with a general deflater each time. The modules are read from the
 // QR library's packed matrix (32 modules a word), never as an array of booleans: a QRIS code
 // is about 5,000 modules, made 10,000 times (docs/pictures.md, "Speed").
-import { crc32 } from '../../domain/zip/crc32';
+import { crc32, crc32Combine } from '../../domain/zip/crc32';
 import { SYMBOL_BITS, SYMBOL_CODE } from '../package';
 import { groupCodesOf, LIGHTS, matchCodes } from './pngCodes';
 
@@ -23,6 +23,7 @@ const END_OF_BLOCK = 256;
 
 /** Scratch space, grown as needed: one image is written at a time. */
 let outScratch = new Uint8Array(1 << 16);
+let outView = new DataView(outScratch.buffer);
 
 /** Whether module rows `a` and `b` (−1 or past the end: the quiet zone) are alike. */
 function sameModuleRow(m: ModuleMatrix, a: number, b: number): boolean {
@@ -61,14 +62,19 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
   const tailBytes = rowLength - 1 - groups * scale;
   // Worst case: every module row's bytes as 9-bit literals, plus its matches.
   const worst = start + 64 + across * (rowLength * 2 + 64);
-  if (outScratch.length < worst) outScratch = new Uint8Array(worst * 2);
+  if (outScratch.length < worst) {
+    outScratch = new Uint8Array(worst * 2);
+    outView = new DataView(outScratch.buffer);
+  }
   const out = outScratch;
   const table = groupCodesOf(scale);
-  const { first, code, bits: codeBits, expansion } = table;
+  const { expansion, placedWords, strideWords, length, sum: sums, weighted: weights } = table;
+  const view = outView;
   const { v, words, size } = m;
   // The imported tables held locally: a loader may read imports through getters.
   const symbolCode = SYMBOL_CODE;
   const symbolBits = SYMBOL_BITS;
+  const lightsOf = LIGHTS;
   // A module row's pixel rows after its first, and a module row like the one before: copies.
   const restOfModule = scale > 1 ? matchCodes(rowLength, rowLength * (scale - 1)) : [];
   const wholeModule = matchCodes(rowLength, rowLength * scale);
@@ -101,22 +107,25 @@ function imageData(m: ModuleMatrix, quiet: number, scale: number, start: number)
       weighted = 0;
       let byteAt = 1;
       for (let g = 0; g < groups; g++, byteAt += scale) {
-        const lights = LIGHTS[inside ? darkByte(v, base, words, size, 8 * g - quiet) : 0];
-        for (let p = first[lights], end = first[lights + 1]; p < end; p++) {
-          bits |= code[p] << count;
-          count += codeBits[p];
-          while (count >= 8) {
-            out[at++] = bits & 0xff;
-            bits >>>= 8;
-            count -= 8;
-          }
-        }
-        sum += table.sum[lights];
-        weighted += (rowLength - byteAt - scale) * table.sum[lights] + table.weighted[lights];
+        const lights = lightsOf[inside ? darkByte(v, base, words, size, 8 * g - quiet) : 0];
+        // The group's bytes after the `count` bits held; the last, partly filled, is held again.
+        const from = (lights * 8 + count) * strideWords;
+        const total = count + length[lights];
+        // Whole words (unaligned, little-endian), the stride's every word: a loop of one length
+        // a scale; what is written past the group's bits is written over by what follows.
+        view.setUint32(at, bits | placedWords[from], true);
+        for (let k = 1; k < strideWords; k++)
+          view.setUint32(at + 4 * k, placedWords[from + k], true);
+        at += total >>> 3;
+        count = total & 7;
+        bits = count === 0 ? 0 : out[at];
+        const groupSum = sums[lights];
+        sum += groupSum;
+        weighted += (rowLength - byteAt - scale) * groupSum + weights[lights];
       }
       if (left > 0) {
         const dark = inside ? darkByte(v, base, words, size, 8 * groups - quiet) : 0;
-        const lights = LIGHTS[dark] & (0xff << (8 - left));
+        const lights = lightsOf[dark] & (0xff << (8 - left));
         for (let k = 0; k < tailBytes; k++, byteAt++) {
           const byte = expansion[lights * scale + k];
           bits |= symbolCode[byte] << count;
@@ -198,12 +207,18 @@ function chunkEnd(view: DataView, bytes: Uint8Array, typeAt: number, end: number
   return end + 4;
 }
 
+/** A PNG file and its CRC-32 (what a zip entry of it states). */
+export interface PngFile {
+  readonly bytes: Uint8Array;
+  readonly crc: number;
+}
+
 /**
  * The PNG of a QR symbol with a quiet zone of `quiet` light modules around it, `scale` pixels a
  * module (1…16), with its resolution: `dpi` dots per inch, so an application placing it at its
  * own size agrees.
  */
-export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: number): Uint8Array {
+export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: number): PngFile {
   const size = (m.size + 2 * quiet) * scale;
   // Signature, IHDR (13 bytes of data), pHYs (9), then IDAT written in place, then IEND.
   const idatData = 8 + 25 + 21 + 8;
@@ -228,8 +243,12 @@ export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: n
   bytes[at + 8] = 1; // unit: metre
   at = chunkEnd(view, bytes, physAt + 4, at + 9);
   at = chunkStart(view, bytes, at, 'IDAT', idatLength);
-  at = chunkEnd(view, bytes, at - 4, end);
+  const idatType = at - 4;
+  at = chunkEnd(view, bytes, idatType, end);
   at = chunkStart(view, bytes, at, 'IEND', 0);
   chunkEnd(view, bytes, at - 4, at);
-  return bytes;
+  // The file's CRC (its zip entry's) from the IDAT chunk's, not a second pass over its pixels.
+  const head = crc32(bytes.subarray(0, idatType));
+  const upToIdatCrc = crc32Combine(head, view.getUint32(end), end - idatType);
+  return { bytes, crc: crc32(bytes.subarray(end), upToIdatCrc) };
 }

@@ -22,20 +22,26 @@ function expansionOf(scale: number): Uint8Array {
 
 /**
  * Per scale, for each byte of 8 modules' light bits (first module in the high bit): its `scale`
- * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it), in
- * pieces of at most 24 bits, and the bytes' sum and weighted sum for Adler-32. A module row is
- * then a few look-ups a group of eight modules, not a code per byte of pixels.
+ * bytes of pixels already as deflate codes (a run of one byte as a literal and a copy of it),
+ * placed after each count of bits held, and the bytes' sum and weighted sum for Adler-32. A
+ * module row is then a word or two written a group of eight modules, not a code per pixel byte.
  */
 interface GroupCodes {
   readonly scale: number;
   readonly expansion: Uint8Array;
-  /** Pieces of group b: `first[b]` up to `first[b + 1]`. */
-  readonly first: Uint16Array;
-  readonly code: Int32Array;
-  readonly bits: Uint8Array;
   /** Sum of the group's bytes, and Σ (scale − k) × byte k. */
   readonly sum: Uint32Array;
   readonly weighted: Uint32Array;
+  /**
+   * The group's codes already placed, for each count of bits (0–7) held before it, as
+   * little-endian 32-bit words: group b after `held` bits at `(b * 8 + held) * strideWords`, its
+   * first byte's low `held` bits 0 (the held bits go there). A group is then a word or two
+   * written, not a code shifted in at a time.
+   */
+  readonly placedWords: Uint32Array;
+  readonly strideWords: number;
+  /** Bits of group b's codes. */
+  readonly length: Uint8Array;
 }
 
 const groupCodes: GroupCodes[] = [];
@@ -83,17 +89,44 @@ export function groupCodesOf(scale: number): GroupCodes {
     }
   }
   first[256] = code.length;
+  const { placed, stride, length } = placedGroups(first, code, bits);
+  const strideWords = Math.ceil(stride / 4);
+  const placedWords = new Uint32Array(256 * 8 * strideWords);
+  for (let entry = 0; entry < 256 * 8; entry++)
+    for (let k = 0; k < stride; k++)
+      placedWords[entry * strideWords + (k >>> 2)] |= placed[entry * stride + k] << ((k & 3) * 8);
   const made: GroupCodes = {
     scale,
     expansion,
-    first,
-    code: Int32Array.from(code),
-    bits: Uint8Array.from(bits),
     sum,
     weighted,
+    placedWords,
+    strideWords,
+    length,
   };
   groupCodes[scale] = made;
   return made;
+}
+
+/** Each group's codes as bytes after 0–7 bits held (then as words: GroupCodes.placedWords). */
+function placedGroups(
+  first: Uint16Array,
+  code: readonly number[],
+  bits: readonly number[],
+): { placed: Uint8Array; stride: number; length: Uint8Array } {
+  const length = new Uint8Array(256);
+  for (let b = 0; b < 256; b++) for (let p = first[b]; p < first[b + 1]; p++) length[b] += bits[p];
+  const stride = Math.ceil((7 + Math.max(...length)) / 8);
+  const placed = new Uint8Array(256 * 8 * stride);
+  for (let b = 0; b < 256; b++)
+    for (let held = 0; held < 8; held++) {
+      const at = (b * 8 + held) * stride;
+      let bit = held;
+      for (let p = first[b]; p < first[b + 1]; p++)
+        for (let k = 0; k < bits[p]; k++, bit++)
+          if ((code[p] >>> k) & 1) placed[at + (bit >>> 3)] |= 1 << (bit & 7);
+    }
+  return { placed, stride, length };
 }
 
 /** Byte b reversed and inverted: dark modules first-bit-low to light modules first-bit-high. */

@@ -85,8 +85,8 @@ export function qrThreadCount(rows: number, available = threadsAtMost ?? cores()
 }
 
 const drawHere = (text: string, widthEmu: number, drawn: QrDrawn): number => {
-  const { bytes, width } = qrPicture(text, widthEmu);
-  drawn(bytes, crc32(bytes));
+  const { bytes, width, crc } = qrPicture(text, widthEmu);
+  drawn(bytes, crc ?? crc32(bytes));
   return width;
 };
 

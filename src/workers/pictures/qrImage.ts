@@ -8,9 +8,19 @@
 // `detectType`, `encodeData`, `drawSymbol`; the version is pinned in package.json), as its packed
 // matrix; the version is chosen as `encodeQR` does, from the library's capacity tables. Where
 // those steps are missing the public call is used. Tests compare both ways module by module.
+// Since 2026-11-28 the codewords and the symbol are made by qrSymbol.ts, exactly as those steps
+// make them but from the previous code of the run (docs/pictures.md, "Speed"); the library's
+// steps remain the fallback when its tables are missing.
 import encodeQR, { _BYTES, _ECC_BLOCKS, _WORDS_PER_BLOCK, _tests } from 'qr';
 import { modulesPng, type ModuleMatrix } from './png';
 import type { Picture } from './picture';
+import {
+  codewords,
+  COUNT_BITS,
+  drawCodewords,
+  symbolTablesPresent,
+  type Encoding,
+} from './qrSymbol';
 
 const PRINT_DPI = 300;
 const QUIET_ZONE = 4;
@@ -19,13 +29,6 @@ const EMU_PER_INCH = 914_400;
 const MAX_SCALE = 16;
 const ECC = 'medium';
 
-type Encoding = 'numeric' | 'alphanumeric' | 'byte';
-/** Bits of the character count, by mode, for versions 1–9, 10–26 and 27–40 (ISO/IEC 18004 Table 3). */
-const COUNT_BITS: Record<Encoding, readonly number[]> = {
-  numeric: [10, 12, 14],
-  alphanumeric: [9, 11, 13],
-  byte: [8, 16, 16],
-};
 const encoder = new TextEncoder();
 
 const library = _tests as Partial<typeof _tests> | undefined;
@@ -73,8 +76,20 @@ export function qrMatrix(text: string): ModuleMatrix {
   const utf8 = encoding === 'byte' ? encoder.encode(text) : undefined;
   const version = versionFor(encoding, utf8 ? utf8.length : text.length);
   if (version === 0) throw new Error('Capacity overflow');
+  if (symbolTablesPresent && !libraryOnly) {
+    const length = utf8 ? utf8.length : text.length;
+    return drawCodewords(version, codewords(version, encoding, text, utf8 ?? NO_BYTES, length));
+  }
   const data = library.encodeData!(version, ECC, text, encoding, utf8);
   return library.drawSymbol!(version, ECC, data);
+}
+
+const NO_BYTES = new Uint8Array(0);
+let libraryOnly = false;
+
+/** Draws with the library's own steps only (true), as before qrSymbol.ts: for tests and the bench. */
+export function useLibrarySymbol(only: boolean): void {
+  libraryOnly = only;
 }
 
 /** How a QR code of `text` is drawn `widthEmu` wide: pixels a module, its size in pixels and dpi. */
@@ -109,10 +124,6 @@ export function qrLayout(text: string, widthEmu: number): QrLayout {
 export function qrPicture(text: string, widthEmu: number): Picture {
   const symbol = qrMatrix(text);
   const { scale, size, dpi } = layoutOf(symbol.size, widthEmu);
-  return {
-    bytes: modulesPng(symbol, QUIET_ZONE, scale, dpi),
-    type: 'png',
-    width: size,
-    height: size,
-  };
+  const { bytes, crc } = modulesPng(symbol, QUIET_ZONE, scale, dpi);
+  return { bytes, crc, type: 'png', width: size, height: size };
 }

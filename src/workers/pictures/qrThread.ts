@@ -22,14 +22,15 @@ export interface QrAnswer {
 
 /** Draws a batch; the answer's buffers are its own, to transfer. */
 export function drawQrBatch({ texts, widths }: QrBatch): QrAnswer {
-  const pngs = texts.map((text, k) => qrPicture(text, widths[k]).bytes);
+  const pictures = texts.map((text, k) => qrPicture(text, widths[k]));
+  const pngs = pictures.map((picture) => picture.bytes);
   const ends = new Uint32Array(pngs.length);
   const crcs = new Uint32Array(pngs.length);
   let length = 0;
   pngs.forEach((png, k) => {
     length += png.length;
     ends[k] = length;
-    crcs[k] = crc32(png);
+    crcs[k] = pictures[k].crc ?? crc32(png);
   });
   const bytes = new Uint8Array(length);
   pngs.forEach((png, k) => bytes.set(png, k === 0 ? 0 : ends[k - 1]));

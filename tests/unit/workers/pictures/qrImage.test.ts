@@ -6,6 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { qrLayout, qrMatrix, qrPicture } from '../../../../src/workers/pictures/qrImage';
 import { dynamicQris } from '../../../../src/domain/qris';
+import { crc32 } from '../../../../src/domain/zip/crc32';
 import { decodeQr } from '../../../support/qrDecode';
 import { STATIC_QRIS } from '../../../support/qris';
 
@@ -100,6 +101,14 @@ describe('QR codes as PNG', () => {
           if (dark(x, y) !== grid[Math.floor(y / scale)][Math.floor(x / scale)])
             throw new Error(`${text}: pixel ${x},${y} differs`);
     }
+  });
+
+  test('the CRC-32 a picture states (its zip entry’s) is its bytes’ CRC-32', () => {
+    for (const text of TEXTS)
+      for (const widthEmu of [100_000, 720_000, 1_260_000, 5_000_000]) {
+        const picture = qrPicture(text, widthEmu);
+        expect(picture.crc, text.slice(0, 20)).toBe(crc32(picture.bytes));
+      }
   });
 
   test('a decoder reads each text back from its PNG', async () => {
