@@ -2,42 +2,19 @@
 // the PDF, a period that does not exist) answer a code and its params beside the English text,
 // and the page words them in English and Indonesian with the numbers written as each language
 // writes them (src/domain/delivery/deliveryErrors.ts). Nothing is stored by a refused job.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { deliveryErrorText, deliveryNoticeText } from '../../src/domain/delivery/deliveryErrors';
 import { DELIVERY_TEXTS } from '../../src/domain/i18n/en/delivery';
 import { DELIVERY_ID } from '../../src/domain/i18n/idDelivery';
 import { MAIL_TEXTS } from '../../src/domain/i18n/en/mail';
 import { MAIL_ID } from '../../src/domain/i18n/idMail';
-import { DEFAULT_DELIVERY_CONFIG } from '../../src/server/delivery/config';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
-import { testConfig } from './helpers';
-import { ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { ENGINES } from './business.support';
+import { deliveryApp } from './deliveries.support';
 
 describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
-  let ctx: Ctx;
-  let token = '';
-  beforeAll(async () => {
-    const config = {
-      ...testConfig(mkdtempSync(path.join(tmpdir(), 'di-codes-'))),
-      delivery: { ...DEFAULT_DELIVERY_CONFIG, userDailyJobs: 1, userDailyRecipients: 1000 },
-    };
-    ctx = await setup(engine, { deps: { config } });
-    token = (await signedIn(ctx, 'staff')).token;
-    await insertSummary(ctx, '2025-06');
-  });
-  afterAll(() => ctx.close());
-
-  const post = async (form: FormData) => {
-    const res = await ctx.app.request('/api/v1/deliveries', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const app = deliveryApp(engine, 'codes', 1);
+  const post = app.post;
   /** A success notice as Pengiriman words it in each language. */
   const noticed = (body: any) => ({
     en: deliveryNoticeText(DELIVERY_TEXTS, 'en', body.code, body.params),
@@ -51,7 +28,7 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
   const jobs = async () =>
     Number(
       (
-        await ctx.db
+        await app.ctx.db
           .selectFrom('deliveries')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -129,21 +106,21 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
 
   test('a mail queued again names its count in English and Indonesian', async () => {
     // The job of the test above: its one mail failed, then Resend and Resend failed queue it again.
-    const recipient = await ctx.db
+    const recipient = await app.ctx.db
       .selectFrom('delivery_recipients')
       .select(['id', 'delivery_id'])
       .executeTakeFirstOrThrow();
     const fail = () =>
-      ctx.db
+      app.ctx.db
         .updateTable('delivery_recipients')
         .set({ status: 'failed' })
         .where('id', '=', recipient.id)
         .execute();
     const action = async (path: string) => {
-      const res = await ctx.app.request(`/api/v1/deliveries/${path}`, {
+      const res = await app.ctx.app.request(`/api/v1/deliveries/${path}`, {
         method: 'POST',
         body: '{}',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
       });
       return { status: res.status, body: (await res.json()) as any };
     };

@@ -3,15 +3,11 @@
 // PDF with a classic cross-reference table and one with object streams are both counted (a row
 // beyond their pages refused with the count, rows within them queued), and a file neither reads
 // is still 422 notPdf.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_DELIVERY_CONFIG } from '../../src/server/delivery/config';
+import { describe, expect, test } from 'vitest';
 import { jobForm, rowsFor } from '../support/deliveryJob';
-import { ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
-import { testConfig } from './helpers';
+import { ENGINES } from './business.support';
+import { deliveryApp } from './deliveries.support';
 
 /** A pdf-lib PDF of `pages` pages, saved with or without object streams. */
 async function pdf(pages: number, useObjectStreams: boolean): Promise<Uint8Array> {
@@ -23,27 +19,8 @@ async function pdf(pages: number, useObjectStreams: boolean): Promise<Uint8Array
 }
 
 describe.each(ENGINES)('the hand-over counts the PDF’s pages on %s', (engine) => {
-  let ctx: Ctx;
-  let token = '';
-  beforeAll(async () => {
-    const config = {
-      ...testConfig(mkdtempSync(path.join(tmpdir(), 'di-pages-'))),
-      delivery: { ...DEFAULT_DELIVERY_CONFIG, userDailyJobs: 100, userDailyRecipients: 1000 },
-    };
-    ctx = await setup(engine, { deps: { config } });
-    token = (await signedIn(ctx, 'staff')).token;
-    await insertSummary(ctx, '2025-06');
-  });
-  afterAll(() => ctx.close());
-
-  const post = async (form: FormData) => {
-    const res = await ctx.app.request('/api/v1/deliveries', {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const app = deliveryApp(engine, 'pages', 100);
+  const post = app.post;
   const addresses = ['a@example.com', 'b@example.com', 'c@example.com'];
 
   test.each([

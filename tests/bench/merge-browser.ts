@@ -30,6 +30,7 @@ import { benchContext } from './harness/context';
 import { WorkerHeapSampler } from './harness/workerHeap';
 import { generateThroughScreen } from './harness/generateScreen';
 import { startHarness } from './harness/serve';
+import { formatTable } from './harness/table';
 import { benchShapes, type BenchShape } from './harness/shapes';
 import { runRenderCheck } from './merge-render';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
@@ -198,13 +199,6 @@ async function scrollThroughScreen(page: Page, workbookPath: string) {
       lastVisible,
     };
   }, start);
-}
-
-function table(rows: string[][]): string[] {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  return rows.map((r) =>
-    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '),
-  );
 }
 
 /** Sizes of the merge matrix: BENCH_ROWS=1000,10000 shrinks it (the default is the issue's 1,000 / 10,000 / 50,000). */
@@ -402,7 +396,7 @@ export async function runMergeBench(): Promise<string[]> {
     const lines = [
       `generator in headless Chromium (${new Date().toISOString()}; production worker bundle; best of 3 runs at ≤ 10,000 rows, of 2 above;` +
         ` load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs: long tasks and frames stretch on a busy machine)`,
-      ...table([
+      ...formatTable([
         ['merge matrix (through the bridge)', 'app', 'floor', 'ratio', 'goal', ''],
         ...matrixRows,
         ...letterheadRows,

@@ -14,6 +14,7 @@ import { benchContext } from './harness/context';
 import { benchWorkbook, wideWorkbook } from './harness/documents';
 import { generateThroughScreen } from './harness/generateScreen';
 import { startHarness } from './harness/serve';
+import { formatTable } from './harness/table';
 import { benchShapes } from './harness/shapes';
 
 const WIDE_ROWS = 30_000;
@@ -115,13 +116,9 @@ export async function runScreensBusyBench(): Promise<string[]> {
         `≤ ${GOAL_MS} ms: ${worst <= GOAL_MS ? 'meets' : 'MISSES'}`,
       ];
     });
-    const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c].length)));
-    const format = (r: string[]) =>
-      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
     return [
       `the generator screen in headless Chromium (production worker bundle; time the best and longest task the worst of ${RUNS} runs; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`,
-      format(header),
-      ...rows.map(format),
+      ...formatTable([header, ...rows]),
     ];
   } finally {
     await browser.close();

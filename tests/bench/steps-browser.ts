@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { benchTemplate, benchWorkbook } from './harness/documents';
 import { benchContext } from './harness/context';
 import { startHarness } from './harness/serve';
+import { formatTable } from './harness/table';
 import { busyLoads, loadLabel, startBusyLoad } from './harness/busyLoad';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 
@@ -157,13 +158,9 @@ export async function runStepsBench(): Promise<string[]> {
       const worst = Math.max(...found.map((f) => f.longest));
       return [name, ...cells, worst <= GOAL_MS ? 'meets' : 'MISSES'];
     });
-    const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c].length)));
-    const format = (r: string[]) =>
-      r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
     return [
       `the generator screen in headless Chromium (production worker bundle; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)`,
-      format(header),
-      ...rows.map(format),
+      ...formatTable([header, ...rows]),
     ];
   } finally {
     await browser.close();

@@ -576,7 +576,9 @@ function down(x: Uint32Array, plane: Uint32Array, size: number, words: number): 
 
 /**
  * N1 + 40 × N3 down the columns of `x ^ plane` (as `down`, without the blocks and dark modules),
- * or, once a word column's sum reaches `limit`, that partial sum.
+ * or, once a word column's sum reaches `limit`, that partial sum. Its loop repeats `down`'s on
+ * purpose: this is the hottest loop of a code (sixteen passes a symbol), and a shared helper
+ * called per row, or `down` with flags, measured slower (docs/pictures.md, "Speed").
  */
 function across(
   x: Uint32Array,
