@@ -577,8 +577,8 @@ function down(x: Uint32Array, plane: Uint32Array, size: number, words: number): 
 /**
  * N1 + 40 × N3 down the columns of `x ^ plane` (as `down`, without the blocks and dark modules),
  * or, once a word column's sum reaches `limit`, that partial sum. Its loop repeats `down`'s on
- * purpose: this is the hottest loop of a code (sixteen passes a symbol), and a shared helper
- * called per row, or `down` with flags, measured slower (docs/pictures.md, "Speed").
+ * purpose: two loops without flags in the hottest code of a symbol (sixteen passes each); one
+ * loop with flags for the blocks and dark modules has not been measured.
  */
 function across(
   x: Uint32Array,
