@@ -106,3 +106,46 @@ test('started at the server’s start (prepare), the converter takes the first d
     await closePool(pool);
   }
 });
+
+describe('warm converters without the walls (PDF_SANDBOX=off)', () => {
+  // The slots share the host's /tmp there: each converter's pipe must be its own, or one slot's
+  // driver reaches another slot's LibreOffice (a conversion failed or hung, issue 35's bench).
+  test('two slots and a second pool convert side by side, each document its own text', async () => {
+    const pools = [
+      await testPool({ workers: 2, warm: true, sandbox: 'off' }),
+      await testPool({ workers: 1, warm: true, sandbox: 'off' }),
+    ];
+    try {
+      const jobs = [
+        { pool: pools[0], text: 'Slot invoice A' },
+        { pool: pools[0], text: 'Slot invoice B' },
+        { pool: pools[1], text: 'Slot invoice C' },
+      ];
+      // Each its own ticket (a user's place), all at once: every slot busy together.
+      const results = await Promise.allSettled(
+        jobs.map(({ pool, text }, i) =>
+          pool.withTicket(`side-by-side-${i}`, async (ticket) => {
+            const result = await pool.convert(
+              ticket,
+              buildPackage({ body: paragraph(text) }),
+              new AbortController().signal,
+            );
+            try {
+              return await pdfText(await readFile(result.file));
+            } finally {
+              await result.dispose();
+            }
+          }),
+        ),
+      );
+      results.forEach((result, i) => {
+        expect(result.status).toBe('fulfilled');
+        const read = (result as PromiseFulfilledResult<string>).value;
+        expect(read).toContain(jobs[i].text);
+        for (const other of jobs.filter((_, k) => k !== i)) expect(read).not.toContain(other.text);
+      });
+    } finally {
+      for (const pool of pools) await closePool(pool);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // The warm converter's driver (docs/converter-walls.md, "Warm converters"): run by /usr/bin/python3
-// inside the slot's walls, it starts one `soffice --accept` on a pipe in the private /tmp, connects
+// inside the slot's walls, it starts one `soffice --accept` on a pipe named by its third argument
+// (unique per converter: without the walls every converter's pipe is in the host's /tmp), connects
 // over UNO, then converts one document per line of standard input ({"input","output"} as seen
 // inside the walls) and answers one line each ({"ok": true} or {"ok": false, "error"}).
 export const UNO_DRIVER = String.raw`
@@ -13,8 +14,8 @@ def prop(name, value):
     p.Value = value
     return p
 
-soffice, profile = sys.argv[1], sys.argv[2]
-address = 'pipe,name=warm-converter;urp;StarOffice.ComponentContext'
+soffice, profile, pipe = sys.argv[1], sys.argv[2], sys.argv[3]
+address = 'pipe,name=' + pipe + ';urp;StarOffice.ComponentContext'
 office = subprocess.Popen([soffice, '--headless', '--invisible', '--norestore', '--nologo',
     '--nodefault', '--nolockcheck', '--nofirststartwizard', '-env:UserInstallation=' + profile,
     '--accept=' + address], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)

@@ -4,6 +4,7 @@
 // is emptied after each. A timeout, a cancel or a crash kills the whole process group; the pool
 // then makes the slot's profile anew and starts another (docs/converter-walls.md).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -190,7 +191,16 @@ export function startWarm(sandbox: Sandbox, config: PdfConfig, slot: WarmSlot): 
     config,
     slot.index,
     paths,
-    (seen) => ['python3', '-c', UNO_DRIVER, config.soffice, pathToFileURL(seen.profile).href],
+    (seen) => [
+      'python3',
+      '-c',
+      UNO_DRIVER,
+      config.soffice,
+      pathToFileURL(seen.profile).href,
+      // Its own pipe: with PDF_SANDBOX=off the slots share the host's /tmp, and a shared name
+      // had one slot's driver talk to another slot's LibreOffice (or to a leftover one).
+      `warm-converter-${slot.index}-${randomBytes(6).toString('hex')}`,
+    ],
     'documents',
   );
   return new WarmConverter({ ...command, cwd: slot.work });
