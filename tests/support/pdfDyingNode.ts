@@ -4,7 +4,7 @@
 import { openDatabase } from '../../src/server/db/connection';
 import { silentLogger } from '../../src/server/logger';
 import { SharedChunks, type PdfPool } from '../../src/server/pdf';
-import { splitDocx } from '../../src/server/pdf/chunks';
+import { cutDocx, type DocxChunk } from '../../src/server/pdf/chunks';
 import { merged, rowsOf } from './sectionsDocx';
 
 const { db, kind } = openDatabase({
@@ -22,6 +22,6 @@ const shared = new SharedChunks(db, kind, pool, silentLogger, 50, 50, {
   everyMs: 100,
   orphanAfterMs: 1_500,
 });
-const chunks = splitDocx(await merged(rowsOf(4)), 2)!;
+const { chunks } = cutDocx(await merged(rowsOf(4)), 2) as { chunks: DocxChunk[] };
 const ticket = { id: 1, user: 'dying' };
 void shared.convert(ticket, chunks, new AbortController().signal, () => {});

@@ -127,16 +127,6 @@ export function cutDocx(docx: Uint8Array, size: number, options: SplitOptions = 
   };
 }
 
-/** The chunks of `size` sections of a merged .docx, or null when it is converted whole. */
-export function splitDocx(
-  docx: Uint8Array,
-  size: number,
-  options: SplitOptions = {},
-): DocxChunk[] | null {
-  const cut = cutDocx(docx, size, options);
-  return 'chunks' in cut ? cut.chunks : null;
-}
-
 function chunksOf(
   entries: readonly ZipEntry[],
   text: (name: string) => string,

@@ -2,7 +2,6 @@
 // (one per core) when the run is large and threads can be started, else here, in turn. The merge places a code at once (its
 // size is known before it is drawn, qrLayout) and needs its bytes only when it writes the media
 // part; each thread draws the codes it is sent in batches, in order, and sends them back.
-import { crc32 } from '../../domain/zip/crc32';
 import { qrLayout, qrPicture } from './qrImage';
 import { QR_THREAD_NAME, type QrAnswer, type QrBatch } from './qrThread';
 
@@ -86,7 +85,7 @@ export function qrThreadCount(rows: number, available = threadsAtMost ?? cores()
 
 const drawHere = (text: string, widthEmu: number, drawn: QrDrawn): number => {
   const { bytes, width, crc } = qrPicture(text, widthEmu);
-  drawn(bytes, crc ?? crc32(bytes));
+  drawn(bytes, crc);
   return width;
 };
 

@@ -1,7 +1,6 @@
 // The picture thread's side (docs/pictures.md, "Speed"): QR codes drawn as PNG in batches, beside
 // the merge. A batch comes in as texts and widths; it goes back as one buffer of the PNGs one after
 // another (transferred, not copied), where each ends, and each one's CRC-32 for its zip entry.
-import { crc32 } from '../../domain/zip/crc32';
 import { qrPicture } from './qrImage';
 
 /** The name the generator worker starts its picture thread under (generator.worker.ts). */
@@ -30,7 +29,7 @@ export function drawQrBatch({ texts, widths }: QrBatch): QrAnswer {
   pngs.forEach((png, k) => {
     length += png.length;
     ends[k] = length;
-    crcs[k] = pictures[k].crc ?? crc32(png);
+    crcs[k] = pictures[k].crc;
   });
   const bytes = new Uint8Array(length);
   pngs.forEach((png, k) => bytes.set(png, k === 0 ? 0 : ends[k - 1]));
