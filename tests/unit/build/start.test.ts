@@ -43,6 +43,12 @@ function isNode(pid: string): boolean {
   }
 }
 
+/** The children of `parent` that run this Node. */
+function nodeChildren(parent: number): string[] {
+  const children = readFileSync(`/proc/${parent}/task/${parent}/children`, 'utf8');
+  return children.split(/\s+/).filter((pid) => pid && isNode(pid));
+}
+
 /** Runs package.json's start command (its node arguments) until /healthz answers; then stops it. */
 async function start(): Promise<{ output: string; health: number; processes: number }> {
   const port = await freePort();
@@ -77,10 +83,13 @@ async function start(): Promise<{ output: string; health: number; processes: num
       );
       if (health !== 0) {
         // The server answers from the process npm started: no second node below it (the
-        // LibreOffice its warm-up may have started by now is not one).
-        const children = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8');
-        const nodes = children.split(/\s+/).filter((pid) => pid && isNode(pid));
-        return { output, health, processes: 1 + nodes.length };
+        // LibreOffice its warm-up may have started by now is not one). A child caught between
+        // fork and exec still shows this Node as its program, so only a child that is Node in
+        // two looks a second apart counts.
+        const nodes = nodeChildren(child.pid!);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const still = nodeChildren(child.pid!).filter((pid) => nodes.includes(pid));
+        return { output, health, processes: 1 + still.length };
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
