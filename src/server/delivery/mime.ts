@@ -138,6 +138,8 @@ function nameParameter(filename: string): string {
 }
 
 const HEX = '0123456789ABCDEF';
+/** Printable ASCII but `=`, not ending in a space (tabs and the rest take the long way). */
+const PLAIN_LINE = /^(?:[\x21-\x3c\x3e-\x7e ]*[\x21-\x3c\x3e-\x7e])?$/;
 
 /**
  * Quoted-printable (RFC 2045 6.7) of UTF-8 text: line breaks made CRLF, `=`, control and 8-bit
@@ -147,6 +149,11 @@ const HEX = '0123456789ABCDEF';
 function quotedPrintable(text: string): string {
   const out: string[] = [];
   for (const line of text.split(/\r\n|\r|\n/)) {
+    // Most lines of a message are plain: short printable ASCII, nothing to escape.
+    if (line.length <= 76 && PLAIN_LINE.test(line) && !line.startsWith('From ')) {
+      out.push(line);
+      continue;
+    }
     const bytes = Buffer.from(line);
     let current = '';
     for (let i = 0; i < bytes.length; i++) {
