@@ -43,6 +43,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\u0000-\u007f]*$/;
+/** An address as headers and the envelope take it: atext and dots @ letters, digits, dots, hyphens. */
+const PLAIN_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+$/;
 /** What an RFC 5322 phrase may hold unquoted: atext and spaces. */
 const ATOMS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~ -]*$/;
 
@@ -220,6 +222,11 @@ function writeBase64(input: Uint8Array, out: Buffer, at: number): number {
 
 /** The whole message, its Message-ID and its SMTP envelope. */
 export function buildMail(mail: DeliveryMail): BuiltMail {
+  // The job's rules admit only plain addresses; a header is never built from anything else.
+  for (const address of [mail.from.address, ...mail.to, ...(mail.replyTo ? [mail.replyTo] : [])])
+    if (!PLAIN_ADDRESS.test(address))
+      throw new Error(`not a plain address: ${JSON.stringify(address)}`);
+  if (!mail.to.length) throw new Error('a mail needs a recipient');
   const domain = mail.from.address.split('@').pop() || 'localhost';
   const messageId = mail.messageId ?? `<${randomUUID()}@${domain}>`;
   const date = (mail.date ?? new Date()).toUTCString().replace(/GMT$/, '+0000');
@@ -248,9 +255,8 @@ export function buildMail(mail: DeliveryMail): BuiltMail {
     '',
   ].join('\r\n');
   const tail = `--${boundary}--\r\n`;
-  // The sender's address is the one part not checked by the job's rules (MAIL_FROM).
-  if (!ASCII.test(head))
-    throw new Error(`MAIL_FROM must be an ASCII address: ${mail.from.address}`);
+  // Every part above is ASCII by construction; a slip would corrupt the message, so it throws.
+  if (!ASCII.test(head)) throw new Error('MIME writer: a non-ASCII character in the headers');
   // Every character of head and tail is ASCII: one byte each.
   const raw = Buffer.allocUnsafe(head.length + base64Length(content.length) + tail.length);
   let at = raw.write(head, 0, 'latin1');

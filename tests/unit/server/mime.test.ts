@@ -131,6 +131,18 @@ describe('buildMail', () => {
     }
   });
 
+  test('an address that is not a plain one never becomes a header', () => {
+    const bad = [
+      { to: ['ana@example.com\r\nBcc: all@example.com'] },
+      { to: ['Ana <ana@example.com>'] },
+      { to: [] },
+      { replyTo: 'finance@example.com\nX-Evil: 1' },
+      { from: { name: 'Billing', address: 'büro@example.com' } },
+    ];
+    for (const change of bad)
+      expect(() => buildMail({ ...base, ...change }), JSON.stringify(change)).toThrow();
+  });
+
   test('attachments of every length modulo 3 and 57 (a base64 line) come back byte for byte', async () => {
     for (const size of [0, 1, 2, 3, 56, 57, 58, 114, 1000]) {
       const content = randomBytes(size);
