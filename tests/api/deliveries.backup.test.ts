@@ -3,10 +3,11 @@
 // is restored into another data directory, and a server started on it shows the job, every
 // recipient row with its outcome, and the stored merged PDF byte for byte.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { simpleParser } from 'mailparser';
 import { afterAll, expect, test } from 'vitest';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
 import {
@@ -76,6 +77,17 @@ test('a backup restored elsewhere holds deliveries, delivery_files and delivery_
       .data.jobs[0];
   }
   expect(job).toMatchObject({ id: jobId, status: 'done', total: 3 });
+  // Each outbox file is a mail a client opens: its subject and its invoice (src/server/delivery/mime.ts).
+  const outbox = path.join(original, 'outbox');
+  const opened = await Promise.all(
+    readdirSync(outbox).map(async (f) => simpleParser(readFileSync(path.join(outbox, f)))),
+  );
+  expect(opened.map((m) => m.subject).sort()).toEqual(rows.map((r) => r.subject).sort());
+  for (const mail of opened) {
+    const key = /INV-\d{4}-\d{4}/.exec(mail.subject!)![0];
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`Tagihan_${key}.pdf`]);
+    expect(mail.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
+  }
 
   const copy = path.join(workDir, 'copy.db');
   const backup = await admin(['backup', copy], { DATA_DIR: original });

@@ -5,7 +5,9 @@
 // sender's lazy reader reads; LibreOffice's conversion of a merged document is the `pdf` section), handing the job over (one multipart POST), and sending (job
 // accepted → last message accepted). Messages per second, the server's CPU time while sending,
 // its memory (peak, and at the last mail) and the load average of the machine at the end (other
-// work on it slows everything). The SMTP server counts the messages without parsing them (the
+// work on it slows everything), and which part of the server's memory was at its largest during the
+// hand-over and during the sending (sampled inside the server by harness/serverHeap.mjs: V8's young
+// generation, its old space, and the Buffers outside the heap). The SMTP server counts the messages without parsing them (the
 // tests parse every one): in this process it would take CPU from the server measured. Beside it,
 // in the same run, the baseline: the same mails sent by a bare nodemailer pool from this process.
 // Figures, not pass/fail (goal: 5,000 in ≤ 3 min, ≥ 50 msg/s, memory flat from 500 to 5,000).
@@ -20,6 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as XLSX from 'xlsx';
 import nodemailer from 'nodemailer';
 import { PDFDocument } from '@cantoo/pdf-lib';
@@ -49,6 +52,27 @@ function rssMb(pid: number): { peak: number; now: number } {
   return { peak: kb('VmHWM'), now: kb('VmRSS') };
 }
 
+/**
+ * The server's memory parts at their largest since the last call (harness/serverHeap.mjs, which
+ * writes them on SIGUSR2), MB.
+ */
+async function heapPeaks(pid: number, file: string): Promise<Record<string, number>> {
+  const seq = () => {
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+    } catch {
+      return { seq: 0 };
+    }
+  };
+  const before = seq().seq;
+  process.kill(pid, 'SIGUSR2');
+  for (;;) {
+    const now = seq();
+    if (now.seq > before) return now;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** User + system CPU seconds the process has used. */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -70,6 +94,8 @@ async function joined(pdf: Uint8Array): Promise<Buffer> {
 
 async function once(rows: number): Promise<string> {
   const sink = await startSmtpSink(0, false);
+  const heapDir = mkdtempSync(path.join(tmpdir(), 'bench-delivery-heap-'));
+  const heapFile = path.join(heapDir, 'peaks.json');
   // The compiled server with npm start's V8 flag: its memory is what a user's server holds.
   const node = await startNode(
     `bench-delivery-${rows}`,
@@ -79,6 +105,8 @@ async function once(rows: number): Promise<string> {
       MAIL_DAILY_LIMIT: '1000000',
       DELIVERY_USER_DAILY_RECIPIENTS: '1000000',
       JWT_SECRET,
+      NODE_OPTIONS: `--import ${pathToFileURL(path.resolve('tests/bench/harness/serverHeap.mjs')).href}`,
+      SERVER_HEAP_FILE: heapFile,
     },
     undefined,
     { compiled: true },
@@ -113,10 +141,15 @@ async function once(rows: number): Promise<string> {
     t = performance.now();
     const cpuBefore = cpuSeconds(node.process.pid!);
     const handedRss = rssMb(node.process.pid!).peak;
+    const handedHeap = await heapPeaks(node.process.pid!, heapFile);
     while (sink.accepted < rows) await new Promise((r) => setTimeout(r, 20));
     const sending = performance.now() - t;
     const cpu = cpuSeconds(node.process.pid!) - cpuBefore;
     const rss = rssMb(node.process.pid!);
+    const sendingHeap = await heapPeaks(node.process.pid!, heapFile);
+    const parts = (h: Record<string, number>) =>
+      `young generation ${h.new_space} MB, old space ${h.old_space} MB, code ${h.code_space} MB, ` +
+      `heap used ${h.heapUsed} MB, external ${h.external} MB`;
     const bare = await bareSending(sink, recipients, pdf);
     return [
       `  ${String(rows).padStart(5)} invoices: PDF ${(making / 1000).toFixed(1)} s (${(pdf.length / 1e6).toFixed(1)} MB), ` +
@@ -125,6 +158,8 @@ async function once(rows: number): Promise<string> {
         `total ${((making + handover + sending) / 1000).toFixed(1)} s, ` +
         `server RSS peak ${rss.peak.toFixed(0)} MB (${handedRss.toFixed(0)} MB once the job was handed over), ` +
         `at the last mail ${rss.now.toFixed(0)} MB (load average ${loadavg()[0].toFixed(1)})`,
+      `         the server's memory at its largest, hand-over: ${parts(handedHeap)}`,
+      `                                            sending: ${parts(sendingHeap)}`,
       `         baseline, a bare nodemailer pool from the bench process (no DB, one PDF for all): ` +
         `${(bare / 1000).toFixed(1)} s, ${(rows / (bare / 1000)).toFixed(0)} msg/s; ` +
         `the server's sending takes ×${(sending / bare).toFixed(2)} its time`,
@@ -132,6 +167,7 @@ async function once(rows: number): Promise<string> {
   } finally {
     await stopNode(node);
     await sink.close();
+    rmSync(heapDir, { recursive: true, force: true });
   }
 }
 

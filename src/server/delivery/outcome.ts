@@ -2,6 +2,7 @@
 // server's answer, the period's delivered count raised once per invoice key (never above its total
 // transactions: the job then says so), and the job marked done when nothing is left to send.
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { precompiled } from '../db/fast/precompiled';
 import type { Database, DeliveryRecipientsTable } from '../db/schema';
 import type { Queue } from '../jobs/queue';
 
@@ -27,43 +28,65 @@ export function answerOf(error: SendError): string {
   return (error.response || error.message || error.code || 'unknown error').slice(0, 1000);
 }
 
+// The statements of recording an accepted mail, built and compiled once per transaction rather
+// than once per mail (src/server/db/fast/README.md; docs/delivery.md, "Memory"): a batch of
+// accepted mails ran four Kysely builds and compiles each.
+const countKey = precompiled((db, summaryId: number, key: string, recipientId: number) =>
+  db
+    .insertInto('delivery_counted_keys')
+    .values({ invoice_summary_id: summaryId, invoice_key: key, recipient_id: recipientId })
+    .onConflict((oc) => oc.columns(['invoice_summary_id', 'invoice_key']).doNothing())
+    .returning('recipient_id'),
+);
+const markCounted = precompiled((db, id: number) =>
+  db.updateTable('delivery_recipients').set({ counted: 1 }).where('id', '=', id),
+);
+const raiseCount = precompiled((db, summaryId: number, updatedAt: string) =>
+  db
+    .updateTable('invoice_summaries')
+    .set({
+      number_of_delivered_invoice: sql<number>`number_of_delivered_invoice + 1`,
+      version: sql<number>`version + 1`,
+      updated_at: updatedAt,
+    })
+    .where('id', '=', summaryId)
+    .whereRef('number_of_delivered_invoice', '<', 'number_of_total_transaction')
+    .returning('id'),
+);
+const markCapped = precompiled((db, deliveryId: number) =>
+  db.updateTable('deliveries').set({ count_capped: 1 }).where('id', '=', deliveryId),
+);
+/** The queue's finish (src/server/jobs/queue.ts) of a claimed row: only this node's claim ends. */
+const finishClaimed = precompiled(
+  (
+    db,
+    id: number,
+    node: string,
+    status: 'sent' | 'outbox',
+    messageId: string,
+    answer: string,
+    finishedAt: string,
+  ) =>
+    db
+      .updateTable('delivery_recipients')
+      .set({ status, message_id: messageId, server_answer: answer, finished_at: finishedAt })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('claimed_by', '=', node)
+      .returning('id'),
+);
+
 /**
  * Raises the period's delivered count for the row's key, once per key: the key's insert into
  * delivery_counted_keys wins once, even for two nodes recording the same key at the same moment
  * on PostgreSQL (the second waits for the first's transaction, then inserts nothing).
  */
 export async function raiseDeliveredCount(trx: Db, row: Recipient): Promise<void> {
-  const counted = await trx
-    .insertInto('delivery_counted_keys')
-    .values({
-      invoice_summary_id: row.invoice_summary_id,
-      invoice_key: row.invoice_key,
-      recipient_id: row.id,
-    })
-    .onConflict((oc) => oc.columns(['invoice_summary_id', 'invoice_key']).doNothing())
-    .executeTakeFirst();
-  if (Number(counted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-  await trx
-    .updateTable('delivery_recipients')
-    .set({ counted: 1 })
-    .where('id', '=', row.id)
-    .execute();
-  const raised = await trx
-    .updateTable('invoice_summaries')
-    .set({
-      number_of_delivered_invoice: sql<number>`number_of_delivered_invoice + 1`,
-      version: sql<number>`version + 1`,
-      updated_at: new Date().toISOString(),
-    })
-    .where('id', '=', row.invoice_summary_id)
-    .whereRef('number_of_delivered_invoice', '<', 'number_of_total_transaction')
-    .executeTakeFirst();
-  if (Number(raised.numUpdatedRows) === 0)
-    await trx
-      .updateTable('deliveries')
-      .set({ count_capped: 1 })
-      .where('id', '=', row.delivery_id)
-      .execute();
+  const counted = await countKey(trx, row.invoice_summary_id, row.invoice_key, row.id);
+  if (counted.length === 0) return;
+  await markCounted(trx, row.id);
+  const raised = await raiseCount(trx, row.invoice_summary_id, new Date().toISOString());
+  if (raised.length === 0) await markCapped(trx, row.delivery_id);
 }
 
 export interface Accepted {
@@ -80,7 +103,6 @@ export interface Accepted {
  */
 export async function recordAccepted(
   db: Db,
-  queue: Queue<Recipient>,
   node: string,
   accepted: readonly Accepted[],
 ): Promise<void> {
@@ -88,18 +110,16 @@ export async function recordAccepted(
   const finishedAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (const { row, status, messageId, answer } of accepted) {
-      const finished = await queue.finish(
+      const finished = await finishClaimed(
+        trx,
         row.id,
         node,
         status,
-        {
-          message_id: messageId.slice(0, 500),
-          server_answer: answer.slice(0, 1000),
-          finished_at: finishedAt,
-        },
-        trx,
+        messageId.slice(0, 500),
+        answer.slice(0, 1000),
+        finishedAt,
       );
-      if (finished && status === 'sent') await raiseDeliveredCount(trx, row);
+      if (finished.length && status === 'sent') await raiseDeliveredCount(trx, row);
     }
   });
 }
@@ -118,7 +138,6 @@ export interface AcceptedLog {
  */
 export function acceptedLog(
   db: Db,
-  queue: Queue<Recipient>,
   node: string,
   options: { batch: number; waitMs: number; onError: (error: unknown) => void },
 ): AcceptedLog {
@@ -137,7 +156,7 @@ export function acceptedLog(
       const accepted = batch.map((p) => p.accepted);
       for (let attempt = 1; ; attempt++) {
         try {
-          await recordAccepted(db, queue, node, accepted);
+          await recordAccepted(db, node, accepted);
           break;
         } catch (error) {
           options.onError(error);

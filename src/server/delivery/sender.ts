@@ -13,6 +13,7 @@ import { createQueue } from '../jobs/queue';
 import type { Logger } from '../logger';
 import { AttachmentSource } from './attachments';
 import type { DeliveryConfig } from './config';
+import { buildMail, parseMailbox, type Mailbox } from './mime';
 import { acceptedLog, closeFinishedJobs, recordFailure, type SendError } from './outcome';
 
 type Recipient = Selectable<DeliveryRecipientsTable>;
@@ -92,7 +93,7 @@ export function startSender(options: SenderOptions): Sender {
   // Up to this many rows are claimed or in the SMTP conversation at once; when nothing paces the
   // sending, claims wait until half of them are free, so one claim statement takes many rows.
   const capacity = config.connections * 4;
-  const log = acceptedLog(db, queue, node, {
+  const log = acceptedLog(db, node, {
     batch: capacity,
     waitMs: 100,
     onError: (error) =>
@@ -114,7 +115,7 @@ export function startSender(options: SenderOptions): Sender {
   );
 
   // A job's sender and Reply-To never change: read once per job, not once per mail.
-  const jobs = new Map<number, Promise<{ reply_to: string | null; sender: string }>>();
+  const jobs = new Map<number, Promise<{ replyTo: string | null; from: Mailbox }>>();
   const jobOf = (id: number) => {
     let job = jobs.get(id);
     if (!job) {
@@ -122,7 +123,8 @@ export function startSender(options: SenderOptions): Sender {
         .selectFrom('deliveries')
         .select(['reply_to', 'sender'])
         .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .then((row) => ({ replyTo: row.reply_to, from: parseMailbox(row.sender) }));
       job.catch(() => jobs.delete(id));
       jobs.set(id, job);
       if (jobs.size > 100) jobs.delete(jobs.keys().next().value!);
@@ -142,17 +144,19 @@ export function startSender(options: SenderOptions): Sender {
     try {
       const delivery = await jobOf(row.delivery_id);
       const attachment = await attachments.of(row);
-      const info = await (
-        await transport
-      ).sendMail({
-        from: delivery.sender,
-        to: row.addresses,
+      // One Buffer a mail, our own writer's (docs/delivery.md, "Memory"): nodemailer only sends it.
+      const { raw, messageId, envelope } = buildMail({
+        from: delivery.from,
+        to: row.addresses
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
+        replyTo: delivery.replyTo,
         subject: row.subject,
         text: row.body ?? '',
-        ...(delivery.reply_to ? { replyTo: delivery.reply_to } : {}),
-        attachments: [{ filename: row.attachment_name, ...attachment }],
+        attachment: { filename: row.attachment_name, ...attachment },
       });
-      const messageId = info.messageId ?? '';
+      const info = await (await transport).sendMail({ raw, envelope, messageId });
       if (options.smtpUrl) {
         record(log.add({ row, status: 'sent', messageId, answer: answerOf(info) }));
         return;
