@@ -21,7 +21,7 @@ import { loadPdfConfig, PdfPool } from '../../src/server/pdf';
 import { silentLogger } from '../../src/server/logger';
 import { mergeDocuments, splitPdfPerSection } from '../../src/workers/merge';
 import { createTestApp } from '../api/helpers';
-import { sampleConverterMemory } from './harness/converterMemory';
+import { converterCpuSeconds, sampleConverterMemory } from './harness/converterMemory';
 import { BENCH_FIELDS, benchRow, benchTemplate } from './harness/documents';
 
 const run = promisify(execFile);
@@ -41,6 +41,8 @@ interface Figure {
   chunkSeconds: number;
   /** Peak RSS of each slot's soffice.bin during the endpoint's conversion, MiB. */
   memory: number[];
+  /** CPU seconds of every slot's soffice.bin during the endpoint's conversion. */
+  cpuSeconds: number;
 }
 
 async function merged(rows: number): Promise<Uint8Array> {
@@ -157,10 +159,12 @@ export async function runPdfBench(): Promise<string[]> {
       const floorSeconds = rows <= floorUpTo ? await floor(docx, work) : NaN;
       const sampler = sampleConverterMemory(() => pool.converterPids());
       const before = pool.snapshot().seconds;
+      const cpuBefore = await converterCpuSeconds(pool.converterPids());
       started = performance.now();
       const res = await post(url, await token(), docx);
       const pdf = new Uint8Array(res.body);
       const endpointSeconds = (performance.now() - started) / 1000;
+      const cpuSeconds = (await converterCpuSeconds(pool.converterPids())) - cpuBefore;
       const memory = await sampler.stop();
       const after = pool.snapshot().seconds;
       const chunks = after.count - before.count;
@@ -175,6 +179,7 @@ export async function runPdfBench(): Promise<string[]> {
       figures.push({
         perRowSeconds,
         memory,
+        cpuSeconds,
         chunks,
         chunkSeconds,
         rows,
@@ -199,13 +204,15 @@ const ratio = (a: number, b: number) =>
 
 function report(figures: Figure[]): string[] {
   const lines = [
-    'rows   pages  .docx MB  floor s  endpoint s  endpoint/floor  per row s  per row/floor  sanitise s  soffice MiB per slot  chunks × mean s',
+    'rows   pages  .docx MB  floor s  endpoint s  endpoint/floor  per row s  per row/floor  sanitise s  soffice MiB per slot  chunks × mean s  soffice CPU s',
     ...figures.map(
       (f) =>
         `${String(f.rows).padEnd(6)} ${String(f.pages).padEnd(6)} ${f.megabytes.toFixed(2).padStart(8)}  ${(Number.isNaN(f.floorSeconds) ? 'skipped' : f.floorSeconds.toFixed(1)).padStart(7)}  ${f.endpointSeconds.toFixed(1).padStart(10)}  ${ratio(f.endpointSeconds, f.floorSeconds).padStart(14)}  ${f.perRowSeconds.toFixed(1).padStart(9)}  ${ratio(f.perRowSeconds, f.floorSeconds).padStart(13)}  ${f.sanitiseSeconds.toFixed(2).padStart(10)}  ${f.memory
           .map((m) => m.toFixed(0))
           .join(' / ')
-          .padStart(20)}  ${f.chunks} × ${f.chunkSeconds.toFixed(2)}`,
+          .padStart(
+            20,
+          )}  ${`${f.chunks} × ${f.chunkSeconds.toFixed(2)}`.padEnd(15)}  ${f.cpuSeconds.toFixed(2).padStart(13)}`,
     ),
   ];
   const [small, large] = [figures[0], figures.at(-1)!];
@@ -216,6 +223,7 @@ function report(figures: Figure[]): string[] {
   lines.push(
     'floor: cold `soffice --headless --convert-to pdf` of the same merged .docx (fresh profile, no sanitiser, no sandbox; BENCH_PDF_FLOOR=0 skips it);',
     "per row: the endpoint, then its PDF split into one PDF per row in a .zip (as the page does); memory: peak VmRSS of each slot's soffice.bin;",
+    `soffice CPU: CPU time of all slots' soffice.bin during the endpoint (less moved by other work than wall time); LibreOffice's allocator: ${loadPdfConfig().preload ?? 'the system malloc'} (PDF_ALLOCATOR);`,
     `endpoint: upload, sanitiser, chunks of ${loadPdfConfig().chunkSections} sections on ${loadPdfConfig().workers} warm sandboxed slots, joined, PDF streamed back.`,
   );
   return lines;
