@@ -43,6 +43,8 @@ interface Figure {
   memory: number[];
   /** CPU seconds of every slot's soffice.bin during the endpoint's conversion. */
   cpuSeconds: number;
+  /** CPU seconds of this process (the server and its threads, under tsx) meanwhile. */
+  serverCpuSeconds: number;
 }
 
 async function merged(rows: number): Promise<Uint8Array> {
@@ -160,10 +162,13 @@ export async function runPdfBench(): Promise<string[]> {
       const sampler = sampleConverterMemory(() => pool.converterPids());
       const before = pool.snapshot().seconds;
       const cpuBefore = await converterCpuSeconds(pool.converterPids());
+      const serverBefore = process.cpuUsage();
       started = performance.now();
       const res = await post(url, await token(), docx);
       const pdf = new Uint8Array(res.body);
       const endpointSeconds = (performance.now() - started) / 1000;
+      const server = process.cpuUsage(serverBefore);
+      const serverCpuSeconds = (server.user + server.system) / 1e6;
       const cpuSeconds = (await converterCpuSeconds(pool.converterPids())) - cpuBefore;
       const memory = await sampler.stop();
       const after = pool.snapshot().seconds;
@@ -180,6 +185,7 @@ export async function runPdfBench(): Promise<string[]> {
         perRowSeconds,
         memory,
         cpuSeconds,
+        serverCpuSeconds,
         chunks,
         chunkSeconds,
         rows,
@@ -204,7 +210,7 @@ const ratio = (a: number, b: number) =>
 
 function report(figures: Figure[]): string[] {
   const lines = [
-    'rows   pages  .docx MB  floor s  endpoint s  endpoint/floor  per row s  per row/floor  sanitise s  soffice MiB per slot  chunks × mean s  soffice CPU s',
+    'rows   pages  .docx MB  floor s  endpoint s  endpoint/floor  per row s  per row/floor  sanitise s  soffice MiB per slot  chunks × mean s  soffice CPU s  server CPU s',
     ...figures.map(
       (f) =>
         `${String(f.rows).padEnd(6)} ${String(f.pages).padEnd(6)} ${f.megabytes.toFixed(2).padStart(8)}  ${(Number.isNaN(f.floorSeconds) ? 'skipped' : f.floorSeconds.toFixed(1)).padStart(7)}  ${f.endpointSeconds.toFixed(1).padStart(10)}  ${ratio(f.endpointSeconds, f.floorSeconds).padStart(14)}  ${f.perRowSeconds.toFixed(1).padStart(9)}  ${ratio(f.perRowSeconds, f.floorSeconds).padStart(13)}  ${f.sanitiseSeconds.toFixed(2).padStart(10)}  ${f.memory
@@ -212,7 +218,7 @@ function report(figures: Figure[]): string[] {
           .join(' / ')
           .padStart(
             20,
-          )}  ${`${f.chunks} × ${f.chunkSeconds.toFixed(2)}`.padEnd(15)}  ${f.cpuSeconds.toFixed(2).padStart(13)}`,
+          )}  ${`${f.chunks} × ${f.chunkSeconds.toFixed(2)}`.padEnd(15)}  ${f.cpuSeconds.toFixed(2).padStart(13)}  ${f.serverCpuSeconds.toFixed(2).padStart(12)}`,
     ),
   ];
   const [small, large] = [figures[0], figures.at(-1)!];
@@ -224,6 +230,7 @@ function report(figures: Figure[]): string[] {
     'floor: cold `soffice --headless --convert-to pdf` of the same merged .docx (fresh profile, no sanitiser, no sandbox; BENCH_PDF_FLOOR=0 skips it);',
     "per row: the endpoint, then its PDF split into one PDF per row in a .zip (as the page does); memory: peak VmRSS of each slot's soffice.bin;",
     `soffice CPU: CPU time of all slots' soffice.bin during the endpoint (less moved by other work than wall time); LibreOffice's allocator: ${loadPdfConfig().preload ?? 'the system malloc'} (PDF_ALLOCATOR);`,
+    'server CPU: this process meanwhile, its threads included; under tsx each thread loads its TypeScript anew, about twice what the compiled server spends;',
     `endpoint: upload, sanitiser, chunks of ${loadPdfConfig().chunkSections} sections on ${loadPdfConfig().workers} warm sandboxed slots, joined, PDF streamed back.`,
   );
   return lines;
