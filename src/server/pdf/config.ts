@@ -47,7 +47,7 @@ export interface PdfConfig {
   /** Address-space limit of one LibreOffice process. */
   memoryBytes: number;
   /**
-   * jemalloc's library, preloaded into LibreOffice (a quarter less CPU a page than glibc's
+   * jemalloc's library, preloaded into LibreOffice (about a fifth less CPU a page than glibc's
    * malloc, docs/pdf-chunks.md "The allocator"); undefined: the system's malloc.
    */
   preload: string | undefined;
