@@ -1,11 +1,14 @@
 // Warm converters (PDF_WARM=on) with the real LibreOffice: one process per slot converts document
 // after document inside the same walls, is replaced after a crash, and still reads nothing of the
-// server's through an svgz picture. Documents go straight into the pool (no sanitiser).
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// server's through an svgz picture. Documents go straight into the pool (no sanitiser). Also which
+// malloc LibreOffice runs on, warm or one per document (PDF_ALLOCATOR).
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PdfConversionError, type PdfPool } from '../../src/server/pdf';
+import { JEMALLOC_PATHS } from '../../src/server/pdf/config';
 import { buildPackage, pageBreak, paragraph, png } from '../support/linkedDocx';
 import { closePool, testPool, until } from '../support/pdfApp';
 import { pdfImageSizes, pdfText } from '../support/pdfTools';
@@ -146,6 +149,102 @@ describe('warm converters without the walls (PDF_SANDBOX=off)', () => {
       });
     } finally {
       for (const pool of pools) await closePool(pool);
+    }
+  });
+});
+
+/** The shared libraries mapped by every soffice.bin below `root` (a slot's converter). */
+async function sofficeLibraries(root: number, one = true): Promise<string[]> {
+  const parents = new Map<number, { ppid: number; comm: string }>();
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    const close = stat.lastIndexOf(')');
+    if (close < 0) continue;
+    parents.set(Number(name), {
+      ppid: Number(stat.slice(close + 2).split(' ')[1]),
+      comm: stat.slice(stat.indexOf('(') + 1, close),
+    });
+  }
+  const below = [root];
+  const libraries: string[] = [];
+  let soffices = 0;
+  for (let i = 0; i < below.length; i++)
+    for (const [pid, p] of parents) {
+      if (p.ppid !== below[i]) continue;
+      below.push(pid);
+      if (p.comm !== 'soffice.bin') continue;
+      soffices++;
+      const maps = await readFile(`/proc/${pid}/maps`, 'utf8').catch(() => '');
+      libraries.push(...maps.split('\n').map((line) => line.split(/\s+/)[5] ?? ''));
+    }
+  if (one) expect(soffices).toBe(1);
+  return libraries.filter((file) => file.endsWith('.so') || /\.so\.\d/.test(file));
+}
+
+describe('LibreOffice’s allocator (PDF_ALLOCATOR, docs/pdf-chunks.md "The allocator")', () => {
+  // jemalloc (Debian: libjemalloc2, installed by .ci/run) takes about a fifth of LibreOffice's CPU
+  // a page off; the PDF is the same.
+  const jemalloc = JEMALLOC_PATHS.find((file) => {
+    try {
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
+
+  test('a warm converter’s LibreOffice runs on jemalloc, and the PDF reads as before', async () => {
+    expect(jemalloc, 'libjemalloc2 is installed (.ci/run)').toBeDefined();
+    const pool = await testPool({ workers: 1, warm: true });
+    try {
+      expect(pool.config.preload).toBe(jemalloc);
+      const pdf = await convert(pool, buildPackage({ body: paragraph('On jemalloc') }));
+      expect(await pdfText(pdf)).toContain('On jemalloc');
+      const libraries = await sofficeLibraries(pool.converterPids()[0]!);
+      expect(libraries).toContain(jemalloc);
+    } finally {
+      await closePool(pool);
+    }
+  });
+
+  test('one LibreOffice per document (PDF_WARM=off) runs on jemalloc too', async () => {
+    const pool = await testPool({ workers: 1, warm: false });
+    try {
+      expect(pool.config.preload).toBe(jemalloc);
+      expect(
+        await pdfText(await convert(pool, buildPackage({ body: paragraph('Cold on jemalloc') }))),
+      ).toContain('Cold on jemalloc');
+      // A long document, looked at while LibreOffice converts it, then cancelled.
+      const controller = new AbortController();
+      const long = buildPackage({
+        body: Array.from({ length: 3000 }, (_, i) => paragraph(`Page ${i}`) + pageBreak).join(''),
+      });
+      const answer = convert(pool, long, controller.signal).catch((error: unknown) => error);
+      let libraries: string[] = [];
+      await until(async () => {
+        const [pid] = pool.runningPids();
+        libraries = pid === undefined ? [] : await sofficeLibraries(pid, false);
+        // Once the loader has mapped libc, the preloaded library is there too if it ever will be.
+        return libraries.some((file) => /\/libc\.so/.test(file));
+      });
+      controller.abort();
+      expect(await answer).toMatchObject({ outcome: 'aborted' });
+      expect(libraries).toContain(jemalloc);
+    } finally {
+      await closePool(pool);
+    }
+  });
+
+  test('PDF_ALLOCATOR=system leaves LibreOffice on the system’s malloc', async () => {
+    const pool = await testPool({ workers: 1, warm: true, preload: undefined });
+    try {
+      const pdf = await convert(pool, buildPackage({ body: paragraph('On glibc') }));
+      expect(await pdfText(pdf)).toContain('On glibc');
+      const libraries = await sofficeLibraries(pool.converterPids()[0]!);
+      expect(libraries.some((file) => file.includes('libc.so'))).toBe(true);
+      expect(libraries.filter((file) => file.includes('jemalloc'))).toEqual([]);
+    } finally {
+      await closePool(pool);
     }
   });
 });

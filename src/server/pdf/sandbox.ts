@@ -148,9 +148,17 @@ export function walledCommand(
   };
 }
 
+/**
+ * `env LD_PRELOAD=…` before LibreOffice's command when jemalloc is to be preloaded (PDF_ALLOCATOR):
+ * LibreOffice alone gets it, not the walls' own tools.
+ */
+const preloaded = (config: PdfConfig): string[] =>
+  config.preload ? ['env', `LD_PRELOAD=${config.preload}`] : [];
+
 /** LibreOffice's command line for one conversion, in the paths it sees. */
 export function sofficeArgs(config: PdfConfig, seen: ConversionPaths): string[] {
   return [
+    ...preloaded(config),
     config.soffice,
     '--headless',
     '--invisible',

@@ -2,9 +2,10 @@
 // inside the slot's walls, it starts one `soffice --accept` on a pipe named by its third argument
 // (unique per converter: without the walls every converter's pipe is in the host's /tmp), connects
 // over UNO, then converts one document per line of standard input ({"input","output"} as seen
-// inside the walls) and answers one line each ({"ok": true} or {"ok": false, "error"}).
+// inside the walls) and answers one line each ({"ok": true} or {"ok": false, "error"}). A fourth
+// argument, when not empty, is preloaded into LibreOffice alone (PDF_ALLOCATOR: jemalloc).
 export const UNO_DRIVER = String.raw`
-import json, subprocess, sys, time
+import json, os, subprocess, sys, time
 import uno
 from com.sun.star.beans import PropertyValue
 
@@ -15,10 +16,12 @@ def prop(name, value):
     return p
 
 soffice, profile, pipe = sys.argv[1], sys.argv[2], sys.argv[3]
+preload = sys.argv[4] if len(sys.argv) > 4 else ''
 address = 'pipe,name=' + pipe + ';urp;StarOffice.ComponentContext'
 office = subprocess.Popen([soffice, '--headless', '--invisible', '--norestore', '--nologo',
     '--nodefault', '--nolockcheck', '--nofirststartwizard', '-env:UserInstallation=' + profile,
-    '--accept=' + address], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    '--accept=' + address], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+    env=dict(os.environ, LD_PRELOAD=preload) if preload else None)
 local = uno.getComponentContext()
 resolver = local.ServiceManager.createInstanceWithContext('com.sun.star.bridge.UnoUrlResolver', local)
 context = None

@@ -200,6 +200,7 @@ export function startWarm(sandbox: Sandbox, config: PdfConfig, slot: WarmSlot): 
       // Its own pipe: with PDF_SANDBOX=off the slots share the host's /tmp, and a shared name
       // had one slot's driver talk to another slot's LibreOffice (or to a leftover one).
       `warm-converter-${slot.index}-${randomBytes(6).toString('hex')}`,
+      config.preload ?? '',
     ],
     'documents',
   );

@@ -11,6 +11,8 @@ export interface RealServerOptions {
   dataDir: string;
   adminEmail: string;
   adminPassword: string;
+  /** More of the server's settings (e.g. the PDF bench's PDF_TMP_DIR). */
+  env?: Record<string, string>;
 }
 
 /** Starts the server and resolves once /healthz answers 200 (within 30 s). */
@@ -25,6 +27,7 @@ export async function startRealServer(options: RealServerOptions): Promise<Child
     ADMIN_EMAIL: options.adminEmail,
     ADMIN_PASSWORD: options.adminPassword,
     LOG_LEVEL: 'warn',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -1,7 +1,7 @@
 // The pool's places and its walls' failure, without LibreOffice: tickets are taken and given back
 // by withTicket however the work ends, one user holds at most PDF_USER_CONCURRENCY, and a pool
 // whose walls cannot be raised converts nothing and says why.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -14,6 +14,7 @@ import {
   type PdfConfig,
 } from '../../../src/server/pdf';
 import { conversionCommand, walledCommand } from '../../../src/server/pdf/sandbox';
+import { allocator } from '../../../src/server/pdf/config';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -164,5 +165,46 @@ describe('the command lines inside the walls', () => {
     expect(args.some((a) => a.startsWith('--cpu='))).toBe(false);
     expect(args).toContain(`--as=${config.memoryBytes}`);
     expect(args).toContain('--unshare-net');
+  });
+});
+
+describe('LibreOffice’s allocator (PDF_ALLOCATOR)', () => {
+  const config = {
+    ...loadPdfConfig({ PATH: process.env.PATH }),
+    timeoutMs: 60_000,
+    preload: '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
+  };
+  const sandbox = { bwrap: '/usr/bin/bwrap', slotUsers: true, limits: true };
+  const paths = {
+    home: '/pool/slot-1',
+    profile: '/pool/slot-1/profile',
+    job: '/pool/jobs/job-x',
+    input: '/pool/jobs/job-x/document.docx',
+  };
+
+  test('jemalloc is preloaded into LibreOffice alone, not into the walls’ own tools', () => {
+    const { command, args, env } = conversionCommand(sandbox, config, 1, paths);
+    const line = [command, ...args];
+    const at = line.indexOf(config.soffice);
+    expect(line.slice(at - 2, at)).toEqual(['env', `LD_PRELOAD=${config.preload}`]);
+    expect(env).not.toHaveProperty('LD_PRELOAD');
+    // Without it, LibreOffice's command starts right after prlimit's.
+    const plain = conversionCommand(sandbox, { ...config, preload: undefined }, 1, paths);
+    expect(plain.args[plain.args.indexOf(config.soffice) - 1]).toBe('--');
+  });
+
+  test('auto takes jemalloc when it is installed, and nothing when it is not', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'di-alloc-'));
+    dirs.push(dir);
+    const lib = path.join(dir, 'libjemalloc.so.2');
+    await writeFile(lib, '');
+    const missing = path.join(dir, 'missing.so');
+    expect(allocator(undefined, [missing, lib])).toBe(lib);
+    expect(allocator('auto', [missing, lib])).toBe(lib);
+    expect(allocator('jemalloc', [lib])).toBe(lib);
+    expect(allocator('system', [lib])).toBeUndefined();
+    expect(allocator(undefined, [missing])).toBeUndefined();
+    expect(() => allocator('jemalloc', [missing])).toThrow(/libjemalloc.so.2 is not installed/);
+    expect(() => allocator('tcmalloc', [lib])).toThrow(/PDF_ALLOCATOR must be auto/);
   });
 });
