@@ -128,15 +128,17 @@ describe('when the walls cannot be raised', () => {
   });
 });
 
+/** A slot's walls and one job's paths, for the command-line tests. */
+const sandbox = { bwrap: '/usr/bin/bwrap', slotUsers: true, limits: true };
+const paths = {
+  home: '/pool/slot-1',
+  profile: '/pool/slot-1/profile',
+  job: '/pool/jobs/job-x',
+  input: '/pool/jobs/job-x/document.docx',
+};
+
 describe('the command lines inside the walls', () => {
   const config = { ...loadPdfConfig({ PATH: process.env.PATH }), timeoutMs: 60_000 };
-  const sandbox = { bwrap: '/usr/bin/bwrap', slotUsers: true, limits: true };
-  const paths = {
-    home: '/pool/slot-1',
-    profile: '/pool/slot-1/profile',
-    job: '/pool/jobs/job-x',
-    input: '/pool/jobs/job-x/document.docx',
-  };
 
   test('a conversion runs as its slot’s uid, in every namespace, seeing its job as /job', () => {
     const { command, args, env } = conversionCommand(sandbox, config, 1, paths);
@@ -173,13 +175,6 @@ describe('LibreOffice’s allocator (PDF_ALLOCATOR)', () => {
     ...loadPdfConfig({ PATH: process.env.PATH }),
     timeoutMs: 60_000,
     preload: '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2',
-  };
-  const sandbox = { bwrap: '/usr/bin/bwrap', slotUsers: true, limits: true };
-  const paths = {
-    home: '/pool/slot-1',
-    profile: '/pool/slot-1/profile',
-    job: '/pool/jobs/job-x',
-    input: '/pool/jobs/job-x/document.docx',
   };
 
   test('jemalloc is preloaded into LibreOffice alone, not into the walls’ own tools', () => {
