@@ -147,9 +147,14 @@ async function once(rows: number): Promise<string> {
     const cpu = cpuSeconds(node.process.pid!) - cpuBefore;
     const rss = rssMb(node.process.pid!);
     const sendingHeap = await heapPeaks(node.process.pid!, heapFile);
+    // The sender's worker thread (and any other thread) reports its own heap: `thread<id>_<space>`.
+    const threads = (h: Record<string, number>) =>
+      [...new Set(Object.keys(h).flatMap((k) => /^(thread\d+)_/.exec(k)?.[1] ?? []))]
+        .map((t) => `; ${t}: young ${h[`${t}_new_space`]} MB, old ${h[`${t}_old_space`]} MB`)
+        .join('');
     const parts = (h: Record<string, number>) =>
       `young generation ${h.new_space} MB, old space ${h.old_space} MB, code ${h.code_space} MB, ` +
-      `heap used ${h.heapUsed} MB, external ${h.external} MB`;
+      `heap used ${h.heapUsed} MB, external ${h.external} MB${threads(h)}`;
     const bare = await bareSending(sink, recipients, pdf);
     return [
       `  ${String(rows).padStart(5)} invoices: PDF ${(making / 1000).toFixed(1)} s (${(pdf.length / 1e6).toFixed(1)} MB), ` +
