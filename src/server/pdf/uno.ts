@@ -5,7 +5,7 @@
 // inside the walls) and answers one line each ({"ok": true} or {"ok": false, "error"}). A fourth
 // argument, when not empty, is preloaded into LibreOffice alone (PDF_ALLOCATOR: jemalloc).
 export const UNO_DRIVER = String.raw`
-import json, os, subprocess, sys, time
+import json, os, select, subprocess, sys, time
 import uno
 from com.sun.star.beans import PropertyValue
 
@@ -25,11 +25,18 @@ office = subprocess.Popen([soffice, '--headless', '--invisible', '--norestore', 
 local = uno.getComponentContext()
 resolver = local.ServiceManager.createInstanceWithContext('com.sun.star.bridge.UnoUrlResolver', local)
 context = None
+deadline = time.monotonic() + 120
 while context is None:
     try:
         context = resolver.resolve('uno:' + address)
     except Exception:
         if office.poll() is not None:
+            sys.exit(3)
+        # The server that started this driver is gone (its end of our stdin closed: it writes
+        # nothing before our ready line), or LibreOffice never answers: stop waiting. Leaving ends
+        # the walls and every process in them, LibreOffice included.
+        if time.monotonic() > deadline or (select.select([0], [], [], 0)[0] and not os.read(0, 1)):
+            office.kill()
             sys.exit(3)
         time.sleep(0.05)
 desktop = context.ServiceManager.createInstanceWithContext('com.sun.star.frame.Desktop', context)
