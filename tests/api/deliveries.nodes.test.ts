@@ -3,9 +3,9 @@
 // TEST_DATABASE_URL is set). No recipient ever gets a second mail; a mail that was being sent
 // when the process died shows `unknown` and can be marked as sent.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { handOverJob } from '../support/deliveryJob';
+import { adminQuery } from '../support/faultApp';
 import { call, JWT_SECRET, startNode, stopNode, type Node } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
@@ -106,23 +106,14 @@ if (testDatabaseUrl) {
     let a: Node | undefined;
     let b: Node | undefined;
     let sink: SmtpSink | undefined;
-    const admin = async (query: string) => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      try {
-        await client.query(query);
-      } finally {
-        await client.end();
-      }
-    };
     afterAll(async () => {
       await Promise.all([stopNode(a), stopNode(b)]);
       await sink?.close();
-      await admin(`drop database if exists ${database} with (force)`);
+      await adminQuery(`drop database if exists ${database} with (force)`);
     });
 
     test('every recipient gets exactly one mail', async () => {
-      await admin(`create database ${database}`);
+      await adminQuery(`create database ${database}`);
       sink = await startSmtpSink(5);
       const env = {
         DATABASE_URL: url.toString(),

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { handOverJob } from '../support/deliveryJob';
+import { adminQuery } from '../support/faultApp';
 import { call, JWT_SECRET, startNode, stopNode, type Node } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
@@ -18,18 +18,8 @@ const ROWS = 60;
 const PERIOD = '2025-11';
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: testDatabaseUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.each(testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'])(
-  'the started server sends in its thread and stops gracefully (%s)',
+  'the started server sends and stops gracefully (%s)',
   (engine) => {
     const database = `i32_stop_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'di-sender-stop-'));
@@ -39,13 +29,14 @@ describe.each(testDatabaseUrl ? ['sqlite', 'postgres'] : ['sqlite'])(
       await stopNode(node);
       await sink?.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (engine === 'postgres') await admin(`drop database if exists ${database} with (force)`);
+      if (engine === 'postgres')
+        await adminQuery(`drop database if exists ${database} with (force)`);
     });
 
     test('mails a queued job; SIGTERM lets the mails in flight finish and records them', async () => {
       const env: Record<string, string> = { JWT_SECRET, MAIL_RATE: '0' };
       if (engine === 'postgres') {
-        await admin(`create database ${database}`);
+        await adminQuery(`create database ${database}`);
         const url = new URL(testDatabaseUrl!);
         url.pathname = `/${database}`;
         env.DATABASE_URL = url.toString();
