@@ -28,9 +28,9 @@ export function answerOf(error: SendError): string {
   return (error.response || error.message || error.code || 'unknown error').slice(0, 1000);
 }
 
-// The statements of recording an accepted mail, built and compiled once per transaction rather
-// than once per mail (src/server/db/fast/README.md; docs/delivery.md, "Memory"): a batch of
-// accepted mails ran four Kysely builds and compiles each.
+// The statements that count an accepted mail, built and compiled once per transaction, not per mail
+// (src/server/db/fast/README.md; docs/delivery.md, "Memory"). Ending the claim stays the queue's
+// (src/server/jobs/queue.ts), whose rule it is.
 const countKey = precompiled((db, summaryId: number, key: string, recipientId: number) =>
   db
     .insertInto('delivery_counted_keys')
@@ -56,26 +56,6 @@ const raiseCount = precompiled((db, summaryId: number, updatedAt: string) =>
 const markCapped = precompiled((db, deliveryId: number) =>
   db.updateTable('deliveries').set({ count_capped: 1 }).where('id', '=', deliveryId),
 );
-/** The queue's finish (src/server/jobs/queue.ts) of a claimed row: only this node's claim ends. */
-const finishClaimed = precompiled(
-  (
-    db,
-    id: number,
-    node: string,
-    status: 'sent' | 'outbox',
-    messageId: string,
-    answer: string,
-    finishedAt: string,
-  ) =>
-    db
-      .updateTable('delivery_recipients')
-      .set({ status, message_id: messageId, server_answer: answer, finished_at: finishedAt })
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .where('claimed_by', '=', node)
-      .returning('id'),
-);
-
 /**
  * Raises the period's delivered count for the row's key, once per key: the key's insert into
  * delivery_counted_keys wins once, even for two nodes recording the same key at the same moment
@@ -103,6 +83,7 @@ export interface Accepted {
  */
 export async function recordAccepted(
   db: Db,
+  queue: Queue<Recipient>,
   node: string,
   accepted: readonly Accepted[],
 ): Promise<void> {
@@ -110,16 +91,18 @@ export async function recordAccepted(
   const finishedAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (const { row, status, messageId, answer } of accepted) {
-      const finished = await finishClaimed(
-        trx,
+      const finished = await queue.finish(
         row.id,
         node,
         status,
-        messageId.slice(0, 500),
-        answer.slice(0, 1000),
-        finishedAt,
+        {
+          message_id: messageId.slice(0, 500),
+          server_answer: answer.slice(0, 1000),
+          finished_at: finishedAt,
+        },
+        trx,
       );
-      if (finished.length && status === 'sent') await raiseDeliveredCount(trx, row);
+      if (finished && status === 'sent') await raiseDeliveredCount(trx, row);
     }
   });
 }
@@ -138,6 +121,7 @@ export interface AcceptedLog {
  */
 export function acceptedLog(
   db: Db,
+  queue: Queue<Recipient>,
   node: string,
   options: { batch: number; waitMs: number; onError: (error: unknown) => void },
 ): AcceptedLog {
@@ -156,7 +140,7 @@ export function acceptedLog(
       const accepted = batch.map((p) => p.accepted);
       for (let attempt = 1; ; attempt++) {
         try {
-          await recordAccepted(db, node, accepted);
+          await recordAccepted(db, queue, node, accepted);
           break;
         } catch (error) {
           options.onError(error);

@@ -93,7 +93,7 @@ export function startSender(options: SenderOptions): Sender {
   // Up to this many rows are claimed or in the SMTP conversation at once; when nothing paces the
   // sending, claims wait until half of them are free, so one claim statement takes many rows.
   const capacity = config.connections * 4;
-  const log = acceptedLog(db, node, {
+  const log = acceptedLog(db, queue, node, {
     batch: capacity,
     waitMs: 100,
     onError: (error) =>
