@@ -34,9 +34,11 @@ while context is None:
             sys.exit(3)
         # The server that started this driver is gone (its end of our stdin closed: it writes
         # nothing before our ready line), or LibreOffice never answers: stop waiting. Leaving ends
-        # the walls and every process in them, LibreOffice included.
+        # the walls and every process in them, LibreOffice included; outside the walls the kill
+        # does, and the wait reaps it (an orphan is left to a PID 1 that may never reap it).
         if time.monotonic() > deadline or (select.select([0], [], [], 0)[0] and not os.read(0, 1)):
             office.kill()
+            office.wait()
             sys.exit(3)
         time.sleep(0.05)
 desktop = context.ServiceManager.createInstanceWithContext('com.sun.star.frame.Desktop', context)
