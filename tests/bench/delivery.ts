@@ -1,15 +1,19 @@
 // E-mail delivery (issue 32): 500 and 5,000 one-page invoices handed to a real server process
-// (SQLite, MAIL_RATE=0: unthrottled) that mails them to a real SMTP server in this process.
-// Split: making the merged PDF of the run (here pdf-lib's pages joined by src/server/pdf/join.ts
-// as the server's conversion joins its chunks: a classic cross-reference table, which the
-// sender's lazy reader reads; LibreOffice's conversion of a merged document is the `pdf` section), handing the job over (one multipart POST), and sending (job
+// (the compiled server as npm start runs it, SQLite, MAIL_RATE=0: unthrottled) that mails them to
+// a real SMTP server in this process. The invoices take the path a user's take: the bench's
+// one-page template merged with the rows (src/workers/merge, one section a row), converted by that
+// same server (POST /documents/pdf: sanitiser, warm sandboxed LibreOffice slots, chunks joined by
+// src/server/pdf/join.ts), then handed over as the job's merged PDF with a page per recipient.
+// Split: merging, conversion, handing the job over (one multipart POST), and sending (job
 // accepted → last message accepted). Messages per second, the server's CPU time while sending,
-// its memory (peak, and at the last mail) and the load average of the machine at the end (other
+// its resident memory at its largest in each phase (the kernel's peak is reset between phases:
+// /proc/<pid>/clear_refs), at the last mail, and the load average of the machine at the end (other
 // work on it slows everything), and which part of the server's memory was at its largest during the
 // hand-over and during the sending (sampled inside the server by harness/serverHeap.mjs: V8's young
-// generation, its old space, and the Buffers outside the heap). The SMTP server counts the messages without parsing them (the
-// tests parse every one): in this process it would take CPU from the server measured. Beside it,
-// in the same run, the baseline: the same mails sent by a bare nodemailer pool from this process.
+// generation, its old space, and the Buffers outside the heap). The SMTP server counts the messages
+// without parsing them (the tests parse every one): in this process it would take CPU from the
+// server measured. Beside it, in the same run, the baseline: the same mails sent by a bare
+// nodemailer pool from this process.
 // Figures, not pass/fail (goal: 5,000 in ≤ 3 min, ≥ 50 msg/s, memory flat from 500 to 5,000).
 // Then the page's hand-over of 500 .docx mails in headless Chromium (the harness page, the real
 // worker bundle): the documents made through src/ui/wiring/sendMails.ts (one worker call: the
@@ -31,9 +35,12 @@ import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/support/chromium';
 import { benchContext } from './harness/context';
 import { BENCH_FIELDS, benchRow, benchTemplate, benchWorkbook } from './harness/documents';
 import { startHarness } from './harness/serve';
-import { PdfJoiner } from '../../src/server/pdf/join';
+import * as pdfLib from '@cantoo/pdf-lib';
+import { pdfPageCount } from '../../src/server/delivery/pdfCut';
+import { loadPdfConfig } from '../../src/server/pdf';
+import { mergeDocuments } from '../../src/workers/merge';
 import { summaryBody } from '../api/business.support';
-import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
+import { jobForm, rowsFor } from '../support/deliveryJob';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -41,6 +48,7 @@ import {
   JWT_SECRET,
   startNode,
   stopNode,
+  type Node,
 } from '../support/serverProcess';
 import { startSmtpSink, type SmtpSink } from '../support/smtpSink';
 
@@ -79,18 +87,30 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** The PDF as the server's conversion hands it over: its pages joined by src/server/pdf/join.ts. */
-async function joined(pdf: Uint8Array): Promise<Buffer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-delivery-join-'));
-  try {
-    const joiner = new PdfJoiner(path.join(dir, 'merged.pdf'));
-    await joiner.append(pdf);
-    joiner.finish();
-    return readFileSync(path.join(dir, 'merged.pdf'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** The merged document of `rows` one-page invoices, a section a row, as the worker makes it. */
+async function mergedDocx(rows: number): Promise<Uint8Array> {
+  const result = await mergeDocuments({
+    template: benchTemplate().slice().buffer as ArrayBuffer,
+    rows: Array.from({ length: rows }, (_, i) => benchRow(i)),
+    mapping: Object.fromEntries(BENCH_FIELDS.map((f) => [f, f])),
+    markSections: true,
+  });
+  return new Uint8Array(result.bytes);
 }
+
+/** The server's conversion of a merged document (the page's `One PDF`), its pages counted. */
+async function convert(node: Node, token: string, docx: Uint8Array): Promise<Buffer> {
+  const res = await fetch(`${node.url}/api/v1/documents/pdf`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+    body: docx as Uint8Array<ArrayBuffer>,
+  });
+  if (res.status !== 200) throw new Error(`conversion answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** The kernel's peak of the process's resident memory starts again from what it holds now. */
+const resetRssPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 async function once(rows: number): Promise<string> {
   const sink = await startSmtpSink(0, false);
@@ -105,6 +125,7 @@ async function once(rows: number): Promise<string> {
       MAIL_DAILY_LIMIT: '1000000',
       DELIVERY_USER_DAILY_RECIPIENTS: '1000000',
       JWT_SECRET,
+      PDF_TIMEOUT: '1h',
       NODE_OPTIONS: `--import ${pathToFileURL(path.resolve('tests/bench/harness/serverHeap.mjs')).href}`,
       SERVER_HEAP_FILE: heapFile,
     },
@@ -126,10 +147,17 @@ async function once(rows: number): Promise<string> {
     );
     const recipients = rowsFor(Array.from({ length: rows }, (_, i) => `c${i + 1}@example.com`));
     let t = performance.now();
-    const pdf = await joined(
-      await mergedPdf(recipients.map((r) => ({ key: r.key, customer: r.to }))),
-    );
-    const making = performance.now() - t;
+    const docx = await mergedDocx(rows);
+    const merging = performance.now() - t;
+    t = performance.now();
+    const pdf = await convert(node, token, docx);
+    const converting = performance.now() - t;
+    const convertedRss = rssMb(node.process.pid!).peak;
+    const pageCount = await pdfPageCount(pdfLib, pdf);
+    // One page a recipient, or the pages named in the job would be another row's.
+    if (pageCount !== rows) throw new Error(`${rows} invoices converted to ${pageCount} pages`);
+    const convertedHeap = await heapPeaks(node.process.pid!, heapFile);
+    resetRssPeak(node.process.pid!);
     t = performance.now();
     const res = await fetch(`${node.url}/api/v1/deliveries`, {
       method: 'POST',
@@ -142,6 +170,7 @@ async function once(rows: number): Promise<string> {
     const cpuBefore = cpuSeconds(node.process.pid!);
     const handedRss = rssMb(node.process.pid!).peak;
     const handedHeap = await heapPeaks(node.process.pid!, heapFile);
+    resetRssPeak(node.process.pid!);
     while (sink.accepted < rows) await new Promise((r) => setTimeout(r, 20));
     const sending = performance.now() - t;
     const cpu = cpuSeconds(node.process.pid!) - cpuBefore;
@@ -157,13 +186,15 @@ async function once(rows: number): Promise<string> {
       `heap used ${h.heapUsed} MB, external ${h.external} MB${threads(h)}`;
     const bare = await bareSending(sink, recipients, pdf);
     return [
-      `  ${String(rows).padStart(5)} invoices: PDF ${(making / 1000).toFixed(1)} s (${(pdf.length / 1e6).toFixed(1)} MB), ` +
+      `  ${String(rows).padStart(5)} invoices: merge ${(merging / 1000).toFixed(1)} s, ` +
+        `conversion ${(converting / 1000).toFixed(1)} s (${(pdf.length / 1e6).toFixed(1)} MB PDF, server RSS peak ${convertedRss.toFixed(0)} MB), ` +
         `handover ${(handover / 1000).toFixed(1)} s, sending ${(sending / 1000).toFixed(1)} s, ` +
         `${(rows / (sending / 1000)).toFixed(0)} msg/s (server CPU ${cpu.toFixed(1)} s), ` +
-        `total ${((making + handover + sending) / 1000).toFixed(1)} s, ` +
-        `server RSS peak ${rss.peak.toFixed(0)} MB (${handedRss.toFixed(0)} MB once the job was handed over), ` +
+        `total ${((merging + converting + handover + sending) / 1000).toFixed(1)} s, ` +
+        `server RSS peak while sending ${rss.peak.toFixed(0)} MB (hand-over ${handedRss.toFixed(0)} MB), ` +
         `at the last mail ${rss.now.toFixed(0)} MB (load average ${loadavg()[0].toFixed(1)})`,
-      `         the server's memory at its largest, hand-over: ${parts(handedHeap)}`,
+      `         the server's memory at its largest, conversion: ${parts(convertedHeap)}`,
+      `                                            hand-over: ${parts(handedHeap)}`,
       `                                            sending: ${parts(sendingHeap)}`,
       `         baseline, a bare nodemailer pool from the bench process (no DB, one PDF for all): ` +
         `${(bare / 1000).toFixed(1)} s, ${(rows / (bare / 1000)).toFixed(0)} msg/s; ` +
@@ -434,7 +465,10 @@ export async function runDeliveryBench(): Promise<string[]> {
     .map(Number);
   const lines: string[] = [];
   execFileSync(process.execPath, ['build.mjs', '--if-stale'], { stdio: 'ignore' });
-  for (const rows of sizes) lines.push(await once(rows));
+  // The invoices are converted by the server, as a user's are: without LibreOffice there is no PDF.
+  const pdf = loadPdfConfig();
+  if (!pdf.enabled) lines.push(`  skipped the PDF mails: ${pdf.disabledReason}`);
+  else for (const rows of sizes) lines.push(await once(rows));
   const handovers = Number(process.env.BENCH_HANDOVER_MAILS ?? 500);
   if (handovers > 0) {
     lines.push(...(await handoverBench(handovers)));
