@@ -1,4 +1,4 @@
-import { relsPathOf, joinChunks, readPart, shortBytes } from '../template';
+import { relsPathOf, joinChunks, shortBytes } from '../template';
 import { CopyNames } from './copyNames';
 import { bodyContent, breakFrame, remapReferences, sectionBreakParagraph } from './sections';
 import { hasEnoughData, rowValues } from '../read';
@@ -209,9 +209,7 @@ async function merge(
               );
             }
             if (media.length > 0) {
-              const own = readPart(zip, relsPathOf(part.path));
-              const xml = pictures.partRels(path, media, own);
-              copies.addDeflated(relsPathOf(path), deflateSmall(encoder.encode(xml)));
+              copies.addDeflated(relsPathOf(path), pictures.deflatedRels(part.path, media, path));
             } else if (part.ownRels !== undefined)
               copies.addDeflated(relsPathOf(path), part.ownRels);
           }

@@ -15,7 +15,14 @@ import {
 } from '../template';
 import type { PictureSlot } from '../template';
 import { qrDrawer, renderDrawing, type ImageSet, type Picture, type QrDrawer } from '../pictures';
-import { crc32 } from '../package';
+import {
+  crc32,
+  framedLength,
+  staticFrame,
+  writeFromChunks,
+  type DeflatedPart,
+  type PartFrame,
+} from '../package';
 import { amountOf } from './groupRows';
 import { PictureProblems } from './pictureProblems';
 import type { RenderedPart, TemplateValues } from './partRenderer';
@@ -36,6 +43,16 @@ const IMAGE_RELATIONSHIP =
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships/image';
 const MARK_OPEN = '\uE004';
 const MARK_CLOSE = '\uE005';
+
+const EMPTY_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
+
+/** A .rels (none: an empty one) split where relationships are added: before its closing tag. */
+function relsAround(xml: string | undefined): [string, string] {
+  const whole = xml ?? EMPTY_RELS;
+  const close = whole.lastIndexOf('</Relationships>');
+  return [whole.slice(0, close), whole.slice(close)];
+}
 
 /** One media part of the output; a QR code's bytes come when it is drawn (pictures/qrDrawer.ts). */
 export interface Media {
@@ -70,6 +87,8 @@ export class PicturePlacer {
   private readonly slots: PictureSlot[];
   private readonly markers: Record<string, string> = Object.create(null);
   private readonly encoder = new TextEncoder();
+  /** Per template part, its .rels before and after the picture lines, deflated once (deflatedRels). */
+  private readonly relsFrames = new Map<string, PartFrame>();
   /** Image files by picture, and by content (the same file under two names is one part). */
   private readonly media = new Map<Picture, Media>();
   private readonly byContent = new Map<string, Media[]>();
@@ -235,12 +254,27 @@ export class PicturePlacer {
 
   /** A part's .rels with the relationships of `media` added (its own .rels, or a new one). */
   partRels(part: string, media: readonly Media[], original?: string): string {
-    const xml =
-      original ??
-      readPart(this.template.zip, relsPathOf(part)) ??
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>';
-    const close = xml.lastIndexOf('</Relationships>');
-    return xml.slice(0, close) + this.relationshipLines(part, media) + xml.slice(close);
+    const [before, after] = relsAround(original ?? readPart(this.template.zip, relsPathOf(part)));
+    return before + this.relationshipLines(part, media) + after;
+  }
+
+  /**
+   * The .rels of a rendering of the template's `part` (at `path`: the part itself, or a copy beside
+   * it) that shows `media`, deflated: the template's .rels around the picture lines is deflated
+   * once per part and each rendering's lines go in as a stored block (docs/deflate.md, "Small
+   * parts"), not a deflate of the whole part per row or section.
+   */
+  deflatedRels(part: string, media: readonly Media[], path = part): DeflatedPart {
+    let frame = this.relsFrames.get(part);
+    if (!frame) {
+      const [before, after] = relsAround(readPart(this.template.zip, relsPathOf(part)));
+      frame = staticFrame(this.encoder.encode(before), this.encoder.encode(after));
+      this.relsFrames.set(part, frame);
+    }
+    const lines = this.encoder.encode(this.relationshipLines(path, media));
+    const chunks = [frame.prefix, lines, frame.suffix];
+    const data = new Uint8Array(framedLength(frame, chunks));
+    return { data, ...writeFromChunks(frame, chunks, data, 0) };
   }
 
   /** Relationship lines from `part` to each of `media`. */

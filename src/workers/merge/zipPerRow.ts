@@ -138,7 +138,7 @@ async function writeFiles(
   /** Sets the .rels of `part`, which shows `media`, in `entries` (replaced, or added at the end). */
   const withPictureRels = (entries: ZipEntry[], part: string, media: readonly Media[]) => {
     const rels = relsPathOf(part);
-    const { data, size, crc } = deflateSmall(encoder.encode(pictures.partRels(part, media)));
+    const { data, size, crc } = pictures.deflatedRels(part, media);
     const at = base.findIndex((entry) => entry.name === rels);
     if (at >= 0) entries[at] = { name: rels, date: base[at].date, method: 8, data, size, crc };
     else entries.push({ name: rels, method: 8, data, size, crc });
