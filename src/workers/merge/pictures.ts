@@ -17,9 +17,8 @@ import type { PictureSlot } from '../template';
 import { qrDrawer, renderDrawing, type ImageSet, type Picture, type QrDrawer } from '../pictures';
 import {
   crc32,
-  framedLength,
+  deflatedFromChunks,
   staticFrame,
-  writeFromChunks,
   type DeflatedPart,
   type PartFrame,
 } from '../package';
@@ -253,8 +252,8 @@ export class PicturePlacer {
   }
 
   /** A part's .rels with the relationships of `media` added (its own .rels, or a new one). */
-  partRels(part: string, media: readonly Media[], original?: string): string {
-    const [before, after] = relsAround(original ?? readPart(this.template.zip, relsPathOf(part)));
+  partRels(part: string, media: readonly Media[]): string {
+    const [before, after] = relsAround(readPart(this.template.zip, relsPathOf(part)));
     return before + this.relationshipLines(part, media) + after;
   }
 
@@ -272,9 +271,7 @@ export class PicturePlacer {
       this.relsFrames.set(part, frame);
     }
     const lines = this.encoder.encode(this.relationshipLines(path, media));
-    const chunks = [frame.prefix, lines, frame.suffix];
-    const data = new Uint8Array(framedLength(frame, chunks));
-    return { data, ...writeFromChunks(frame, chunks, data, 0) };
+    return deflatedFromChunks(frame, [frame.prefix, lines, frame.suffix]);
   }
 
   /** Relationship lines from `part` to each of `media`. */

@@ -14,6 +14,7 @@ export {
 export { crc32 } from '../../domain/zip/crc32';
 export { StreamingDeflate } from './compressedParts';
 export {
+  deflatedFromChunks,
   deflatedInFrame,
   deflateSmall,
   framedLength,

@@ -84,7 +84,15 @@ export function deflatedInFrame(frame: PartFrame, bytes: Uint8Array): DeflatedPa
   const middle = bytes.length - prefix.length - suffix.length;
   if (middle < 0 || commonPrefix(bytes, prefix, prefix.length) !== prefix.length) return null;
   if (commonSuffix(bytes, suffix, suffix.length) !== suffix.length) return null;
-  const chunks = [prefix, bytes.subarray(prefix.length, bytes.length - suffix.length), suffix];
+  return deflatedFromChunks(frame, [
+    prefix,
+    bytes.subarray(prefix.length, bytes.length - suffix.length),
+    suffix,
+  ]);
+}
+
+/** A rendering given as chunks (the frame's prefix, the values, its suffix) deflated through `frame`. */
+export function deflatedFromChunks(frame: PartFrame, chunks: readonly Uint8Array[]): DeflatedPart {
   const data = new Uint8Array(framedLength(frame, chunks));
   return { data, ...writeFromChunks(frame, chunks, data, 0) };
 }
