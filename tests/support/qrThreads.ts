@@ -2,7 +2,9 @@
 // thread running tests/support/qrThreadEntry.ts, as the browser's generator worker starts itself
 // again (src/workers/pictures/qrDrawer.ts). The entry is bundled once per process (esbuild), as
 // the browser loads a bundle: compiling TypeScript in every thread would cost seconds a start.
-// `started` lists every thread and when it exits, so a test can tell none is left running.
+// `started` lists every thread, what it answered, whether it failed and when it exits, so a test
+// can tell the threads drew the codes (a failed thread's codes are drawn in the merge's thread, to
+// the same bytes) and that none is left running.
 import * as esbuild from 'esbuild';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -22,12 +24,20 @@ function entry(): string {
     format: 'esm',
     outfile: out,
     logLevel: 'warning',
+    // CommonJS dependencies bundled into an ES module still call require (pizzip's node:fs).
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
   });
   return (bundle = out);
 }
 
 export interface StartedThread {
   readonly exited: Promise<number>;
+  /** Batches the thread answered. */
+  answered: number;
+  /** What the thread threw (it failed: its codes were drawn in the merge's thread), if anything. */
+  error: unknown;
 }
 
 export const started: StartedThread[] = [];
@@ -35,12 +45,19 @@ export const started: StartedThread[] = [];
 function nodeThread(): QrThread {
   const worker = new Worker(entry());
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
-  started.push({ exited });
+  const record: StartedThread = { exited, answered: 0, error: null };
+  started.push(record);
   return {
     postMessage: (batch) => worker.postMessage(batch),
     listen(answered, failed) {
-      worker.on('message', answered);
-      worker.once('error', failed);
+      worker.on('message', (answer) => {
+        record.answered++;
+        answered(answer);
+      });
+      worker.once('error', (error) => {
+        record.error = error;
+        failed();
+      });
     },
     terminate: () => void worker.terminate(),
   };

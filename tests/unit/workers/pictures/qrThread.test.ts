@@ -67,8 +67,12 @@ async function bothWays<T>(
   const before = started.length;
   useNodeQrThreads(true, atMost);
   const threaded = await make();
-  // The threads were used, and are gone once the run is done.
+  // The threads drew the codes (none failed, each answered), and are gone once the run is done.
   expect(started.length).toBe(before + expected);
+  for (const thread of started.slice(before)) {
+    expect(thread.error).toBeNull();
+    expect(thread.answered).toBeGreaterThan(0);
+  }
   await Promise.all(started.slice(before).map((thread) => thread.exited));
   return { here, threaded };
 }
