@@ -11,10 +11,19 @@ import {
   relationshipLine,
   relativeTarget,
   relsPathOf,
+  shortBytes,
   type CompiledTemplate,
 } from '../template';
 import type { PictureSlot } from '../template';
-import { qrDrawer, renderDrawing, type ImageSet, type Picture, type QrDrawer } from '../pictures';
+import {
+  holeValues,
+  qrDrawer,
+  renderDrawing,
+  type ImageSet,
+  type Picture,
+  type DrawingValues,
+  type QrDrawer,
+} from '../pictures';
 import {
   crc32,
   deflatedFromChunks,
@@ -70,6 +79,10 @@ export interface PlacedPart extends RenderedPart {
 }
 
 const NO_MEDIA: readonly Media[] = [];
+const EMPTY = new Uint8Array(0);
+/** Around a drawing: the tag stood alone in a <w:t>, so the drawing goes between two texts of its run. */
+const CLOSE_TEXT = '</w:t>';
+const OPEN_TEXT = '<w:t xml:space="preserve">';
 
 /** A rendered part that shows no picture. */
 const unplaced = ({ chunks, key, framed }: RenderedPart): PlacedPart => ({
@@ -102,6 +115,8 @@ export class PicturePlacer {
   private rowValues: TemplateValues = {};
   private rowNumber = 0;
   private rowCount = 0;
+  /** Per slot, its drawing's static text as the chunks of a framed rendering (placeFramed). */
+  private readonly drawingSegments = new Map<number, Uint8Array[]>();
 
   /** `rows`: about how many rows the run has (a large run draws its QR codes in a thread). */
   constructor(
@@ -208,33 +223,66 @@ export class PicturePlacer {
     return media;
   }
 
-  /** The drawing (with the run text around it closed and reopened) for the slot at `index`. */
-  private drawing(index: number, used: Media[]): string {
+  /** The row's picture for the slot at `index` (resolved once a row), added to `used`; null: none. */
+  private placed(index: number, used: Media[]): { media: Media; descr: string } | null {
     const slot = this.slots[index];
     let placed = this.row.get(slot.field + index);
     if (placed === undefined) {
       placed = this.resolve(slot);
       this.row.set(slot.field + index, placed);
     }
-    if (!placed) return '';
-    const { media, descr } = placed;
-    if (!used.includes(media)) used.push(media);
-    const xml = renderDrawing(slot.drawing, {
+    if (placed && !used.includes(placed.media)) used.push(placed.media);
+    return placed;
+  }
+
+  /** What a drawing of `placed` is written with: its picture, and a docPr id of its own. */
+  private drawingValues({ media, descr }: { media: Media; descr: string }): DrawingValues {
+    return {
       embed: media.id,
       id: this.nextDrawingId++,
       descr,
       width: media.width,
       height: media.height,
-    });
-    // The tag stood alone in a <w:t>: the drawing goes between two (empty) texts of that run.
-    return `</w:t>${xml}<w:t xml:space="preserve">`;
+    };
   }
 
-  /** Draws the row's pictures where their tags rendered in a part. */
-  place(rendered: RenderedPart): PlacedPart {
+  /** The drawing (with the run text around it closed and reopened) for the slot at `index`. */
+  private drawing(index: number, used: Media[]): string {
+    const placed = this.placed(index, used);
+    if (!placed) return '';
+    return (
+      CLOSE_TEXT + renderDrawing(this.slots[index].drawing, this.drawingValues(placed)) + OPEN_TEXT
+    );
+  }
+
+  /** The drawing's static text, encoded once: the first piece opens with CLOSE_TEXT, the last ends with OPEN_TEXT. */
+  private segmentsOf(index: number): Uint8Array[] {
+    let encoded = this.drawingSegments.get(index);
+    if (!encoded) {
+      const { segments } = this.slots[index].drawing;
+      const last = segments.length - 1;
+      encoded = segments.map((segment, i) =>
+        this.encoder.encode((i === 0 ? CLOSE_TEXT : '') + segment + (i === last ? OPEN_TEXT : '')),
+      );
+      this.drawingSegments.set(index, encoded);
+    }
+    return encoded;
+  }
+
+  /**
+   * Draws the row's pictures where their tags rendered in a part. `framed`: a framed rendering
+   * stays framed, each drawing's static text becoming segments of its own with only its holes as
+   * values, so one file per row deflates a drawing as matches of text encoded once
+   * (framedDeflate.ts) rather than as a kilobyte of literals a row; the bytes are the same.
+   */
+  place(rendered: RenderedPart, framed = false): PlacedPart {
     // An object literal, not a spread: this runs for every part of every row, and a spread here
     // cost about 2.5 µs a call in V8 (docs/deflate.md).
     if (!this.active) return unplaced(rendered);
+    if (framed && rendered.framed) {
+      const placed = this.placeFramed(rendered);
+      if (placed) return placed;
+    }
     const used: Media[] = [];
     const decoder = new TextDecoder();
     const chunks = rendered.chunks.map((chunk) => {
@@ -246,6 +294,47 @@ export class PicturePlacer {
     });
     if (used.length === 0 && chunks.every((c, i) => c === rendered.chunks[i]))
       return unplaced(rendered);
+    return this.placedPart(rendered, chunks, used);
+  }
+
+  /**
+   * A framed rendering whose picture tags are values of their own (a marker alone in its gap):
+   * each marker becomes an empty value, the drawing's segments and its holes' values, and an
+   * empty value, so the chunks still alternate segments and values. Null when a marker shares its
+   * gap with other text (then the caller places it as text).
+   */
+  private placeFramed(rendered: RenderedPart): PlacedPart | null {
+    const { chunks } = rendered;
+    let first = -1;
+    for (let c = 1; c < chunks.length; c += 2) {
+      if (!hasMarker(chunks[c])) continue;
+      if (markerIndex(chunks[c]) < 0) return null;
+      if (first < 0) first = c;
+    }
+    if (first < 0) return unplaced(rendered);
+    const out = chunks.slice(0, first);
+    const used: Media[] = [];
+    for (let c = first; c < chunks.length; c++) {
+      const chunk = chunks[c];
+      if (c % 2 === 0 || !hasMarker(chunk)) {
+        out.push(chunk);
+        continue;
+      }
+      const index = markerIndex(chunk);
+      out.push(EMPTY);
+      const placed = this.placed(index, used);
+      if (!placed) continue;
+      const segments = this.segmentsOf(index);
+      const filled = holeValues(this.slots[index].drawing, this.drawingValues(placed));
+      out.push(segments[0]);
+      for (let i = 0; i < filled.length; i++)
+        out.push(shortBytes(filled[i], this.encoder), segments[i + 1]);
+      out.push(EMPTY);
+    }
+    return this.placedPart(rendered, out, used);
+  }
+
+  private placedPart(rendered: RenderedPart, chunks: Uint8Array[], used: Media[]): PlacedPart {
     const key =
       rendered.key === null ? null : `${rendered.key}\u0001${used.map((m) => m.n).join(',')}`;
     return { chunks, key, framed: rendered.framed, media: used };
@@ -325,6 +414,23 @@ export class PicturePlacer {
   warnings(): string[] {
     return this.problems.warnings();
   }
+}
+
+/**
+ * The slot of a chunk that is one marker and nothing else (U+E004, its index's digits, U+E005:
+ * EE 80 84 … EE 80 85 in UTF-8), or -1.
+ */
+function markerIndex(chunk: Uint8Array): number {
+  const n = chunk.length;
+  if (n < 7 || chunk[0] !== 0xee || chunk[1] !== 0x80 || chunk[2] !== 0x84) return -1;
+  if (chunk[n - 3] !== 0xee || chunk[n - 2] !== 0x80 || chunk[n - 1] !== 0x85) return -1;
+  let index = 0;
+  for (let i = 3; i < n - 3; i++) {
+    const digit = chunk[i] - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    index = index * 10 + digit;
+  }
+  return index;
 }
 
 /** Whether the bytes hold a marker's first character (U+E004, EE 80 84 in UTF-8). */

@@ -39,6 +39,8 @@ interface ZipPerRowArgs {
 }
 
 const PROGRESS_MS = 100;
+/** Frames of one part with and without each picture: a few; past this a row is deflated whole. */
+const MAX_SHAPES = 8;
 
 function zipFileName(now: Date): string {
   return `Invoices_${localDateStamp(now)}.zip`;
@@ -115,16 +117,21 @@ async function writeFiles(
       new PartRenderer(template.doc, part, template.trees.get(part), encoder),
     ]),
   );
-  /** Per part, its frame's deflater (framedDeflate.ts), made from the first framed rendering. */
-  const deflaters = new Map<string, FramedDeflate>();
+  /**
+   * Per part, its frame's deflaters (framedDeflate.ts), each made from the first framed rendering
+   * of its shape: a row whose picture tag draws nothing has fewer segments than one that draws.
+   */
+  const deflaters = new Map<string, FramedDeflate[]>();
   const deflated = (part: string, { chunks, framed }: RenderedPart) => {
     if (!framed) return deflateSmall(joinChunks(chunks));
-    let deflater = deflaters.get(part);
-    if (!deflater) {
+    let known = deflaters.get(part);
+    if (!known) deflaters.set(part, (known = []));
+    let deflater = known.find((d) => d.fits(chunks));
+    if (!deflater && known.length < MAX_SHAPES) {
       deflater = new FramedDeflate(chunks.filter((_, c) => c % 2 === 0));
-      deflaters.set(part, deflater);
+      known.push(deflater);
     }
-    return deflater.fits(chunks) ? deflater.encode(chunks) : deflateSmall(joinChunks(chunks));
+    return deflater ? deflater.encode(chunks) : deflateSmall(joinChunks(chunks));
   };
   // The template's entries in its own order; the templated ones are replaced per row.
   const base = entriesOf(template.zip);
@@ -165,7 +172,7 @@ async function writeFiles(
       let values = valuesAt(i);
       if (pictures.active) values = pictures.startRow(values, args.rowNumbers[i] ?? i + 1);
       // Render every part of the row before writing its file, so a failing row leaves no file.
-      const placed = parts.map(({ renderer }) => pictures.place(renderer.render(values)));
+      const placed = parts.map(({ renderer }) => pictures.place(renderer.render(values), true));
       // The base's entries, the templated ones replaced by the row's (object literals, not
       // spreads: a spread here cost ≈ 2.5 µs an entry in V8, more than deflating the part).
       const entries = base.slice();

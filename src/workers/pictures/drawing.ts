@@ -153,23 +153,39 @@ export function fitInside(
   return { cx: Math.max(1, Math.round((box.cy * width) / height)), cy: box.cy };
 }
 
+/**
+ * What goes in each of the drawing's holes for one placed picture, in order: the drawing is
+ * `segments[0] + holes[0] + segments[1] + …` (renderDrawing), or the segments as static chunks
+ * with these between them (one file per row: merge/pictures.ts).
+ */
+export function holeValues(template: DrawingTemplate, values: DrawingValues): string[] {
+  const size = fitInside(template.box, values.width, values.height);
+  const { holes, offset, box } = template;
+  const out = new Array<string>(holes.length);
+  for (let i = 0; i < holes.length; i++) {
+    const hole = holes[i];
+    out[i] =
+      hole === 'embed'
+        ? values.embed
+        : hole === 'id'
+          ? String(values.id)
+          : hole === 'descr'
+            ? escapeAttribute(values.descr)
+            : hole === 'cx'
+              ? String(size.cx)
+              : hole === 'cy'
+                ? String(size.cy)
+                : hole === 'offX'
+                  ? String(offset.x + Math.round((box.cx - size.cx) / 2))
+                  : String(offset.y + Math.round((box.cy - size.cy) / 2));
+  }
+  return out;
+}
+
 /** The drawing's XML for one placed picture. */
 export function renderDrawing(template: DrawingTemplate, values: DrawingValues): string {
-  const size = fitInside(template.box, values.width, values.height);
-  const fill: Record<Hole, string> = {
-    embed: values.embed,
-    id: String(values.id),
-    descr: escapeAttribute(values.descr),
-    cx: '',
-    cy: '',
-    offX: String(template.offset.x + Math.round((template.box.cx - size.cx) / 2)),
-    offY: String(template.offset.y + Math.round((template.box.cy - size.cy) / 2)),
-  };
+  const filled = holeValues(template, values);
   let xml = template.segments[0];
-  for (let i = 0; i < template.holes.length; i++) {
-    const hole = template.holes[i];
-    xml +=
-      (hole === 'cx' ? size.cx : hole === 'cy' ? size.cy : fill[hole]) + template.segments[i + 1];
-  }
+  for (let i = 0; i < filled.length; i++) xml += filled[i] + template.segments[i + 1];
   return xml;
 }

@@ -2,7 +2,14 @@
 // as PNG, the images chosen next to the data file read and checked, and the DrawingML a
 // placeholder picture (or a typed tag) becomes. The template stage finds the placeholders, the
 // merge stage places the pictures.
-export { drawingTemplate, INLINE_DRAWING, renderDrawing, type DrawingTemplate } from './drawing';
+export {
+  drawingTemplate,
+  holeValues,
+  INLINE_DRAWING,
+  renderDrawing,
+  type DrawingTemplate,
+  type DrawingValues,
+} from './drawing';
 export { qrPicture } from './qrImage';
 export { qrDrawer, useQrThreads, type QrDrawer, type QrThread } from './qrDrawer';
 export { answerQrBatch, QR_THREAD_NAME, type QrBatch } from './qrThread';
