@@ -14,7 +14,7 @@ import {
   SYMBOL_BITS,
   SYMBOL_CODE,
   WINDOW,
-} from './fixedHuffman';
+} from '../../domain/zip/fixedHuffman';
 
 const HASH_BITS = 15;
 const MAX_CHAIN = 64;

@@ -10,7 +10,7 @@ export {
   MIN_MATCH,
   SYMBOL_BITS,
   SYMBOL_CODE,
-} from './fixedHuffman';
+} from '../../domain/zip/fixedHuffman';
 export { crc32 } from '../../domain/zip/crc32';
 export { StreamingDeflate } from './compressedParts';
 export {

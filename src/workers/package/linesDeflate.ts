@@ -13,7 +13,7 @@ import {
   SYMBOL_BITS,
   SYMBOL_CODE,
   WINDOW,
-} from './fixedHuffman';
+} from '../../domain/zip/fixedHuffman';
 import type { DeflatedPart } from './smallParts';
 
 /** The static text of one kind of line, between the values a line fills in. */

@@ -7,7 +7,7 @@
 // QR library's packed matrix (32 modules a word), never as an array of booleans: a QRIS code
 // is about 5,000 modules, made 10,000 times (docs/pictures.md, "Speed").
 import { crc32, crc32Combine } from '../../domain/zip/crc32';
-import { SYMBOL_BITS, SYMBOL_CODE } from '../package';
+import { SYMBOL_BITS, SYMBOL_CODE } from '../../domain/zip/fixedHuffman';
 import { groupCodesOf, LIGHTS, matchCodes } from './pngCodes';
 
 /** A square of modules without its quiet zone: bit x of word `y * words + (x >>> 5)` (1 = dark). */

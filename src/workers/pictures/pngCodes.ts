@@ -9,7 +9,7 @@ import {
   MIN_MATCH,
   SYMBOL_BITS,
   SYMBOL_CODE,
-} from '../package';
+} from '../../domain/zip/fixedHuffman';
 
 /** Per scale: for each byte of 8 modules' light bits, its 8 × scale pixel bits as `scale` bytes. */
 function expansionOf(scale: number): Uint8Array {

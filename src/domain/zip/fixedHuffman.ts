@@ -1,6 +1,7 @@
 // Deflate's fixed Huffman codes (RFC 1951 3.2.6), as tables a writer looks codes up in: the
 // framed deflate of one file per row (package/framedDeflate.ts), the merged package's lines
-// (package/linesDeflate.ts) and the QR codes' PNG images (pictures/png.ts).
+// (package/linesDeflate.ts) and the QR codes' PNG images (pictures/png.ts). Here, in the pure
+// domain, so the picture thread's bundle holds them without the package stage (docs/pictures.md).
 
 export const MIN_MATCH = 3;
 export const MAX_MATCH = 258;
