@@ -62,11 +62,15 @@ function nodeThread(): QrThread {
 }
 
 /**
- * QR codes of large runs drawn in picture threads from now on, at most `atMost` a run (by default
- * the machine's cores, as the browser's navigator.hardwareConcurrency); `false`: always in the
- * merge's thread.
+ * QR codes drawn in picture threads from now on: `threads` forces at most so many for any run
+ * (one per 500 rows); without it the run follows the product's rule (qrDrawer.ts qrThreadCount)
+ * over this machine's cores, as the browser does over navigator.hardwareConcurrency. `false`:
+ * always in the merge's thread.
  */
-export function useNodeQrThreads(on = true, atMost = availableParallelism()): void {
+export function useNodeQrThreads(on = true, threads?: number): void {
   if (on) entry();
-  useQrThreads(on ? nodeThread : null, atMost);
+  useQrThreads(
+    on ? nodeThread : null,
+    threads === undefined ? { cores: availableParallelism() } : { threads },
+  );
 }

@@ -1,5 +1,6 @@
-// QR codes drawn for a run (docs/pictures.md, "Speed"): in a pool of threads beside the merge
-// (one per core) when the run is large and threads can be started, else here, in turn. The merge places a code at once (its
+// QR codes drawn for a run (docs/pictures.md, "Picture threads"): in a pool of threads beside the
+// merge when the run is large, the machine has cores to spare and threads can be started, else
+// here, in turn. The merge places a code at once (its
 // size is known before it is drawn, qrLayout) and needs its bytes only when it writes the media
 // part; each thread draws the codes it is sent in batches, in order, and sends them back.
 import { qrLayout, qrPicture } from './qrImage';
@@ -29,10 +30,16 @@ export interface QrThread {
 
 export type QrThreadStarter = () => QrThread | null;
 
-/** Runs of fewer codes are drawn here: starting a thread costs more than it saves. */
-const THREAD_FROM = 200;
-/** A further thread for every so many rows, up to the cores (each thread's start costs). */
+/**
+ * Runs of fewer rows draw their codes here: a thread's start and its first codes (its code not yet
+ * compiled) take some 0.15–0.2 s before it answers, about what 4,000–5,000 codes cost in the
+ * merge's thread (docs/pictures.md, "Picture threads").
+ */
+const THREAD_FROM = 5_000;
+/** A further thread for every so many rows, up to the spare cores (each thread's start costs). */
 const THREAD_ROWS = 500;
+/** Cores left to the merge's thread and the page: only the others take picture threads. */
+const KEPT_CORES = 2;
 /** Past this, more threads only add starts and memory. */
 const MAX_THREADS = 8;
 /** Codes a batch: enough to be worth a message, few enough that the merge never waits long. */
@@ -56,15 +63,19 @@ function nestedWorker(): QrThread | null {
 }
 
 let startThread: QrThreadStarter = nestedWorker;
-let threadsAtMost: number | null = null;
+let threadOptions: QrThreadOptions = {};
 
-/**
- * Sets how picture threads are started (Node: worker_threads, in the bench and tests), or none,
- * and at most how many a run starts (by default the cores the browser reports).
- */
-export function useQrThreads(starter: QrThreadStarter | null, atMost?: number): void {
+export interface QrThreadOptions {
+  /** The cores the rule counts (by default the ones the platform reports). */
+  readonly cores?: number;
+  /** Tests and figures: at most so many threads for any run, one per THREAD_ROWS rows, whatever the rule says. */
+  readonly threads?: number;
+}
+
+/** Sets how picture threads are started (Node: worker_threads, in the bench and tests), or none. */
+export function useQrThreads(starter: QrThreadStarter | null, options: QrThreadOptions = {}): void {
   startThread = starter ?? (() => null);
-  threadsAtMost = atMost ?? null;
+  threadOptions = options;
 }
 
 /** The cores the platform reports (a worker's navigator.hardwareConcurrency), 1 when unknown. */
@@ -75,12 +86,16 @@ function cores(): number {
 }
 
 /**
- * How many picture threads a run of `rows` rows starts: one per core (the merge needs a fraction
- * of one: a code costs several rows' merging), at most one per THREAD_ROWS rows and MAX_THREADS.
+ * How many picture threads a run of `rows` rows starts: none below THREAD_FROM rows or without a
+ * core beyond the merge's and the page's (on 2 cores threads made every run slower, measured),
+ * else one per spare core, at most one per THREAD_ROWS rows and MAX_THREADS.
  */
-export function qrThreadCount(rows: number, available = threadsAtMost ?? cores()): number {
-  if (rows < THREAD_FROM) return 0;
-  return Math.max(1, Math.min(available, MAX_THREADS, Math.ceil(rows / THREAD_ROWS)));
+export function qrThreadCount(rows: number, options: QrThreadOptions = threadOptions): number {
+  const perRows = Math.ceil(rows / THREAD_ROWS);
+  if (options.threads !== undefined) return Math.min(options.threads, perRows);
+  const spare = (options.cores ?? cores()) - KEPT_CORES;
+  if (rows < THREAD_FROM || spare < 1) return 0;
+  return Math.min(spare, MAX_THREADS, perRows);
 }
 
 const drawHere = (text: string, widthEmu: number, drawn: QrDrawn): number => {

@@ -80,12 +80,17 @@ async function bothWays<T>(
 afterEach(() => useNodeQrThreads(false));
 
 describe('QR codes drawn in a picture thread', () => {
-  test('a run starts a thread per 500 rows from 200, up to the cores', () => {
-    expect(qrThreadCount(199, 8)).toBe(0);
-    expect(qrThreadCount(200, 8)).toBe(1);
-    expect(qrThreadCount(1_001, 8)).toBe(3);
-    expect(qrThreadCount(10_000, 2)).toBe(2);
-    expect(qrThreadCount(10_000, 64)).toBe(8);
+  test('a run of 5,000 rows or more starts a thread per core beyond two, up to eight', () => {
+    expect(qrThreadCount(4_999, { cores: 8 })).toBe(0);
+    expect(qrThreadCount(5_000, { cores: 8 })).toBe(6);
+    expect(qrThreadCount(10_000, { cores: 4 })).toBe(2);
+    expect(qrThreadCount(10_000, { cores: 3 })).toBe(1);
+    // Two cores: the merge's thread and the page's; threads there made every run slower.
+    expect(qrThreadCount(100_000, { cores: 2 })).toBe(0);
+    expect(qrThreadCount(100_000, { cores: 64 })).toBe(8);
+    // Forced (tests, figures): up to so many, one per 500 rows, whatever the size.
+    expect(qrThreadCount(210, { threads: 1 })).toBe(1);
+    expect(qrThreadCount(501, { threads: 4 })).toBe(2);
   });
 
   test('the merged document is the same parts as when drawn in the merge’s thread', async () => {
