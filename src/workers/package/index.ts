@@ -1,16 +1,6 @@
 // The package stage: deflating parts and writing zips (the merged .docx, one file per row, the
 // PDF split, e-Faktur), for every other stage. The only module other stages import from it;
 // why the deflate is written here and how is docs/deflate.md.
-export {
-  DISTANCE_BITS,
-  DISTANCE_CODE,
-  LENGTH_BITS,
-  LENGTH_CODE,
-  MAX_MATCH,
-  MIN_MATCH,
-  SYMBOL_BITS,
-  SYMBOL_CODE,
-} from '../../domain/zip/fixedHuffman';
 export { crc32 } from '../../domain/zip/crc32';
 export { StreamingDeflate } from './compressedParts';
 export {

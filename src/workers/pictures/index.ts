@@ -11,13 +11,7 @@ export {
   type DrawingValues,
 } from './drawing';
 export { qrPicture } from './qrImage';
-export {
-  qrDrawer,
-  useQrThreads,
-  type QrDrawer,
-  type QrThread,
-  type QrThreadOptions,
-} from './qrDrawer';
+export { qrDrawer, useQrThreads, type QrDrawer, type QrThread } from './qrDrawer';
 export { answerQrBatch, QR_THREAD_NAME, type QrBatch } from './qrThread';
 export type { Picture } from './picture';
 export { readImageSet, type ImageSet } from './imageSet';
