@@ -172,3 +172,30 @@ describe('one slot', () => {
     expect(await pdfPages(new Uint8Array(await next.arrayBuffer()))).toBe(4);
   });
 });
+
+describe('one slot, a chunk longer than PDF_TIMEOUT', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp({ workers: 1, queue: 1, chunkSections: 3, timeoutMs: 15_000 });
+    // The slot's converter started and used once, so the timed chunks pay no start-up.
+    expect((await post(s, await merged(rowsOf(1)))).status).toBe(200);
+  });
+  afterAll(() => tearDown(s));
+
+  test('fails the job with a 504 naming that chunk’s rows; the slot is made anew', async () => {
+    // Rows 1–3 convert in a moment; rows 4–6 are megabytes of text, far past 15 s of layout.
+    const huge = (i: number) =>
+      i < 3 ? `Customer ${i + 1}` : `Customer ${i + 1} ` + 'lorem ipsum dolor '.repeat(200_000);
+    const res = await post(s, await merged(rowsOf(6, huge)));
+    expect(res.status).toBe(504);
+    expect((await res.json()).message).toBe(
+      'Rows 4–6 of the document could not be converted to PDF: The PDF conversion took longer than 15 seconds and was stopped. Try fewer rows at once.',
+    );
+    expect(s.pool.snapshot()).toMatchObject({ busy: 0, restarts: 1 });
+    await until(async () => (await leftoverJobFiles(s.pool)).length === 0, 10_000);
+
+    const next = await post(s, await merged(rowsOf(4)));
+    expect(next.status).toBe(200);
+    expect(await pdfPages(new Uint8Array(await next.arrayBuffer()))).toBe(4);
+  }, 120_000);
+});
