@@ -24,6 +24,11 @@ export interface SanitiseDocxOptions {
   maxPartBytes?: number;
   /** Tags, comments and other markup allowed in one XML part (DEFAULT_MAX_TOKENS by default). */
   maxTokens?: number;
+  /**
+   * An XML part (its exact name) whose sanitised text the caller reads next (the PDF route cuts
+   * the main part in chunks): returned as `kept`, so it is not inflated and decoded again.
+   */
+  keepText?: string;
 }
 
 export interface SanitisedDocx {
@@ -35,6 +40,8 @@ export interface SanitisedDocx {
   };
   /** What was left out and why, one line a part, for the log. */
   notes: string[];
+  /** The text of `keepText` as the package holds it now; absent when it is not an XML part kept. */
+  kept?: string;
 }
 
 const WORD_MAIN_TYPES = new Set([
@@ -133,6 +140,10 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
     links.set(key, sanitised);
     replaced.set(key, sanitised.xml);
   }
+  const keep = entries.some((entry) => entry.name === options.keepText)
+    ? options.keepText?.toLowerCase()
+    : undefined;
+  let kept: string | undefined;
   for (const [key, { text, converted }] of parts) {
     if (key.endsWith('.rels')) continue;
     const result = sanitiseOrLeaveOut(key, text, links.get(relationshipsPartOf(key)), options);
@@ -144,6 +155,7 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
     report.elements += result.report.elements;
     report.attributes += result.report.attributes;
     if (result.xml !== text || converted) replaced.set(key, result.xml);
+    if (key === keep) kept = result.xml;
   }
   const out = entries
     .filter((entry) => !left.has(entry.name.toLowerCase()))
@@ -153,5 +165,5 @@ export function sanitiseDocx(input: Uint8Array, options: SanitiseDocxOptions): S
       const bytes = typeof content === 'string' ? encoder.encode(content) : content;
       return deflatedEntry(entry.name, bytes, options.codec);
     });
-  return { bytes: writeZip(out), report, notes };
+  return { bytes: writeZip(out), report, notes, ...(kept === undefined ? {} : { kept }) };
 }

@@ -10,8 +10,12 @@ export type { ZipEntry };
 
 /** Raw deflate, injected so the same code runs on the server (node:zlib) and in a worker (pako). */
 export interface DeflateCodec {
-  /** Must throw when the output would exceed maxBytes. */
-  inflateRaw(data: Uint8Array, maxBytes: number): Uint8Array;
+  /**
+   * Must throw when the output would exceed maxBytes. `expectedBytes`: the size the zip declares
+   * for the output (which the caller checks), so a codec may inflate into one buffer of that size
+   * instead of joining pieces (node:zlib's pieces are what glibc kept of a thread's memory).
+   */
+  inflateRaw(data: Uint8Array, maxBytes: number, expectedBytes?: number): Uint8Array;
   deflateRaw(data: Uint8Array): Uint8Array;
 }
 
@@ -84,7 +88,7 @@ export function entryBytes(entry: ZipEntry, codec: DeflateCodec): Uint8Array {
   }
   let out: Uint8Array;
   try {
-    out = codec.inflateRaw(entry.data, entry.size);
+    out = codec.inflateRaw(entry.data, entry.size, entry.size);
   } catch {
     throw new DocxRefusedError('damaged');
   }

@@ -2,7 +2,7 @@
 // of sections on all slots at once and joined in order (docs/pdf-chunks.md). The whole document
 // holds one of its user's places (one ticket) however many chunks it has.
 import path from 'node:path';
-import { cutDocx, type DocxChunk } from './chunks';
+import { cutDocx, type DocxChunk, type DocxCut } from './chunks';
 import { startJoin } from './joinInThread';
 import type { PdfPool } from './pool';
 import { pdfFilePages, type ChunkProgress } from './progress';
@@ -31,11 +31,13 @@ export type ChunkConverted = (at: number, part: PdfResult) => void;
  * join appends it once every chunk before it is there. `progress` hears of the cut and of each
  * chunk converted here (./progress.ts). `dropMarkers`: the user asked for one PDF, so the
  * section markers that cut it in chunks leave every chunk (and a document converted whole).
+ * `document` is the sanitised package, or its cut already made (the sanitiser's thread cuts it,
+ * so the document's XML is never read whole on the event loop).
  */
 export async function convertDocument(
   pool: PdfPool,
   ticket: Ticket,
-  docx: Uint8Array,
+  document: Uint8Array | DocxCut,
   signal: AbortSignal,
   options: {
     shared?: SharedChunks | null;
@@ -44,7 +46,10 @@ export async function convertDocument(
   } = {},
 ): Promise<PdfResult & { chunks: number }> {
   const { shared, progress, dropMarkers = false } = options;
-  const cut = cutDocx(docx, pool.config.chunkSections, { dropMarkers });
+  const cut =
+    document instanceof Uint8Array
+      ? cutDocx(document, pool.config.chunkSections, { dropMarkers })
+      : document;
   if ('whole' in cut) return { ...(await pool.convert(ticket, cut.whole, signal)), chunks: 1 };
   const { chunks } = cut;
   progress?.cut(chunks[chunks.length - 1].last, chunks.length);

@@ -63,6 +63,11 @@ function withoutMarkers(xml: string, from: number, to: number, markers: MarkerPa
 export interface SplitOptions {
   /** Take the section markers out of every chunk (docs/pdf-chunks.md, "One PDF"). */
   dropMarkers?: boolean;
+  /**
+   * The text of the package's `word/document.xml`, when the caller holds it already (the
+   * sanitiser's thread: sanitiseDocx's `kept`): not inflated and decoded a second time.
+   */
+  documentXml?: string;
 }
 
 /** The last `<w:sectPr …>…</w:sectPr>` in `xml`, or undefined. */
@@ -110,7 +115,7 @@ export type DocxCut = { chunks: DocxChunk[] } | { whole: Uint8Array };
  */
 export function cutDocx(docx: Uint8Array, size: number, options: SplitOptions = {}): DocxCut {
   const { entries, text } = openPackage(docx);
-  const xml = text('word/document.xml');
+  const xml = options.documentXml ?? text('word/document.xml');
   const markers = sectionMarkers(xml);
   const chunks = xml ? chunksOf(entries, text, xml, markers, size, options) : null;
   if (chunks) return { chunks };

@@ -6,3 +6,4 @@ export { SandboxUnavailableError } from './sandbox';
 export { PDF_SECONDS_BUCKETS, type PdfPoolStats } from './stats';
 export { convertDocument, PdfChunkError } from './chunked';
 export { SharedChunks } from './shared';
+export type { DocxCut } from './chunks';

@@ -9,7 +9,7 @@
 // that loops or disagrees with itself, encryption – throws `PdfRefused`, and the caller falls back
 // to pdf-lib's whole parse (src/server/delivery/pdfCut.ts, `openCutter`), so any PDF it reads
 // still works.
-import type { PDFContext, PDFName, PDFNumber, PDFObject, PDFRef } from '@cantoo/pdf-lib';
+import type { PDFContext, PDFDict, PDFName, PDFNumber, PDFObject, PDFRef } from '@cantoo/pdf-lib';
 
 type Lib = typeof import('@cantoo/pdf-lib');
 
@@ -27,6 +27,8 @@ export interface LazyPdf {
   readonly pageCount: number;
   /** The highest object number in use (new objects of a cut are numbered after it). */
   readonly largestObjectNumber: number;
+  /** The document's catalogue (/Root), as parsed when the page tree was walked. */
+  readonly catalog: PDFDict;
   /** The page's indirect reference (0-based index). */
   pageRef(index: number): PDFRef;
   /** Whether the object numbered so is a page of this PDF. */
@@ -413,7 +415,8 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
   if (!(root instanceof PDFRef)) throw new PdfRefused('no /Root');
   const catalog = lookup(root);
   const treeRef = catalog instanceof PDFDict ? catalog.get(PDFName.of('Pages')) : undefined;
-  if (!(treeRef instanceof PDFRef)) throw new PdfRefused('no page tree');
+  if (!(catalog instanceof PDFDict) || !(treeRef instanceof PDFRef))
+    throw new PdfRefused('no page tree');
   const inheritable = PDFPageLeaf.InheritableEntries.map((name) => PDFName.of(name));
   const parentKey = PDFName.of('Parent');
   const visited = new Uint8Array(offsets.length);
@@ -479,6 +482,7 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
     context,
     pageCount,
     largestObjectNumber,
+    catalog,
     pageRef: (index) => looseRef(lib, pages[index], gens[pages[index]]),
     isPage: (n) => visited[n] === IS_PAGE,
     inherited: (index) => nodes[parents[index]].inherited,

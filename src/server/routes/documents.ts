@@ -17,6 +17,7 @@ import {
   PdfChunkError,
   PdfConversionError,
   SandboxUnavailableError,
+  type DocxCut,
   type PdfPool,
 } from '../pdf';
 import {
@@ -59,7 +60,12 @@ function capability(c: Context<AppEnv>) {
   return ok(c, { enabled, max_bytes: enabled ? pool!.config.maxBytes : 0 });
 }
 
-async function sanitisedBody(c: Context<AppEnv>, pool: PdfPool): Promise<Uint8Array> {
+/** The sanitised package, already cut for the converter by the sanitiser's thread. */
+async function sanitisedBody(
+  c: Context<AppEnv>,
+  pool: PdfPool,
+  dropMarkers: boolean,
+): Promise<Uint8Array | DocxCut> {
   const type = c.req.header('content-type')?.split(';')[0].trim().toLowerCase();
   if (type && type !== DOCX_TYPE && type !== 'application/octet-stream')
     throw new ApiError(415, PDF_MESSAGES.contentType);
@@ -69,9 +75,9 @@ async function sanitisedBody(c: Context<AppEnv>, pool: PdfPool): Promise<Uint8Ar
     SANITISE_LIMITS.maxUnpackedBytes,
   );
   try {
-    const { bytes, report, notes } = await sanitiseInThread(
+    const { bytes, cut, report, notes } = await sanitiseInThread(
       body,
-      { mode: 'pdf', maxUnpackedBytes },
+      { mode: 'pdf', maxUnpackedBytes, cut: { size: pool.config.chunkSections, dropMarkers } },
       c.req.raw.signal,
     );
     const removed =
@@ -82,7 +88,7 @@ async function sanitisedBody(c: Context<AppEnv>, pool: PdfPool): Promise<Uint8Ar
         ...report,
         ...(notes.length ? { notes } : {}),
       });
-    return bytes;
+    return cut ?? bytes;
   } catch (error) {
     throw refusal(error, maxUnpackedBytes);
   }
@@ -148,7 +154,7 @@ async function convert(c: Context<AppEnv>) {
   try {
     // The place is taken before the body is read, so a full line costs the server nothing.
     result = await pool.withTicket(String(c.get('user').id), async (ticket) =>
-      convertDocument(pool, ticket, await sanitisedBody(c, pool), c.req.raw.signal, {
+      convertDocument(pool, ticket, await sanitisedBody(c, pool, dropMarkers), c.req.raw.signal, {
         shared: c.get('deps').pdfChunks,
         progress: job,
         dropMarkers,

@@ -2,7 +2,7 @@
 // one part and its markup are capped, and a thread that runs past the time limit (or whose
 // client went away) is ended. Meanwhile the event loop answers every other request.
 import { DocxRefusedError, type SanitiseMode } from '../../domain/docx';
-import type { SanitiseAnswer, SanitiseRequest } from './protocol';
+import type { CutRequest, SanitiseAnswer, SanitiseRequest } from './protocol';
 import { callThread, startThread } from '../threads';
 
 export const SANITISE_LIMITS = {
@@ -27,7 +27,13 @@ export class SanitiseAbortedError extends Error {
 
 export function sanitiseInThread(
   body: Uint8Array,
-  options: { mode: SanitiseMode; maxUnpackedBytes?: number; timeoutMs?: number },
+  options: {
+    mode: SanitiseMode;
+    maxUnpackedBytes?: number;
+    timeoutMs?: number;
+    /** Also cut the sanitised package for the PDF converter, in the thread (docs/pdf-chunks.md). */
+    cut?: CutRequest;
+  },
   signal?: AbortSignal,
 ): Promise<Extract<SanitiseAnswer, { kind: 'sanitised' }>> {
   const limits = { ...SANITISE_LIMITS, ...definedOnly(options) };
@@ -40,6 +46,7 @@ export function sanitiseInThread(
       maxUnpackedBytes: limits.maxUnpackedBytes,
       maxPartBytes: Math.min(limits.maxPartBytes, limits.maxUnpackedBytes),
       maxTokens: limits.maxTokens,
+      ...(options.cut ? { cut: options.cut } : {}),
     },
   };
   const worker = startThread('sanitiseWorker', new URL('./worker.ts', import.meta.url), {
