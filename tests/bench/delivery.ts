@@ -461,8 +461,8 @@ async function screenHandover(mails: number): Promise<string[]> {
 export async function runDeliveryBench(): Promise<string[]> {
   const sizes = (process.env.BENCH_DELIVERY_ROWS ?? '500,5000')
     .split(',')
-    .filter(Boolean)
-    .map(Number);
+    .map(Number)
+    .filter((rows) => rows > 0);
   const lines: string[] = [];
   execFileSync(process.execPath, ['build.mjs', '--if-stale'], { stdio: 'ignore' });
   // The invoices are converted by the server, as a user's are: without LibreOffice there is no PDF.

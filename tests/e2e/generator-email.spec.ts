@@ -142,6 +142,11 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await expect(page.getByLabel('Excel Data')).toBeDisabled();
     await expect(page.getByLabel('DOCX Template')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+    // Send and Cancel at once, the e-mail fields and the Output in a render after the click's.
+    await expect(mail.getByRole('button', { name: 'Send 2 e-mails' })).toBeDisabled();
+    await expect(mail.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(mail.getByRole('textbox', { name: 'Subject' })).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Output', exact: true })).toBeDisabled();
     const nama = page.getByRole('combobox', { name: 'nama', exact: true });
     await nama.selectOption('Email');
     await expect(nama).toHaveValue('Nama');

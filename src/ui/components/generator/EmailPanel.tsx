@@ -4,7 +4,7 @@
 // the hand-over live in the generator machine (src/machines/generator/send.ts); the page builds the
 // mails in slices (useMails) and reads the server's periods, sender and keys sent before.
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { isEmailAddress } from '../../../domain/delivery/delivery';
 import { deliveryErrorText } from '../../../domain/delivery/deliveryErrors';
@@ -53,7 +53,12 @@ export function EmailPanel({ actorRef }: StepProps) {
     (s) => select.showsGenerateStep(s) && isMailOutput(s.context.output),
   );
   const context = useSelector(actorRef, (s) => s.context);
-  const sendingState = useSelector(actorRef, (s) => s.matches('sendingMails'));
+  // Send and Cancel take no second click at once; the fields are disabled in a render of their
+  // own after the Send click (as FileStep's inputs): restyling them and their options was part
+  // of the click's task (docs/delivery.md, "The page"). Meanwhile they are controlled and the
+  // machine takes no edit while sending, so a change in between is shown undone at once.
+  const sendingNow = useSelector(actorRef, (s) => s.matches('sendingMails'));
+  const sendingState = useDeferredValue(sendingNow);
   const t = useTexts('mail', MAIL_TEXTS);
   const locale = useShownLanguage();
   const tr = useTranslate();
@@ -262,13 +267,13 @@ export function EmailPanel({ actorRef }: StepProps) {
         <div role="group" aria-label={t.sendMails}>
           <p>{fill(t.confirmSend, { count, period, sender: sender || t.senderUnknown })}</p>
           <div className="gen-toolbar">
-            <button type="button" disabled={sendingState} onClick={send}>
+            <button type="button" disabled={sendingNow} onClick={send}>
               {fill(t.send, { count })}
             </button>
             <button
               type="button"
               className="secondary"
-              disabled={sendingState}
+              disabled={sendingNow}
               onClick={() => actorRef.send({ type: 'generator.mailConfirmCancelled' })}
             >
               {t.cancel}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { fill } from '../../../domain/i18n';
 import { GENERATOR_TEXTS } from '../../../domain/i18n/en/generator';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
@@ -42,8 +42,9 @@ export function GenerateStep({ actorRef, efaktur }: StepProps & { efaktur: Efakt
   const exporting = useSelector(actorRef, select.exporting);
   const canPreview = useSelector(actorRef, select.canPreview);
   const output = useSelector(actorRef, select.output);
-  // The e-mails being handed over: the output stays (the steps are not disabled then).
-  const sendingMails = useSelector(actorRef, (s) => s.matches('sendingMails'));
+  // The e-mails being handed over: the output stays (the steps are not disabled then). Deferred,
+  // so the Output's restyle is not part of the Send click's task (EmailPanel).
+  const sendingMails = useDeferredValue(useSelector(actorRef, (s) => s.matches('sendingMails')));
   const pdfAvailable = useSelector(actorRef, select.pdfAvailable);
   const headers = useSelector(actorRef, select.headers);
   const nameColumn = useSelector(actorRef, select.nameColumn);
