@@ -1,6 +1,6 @@
 // poppler's command-line tools on a PDF held in memory: its text, its pictures, its page count;
 // and its bookmarks, read with pdf-lib.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from '@cantoo/pdf-lib';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -61,4 +61,24 @@ export async function outlineTitles(pdf: Uint8Array): Promise<string[]> {
     item = item.lookupMaybe(PDFName.of('Next'), PDFDict);
   }
   return titles;
+}
+
+/**
+ * `files` (.docx in `dir`) converted by a cold `soffice --convert-to pdf` with a profile of its
+ * own in `dir`: each PDF is written beside its document.
+ */
+export function sofficeToPdf(dir: string, files: string[]): void {
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--headless',
+      '--convert-to',
+      'pdf:writer_pdf_Export',
+      '--outdir',
+      dir,
+      ...files,
+    ],
+    { stdio: 'ignore', timeout: 120_000 },
+  );
 }

@@ -3,7 +3,6 @@
 // product sends (LibreOffice's own, and LibreOffice chunks joined by src/server/pdf/join.ts), and
 // what it does not read (object streams, a broken or hostile file) is refused so the whole parse
 // takes over, without a crash or a hang.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,7 @@ import { documentSource, pageCutter } from '../../../src/domain/pdf/pageCut';
 import { lazySource, openCutter, pdfPageCount } from '../../../src/server/delivery/pdfCut';
 import { PdfJoiner } from '../../../src/server/pdf/join';
 import { openLazyPdf, PdfRefused, scannedPageParent } from '../../../src/server/pdf/lazyPdf';
-import { pdfImageSizes, pdfPages, pdfText } from '../../support/pdfTools';
+import { pdfImageSizes, pdfPages, pdfText, sofficeToPdf } from '../../support/pdfTools';
 import { buildPackage, drawing, pageBreak, paragraph, png } from '../../support/linkedDocx';
 
 const { PDFDocument, StandardFonts } = lib;
@@ -38,19 +37,7 @@ function libreOfficePdf(name: string, rows: string[]): Buffer {
     ),
   });
   writeFileSync(path.join(dir, `${name}.docx`), docx);
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${dir}/profile`,
-      '--headless',
-      '--convert-to',
-      'pdf:writer_pdf_Export',
-      '--outdir',
-      dir,
-      path.join(dir, `${name}.docx`),
-    ],
-    { stdio: 'ignore', timeout: 120_000 },
-  );
+  sofficeToPdf(dir, [path.join(dir, `${name}.docx`)]);
   return readFileSync(path.join(dir, `${name}.pdf`));
 }
 

@@ -1,7 +1,6 @@
 // The join reads each chunk lazily (src/server/pdf/join.ts, lazyPdf.ts) and falls back to
 // pdf-lib's whole parse for a chunk the lazy reader refuses: the joined file is byte for byte the
 // same either way, also when the refusal comes after part of the chunk was written.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { PdfJoiner } from '../../../src/server/pdf/join';
 import { cutDocx, type DocxChunk } from '../../../src/server/pdf/chunks';
 import { mergeDocuments } from '../../../src/workers/merge';
-import { pdfText } from '../../support/pdfTools';
+import { pdfText, sofficeToPdf } from '../../support/pdfTools';
 import { buildDocx, paragraph } from '../workers/docxBuilder';
 
 const forced = vi.hoisted(() => ({ refuseAt: -1, lookups: 0, forced: 0, refused: 0 }));
@@ -72,19 +71,7 @@ beforeAll(async () => {
     writeFileSync(file, chunk.bytes);
     return file;
   });
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${dir}/profile`,
-      '--headless',
-      '--convert-to',
-      'pdf:writer_pdf_Export',
-      '--outdir',
-      dir,
-      ...files,
-    ],
-    { stdio: 'ignore', timeout: 120_000 },
-  );
+  sofficeToPdf(dir, files);
   chunks = files.map((file) => readFileSync(file.replace(/\.docx$/, '.pdf')));
 }, 180_000);
 
