@@ -16,6 +16,7 @@ import {
   type PageCutter,
 } from '../../domain/pdf/pageCut';
 import { openLazyPdf, PdfRefused, type LazyPdf } from '../pdf/lazyPdf';
+import { zlibContent } from './zlibContent';
 
 import type { PDFRef } from '@cantoo/pdf-lib';
 
@@ -56,14 +57,16 @@ export interface MergedPdf {
  * (one not where the table says): from then on that file is cut from the whole parse.
  */
 export async function openCutter(lib: Lib, bytes: Uint8Array): Promise<MergedPdf> {
+  const decode = zlibContent(lib);
   const whole = async () =>
     pageCutter(
       lib,
       documentSource(lib, await lib.PDFDocument.load(bytes, { updateMetadata: false })),
+      { decode },
     );
   let cutter: PageCutter;
   try {
-    cutter = pageCutter(lib, lazySource(lib, openLazyPdf(lib, bytes)));
+    cutter = pageCutter(lib, lazySource(lib, openLazyPdf(lib, bytes)), { decode });
   } catch {
     cutter = await whole();
     return { pageCount: cutter.pageCount, cut: async (from, to) => asBuffer(cutter.cut(from, to)) };
