@@ -54,5 +54,7 @@ export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   unknownHelp:
     'Tidak diketahui: e-mail sedang dikirim saat server berhenti; mungkin sudah sampai, mungkin belum.',
   notice_queued: '{count} e-mail masuk antrean.',
+  notice_queuedOne: '1 e-mail masuk antrean.',
   notice_queuedAgain: '{count} e-mail masuk antrean lagi.',
+  notice_queuedAgainOne: '1 e-mail masuk antrean lagi.',
 };

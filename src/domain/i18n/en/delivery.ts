@@ -51,5 +51,7 @@ export const DELIVERY_TEXTS = {
     'Unknown: the mail was being sent when the server stopped; it may or may not have arrived.',
   // The server's answers that carry a count, by their code (src/domain/delivery/deliveryErrors.ts).
   notice_queued: '{count} e-mails queued.',
+  notice_queuedOne: '1 e-mail queued.',
   notice_queuedAgain: '{count} e-mails queued again.',
+  notice_queuedAgainOne: '1 e-mail queued again.',
 } as const;
