@@ -15,6 +15,7 @@ export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   job: 'Pekerjaan {id} oleh {name}, {date}',
   from: 'Dari {sender}',
   progress: 'Terkirim {sent} dari {total}',
+  progressOutbox: 'Ditulis ke outbox {done} dari {total}, tidak ada yang terkirim',
   rate: '{rate} per menit, perkiraan selesai {time}',
   waits: 'Batas harian tercapai; sisanya dikirim pada {time}.',
   statusActive: 'Mengirim',

@@ -11,6 +11,8 @@ export const DELIVERY_TEXTS = {
   job: 'Job {id} by {name}, {date}',
   from: 'From {sender}',
   progress: 'Sent {sent} of {total}',
+  // A job of a server without SMTP_URL: nothing was sent (docs/delivery.md, "Without SMTP_URL").
+  progressOutbox: 'Written to outbox {done} of {total}, none sent',
   rate: '{rate} a minute, expected finish {time}',
   waits: 'The daily limit is reached; the rest goes at {time}.',
   statusActive: 'Sending',
