@@ -280,7 +280,7 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(page.getByRole('combobox', { name: 'Sheet' })).toHaveCount(0);
   });
 
-  test('a 10,000-row merge shows progress and can be cancelled; the preview stays virtualised', async ({
+  test('a 10,000-row merge shows progress, animates nothing on the main thread and can be cancelled; the preview stays virtualised', async ({
     tempDir: dir,
     page,
   }) => {
@@ -333,6 +333,41 @@ test.describe('Generate Tagihan Voice', () => {
     await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Select None' })).toBeDisabled();
     await expect(templateInput(page)).toBeDisabled();
+
+    // While it runs the page animates nothing that needs its main thread every frame (a task per
+    // frame, stretched past 50 ms on a busy machine: docs/pictures.md, "Speed"): a progress step
+    // starts no transition of the bar's width, every animation turns or fades (the compositor's
+    // work), and the busy icon on Generate is a still image (Pico's animates inside its SVG).
+    const cdp = await page.context().newCDPSession(page);
+    const started: string[] = [];
+    cdp.on('Animation.animationStarted', ({ animation }) => {
+      if (animation.type === 'CSSTransition') started.push(animation.name);
+    });
+    await cdp.send('Animation.enable');
+    const progressText = page.getByText(/^\d+ \/ 10000 sections processed$/);
+    const nextStep = async () =>
+      expect(progressText).not.toHaveText((await progressText.textContent()) ?? '');
+    await nextStep();
+    started.length = 0; // the click's own (the buttons' colours as they are disabled) are not the run's
+    await nextStep();
+    expect(started).toEqual([]);
+    const animated = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .flatMap((a) => (a.effect instanceof KeyframeEffect ? a.effect.getKeyframes() : []))
+        .flatMap((frame) => Object.keys(frame))
+        .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+    );
+    expect(animated.length).toBeGreaterThan(0);
+    expect(animated.every((property) => property === 'transform' || property === 'opacity')).toBe(
+      true,
+    );
+    const icon = await generateButton(page).evaluate(
+      (button) => getComputedStyle(button, '::before').backgroundImage,
+    );
+    expect(decodeURIComponent(icon)).toMatch(/^url\("data:image\/svg\+xml,<svg/);
+    expect(decodeURIComponent(icon)).not.toMatch(/animat|<style/);
+    await cdp.detach();
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(alert(page)).toHaveText('Generation cancelled');
