@@ -120,8 +120,10 @@ export class ChunkSource implements ByteSource {
   loads = 0;
 
   constructor(
-    private readonly db: Kysely<Database>,
-    private readonly fileId: number,
+    /** The chunks numbered so, with their bytes (from the database: `storedFile`). */
+    private readonly loadChunks: (
+      seqs: readonly number[],
+    ) => Promise<readonly { seq: number; bytes: Uint8Array }[]>,
     readonly size: number,
     /** Each chunk's offset, by seq. */
     private readonly starts: readonly number[],
@@ -166,12 +168,7 @@ export class ChunkSource implements ByteSource {
   }
 
   async load(seqs: readonly number[]): Promise<void> {
-    const rows = await this.db
-      .selectFrom('delivery_file_chunks')
-      .select(['seq', 'bytes'])
-      .where('file_id', '=', this.fileId)
-      .where('seq', 'in', [...seqs])
-      .execute();
+    const rows = await this.loadChunks(seqs);
     if (rows.length !== seqs.length) throw new Error('the document of this mail was removed');
     for (const row of rows) {
       // A plain Uint8Array view: see bytesSource in lazyPdf.ts.
@@ -231,7 +228,17 @@ export async function storedFile(
       .orderBy('seq')
       .execute()
   ).map((r) => Number(r.start));
-  const chunks = new ChunkSource(db, fileId, size, starts);
+  const chunks = new ChunkSource(
+    (seqs) =>
+      db
+        .selectFrom('delivery_file_chunks')
+        .select(['seq', 'bytes'])
+        .where('file_id', '=', fileId)
+        .where('seq', 'in', [...seqs])
+        .execute(),
+    size,
+    starts,
+  );
   return {
     source: chunks,
     chunks,
