@@ -52,7 +52,9 @@ describe.each(ENGINES)('the delivery upload, streamed, on %s', (engine) => {
       headers: { authorization: `Bearer ${token}`, 'content-type': type },
       duplex: 'half',
     } as RequestInit);
-  const count = async (table: 'deliveries' | 'delivery_files' | 'delivery_recipients') =>
+  const count = async (
+    table: 'deliveries' | 'delivery_files' | 'delivery_file_chunks' | 'delivery_recipients',
+  ) =>
     Number(
       (
         await ctx.db
@@ -77,6 +79,7 @@ describe.each(ENGINES)('the delivery upload, streamed, on %s', (engine) => {
     expect(pulled.bytes).toBeLessThan(pulled.total);
     expect(await count('deliveries')).toBe(0);
     expect(await count('delivery_files')).toBe(0);
+    expect(await count('delivery_file_chunks')).toBe(0);
     expect(await count('delivery_recipients')).toBe(0);
     expect(uploadsLeft()).toEqual([]);
   });
