@@ -84,12 +84,12 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
     const first = await post(jobForm({ period: '2025-06', recipients: many.slice(0, 1) }, onePage));
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
-      message: '1 e-mails queued',
+      message: '1 e-mail queued',
       code: 'queued',
       params: { count: 1 },
     });
     expect(noticed(first.body)).toEqual({
-      en: '1 e-mails queued.',
+      en: '1 e-mail queued.',
       id: '1 e-mail masuk antrean.',
     });
     const overJobs = await post(
@@ -129,7 +129,7 @@ describe.each(ENGINES)('coded delivery refusals on %s', (engine) => {
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ code: 'queuedAgain', params: { count: 1 } });
     expect(noticed(one.body)).toEqual({
-      en: '1 e-mails queued again.',
+      en: '1 e-mail queued again.',
       id: '1 e-mail masuk antrean lagi.',
     });
     await fail();

@@ -47,7 +47,7 @@ test('50 invoices are mailed, a bounced one resent, and the delivered step rises
   await expect(row).toContainText('bounce@example.com');
   await expect(row).toContainText('550');
   await row.getByRole('button', { name: 'Resend INV-2025-0017' }).click();
-  await expect(page.getByText('1 e-mails queued again.')).toBeVisible();
+  await expect(page.getByText('1 e-mail queued again.')).toBeVisible();
   await expect(page.getByText('Sent 50 of 50').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('50 of 1000 invoices delivered')).toBeVisible();
   expect(sink!.received).toHaveLength(50);

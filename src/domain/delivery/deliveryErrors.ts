@@ -1,7 +1,7 @@
 // The delivery API's refusals that carry numbers or names (docs/delivery.md, "Refusals the page
 // words"): the server answers a `code` and its `params` beside its English text, and the page words
 // them in the language on screen, numbers written the way that language writes them. Pure.
-import { fill, type Locale } from '../i18n';
+import { countText, fill, type Locale } from '../i18n';
 
 export const DELIVERY_ERROR_CODES = [
   'tooManyRecipients',
@@ -30,7 +30,9 @@ export const DELIVERY_NOTICE_CODES = ['queued', 'queuedAgain'] as const;
 
 export type DeliveryNoticeCode = (typeof DELIVERY_NOTICE_CODES)[number];
 
-export type DeliveryNoticeTexts = { readonly [K in `notice_${DeliveryNoticeCode}`]: string };
+export type DeliveryNoticeTexts = {
+  readonly [K in `notice_${DeliveryNoticeCode}` | `notice_${DeliveryNoticeCode}One`]: string;
+};
 
 export function isDeliveryErrorCode(code: unknown): code is DeliveryErrorCode {
   return (DELIVERY_ERROR_CODES as readonly unknown[]).includes(code);
@@ -55,7 +57,11 @@ export function deliveryNoticeText(
   params: DeliveryErrorParams | undefined,
 ): string | null {
   if (!(DELIVERY_NOTICE_CODES as readonly unknown[]).includes(code)) return null;
-  return fill(texts[`notice_${code as DeliveryNoticeCode}`], wordedParams(locale, params));
+  const count = typeof params?.count === 'number' ? params.count : NaN;
+  return fill(
+    countText(texts, `notice_${code as DeliveryNoticeCode}`, count),
+    wordedParams(locale, params),
+  );
 }
 
 /** The params as text, numbers written the way the language writes them (`1,000` / `1.000`). */

@@ -15,6 +15,7 @@ export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   job: 'Pekerjaan {id} oleh {name}, {date}',
   from: 'Dari {sender}',
   progress: 'Terkirim {sent} dari {total}',
+  progressOutbox: 'Ditulis ke outbox {done} dari {total}, tidak ada yang terkirim',
   rate: '{rate} per menit, perkiraan selesai {time}',
   waits: 'Batas harian tercapai; sisanya dikirim pada {time}.',
   statusActive: 'Mengirim',
@@ -54,5 +55,7 @@ export const DELIVERY_ID: Texts<typeof DELIVERY_TEXTS> = {
   unknownHelp:
     'Tidak diketahui: e-mail sedang dikirim saat server berhenti; mungkin sudah sampai, mungkin belum.',
   notice_queued: '{count} e-mail masuk antrean.',
+  notice_queuedOne: '1 e-mail masuk antrean.',
   notice_queuedAgain: '{count} e-mail masuk antrean lagi.',
+  notice_queuedAgainOne: '1 e-mail masuk antrean lagi.',
 };

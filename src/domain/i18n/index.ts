@@ -17,6 +17,19 @@ export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'id';
 }
 
+/**
+ * The text of `key` for a count of `count`: its `…One` form when the count is one and the
+ * catalogue has one (English writes "1 e-mail", not "1 e-mails"), else `key`'s own.
+ */
+export function countText<K extends string>(
+  texts: Readonly<Record<K, string>> & Partial<Readonly<Record<`${K}One`, string>>>,
+  key: K,
+  count: number,
+): string {
+  const one = count === 1 ? (texts as Partial<Record<string, string>>)[`${key}One`] : undefined;
+  return one ?? texts[key];
+}
+
 /** 'Showing {from}–{to} of {total}' with its values. Unknown names stay as they are. */
 export function fill(template: string, values: Readonly<Record<string, string | number>>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>

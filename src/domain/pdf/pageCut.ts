@@ -12,7 +12,7 @@
 // cut ever carries another row's page.
 // pdf-lib is passed in, as in ./pageResources.ts: src/domain imports no library. The shapes below
 // are the parts of pdf-lib this uses.
-import { pruneResources } from './pageResources';
+import { pruneResources, type ResourceCache, type StreamDecoder } from './pageResources';
 
 interface Ref {
   readonly objectNumber: number;
@@ -106,7 +106,11 @@ function ascii(text: string): Uint8Array {
 const HEADER = new Uint8Array([...ascii('%PDF-1.7\n%'), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]);
 const OBJECT_END = ascii('\nendobj\n');
 
-export function pageCutter(lib: CutLib, source: CutSource): PageCutter {
+export function pageCutter(
+  lib: CutLib,
+  source: CutSource,
+  options: { decode?: StreamDecoder } = {},
+): PageCutter {
   const { PDFArray, PDFDict, PDFName, PDFPageLeaf, PDFRef, PDFStream } = lib;
   const parentKey = PDFName.of('Parent');
   const treeRef = PDFRef.of(source.largestObjectNumber + 1);
@@ -116,6 +120,8 @@ export function pageCutter(lib: CutLib, source: CutSource): PageCutter {
   // again when a cut needs it. `once` marks (a byte per object number) those met once.
   const shared = new Map<number, { bytes: Uint8Array; links: Ref[] }>();
   const once = new Uint8Array(source.largestObjectNumber + 1);
+  // The shared resource dictionary, read once for all pages (./pageResources.ts).
+  const resources: ResourceCache = new Map();
 
   function refsIn(object: unknown, out: Ref[]): Ref[] {
     if (isA(object, PDFRef)) out.push(object);
@@ -148,7 +154,7 @@ export function pageCutter(lib: CutLib, source: CutSource): PageCutter {
     leaf.set(parentKey, treeRef);
     // Only the resources its content names: LibreOffice shares one dictionary of every row's
     // fonts and images between all pages (./pageResources.ts).
-    pruneResources(lib, { ...page, node: leaf });
+    pruneResources(lib, { ...page, node: leaf }, resources, options.decode);
     return { ref, leaf };
   }
 
@@ -196,7 +202,7 @@ export function pageCutter(lib: CutLib, source: CutSource): PageCutter {
     put(treeRef, ascii(`${treeRef.objectNumber} 0 obj\n${tree}\nendobj\n`));
     const catalog = `<< /Type /Catalog /Pages ${treeRef.objectNumber} 0 R >>`;
     put(catalogRef, ascii(`${catalogRef.objectNumber} 0 obj\n${catalog}\nendobj\n`));
-    parts.push(ascii(xref([...offsets.values()], offset, catalogRef)));
+    parts.push(...xref([...offsets.values()], offset, catalogRef));
     return concat(parts);
   }
 
@@ -215,23 +221,45 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A cross-reference table of the objects written, one subsection per run of numbers. */
-function xref(written: (readonly [Ref, number])[], at: number, root: Ref): string {
+/** `value` as `width` decimal digits, zero-padded, at `at`. */
+function writeDigits(out: Uint8Array, at: number, value: number, width: number): void {
+  for (let k = at + width - 1; k >= at; k--) {
+    out[k] = 0x30 + (value % 10);
+    value = Math.floor(value / 10);
+  }
+}
+
+/** An entry's bytes: `0000012345 00000 n` and CR LF, twenty in all. */
+const ENTRY = 20;
+const XREF_IN_USE = ascii(' n\r\n');
+
+/**
+ * A cross-reference table of the objects written, one subsection per run of numbers. Its entries
+ * are written as bytes: a string a line made a cut's largest garbage after its pages.
+ */
+function xref(written: (readonly [Ref, number])[], at: number, root: Ref): Uint8Array[] {
   const entries = written.sort((a, b) => a[0].objectNumber - b[0].objectNumber);
-  const lines = ['xref', '0 1', '0000000000 65535 f\r'];
+  const parts = [ascii('xref\n0 1\n0000000000 65535 f\r\n')];
   for (let i = 0; i < entries.length;) {
     let j = i + 1;
     while (j < entries.length && entries[j][0].objectNumber === entries[j - 1][0].objectNumber + 1)
       j++;
-    lines.push(`${entries[i][0].objectNumber} ${j - i}`);
-    for (const [ref, offset] of entries.slice(i, j))
-      lines.push(
-        `${String(offset).padStart(10, '0')} ${String(ref.generationNumber).padStart(5, '0')} n\r`,
-      );
+    parts.push(ascii(`${entries[i][0].objectNumber} ${j - i}\n`));
+    const run = new Uint8Array((j - i) * ENTRY);
+    for (let k = i; k < j; k++) {
+      const [ref, offset] = entries[k];
+      const row = (k - i) * ENTRY;
+      writeDigits(run, row, offset, 10);
+      run[row + 10] = 0x20;
+      writeDigits(run, row + 11, ref.generationNumber, 5);
+      run.set(XREF_IN_USE, row + 16);
+    }
+    parts.push(run);
     i = j;
   }
   const size = root.objectNumber + 1;
-  lines.push('trailer', `<< /Size ${size} /Root ${root.objectNumber} 0 R >>`, 'startxref');
-  lines.push(String(at), '%%EOF', '');
-  return lines.join('\n');
+  parts.push(
+    ascii(`trailer\n<< /Size ${size} /Root ${root.objectNumber} 0 R >>\nstartxref\n${at}\n%%EOF\n`),
+  );
+  return parts;
 }

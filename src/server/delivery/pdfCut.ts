@@ -21,6 +21,7 @@ import {
 } from '../../domain/pdf/pageCut';
 import { openLazyPdfLoading, PdfRefused, withLoading, type LazyPdf } from '../pdf/lazyPdf';
 import { inMemory, type PdfFile } from './fileChunks';
+import { zlibContent } from './zlibContent';
 
 import type { PDFRef } from '@cantoo/pdf-lib';
 
@@ -63,6 +64,7 @@ export interface MergedPdf {
  */
 export async function openCutter(lib: Lib, input: Uint8Array | PdfFile): Promise<MergedPdf> {
   const file = input instanceof Uint8Array ? inMemory(input) : input;
+  const decode = zlibContent(lib);
   const whole = async () =>
     pageCutter(
       lib,
@@ -70,10 +72,13 @@ export async function openCutter(lib: Lib, input: Uint8Array | PdfFile): Promise
         lib,
         await lib.PDFDocument.load(await file.whole(), { updateMetadata: false }),
       ),
+      { decode },
     );
   let cutter: PageCutter;
   try {
-    cutter = pageCutter(lib, lazySource(lib, await openLazyPdfLoading(lib, file.source)));
+    cutter = pageCutter(lib, lazySource(lib, await openLazyPdfLoading(lib, file.source)), {
+      decode,
+    });
   } catch {
     cutter = await whole();
     return { pageCount: cutter.pageCount, cut: async (from, to) => asBuffer(cutter.cut(from, to)) };

@@ -28,11 +28,11 @@ export const DELIVERY_MESSAGES = {
   userJobLimit: (n: number) => `You have started ${n} delivery jobs today, the daily limit`,
   userRecipientLimit: (n: number) =>
     `This job would take you over ${n} recipients today, the daily limit`,
-  started: (n: number) => `${n} e-mails queued`,
+  started: (n: number) => `${n} ${n === 1 ? 'e-mail' : 'e-mails'} queued`,
   paused: 'Delivery paused',
   resumed: 'Delivery resumed',
   cancelled: 'Delivery cancelled',
-  resent: (n: number) => `${n} e-mails queued again`,
+  resent: (n: number) => `${n} ${n === 1 ? 'e-mail' : 'e-mails'} queued again`,
   markedSent: 'Marked as sent',
   notUnknown: 'Only a mail whose sending is unknown can be marked as sent',
   notResendable: 'This mail is queued or being sent',

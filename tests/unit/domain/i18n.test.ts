@@ -6,7 +6,10 @@ import { dataFileTooLarge } from '../../../src/domain/constants';
 import { describe, expect, it } from 'vitest';
 import { NOTICE_TEXTS } from '../../../src/api/errorMessages';
 import { SIGN_IN_DEFAULT_ERROR, SIGN_IN_MESSAGES } from '../../../src/api/signInMessages';
-import { fill, isLocale, LANGUAGE_NAMES, LOCALES } from '../../../src/domain/i18n';
+import { countText, fill, isLocale, LANGUAGE_NAMES, LOCALES } from '../../../src/domain/i18n';
+import { DELIVERY_TEXTS } from '../../../src/domain/i18n/en/delivery';
+import { MAIL_TEXTS } from '../../../src/domain/i18n/en/mail';
+import { deliveryNoticeText } from '../../../src/domain/delivery/deliveryErrors';
 import { AUTH_TEXTS, SIGN_UP_SUCCESS } from '../../../src/domain/i18n/en/auth';
 import { COMMON_TEXTS } from '../../../src/domain/i18n/en/common';
 import { GENERATOR_TEXTS } from '../../../src/domain/i18n/en/generator';
@@ -274,5 +277,32 @@ describe('language catalogues', () => {
       expect('problem' in answer, `${amount} ${invoice}`).toBe(true);
       if ('problem' in answer) expect(translate(answer.problem)).not.toBe(answer.problem);
     }
+  });
+});
+
+describe('texts with a count', () => {
+  it('say one e-mail, not one e-mails, and the plural from two', () => {
+    expect(fill(countText(MAIL_TEXTS, 'send', 1), { count: 1 })).toBe('Send 1 e-mail');
+    expect(fill(countText(MAIL_TEXTS, 'send', 2), { count: 2 })).toBe('Send 2 e-mails');
+    expect(fill(countText(MAIL_TEXTS, 'send', 0), { count: 0 })).toBe('Send 0 e-mails');
+    expect(fill(countText(MAIL_TEXTS, 'handedOver', 1), { count: 1 })).toBe(
+      '1 e-mail handed to the server.',
+    );
+    // A text without a form for one is the same whatever the count.
+    expect(countText(MAIL_TEXTS, 'preparing', 1)).toBe(MAIL_TEXTS.preparing);
+    expect(deliveryNoticeText(DELIVERY_TEXTS, 'en', 'queuedAgain', { count: 1 })).toBe(
+      '1 e-mail queued again.',
+    );
+    expect(deliveryNoticeText(DELIVERY_TEXTS, 'en', 'queued', { count: 1000 })).toBe(
+      '1,000 e-mails queued.',
+    );
+  });
+
+  it('have a form for one only beside a text of the same name with {count}', () => {
+    for (const texts of [MAIL_TEXTS, DELIVERY_TEXTS] as Record<string, string>[])
+      for (const key of Object.keys(texts).filter((k) => k.endsWith('One'))) {
+        expect(texts[key.slice(0, -3)], key).toContain('{count}');
+        expect(texts[key], key).not.toContain('{count}');
+      }
   });
 });

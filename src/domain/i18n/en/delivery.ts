@@ -11,6 +11,8 @@ export const DELIVERY_TEXTS = {
   job: 'Job {id} by {name}, {date}',
   from: 'From {sender}',
   progress: 'Sent {sent} of {total}',
+  // A job of a server without SMTP_URL: nothing was sent (docs/delivery.md, "Without SMTP_URL").
+  progressOutbox: 'Written to outbox {done} of {total}, none sent',
   rate: '{rate} a minute, expected finish {time}',
   waits: 'The daily limit is reached; the rest goes at {time}.',
   statusActive: 'Sending',
@@ -51,5 +53,7 @@ export const DELIVERY_TEXTS = {
     'Unknown: the mail was being sent when the server stopped; it may or may not have arrived.',
   // The server's answers that carry a count, by their code (src/domain/delivery/deliveryErrors.ts).
   notice_queued: '{count} e-mails queued.',
+  notice_queuedOne: '1 e-mail queued.',
   notice_queuedAgain: '{count} e-mails queued again.',
+  notice_queuedAgainOne: '1 e-mail queued again.',
 } as const;

@@ -20,7 +20,12 @@ export function Job({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
   const [error, setError] = useState('');
   const tr = useTranslate();
   const headingId = useId();
-  const sent = job.counts.sent + job.counts.outbox;
+  // Mails written to the outbox are done but not sent: a job of them says so, not "Sent".
+  const done = job.counts.sent + job.counts.outbox;
+  const progress =
+    job.counts.outbox > 0 && job.counts.sent === 0
+      ? fill(t.progressOutbox, { done, total: job.total })
+      : fill(t.progress, { sent: job.counts.sent, total: job.total });
   const locale = useShownLanguage();
   const [notice, setNotice] = useState('');
   const run = async (what: JobAction) => {
@@ -41,13 +46,8 @@ export function Job({ job, t, onChange }: { job: DeliveryJob; t: Texts; onChange
         {statusText(t, job.status)}
       </h2>
       <p className="app-muted">{fill(t.from, { sender: job.sender })}</p>
-      <p role="status">{fill(t.progress, { sent, total: job.total })}</p>
-      <progress
-        className="app-progress"
-        value={sent}
-        max={job.total}
-        aria-label={fill(t.progress, { sent, total: job.total })}
-      />
+      <p role="status">{progress}</p>
+      <progress className="app-progress" value={done} max={job.total} aria-label={progress} />
       <ul className="delivery-counts">
         {RECIPIENT_STATUSES.filter((s) => job.counts[s] > 0).map((s) => (
           <li key={s}>

@@ -8,7 +8,7 @@ import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { isEmailAddress } from '../../../domain/delivery/delivery';
 import { deliveryErrorText } from '../../../domain/delivery/deliveryErrors';
-import { fill } from '../../../domain/i18n';
+import { countText, fill } from '../../../domain/i18n';
 import { MAIL_TEXTS } from '../../../domain/i18n/en/mail';
 import { addressColumn, notSent } from '../../../domain/delivery/mailRows';
 import {
@@ -248,8 +248,13 @@ export function EmailPanel({ actorRef }: StepProps) {
       <MailNotSent t={t} built={built} skipped={skipped} />
       {handed && (
         <div role="status">
-          <p>{fill(t.handedOver, { count: handed.queued })}</p>
-          <p>{fill(t.notQueued, { count: handed.left.length, keys: handed.left.join(', ') })}</p>
+          <p>{fill(countText(t, 'handedOver', handed.queued), { count: handed.queued })}</p>
+          <p>
+            {fill(countText(t, 'notQueued', handed.left.length), {
+              count: handed.left.length,
+              keys: handed.left.join(', '),
+            })}
+          </p>
           <Link href={deliveriesPath}>{t.openDeliveries}</Link>
         </div>
       )}
@@ -265,10 +270,16 @@ export function EmailPanel({ actorRef }: StepProps) {
       )}
       {confirming ? (
         <div role="group" aria-label={t.sendMails}>
-          <p>{fill(t.confirmSend, { count, period, sender: sender || t.senderUnknown })}</p>
+          <p>
+            {fill(countText(t, 'confirmSend', sendable.length), {
+              count,
+              period,
+              sender: sender || t.senderUnknown,
+            })}
+          </p>
           <div className="gen-toolbar">
             <button type="button" disabled={sendingNow} onClick={send}>
-              {fill(t.send, { count })}
+              {fill(countText(t, 'send', sendable.length), { count })}
             </button>
             <button
               type="button"
