@@ -1,7 +1,7 @@
 // A backup holds the e-mail deliveries (docs/delivery.md, "The record"; docs/operations.md): a
 // real server process takes a delivery job, `npm run admin -- backup` copies the database, the copy
 // is restored into another data directory, and a server started on it shows the job, every
-// recipient row with its outcome, and the stored merged PDF byte for byte.
+// recipient row with its outcome, and the stored merged PDF (its chunks) byte for byte.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -120,9 +120,18 @@ test('a backup restored elsewhere holds deliveries, delivery_files and delivery_
   // The job's document is in the copy as it was handed over, with each row's pages.
   const db = new SqliteDatabase(path.join(restoredDir, 'app.db'), { readonly: true });
   try {
-    const files = db.prepare('select bytes from delivery_files').all() as { bytes: Buffer }[];
+    // Its chunks joined (src/server/delivery/fileChunks.ts).
+    const files = db.prepare('select id, size from delivery_files').all() as {
+      id: number;
+      size: number;
+    }[];
     expect(files).toHaveLength(1);
-    expect(Buffer.compare(files[0].bytes, Buffer.from(pdf))).toBe(0);
+    const chunks = db
+      .prepare('select bytes from delivery_file_chunks where file_id = ? order by seq')
+      .all(files[0].id) as { bytes: Buffer }[];
+    const stored = Buffer.concat(chunks.map((c) => c.bytes));
+    expect(stored.length).toBe(files[0].size);
+    expect(Buffer.compare(stored, Buffer.from(pdf))).toBe(0);
     const pages = db
       .prepare('select page_from, page_to from delivery_recipients order by row_number')
       .all();

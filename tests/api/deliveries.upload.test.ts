@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { storedFile } from '../../src/server/delivery/fileChunks';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
 import { testConfig } from './helpers';
 import { ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
@@ -51,7 +52,9 @@ describe.each(ENGINES)('the delivery upload, streamed, on %s', (engine) => {
       headers: { authorization: `Bearer ${token}`, 'content-type': type },
       duplex: 'half',
     } as RequestInit);
-  const count = async (table: 'deliveries' | 'delivery_files' | 'delivery_recipients') =>
+  const count = async (
+    table: 'deliveries' | 'delivery_files' | 'delivery_file_chunks' | 'delivery_recipients',
+  ) =>
     Number(
       (
         await ctx.db
@@ -76,6 +79,7 @@ describe.each(ENGINES)('the delivery upload, streamed, on %s', (engine) => {
     expect(pulled.bytes).toBeLessThan(pulled.total);
     expect(await count('deliveries')).toBe(0);
     expect(await count('delivery_files')).toBe(0);
+    expect(await count('delivery_file_chunks')).toBe(0);
     expect(await count('delivery_recipients')).toBe(0);
     expect(uploadsLeft()).toEqual([]);
   });
@@ -111,8 +115,11 @@ describe.each(ENGINES)('the delivery upload, streamed, on %s', (engine) => {
     const res = await post(body, type);
     expect(res.status).toBe(201);
     expect((await res.json()).data).toMatchObject({ queued: 3, refused: [], skipped: [] });
-    const stored = await ctx.db.selectFrom('delivery_files').select('bytes').execute();
-    expect(stored.map((f) => Buffer.from(f.bytes).equals(Buffer.from(pdf)))).toEqual([true]);
+    const stored = await ctx.db.selectFrom('delivery_files').select('id').execute();
+    const bytes = await Promise.all(
+      stored.map(async (f) => (await storedFile(ctx.db, f.id)).whole()),
+    );
+    expect(bytes.map((b) => Buffer.from(b).equals(Buffer.from(pdf)))).toEqual([true]);
     const rows = await ctx.db
       .selectFrom('delivery_recipients')
       .select(['addresses', 'page_from'])

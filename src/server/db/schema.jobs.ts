@@ -25,9 +25,24 @@ export interface DeliveriesTable {
   purged_at: Timestamp | null;
 }
 
+/**
+ * A job's document (migrations/deliveries.ts). Stored before migrations/deliveryFileChunks.ts:
+ * `bytes` whole and `size` null; since: `bytes` empty, `size` its length, its bytes in chunks.
+ */
 export interface DeliveryFilesTable {
   id: Generated<number>;
   delivery_id: number;
+  bytes: Buffer;
+  size: number | null;
+}
+
+/** A piece of a job's document, about 1 MB (src/server/delivery/fileChunks.ts). */
+export interface DeliveryFileChunksTable {
+  file_id: number;
+  /** 0, 1, ...: the chunks in the file's order. */
+  seq: number;
+  /** Its first byte's offset in the file. */
+  start: number;
   bytes: Buffer;
 }
 

@@ -3,6 +3,7 @@ import type { Count, Flag, Timestamp, Version } from './schema.columns';
 import type {
   DeliveriesTable,
   DeliveryCountedKeysTable,
+  DeliveryFileChunksTable,
   DeliveryFilesTable,
   DeliveryRecipientsTable,
   PdfChunksTable,
@@ -198,6 +199,7 @@ export interface Database {
   efaktur_records: EfakturRecordsTable;
   deliveries: DeliveriesTable;
   delivery_files: DeliveryFilesTable;
+  delivery_file_chunks: DeliveryFileChunksTable;
   delivery_recipients: DeliveryRecipientsTable;
   delivery_counted_keys: DeliveryCountedKeysTable;
   pdf_jobs: PdfJobsTable;

@@ -9,13 +9,18 @@
 // serialisation. What a page reaches is followed except `/Parent` and the other pages of the run
 // (a link to another customer's page is left dangling, which a reader takes as null), so no mail
 // ever carries another row's page.
+// The bytes are read by range (./fileChunks.ts): a read of a chunk not in memory yet throws
+// BytesMissing, the chunk is loaded, and the cut is made again from its start (what the failed try
+// serialised is made again the same; an object it met counts as met once, so an object of that
+// mail may be kept as bytes like a shared font: a few per chunk boundary crossed).
 import {
   documentSource,
   pageCutter,
   type CutSource,
   type PageCutter,
 } from '../../domain/pdf/pageCut';
-import { openLazyPdf, PdfRefused, type LazyPdf } from '../pdf/lazyPdf';
+import { openLazyPdfLoading, PdfRefused, withLoading, type LazyPdf } from '../pdf/lazyPdf';
+import { inMemory, type PdfFile } from './fileChunks';
 import { zlibContent } from './zlibContent';
 
 import type { PDFRef } from '@cantoo/pdf-lib';
@@ -54,35 +59,48 @@ export interface MergedPdf {
 /**
  * The cutter of a merged PDF: the lazy reader's, or pdf-lib's whole parse when the lazy reader
  * refuses the file (an object stream, encryption, ...), also when it refuses an object midway
- * (one not where the table says): from then on that file is cut from the whole parse.
+ * (one not where the table says): from then on that file is cut from the whole parse. One cut at
+ * a time: the chunks a cut loaded stay until it ends (./fileChunks.ts).
  */
-export async function openCutter(lib: Lib, bytes: Uint8Array): Promise<MergedPdf> {
+export async function openCutter(lib: Lib, input: Uint8Array | PdfFile): Promise<MergedPdf> {
+  const file = input instanceof Uint8Array ? inMemory(input) : input;
   const decode = zlibContent(lib);
   const whole = async () =>
     pageCutter(
       lib,
-      documentSource(lib, await lib.PDFDocument.load(bytes, { updateMetadata: false })),
+      documentSource(
+        lib,
+        await lib.PDFDocument.load(await file.whole(), { updateMetadata: false }),
+      ),
       { decode },
     );
   let cutter: PageCutter;
   try {
-    cutter = pageCutter(lib, lazySource(lib, openLazyPdf(lib, bytes)), { decode });
+    cutter = pageCutter(lib, lazySource(lib, await openLazyPdfLoading(lib, file.source)), {
+      decode,
+    });
   } catch {
     cutter = await whole();
     return { pageCount: cutter.pageCount, cut: async (from, to) => asBuffer(cutter.cut(from, to)) };
   }
   let fallback: Promise<PageCutter> | undefined;
+  let previous: Promise<unknown> = Promise.resolve();
+  async function cut(from: number, to: number): Promise<Buffer> {
+    if (!fallback)
+      try {
+        return asBuffer(await withLoading(file.source, () => cutter.cut(from, to)));
+      } catch (error) {
+        if (!(error instanceof PdfRefused)) throw error;
+        fallback = whole();
+      }
+    return asBuffer((await fallback).cut(from, to));
+  }
   return {
     pageCount: cutter.pageCount,
-    async cut(from, to) {
-      if (!fallback)
-        try {
-          return asBuffer(cutter.cut(from, to));
-        } catch (error) {
-          if (!(error instanceof PdfRefused)) throw error;
-          fallback = whole();
-        }
-      return asBuffer((await fallback).cut(from, to));
+    cut(from, to) {
+      const next = previous.then(() => cut(from, to));
+      previous = next.catch(() => undefined);
+      return next;
     },
   };
 }
@@ -91,10 +109,13 @@ export async function openCutter(lib: Lib, bytes: Uint8Array): Promise<MergedPdf
  * The pages a page tree's /Count declares and the walk finds, read lazily; pdf-lib's whole parse
  * when the lazy reader refuses the file. Throws when neither reads it.
  */
-export async function pdfPageCount(lib: Lib, bytes: Uint8Array): Promise<number> {
+export async function pdfPageCount(lib: Lib, input: Uint8Array | PdfFile): Promise<number> {
+  const file = input instanceof Uint8Array ? inMemory(input) : input;
   try {
-    return openLazyPdf(lib, bytes).pageCount;
+    return (await openLazyPdfLoading(lib, file.source)).pageCount;
   } catch {
-    return (await lib.PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+    return (
+      await lib.PDFDocument.load(await file.whole(), { updateMetadata: false })
+    ).getPageCount();
   }
 }

@@ -19,6 +19,14 @@ export async function pruneDeliveries(
       .execute();
     const ids = ended.map((d) => d.id);
     if (!ids.length) return 0;
+    // The chunks first: not left to the foreign key's cascade (SQLite enforces it only on a
+    // connection with foreign_keys on, as connection.ts sets it; this holds either way).
+    await trx
+      .deleteFrom('delivery_file_chunks')
+      .where('file_id', 'in', (eb) =>
+        eb.selectFrom('delivery_files').select('id').where('delivery_id', 'in', ids),
+      )
+      .execute();
     await trx.deleteFrom('delivery_files').where('delivery_id', 'in', ids).execute();
     await trx
       .updateTable('delivery_recipients')

@@ -3,7 +3,9 @@
 // PDF, twice: at the hand-over and in the sender); this reads the classic cross-reference
 // table(s) into typed arrays, walks the page tree once keeping only each page's object number,
 // and parses an object from its offset with pdf-lib's own parser each time one is asked for. What
-// stays is a few bytes per object; the bytes themselves are the caller's (one Buffer per job).
+// stays is a few bytes per object. The bytes are read by range from a `ByteSource` (a Buffer, the
+// uploaded file by fd reads, or the stored chunks of a job: docs/delivery.md, "Memory"): an
+// object's bytes are its range, from its offset to the next object's (or table's) offset.
 // Only the plain shape our merged PDFs have (src/server/pdf/join.ts, LibreOffice) is read:
 // anything else – a cross-reference or object stream, an offset outside the file, a page tree
 // that loops or disagrees with itself, encryption – throws `PdfRefused`, and the caller falls back
@@ -19,6 +21,52 @@ export class PdfRefused extends Error {
     super(`lazy PDF reader: ${reason}`);
     this.name = 'PdfRefused';
   }
+}
+
+/**
+ * The bytes of a PDF, read by range. `read` answers [start, end) (end at most `size`), a view or a
+ * copy the reader does not keep; it may throw `BytesMissing` when those bytes are not in memory
+ * yet (the caller loads them and tries again: `withLoading`). `settle` says the reader made
+ * progress: bytes loaded for what it did so far need not stay.
+ */
+export interface ByteSource {
+  readonly size: number;
+  read(start: number, end: number): Uint8Array;
+  settle?(): void;
+}
+
+/** A read of bytes not in memory yet: `load` brings them, then the same read succeeds. */
+export class BytesMissing extends Error {
+  constructor(readonly load: () => Promise<void>) {
+    super('bytes not loaded yet');
+    this.name = 'BytesMissing';
+  }
+}
+
+/** Runs `attempt` until it reads nothing missing, loading what it missed between tries. */
+export async function withLoading<T>(source: ByteSource, attempt: () => T): Promise<T> {
+  try {
+    for (;;) {
+      try {
+        return attempt();
+      } catch (error) {
+        if (!(error instanceof BytesMissing)) throw error;
+        await error.load();
+      }
+    }
+  } finally {
+    source.settle?.();
+  }
+}
+
+/**
+ * Bytes in memory as a source. A plain Uint8Array view, not a Buffer: pdf-lib's parser slices a
+ * stream's contents out of what it parses, which copies from a Uint8Array but only views a
+ * Buffer (a kept font would keep the whole chunk it was read from).
+ */
+export function bytesSource(bytes: Uint8Array): ByteSource {
+  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { size: view.length, read: (start, end) => view.subarray(start, end) };
 }
 
 export interface LazyPdf {
@@ -79,6 +127,61 @@ class Cursor {
     let value = 0;
     while (this.at < this.bytes.length && isDigit(this.bytes[this.at]) && this.at - from < 10)
       value = value * 10 + this.bytes[this.at++] - 48;
+    if (this.at === from) throw new PdfRefused(`a number expected at byte ${from}`);
+    return value;
+  }
+}
+
+/** How much of the file a table's read takes at a time. */
+const WINDOW = 64 * 1024;
+
+/** A source's bytes one by one, read a window at a time (the cross-reference tables). */
+class Window {
+  private bytes: Uint8Array = new Uint8Array(0);
+  private from = 0;
+  constructor(readonly source: ByteSource) {}
+
+  /** The byte at `i`, or -1 outside the file. */
+  at(i: number): number {
+    const k = i - this.from;
+    if (k >= 0 && k < this.bytes.length) return this.bytes[k];
+    if (i < 0 || i >= this.source.size) return -1;
+    this.bytes = this.source.read(i, Math.min(this.source.size, i + WINDOW));
+    this.from = i;
+    return this.bytes[0];
+  }
+}
+
+/** Cursor's reading over a Window. */
+class TableCursor {
+  constructor(
+    readonly bytes: Window,
+    public at: number,
+  ) {}
+
+  skipWhite(): void {
+    const { bytes } = this;
+    for (;;) {
+      while (WHITE[bytes.at(this.at)] === 1) this.at++;
+      if (bytes.at(this.at) !== 37) return; // '%': a comment to the end of the line
+      for (let c = bytes.at(this.at); c >= 0 && c !== 10 && c !== 13; c = bytes.at(this.at))
+        this.at++;
+    }
+  }
+
+  keyword(word: Uint8Array): boolean {
+    this.skipWhite();
+    for (let i = 0; i < word.length; i++) if (this.bytes.at(this.at + i) !== word[i]) return false;
+    this.at += word.length;
+    return true;
+  }
+
+  int(): number {
+    this.skipWhite();
+    const from = this.at;
+    let value = 0;
+    while (isDigit(this.bytes.at(this.at)) && this.at - from < 10)
+      value = value * 10 + this.bytes.at(this.at++) - 48;
     if (this.at === from) throw new PdfRefused(`a number expected at byte ${from}`);
     return value;
   }
@@ -226,8 +329,10 @@ export function scannedPageParent(
 }
 
 /** The byte offset `startxref` names: the last one, in the file's last kilobyte. */
-function startXref(bytes: Uint8Array): number {
-  for (let at = bytes.length - STARTXREF.length; at >= Math.max(0, bytes.length - 1024); at--) {
+function startXref(source: ByteSource): number {
+  const from = Math.max(0, source.size - 1024);
+  const bytes = source.read(from, source.size);
+  for (let at = bytes.length - STARTXREF.length; at >= 0; at--) {
     let i = 0;
     while (i < STARTXREF.length && bytes[at + i] === STARTXREF[i]) i++;
     if (i === STARTXREF.length) return new Cursor(bytes, at + i).int();
@@ -243,9 +348,10 @@ interface Section {
 }
 
 /** One classic `xref` table: its subsections (entries not read yet) and where its trailer is. */
-function readTable(bytes: Uint8Array, offset: number): { sections: Section[]; trailer: number } {
-  if (offset >= bytes.length) throw new PdfRefused('startxref beyond the end of the file');
-  const cursor = new Cursor(bytes, offset);
+function readTable(bytes: Window, offset: number): { sections: Section[]; trailer: number } {
+  const size = bytes.source.size;
+  if (offset >= size) throw new PdfRefused('startxref beyond the end of the file');
+  const cursor = new TableCursor(bytes, offset);
   if (!cursor.keyword(XREF)) throw new PdfRefused('no classic xref table (an xref stream?)');
   const sections: Section[] = [];
   for (;;) {
@@ -253,38 +359,51 @@ function readTable(bytes: Uint8Array, offset: number): { sections: Section[]; tr
     const first = cursor.int();
     const count = cursor.int();
     // An entry is 20 bytes: "oooooooooo ggggg n" and a two-byte end of line.
-    while (cursor.at < bytes.length && (bytes[cursor.at] === 32 || bytes[cursor.at] === 13))
-      cursor.at++;
-    if (bytes[cursor.at] === 10) cursor.at++;
+    while (bytes.at(cursor.at) === 32 || bytes.at(cursor.at) === 13) cursor.at++;
+    if (bytes.at(cursor.at) === 10) cursor.at++;
     sections.push({ first, count, at: cursor.at });
     cursor.at += count * 20;
-    if (cursor.at > bytes.length) throw new PdfRefused('xref table beyond the end of the file');
+    if (cursor.at > size) throw new PdfRefused('xref table beyond the end of the file');
   }
 }
 
 /** The 20-byte entry at `at`: its offset, generation and whether in use; refused unless well formed. */
-function entry(bytes: Uint8Array, at: number): { offset: number; gen: number; used: boolean } {
+function entry(bytes: Window, at: number): { offset: number; gen: number; used: boolean } {
   let offset = 0;
   let gen = 0;
   for (let i = 0; i < 10; i++) {
-    if (!isDigit(bytes[at + i])) throw new PdfRefused(`malformed xref entry at byte ${at}`);
-    offset = offset * 10 + bytes[at + i] - 48;
+    const c = bytes.at(at + i);
+    if (!isDigit(c)) throw new PdfRefused(`malformed xref entry at byte ${at}`);
+    offset = offset * 10 + c - 48;
   }
   for (let i = 11; i < 16; i++) {
-    if (!isDigit(bytes[at + i])) throw new PdfRefused(`malformed xref entry at byte ${at}`);
-    gen = gen * 10 + bytes[at + i] - 48;
+    const c = bytes.at(at + i);
+    if (!isDigit(c)) throw new PdfRefused(`malformed xref entry at byte ${at}`);
+    gen = gen * 10 + c - 48;
   }
-  const kind = bytes[at + 17];
-  if (bytes[at + 10] !== 32 || bytes[at + 16] !== 32 || (kind !== 110 && kind !== 102))
+  const kind = bytes.at(at + 17);
+  if (bytes.at(at + 10) !== 32 || bytes.at(at + 16) !== 32 || (kind !== 110 && kind !== 102))
     throw new PdfRefused(`malformed xref entry at byte ${at}`);
   return { offset, gen, used: kind === 110 };
 }
 
-/** A pdf-lib object parser positioned anywhere in the bytes (the class made once per pdf-lib). */
+/** A trailer dictionary is read from at most this many bytes after `trailer`. */
+const TRAILER_BYTES = 64 * 1024;
+
+/**
+ * A pdf-lib object parser that parses the bytes it is given (an object's range) from a position
+ * (the class made once per pdf-lib).
+ */
 function objectParser(lib: Lib) {
   const { PDFNumber } = lib;
   class ObjectAt extends lib.PDFObjectParser {
-    at(offset: number, ref?: PDFRef): PDFObject {
+    /** pdf-lib exports no ByteStream: the class of the one its own factory made. */
+    private readonly Stream = (this.bytes as object).constructor as new (
+      bytes: Uint8Array,
+    ) => never;
+
+    at(bytes: Uint8Array, offset: number, ref?: PDFRef): PDFObject {
+      (this as unknown as { bytes: unknown }).bytes = new this.Stream(bytes);
       this.bytes.moveTo(offset);
       return this.parseObject(ref);
     }
@@ -306,10 +425,11 @@ function objectParser(lib: Lib) {
       return PDFNumber.of(first);
     }
   }
-  return (bytes: Uint8Array, context: PDFContext): ObjectAt => {
+  return (context: PDFContext): ObjectAt => {
     // pdf-lib exports no ByteStream: the one its own factory makes is taken over.
-    const stream = (lib.PDFObjectParser.forBytes(bytes, context) as unknown as { bytes: never })
-      .bytes;
+    const stream = (
+      lib.PDFObjectParser.forBytes(new Uint8Array(0), context) as unknown as { bytes: never }
+    ).bytes;
     return new ObjectAt(stream, context);
   };
 }
@@ -330,27 +450,45 @@ export function looseRef(lib: Lib, objectNumber: number, generationNumber: numbe
 let parserFor: { lib: Lib; make: ReturnType<typeof objectParser> } | undefined;
 
 /** Reads the tables and the page tree of `bytes`; throws `PdfRefused` on what it does not read. */
-export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
-  const { PDFArray, PDFDict, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree, PDFRef } = lib;
-  if (parserFor?.lib !== lib) parserFor = { lib, make: objectParser(lib) };
-  const context = lib.PDFContext.create();
-  const parser = parserFor.make(bytes, context);
+export function openLazyPdf(lib: Lib, bytes: Uint8Array | ByteSource): LazyPdf {
+  return lazyOpening(lib, bytes instanceof Uint8Array ? bytesSource(bytes) : bytes)();
+}
 
-  // The tables, newest first (/Prev): an entry a newer table gives is never overwritten.
-  // offsets[n]: -1 not given yet, -2 free, else the byte offset of object n.
+/**
+ * `openLazyPdf` over a source that may miss bytes (the stored chunks of a job): each miss is
+ * loaded and the opening resumes where it was (the page tree's walk is not started over).
+ */
+export function openLazyPdfLoading(lib: Lib, source: ByteSource): Promise<LazyPdf> {
+  return withLoading(source, lazyOpening(lib, source));
+}
+
+interface Tables {
+  /** offsets[n]: -1 not given, -2 free, else the byte offset of object n. */
+  offsets: Int32Array;
+  gens: Uint16Array;
+  root: PDFObject | undefined;
+  /** Every object's and table's offset, sorted: an object's bytes end at the next one. */
+  ends: Int32Array;
+}
+
+/** The cross-reference tables, newest first (/Prev): an entry a newer table gives is never overwritten. */
+function readTables(lib: Lib, source: ByteSource, parser: ObjectParser): Tables {
+  const { PDFDict, PDFName, PDFNumber } = lib;
+  const window = new Window(source);
   let offsets = new Int32Array(0);
   let gens = new Uint16Array(0);
   let root: PDFObject | undefined;
   let newest = true;
   const tablesRead = new Set<number>();
-  for (let at: number | undefined = startXref(bytes); at !== undefined;) {
+  for (let at: number | undefined = startXref(source); at !== undefined;) {
     if (tablesRead.has(at)) throw new PdfRefused('the xref tables loop (/Prev)');
     tablesRead.add(at);
-    const { sections, trailer } = readTable(bytes, at);
+    const { sections, trailer } = readTable(window, at);
     let dict: PDFObject;
     try {
-      dict = parser.at(trailer);
-    } catch {
+      dict = parser.at(source.read(trailer, Math.min(source.size, trailer + TRAILER_BYTES)), 0);
+    } catch (error) {
+      if (error instanceof BytesMissing) throw error;
       throw new PdfRefused('unreadable trailer');
     }
     if (!(dict instanceof PDFDict)) throw new PdfRefused('no trailer dictionary');
@@ -361,7 +499,7 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
       const size = dict.get(PDFName.of('Size'));
       if (!(size instanceof PDFNumber)) throw new PdfRefused('no /Size');
       const n = size.asNumber();
-      if (!Number.isInteger(n) || n < 1 || n > bytes.length / SMALLEST_OBJECT + 16)
+      if (!Number.isInteger(n) || n < 1 || n > source.size / SMALLEST_OBJECT + 16)
         throw new PdfRefused(`implausible /Size ${n}`);
       offsets = new Int32Array(n).fill(-1);
       gens = new Uint16Array(n);
@@ -370,13 +508,13 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
     for (const { first, count, at: start } of sections)
       for (let i = 0; i < count; i++) {
         const n = first + i;
-        const { offset, gen, used } = entry(bytes, start + i * 20);
+        const { offset, gen, used } = entry(window, start + i * 20);
         if (n >= offsets.length) {
           if (used) throw new PdfRefused(`object ${n} beyond /Size`);
           continue;
         }
         if (offsets[n] !== -1) continue;
-        if (used && (offset >= bytes.length || offset <= 0))
+        if (used && (offset >= source.size || offset <= 0))
           throw new PdfRefused(`object ${n} at ${offset}, outside the file`);
         offsets[n] = used ? offset : -2;
         gens[n] = gen;
@@ -384,21 +522,58 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
     const prev = dict.get(PDFName.of('Prev'));
     at = prev instanceof PDFNumber ? prev.asNumber() : undefined;
   }
-  let largestObjectNumber = 0;
-  for (let n = offsets.length - 1; n > 0; n--)
-    if (offsets[n] >= 0) {
-      largestObjectNumber = n;
-      break;
+  let used = 0;
+  for (const offset of offsets) if (offset >= 0) used++;
+  const ends = new Int32Array(used + tablesRead.size);
+  let k = 0;
+  for (const offset of offsets) if (offset >= 0) ends[k++] = offset;
+  for (const table of tablesRead) ends[k++] = table;
+  ends.sort();
+  return { offsets, gens, root, ends };
+}
+
+type ObjectParser = ReturnType<ReturnType<typeof objectParser>>;
+
+/**
+ * The opening of a lazy PDF as a function that resumes where it stopped: a read that throws
+ * `BytesMissing` leaves the reading of the tables to be done again (their loaded bytes are kept
+ * until settled) and the page tree's walk at the node or page it was reading.
+ */
+function lazyOpening(lib: Lib, source: ByteSource): () => LazyPdf {
+  const { PDFArray, PDFDict, PDFName, PDFNumber, PDFPageLeaf, PDFPageTree, PDFRef } = lib;
+  if (parserFor?.lib !== lib) parserFor = { lib, make: objectParser(lib) };
+  const context = lib.PDFContext.create();
+  const parser = parserFor.make(context);
+  let tables: Tables | undefined;
+
+  /** The first offset after `from` (the next object's or table's), or the end of the file. */
+  function endOf(from: number): number {
+    const { ends } = tables!;
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ends[mid] <= from) lo = mid + 1;
+      else hi = mid;
     }
+    return lo < ends.length ? ends[lo] : source.size;
+  }
+  /** Object n's bytes: from its offset to the next one. */
+  function objectBytes(n: number): Uint8Array {
+    const from = tables!.offsets[n];
+    return source.read(from, endOf(from));
+  }
 
   function lookup(ref: PDFRef): PDFObject | undefined {
+    const { offsets, gens } = tables!;
     const n = ref.objectNumber;
     if (n >= offsets.length || offsets[n] < 0 || gens[n] !== ref.generationNumber) return undefined;
-    const cursor = new Cursor(bytes, offsets[n]);
+    const bytes = objectBytes(n);
+    const cursor = new Cursor(bytes, 0);
     if (cursor.int() !== n || cursor.int() !== ref.generationNumber || !cursor.keyword(OBJ))
       throw new PdfRefused(`object ${n} is not at its offset`);
     try {
-      return parser.at(cursor.at, ref);
+      return parser.at(bytes, cursor.at, ref);
     } catch (error) {
       throw new PdfRefused(`object ${n}: ${(error as Error).message}`);
     }
@@ -411,44 +586,59 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
   // The page tree, walked once: each page's object number and the tree node it hangs from; each
   // node its inheritable attributes (its own over its ancestors'). A page or node met twice,
   // a kid that is neither, a /Parent that is not the node above, a /Count that is not the pages
-  // found: refused.
-  if (!(root instanceof PDFRef)) throw new PdfRefused('no /Root');
-  const catalog = lookup(root);
-  const treeRef = catalog instanceof PDFDict ? catalog.get(PDFName.of('Pages')) : undefined;
-  if (!(catalog instanceof PDFDict) || !(treeRef instanceof PDFRef))
-    throw new PdfRefused('no page tree');
+  // found: refused. Each step reads first and changes the walk's state only once it has read
+  // everything (a missing read leaves the step to be done again).
   const inheritable = PDFPageLeaf.InheritableEntries.map((name) => PDFName.of(name));
   const parentKey = PDFName.of('Parent');
-  const visited = new Uint8Array(offsets.length);
   const IS_PAGE = 2;
   const nodes: { number: number; inherited: (readonly [PDFName, PDFObject])[] }[] = [];
+  let walk:
+    { catalog: PDFDict; visited: Uint8Array; stack: { ref: PDFRef; parent: number }[] } | undefined;
   let pages = new Int32Array(64);
   let parents = new Int32Array(64);
   let pageCount = 0;
   let declared: PDFObject | undefined;
-  const stack: { ref: PDFRef; parent: number }[] = [{ ref: treeRef, parent: -1 }];
   function addPage(n: number, parent: number): void {
     if (pageCount === pages.length) {
       pages = grow(pages);
       parents = grow(parents);
     }
-    visited[n] = IS_PAGE;
+    walk!.visited[n] = IS_PAGE;
     pages[pageCount] = n;
     parents[pageCount++] = parent;
   }
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const { ref, parent } = next;
+
+  function startWalk() {
+    const { root, offsets } = tables!;
+    if (!(root instanceof PDFRef)) throw new PdfRefused('no /Root');
+    const catalog = lookup(root);
+    const treeRef = catalog instanceof PDFDict ? catalog.get(PDFName.of('Pages')) : undefined;
+    if (!(catalog instanceof PDFDict) || !(treeRef instanceof PDFRef))
+      throw new PdfRefused('no page tree');
+    return {
+      catalog,
+      visited: new Uint8Array(offsets.length),
+      stack: [{ ref: treeRef, parent: -1 }],
+    };
+  }
+
+  /** One node or page of the walk, the one on top of the stack. */
+  function step(): void {
+    const { offsets, gens } = tables!;
+    const { visited, stack } = walk!;
+    const { ref, parent } = stack[stack.length - 1];
     const n = ref.objectNumber;
     if (n >= visited.length || visited[n]) throw new PdfRefused(`the page tree loops at ${n}`);
-    visited[n] = 1;
     if (
       parent >= 0 &&
       offsets[n] >= 0 &&
       gens[n] === ref.generationNumber &&
-      scannedPageParent(bytes, offsets[n], n, ref.generationNumber) === nodes[parent].number
+      scannedPageParent(objectBytes(n), 0, n, ref.generationNumber) === nodes[parent].number
     ) {
+      stack.pop();
+      visited[n] = 1;
       addPage(n, parent);
-      continue;
+      return;
     }
     const node = lookup(ref);
     const above = parent < 0 ? undefined : nodes[parent];
@@ -456,14 +646,17 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
     if (above && !(up instanceof PDFRef && up.objectNumber === above.number))
       throw new PdfRefused(`object ${n}'s /Parent is not the node above it`);
     if (node instanceof PDFPageTree) {
-      if (!above) declared = node.lookup(PDFName.of('Count'));
+      const count = above ? undefined : node.lookup(PDFName.of('Count'));
+      const kids = node.lookup(PDFName.of('Kids'));
+      if (!(kids instanceof PDFArray)) throw new PdfRefused(`page tree node ${n} has no /Kids`);
       const inherited = inheritable.flatMap((key) => {
         const value = node.get(key) ?? above?.inherited.find(([k]) => k === key)?.[1];
         return value ? [[key, value] as const] : [];
       });
+      stack.pop();
+      visited[n] = 1;
+      if (!above) declared = count;
       nodes.push({ number: n, inherited });
-      const kids = node.lookup(PDFName.of('Kids'));
-      if (!(kids instanceof PDFArray)) throw new PdfRefused(`page tree node ${n} has no /Kids`);
       // A kid the byte scan vouches for as a page of this node is taken without parsing it
       // (its first cut parses it); any other is parsed and checked below. Pushed in reverse, so
       // a scanned page waits on the stack like the others and the pages keep their order.
@@ -472,21 +665,43 @@ export function openLazyPdf(lib: Lib, bytes: Uint8Array): LazyPdf {
         if (!(kid instanceof PDFRef)) throw new PdfRefused(`a kid of ${n} is not a reference`);
         stack.push({ ref: kid, parent: nodes.length - 1 });
       }
-    } else if (node instanceof PDFPageLeaf && above) addPage(n, parent);
-    else throw new PdfRefused(`object ${n} in the page tree is neither a page nor a node`);
+    } else if (node instanceof PDFPageLeaf && above) {
+      stack.pop();
+      visited[n] = 1;
+      addPage(n, parent);
+    } else throw new PdfRefused(`object ${n} in the page tree is neither a page nor a node`);
   }
-  if (!(declared instanceof PDFNumber) || declared.asNumber() !== pageCount)
-    throw new PdfRefused(`the page tree's /Count is not the ${pageCount} pages found`);
 
-  return {
-    context,
-    pageCount,
-    largestObjectNumber,
-    catalog,
-    pageRef: (index) => looseRef(lib, pages[index], gens[pages[index]]),
-    isPage: (n) => visited[n] === IS_PAGE,
-    inherited: (index) => nodes[parents[index]].inherited,
-    lookup,
+  return () => {
+    if (!tables) {
+      tables = readTables(lib, source, parser);
+      source.settle?.();
+    }
+    walk ??= startWalk();
+    while (walk.stack.length) {
+      step();
+      source.settle?.();
+    }
+    if (!(declared instanceof PDFNumber) || declared.asNumber() !== pageCount)
+      throw new PdfRefused(`the page tree's /Count is not the ${pageCount} pages found`);
+    const { offsets, gens } = tables;
+    let largestObjectNumber = 0;
+    for (let n = offsets.length - 1; n > 0; n--)
+      if (offsets[n] >= 0) {
+        largestObjectNumber = n;
+        break;
+      }
+    const { catalog, visited } = walk;
+    return {
+      context,
+      pageCount,
+      largestObjectNumber,
+      catalog,
+      pageRef: (index) => looseRef(lib, pages[index], gens[pages[index]]),
+      isPage: (n) => visited[n] === IS_PAGE,
+      inherited: (index) => nodes[parents[index]].inherited,
+      lookup,
+    };
   };
 }
 

@@ -14,6 +14,7 @@ import { audit } from '../audit/record';
 import type { Database } from '../db/schema';
 import { pdfLib } from '../delivery/attachments';
 import { DEFAULT_DELIVERY_CONFIG } from '../delivery/config';
+import { fileOnDisk, storeFile, type Stored } from '../delivery/fileChunks';
 import { pdfPageCount } from '../delivery/pdfCut';
 import { startOfUtcDay } from '../delivery/sender';
 import { ApiError } from '../errors';
@@ -84,12 +85,14 @@ export async function createDelivery(c: Context<AppEnv>) {
   const dir = await mkdtemp(path.join(uploads, 'delivery-'));
   try {
     const form = await readForm(c, dir);
+    const pathOf = (name: string | undefined) =>
+      name === undefined ? undefined : form.files.get(name)?.path;
+    // A .docx part, read whole to be sanitised (each is small); the merged PDF stays on disk.
     const read = async (name: string | undefined) => {
-      const file = name === undefined ? undefined : form.files.get(name);
-      // The file's own Buffer (a Uint8Array): a copy here doubled the merged PDF in memory.
-      return file ? await readFile(file.path) : null;
+      const file = pathOf(name);
+      return file ? await readFile(file) : null;
     };
-    return await createFrom(c, form.fields.get('job'), read);
+    return await createFrom(c, form.fields.get('job'), read, pathOf);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -99,6 +102,7 @@ async function createFrom(
   c: Context<AppEnv>,
   rawJob: string | undefined,
   read: (name: string | undefined) => Promise<Uint8Array | null>,
+  pathOf: (name: string | undefined) => string | undefined,
 ) {
   const { db, now, config } = c.get('deps');
   const user = c.get('user');
@@ -146,17 +150,21 @@ async function createFrom(
   await checkUserLimits(c, accepted.length);
 
   // The documents: one merged PDF, or one .docx per row; checked before anything is stored.
-  const files = new Map<string, Uint8Array>();
+  const files = new Map<string, Stored>();
   if (job.attachment === 'pdf') {
-    const bytes = await read('merged');
-    if (!bytes) throw new ApiError(400, M.noDocument, 'merged');
-    // Counted by the lazy reader (its page tree's /Count checked against the pages walked),
-    // pdf-lib's whole parse when it refuses the file (docs/delivery.md, "Memory").
+    const merged = pathOf('merged');
+    if (!merged) throw new ApiError(400, M.noDocument, 'merged');
+    // Counted by the lazy reader reading the uploaded file by ranges (its page tree's /Count
+    // checked against the pages walked), pdf-lib's whole parse when it refuses the file
+    // (docs/delivery.md, "Memory"); never read whole otherwise.
     let pages: number;
+    const file = fileOnDisk(merged);
     try {
-      pages = await pdfPageCount(await pdfLib(), bytes);
+      pages = await pdfPageCount(await pdfLib(), file);
     } catch {
       throw new ApiError(422, M.notPdf, 'merged');
+    } finally {
+      file.close();
     }
     const beyond = accepted.find((r) => !r.pages || r.pages[1] > pages);
     if (beyond)
@@ -167,7 +175,7 @@ async function createFrom(
         { row: beyond.row, pages },
         'recipients',
       );
-    files.set('merged', bytes);
+    files.set('merged', { path: merged });
   } else {
     // Each row's .docx: a part of its own, or (as the page sends them) a file of the one
     // `documents` zip of stored files, named by the row's `file`.
@@ -225,18 +233,9 @@ async function createFrom(
       .returning('id')
       .executeTakeFirstOrThrow();
     const fileIds = new Map<string, number>();
-    for (const [name, bytes] of files) {
-      const file = await trx
-        .insertInto('delivery_files')
-        // A view of the bytes, not a copy (the merged PDF of a large job is megabytes).
-        .values({
-          delivery_id: delivery.id,
-          bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      fileIds.set(name, file.id);
-    }
+    // In chunks of about 1 MB, the merged PDF read from its file a chunk at a time.
+    for (const [name, document] of files)
+      fileIds.set(name, await storeFile(trx, delivery.id, document));
     for (let i = 0; i < accepted.length; i += 500) {
       await trx
         .insertInto('delivery_recipients')

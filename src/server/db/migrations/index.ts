@@ -12,6 +12,7 @@ import type { DatabaseKind } from '../connection';
 import { companySettingsAndEfaktur } from './companySettingsAndEfaktur';
 import { deliveries } from './deliveries';
 import { deliveryCountedKeys } from './deliveryCountedKeys';
+import { deliveryFileChunks } from './deliveryFileChunks';
 import { generationRuns } from './generationRuns';
 import { initialSchema } from './initialSchema';
 import { liveSessionIndex } from './liveSessionIndex';
@@ -31,6 +32,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0007_delivery_counted_keys': deliveryCountedKeys,
     '0008_pdf_chunks': pdfChunks(kind),
     '0009_pdf_job_progress': pdfJobProgress(kind),
+    '0010_delivery_file_chunks': deliveryFileChunks(kind),
   };
 }
 
