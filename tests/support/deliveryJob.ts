@@ -1,5 +1,6 @@
 // Builds a delivery job as the page hands it over: one merged PDF (a page per row, holding the
 // row's key and customer) and the recipients with their page ranges.
+import { randomBytes } from 'node:crypto';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { DeliveryJobRow } from '../../src/domain/delivery/delivery';
 import { summaryBody } from '../api/business.support';
@@ -13,8 +14,13 @@ import {
 } from './serverProcess';
 import { startSmtpSink, type SmtpSink } from './smtpSink';
 
+/**
+ * The merged PDF. With `noise`, each page also holds that many characters of random hex text off
+ * the page, and the file has a classic cross-reference table (./bigMergedPdf.ts).
+ */
 export async function mergedPdf(
   rows: readonly { key: string; customer: string }[],
+  { noise = 0 }: { noise?: number } = {},
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -22,8 +28,15 @@ export async function mergedPdf(
     const page = doc.addPage([300, 200]);
     page.drawText(`Invoice ${row.key}`, { x: 20, y: 150, size: 14, font });
     page.drawText(`Customer ${row.customer}`, { x: 20, y: 120, size: 12, font });
+    if (noise) {
+      const lines = randomBytes(noise / 2)
+        .toString('hex')
+        .match(/.{1,100}/g)!
+        .join('\n');
+      page.drawText(lines, { x: -5000, y: -5000, size: 2, font, lineHeight: 2 });
+    }
   }
-  return doc.save();
+  return doc.save(noise ? { useObjectStreams: false } : undefined);
 }
 
 export function jobForm(
