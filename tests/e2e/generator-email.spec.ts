@@ -155,11 +155,6 @@ test('the rows are e-mailed once after a confirmation, and Pengiriman shows the 
     await page.waitForURL((url) => url.pathname === '/deliveries');
     expect(new URL(page.url()).searchParams.get('period')).toBe(PERIOD);
     await expect(page.getByText(/Job \d+ by /).first()).toBeVisible();
-    // No SMTP_URL here: the job's mails were written to the outbox, and it does not say "Sent".
-    await expect(page.getByText('Written to outbox 2 of 2, none sent').first()).toBeVisible({
-      timeout: 60_000,
-    });
-    await expect(page.getByText(/^Sent \d+ of/)).toHaveCount(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
