@@ -2,15 +2,8 @@
 // says so and never says they were sent, and the delivered count stays where it was. A node of
 // its own, unthrottled, so that no other spec's job is sent before this one.
 import { expect, test } from '@playwright/test';
-import { handOverJob } from '../support/deliveryJob';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  JWT_SECRET,
-  startNode,
-  stopNode,
-  type Node,
-} from '../support/serverProcess';
+import { handOverJob, signInOn } from '../support/deliveryJob';
+import { JWT_SECRET, startNode, stopNode, type Node } from '../support/serverProcess';
 
 const PERIOD = '2025-10';
 let node: Node | undefined;
@@ -30,11 +23,7 @@ test('a job written to the outbox says so, not Sent, and delivers nothing', asyn
   );
   expect(status).toBe(201);
 
-  await page.goto(`${node!.url}/signin`);
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/signin');
+  await signInOn(page, node!);
   await page.goto(`${node!.url}/deliveries?period=${PERIOD}`);
 
   await expect(page.getByText('Written to outbox 3 of 3, none sent')).toBeVisible({

@@ -2,8 +2,8 @@
 // SMTP server in the test process; the Pengiriman screen shows the progress and the failed row,
 // the user resends it once its mailbox works, and the dashboard's delivered step rises.
 import { expect, test } from '@playwright/test';
-import { handOverJob, startMailingNode } from '../support/deliveryJob';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, stopNode, type Node } from '../support/serverProcess';
+import { handOverJob, signInOn, startMailingNode } from '../support/deliveryJob';
+import { stopNode, type Node } from '../support/serverProcess';
 import type { SmtpSink } from '../support/smtpSink';
 
 const PERIOD = '2025-09';
@@ -28,11 +28,7 @@ test('50 invoices are mailed, a bounced one resent, and the delivered step rises
   const { status } = await handOverJob(node!, PERIOD, addresses, 1000);
   expect(status).toBe(201);
 
-  await page.goto(`${node!.url}/signin`);
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/signin');
+  await signInOn(page, node!);
 
   await page.goto(`${node!.url}/dashboard?period=${PERIOD}`);
   await page.getByRole('link', { name: 'Pengiriman', exact: true }).click();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { summaryBody } from '../api/business.support';
-import { startMailingNode } from '../support/deliveryJob';
+import { signInOn, startMailingNode } from '../support/deliveryJob';
 import { pdfPages, pdfText } from '../support/pdfTools';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, call, stopNode, type Node } from '../support/serverProcess';
 import type { SmtpSink } from '../support/smtpSink';
@@ -74,11 +74,7 @@ test('each row gets its own pages of one converted PDF; skipped rows get no mail
   ).toBe(201);
 
   const { templateFile, dataFile } = files();
-  await page.goto(`${node!.url}/signin`);
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname !== '/signin');
+  await signInOn(page, node!);
   await page.goto(`${node!.url}/invoice-document-generator`);
   await page.getByLabel('DOCX Template').setInputFiles(templateFile);
   // The machine may be busy: the template's analysis and the sheet's reading get a minute.

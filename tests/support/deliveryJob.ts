@@ -1,6 +1,7 @@
 // Builds a delivery job as the page hands it over: one merged PDF (a page per row, holding the
 // row's key and customer) and the recipients with their page ranges.
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 import type { DeliveryJobRow } from '../../src/domain/delivery/delivery';
 import { summaryBody } from '../api/business.support';
@@ -113,4 +114,13 @@ export async function startMailingNode(name: string): Promise<{ node: Node; sink
     JWT_SECRET,
   });
   return { node, sink };
+}
+
+/** Signs the administrator in on `node`'s own sign-in page, as a person would. */
+export async function signInOn(page: Page, node: Node): Promise<void> {
+  await page.goto(`${node.url}/signin`);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/signin');
 }
