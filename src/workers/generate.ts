@@ -100,6 +100,7 @@ async function merged(context: GenerateContext): Promise<GenerationResult> {
     ...common,
     template,
     markSections: output.kind === 'pdfPerRow' || output.kind === 'pdf',
+    asBlob: true,
   });
   let sectionNames: string[] | undefined;
   if (output.kind === 'pdfPerRow') {

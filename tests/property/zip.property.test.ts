@@ -10,7 +10,13 @@ import {
   entryDataStart,
   zip64Directory,
 } from '../../src/domain/zip/read';
-import { deflateSmall, EntryBlock, writeZip, type ZipEntry } from '../../src/workers/package';
+import {
+  deflateSmall,
+  EntryBlock,
+  writeZip,
+  zipBlob,
+  type ZipEntry,
+} from '../../src/workers/package';
 
 /** The reference: the zip CRC a byte at a time from its one 256-entry table (APPNOTE 4.4.7). */
 const TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -115,5 +121,52 @@ describe('what the package stage writes, the one reader reads back', () => {
     expect(read[65_999].name).toBe('p/65999.txt');
     expect(decoder.decode(read[65_999].data)).toBe('65999');
     expect(read.every((r, i) => r.crc === entries[i].crc && r.size === entries[i].size)).toBe(true);
+  });
+});
+
+describe('the zip written into a Blob (zipBlob)', () => {
+  const blobBytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+  /** Byte for byte (toEqual walks megabytes an element at a time). */
+  const same = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b) === 0;
+  /** An entry of `length` bytes that differ from one entry to the next. */
+  const sized = (name: string, length: number, seed: number): ZipEntry => {
+    const data = Uint8Array.from({ length }, (_, i) => (i * 31 + seed) & 0xff);
+    return { name, method: 0, data, size: length, crc: crc32(data) };
+  };
+
+  test('holds the bytes writeZip writes, whatever the sizes of its entries', async () => {
+    const now = new Date(2024, 0, 2);
+    await fc.assert(
+      fc.asyncProperty(
+        // Lengths around the buffer's 4 MB and the 256 kB from which an entry is a part of its own.
+        fc.array(fc.oneof(fc.nat(600), fc.integer({ min: 200_000, max: 300_000 })), {
+          maxLength: 12,
+        }),
+        fc.array(fc.string(), { maxLength: 3 }),
+        async (lengths, placed) => {
+          const block = new EntryBlock(now);
+          placed.forEach((text, i) =>
+            block.addDeflated(`word/copy${i}.xml`, deflateSmall(encoder.encode(text))),
+          );
+          const entries = lengths.map((length, i) => sized(`word/media/p${i}.png`, length, i));
+          const blob = zipBlob(entries, 'application/zip', now, block);
+          expect(blob.type).toBe('application/zip');
+          expect(same(await blobBytes(blob), writeZip(entries, now, block))).toBe(true);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  test('over several of its reused buffers, with a block of header copies', async () => {
+    const now = new Date(2024, 0, 2);
+    // 9 MB of entries of 3.6 kB (10,000 QR codes' shape), each header written in a reused buffer.
+    const entries = Array.from({ length: 2_500 }, (_, i) => sized(`m/${i}.png`, 3_600, i));
+    const block = new EntryBlock(now);
+    for (let i = 0; i < 2_000; i++)
+      block.addDeflated(`word/header${i}.xml`, deflateSmall(encoder.encode(`<w:hdr>${i}</w:hdr>`)));
+    const written = await blobBytes(zipBlob(entries, 'application/zip', now, block));
+    expect(same(written, writeZip(entries, now, block))).toBe(true);
+    expect(readBack(written)).toHaveLength(4_500);
   });
 });

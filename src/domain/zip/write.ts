@@ -123,15 +123,45 @@ export class EntryBlock {
 }
 
 /**
- * The zip archive of `entries`, in order, in a buffer of its own and of its exact length, or in
- * `into` (exactly the archive's length).
- */ export function writeZip(
+ * Where writeZipTo puts an archive, in order: `reserve(n)` makes room for `n` bytes that read 0,
+ * to be written in place from `bytes[at]` (through `view`) before the next call; `append(data)`
+ * adds `data` as it is (a sink may keep the array rather than copy it: it must not change after).
+ */
+export interface ZipSink {
+  bytes: Uint8Array;
+  view: DataView;
+  at: number;
+  reserve(n: number): void;
+  append(data: Uint8Array): void;
+}
+
+/** A sink of one buffer of the archive's exact length, fresh (so it reads 0) or the caller's. */
+class BufferSink implements ZipSink {
+  readonly view: DataView;
+  at = 0;
+  private next = 0;
+
+  constructor(readonly bytes: Uint8Array<ArrayBuffer>) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  }
+
+  reserve(n: number): void {
+    this.at = this.next;
+    this.next += n;
+  }
+
+  append(data: Uint8Array): void {
+    this.bytes.set(data, this.next);
+    this.next += data.length;
+  }
+}
+
+/** The byte lengths of an archive's parts, checked against the format's 4 GB limit. */
+function zipLengths(
   entries: readonly ZipEntry[],
-  now: Date = new Date(),
-  block?: EntryBlock,
-  into?: Uint8Array<ArrayBuffer>,
-): Uint8Array<ArrayBuffer> {
-  const names = encodedNames(entries);
+  names: readonly Uint8Array[],
+  block: EntryBlock | undefined,
+) {
   let localLength = 0;
   let centralLength = 0;
   for (let i = 0; i < entries.length; i++) {
@@ -144,10 +174,48 @@ export class EntryBlock {
   const count = entries.length + (block?.count ?? 0);
   if (localLength > MAX_32 || centralLength > MAX_32)
     throw new Error('the merged document would be larger than 4 GB');
-  const total = localLength + centralLength + endLength(count);
+  return { blockStart, count, total: localLength + centralLength + endLength(count) };
+}
+
+/**
+ * The zip archive of `entries`, in order, in a buffer of its own and of its exact length, or in
+ * `into` (exactly the archive's length).
+ */
+export function writeZip(
+  entries: readonly ZipEntry[],
+  now: Date = new Date(),
+  block?: EntryBlock,
+  into?: Uint8Array<ArrayBuffer>,
+): Uint8Array<ArrayBuffer> {
+  const names = encodedNames(entries);
+  const { total } = zipLengths(entries, names, block);
   if (into && into.length !== total) throw new Error('zip: the target is not the archive length');
   const out = into ?? new Uint8Array(total);
-  const view = new DataView(out.buffer, out.byteOffset, total);
+  writeEntries(new BufferSink(out), entries, names, now, block);
+  return out;
+}
+
+/**
+ * Writes the zip archive of `entries`, in order, then `block`'s, into `sink`: the bytes writeZip
+ * makes, for a sink that need not hold them in one piece (package/zipBlob.ts).
+ */
+export function writeZipTo(
+  sink: ZipSink,
+  entries: readonly ZipEntry[],
+  now: Date = new Date(),
+  block?: EntryBlock,
+): void {
+  writeEntries(sink, entries, encodedNames(entries), now, block);
+}
+
+function writeEntries(
+  sink: ZipSink,
+  entries: readonly ZipEntry[],
+  names: readonly Uint8Array[],
+  now: Date,
+  block: EntryBlock | undefined,
+): void {
+  const { blockStart, count } = zipLengths(entries, names, block);
   const defaultStamp = dosDateTime(now);
   const offsets = new Array<number>(entries.length);
   // Each entry's time stamp and flags, worked out once for both of its headers.
@@ -160,12 +228,13 @@ export class EntryBlock {
     const fields = { time, day, flags: flagsOf(i), method: entry.method, crc: entry.crc };
     const sizes = { compressed: entry.data.length, size: entry.size };
     offsets[i] = at;
-    localHeader(out, view, at, names[i], fields, sizes);
-    out.set(entry.data, at + LOCAL_HEADER + names[i].length);
+    sink.reserve(LOCAL_HEADER + names[i].length);
+    localHeader(sink.bytes, sink.view, sink.at, names[i], fields, sizes);
+    sink.append(entry.data);
     at += LOCAL_HEADER + names[i].length + entry.data.length;
   });
   for (const chunk of block?.local.list ?? []) {
-    out.set(chunk.bytes.subarray(0, chunk.used), at);
+    sink.append(chunk.bytes.subarray(0, chunk.used));
     at += chunk.used;
   }
 
@@ -174,19 +243,23 @@ export class EntryBlock {
     const { time, day } = stamps[i];
     const fields = { time, day, flags: flagsOf(i), method: entry.method, crc: entry.crc };
     const sizes = { compressed: entry.data.length, size: entry.size };
-    centralHeader(out, view, at, names[i], fields, sizes, offsets[i], entry.name.endsWith('/'));
+    sink.reserve(CENTRAL_HEADER + names[i].length);
+    const isDir = entry.name.endsWith('/');
+    centralHeader(sink.bytes, sink.view, sink.at, names[i], fields, sizes, offsets[i], isDir);
     at += CENTRAL_HEADER + names[i].length;
   });
   for (const chunk of block?.central.list ?? []) {
     // The block's records hold offsets within the block: moved by where it was written.
-    out.set(chunk.bytes.subarray(0, chunk.used), at);
-    for (let record = at, end = at + chunk.used; record < end;) {
+    sink.reserve(chunk.used);
+    const { bytes, view } = sink;
+    bytes.set(chunk.bytes.subarray(0, chunk.used), sink.at);
+    for (let record = sink.at, end = sink.at + chunk.used; record < end;) {
       view.setUint32(record + 42, view.getUint32(record + 42, true) + blockStart, true);
       record += CENTRAL_HEADER + view.getUint16(record + 28, true);
     }
     at += chunk.used;
   }
   const centralSize = at - centralStart;
-  endRecords(view, at, count, centralSize, centralStart);
-  return out;
+  sink.reserve(endLength(count));
+  endRecords(sink.view, sink.at, count, centralSize, centralStart);
 }

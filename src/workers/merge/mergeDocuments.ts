@@ -12,6 +12,7 @@ import {
   entriesOf,
   MAX_CLASSIC_ENTRIES,
   writeZip,
+  zipBlob,
   type ZipEntry,
 } from '../package';
 import { hasTags, PartRenderer, type RenderedPart, type TemplateValues } from './partRenderer';
@@ -21,7 +22,7 @@ import { SECTION_MARKER_PARAGRAPH } from './splitPdf';
 import { PicturePlacer, type Media, type PictureSources } from './pictures';
 import { remapNoteReferences, SectionNotes } from './sectionNotes';
 import { errorText } from '../../domain/text/errorText';
-import type { StageResult } from '../../domain/generator/generationJob';
+import { OUTPUT_MIME, type StageResult } from '../../domain/generator/generationJob';
 
 export interface MergeProgress {
   processed: number;
@@ -48,6 +49,11 @@ interface MergeArgs {
   groups?: { readonly values: readonly TemplateValues[]; readonly skipped: number };
   /** What the template's picture tags are drawn from (merge/pictures.ts). */
   pictures?: PictureSources;
+  /**
+   * The document as the Blob the page gets (package/zipBlob.ts: its bytes written once, into the
+   * Blob) rather than as an ArrayBuffer.
+   */
+  asBlob?: boolean;
 }
 
 /**
@@ -70,7 +76,11 @@ const CHUNK_MS = 100;
  * Every step per row costs the same whatever the row number: the package grows only by appending
  * (no look-up walks the zip's entries), the body is a list of byte chunks joined once at the end.
  */
-export async function mergeDocuments(args: MergeArgs): Promise<StageResult<ArrayBuffer>> {
+export async function mergeDocuments(
+  args: MergeArgs & { asBlob: true },
+): Promise<StageResult<Blob>>;
+export async function mergeDocuments(args: MergeArgs): Promise<StageResult<ArrayBuffer>>;
+export async function mergeDocuments(args: MergeArgs): Promise<StageResult> {
   const prepared =
     args.template instanceof ArrayBuffer ? prepareMergeTemplate(args.template) : args.template;
   const total = args.groups ? args.groups.values.length : args.rows.length;
@@ -87,7 +97,7 @@ async function merge(
   args: MergeArgs,
   prepared: MergeTemplate,
   pictures: PicturePlacer,
-): Promise<StageResult<ArrayBuffer>> {
+): Promise<StageResult> {
   const { rows, mapping, onProgress, groups } = args;
   const total = groups ? groups.values.length : rows.length;
   const { template, sectPr, referencesInBody } = prepared;
@@ -266,12 +276,14 @@ async function merge(
     for (const entry of names.entries()) replaced.set(entry.name, entry);
     for (const entry of pictures.mediaEntries()) replaced.set(entry.name, entry);
     const entries = entriesOf(zip, replaced);
-    const bytes = writeZip(entries, args.now, copies);
+    const bytes = args.asBlob
+      ? zipBlob(entries, OUTPUT_MIME.merged, args.now, copies)
+      : writeZip(entries, args.now, copies).buffer;
     // Parts (zip entries): a header, footer and .rels copy per section add up.
     const large = largeDocumentWarning(entries.length + copies.count);
     return {
       kind: 'merged',
-      bytes: bytes.buffer,
+      bytes,
       fileName: mergedFileName(args.now ?? new Date()),
       count: sections,
       skipped,
