@@ -199,7 +199,7 @@ export function createGeneratorApi() {
 
     /** 'One PDF per row': the converted PDF split per section into a zip, one file per name. */
     async splitPdf(pdf: ArrayBuffer, names: readonly string[]): Promise<GenerationResult> {
-      return answer(await splitPdfPerSection({ pdf, names }));
+      return answer(await splitPdfPerSection({ pdf, names, asBlob: true }));
     },
 
     /** Each section's pages (1-based, inclusive) in a converted merged PDF of `sections` sections. */

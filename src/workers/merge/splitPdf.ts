@@ -19,8 +19,8 @@ import {
 import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
 import { documentSource, pageCutter } from '../../domain/pdf/pageCut';
-import { writeZip, type ZipEntry } from '../package';
-import type { StageResult } from '../../domain/generator/generationJob';
+import { writeZip, zipBlob, type ZipEntry } from '../package';
+import { OUTPUT_MIME, type StageResult } from '../../domain/generator/generationJob';
 
 const MARKER_TEXT = '\u200B';
 const PDF_LIB = {
@@ -102,6 +102,8 @@ interface SplitArgs {
   /** File name of each section's PDF, in order ('Ana.pdf', …): one per section. */
   names: readonly string[];
   onProgress?: (progress: { processed: number; total: number }) => void;
+  /** The zip as the Blob the page gets (package/zipBlob.ts) rather than as an ArrayBuffer. */
+  asBlob?: boolean;
 }
 
 /**
@@ -109,7 +111,11 @@ interface SplitArgs {
  * is made now; a job's `now` names the merged document it was converted from). Fails when the
  * sections found are not one per name.
  */
-export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<ArrayBuffer>> {
+export async function splitPdfPerSection(
+  args: SplitArgs & { asBlob: true },
+): Promise<StageResult<Blob>>;
+export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<ArrayBuffer>>;
+export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult> {
   const source = await PDFDocument.load(args.pdf, { updateMetadata: false });
   const total = args.names.length;
   const starts = checkedStarts(source, total);
@@ -132,10 +138,11 @@ export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult<A
     });
     args.onProgress?.({ processed: s + 1, total });
   }
-  const zip = writeZip(entries, now);
   return {
     kind: 'pdfPerRow',
-    bytes: zip.buffer,
+    bytes: args.asBlob
+      ? zipBlob(entries, OUTPUT_MIME.pdfPerRow, now)
+      : writeZip(entries, now).buffer,
     fileName: `Invoices_${localDateStamp(now)}_PDF.zip`,
     count: total,
     skipped: 0,

@@ -88,6 +88,14 @@ test('each section becomes its own PDF, also when a section runs over several pa
     fileName: 'Invoices_2025-10-05_PDF.zip',
   });
   expect(progress).toEqual([1, 2, 3]);
+  // As the page gets it, written straight into a Blob: the same bytes.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2025, 9, 5, 23, 59));
+  const asBlob = await splitPdfPerSection({ pdf: converted, names, asBlob: true }).finally(() =>
+    vi.useRealTimers(),
+  );
+  expect(asBlob.bytes.type).toBe('application/zip');
+  expect(new Uint8Array(await asBlob.bytes.arrayBuffer())).toEqual(new Uint8Array(split.bytes));
   const zip = new PizZip(split.bytes);
   expect(Object.keys(zip.files)).toEqual(names);
   for (const [i, row] of rows.entries()) {
