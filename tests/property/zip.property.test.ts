@@ -13,6 +13,7 @@ import {
 import {
   deflateSmall,
   EntryBlock,
+  sealingEntryBlock,
   writeZip,
   zipBlob,
   type ZipEntry,
@@ -168,5 +169,28 @@ describe('the zip written into a Blob (zipBlob)', () => {
     const written = await blobBytes(zipBlob(entries, 'application/zip', now, block));
     expect(same(written, writeZip(entries, now, block))).toBe(true);
     expect(readBack(written)).toHaveLength(4_500);
+  });
+
+  test('with a block that becomes Blobs as it fills (sealingEntryBlock), the same bytes', async () => {
+    const now = new Date(2024, 0, 2);
+    const kept = new EntryBlock(now);
+    const sealing = sealingEntryBlock(now);
+    // 11 MB: the block's 4 MB chunk handed over twice and written over; one entry larger than it.
+    const sizes = [...Array.from({ length: 3_000 }, () => 3_600), 5 << 20, 700];
+    sizes.forEach((length, i) => {
+      const { data, size, crc } = sized('', length, i);
+      for (const block of [kept, sealing])
+        block.add(
+          `word/media/p${i}.png`,
+          length,
+          (out, at) => (out.set(data, at), { size, crc }),
+          0,
+        );
+    });
+    expect(sealing.local.sealed.length).toBeGreaterThan(1);
+    const entries = [sized('[Content_Types].xml', 300, 0)];
+    const written = await blobBytes(zipBlob(entries, 'application/zip', now, sealing));
+    expect(same(written, writeZip(entries, now, kept))).toBe(true);
+    expect(readBack(written)).toHaveLength(sizes.length + 1);
   });
 });

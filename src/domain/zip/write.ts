@@ -45,20 +45,32 @@ interface Chunk {
 /**
  * Bytes appended in chunks (a doubling buffer copied itself at every size and held twice its
  * length: a 50,000-row letterhead merge grew slower than its rows). A reservation never spans two
- * chunks; after reserve(), `chunk` is the one it is in and `at` where in it.
+ * chunks; after reserve(), `chunk` is the one it is in and `at` where in it. With `seal`, a full
+ * chunk is handed to it (its bytes copied into what it answers, a Blob in the worker) and written
+ * over again: `sealed` then holds what came before `list`.
  */
-class Chunks {
+class Chunks<Sealed> {
   readonly list: Chunk[] = [];
+  readonly sealed: Sealed[] = [];
   length = 0;
   chunk: Chunk = { bytes: new Uint8Array(0), view: new DataView(new ArrayBuffer(0)), used: 0 };
   at = 0;
 
+  constructor(private readonly seal?: (bytes: Uint8Array) => Sealed) {}
+
   /** Makes room for `n` more bytes; answers their offset from the first chunk's start. */
   reserve(n: number): number {
     if (this.chunk.used + n > this.chunk.bytes.length) {
-      const bytes = new Uint8Array(Math.max(CHUNK, n));
-      this.chunk = { bytes, view: new DataView(bytes.buffer), used: 0 };
-      this.list.push(this.chunk);
+      if (this.seal && this.chunk.used > 0) {
+        this.sealed.push(this.seal(this.chunk.bytes.subarray(0, this.chunk.used)));
+        this.chunk.used = 0;
+      }
+      if (n > this.chunk.bytes.length || !this.seal) {
+        const bytes = new Uint8Array(Math.max(CHUNK, n));
+        this.chunk = { bytes, view: new DataView(bytes.buffer), used: 0 };
+        if (this.seal) this.list.length = 0;
+        this.list.push(this.chunk);
+      }
     }
     this.at = this.chunk.used;
     this.chunk.used += n;
@@ -74,15 +86,20 @@ class Chunks {
  * header/footer copies, 30,000 entries of a few hundred bytes at 10,000 letterhead rows, each
  * written in place without an entry object, a name string kept or a data array of its own.
  */
-export class EntryBlock {
-  readonly local = new Chunks();
-  readonly central = new Chunks();
+export class EntryBlock<Sealed = never> {
+  readonly local: Chunks<Sealed>;
+  readonly central = new Chunks<never>();
   private readonly encoder = new TextEncoder();
   private readonly stamp: { time: number; day: number };
   count = 0;
 
-  constructor(now: Date = new Date()) {
+  /**
+   * `seal`: the entries' bytes are handed to it 4 MB at a time and their chunk written over again
+   * (the worker's Blob, package/zipBlob.ts); such a block is written by writeZipTo's sink.
+   */
+  constructor(now: Date = new Date(), seal?: (bytes: Uint8Array) => Sealed) {
     this.stamp = dosDateTime(now);
+    this.local = new Chunks(seal);
   }
 
   /**
@@ -127,16 +144,18 @@ export class EntryBlock {
  * to be written in place from `bytes[at]` (through `view`) before the next call; `append(data)`
  * adds `data` as it is (a sink may keep the array rather than copy it: it must not change after).
  */
-export interface ZipSink {
+export interface ZipSink<Sealed = never> {
   bytes: Uint8Array;
   view: DataView;
   at: number;
   reserve(n: number): void;
   append(data: Uint8Array): void;
+  /** Adds what a sealing EntryBlock made of its bytes, in order. */
+  appendSealed(part: Sealed): void;
 }
 
 /** A sink of one buffer of the archive's exact length, fresh (so it reads 0) or the caller's. */
-class BufferSink implements ZipSink {
+class BufferSink implements ZipSink<unknown> {
   readonly view: DataView;
   at = 0;
   private next = 0;
@@ -154,13 +173,17 @@ class BufferSink implements ZipSink {
     this.bytes.set(data, this.next);
     this.next += data.length;
   }
+
+  appendSealed(): void {
+    throw new Error('zip: a sealing block is written by writeZipTo');
+  }
 }
 
 /** The byte lengths of an archive's parts, checked against the format's 4 GB limit. */
 function zipLengths(
   entries: readonly ZipEntry[],
   names: readonly Uint8Array[],
-  block: EntryBlock | undefined,
+  block: EntryBlock<unknown> | undefined,
 ) {
   let localLength = 0;
   let centralLength = 0;
@@ -184,7 +207,7 @@ function zipLengths(
 export function writeZip(
   entries: readonly ZipEntry[],
   now: Date = new Date(),
-  block?: EntryBlock,
+  block?: EntryBlock<unknown>,
   into?: Uint8Array<ArrayBuffer>,
 ): Uint8Array<ArrayBuffer> {
   const names = encodedNames(entries);
@@ -199,21 +222,21 @@ export function writeZip(
  * Writes the zip archive of `entries`, in order, then `block`'s, into `sink`: the bytes writeZip
  * makes, for a sink that need not hold them in one piece (package/zipBlob.ts).
  */
-export function writeZipTo(
-  sink: ZipSink,
+export function writeZipTo<Sealed>(
+  sink: ZipSink<Sealed>,
   entries: readonly ZipEntry[],
   now: Date = new Date(),
-  block?: EntryBlock,
+  block?: EntryBlock<Sealed>,
 ): void {
   writeEntries(sink, entries, encodedNames(entries), now, block);
 }
 
-function writeEntries(
-  sink: ZipSink,
+function writeEntries<Sealed>(
+  sink: ZipSink<Sealed>,
   entries: readonly ZipEntry[],
   names: readonly Uint8Array[],
   now: Date,
-  block: EntryBlock | undefined,
+  block: EntryBlock<Sealed> | undefined,
 ): void {
   const { blockStart, count } = zipLengths(entries, names, block);
   const defaultStamp = dosDateTime(now);
@@ -233,10 +256,9 @@ function writeEntries(
     sink.append(entry.data);
     at += LOCAL_HEADER + names[i].length + entry.data.length;
   });
-  for (const chunk of block?.local.list ?? []) {
-    sink.append(chunk.bytes.subarray(0, chunk.used));
-    at += chunk.used;
-  }
+  for (const part of block?.local.sealed ?? []) sink.appendSealed(part);
+  for (const chunk of block?.local.list ?? []) sink.append(chunk.bytes.subarray(0, chunk.used));
+  at += block?.local.length ?? 0;
 
   const centralStart = at;
   entries.forEach((entry, i) => {

@@ -11,6 +11,7 @@ import {
   EntryBlock,
   entriesOf,
   MAX_CLASSIC_ENTRIES,
+  sealingEntryBlock,
   writeZip,
   zipBlob,
   type ZipEntry,
@@ -118,7 +119,11 @@ async function merge(
   const failures: string[] = [];
   const names = new CopyNames(zip, main, mainRels);
   /** The header/footer copies and their .rels, written after the template's own parts. */
-  const copies = new EntryBlock(args.now);
+  // Written into the page's Blob 4 MB at a time as they come, the QR codes with them.
+  const copies: EntryBlock<Blob> = args.asBlob
+    ? sealingEntryBlock(args.now)
+    : new EntryBlock(args.now);
+  if (args.asBlob) pictures.writeCodesInto(copies);
   /** Template parts written as this merge renders them (the compiled template is never changed). */
   const replaced = new Map<string, ZipEntry>();
   // The text around the body has no tags, so it renders to the same bytes for every row.

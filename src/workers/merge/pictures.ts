@@ -34,7 +34,7 @@ import {
 import { amountOf } from './groupRows';
 import { PictureProblems } from './pictureProblems';
 import type { RenderedPart, TemplateValues } from './partRenderer';
-import type { ZipEntry } from '../package';
+import type { EntryBlock, ZipEntry } from '../package';
 
 /** The values key of the invoice number a QRIS carries (the column the job names for it). */
 export const QRIS_INVOICE_KEY = '\uE007qris-invoice';
@@ -107,6 +107,10 @@ export class PicturePlacer {
   /** QR codes by width and text: the same text at the same width is the same bytes. */
   private readonly qrCodes = new Map<string, Media>();
   private drawer: QrDrawer | null = null;
+  /** Where QR codes are written as they are drawn (writeCodesInto), else null: kept as bytes. */
+  private codeBlock: EntryBlock<unknown> | null = null;
+  /** Media parts already written into codeBlock: mediaEntries leaves them out. */
+  private readonly written = new Set<Media>();
   private count = 0;
   private readonly problems = new PictureProblems();
   private readonly staticProblem: string | null;
@@ -162,9 +166,37 @@ export class PicturePlacer {
     return { n, path, id: `rIdMergedPicture${n}`, width, height, bytes: null, crc: 0 };
   }
 
+  /**
+   * The merged document as a Blob (package/zipBlob.ts): each QR code goes into `block` as a stored
+   * entry the moment it is drawn, its bytes never kept (call before the first row).
+   */
+  writeCodesInto(block: EntryBlock<unknown>): void {
+    this.codeBlock = block;
+  }
+
   private qrCode(text: string, width: number): Media {
     const key = `${width}\u0000${text}`;
     let media = this.qrCodes.get(key);
+    if (!media && this.codeBlock) {
+      const block = this.codeBlock;
+      this.drawer ??= qrDrawer(this.rows, false);
+      const n = this.count + 1;
+      const path = `word/media/mergedpicture${n}.png`;
+      const size = this.drawer.draw(text, width, (bytes, crc) => {
+        block.add(
+          path,
+          bytes.length,
+          (out, at) => {
+            out.set(bytes, at);
+            return { size: bytes.length, crc };
+          },
+          0,
+        );
+      });
+      media = this.newMedia('png', size, size);
+      this.written.add(media);
+      this.qrCodes.set(key, media);
+    }
     if (!media) {
       this.drawer ??= qrDrawer(this.rows);
       let drawn: { bytes: Uint8Array; crc: number } | null = null;
@@ -395,7 +427,7 @@ export class PicturePlacer {
   mediaEntries(media: Iterable<Media> = this.allMedia()): ZipEntry[] {
     const entries = new Map<string, ZipEntry>();
     for (const m of media) {
-      if (entries.has(m.path)) continue;
+      if (entries.has(m.path) || this.written.has(m)) continue;
       const { bytes } = m;
       if (!bytes) throw new Error(`${m.path} is not drawn yet`);
       entries.set(m.path, { name: m.path, data: bytes, method: 0, size: bytes.length, crc: m.crc });

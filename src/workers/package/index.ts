@@ -17,7 +17,7 @@ export {
 export { FramedDeflate } from './framedDeflate';
 export { LineShape, LinesDeflate } from './linesDeflate';
 export { SharedZip } from './sharedZip';
-export { zipBlob } from './zipBlob';
+export { sealingEntryBlock, zipBlob } from './zipBlob';
 export {
   deflatedEntry,
   EntryBlock,

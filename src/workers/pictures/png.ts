@@ -216,17 +216,31 @@ export interface PngFile {
 /**
  * The PNG of a QR symbol with a quiet zone of `quiet` light modules around it, `scale` pixels a
  * module (1…16), with its resolution: `dpi` dots per inch, so an application placing it at its
- * own size agrees.
+ * own size agrees. `keep` false: the bytes are the writer's own buffer, read before the next call
+ * (the merged document copies each code into its zip at once, rather than into a slab first: on
+ * this machine fresh memory costs more than the copy, docs/pictures.md "Speed").
  */
-export function modulesPng(m: ModuleMatrix, quiet: number, scale: number, dpi: number): PngFile {
+export function modulesPng(
+  m: ModuleMatrix,
+  quiet: number,
+  scale: number,
+  dpi: number,
+  keep = true,
+): PngFile {
   const size = (m.size + 2 * quiet) * scale;
   // Signature, IHDR (13 bytes of data), pHYs (9), then IDAT written in place, then IEND.
   const idatData = 8 + 25 + 21 + 8;
   const end = imageData(m, quiet, scale, idatData);
   const idatLength = end - idatData;
   const total = end + 4 + 12;
-  const bytes = allocate(total);
-  bytes.set(outScratch.subarray(idatData, end), idatData);
+  let bytes: Uint8Array;
+  if (keep) {
+    bytes = allocate(total);
+    bytes.set(outScratch.subarray(idatData, end), idatData);
+  } else {
+    // imageData's room has its worst case and 64 bytes more: the chunk ends fit after `end`.
+    bytes = outScratch.subarray(0, total);
+  }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   bytes.set(SIGNATURE, 0);
   let at = chunkStart(view, bytes, 8, 'IHDR', 13);

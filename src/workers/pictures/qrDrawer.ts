@@ -6,7 +6,7 @@
 import { qrLayout, qrPicture } from './qrImage';
 import { QR_THREAD_NAME, type QrAnswer, type QrBatch } from './qrThread';
 
-/** A drawn code's PNG and its CRC-32. */
+/** A drawn code's PNG and its CRC-32 (of a drawer made with `keep` false, read during the call). */
 export type QrDrawn = (bytes: Uint8Array, crc: number) => void;
 
 export interface QrDrawer {
@@ -98,14 +98,18 @@ export function qrThreadCount(rows: number, options: QrThreadOptions = threadOpt
   return Math.min(spare, MAX_THREADS, perRows);
 }
 
-const drawHere = (text: string, widthEmu: number, drawn: QrDrawn): number => {
-  const { bytes, width, crc } = qrPicture(text, widthEmu);
+/** Draws a code here. `keep` false: its bytes are the PNG writer's own, read during `drawn`. */
+const drawHere = (text: string, widthEmu: number, drawn: QrDrawn, keep = true): number => {
+  const { bytes, width, crc } = qrPicture(text, widthEmu, keep);
   drawn(bytes, crc);
   return width;
 };
 
-/** The drawer of a run of about `rows` rows. */
-export function qrDrawer(rows: number): QrDrawer {
+/**
+ * The drawer of a run of about `rows` rows. `keep` false: a code's bytes are read during its
+ * `drawn` call (the merged document copies them into its zip), not kept in memory of their own.
+ */
+export function qrDrawer(rows: number, keep = true): QrDrawer {
   const threads: QrThread[] = [];
   for (let k = qrThreadCount(rows); k > 0; k--) {
     const thread = startThread();
@@ -113,7 +117,11 @@ export function qrDrawer(rows: number): QrDrawer {
     threads.push(thread);
   }
   if (threads.length === 0)
-    return { draw: drawHere, finish: () => Promise.resolve(), close: () => undefined };
+    return {
+      draw: (text, widthEmu, drawn) => drawHere(text, widthEmu, drawn, keep),
+      finish: () => Promise.resolve(),
+      close: () => undefined,
+    };
   return new PoolDrawer(threads);
 }
 

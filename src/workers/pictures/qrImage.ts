@@ -120,10 +120,18 @@ export function qrLayout(text: string, widthEmu: number): QrLayout {
   return layoutOf(17 + 4 * version, widthEmu);
 }
 
-/** The QR code of `text` as a PNG sharp at `widthEmu` wide (a square), with its CRC-32 (its zip entry needs no pass over the bytes). Throws when the text does not fit a QR code. */
-export function qrPicture(text: string, widthEmu: number): Picture & { readonly crc: number } {
+/**
+ * The QR code of `text` as a PNG sharp at `widthEmu` wide (a square), with its CRC-32 (its zip
+ * entry needs no pass over the bytes). Throws when the text does not fit a QR code. `keep` false:
+ * the bytes are read before the next code is drawn (modulesPng).
+ */
+export function qrPicture(
+  text: string,
+  widthEmu: number,
+  keep = true,
+): Picture & { readonly crc: number } {
   const symbol = qrMatrix(text);
   const { scale, size, dpi } = layoutOf(symbol.size, widthEmu);
-  const { bytes, crc } = modulesPng(symbol, QUIET_ZONE, scale, dpi);
+  const { bytes, crc } = modulesPng(symbol, QUIET_ZONE, scale, dpi, keep);
   return { bytes, crc, type: 'png', width: size, height: size };
 }

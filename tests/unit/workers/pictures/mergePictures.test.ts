@@ -86,47 +86,93 @@ describe('pictures in the merged document', () => {
     expect(analysis.placeholders).toHaveLength(5);
   });
 
-  test('every section shows its own QRIS in the body and the header, its QR and the logo', async () => {
-    const merged = await mergeDocuments({
-      template: template(),
-      rows,
-      mapping,
-      pictures: { qris: STATIC_QRIS, images: readImageSet([logo]) },
-    });
-    expect(merged.warnings).toEqual([]);
-    const zip = new PizZip(merged.bytes);
-    for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
-    const body = picturesOf(zip, 'word/document.xml');
-    // Per section: QRIS, the QR in the table cell, the QR of the alternate content, the logo.
-    expect(body).toHaveLength(rows.length * 4);
-    expect(zip.file('word/document.xml')!.asText()).not.toContain('mc:AlternateContent');
-    const bodies = sectionBodies(zip);
-    const headers = sectionHeaders(zip);
-    const amounts = ['150000', '1250000', '99000'];
-    for (let s = 0; s < rows.length; s++) {
-      const inSection = body.filter((p) => bodies[s].includes(`id="${p.docPrId}"`));
-      expect(inSection).toHaveLength(4);
-      expect(await qrisOf(inSection[0].bytes)).toEqual({
-        amount: amounts[s],
-        invoice: rows[s].nomor,
-      });
-      expect(await decodeQr(inSection[1].bytes)).toEqual([rows[s].url]);
-      expect(await decodeQr(inSection[2].bytes)).toEqual([rows[s].url]);
-      expect(inSection[3].bytes).toEqual(PLACEHOLDER_PNG);
-      const [headerQris] = picturesOf(zip, headers[s]);
-      expect(await qrisOf(headerQris.bytes)).toEqual({
-        amount: amounts[s],
-        invoice: rows[s].nomor,
-      });
-    }
-    // Every drawing's docPr id is unique in the document, headers included.
-    const ids = [...body, ...headers.flatMap((h) => picturesOf(zip, h))].map((p) => p.docPrId);
-    expect(new Set(ids).size).toBe(ids.length);
-    // The same logo bytes are one media part, and the placeholder image is kept once.
-    const logos = new Set(body.filter((p) => p.descr === 'logo.png').map((p) => p.media));
-    expect(logos.size).toBe(1);
-    // The types of the pictures are declared.
-    expect(zip.file('[Content_Types].xml')!.asText()).toMatch(/Extension="png"/);
+  // As the page gets it, the codes are written into its Blob as they are drawn (zipBlob).
+  test.each([
+    ['as bytes', false],
+    ['as the page’s Blob', true],
+  ])(
+    'every section shows its own QRIS in the body and the header, its QR and the logo (%s)',
+    async (_, asBlob) => {
+      const args = {
+        template: template(),
+        rows,
+        mapping,
+        pictures: { qris: STATIC_QRIS, images: readImageSet([logo]) },
+      };
+      const merged = asBlob
+        ? await mergeDocuments({ ...args, asBlob: true })
+        : await mergeDocuments(args);
+      expect(merged.warnings).toEqual([]);
+      const zip = new PizZip(
+        merged.bytes instanceof Blob ? await merged.bytes.arrayBuffer() : merged.bytes,
+      );
+      for (const file of zip.file(/\.(xml|rels)$/)) assertWellFormed(file.asText(), file.name);
+      const body = picturesOf(zip, 'word/document.xml');
+      // Per section: QRIS, the QR in the table cell, the QR of the alternate content, the logo.
+      expect(body).toHaveLength(rows.length * 4);
+      expect(zip.file('word/document.xml')!.asText()).not.toContain('mc:AlternateContent');
+      const bodies = sectionBodies(zip);
+      const headers = sectionHeaders(zip);
+      const amounts = ['150000', '1250000', '99000'];
+      for (let s = 0; s < rows.length; s++) {
+        const inSection = body.filter((p) => bodies[s].includes(`id="${p.docPrId}"`));
+        expect(inSection).toHaveLength(4);
+        expect(await qrisOf(inSection[0].bytes)).toEqual({
+          amount: amounts[s],
+          invoice: rows[s].nomor,
+        });
+        expect(await decodeQr(inSection[1].bytes)).toEqual([rows[s].url]);
+        expect(await decodeQr(inSection[2].bytes)).toEqual([rows[s].url]);
+        expect(inSection[3].bytes).toEqual(PLACEHOLDER_PNG);
+        const [headerQris] = picturesOf(zip, headers[s]);
+        expect(await qrisOf(headerQris.bytes)).toEqual({
+          amount: amounts[s],
+          invoice: rows[s].nomor,
+        });
+      }
+      // Every drawing's docPr id is unique in the document, headers included.
+      const ids = [...body, ...headers.flatMap((h) => picturesOf(zip, h))].map((p) => p.docPrId);
+      expect(new Set(ids).size).toBe(ids.length);
+      // The same logo bytes are one media part, and the placeholder image is kept once.
+      const logos = new Set(body.filter((p) => p.descr === 'logo.png').map((p) => p.media));
+      expect(logos.size).toBe(1);
+      // The types of the pictures are declared.
+      expect(zip.file('[Content_Types].xml')!.asText()).toMatch(/Extension="png"/);
+    },
+  );
+
+  test('as the page’s Blob past 4 MB of codes, the document holds every part byte for byte', async () => {
+    // 1,300 rows of a QRIS 3.5 cm wide (3.6 kB each): the codes fill the block's 4 MB, go into
+    // the Blob and the block's memory is written over again; the document is the one the bytes
+    // way makes, its parts in another order.
+    const many = Array.from({ length: 1_300 }, (_, i) => ({
+      nomor: `INV/2024/${String(i + 1).padStart(5, '0')}`,
+      total: String(10_000 + i),
+    }));
+    const args = {
+      template: pictureTemplate({
+        body:
+          textParagraph('Tagihan {nomor}') + `<w:p>${inlinePicture('{%qris:total}', 1, 3.5)}</w:p>`,
+      }),
+      rows: many,
+      mapping: { nomor: 'nomor', 'qris:total': 'total', [QRIS_INVOICE_KEY]: 'nomor' },
+      now: new Date(2024, 0, 2),
+      pictures: { qris: STATIC_QRIS },
+    };
+    const blob = (await mergeDocuments({ ...args, asBlob: true })).bytes;
+    expect(blob.size).toBeGreaterThan(4 << 20);
+    const written = new PizZip(await blob.arrayBuffer(), { checkCRC32: true });
+    const expected = new PizZip((await mergeDocuments(args)).bytes);
+    const names = Object.keys(expected.files).sort();
+    expect(Object.keys(written.files).sort()).toEqual(names);
+    for (const name of names)
+      expect(
+        Buffer.compare(written.file(name)!.asUint8Array(), expected.file(name)!.asUint8Array()),
+        name,
+      ).toBe(0);
+    // A code past the first 4 MB read back: the last section's QRIS.
+    const last = picturesOf(written, 'word/document.xml').at(-1)!;
+    expect(await qrisOf(last.bytes)).toEqual({ amount: '11299', invoice: 'INV/2024/01300' });
   });
 
   test('a picture keeps the placeholder size, fitted: a square QR in a square box', async () => {
