@@ -3,8 +3,15 @@
 // come, and the whole body is counted against `maxBytes` while streaming. Nothing holds the body
 // whole: Hono's parseBody kept the body, the form and each part's copy (tens of MB for a job of
 // 5,000 mails). The caller owns `dir` and removes it.
+//
+// Each chunk is written from where it arrived, not copied: on the Node server the chunks are read
+// from the request's own stream (`requestChunks`), not through the web stream Hono's adapter
+// makes of it, which copies every chunk and queues them with no limit. Each chunk is garbage once
+// written, until V8 collects it: three copies of the body were alive at once before.
+import type { IncomingMessage } from 'node:http';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import type { Context } from 'hono';
 import { ApiError, ERROR_MESSAGES } from '../errors';
 
 export interface StreamedForm {
@@ -37,17 +44,64 @@ function partHeaders(head: string): { name: string; filename: string | null } {
   return { name, filename };
 }
 
+/** A body's chunks as they arrive; `return()` stops reading (the server drains or closes the rest). */
+export type BodyChunks = AsyncIterator<Uint8Array, unknown, undefined>;
+
+/** A web stream's chunks; `return()` cancels it. */
+export function streamChunks(body: ReadableStream<Uint8Array>): BodyChunks {
+  const reader = body.getReader();
+  return {
+    next: () => reader.read() as Promise<IteratorResult<Uint8Array, unknown>>,
+    async return() {
+      await reader.cancel();
+      return { done: true, value: undefined };
+    },
+  };
+}
+
+/**
+ * The request's body: from the Node server's own request stream when nothing has read it yet
+ * (`return()` leaves the rest unread, as a cancelled web stream does), else (tests' `app.request`,
+ * another runtime) from the Request's web stream; null when there is none.
+ */
+export function requestChunks(c: Context): BodyChunks | null {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (
+    incoming &&
+    typeof incoming.iterator === 'function' &&
+    !incoming.readableDidRead &&
+    incoming.listenerCount('data') === 0 &&
+    incoming.listenerCount('readable') === 0
+  )
+    return incoming.iterator({ destroyOnReturn: false }) as BodyChunks;
+  const body = c.req.raw.body;
+  return body ? streamChunks(body) : null;
+}
+
+/**
+ * Where the bytes at the end of `bytes` could begin `delimiter` (which holds one CR, its first
+ * byte: RFC 2046 boundaries have none), or `bytes.length` when they cannot.
+ */
+function delimiterTail(bytes: Buffer, delimiter: Buffer): number {
+  const at = bytes.lastIndexOf(13, bytes.length - 1);
+  if (at < 0 || bytes.length - at >= delimiter.length) return bytes.length;
+  for (let i = at; i < bytes.length; i++) if (bytes[i] !== delimiter[i - at]) return bytes.length;
+  return at;
+}
+
 type Sink = { write(bytes: Buffer): Promise<void>; end(): Promise<void> };
 
 export async function readMultipart(
-  body: ReadableStream<Uint8Array> | null,
+  body: BodyChunks | null,
   boundary: string,
   dir: string,
   limits: MultipartLimits,
 ): Promise<StreamedForm> {
   const form: StreamedForm = { fields: new Map(), files: new Map() };
   const delimiter = Buffer.from(`\r\n--${boundary}`);
-  // The first delimiter has no CRLF before it: one is put in front of the body.
+  // The first delimiter has no CRLF before it: one is put in front of the body. Then the bytes not
+  // taken yet: a part's headers so far, or the last few bytes of a chunk that could begin a
+  // delimiter (rarely any: a chunk is taken where it lies when nothing is carried).
   let carry: Buffer = Buffer.from('\r\n');
   // Changed inside take(): typed so that the loop's checks are not narrowed away.
   let state = 'preamble' as 'preamble' | 'headers' | 'body' | 'done';
@@ -101,7 +155,7 @@ export async function readMultipart(
     const at = carry.indexOf(delimiter);
     if (at < 0) {
       // Keep what could be the start of a delimiter split across chunks.
-      const safe = Math.max(0, carry.length - delimiter.length - 1);
+      const safe = delimiterTail(carry, delimiter);
       if (safe > 0 && sink) await sink.write(carry.subarray(0, safe));
       carry = carry.subarray(safe);
       return false;
@@ -121,20 +175,23 @@ export async function readMultipart(
   };
 
   if (!body) throw new ApiError(400, ERROR_MESSAGES.malformedForm);
-  const reader = body.getReader();
   try {
     while (state !== 'done') {
-      const { done, value } = await reader.read();
+      const { done, value } = await body.next();
       if (done) break;
       total += value.length;
       if (total > limits.maxBytes) throw new ApiError(413, ERROR_MESSAGES.tooLarge);
-      // A new buffer each time, never written to again: the parts' writes may keep slices of it.
-      carry = Buffer.concat([carry, value]);
+      // The chunk is never written to (here or by its stream): the parts' writes and the fields
+      // keep slices of it, and of a joined buffer.
+      const chunk = Buffer.isBuffer(value)
+        ? value
+        : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      carry = carry.length ? Buffer.concat([carry, chunk]) : chunk;
       while (await take());
     }
   } finally {
     if (state !== 'done') {
-      await reader.cancel().catch(() => undefined);
+      await body.return?.().catch(() => undefined);
       await (sink as Sink | null)?.end().catch(() => undefined);
     }
   }

@@ -19,7 +19,12 @@ import { pdfPageCount } from '../delivery/pdfCut';
 import { startOfUtcDay } from '../delivery/sender';
 import { ApiError } from '../errors';
 import { closeAfterAnswer } from '../http/fast/lingeringClose';
-import { boundaryOf, readMultipart, type StreamedForm } from '../http/multipartStream';
+import {
+  boundaryOf,
+  readMultipart,
+  requestChunks,
+  type StreamedForm,
+} from '../http/multipartStream';
 import { ok } from '../http/envelope';
 import { nodeDeflateCodec } from '../pdf/codec';
 import type { AppEnv } from '../types';
@@ -36,7 +41,7 @@ async function readForm(c: Context<AppEnv>, dir: string): Promise<StreamedForm> 
   if (!boundary) throw new ApiError(400, M.badJob, 'job');
   const maxBytes = c.get('deps').bodyLimits?.routes?.[DELIVERIES_ROUTE] ?? DELIVERIES_BODY_LIMIT;
   try {
-    return await readMultipart(c.req.raw.body, boundary, dir, {
+    return await readMultipart(requestChunks(c), boundary, dir, {
       maxBytes,
       maxFieldBytes: MAX_JOB_BYTES,
     });
