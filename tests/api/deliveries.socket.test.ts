@@ -13,8 +13,8 @@ import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { storedFile } from '../../src/server/delivery/fileChunks';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
-import { testConfig } from './helpers';
-import { countRows, ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
+import { uploadApp } from './deliveries.support';
+import { countRows, ENGINES, type Ctx } from './business.support';
 
 const LIMIT = 64 * 1024;
 
@@ -70,14 +70,7 @@ describe.each(ENGINES)('the delivery upload over a socket, on %s', (engine) => {
   let server: ReturnType<typeof serve>;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'di-upload-socket-'));
   beforeAll(async () => {
-    ctx = await setup(engine, {
-      deps: {
-        config: testConfig(dataDir),
-        bodyLimits: { routes: { '/api/v1/deliveries': LIMIT } },
-      },
-    });
-    token = (await signedIn(ctx, 'staff')).token;
-    await insertSummary(ctx, '2025-04');
+    ({ ctx, token } = await uploadApp(engine, dataDir, LIMIT));
     server = serve({ fetch: ctx.app.fetch, hostname: '127.0.0.1', port: 0 });
     await new Promise((resolve) => server.once('listening', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/deliveries`;

@@ -49,3 +49,23 @@ export function deliveryApp(
     },
   };
 }
+
+/**
+ * The app for the upload tests: on `engine`, data under `dataDir`, the deliveries route taking
+ * bodies of at most `limit` bytes, a signed-in staff user and the period 2025-04.
+ */
+export async function uploadApp(
+  engine: Parameters<typeof setup>[0],
+  dataDir: string,
+  limit: number,
+): Promise<{ ctx: Ctx; token: string }> {
+  const ctx = await setup(engine, {
+    deps: {
+      config: testConfig(dataDir),
+      bodyLimits: { routes: { '/api/v1/deliveries': limit } },
+    },
+  });
+  const token = (await signedIn(ctx, 'staff')).token;
+  await insertSummary(ctx, '2025-04');
+  return { ctx, token };
+}

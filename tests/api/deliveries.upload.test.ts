@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { storedFile } from '../../src/server/delivery/fileChunks';
 import { jobForm, mergedPdf, rowsFor } from '../support/deliveryJob';
-import { testConfig } from './helpers';
-import { ENGINES, insertSummary, setup, signedIn, type Ctx } from './business.support';
+import { uploadApp } from './deliveries.support';
+import { ENGINES, type Ctx } from './business.support';
 
 const LIMIT = 64 * 1024;
 
@@ -34,14 +34,7 @@ describe.each(ENGINES)('the delivery upload, streamed, on %s', (engine) => {
   let token = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'di-upload-'));
   beforeAll(async () => {
-    ctx = await setup(engine, {
-      deps: {
-        config: testConfig(dataDir),
-        bodyLimits: { routes: { '/api/v1/deliveries': LIMIT } },
-      },
-    });
-    token = (await signedIn(ctx, 'staff')).token;
-    await insertSummary(ctx, '2025-04');
+    ({ ctx, token } = await uploadApp(engine, dataDir, LIMIT));
   });
   afterAll(() => ctx.close());
 
