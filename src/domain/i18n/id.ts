@@ -358,6 +358,7 @@ export const GENERATOR_ID: Texts<typeof GENERATOR_TEXTS> = {
   recordCounts:
     'Sudah dibuat: {current} · run ini: {documents} · setelah dicatat: {next} dari {total}',
   recordIn: 'Catat di progres {period}',
+  recordNoPeriod: 'Belum ada periode untuk mencatat run ini: buat dulu di Buat Progres Tagihan.',
   recordAgain: 'Hitung lagi',
   recordSaved: 'Tercatat: {next} tagihan dibuat untuk {period}.',
   dismiss: 'Nanti saja',

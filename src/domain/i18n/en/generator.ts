@@ -123,6 +123,7 @@ export const GENERATOR_TEXTS = {
   recordCounts:
     'Generated so far: {current} · this run: {documents} · after recording: {next} of {total}',
   recordIn: 'Record in progress for {period}',
+  recordNoPeriod: 'No period to record this run in yet: create it in Buat Progres Tagihan first.',
   recordAgain: 'Count them again',
   recordSaved: 'Recorded: {next} generated invoices for {period}.',
   dismiss: 'Not now',

@@ -33,6 +33,14 @@ export function RecordRun({ run }: { run: GeneratedRun }) {
         {fill(t.recordSaved, { next: next.count, period })}
       </p>
     );
+  // No summary yet (a new installation, a period not created): nothing to choose, say where to start.
+  if (context.periods.length === 0)
+    return (
+      <section className="gen-step" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t.recordHeading}</h2>
+        <p>{t.recordNoPeriod}</p>
+      </section>
+    );
   const saving = state.matches('saving');
   const earlier = context.duplicateOf;
   return (
