@@ -19,7 +19,7 @@ import {
 import { crc32 } from '../package';
 import { localDateStamp } from './fileNames';
 import { documentSource, pageCutter } from '../../domain/pdf/pageCut';
-import { writeZip, zipBlob, type ZipEntry } from '../package';
+import { sealingEntryBlock, writeZip, zipBlob, type ZipEntry } from '../package';
 import { OUTPUT_MIME, type StageResult } from '../../domain/generator/generationJob';
 
 const MARKER_TEXT = '\u200B';
@@ -124,25 +124,26 @@ export async function splitPdfPerSection(args: SplitArgs): Promise<StageResult> 
   // Each section's pages cut out by their objects' bytes (src/domain/pdf/pageCut.ts): a pdf-lib
   // copy and save of each section cost about 1 ms a row.
   const cutter = pageCutter(PDF_LIB, documentSource(PDF_LIB, source));
+  // For the page, each file goes into the Blob as it is cut, 4 MB at a time (zipBlob): the cuts
+  // are never all held, and their bytes land in fresh memory once.
+  const block = args.asBlob ? sealingEntryBlock(now) : null;
   const entries: ZipEntry[] = [];
   for (let s = 0; s < total; s++) {
     const end = s + 1 < total ? starts[s + 1] : pageCount;
     const bytes = cutter.cut(starts[s] + 1, end);
+    const crc = crc32(bytes);
     // PDF streams are compressed already: stored, not deflated again.
-    entries.push({
-      name: args.names[s],
-      data: bytes,
-      method: 0,
-      size: bytes.length,
-      crc: crc32(bytes),
-    });
+    if (block) {
+      const written = { size: bytes.length, crc };
+      block.add(args.names[s], bytes.length, (out, at) => (out.set(bytes, at), written), 0);
+    } else {
+      entries.push({ name: args.names[s], data: bytes, method: 0, size: bytes.length, crc });
+    }
     args.onProgress?.({ processed: s + 1, total });
   }
   return {
     kind: 'pdfPerRow',
-    bytes: args.asBlob
-      ? zipBlob(entries, OUTPUT_MIME.pdfPerRow, now)
-      : writeZip(entries, now).buffer,
+    bytes: block ? zipBlob([], OUTPUT_MIME.pdfPerRow, now, block) : writeZip(entries, now).buffer,
     fileName: `Invoices_${localDateStamp(now)}_PDF.zip`,
     count: total,
     skipped: 0,
